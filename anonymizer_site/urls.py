@@ -1,0 +1,23 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from ingestion import views as ingestion_views
+from pipelines import views as pipeline_views
+from review import views as review_views
+
+urlpatterns = [
+    path("", ingestion_views.corpus_list, name="corpus_list"),
+    path("corpora/<int:pk>/", ingestion_views.corpus_detail, name="corpus_detail"),
+    path("corpora/<int:pk>/upload/", ingestion_views.document_upload, name="document_upload"),
+    path("corpora/<int:pk>/exports/", pipeline_views.export_list, name="export_list"),
+    path("corpora/<int:pk>/exports/new/", pipeline_views.export_start, name="export_start"),
+    path("exports/<int:pk>/download/", pipeline_views.export_download, name="export_download"),
+    path("documents/<int:pk>/", review_views.document_review, name="document_review"),
+    path("documents/<int:pk>/spans/add/", review_views.span_create, name="span_create"),
+    path("spans/<int:pk>/", review_views.span_panel, name="span_panel"),
+    path("spans/<int:pk>/<str:action>/", review_views.span_decide, name="span_decide"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]

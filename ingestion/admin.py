@@ -1,0 +1,27 @@
+from django.contrib import admin
+
+from ingestion.models import Corpus, Document
+from review.models import CorpusMembership
+
+
+class MembershipInline(admin.TabularInline):
+    model = CorpusMembership
+    extra = 1
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Corpus)
+class CorpusAdmin(admin.ModelAdmin):
+    list_display = ["name", "created_at"]
+    search_fields = ["name"]
+    inlines = [MembershipInline]
+
+
+@admin.register(Document)
+class DocumentAdmin(admin.ModelAdmin):
+    list_display = ["name", "corpus", "status", "created_at"]
+    list_filter = ["status", "corpus"]
+    search_fields = ["name", "sha256"]
+    list_select_related = ["corpus"]
+    # The text is immutable once extracted; admins see it but never edit it.
+    readonly_fields = ["text", "sha256", "size", "original", "status", "error_message"]

@@ -1,0 +1,71 @@
+from django.conf import settings
+from django.db import models
+
+from ingestion.storage import private_storage
+
+
+class Corpus(models.Model):
+    name = models.CharField(max_length=200, unique=True)
+    description = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "corpora"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DocumentStatus(models.TextChoices):
+    UPLOADED = "uploaded", "Uploaded"
+    EXTRACTING = "extracting", "Extracting text"
+    ANNOTATING = "annotating", "Annotating"
+    READY = "ready", "Ready for review"
+    FAILED = "failed", "Failed"
+
+
+IN_PROGRESS_STATUSES = (DocumentStatus.UPLOADED, DocumentStatus.EXTRACTING, DocumentStatus.ANNOTATING)
+
+
+class TextAlreadySet(Exception):
+    pass
+
+
+class Document(models.Model):
+    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="documents")
+    name = models.CharField(max_length=255)
+    original = models.FileField(storage=private_storage, upload_to="originals/%Y/%m/")
+    sha256 = models.CharField(max_length=64)
+    size = models.PositiveBigIntegerField(default=0)
+    # Offsets are the contract: once set, the text never changes (see set_text).
+    text = models.TextField(blank=True)
+    status = models.CharField(max_length=20, choices=DocumentStatus.choices, default=DocumentStatus.UPLOADED)
+    error_message = models.TextField(blank=True)
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["corpus", "sha256"], name="document_unique_sha256_per_corpus"),
+        ]
+        indexes = [
+            # corpus page: documents of a corpus by status (progress polling)
+            models.Index(fields=["corpus", "status"], name="document_corpus_status_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_in_progress(self) -> bool:
+        return self.status in IN_PROGRESS_STATUSES
+
+    def set_text(self, text: str) -> None:
+        """Set the text exactly once; spans' offsets depend on it never changing."""
+        if self.text and self.text != text:
+            raise TextAlreadySet(f"document {self.pk} already has text")
+        self.text = text

@@ -1,0 +1,21 @@
+from django.db.models import Count, Q, QuerySet
+
+from ingestion.models import IN_PROGRESS_STATUSES, Corpus, Document
+from review.models import SpanStatus
+
+
+def corpus_documents(corpus: Corpus) -> QuerySet[Document]:
+    """Documents with their span counts, in one query (no per-row count)."""
+    return (
+        Document.objects.filter(corpus=corpus)
+        .defer("text")
+        .annotate(
+            span_count=Count("spans", filter=~Q(spans__status=SpanStatus.REJECTED)),
+            pending_count=Count("spans", filter=Q(spans__status=SpanStatus.PENDING)),
+        )
+        .order_by("created_at", "id")
+    )
+
+
+def any_in_progress(documents: list[Document]) -> bool:
+    return any(d.status in IN_PROGRESS_STATUSES for d in documents)

@@ -1,0 +1,103 @@
+"""Writes for corpora and documents. Views and commands call these; tasks too."""
+
+import hashlib
+import logging
+from pathlib import PurePath
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+
+from ingestion.extract import SUPPORTED_EXTENSIONS, extract_text
+from ingestion.models import Corpus, Document, DocumentStatus
+from ingestion.text import ExtractionError
+from review.models import CorpusMembership, Role
+
+logger = logging.getLogger(__name__)
+
+
+class IngestError(Exception):
+    """A file refused at upload; the message is shown to the user as is."""
+
+
+@transaction.atomic
+def corpus_create(*, name: str, user: AbstractBaseUser | None, description: str = "") -> Corpus:
+    corpus = Corpus.objects.create(name=name.strip(), description=description, created_by=user)
+    if user is not None:
+        CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.ADMIN)
+    return corpus
+
+
+def corpus_get_or_create(*, name: str, user: AbstractBaseUser | None) -> Corpus:
+    corpus = Corpus.objects.filter(name=name.strip()).first()
+    return corpus or corpus_create(name=name, user=user)
+
+
+def _validate_upload(name: str, data: bytes) -> None:
+    if PurePath(name).suffix.lower() not in SUPPORTED_EXTENSIONS:
+        raise IngestError(f"{name}: unsupported file type; use one of {', '.join(SUPPORTED_EXTENSIONS)}.")
+    if not data:
+        raise IngestError(f"{name}: the file is empty.")
+    if len(data) > settings.MAX_UPLOAD_BYTES:
+        raise IngestError(f"{name}: the file is larger than {settings.MAX_UPLOAD_BYTES // (1024 * 1024)} MB.")
+
+
+def document_ingest(
+    *, corpus: Corpus, name: str, data: bytes, user: AbstractBaseUser | None, queue: bool = True
+) -> tuple[Document, bool]:
+    """Store the original privately and queue extraction. Returns (document, created);
+    a file already in the corpus (same sha256) is not stored twice. `queue=False`
+    leaves the processing to the caller (the command line without a worker)."""
+    from ingestion.tasks import extract_document
+
+    _validate_upload(name, data)
+    digest = hashlib.sha256(data).hexdigest()
+    existing = Document.objects.filter(corpus=corpus, sha256=digest).first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            document = Document(
+                corpus=corpus, name=PurePath(name).name[:255], sha256=digest, size=len(data), uploaded_by=user
+            )
+            document.original.save(PurePath(name).name, ContentFile(data), save=False)
+            document.save()
+            if queue:
+                transaction.on_commit(lambda: extract_document.delay(document.pk))
+    except IntegrityError:
+        # Lost a race with an identical upload: theirs is the document.
+        return Document.objects.get(corpus=corpus, sha256=digest), False
+    return document, True
+
+
+def document_extract(*, document_id: int) -> bool:
+    """Extract the text of an uploaded document. Idempotent: returns False when the
+    document is not waiting for extraction (already done, or claimed elsewhere)."""
+    claimed = Document.objects.filter(pk=document_id, status=DocumentStatus.UPLOADED).update(
+        status=DocumentStatus.EXTRACTING
+    )
+    if not claimed:
+        return False
+    document = Document.objects.get(pk=document_id)
+    try:
+        with document.original.open("rb") as handle:
+            data = handle.read()
+        text = extract_text(document.name, data)
+    except ExtractionError as exc:
+        document_fail(document=document, message=str(exc))
+        return False
+    except Exception as exc:
+        logger.exception("extraction of document %s failed", document_id)
+        document_fail(document=document, message=f"Text extraction failed unexpectedly ({type(exc).__name__}).")
+        return False
+    document.set_text(text)
+    document.status = DocumentStatus.ANNOTATING
+    document.save(update_fields=["text", "status", "updated_at"])
+    return True
+
+
+def document_fail(*, document: Document, message: str) -> None:
+    document.status = DocumentStatus.FAILED
+    document.error_message = message
+    document.save(update_fields=["status", "error_message", "updated_at"])

@@ -1,0 +1,36 @@
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One detected span, from a recognizer or the ensemble that merged several.
+
+    `[start, end)` are character offsets into the immutable document text.
+    A recognizer emits a single source; the ensemble's output carries every source
+    that agreed, which is why `sources` is a tuple rather than one name.
+    """
+
+    start: int
+    end: int
+    label: str
+    text: str
+    sources: tuple[str, ...]
+    score: float
+    rule: str = ""
+
+    def overlaps(self, other: "Candidate") -> bool:
+        return self.start < other.end and other.start < self.end
+
+    def to_json(self) -> dict:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "label": self.label,
+            "text": self.text,
+            "sources": list(self.sources),
+            "score": round(self.score, 4),
+        }
+
+
+def make_candidate(text: str, start: int, end: int, label: str, source: str, score: float, rule: str = "") -> Candidate:
+    return Candidate(start, end, label, text[start:end], (source,), score, rule)

@@ -1,0 +1,129 @@
+"""Name cues: titles, roles and speaker labels that announce a person's name.
+
+Transcripts print names in capitals ("PRESIDING COMMISSIONER DOE:") where the
+small spaCy model sees nothing; these cues catch them with a high score.
+"""
+
+import re
+
+from pipelines.detection.candidate import Candidate
+
+SOURCE = "cues"
+
+TITLES = (
+    "Mr",
+    "Mrs",
+    "Ms",
+    "Miss",
+    "Dr",
+    "Doctor",
+    "Officer",
+    "Deputy",
+    "Sergeant",
+    "Sgt",
+    "Detective",
+    "Det",
+    "Lieutenant",
+    "Lt",
+    "Captain",
+    "Capt",
+    "Commissioner",
+    "Inmate",
+    "Attorney",
+    "Judge",
+    "Justice",
+    "Counselor",
+    "Professor",
+    "Prof",
+    "Agent",
+    "Warden",
+    "Chaplain",
+    "Father",
+    "Sister",
+    "Nurse",
+)
+ROLE_WORDS = frozenset(
+    w.lower()
+    for w in (
+        *TITLES,
+        "Presiding",
+        "Deputy",
+        "Commissioner",
+        "Inmate",
+        "Attorney",
+        "District",
+        "Counsel",
+        "Prisoner",
+        "Defendant",
+        "Witness",
+        "Panel",
+        "Board",
+        "Chairman",
+        "Chair",
+        "Speaker",
+        "Interpreter",
+        "Victim",
+        "Representative",
+        "The",
+        "Court",
+        "Clerk",
+        "Reporter",
+        "Juror",
+        "Q",
+        "A",
+        "By",
+        "Unidentified",
+        "Present",
+        "Others",
+        "Transcribed",
+        "Transcriber",
+        "Observer",
+        "Observers",
+        "Staff",
+        "Officers",
+        "Members",
+    )
+)
+
+_NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
+_TITLE_RE = re.compile(
+    # [ \t] rather than \s: a title ending one line never names the next line's words.
+    r"\b(?:" + "|".join(TITLES) + r")\.?[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r")?)"
+)
+_MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
+# A speaker label opens a line: capitals, optional role words, then a colon.
+_SPEAKER_RE = re.compile(r"^[ \t]*(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
+_CAP_WORD_RE = re.compile(r"[A-Z][A-Z'’-]+")
+# Header participant lines: "EVELYN HARTWELL, Presiding Commissioner".
+_PARTICIPANT_RE = re.compile(
+    r"^[ \t]*(?P<v>[A-Z][A-Za-z.'’-]+(?:[ \t]+[A-Z][A-Za-z.'’-]+){1,3})[ \t]*,[ \t]*(?P<role>[A-Za-z ]{3,60})$",
+    re.MULTILINE,
+)
+
+
+def recognize(text: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    for regex, rule, score in ((_TITLE_RE, "title", 0.85), (_MY_NAME_RE, "my_name_is", 0.9)):
+        for match in regex.finditer(text):
+            start, end = match.span("v")
+            # Trim trailing words that are themselves role words ("Officer Smith Inmate").
+            words = list(re.finditer(r"\S+", text[start:end]))
+            while words and words[-1].group().lower().rstrip(".") in ROLE_WORDS:
+                words.pop()
+            if not words:
+                continue
+            end = start + words[-1].end()
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
+    for match in _PARTICIPANT_RE.finditer(text):
+        if any(w.lower() in ROLE_WORDS for w in match.group("role").split()):
+            start, end = match.span("v")
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
+    for match in _SPEAKER_RE.finditer(text):
+        label_start = match.start("label")
+        for word in _CAP_WORD_RE.finditer(match.group("label")):
+            if word.group().lower().strip("'’-") in ROLE_WORDS or len(word.group()) < 2:
+                continue
+            start = label_start + word.start()
+            end = label_start + word.end()
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
+    return found

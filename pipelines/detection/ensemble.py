@@ -1,0 +1,139 @@
+"""Merging candidates from every recognizer into one non-overlapping span list.
+
+The resolution policy, in order:
+1. Overlapping candidates form a cluster. In a cluster, each label is weighed by
+   the sum of its candidates' scores times their source weight; the heaviest label
+   wins (ties: the longer extent, then the earlier label in `LABEL_PRIORITY`).
+2. The winner spans the union of its own label's candidates, so "John" (spaCy) and
+   "John Doe" (cue) become "John Doe"; it keeps every agreeing source, and a
+   noisy-or of their scores.
+3. Candidates of the cluster that do not overlap the winner are resolved again,
+   so a losing label never swallows text outside the winner.
+4. Adjacent spans of the same label separated only by a gap that the label allows
+   (seed 000: "John" + "Doe" across one space) are merged.
+"""
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+
+from pipelines.detection.candidate import Candidate
+
+SOURCE_WEIGHTS: dict[str, float] = {
+    "header": 2.0,
+    "cues": 1.5,
+    "patterns": 1.5,
+    "presidio": 1.0,
+    "spacy": 1.0,
+    "propagation": 1.0,
+    "human": 10.0,
+}
+# On equal weight, more specific labels win: a spelled name is a person's name in
+# letters, an ID is more specific than a date-looking number.
+LABEL_PRIORITY: tuple[str, ...] = (
+    "SPELLED_NAME",
+    "EMAIL_ADDRESS",
+    "URL",
+    "PHONE_NUMBER",
+    "ID",
+    "AGE",
+    "HEIGHT",
+    "TIME",
+    "DATE",
+    "PERSON",
+    "SPELLED_OUT_ITEM",
+    "ORGANIZATION",
+    "LOCATION",
+    "NRP",
+)
+ADJACENT_GAPS: dict[str, re.Pattern[str]] = {
+    "PERSON": re.compile(r"[ \t]"),
+    "ORGANIZATION": re.compile(r"[ \t]"),
+    "LOCATION": re.compile(r"[ \t]|,[ \t]"),
+    "DATE": re.compile(r"[ \t]|,[ \t]|[ \t]of[ \t]"),
+}
+
+
+def _priority(label: str) -> int:
+    return LABEL_PRIORITY.index(label) if label in LABEL_PRIORITY else len(LABEL_PRIORITY)
+
+
+def _combined_score(scores: Iterable[float]) -> float:
+    miss = 1.0
+    for score in scores:
+        miss *= 1.0 - min(max(score, 0.0), 1.0)
+    return 1.0 - miss
+
+
+def _clusters(candidates: list[Candidate]) -> list[list[Candidate]]:
+    clusters: list[list[Candidate]] = []
+    end = -1
+    for candidate in sorted(candidates, key=lambda c: (c.start, -c.end)):
+        if clusters and candidate.start < end:
+            clusters[-1].append(candidate)
+            end = max(end, candidate.end)
+        else:
+            clusters.append([candidate])
+            end = candidate.end
+    return clusters
+
+
+def _resolve_cluster(text: str, cluster: list[Candidate]) -> list[Candidate]:
+    weights: dict[str, float] = defaultdict(float)
+    for c in cluster:
+        weights[c.label] += c.score * max(SOURCE_WEIGHTS.get(s, 1.0) for s in c.sources)
+
+    def extent(label: str) -> int:
+        members = [c for c in cluster if c.label == label]
+        return max(c.end for c in members) - min(c.start for c in members)
+
+    label = max(weights, key=lambda lb: (round(weights[lb], 6), extent(lb), -_priority(lb)))
+    members = [c for c in cluster if c.label == label]
+    start = min(c.start for c in members)
+    end = max(c.end for c in members)
+    sources = tuple(sorted({s for c in members for s in c.sources}))
+    rules = sorted({c.rule for c in members if c.rule})
+    best_per_source: dict[str, float] = {}
+    for c in members:
+        for s in c.sources:
+            best_per_source[s] = max(best_per_source.get(s, 0.0), c.score)
+    winner = Candidate(
+        start, end, label, text[start:end], sources, _combined_score(best_per_source.values()), ",".join(rules)
+    )
+    rest = [c for c in cluster if not (c.start < end and start < c.end)]
+    return [winner, *resolve_overlaps(text, rest)] if rest else [winner]
+
+
+def resolve_overlaps(text: str, candidates: list[Candidate]) -> list[Candidate]:
+    resolved: list[Candidate] = []
+    for cluster in _clusters(candidates):
+        resolved.extend(_resolve_cluster(text, cluster))
+    return sorted(resolved, key=lambda c: c.start)
+
+
+def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
+    merged: list[Candidate] = []
+    for span in spans:
+        if merged:
+            last = merged[-1]
+            gap = ADJACENT_GAPS.get(span.label)
+            if last.label == span.label and gap is not None and gap.fullmatch(text[last.end : span.start]):
+                sources = tuple(sorted(set(last.sources) | set(span.sources)))
+                rule = ",".join(sorted(set(filter(None, (last.rule + "," + span.rule).split(",")))))
+                merged[-1] = Candidate(
+                    last.start,
+                    span.end,
+                    span.label,
+                    text[last.start : span.end],
+                    sources,
+                    max(last.score, span.score),
+                    rule,
+                )
+                continue
+        merged.append(span)
+    return merged
+
+
+def merge(text: str, candidates: Iterable[Candidate]) -> list[Candidate]:
+    """Sorted, non-overlapping spans from any number of overlapping candidates."""
+    return merge_adjacent(text, resolve_overlaps(text, list(candidates)))

@@ -1,0 +1,98 @@
+"""The transcript pattern pack: regular expressions for what NER models miss.
+
+Each pattern is data (label, regex, score, rule name). The group named `v`, when
+present, is the span; otherwise the whole match is. Patterns run on the raw text,
+so offsets need no mapping.
+"""
+
+import re
+from dataclasses import dataclass
+
+from pipelines.detection.candidate import Candidate
+
+SOURCE = "patterns"
+
+MONTHS = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
+)
+WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+NUMBER_WORDS = rf"(?:{_TENS}(?:[- ]{_UNITS})?|{_TEENS}|{_UNITS})"
+# "nineteen eighty-five", "two thousand and three", "twenty twenty"
+SPOKEN_YEAR = (
+    rf"(?:(?:nineteen|twenty)[- ](?:{_TENS}(?:[- ]{_UNITS})?|{_TEENS}|oh[- ]{_UNITS}|hundred)"
+    rf"|two[- ]thousand(?:[- ](?:and[- ])?(?:{_TEENS}|{_UNITS}|{_TENS}(?:[- ]{_UNITS})?))?)"
+)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    label: str
+    regex: re.Pattern[str]
+    score: float
+    rule: str
+
+
+def _p(label: str, pattern: str, score: float, rule: str, flags: int = 0) -> Pattern:
+    return Pattern(label, re.compile(pattern, flags), score, rule)
+
+
+IGNORECASE = re.IGNORECASE
+
+TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
+    # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
+    _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}\b", 0.85, "cdcr_number"),
+    _p(
+        "ID",
+        r"(?:CDCR|inmate|booking|case|docket|ID)\s*(?:number|no\.?|#)\s*:?\s*(?P<v>[A-Z0-9][A-Z0-9-]{3,})",
+        0.9,
+        "id_with_cue",
+        I,
+    ),
+    _p("AGE", rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?[- ]old\b", 0.9, "years_old", IGNORECASE),
+    _p("AGE", rf"\b(?:age|aged)\s+(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
+    _p(
+        "HEIGHT",
+        rf"\b(?:\d|{_UNITS})(?:\s*|-)(?:feet|foot|ft\.?|')(?:,?\s*(?:\d{{1,2}}|{_UNITS}|ten|eleven)"
+        r"(?:\s*(?:inches|inch|in\.?|\"))?)?",
+        0.85,
+        "height",
+        I,
+    ),
+    # R-U-F-F, including a spelling broken across a line end ("R-U-\nF-F").
+    _p("SPELLED_NAME", r"\b[A-Z](?:[ \t]?-[ \t]?\n?[ \t]?[A-Z]){2,}\b", 0.9, "spelled_hyphens"),
+    _p("SPELLED_OUT_ITEM", r"\b[A-Z] as in [A-Za-z]+\b", 0.85, "as_in"),
+    _p("DATE", r"\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b", 0.9, "numeric_date"),
+    _p("DATE", rf"\b{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
+    _p("DATE", rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
+    _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
+    _p("DATE", r"\b(?:19|20)\d{2}\b", 0.6, "year"),
+    _p("DATE", rf"\b{SPOKEN_YEAR}\b", 0.7, "spoken_year", IGNORECASE),
+    _p("DATE", r"\b(?:19|20)?\d0'?s\b", 0.6, "decade"),
+    _p("TIME", r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?", 0.9, "clock", IGNORECASE),
+    _p("TIME", r"\b\d{1,2}\s*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
+    _p("PHONE_NUMBER", r"(?<!\w)(?:\+?1[-.\s]?)?\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}\b", 0.8, "us_phone"),
+    _p("EMAIL_ADDRESS", r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b", 0.95, "email"),
+    _p("URL", r"\bhttps?://[^\s<>\"']+[^\s<>\"'.,;:!?)]", 0.9, "url"),
+    _p("URL", r"\bwww\.[^\s<>\"']+[^\s<>\"'.,;:!?)]", 0.85, "www"),
+)
+
+
+def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
+    found = []
+    for pattern in patterns:
+        for match in pattern.regex.finditer(text):
+            if "v" in pattern.regex.groupindex and match.group("v") is not None:
+                start, end = match.span("v")
+            else:
+                start, end = match.span()
+            if start < end:
+                found.append(
+                    Candidate(
+                        start, end, pattern.label, text[start:end], (SOURCE,), pattern.score, f"pattern:{pattern.rule}"
+                    )
+                )
+    return found

@@ -1,0 +1,13 @@
+from celery import shared_task
+
+from pipelines.services import document_annotate, export_run
+
+
+@shared_task(acks_late=True)
+def annotate_document(document_id: int) -> None:
+    document_annotate(document_id=document_id)
+
+
+@shared_task(acks_late=True)
+def export_batch(batch_id: int) -> None:
+    export_run(batch_id=batch_id)

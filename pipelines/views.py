@@ -1,0 +1,51 @@
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from pipelines.models import ExportBatch, ExportStatus
+from pipelines.selectors import any_export_running, corpus_exports
+from pipelines.services import export_create
+from review.access import can_administer, get_corpus
+
+
+@login_required
+@require_POST
+def export_start(request: HttpRequest, pk: int) -> HttpResponse:
+    corpus, role = get_corpus(request.user, pk)
+    if not can_administer(role):
+        raise PermissionDenied("Only corpus admins can export.")
+    export_create(corpus=corpus, user=request.user, accept_pending=request.POST.get("accept_pending") == "on")
+    return redirect("corpus_detail", pk=corpus.pk)
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def export_list(request: HttpRequest, pk: int) -> HttpResponse:
+    corpus, role = get_corpus(request.user, pk)
+    exports = list(corpus_exports(corpus))
+    return render(
+        request,
+        "ingestion/corpus_detail.html#exports",
+        {
+            "corpus": corpus,
+            "exports": exports,
+            "exports_polling": any_export_running(exports),
+            "is_admin": can_administer(role),
+        },
+    )
+
+
+@login_required
+def export_download(request: HttpRequest, pk: int) -> FileResponse:
+    batch = ExportBatch.objects.filter(pk=pk, status=ExportStatus.DONE).select_related("corpus").first()
+    if batch is None:
+        raise Http404("No such export")
+    _corpus, role = get_corpus(request.user, batch.corpus_id)
+    if not can_administer(role):
+        raise Http404("No such export")
+    return FileResponse(
+        batch.file.open("rb"), as_attachment=True, filename=f"{batch.corpus.name}-export-{batch.pk}.zip"
+    )

@@ -1,0 +1,108 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from ingestion.models import Corpus, Document
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", "Corpus admin"
+    REVIEWER = "reviewer", "Reviewer"
+    AUDITOR = "auditor", "Auditor"
+
+
+class CorpusMembership(models.Model):
+    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="corpus_memberships")
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.REVIEWER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["corpus", "user"], name="membership_unique_corpus_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.corpus} ({self.role})"
+
+
+class SpanStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    ACCEPTED = "accepted", "Accepted"
+    REJECTED = "rejected", "Rejected"
+
+
+class Span(models.Model):
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="spans")
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+    label = models.CharField(max_length=40)
+    text = models.TextField()
+    status = models.CharField(max_length=10, choices=SpanStatus.choices, default=SpanStatus.PENDING)
+    sources = models.JSONField(default=list)
+    score = models.FloatField(default=0.0)
+    rule = models.TextField(blank=True)
+    # None: found by the machine; otherwise the reviewer who added it.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["start", "end"]
+        constraints = [
+            models.CheckConstraint(condition=Q(start__lt=F("end")), name="span_start_before_end"),
+            models.UniqueConstraint(
+                fields=["document", "start", "end", "label"], name="span_unique_document_offsets_label"
+            ),
+        ]
+        indexes = [
+            # review page and export: a document's spans in reading order
+            models.Index(fields=["document", "start"], name="span_document_start_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.start}-{self.end}"
+
+    def snapshot(self) -> dict:
+        return {"start": self.start, "end": self.end, "label": self.label, "status": self.status}
+
+
+class ReviewAction(models.TextChoices):
+    ACCEPT = "accept", "Accept"
+    REJECT = "reject", "Reject"
+    RELABEL = "relabel", "Relabel"
+    ADD = "add", "Add"
+    SUPERSEDE = "supersede", "Superseded by an added span"
+
+
+class AppendOnlyError(Exception):
+    pass
+
+
+class ReviewEvent(models.Model):
+    """Audit trail: one row per decision, never updated or deleted."""
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="review_events")
+    span = models.ForeignKey(Span, null=True, on_delete=models.SET_NULL, related_name="events")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    action = models.CharField(max_length=20, choices=ReviewAction.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [
+            # document history page
+            models.Index(fields=["document", "created_at"], name="reviewevent_document_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.action} by {self.user_id} at {self.created_at:%Y-%m-%d %H:%M}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError("review events are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("review events are append-only")

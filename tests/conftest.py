@@ -1,0 +1,85 @@
+import os
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from anonymizer_site.celery import app as celery_app
+from ingestion.models import Corpus
+from review.models import CorpusMembership, Role
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls the
+# tests make around it are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+DEMO_TEXT = """PRESIDING COMMISSIONER HARTWELL: Good morning. This hearing is for Marcus Delgado, CDCR number K-48213.
+INMATE DELGADO: Marcus Delgado, D-E-L-G-A-D-O. I was 19 years old in 1998.
+PRESIDING COMMISSIONER HARTWELL: Thank you, Mr. Delgado. Call (559) 555-0147 on March 14, 2023.
+"""
+
+
+@pytest.fixture(autouse=True)
+def _private_storage(settings, tmp_path):
+    settings.PRIVATE_STORAGE_ROOT = tmp_path / "private"
+
+
+@pytest.fixture(autouse=True)
+def _eager_celery():
+    """Tasks run in-process by default; the worker test turns this off."""
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username: str, **extra):
+        return get_user_model().objects.create_user(username, f"{username}@example.org", "pw-" + username, **extra)
+
+    return make
+
+
+@pytest.fixture
+def corpus(db):
+    return Corpus.objects.create(name="Hearings")
+
+
+@pytest.fixture
+def admin_user(make_user, corpus):
+    user = make_user("owner", is_staff=True)
+    CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.ADMIN)
+    return user
+
+
+@pytest.fixture
+def reviewer(make_user, corpus):
+    user = make_user("reviewer")
+    CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.REVIEWER)
+    return user
+
+
+@pytest.fixture
+def auditor(make_user, corpus):
+    user = make_user("auditor")
+    CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.AUDITOR)
+    return user
+
+
+@pytest.fixture
+def stranger(make_user):
+    """A reviewer of another corpus."""
+    user = make_user("stranger")
+    other = Corpus.objects.create(name="Other")
+    CorpusMembership.objects.create(corpus=other, user=user, role=Role.REVIEWER)
+    return user
+
+
+@pytest.fixture
+def annotated_document(corpus, admin_user, django_capture_on_commit_callbacks):
+    from ingestion.services import document_ingest
+
+    with django_capture_on_commit_callbacks(execute=True):
+        document, _ = document_ingest(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=admin_user)
+    document.refresh_from_db()
+    assert document.status == "ready", document.error_message
+    return document

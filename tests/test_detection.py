@@ -1,0 +1,75 @@
+"""The default detection pipeline and the `detect` command-line contract."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from django.conf import settings
+
+from pipelines.detection.pipeline import detect_text
+from tests.conftest import DEMO_TEXT
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ensemble_finds_transcript_entities_with_provenance():
+    result = detect_text(DEMO_TEXT, settings.SPACY_MODEL)
+    found = {(s.label, s.text) for s in result.spans}
+    assert ("PERSON", "Marcus Delgado") in found
+    assert ("PERSON", "HARTWELL") in found  # speaker label: the model alone misses it
+    assert ("PERSON", "DELGADO") in found
+    assert ("ID", "K-48213") in found
+    assert ("SPELLED_NAME", "D-E-L-G-A-D-O") in found
+    assert ("AGE", "19 years old") in found
+    assert ("PHONE_NUMBER", "(559) 555-0147") in found
+    assert ("DATE", "March 14, 2023") in found
+    phone = next(s for s in result.spans if s.label == "PHONE_NUMBER")
+    assert set(phone.sources) == {"patterns", "presidio"}  # presidio ran over the same Doc
+    for span in result.spans:
+        assert span.text == DEMO_TEXT[span.start : span.end]
+        assert span.sources and 0 < span.score <= 1
+
+
+def test_filters_keep_their_reason():
+    result = detect_text("PRESIDING COMMISSIONER: Good morning.\n", settings.SPACY_MODEL)
+    assert not any(s.label == "PERSON" and s.text == "COMMISSIONER" for s in result.spans)
+
+
+def test_propagation_finds_every_occurrence_of_a_found_name():
+    text = "Officer Kowalczyk arrived. Later, kowalczyk was gone but Kowalczyk came back."
+    spans = [s for s in detect_text(text, settings.SPACY_MODEL).spans if s.label == "PERSON"]
+    assert [s.text for s in spans] == ["Kowalczyk", "Kowalczyk"]
+    assert "propagation" in spans[1].sources or "spacy" in spans[1].sources
+
+
+def run_detect(input_text: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", "detect", "-", "--out", "-"],
+        input=input_text,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+
+
+def test_detect_command_contract():
+    lines = [{"id": "a", "text": DEMO_TEXT}, {"id": 2, "text": "Nothing here."}, {"id": "c", "text": ""}]
+    proc = run_detect("".join(json.dumps(line) + "\n" for line in lines))
+    assert proc.returncode == 0, proc.stderr
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [o["id"] for o in out] == ["a", 2, "c"]
+    spans = out[0]["spans"]
+    assert spans and out[2]["spans"] == []
+    for a, b in zip(spans, spans[1:], strict=False):
+        assert a["end"] <= b["start"]
+    for s in spans:
+        assert set(s) == {"start", "end", "label", "text", "sources", "score"}
+        assert DEMO_TEXT[s["start"] : s["end"]] == s["text"]
+
+
+def test_detect_command_rejects_bad_input_clearly():
+    proc = run_detect('{"id": 1, "text": "ok"}\nnot json\n')
+    assert proc.returncode != 0
+    assert "line 2" in proc.stderr

@@ -1,0 +1,88 @@
+"""The resolution policy of the ensemble merge, case by case."""
+
+import pytest
+
+from pipelines.detection.candidate import Candidate
+from pipelines.detection.ensemble import merge
+
+
+def cand(text: str, needle: str, label: str, source: str, score: float = 0.8, occurrence: int = 0) -> Candidate:
+    start = -1
+    for _ in range(occurrence + 1):
+        start = text.index(needle, start + 1)
+    return Candidate(start, start + len(needle), label, needle, (source,), score)
+
+
+TEXT = "Yesterday John Doe met Officer Smith at San Quentin on March 3, 1985."
+
+
+def test_identical_candidates_from_two_sources_become_one_span_with_both_sources():
+    spans = merge(TEXT, [cand(TEXT, "John Doe", "PERSON", "spacy"), cand(TEXT, "John Doe", "PERSON", "cues")])
+    assert [(s.text, s.label, s.sources) for s in spans] == [("John Doe", "PERSON", ("cues", "spacy"))]
+    assert spans[0].score == pytest.approx(1 - 0.2 * 0.2)
+
+
+def test_nested_same_label_takes_the_union_without_truncation():
+    spans = merge(TEXT, [cand(TEXT, "John", "PERSON", "spacy"), cand(TEXT, "John Doe", "PERSON", "cues")])
+    assert [s.text for s in spans] == ["John Doe"]
+
+
+def test_partial_overlap_same_label_spans_both_ends():
+    spans = merge(TEXT, [cand(TEXT, "March 3", "DATE", "spacy"), cand(TEXT, "3, 1985", "DATE", "patterns")])
+    assert [s.text for s in spans] == ["March 3, 1985"]
+
+
+def test_label_conflict_goes_to_the_heavier_source():
+    spans = merge(
+        TEXT,
+        [cand(TEXT, "San Quentin", "PERSON", "spacy", 0.6), cand(TEXT, "San Quentin", "LOCATION", "patterns", 0.9)],
+    )
+    assert [(s.text, s.label) for s in spans] == [("San Quentin", "LOCATION")]
+
+
+def test_equal_weight_conflict_prefers_the_more_specific_label():
+    spans = merge(TEXT, [cand(TEXT, "1985", "DATE", "spacy", 0.6), cand(TEXT, "1985", "ID", "presidio", 0.6)])
+    assert spans[0].label == "ID"
+
+
+def test_loser_outside_the_winner_is_kept():
+    # ORGANIZATION "Smith at San Quentin" loses to PERSON "Smith" but "San Quentin"
+    # (LOCATION, not overlapping the winner) survives.
+    spans = merge(
+        TEXT,
+        [
+            cand(TEXT, "Smith", "PERSON", "cues", 0.9),
+            cand(TEXT, "Smith at San", "ORGANIZATION", "spacy", 0.3),
+            cand(TEXT, "San Quentin", "LOCATION", "spacy", 0.6),
+        ],
+    )
+    assert [(s.text, s.label) for s in spans] == [("Smith", "PERSON"), ("San Quentin", "LOCATION")]
+
+
+def test_adjacent_same_label_across_one_space_merge():
+    spans = merge(TEXT, [cand(TEXT, "John", "PERSON", "spacy"), cand(TEXT, "Doe", "PERSON", "presidio")])
+    assert [(s.text, s.sources) for s in spans] == [("John Doe", ("presidio", "spacy"))]
+
+
+def test_adjacent_different_labels_or_wide_gaps_do_not_merge():
+    text = "John  Doe\nSmith"
+    spans = merge(
+        text,
+        [
+            Candidate(0, 4, "PERSON", "John", ("spacy",), 0.6),
+            Candidate(6, 9, "PERSON", "Doe", ("spacy",), 0.6),
+            Candidate(10, 15, "LOCATION", "Smith", ("spacy",), 0.6),
+        ],
+    )
+    assert [s.text for s in spans] == ["John", "Doe", "Smith"]
+
+
+def test_output_is_sorted_and_non_overlapping():
+    text = "a b c d e f g h"
+    candidates = [
+        Candidate(i, i + 3, "PERSON" if i % 4 else "DATE", text[i : i + 3], ("spacy",), 0.5) for i in range(0, 12, 2)
+    ]
+    spans = merge(text, candidates)
+    for a, b in zip(spans, spans[1:], strict=False):
+        assert a.end <= b.start
+    assert all(s.text == text[s.start : s.end] for s in spans)

@@ -1,0 +1,139 @@
+"""PERSON pseudonymization (seed 000's rule), the other placeholders, the leak gate."""
+
+import re
+
+import pytest
+
+from pipelines.detection.candidate import Candidate
+from pipelines.export.leak_check import find_leaks
+from pipelines.pseudonymize.placeholder import pseudonymize
+
+
+def spans_for(text: str, *items: tuple[str, str]) -> list[Candidate]:
+    """Spans for each (needle, label), every occurrence."""
+    spans = []
+    for needle, label in items:
+        for m in re.finditer(r"(?<!\w)" + re.escape(needle) + r"(?!\w)", text):
+            spans.append(Candidate(m.start(), m.end(), label, needle, ("test",), 1.0))
+    return sorted(spans, key=lambda s: s.start)
+
+
+def test_each_name_part_is_numbered_in_order_of_first_appearance():
+    text = "We have a John Doe and the victim is Jane Smith."
+    result = pseudonymize(text, spans_for(text, ("John Doe", "PERSON"), ("Jane Smith", "PERSON")))
+    assert result.text == "We have a [PERSON_1] [PERSON_2] and the victim is [PERSON_3] [PERSON_4]."
+
+
+def test_a_later_part_and_capitals_reuse_the_number():
+    text = "John Doe spoke. Later Doe left. INMATE DOE: yes. Then John."
+    spans = spans_for(text, ("John Doe", "PERSON"), ("Doe", "PERSON"), ("DOE", "PERSON"), ("John", "PERSON"))
+    result = pseudonymize(
+        text,
+        [
+            s
+            for s in spans
+            if not any(
+                o is not s and o.start <= s.start and s.end <= o.end and o.end - o.start > s.end - s.start
+                for o in spans
+            )
+        ],
+    )
+    assert result.text == "[PERSON_1] [PERSON_2] spoke. Later [PERSON_2] left. INMATE [PERSON_2]: yes. Then [PERSON_1]."
+
+
+def test_possessive_stays_outside_the_placeholder():
+    text = "Doe's car"
+    result = pseudonymize(text, [Candidate(0, 5, "PERSON", "Doe's", ("t",), 1.0)])
+    assert result.text == "[PERSON_1]'s car"
+
+
+def test_titles_inside_a_span_stay_as_context_and_cut_off_names_reuse_their_part():
+    text = "Mr. Hernandez said Hern- Hernandez"
+    spans = [
+        Candidate(0, 13, "PERSON", "Mr. Hernandez", ("t",), 1.0),
+        Candidate(19, 24, "PERSON", "Hern-", ("t",), 1.0),
+        Candidate(25, 34, "PERSON", "Hernandez", ("t",), 1.0),
+    ]
+    assert pseudonymize(text, spans).text == "Mr. [PERSON_1] said [PERSON_1] [PERSON_1]"
+
+
+def test_numbering_is_per_document():
+    text = "Jane Roe"
+    first = pseudonymize(text, spans_for(text, ("Jane Roe", "PERSON")))
+    second = pseudonymize(text, spans_for(text, ("Jane Roe", "PERSON")))
+    assert first.text == second.text == "[PERSON_1] [PERSON_2]"
+
+
+def test_spelled_name_points_at_the_person_it_spells():
+    text = "Marcus Delgado, D-E-L-G-A-D-O. And X-Y-Z."
+    spans = spans_for(text, ("Marcus Delgado", "PERSON"), ("D-E-L-G-A-D-O", "SPELLED_NAME"), ("X-Y-Z", "SPELLED_NAME"))
+    assert pseudonymize(text, spans).text == "[PERSON_1] [PERSON_2], [SPELLED_NAME_PERSON_2]. And [SPELLED_NAME]."
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "expected"),
+    [
+        ("DATE", "12/23/2016", "[DATE]"),
+        ("DATE", "March 3, 1985", "[MONTH] [NUMBER], [YEAR]"),
+        ("DATE", "Wednesday the 12th", "[DAY_OF_WEEK] the [DAY]"),
+        ("DATE", "the 1990s", "the [DECADE]"),
+        ("DATE", "nineteen eighty-five", "[YEAR]"),
+        ("DATE", "the other day", "[DATE]"),
+        ("TIME", "10:30 a.m.", "[TIME]"),
+        ("AGE", "25 years old", "[AGE] years old"),
+        ("HEIGHT", "5 feet 10 inches", "[HEIGHT] feet [HEIGHT] inches"),
+        ("ORGANIZATION", "Folsom State Prison", "[PRISON_1]"),
+        ("ORGANIZATION", "Fresno Police Department", "[POLICE_DEPARTMENT_1]"),
+        ("LOCATION", "California", "[STATE_1]"),
+        ("LOCATION", "Fresno County", "[COUNTY_1]"),
+        ("LOCATION", "Stockton", "[LOCATION_1]"),
+        ("ID", "K-48213", "[ID_1]"),
+        ("PHONE_NUMBER", "(559) 555-0147", "[PHONE_NUMBER_1]"),
+        ("EMAIL_ADDRESS", "a@b.org", "[EMAIL_ADDRESS_1]"),
+    ],
+)
+def test_placeholder_per_label(label, value, expected):
+    text = f"x {value} y"
+    result = pseudonymize(text, [Candidate(2, 2 + len(value), label, value, ("t",), 1.0)])
+    assert result.text == f"x {expected} y"
+
+
+def test_ids_are_keyed_by_digits_and_values_reuse_numbers():
+    text = "K-48213 then K48213 then H11111"
+    spans = [
+        Candidate(0, 7, "ID", "K-48213", ("t",), 1),
+        Candidate(13, 19, "ID", "K48213", ("t",), 1),
+        Candidate(25, 31, "ID", "H11111", ("t",), 1),
+    ]
+    assert pseudonymize(text, spans).text == "[ID_1] then [ID_1] then [ID_2]"
+
+
+def test_index_is_unique_in_order_of_first_occurrence_with_counts():
+    text = "Jane Roe and Jane Roe met in Fresno County."
+    result = pseudonymize(text, spans_for(text, ("Jane Roe", "PERSON"), ("Fresno County", "LOCATION")))
+    assert [(e.label, e.original, e.replacement, e.count) for e in result.index()] == [
+        ("PERSON", "Jane Roe", "[PERSON_1] [PERSON_2]", 2),
+        ("LOCATION", "Fresno County", "[COUNTY_1]", 1),
+    ]
+
+
+def test_overlapping_spans_are_refused():
+    with pytest.raises(ValueError):
+        pseudonymize(
+            "abcdef", [Candidate(0, 3, "PERSON", "abc", ("t",), 1), Candidate(2, 4, "PERSON", "cd", ("t",), 1)]
+        )
+
+
+def test_leak_check_finds_a_surviving_name_case_and_line_break_insensitively():
+    spans = [Candidate(0, 8, "PERSON", "John Doe", ("t",), 1.0)]
+    assert find_leaks("[PERSON_1] [PERSON_2]", spans) == []
+    assert find_leaks("he said JOHN\nDOE", spans)[0].label == "PERSON"
+    # A surviving part is a leak; the same letters as an ordinary word are not.
+    assert find_leaks("Mr. Doe arrived", spans)
+    will = [Candidate(0, 10, "PERSON", "Will Smith", ("t",), 1.0)]
+    assert find_leaks("I will go", will) == []
+
+
+def test_leak_report_has_no_original_text():
+    leaks = find_leaks("Jane Roe", [Candidate(0, 8, "PERSON", "Jane Roe", ("t",), 1.0)])
+    assert "Jane" not in repr(leaks)
