@@ -50,7 +50,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"(?:CDCR|inmate|booking|case|docket|ID)\s*(?:number|no\.?|#)\s*:?\s*(?P<v>[A-Z0-9][A-Z0-9-]{3,})",
         0.9,
         "id_with_cue",
-        I,
+        IGNORECASE,
     ),
     _p("AGE", rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?[- ]old\b", 0.9, "years_old", IGNORECASE),
     _p("AGE", rf"\b(?:age|aged)\s+(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
@@ -60,7 +60,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"(?:\s*(?:inches|inch|in\.?|\"))?)?",
         0.85,
         "height",
-        I,
+        IGNORECASE,
     ),
     # R-U-F-F, including a spelling broken across a line end ("R-U-\nF-F").
     _p("SPELLED_NAME", r"\b[A-Z](?:[ \t]?-[ \t]?\n?[ \t]?[A-Z]){2,}\b", 0.9, "spelled_hyphens"),
