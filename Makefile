@@ -30,9 +30,8 @@ chromium:
 
 test: $(STAMP) chromium
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) -m pytest
-	$(MAKE) offline-detect
 
-# Detection under `unshare -n`: no network at all, and it must still work.
+# Detection under `unshare -n`: no network at all (also a test: tests/test_offline.py).
 offline-detect: $(STAMP)
 	echo '{"id": 1, "text": "Mr. John Smith was born on March 3, 1985 in Fresno."}' \
 	  | unshare -n env -u DATABASE_URL -u CELERY_BROKER_URL $(PY) manage.py detect - --out - \

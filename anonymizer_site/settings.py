@@ -140,6 +140,8 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "processed_folder": str(_queue / "processed"),
         "store_processed": False,
     }
+# A named queue lets several deployments (or test runs) share one Redis.
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="anonymizer")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True

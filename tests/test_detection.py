@@ -73,3 +73,19 @@ def test_detect_command_rejects_bad_input_clearly():
     proc = run_detect('{"id": 1, "text": "ok"}\nnot json\n')
     assert proc.returncode != 0
     assert "line 2" in proc.stderr
+
+
+def test_propagation_spreads_a_form_only_under_its_dominant_label():
+    from pipelines.detection.candidate import Candidate
+    from pipelines.detection.propagate import propagate
+
+    text = "Marcus Delgado spoke. Marcus Delgado left. Marcus Delgado, Marcus Delgado."
+    starts = [i for i in range(len(text)) if text.startswith("Marcus Delgado", i)]
+    spans = [
+        Candidate(starts[0], starts[0] + 14, "PERSON", "Marcus Delgado", ("cues",), 0.9),
+        Candidate(starts[1], starts[1] + 14, "PERSON", "Marcus Delgado", ("spacy",), 0.6),
+        Candidate(starts[2], starts[2] + 14, "LOCATION", "Marcus Delgado", ("spacy",), 0.6),
+    ]
+    found = propagate(text, spans)
+    assert {(c.start, c.label) for c in found} >= {(starts[2], "PERSON"), (starts[3], "PERSON")}
+    assert not any(c.label == "LOCATION" for c in found)

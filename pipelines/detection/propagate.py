@@ -32,8 +32,22 @@ def _forms(span: Candidate) -> set[str]:
     return forms | {f.upper() for f in forms} | {f.title() for f in forms if f.isupper()}
 
 
+def _dominant_labels(spans: list[Candidate]) -> dict[str, str]:
+    """For each surface form (lower case), the label it carries most in the document.
+
+    A form is only propagated under that label: spaCy calling one "Marcus Delgado" a
+    place must not spread LOCATION over the two other times he is a PERSON."""
+    weights: dict[str, dict[str, float]] = {}
+    for span in spans:
+        for form in _forms(span):
+            per_label = weights.setdefault(form.lower(), {})
+            per_label[span.label] = per_label.get(span.label, 0.0) + span.score
+    return {form: max(per_label, key=per_label.__getitem__) for form, per_label in weights.items()}
+
+
 def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
     """New candidates for uncovered occurrences of the given spans' surface forms."""
+    dominant = _dominant_labels(spans)
     # An occurrence under a span of the same label is already found. One under a
     # different label is proposed anyway: the ensemble then weighs "Delgado" as a
     # propagated PERSON against spaCy's lone guess that it is a place.
@@ -44,7 +58,7 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
         if span.label not in PROPAGATED_LABELS:
             continue
         for form in _forms(span):
-            if (span.label, form) in seen or not form.strip():
+            if (span.label, form) in seen or not form.strip() or dominant[form.lower()] != span.label:
                 continue
             seen.add((span.label, form))
             pattern = re.compile(r"(?<!\w)" + re.escape(form) + r"(?!\w)")

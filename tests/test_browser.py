@@ -1,0 +1,134 @@
+"""The review flow in real Chromium (Debian's, driven by Playwright): log in, open a
+document, accept and reject spans with the mouse, add one by selecting text,
+export, and check the zip."""
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Page, sync_playwright
+
+from ingestion.services import document_ingest
+from review.models import ReviewEvent, Span
+from tests.conftest import DEMO_TEXT
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture
+def page():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        context = browser.new_context(accept_downloads=True)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        yield page
+        context.close()
+        browser.close()
+
+
+def select_text(page: Page, needle: str) -> None:
+    """Drag the mouse across the first occurrence of `needle` in the transcript."""
+    box = page.evaluate(
+        """(needle) => {
+            const walker = document.createTreeWalker(document.getElementById('text-body'), NodeFilter.SHOW_TEXT);
+            let node;
+            while ((node = walker.nextNode())) {
+                const at = node.textContent.indexOf(needle);
+                if (at >= 0) {
+                    node.parentElement.scrollIntoView({block: 'center'});
+                    const range = document.createRange();
+                    range.setStart(node, at);
+                    range.setEnd(node, at + needle.length);
+                    const r = range.getClientRects()[0];
+                    return {x0: r.left + 1, x1: r.right - 1, y: r.top + r.height / 2};
+                }
+            }
+            return null;
+        }""",
+        needle,
+    )
+    assert box, needle
+    page.mouse.move(box["x0"], box["y"])
+    page.mouse.down()
+    page.mouse.move(box["x1"], box["y"], steps=5)
+    page.mouse.up()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_review_and_export_in_chromium(live_server, page, corpus, django_capture_on_commit_callbacks):
+    owner = get_user_model().objects.create_user("alice", password="s3cret-pass", is_staff=True)
+    from review.models import CorpusMembership, Role
+
+    CorpusMembership.objects.create(corpus=corpus, user=owner, role=Role.ADMIN)
+    document, _ = document_ingest(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=owner)
+    document.refresh_from_db()
+    assert document.status == "ready", document.error_message
+    person = document.spans.get(label="PERSON", text="Marcus Delgado", start=DEMO_TEXT.index("Marcus Delgado"))
+    phone = document.spans.get(label="PHONE_NUMBER")
+
+    page.goto(live_server.url + "/")
+    assert "/accounts/login/" in page.url
+    page.fill("input[name=username]", "alice")
+    page.fill("input[name=password]", "s3cret-pass")
+    page.click("button[type=submit]")
+    page.click(f"text={corpus.name}")
+    page.click("text=hearing.txt")
+    assert page.locator("#legend").is_visible()
+    assert page.locator("mark.span").count() == document.spans.count()
+
+    # Accept one span, with the mouse, without a page reload.
+    page.evaluate("window.__noReload = true")
+    page.click(f"#span-{person.pk}")
+    page.locator("#panel button.accept").click()
+    page.wait_for_selector(f"#span-{person.pk}.st-accepted")
+    # Reject another.
+    page.click(f"#span-{phone.pk}")
+    page.locator("#panel button.reject").click()
+    page.wait_for_selector(f"#span-{phone.pk}.st-rejected")
+    # Add a missing one by selecting text.
+    select_text(page, "hearing")
+    assert page.evaluate("window.getSelection().toString()") == "hearing"
+    page.wait_for_selector("#add-panel:not([hidden])")
+    page.select_option("#add-label", "ORGANIZATION")
+    page.click("#add-submit")
+    page.wait_for_selector("mark[data-label=ORGANIZATION].st-accepted >> text=hearing")
+    assert page.evaluate("window.__noReload") is True  # htmx swapped parts; the page never reloaded
+
+    person.refresh_from_db()
+    phone.refresh_from_db()
+    assert (person.status, phone.status) == ("accepted", "rejected")
+    added = Span.objects.get(document=document, label="ORGANIZATION", text="hearing")
+    assert added.created_by == owner and added.status == "accepted"
+    assert set(ReviewEvent.objects.filter(document=document).values_list("action", flat=True)) == {
+        "accept",
+        "reject",
+        "add",
+    }
+
+    # Export: accept the rest first, as a reviewer finishing the document would.
+    document.spans.filter(status="pending").update(status="accepted")
+    page.goto(f"{live_server.url}/corpora/{corpus.pk}/")
+    page.click("#export-form button[type=submit]")
+    page.wait_for_selector("a.download")
+    with page.expect_download() as download_info:
+        page.click("a.download")
+    archive = zipfile.ZipFile(io.BytesIO(Path(download_info.value.path()).read_bytes()))
+    redacted = archive.read(next(n for n in archive.namelist() if n.startswith("redacted/"))).decode()
+    assert "Delgado" not in redacted
+    assert "(559) 555-0147" in redacted  # rejected: kept
+    assert "This [ORGANIZATION_" in redacted  # added by selection
+    index = archive.read(next(n for n in archive.namelist() if n.endswith("_INDEX.txt"))).decode()
+    assert "ORGANIZATION | hearing ➡ [ORGANIZATION_" in index

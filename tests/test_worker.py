@@ -1,0 +1,111 @@
+"""A real Celery worker process against Redis and PostgreSQL: ingest → spans → export."""
+
+import io
+import os
+import subprocess
+import sys
+import time
+import uuid
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from anonymizer_site.celery import app as celery_app
+from ingestion.models import Document
+from ingestion.services import document_ingest
+from pipelines.models import ExportBatch
+from pipelines.services import export_create
+from tests.conftest import DEMO_TEXT
+from tests.services import require_redis
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def wait_for(predicate, timeout: float = 120.0, what: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.3)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def worker(settings, tmp_path):
+    """A worker on a queue of its own, sharing the test database and private storage."""
+    broker = require_redis()
+    if connection.vendor != "postgresql":
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the worker test on PostgreSQL (DATABASE_URL)")
+        pytest.skip("the worker test needs PostgreSQL (a second process on the test database)")
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "CELERY_BROKER_URL": broker,
+        "CELERY_QUEUE": queue,
+        "PRIVATE_STORAGE_ROOT": str(settings.PRIVATE_STORAGE_ROOT),
+    }
+    log = open(tmp_path / "worker.log", "w+")  # noqa: SIM115
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "anonymizer_site",
+            "worker",
+            "--pool=solo",
+            "--loglevel=info",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue, celery_app.conf.broker_url)
+    celery_app.conf.task_always_eager = False
+    celery_app.conf.task_default_queue = queue
+    try:
+        yield process
+    finally:
+        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue, _ = previous
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.seek(0)
+        print(log.read()[-3000:])
+        log.close()
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_real_worker_annotates_and_exports(worker, corpus, admin_user):
+    assert settings.CELERY_BROKER_URL.startswith("redis://")
+    document, created = document_ingest(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=admin_user)
+    assert created
+    wait_for(lambda: Document.objects.get(pk=document.pk).status in ("ready", "failed"), what="annotation")
+    document.refresh_from_db()
+    assert document.status == "ready", document.error_message
+    assert document.spans.filter(label="PERSON", text="Marcus Delgado").exists()
+    assert document.spans.filter(label="ID", text="K-48213").exists()
+
+    document.spans.update(status="accepted")
+    batch = export_create(corpus=corpus, user=admin_user)
+    wait_for(lambda: ExportBatch.objects.get(pk=batch.pk).status in ("done", "failed"), what="export")
+    batch.refresh_from_db()
+    assert batch.status == "done", (batch.error_message, batch.report)
+    with batch.file.open("rb") as handle:
+        archive = zipfile.ZipFile(io.BytesIO(handle.read()))
+    redacted = archive.read(next(n for n in archive.namelist() if n.startswith("redacted/"))).decode()
+    assert "Delgado" not in redacted and "K-48213" not in redacted
+    assert "INMATE [PERSON_" in redacted and "[ID_1]" in redacted
