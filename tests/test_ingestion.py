@@ -1,0 +1,88 @@
+"""Extraction of text and PDF files, and the models' invariants."""
+
+import pytest
+from django.db import IntegrityError
+
+from ingestion.extract import extract_text
+from ingestion.models import Document, TextAlreadySet
+from ingestion.text import ExtractionError
+from review.models import AppendOnlyError, ReviewEvent, Span
+from tests.pdf_fixture import make_pdf
+
+
+def test_pdf_text_layer_is_extracted_page_by_page():
+    data = make_pdf([["INMATE SMITH: My name is John Smith.", "Second line (with parens)."], ["Page two here."]])
+    text = extract_text("hearing.pdf", data)
+    assert "INMATE SMITH: My name is John Smith." in text
+    assert "Second line (with parens)." in text
+    assert text.index("Page two here.") > text.index("Second line")
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("Café\r\nline two\r".encode(), "Café\nline two\n"),
+        ("\ufeffCafé".encode(), "Café"),
+        ("Café".encode("utf-16"), "Café"),
+        ("Café “quoted”".encode("cp1252"), "Café “quoted”"),
+        ("Cafe\u0301".encode(), "Café"),  # NFC before offsets exist
+    ],
+)
+def test_text_encodings_are_normalized(data, expected):
+    assert extract_text("a.txt", data) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("a.txt", b"   \n", "empty"),
+        ("a.pdf", b"%PDF-1.4 garbage", "could not be read"),
+        ("a.pdf", make_pdf([[]]), "no text layer"),
+        ("a.doc", b"x", "Unsupported file type"),
+        ("a.txt", b"abc\x00def", "binary"),
+    ],
+)
+def test_bad_files_get_a_clear_message(name, data, message):
+    with pytest.raises(ExtractionError, match=message):
+        extract_text(name, data)
+
+
+@pytest.mark.django_db
+def test_pdf_upload_goes_all_the_way_to_spans(corpus, admin_user, django_capture_on_commit_callbacks):
+    from ingestion.services import document_ingest
+
+    pdf = make_pdf([["PRESIDING COMMISSIONER DOE: Good morning, Mr. Kowalczyk.", "CDCR number K-48213."]])
+    with django_capture_on_commit_callbacks(execute=True):
+        document, _ = document_ingest(corpus=corpus, name="hearing.pdf", data=pdf, user=admin_user)
+    document.refresh_from_db()
+    assert document.status == "ready", document.error_message
+    labels = set(document.spans.values_list("label", "text"))
+    assert ("PERSON", "Kowalczyk") in labels and ("ID", "K-48213") in labels
+    with document.original.open("rb") as handle:
+        assert handle.read() == pdf  # the original is kept, byte for byte
+
+
+@pytest.mark.django_db
+def test_document_text_is_immutable_and_constraints_hold(annotated_document):
+    with pytest.raises(TextAlreadySet):
+        annotated_document.set_text("something else")
+    annotated_document.set_text(annotated_document.text)  # same text: fine
+    span = annotated_document.spans.first()
+    with pytest.raises(IntegrityError):
+        Span.objects.create(document=annotated_document, start=span.start, end=span.end, label=span.label, text="x")
+
+
+@pytest.mark.django_db
+def test_span_start_must_precede_end(annotated_document):
+    with pytest.raises(IntegrityError):
+        Span.objects.create(document=annotated_document, start=5, end=5, label="PERSON", text="")
+
+
+@pytest.mark.django_db
+def test_review_events_are_append_only(annotated_document, admin_user):
+    event = ReviewEvent.objects.create(document=annotated_document, user=admin_user, action="accept")
+    with pytest.raises(AppendOnlyError):
+        event.save()
+    with pytest.raises(AppendOnlyError):
+        event.delete()
+    assert Document.objects.filter(pk=annotated_document.pk).exists()
