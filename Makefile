@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install run test lint format bench offline-detect chromium clean
+.PHONY: install run test lint format bench eval offline-detect chromium clean
 
 $(STAMP): requirements.txt requirements-model.txt
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,10 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/bench_detect.py
+
+# Detection quality on the WikiNEuRal dev set (needs ../shared beside the checkout).
+eval: $(STAMP)
+	$(PY) manage.py evaluate ../shared/data/dev/wikineural_en_val.conll
 
 clean:
 	rm -rf $(VENV) var

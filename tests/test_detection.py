@@ -89,3 +89,11 @@ def test_propagation_spreads_a_form_only_under_its_dominant_label():
     found = propagate(text, spans)
     assert {(c.start, c.label) for c in found} >= {(starts[2], "PERSON"), (starts[3], "PERSON")}
     assert not any(c.label == "LOCATION" for c in found)
+
+
+def test_gazetteer_proposes_full_names_not_single_words():
+    from pipelines.detection import gazetteer
+
+    found = [c.text for c in gazetteer.recognize("Then John F. Kennedy met Paris Hilton. Smith left in May. The Board")]
+    assert found == ["John F. Kennedy", "Paris Hilton"]
+    assert all(c.sources == ("gazetteer",) for c in gazetteer.recognize("Maria Garcia"))

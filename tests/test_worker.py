@@ -109,3 +109,15 @@ def test_real_worker_annotates_and_exports(worker, corpus, admin_user):
     redacted = archive.read(next(n for n in archive.namelist() if n.startswith("redacted/"))).decode()
     assert "Delgado" not in redacted and "K-48213" not in redacted
     assert "INMATE [PERSON_" in redacted and "[ID_1]" in redacted
+
+
+def test_tasks_retry_only_transient_errors():
+    from django.db import OperationalError
+
+    from ingestion.tasks import extract_document
+    from pipelines.tasks import annotate_document, export_batch
+
+    for task in (extract_document, annotate_document, export_batch):
+        assert task.acks_late
+        assert OperationalError in task.autoretry_for
+        assert ValueError not in task.autoretry_for

@@ -26,6 +26,7 @@ SOURCE_WEIGHTS: dict[str, float] = {
     "presidio": 1.0,
     "spacy": 1.0,
     "propagation": 1.0,
+    "gazetteer": 1.0,
     "human": 10.0,
 }
 # On equal weight, more specific labels win: a spelled name is a person's name in

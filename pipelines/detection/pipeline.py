@@ -7,7 +7,7 @@ the evaluation all call `detect_texts`.
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from pipelines.detection import cues, patterns, presidio, spacy_ner
+from pipelines.detection import cues, gazetteer, patterns, presidio, spacy_ner
 from pipelines.detection.candidate import Candidate
 from pipelines.detection.ensemble import merge
 from pipelines.detection.filters import Filtered, apply_filters
@@ -23,6 +23,9 @@ BATCH_SIZE = 8
 class DetectionResult:
     spans: list[Candidate]
     filtered: list[Filtered] = field(default_factory=list)
+    # Every recognizer's candidates that passed the filters, before the merge: what
+    # each source found on its own (evaluation per source, provenance).
+    candidates: list[Candidate] = field(default_factory=list)
 
 
 def _detect_doc(doc, nlp) -> DetectionResult:
@@ -32,13 +35,14 @@ def _detect_doc(doc, nlp) -> DetectionResult:
         *presidio.recognize(doc, nlp),
         *patterns.recognize(text),
         *cues.recognize(text),
+        *gazetteer.recognize(text),
     ]
     kept, filtered = apply_filters(candidates)
     spans = merge(text, kept)
     extra = propagate(text, spans)
     if extra:
         spans = merge(text, [*spans, *extra])
-    return DetectionResult(spans, filtered)
+    return DetectionResult(spans, filtered, kept)
 
 
 def detect_texts(texts: Iterable[str], model_name: str) -> Iterator[DetectionResult]:
