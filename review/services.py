@@ -43,7 +43,8 @@ def span_relabel(*, span: Span, user: AbstractBaseUser, label: str) -> Span:
     if not re.fullmatch(r"[A-Z][A-Z0-9_]{0,39}", label):
         raise ReviewError("A label is capital letters, digits and underscores.")
     if label == span.label:
-        return span
+        # Choosing the label a span already has confirms it.
+        return span if span.status == SpanStatus.ACCEPTED else span_accept(span=span, user=user)
     if Span.objects.filter(document_id=span.document_id, start=span.start, end=span.end, label=label).exists():
         raise ReviewError(f"This text already has a {label} span.")
     before = span.snapshot()

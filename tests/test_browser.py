@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, sync_playwright
 
 from ingestion.services import document_ingest
+from pipelines.labels import CANONICAL_LABELS
 from review.models import ReviewEvent, Span
 from tests.conftest import DEMO_TEXT
 
@@ -132,3 +133,36 @@ def test_review_and_export_in_chromium(live_server, page, corpus, django_capture
     assert "This [ORGANIZATION_" in redacted  # added by selection
     index = archive.read(next(n for n in archive.namelist() if n.endswith("_INDEX.txt"))).decode()
     assert "ORGANIZATION | hearing ➡ [ORGANIZATION_" in index
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_keyboard_only_review(live_server, page, corpus):
+    from review.models import CorpusMembership, Role
+
+    user = get_user_model().objects.create_user("kim", password="s3cret-pass")
+    CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.REVIEWER)
+    document, _ = document_ingest(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=user)
+    spans = list(Span.objects.filter(document=document).order_by("start"))
+
+    page.goto(live_server.url + f"/documents/{document.pk}/")
+    page.fill("input[name=username]", "kim")
+    page.fill("input[name=password]", "s3cret-pass")
+    page.press("input[name=password]", "Enter")
+    page.wait_for_function("window.htmx !== undefined")
+    page.keyboard.press("j")  # first pending span
+    page.wait_for_selector(f"#panel >> text={spans[0].label}")
+    page.keyboard.press("a")
+    page.wait_for_selector(f"#span-{spans[0].pk}.st-accepted")
+    page.keyboard.press("j")
+    page.keyboard.press("r")
+    page.wait_for_selector(f"#span-{spans[1].pk}.st-rejected")
+    page.keyboard.press("j")
+    target = "LOCATION" if spans[2].label != "LOCATION" else "ORGANIZATION"
+    page.keyboard.press(str(CANONICAL_LABELS.index(target) + 1))  # labels are numbered in legend order
+    page.wait_for_selector(f"#span-{spans[2].pk}.st-accepted[data-label={target}]")
+    page.keyboard.press("?")
+    assert page.locator("dialog#help").is_visible()
+    page.keyboard.press("Escape")
+    statuses = [(s.status, s.label) for s in Span.objects.filter(pk__in=[s.pk for s in spans[:3]]).order_by("start")]
+    assert statuses == [("accepted", spans[0].label), ("rejected", spans[1].label), ("accepted", target)]
