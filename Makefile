@@ -47,6 +47,7 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/bench_detect.py
+	$(PY) bench/bench_export.py
 
 # Detection quality on the WikiNEuRal dev set (needs ../shared beside the checkout).
 eval: $(STAMP)

@@ -20,21 +20,35 @@ env = environ.Env()
 VAR_DIR = Path(env.str("ANONYMIZER_VAR_DIR", default=str(BASE_DIR / "var")))
 
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
-# The embedded default only ever listens on loopback; any other deployment must set
-# a real key, so an unset key outside DEBUG/embedded use is an error.
+
+
+def _embedded_secret(name: str, make) -> str:
+    """A secret generated once into the private var directory (embedded runs only)."""
+    path = VAR_DIR / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.write_text(make())
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+# The embedded default only ever listens on loopback and generates its key once;
+# a deployment sets DJANGO_SECRET_KEY (and ANONYMIZER_EMBEDDED_KEY=false to make a
+# missing key an error).
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="")
 if not SECRET_KEY:
-    if env.bool("ANONYMIZER_EMBEDDED_KEY", default=True):
-        _key_file = VAR_DIR / "secret_key"
-        _key_file.parent.mkdir(parents=True, exist_ok=True)
-        if not _key_file.exists():
-            import secrets
-
-            _key_file.write_text(secrets.token_urlsafe(50))
-            _key_file.chmod(0o600)
-        SECRET_KEY = _key_file.read_text().strip()
-    else:
+    if not env.bool("ANONYMIZER_EMBEDDED_KEY", default=True):
         raise RuntimeError("DJANGO_SECRET_KEY must be set")
+    import secrets
+
+    SECRET_KEY = _embedded_secret("secret_key", lambda: secrets.token_urlsafe(50))
+
+# Fernet key for corpus-wide pseudonym maps at rest (a re-identification key).
+PSEUDONYM_MAP_KEY = env.str("PSEUDONYM_MAP_KEY", default="")
+if not PSEUDONYM_MAP_KEY:
+    from cryptography.fernet import Fernet
+
+    PSEUDONYM_MAP_KEY = _embedded_secret("pseudonym_map_key", lambda: Fernet.generate_key().decode())
 
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 

@@ -41,6 +41,11 @@ class Document(models.Model):
     size = models.PositiveBigIntegerField(default=0)
     # Offsets are the contract: once set, the text never changes (see set_text).
     text = models.TextField(blank=True)
+    # [[start, end, page, line], …] over `text`: where each character range was
+    # printed (see ingestion.transcript_layout). Set together with the text.
+    layout = models.JSONField(default=list, blank=True)
+    # The first-page header of a transcript (ingestion.header.parse_header).
+    metadata = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=20, choices=DocumentStatus.choices, default=DocumentStatus.UPLOADED)
     error_message = models.TextField(blank=True)
     uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")

@@ -1,24 +1,41 @@
-"""PDF text extraction with pdfplumber: page text in reading order."""
+"""PDF text extraction with pdfplumber: each page's text lines in reading order,
+rebuilt by the transcript layout parser into text plus a layout map."""
 
 import io
 
 import pdfplumber
 from pdfminer.pdfparser import PDFSyntaxError
 
-from ingestion.text import ExtractionError, normalize_text
+from ingestion.text import ExtractionError
+from ingestion.transcript_layout import Extraction, build_extraction
+
+NO_TEXT_LAYER = "The PDF has no text layer: OCR needed (it looks like a scanned image)."
 
 
-def extract_pdf(data: bytes) -> str:
+def extract_pdf(data: bytes) -> Extraction:
+    extraction = build_extraction(_page_lines(data))
+    # Page numbers alone (stamped on a scan) are no text layer either.
+    if not extraction.text.strip():
+        raise ExtractionError(NO_TEXT_LAYER)
+    return extraction
+
+
+def _page_lines(data: bytes) -> list[list[str]]:
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
-            pages = [page.extract_text() or "" for page in pdf.pages]
+            return [(page.extract_text() or "").split("\n") for page in pdf.pages]
     except (PDFSyntaxError, ValueError, KeyError, TypeError) as exc:
         raise ExtractionError(f"The PDF could not be read ({type(exc).__name__}); it may be damaged.") from exc
     except Exception as exc:  # pdfminer raises many private types for broken files
-        if "password" in str(exc).lower() or type(exc).__name__ == "PDFPasswordIncorrect":
+        if _is_password_error(exc):
             raise ExtractionError("The PDF is password-protected.") from exc
-        raise ExtractionError(f"The PDF could not be read ({type(exc).__name__}).") from exc
-    text = normalize_text("\n\n".join(p.strip("\n") for p in pages)).strip("\n")
-    if not text.strip():
-        raise ExtractionError("The PDF has no text layer (a scanned image?); OCR is not supported.")
-    return text + "\n"
+        raise ExtractionError(f"The PDF could not be read ({type(exc).__name__}); it may be damaged.") from exc
+
+
+def _is_password_error(exc: BaseException | None) -> bool:
+    # pdfplumber wraps pdfminer's PDFPasswordIncorrect, so look down the chain too.
+    while exc is not None:
+        if "password" in str(exc).lower() or type(exc).__name__ == "PDFPasswordIncorrect":
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False

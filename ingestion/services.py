@@ -2,6 +2,7 @@
 
 import hashlib
 import logging
+from dataclasses import dataclass
 from pathlib import PurePath
 
 from django.conf import settings
@@ -9,7 +10,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 
-from ingestion.extract import SUPPORTED_EXTENSIONS, extract_text
+from ingestion.bulk import BulkLimits, CsvOptions, expand_upload
+from ingestion.extract import SUPPORTED_EXTENSIONS, extract
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.text import ExtractionError
 from review.models import CorpusMembership, Role
@@ -83,7 +85,7 @@ def document_extract(*, document_id: int) -> bool:
     try:
         with document.original.open("rb") as handle:
             data = handle.read()
-        text = extract_text(document.name, data)
+        extraction = extract(document.name, data)
     except ExtractionError as exc:
         document_fail(document=document, message=str(exc))
         return False
@@ -91,9 +93,12 @@ def document_extract(*, document_id: int) -> bool:
         logger.exception("extraction of document %s failed", document_id)
         document_fail(document=document, message=f"Text extraction failed unexpectedly ({type(exc).__name__}).")
         return False
-    document.set_text(text)
+    document.set_text(extraction.text)
+    # Saved with the text, in one write: the layout's offsets are only valid for it.
+    document.layout = [list(entry) for entry in extraction.layout]
+    document.metadata = extraction.metadata
     document.status = DocumentStatus.ANNOTATING
-    document.save(update_fields=["text", "status", "updated_at"])
+    document.save(update_fields=["text", "layout", "metadata", "status", "updated_at"])
     return True
 
 
@@ -101,3 +106,41 @@ def document_fail(*, document: Document, message: str) -> None:
     document.status = DocumentStatus.FAILED
     document.error_message = message
     document.save(update_fields=["status", "error_message", "updated_at"])
+
+
+@dataclass(frozen=True)
+class UploadResult:
+    """The outcome of one item of an upload. `error` includes the item's name."""
+
+    name: str
+    document: Document | None
+    created: bool
+    error: str | None
+
+
+def upload_ingest(
+    *,
+    corpus: Corpus,
+    name: str,
+    data: bytes,
+    user: AbstractBaseUser | None,
+    csv_options: CsvOptions | None = None,
+    queue: bool = True,
+    limits: BulkLimits | None = None,
+) -> list[UploadResult]:
+    """Ingest one uploaded file, which may be a zip or a CSV of many documents. Each
+    item succeeds or fails on its own: one bad item never stops the others."""
+    limits = limits or BulkLimits.for_file_limit(settings.MAX_UPLOAD_BYTES)
+    results: list[UploadResult] = []
+    # Archives and CSVs are expanded first, so each item is validated as a file of its own.
+    for item in expand_upload(name, data, limits, csv_options):
+        if item.error is not None or item.data is None:
+            results.append(UploadResult(item.name, None, False, f"{item.name}: {item.error}"))
+            continue
+        try:
+            document, created = document_ingest(corpus=corpus, name=item.name, data=item.data, user=user, queue=queue)
+        except IngestError as exc:
+            results.append(UploadResult(item.name, None, False, str(exc)))
+            continue
+        results.append(UploadResult(item.name, document, created, None))
+    return results

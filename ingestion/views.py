@@ -4,12 +4,14 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from ingestion.forms import CorpusForm, UploadForm
 from ingestion.selectors import any_in_progress, corpus_documents
-from ingestion.services import IngestError, corpus_create, document_ingest
+from ingestion.services import UploadResult, corpus_create, upload_ingest
+from pipelines.forms import ExportForm
 from pipelines.selectors import any_export_running, corpus_exports
 from review.access import can_administer, corpora_for_user, get_corpus
 
@@ -48,6 +50,7 @@ def corpus_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = _documents_context(corpus, role)
     if request.htmx:
         return render(request, "ingestion/corpus_detail.html#documents", context)
+    context["export_form"] = ExportForm()
     context["exports"] = list(corpus_exports(corpus))
     context["exports_polling"] = any_export_running(context["exports"])
     context["upload_form"] = UploadForm()
@@ -60,18 +63,41 @@ def document_upload(request: HttpRequest, pk: int) -> HttpResponse:
     corpus, role = get_corpus(request.user, pk)
     if not can_administer(role):
         raise PermissionDenied("Only corpus admins can upload.")
-    files = request.FILES.getlist("files")
-    if not files:
-        messages.error(request, "Choose at least one file.")
-    # Each file succeeds or fails on its own: one bad file never stops the others.
-    for upload in files:
-        try:
-            document, created = document_ingest(corpus=corpus, name=upload.name, data=upload.read(), user=request.user)
-        except IngestError as exc:
-            messages.error(request, str(exc))
-            continue
-        if created:
-            messages.success(request, f"{upload.name}: uploaded; pre-annotation queued.")
-        else:
-            messages.warning(request, f"{upload.name}: already in this corpus as “{document.name}”; not stored twice.")
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("corpus_detail", pk=corpus.pk)
+    results: list[UploadResult] = []
+    # Each file, and each item of a zip or CSV, succeeds or fails on its own.
+    for upload in form.cleaned_data["files"]:
+        results += upload_ingest(
+            corpus=corpus, name=upload.name, data=upload.read(), user=request.user, csv_options=form.csv_options()
+        )
+    _report_upload(request, results)
     return redirect("corpus_detail", pk=corpus.pk)
+
+
+# Past this many, a page of messages stops being read; the summary still counts them all.
+MAX_FAILURE_MESSAGES = 100
+
+
+def _report_upload(request: HttpRequest, results: list[UploadResult]) -> None:
+    failed = [r for r in results if r.error is not None]
+    duplicates = [r for r in results if r.document is not None and not r.created]
+    added = len(results) - len(failed) - len(duplicates)
+    for result in failed[:MAX_FAILURE_MESSAGES]:
+        messages.error(request, result.error)
+    if len(failed) > MAX_FAILURE_MESSAGES:
+        messages.error(request, f"…and {len(failed) - MAX_FAILURE_MESSAGES} more files failed.")
+    for result in duplicates:
+        messages.warning(
+            request, f"{result.name}: already in this corpus as “{result.document.name}”; not stored twice."
+        )
+    summary = [f"{added} document{pluralize(added)} added"]
+    if failed:
+        summary.append(f"{len(failed)} failed")
+    if duplicates:
+        summary.append(f"{len(duplicates)} duplicate{pluralize(len(duplicates))}")
+    messages.add_message(request, messages.WARNING if failed else messages.SUCCESS, ", ".join(summary) + ".")

@@ -1,21 +1,26 @@
 """Django glue for the engine: annotation of a document, export of a corpus."""
 
-import io
 import logging
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.services import document_fail
+from ingestion.storage import private_storage
 from pipelines.detection.candidate import Candidate
 from pipelines.detection.pipeline import detect_text
-from pipelines.export.writer import ExportDocument, LeakError, render_document, write_zip
-from pipelines.models import ExportBatch, ExportStatus
-from review.models import Span, SpanStatus
+from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
+from pipelines.models import SCOPE_STATUSES, Consistency, ExportBatch, ExportScope, ExportStatus
+from pipelines.pseudonym_store import corpus_secret, load_map, save_map
+from pipelines.pseudonymize.counters import NumberedMap
+from pipelines.pseudonymize.engine import PseudonymizationConfig
+from review.models import ReviewEvent, Span, SpanStatus
 
 logger = logging.getLogger(__name__)
 
@@ -56,22 +61,56 @@ def document_annotate(*, document_id: int) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class ExportOptions:
+    scope: str = ExportScope.APPROVED
+    accept_pending: bool = False
+    strategy: str = "placeholder"
+    per_label: dict[str, str] = field(default_factory=dict)
+    person_numbering: str = "part"
+    consistency: str = Consistency.DOCUMENT
+    include_index: bool = True
+
+    def validate(self) -> None:
+        """Raise ValueError with a message for the user on any invalid option."""
+        if self.scope not in SCOPE_STATUSES:
+            raise ValueError(f"unknown scope {self.scope!r}")
+        if self.consistency not in Consistency.values:
+            raise ValueError(f"unknown consistency {self.consistency!r}")
+        PseudonymizationConfig(self.strategy, dict(self.per_label), self.person_numbering)
+
+
 @transaction.atomic
-def export_create(*, corpus: Corpus, user: AbstractBaseUser | None, accept_pending: bool = False) -> ExportBatch:
+def export_create(
+    *, corpus: Corpus, user: AbstractBaseUser | None, options: ExportOptions | None = None
+) -> ExportBatch:
     from pipelines.tasks import export_batch
 
-    batch = ExportBatch.objects.create(corpus=corpus, created_by=user, accept_pending=accept_pending)
+    options = options or ExportOptions()
+    options.validate()
+    batch = ExportBatch.objects.create(corpus=corpus, created_by=user, **asdict(options))
     transaction.on_commit(lambda: export_batch.delay(batch.pk))
     return batch
 
 
-def _export_documents(batch: ExportBatch) -> list[Document]:
-    return list(Document.objects.filter(corpus_id=batch.corpus_id, status=DocumentStatus.READY).order_by("id"))
+def _export_documents(batch: ExportBatch):
+    return (
+        Document.objects.filter(corpus_id=batch.corpus_id, status__in=SCOPE_STATUSES[batch.scope])
+        .order_by("id")
+        .iterator(chunk_size=50)
+    )
 
 
-def _spans_for_export(document: Document, accept_pending: bool) -> ExportDocument:
+def _export_document(document: Document, accept_pending: bool) -> ExportDocument:
     statuses = [SpanStatus.ACCEPTED, SpanStatus.PENDING] if accept_pending else [SpanStatus.ACCEPTED]
     spans = list(document.spans.filter(status__in=statuses).select_related("created_by").order_by("start"))
+    # Who decided each span: the last reviewer event on it, in the same query count
+    # for every document (one query).
+    reviewers = dict(
+        ReviewEvent.objects.filter(span__in=spans)
+        .order_by("span_id", "created_at", "id")
+        .values_list("span_id", "user__username")
+    )
     return ExportDocument(
         id=document.pk,
         name=document.name,
@@ -81,53 +120,62 @@ def _spans_for_export(document: Document, accept_pending: bool) -> ExportDocumen
             (s.start, s.end, s.label): {
                 "status": s.status,
                 "added_by": s.created_by.get_username() if s.created_by else None,
+                "reviewer": reviewers.get(s.pk),
             }
             for s in spans
         },
     )
 
 
+def _fail(batch: ExportBatch, message: str, report: list | None = None) -> None:
+    batch.status = ExportStatus.FAILED
+    batch.error_message = message
+    batch.report = report or []
+    batch.finished_at = timezone.now()
+    batch.save(update_fields=["status", "error_message", "report", "finished_at"])
+
+
 def export_run(*, batch_id: int) -> bool:
-    """Build the zip for a batch. Idempotent: only a queued batch is run."""
+    """Build the zip for a batch, streaming documents one at a time into a file in
+    private storage. Idempotent: only a queued batch is run."""
     claimed = ExportBatch.objects.filter(pk=batch_id, status=ExportStatus.QUEUED).update(status=ExportStatus.RUNNING)
     if not claimed:
         return False
-    batch = ExportBatch.objects.get(pk=batch_id)
-    documents = _export_documents(batch)
-    ExportBatch.objects.filter(pk=batch_id).update(total=len(documents))
-    outputs = []
+    batch = ExportBatch.objects.select_related("corpus").get(pk=batch_id)
+    total = Document.objects.filter(corpus_id=batch.corpus_id, status__in=SCOPE_STATUSES[batch.scope]).count()
+    ExportBatch.objects.filter(pk=batch_id).update(total=total)
+    config = PseudonymizationConfig(
+        batch.strategy, dict(batch.per_label), batch.person_numbering, secret=corpus_secret(batch.corpus)
+    )
+    corpus_wide = batch.consistency == Consistency.CORPUS
+    shared_numbers = load_map(batch.corpus) if corpus_wide else None
+    relative = f"exports/corpus{batch.corpus_id}_export{batch.pk}.zip"
+    path = Path(private_storage().path(relative))
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        for n, document in enumerate(documents, start=1):
-            outputs.append(render_document(_spans_for_export(document, batch.accept_pending)))
-            ExportBatch.objects.filter(pk=batch_id).update(done=n)
-        buffer = io.BytesIO()
-        write_zip(
-            buffer,
-            outputs,
-            {
-                "corpus": batch.corpus.name,
-                "strategy": "placeholder",
-                "accept_pending": batch.accept_pending,
-                "batch": batch.pk,
-            },
-        )
+        with open(path, "wb") as target:
+            writer = ExportWriter(target, batch.settings_summary(), include_index=batch.include_index)
+            try:
+                for n, document in enumerate(_export_documents(batch), start=1):
+                    numbers = shared_numbers if corpus_wide else NumberedMap()
+                    writer.add(render_document(_export_document(document, batch.accept_pending), config, numbers))
+                    ExportBatch.objects.filter(pk=batch_id).update(done=n)
+            finally:
+                writer.close()
     except LeakError as exc:
-        batch.status = ExportStatus.FAILED
-        batch.report = exc.report()
-        batch.error_message = f"Leak check failed: {exc}. Nothing was written."
-        batch.finished_at = timezone.now()
-        batch.save(update_fields=["status", "report", "error_message", "finished_at"])
+        path.unlink(missing_ok=True)
+        _fail(batch, f"Leak check failed: {exc}. Nothing was written.", exc.report())
         return False
     except Exception as exc:
         logger.exception("export %s failed", batch_id)
-        batch.status = ExportStatus.FAILED
-        batch.error_message = f"Export failed ({type(exc).__name__}: {exc})."
-        batch.finished_at = timezone.now()
-        batch.save(update_fields=["status", "error_message", "finished_at"])
+        path.unlink(missing_ok=True)
+        _fail(batch, f"Export failed ({type(exc).__name__}: {exc}).")
         return False
-    batch.file.save(f"corpus{batch.corpus_id}_export{batch.pk}.zip", ContentFile(buffer.getvalue()), save=False)
+    if corpus_wide:
+        save_map(batch.corpus, shared_numbers)
+    batch.file.name = relative
     batch.status = ExportStatus.DONE
-    batch.done = len(documents)
     batch.finished_at = timezone.now()
-    batch.save(update_fields=["file", "status", "done", "finished_at"])
+    batch.save(update_fields=["file", "status", "finished_at"])
+    ExportBatch.objects.filter(pk=batch_id).update(done=F("total"))
     return True

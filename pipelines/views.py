@@ -1,3 +1,4 @@
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
@@ -5,6 +6,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from pipelines.forms import ExportForm
 from pipelines.models import ExportBatch, ExportStatus
 from pipelines.selectors import any_export_running, corpus_exports
 from pipelines.services import export_create
@@ -17,7 +19,14 @@ def export_start(request: HttpRequest, pk: int) -> HttpResponse:
     corpus, role = get_corpus(request.user, pk)
     if not can_administer(role):
         raise PermissionDenied("Only corpus admins can export.")
-    export_create(corpus=corpus, user=request.user, accept_pending=request.POST.get("accept_pending") == "on")
+    form = ExportForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Export not started: " + "; ".join(e for errs in form.errors.values() for e in errs))
+        return redirect("corpus_detail", pk=corpus.pk)
+    try:
+        export_create(corpus=corpus, user=request.user, options=form.options())
+    except ValueError as exc:
+        messages.error(request, f"Export not started: {exc}")
     return redirect("corpus_detail", pk=corpus.pk)
 
 

@@ -19,7 +19,9 @@ def make_pdf(pages: list[list[str]]) -> bytes:
             f"/Resources << /Font << /F1 {font_id} 0 R >> >> /Contents {content_id} 0 R >> endobj\n".encode()
         )
         data = stream.encode("latin-1")
-        objects.append(f"{content_id} 0 obj << /Length {len(data)} >> stream\n".encode() + data + b"\nendstream endobj\n")
+        objects.append(
+            f"{content_id} 0 obj << /Length {len(data)} >> stream\n".encode() + data + b"\nendstream endobj\n"
+        )
     kids = " ".join(f"{i} 0 R" for i in page_ids)
     head = [
         b"1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n",

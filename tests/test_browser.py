@@ -87,6 +87,7 @@ def test_review_and_export_in_chromium(live_server, page, corpus, django_capture
     page.click("button[type=submit]")
     page.click(f"text={corpus.name}")
     page.click("text=hearing.txt")
+    page.wait_for_function("window.htmx !== undefined")  # clicks before htmx has loaded do nothing
     assert page.locator("#legend").is_visible()
     assert page.locator("mark.span").count() == document.spans.count()
 
@@ -122,6 +123,7 @@ def test_review_and_export_in_chromium(live_server, page, corpus, django_capture
     # Export: accept the rest first, as a reviewer finishing the document would.
     document.spans.filter(status="pending").update(status="accepted")
     page.goto(f"{live_server.url}/corpora/{corpus.pk}/")
+    page.select_option("#export-form select[name=scope]", "all")  # the document is not approved
     page.click("#export-form button[type=submit]")
     page.wait_for_selector("a.download")
     with page.expect_download() as download_info:

@@ -59,7 +59,7 @@ def test_export_without_accepted_spans_keeps_text_and_unknown_corpus_fails(files
     good, _ = files
     call_command("ingest", "--corpus", "CLI", "--wait", str(good), stdout=io.StringIO())
     target = tmp_path / "out.zip"
-    call_command("export", "--corpus", "CLI", "--out", str(target), stdout=io.StringIO())
+    call_command("export", "--corpus", "CLI", "--out", str(target), "--scope", "all", stdout=io.StringIO())
     redacted = zipfile.ZipFile(target).read(
         next(n for n in zipfile.ZipFile(target).namelist() if n.startswith("redacted/"))
     )

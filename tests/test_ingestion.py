@@ -3,7 +3,7 @@
 import pytest
 from django.db import IntegrityError
 
-from ingestion.extract import extract_text
+from ingestion.extract import extract
 from ingestion.models import Document, TextAlreadySet
 from ingestion.text import ExtractionError
 from review.models import AppendOnlyError, ReviewEvent, Span
@@ -12,7 +12,7 @@ from tests.pdf_fixture import make_pdf
 
 def test_pdf_text_layer_is_extracted_page_by_page():
     data = make_pdf([["INMATE SMITH: My name is John Smith.", "Second line (with parens)."], ["Page two here."]])
-    text = extract_text("hearing.pdf", data)
+    text = extract("hearing.pdf", data).text
     assert "INMATE SMITH: My name is John Smith." in text
     assert "Second line (with parens)." in text
     assert text.index("Page two here.") > text.index("Second line")
@@ -29,7 +29,7 @@ def test_pdf_text_layer_is_extracted_page_by_page():
     ],
 )
 def test_text_encodings_are_normalized(data, expected):
-    assert extract_text("a.txt", data) == expected
+    assert extract("a.txt", data).text == expected
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ def test_text_encodings_are_normalized(data, expected):
 )
 def test_bad_files_get_a_clear_message(name, data, message):
     with pytest.raises(ExtractionError, match=message):
-        extract_text(name, data)
+        extract(name, data)
 
 
 @pytest.mark.django_db

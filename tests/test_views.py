@@ -16,6 +16,14 @@ from pipelines.models import ExportBatch
 from review.models import CorpusMembership, ReviewEvent, Role, Span
 from tests.conftest import DEMO_TEXT
 
+EXPORT_ALL = {
+    "scope": "all",
+    "strategy": "placeholder",
+    "person_numbering": "part",
+    "consistency": "document",
+    "include_index": "on",
+}
+
 
 @override_settings(PRIVATE_STORAGE_ROOT="/tmp/anonymizer-test-private")
 class FlowTests(TestCase):
@@ -102,7 +110,7 @@ class FlowTests(TestCase):
             self.assertIn(f'id="span-{span.pk}"', page)
         self.assertIn('data-label="PERSON"', page)
         self.assertIn("Legend", page)
-        with self.assertNumQueries(3):
+        with self.assertNumQueries(4):  # session, user, span+role, pending texts (the apply-to-all count)
             self.client.get(reverse("span_panel", args=[spans[0].pk]), HTTP_HX_REQUEST="true")
 
     def test_accept_reject_relabel_are_audited_and_return_partials(self) -> None:
@@ -110,11 +118,14 @@ class FlowTests(TestCase):
         first, second, third = list(document.spans.order_by("start"))[:3]
         self.client.force_login(self.reviewer)
         self.client.get(reverse("login"))  # the CSRF cookie, outside the count
-        with self.assertNumQueries(8):  # session, user, span+role, savepoint, update, event, release, spans
-            response = self.csrf_post(reverse("span_decide", args=[first.pk, "accept"]), HTTP_HX_REQUEST="true")
+        one = {"all": "off"}  # this span only: apply-to-all is covered in test_review_views
+        with self.assertNumQueries(8):  # session, user, span+role, spans, savepoint, update, event, release
+            response = self.csrf_post(reverse("span_decide", args=[first.pk, "accept"]), one, HTTP_HX_REQUEST="true")
         self.assertContains(response, 'hx-swap-oob="true"')
-        self.csrf_post(reverse("span_decide", args=[second.pk, "reject"]), HTTP_HX_REQUEST="true")
-        self.csrf_post(reverse("span_decide", args=[third.pk, "relabel"]), {"label": "NRP"}, HTTP_HX_REQUEST="true")
+        self.csrf_post(reverse("span_decide", args=[second.pk, "reject"]), one, HTTP_HX_REQUEST="true")
+        self.csrf_post(
+            reverse("span_decide", args=[third.pk, "relabel"]), {"label": "NRP", **one}, HTTP_HX_REQUEST="true"
+        )
         first.refresh_from_db()
         second.refresh_from_db()
         third.refresh_from_db()
@@ -163,7 +174,7 @@ class FlowTests(TestCase):
             span.status = "rejected" if span.label == "DATE" else "accepted"
             span.save()
         with self.captureOnCommitCallbacks(execute=True):
-            self.csrf_post(reverse("export_start", args=[self.corpus.pk]))
+            self.csrf_post(reverse("export_start", args=[self.corpus.pk]), EXPORT_ALL)
         batch = ExportBatch.objects.get()
         self.assertEqual((batch.status, batch.done, batch.total), ("done", 1, 1), batch.error_message)
         response = self.client.get(reverse("export_download", args=[batch.pk]))
@@ -188,7 +199,7 @@ class FlowTests(TestCase):
             span.status = "accepted" if span.pk == spans[0].pk else "rejected"
             span.save()
         with self.captureOnCommitCallbacks(execute=True):
-            self.csrf_post(reverse("export_start", args=[self.corpus.pk]))
+            self.csrf_post(reverse("export_start", args=[self.corpus.pk]), EXPORT_ALL)
         batch = ExportBatch.objects.get()
         self.assertEqual(batch.status, "failed")
         self.assertFalse(batch.file)

@@ -17,7 +17,7 @@ from anonymizer_site.celery import app as celery_app
 from ingestion.models import Document
 from ingestion.services import document_ingest
 from pipelines.models import ExportBatch
-from pipelines.services import export_create
+from pipelines.services import ExportOptions, export_create
 from tests.conftest import DEMO_TEXT
 from tests.services import require_redis
 
@@ -100,7 +100,7 @@ def test_real_worker_annotates_and_exports(worker, corpus, admin_user):
     assert document.spans.filter(label="ID", text="K-48213").exists()
 
     document.spans.update(status="accepted")
-    batch = export_create(corpus=corpus, user=admin_user)
+    batch = export_create(corpus=corpus, user=admin_user, options=ExportOptions(scope="all"))
     wait_for(lambda: ExportBatch.objects.get(pk=batch.pk).status in ("done", "failed"), what="export")
     batch.refresh_from_db()
     assert batch.status == "done", (batch.error_message, batch.report)

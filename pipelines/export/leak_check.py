@@ -3,7 +3,9 @@
 Each accepted span is searched for case-insensitively, word-bounded, with any run
 of whitespace (line breaks included) between its words. Name parts of PERSON spans
 are searched too, with their exact case or in capitals: a surviving "Doe" after
-"John Doe" is a leak, while the verb "will" is not a leak of "Will Smith".
+"John Doe" is a leak, while the verb "will" is not a leak of "Will Smith". The
+letters of a spelled name are searched with any separators ("R U F F", "ruff").
+Possessives need no pattern of their own: "Doe's" contains the word "Doe".
 Reports carry the label and offsets only, never the original text, so they can be
 logged and shown safely.
 """
@@ -44,15 +46,32 @@ def _name_parts(text: str) -> list[re.Pattern[str]]:
     return patterns
 
 
+def _spelled(text: str) -> re.Pattern[str] | None:
+    """A spelled name in any spelling: "R-U-F-F", "R U F F", "R.U.F.F.", "ruff"."""
+    letters = re.findall(r"[A-Za-z]", text)
+    if len(letters) < MIN_PART_LENGTH:  # "A-L" would match every "al"
+        return None
+    return re.compile(r"(?<![A-Za-z])" + r"[\s.\-]*".join(letters) + r"(?![A-Za-z])", re.IGNORECASE)
+
+
+def _patterns(label: str, text: str) -> list[re.Pattern[str]]:
+    patterns = [p for p in [_full_form(text)] if p is not None]
+    if label == "PERSON":
+        patterns.extend(_name_parts(text))
+    if label == "SPELLED_NAME":
+        patterns.extend(p for p in [_spelled(text)] if p is not None)
+    return patterns
+
+
 def find_leaks(output: str, spans: Iterable[Candidate]) -> list[Leak]:
     leaks: list[Leak] = []
+    # A name recurs dozens of times in a transcript: search each surface form once.
+    found: dict[tuple[str, str], int | None] = {}
     for span in spans:
-        patterns = [p for p in [_full_form(span.text)] if p is not None]
-        if span.label == "PERSON":
-            patterns.extend(_name_parts(span.text))
-        for pattern in patterns:
-            match = pattern.search(output)
-            if match:
-                leaks.append(Leak(span.label, span.start, span.end, match.start()))
-                break
+        key = (span.label, span.text)
+        if key not in found:
+            hits = (m.start() for p in _patterns(*key) for m in [p.search(output)] if m)
+            found[key] = next(hits, None)
+        if found[key] is not None:
+            leaks.append(Leak(span.label, span.start, span.end, found[key]))
     return leaks

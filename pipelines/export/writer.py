@@ -1,27 +1,34 @@
-"""Export writers: per document the redacted text, its index file and the
-annotations JSON; per batch a manifest. Pure Python over plain data.
+"""Export writer: streams documents into a zip one at a time (memory stays flat in
+the number of documents), with the leak gate before anything of a document is
+written. Pure Python over plain data.
 
 Zip layout:
-  redacted/<pseudonymized name>.txt         the redacted text, nothing else changed
-  index/<original name>_PSEUDONYMIZATION_INDEX.txt   LABEL | original ➡ replacement
-  index/<original name>.annotations.json    seed 000's format, extended
-  index/Index.txt                           original file name ➡ pseudonymized name
-  manifest.json                             sha256 of every file, export settings
-The index/ folder holds original text and is as sensitive as the input.
+  redacted/<pseudonymized name>.txt                  the redacted text, nothing else changed
+  index/<id>_<name>_PSEUDONYMIZATION_INDEX.txt       LABEL | original ➡ replacement | count
+  index/<id>_<name>.annotations.json                 seed 000's format, extended
+  index/<id>_<name>.review.txt                       inline review copy: [Michael Jordan | PERSON]
+  index/Index.txt                                    original file name ➡ pseudonymized name
+  training/conll.txt, training/doccano.jsonl, training/label_studio.jsonl,
+  training/spacy/<id>.spacy                          training data (original text: sensitive)
+  manifest.json                                      sha256 of every file, export settings
+index/ and training/ hold original text and are as sensitive as the input; with
+include_index=False neither is written.
 """
 
 import hashlib
 import json
 import re
+import tempfile
 import zipfile
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import IO
 
 from pipelines.detection.candidate import Candidate
+from pipelines.export import formats
 from pipelines.export.leak_check import Leak, find_leaks
-from pipelines.pseudonymize.placeholder import pseudonymize
+from pipelines.pseudonymize.counters import NumberedMap
+from pipelines.pseudonymize.engine import PseudonymizationConfig, pseudonymize_document
 
 
 @dataclass(frozen=True)
@@ -30,14 +37,13 @@ class ExportDocument:
     name: str
     text: str
     spans: list[Candidate]
-    # Per span, extra fields for annotations JSON (status, reviewer), by (start, end, label).
+    # Per span, extra fields for the annotations JSON (status, reviewer), by (start, end, label).
     span_meta: dict[tuple[int, int, str], dict] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class DocumentOutput:
-    document_id: int
-    original_name: str
+    document: ExportDocument
     redacted_name: str
     redacted_text: str
     index_text: str
@@ -81,11 +87,13 @@ def pseudonymize_file_name(stem: str, names: dict[str, str]) -> str:
     return _NAME_TOKEN.sub(token, stem)
 
 
-def render_document(doc: ExportDocument) -> DocumentOutput:
-    result = pseudonymize(doc.text, doc.spans)
-    stem = PurePath(doc.name).stem
-    redacted_name = f"{doc.id:05d}_{pseudonymize_file_name(stem, result.names)}.txt"
-    index_lines = [f"{e.label} | {e.original} ➡ {e.replacement}" for e in result.index()]
+def render_document(
+    doc: ExportDocument, config: PseudonymizationConfig | None = None, numbers: NumberedMap | None = None
+) -> DocumentOutput:
+    config = config or PseudonymizationConfig()
+    result = pseudonymize_document(doc.text, doc.spans, config, numbers, document_key=str(doc.id))
+    redacted_name = f"{doc.id:05d}_{pseudonymize_file_name(PurePath(doc.name).stem, result.names)}.txt"
+    index_lines = [f"{e.label} | {e.original} ➡ {e.replacement} | {e.count}" for e in result.index()]
     annotations = {
         "file": doc.name,
         "redacted_file": redacted_name,
@@ -95,17 +103,23 @@ def render_document(doc: ExportDocument) -> DocumentOutput:
                 "end": r.end,
                 "label": r.label,
                 "preview": r.original,
-                "source": ",".join(span.sources),
+                "source": ",".join(s.sources),
                 "replacement": r.replacement,
+                "strategy": r.strategy,
                 **doc.span_meta.get((r.start, r.end, r.label), {}),
             }
-            for r, span in zip(result.replacements, sorted(doc.spans, key=lambda s: (s.start, s.end)), strict=True)
+            for r, s in zip(result.replacements, sorted(doc.spans, key=lambda s: (s.start, s.end)), strict=True)
         ],
     }
-    leaks = find_leaks(result.text, doc.spans) + find_leaks(redacted_name, doc.spans)
+    # Kept spans are meant to stay; everything else must be gone from text and name.
+    checked = [
+        s
+        for s, r in zip(sorted(doc.spans, key=lambda s: (s.start, s.end)), result.replacements, strict=True)
+        if r.strategy != "keep"
+    ]
+    leaks = find_leaks(result.text, checked) + find_leaks(redacted_name, checked)
     return DocumentOutput(
-        doc.id,
-        doc.name,
+        doc,
         redacted_name,
         result.text,
         "\n".join(index_lines) + ("\n" if index_lines else ""),
@@ -114,29 +128,75 @@ def render_document(doc: ExportDocument) -> DocumentOutput:
     )
 
 
-def write_zip(target: IO[bytes], outputs: Iterable[DocumentOutput], settings: dict) -> dict:
-    """Write every output into a zip; returns the manifest. Refuses leaking outputs
-    before writing anything, so a failed batch leaves no partial redacted file."""
-    outputs = list(outputs)
-    leaks = [(o.document_id, leak) for o in outputs for leak in o.leaks]
-    if leaks:
-        raise LeakError(leaks)
-    manifest: dict = {"settings": settings, "documents": [], "files": {}}
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+class ExportWriter:
+    """Adds documents to a zip one by one. Once any document leaks, nothing more is
+    written and `close()` raises LeakError with every leak found."""
 
-        def add(path: str, content: str) -> None:
-            data = content.encode("utf-8")
-            archive.writestr(path, data)
-            manifest["files"][path] = hashlib.sha256(data).hexdigest()
+    def __init__(self, target: IO[bytes], settings: dict, include_index: bool = True) -> None:
+        self.archive = zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED)
+        self.include_index = include_index
+        self.manifest: dict = {"settings": settings, "documents": [], "files": {}}
+        self.leaks: list[tuple[int, Leak]] = []
+        self.names: list[str] = []
+        # JSONL/CoNLL collections grow with the batch: they go to temporary files,
+        # not memory, and into the zip at the end.
+        self._spool = {
+            name: tempfile.TemporaryFile("w+b")  # noqa: SIM115 -- closed in close()
+            for name in ("training/conll.txt", "training/doccano.jsonl", "training/label_studio.jsonl")
+        }
 
-        index_of_names = []
-        for o in outputs:
-            original_stem = f"{o.document_id:05d}_{PurePath(o.original_name).stem}"
-            add(f"redacted/{o.redacted_name}", o.redacted_text)
-            add(f"index/{original_stem}_PSEUDONYMIZATION_INDEX.txt", o.index_text)
-            add(f"index/{original_stem}.annotations.json", o.annotations_json)
-            index_of_names.append(f"{o.original_name} ➡ {o.redacted_name}")
-            manifest["documents"].append({"id": o.document_id, "redacted": f"redacted/{o.redacted_name}"})
-        add("index/Index.txt", "\n".join(index_of_names) + "\n")
-        archive.writestr("manifest.json", json.dumps(manifest, indent=2))
-    return manifest
+    def _add(self, path: str, data: bytes) -> None:
+        self.archive.writestr(path, data)
+        self.manifest["files"][path] = hashlib.sha256(data).hexdigest()
+
+    def add(self, output: DocumentOutput) -> None:
+        doc = output.document
+        if output.leaks:
+            self.leaks.extend((doc.id, leak) for leak in output.leaks)
+        if self.leaks:
+            return
+        stem = f"{doc.id:05d}_{PurePath(doc.name).stem}"
+        self._add(f"redacted/{output.redacted_name}", output.redacted_text.encode())
+        self.manifest["documents"].append({"id": doc.id, "redacted": f"redacted/{output.redacted_name}"})
+        self.names.append(f"{doc.name} ➡ {output.redacted_name}")
+        if not self.include_index:
+            return
+        self._add(f"index/{stem}_PSEUDONYMIZATION_INDEX.txt", output.index_text.encode())
+        self._add(f"index/{stem}.annotations.json", output.annotations_json.encode())
+        self._add(f"index/{stem}.review.txt", formats.inline_review_copy(doc.text, doc.spans).encode())
+        tokens = formats.training_doc(doc.text, doc.spans)
+        self._add(f"training/spacy/{doc.id:05d}.spacy", formats.docbin_bytes(tokens))
+        key = str(doc.id)
+        self._spool["training/conll.txt"].write(formats.conll(tokens, key).encode())
+        self._spool["training/doccano.jsonl"].write((formats.doccano_line(doc.text, doc.spans, key) + "\n").encode())
+        self._spool["training/label_studio.jsonl"].write(
+            (formats.label_studio_line(doc.text, doc.spans, key) + "\n").encode()
+        )
+
+    def close(self) -> dict:
+        try:
+            if self.leaks:
+                raise LeakError(self.leaks)
+            if self.include_index:
+                self._add("index/Index.txt", ("\n".join(self.names) + "\n").encode())
+                for path, handle in self._spool.items():
+                    handle.seek(0)
+                    digest = hashlib.sha256()
+                    with self.archive.open(path, "w") as member:
+                        while chunk := handle.read(1 << 20):
+                            digest.update(chunk)
+                            member.write(chunk)
+                    self.manifest["files"][path] = digest.hexdigest()
+            self.archive.writestr("manifest.json", json.dumps(self.manifest, indent=2))
+            return self.manifest
+        finally:
+            self.archive.close()
+            for handle in self._spool.values():
+                handle.close()
+
+
+def write_zip(target: IO[bytes], outputs, settings: dict, include_index: bool = True) -> dict:
+    writer = ExportWriter(target, settings, include_index)
+    for output in outputs:
+        writer.add(output)
+    return writer.close()

@@ -1,9 +1,15 @@
 class NumberedMap:
-    """Stable `[PREFIX_n]` numbers per key, one counter per prefix, in order of first use."""
+    """Stable `[PREFIX_n]` numbers per key, one counter per prefix, in order of first use.
 
-    def __init__(self) -> None:
-        self._numbers: dict[tuple[str, str], int] = {}
+    Serializable, so a corpus-wide map can be stored (encrypted) and reloaded: the
+    same person is then `[PERSON_7]` in every document and across re-exports.
+    """
+
+    def __init__(self, numbers: dict[tuple[str, str], int] | None = None) -> None:
+        self._numbers: dict[tuple[str, str], int] = dict(numbers or {})
         self._next: dict[str, int] = {}
+        for (prefix, _key), n in self._numbers.items():
+            self._next[prefix] = max(self._next.get(prefix, 0), n)
 
     def number(self, prefix: str, key: str) -> int:
         if (prefix, key) not in self._numbers:
@@ -19,3 +25,10 @@ class NumberedMap:
 
     def placeholder(self, prefix: str, key: str) -> str:
         return f"[{prefix}_{self.number(prefix, key)}]"
+
+    def to_json(self) -> list[list]:
+        return [[prefix, key, n] for (prefix, key), n in self._numbers.items()]
+
+    @classmethod
+    def from_json(cls, rows: list[list]) -> "NumberedMap":
+        return cls({(prefix, key): int(n) for prefix, key, n in rows})

@@ -10,6 +10,7 @@ class Replacement:
     label: str
     original: str
     replacement: str
+    strategy: str = "placeholder"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,6 @@
-"""`ingest --corpus NAME [--wait] FILE…`: add files to a corpus and pre-annotate them."""
+"""`ingest --corpus NAME [--wait] PATH…`: add files to a corpus and pre-annotate them.
+A PATH may be a file, a folder (walked recursively, in sorted order), a zip or a CSV
+(one document per row)."""
 
 import json
 import time
@@ -8,8 +10,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Count, Q
 
 from anonymizer_site.celery import app as celery_app
+from ingestion.bulk import CsvOptions, is_system_file
 from ingestion.models import Document, DocumentStatus
-from ingestion.services import IngestError, corpus_get_or_create, document_extract, document_ingest
+from ingestion.services import corpus_get_or_create, document_extract, upload_ingest
 from pipelines.services import document_annotate
 from review.models import SpanStatus
 
@@ -31,27 +34,35 @@ class Command(BaseCommand):
             "--wait", action="store_true", help="block until annotated; runs the work in-process when no worker answers"
         )
         parser.add_argument("--timeout", type=float, default=600.0, help="seconds to wait with --wait")
-        parser.add_argument("files", nargs="+")
+        parser.add_argument("--text-column", default="text", help="CSV: the column that holds the text")
+        parser.add_argument("--id-column", default=None, help="CSV: the column that names each document")
+        parser.add_argument("files", nargs="+", help="files, folders, zips or CSVs")
 
     def handle(self, *args, **options) -> None:
         corpus = corpus_get_or_create(name=options["corpus"], user=None)
         in_process = options["wait"] and not workers_available()
+        csv_options = CsvOptions(text_column=options["text_column"], id_column=options["id_column"])
         documents: list[Document] = []
         failures = 0
-        for name in options["files"]:
-            path = Path(name)
+        for path in expand_paths(options["files"]):
             try:
                 data = path.read_bytes()
-                # With no worker nothing is queued: the work happens here, in _wait.
-                document, _created = document_ingest(
-                    corpus=corpus, name=path.name, data=data, user=None, queue=not in_process
-                )
-                documents.append(document)
-            except (OSError, IngestError) as exc:
+            except OSError as exc:
                 failures += 1
-                self.stderr.write(f"{name}: {exc}")
+                self.stderr.write(f"{path}: {exc}")
+                continue
+            # With no worker nothing is queued: the work happens here, in _wait.
+            for result in upload_ingest(
+                corpus=corpus, name=str(path), data=data, user=None, csv_options=csv_options, queue=not in_process
+            ):
+                if result.document is None:
+                    failures += 1
+                    self.stderr.write(str(result.error))
+                else:
+                    documents.append(result.document)
         if options["wait"]:
             self._wait(documents, options["timeout"], in_process)
+            failures += self._report_failed(documents)
         self._print(documents)
         if failures:
             raise CommandError(f"{failures} file(s) could not be ingested")
@@ -71,6 +82,17 @@ class Command(BaseCommand):
                 raise CommandError("timed out waiting for pre-annotation")
             time.sleep(0.5)
 
+    def _report_failed(self, documents: list[Document]) -> int:
+        """With --wait the extraction is over: files that failed it are failures too."""
+        failed = list(
+            Document.objects.filter(pk__in=[d.pk for d in documents], status=DocumentStatus.FAILED)
+            .order_by("id")
+            .values_list("name", "error_message")
+        )
+        for name, message in failed:
+            self.stderr.write(f"{name}: {message}")
+        return len(failed)
+
     def _print(self, documents: list[Document]) -> None:
         rows = (
             Document.objects.filter(pk__in=[d.pk for d in documents])
@@ -82,3 +104,17 @@ class Command(BaseCommand):
             self.stdout.write(
                 json.dumps({"id": row["id"], "name": row["name"], "status": row["status"], "spans": row["span_count"]})
             )
+
+
+def expand_paths(arguments: list[str]) -> list[Path]:
+    """Files as given; folders walked recursively in sorted order, so that the
+    documents come out in the same order on every run."""
+    paths: list[Path] = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = (p for p in path.rglob("*") if p.is_file() and not is_system_file(str(p.relative_to(path))))
+            paths.extend(sorted(found))
+        else:
+            paths.append(path)  # a missing file is reported when it is read
+    return paths

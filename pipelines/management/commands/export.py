@@ -5,8 +5,10 @@ import shutil
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ingestion.models import Corpus
-from pipelines.models import ExportBatch, ExportStatus
-from pipelines.services import export_run
+from pipelines.labels import CANONICAL_LABELS
+from pipelines.models import Consistency, ExportBatch, ExportScope, ExportStatus
+from pipelines.pseudonymize.engine import STRATEGIES
+from pipelines.services import ExportOptions, export_run
 
 
 class Command(BaseCommand):
@@ -16,14 +18,43 @@ class Command(BaseCommand):
         parser.add_argument("--corpus", required=True)
         parser.add_argument("--out", required=True)
         parser.add_argument(
-            "--accept-pending", action="store_true", help="treat pending machine spans as accepted (headless batch use)"
+            "--accept-pending",
+            action="store_true",
+            help="treat pending machine spans as accepted (headless batch use); implies --scope all",
         )
+        parser.add_argument(
+            "--scope",
+            choices=ExportScope.values,
+            default=None,
+            help="which documents: approved (default), reviewed, all",
+        )
+        parser.add_argument("--strategy", choices=STRATEGIES, default="placeholder")
+        parser.add_argument(
+            "--keep", nargs="*", default=[], choices=CANONICAL_LABELS, metavar="LABEL", help="labels left unchanged"
+        )
+        parser.add_argument("--person-numbering", choices=["part", "entity"], default="part")
+        parser.add_argument("--consistency", choices=Consistency.values, default=Consistency.DOCUMENT)
+        parser.add_argument("--no-index", action="store_true", help="leave out index files and training data")
 
     def handle(self, *args, **options) -> None:
         corpus = Corpus.objects.filter(name=options["corpus"]).first()
         if corpus is None:
             raise CommandError(f"no corpus named {options['corpus']!r}")
-        batch = ExportBatch.objects.create(corpus=corpus, accept_pending=options["accept_pending"])
+        scope = options["scope"] or (ExportScope.ALL if options["accept_pending"] else ExportScope.APPROVED)
+        export_options = ExportOptions(
+            scope=scope,
+            accept_pending=options["accept_pending"],
+            strategy=options["strategy"],
+            per_label=dict.fromkeys(options["keep"], "keep"),
+            person_numbering=options["person_numbering"],
+            consistency=options["consistency"],
+            include_index=not options["no_index"],
+        )
+        try:
+            export_options.validate()
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
+        batch = ExportBatch.objects.create(corpus=corpus, **export_options.__dict__)
         export_run(batch_id=batch.pk)
         batch.refresh_from_db()
         if batch.status != ExportStatus.DONE:

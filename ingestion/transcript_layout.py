@@ -1,0 +1,298 @@
+"""Transcript pages to clean text plus a layout map (page, line per character range).
+
+Pure Python (no Django). Input is the text lines of each PDF page in reading
+order; output is an `Extraction`. Court and parole-hearing transcripts carry
+printed line numbers (left or right margin), a page number, a vendor's name in
+every header or footer and an INDEX page; all of that is furniture that would
+otherwise end up in the middle of sentences. Body pages are rebuilt as one
+utterance per line so that detection sees whole sentences.
+
+The layout map is the bridge back to the paper: every character of the text
+except newlines belongs to exactly one `(start, end, page, line)` entry, `line`
+being the printed line number, or the line's position on the page (1-based,
+counting every text line) when the page is not numbered.
+"""
+
+import bisect
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import groupby
+from operator import attrgetter
+
+from ingestion.header import empty_header, has_header, parse_header
+from ingestion.text import normalize_text
+
+LayoutEntry = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Extraction:
+    text: str
+    layout: list[LayoutEntry]
+    pages: int
+    metadata: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """One printed line, cleaned: where it came from and what it says."""
+
+    text: str
+    page: int
+    line: int
+
+
+# Up to six words and a colon: "PRESIDING COMMISSIONER DOE:", "DEPUTY COMMISSIONER
+# ROE :", "MR. McDONALD:", "INMATE NÚÑEZ:". Capitals are checked in is_turn_start.
+_LABEL_WORD = r"[^\W\d_][^\W\d_'.\-]*(?:['.\-][^\W\d_]*)*"
+_SPEAKER = re.compile(rf"^((?:{_LABEL_WORD}\s+){{0,5}}{_LABEL_WORD})\s*:(?=\s|$)")
+_QA_TURN = re.compile(r"^[QA][.:](?=\s|$)")
+_LEADING_NUMBER = re.compile(r"^(\d{1,4})(?:\s+|$)")
+_TRAILING_NUMBER = re.compile(r"(?:^|\s+)(\d{1,4})$")
+_PAGE_NUMBER = re.compile(r"^(?:page\s+)?[-\u2013\u2014]?\s*\d{1,4}\s*[-\u2013\u2014]?(?:\s+of\s+\d{1,4})?$", re.I)
+_INDEX_TITLE = re.compile(r"^(?:I\s*N\s*D\s*E\s*X|(?:TABLE\s+OF\s+)?CONTENTS)\b[\s(A-Z)]*$", re.I)
+# The page reference may itself have been taken for a line number and stripped.
+_DOTTED_REF = re.compile(r"(?:\.\s*){4,}\d{0,4}$")
+_ENDS_WITH_REF = re.compile(r"\s\d{1,4}$")
+_HYPHENATED = re.compile(r"[A-Za-z]-$")
+
+# A line-number column must number a good share of the page's lines.
+_MIN_NUMBERED_LINES = 3
+_MIN_NUMBERED_SHARE = 0.4
+# Header/footer lines looked at on pages without a line-number column.
+_FURNITURE_ZONE = 3
+
+
+def is_turn_start(text: str) -> bool:
+    """A speaker label or a Q./A. turn: where a new utterance begins."""
+    if _QA_TURN.match(text):
+        return True
+    match = _SPEAKER.match(text)
+    if not match:
+        return False
+    letters = [c for c in match.group(1) if c.isalpha()]
+    return len(letters) >= 2 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+
+
+def build_extraction(pages: list[list[str]]) -> Extraction:
+    """Turn each page's text lines into clean text with its layout map."""
+    cleaned = _drop_furniture(_strip_line_numbers(pages))
+    cleaned = [page if not _is_index_page(page) else [] for page in cleaned]
+    header = parse_header([f.text for f in cleaned[0]]) if cleaned else empty_header()
+    # Only a cover page has a header: a memo's date and city are not hearing metadata.
+    cover = 1 if has_header(header) else 0
+    text, layout = _assemble(_blocks(cleaned, cover))
+    return Extraction(text=text, layout=layout, pages=len(pages), metadata=header if cover else empty_header())
+
+
+def locate(layout: list[LayoutEntry], offset: int) -> tuple[int, int] | None:
+    """(page, line) of the character at `offset`, or None (a newline)."""
+    starts = [entry[0] for entry in layout]
+    index = bisect.bisect_right(starts, offset) - 1
+    if index >= 0 and layout[index][0] <= offset < layout[index][1]:
+        return layout[index][2], layout[index][3]
+    return None
+
+
+# -- line numbers ---------------------------------------------------------------------
+
+
+@dataclass
+class _Line:
+    text: str
+    page: int
+    line: int
+    numbered: bool
+
+
+def _strip_line_numbers(pages: list[list[str]]) -> list[list[_Line]]:
+    # Normalized here, before any offset exists, so the text never changes later.
+    texts = [[t for t in (" ".join(normalize_text(raw).split()) for raw in page) if t] for page in pages]
+    chains = [_page_chain(page) for page in texts]
+    sides = Counter(side for _chain, side in chains if side)
+    if sides:
+        # A short last page may number only a line or two; once the document is known
+        # to be numbered in one margin, a run from 1 in that margin is enough.
+        side = sides.most_common(1)[0][0]
+        chains = [
+            (chain, found) if found else _short_chain(page, side)
+            for page, (chain, found) in zip(texts, chains, strict=True)
+        ]
+    return [
+        _lines(page, number, *chain) for number, (page, chain) in enumerate(zip(texts, chains, strict=True), start=1)
+    ]
+
+
+_SIDES = {"leading": _LEADING_NUMBER, "trailing": _TRAILING_NUMBER}
+
+
+def _page_chain(texts: list[str]) -> tuple[dict[int, int], str | None]:
+    """The page's line-number column, as ({line index: number}, side) or ({}, None)."""
+    leading = _number_chain([_number(_LEADING_NUMBER, t) for t in texts])
+    trailing = _number_chain([_number(_TRAILING_NUMBER, t) for t in texts])
+    chain, side = (leading, "leading") if len(leading) >= len(trailing) else (trailing, "trailing")
+    if len(chain) < max(_MIN_NUMBERED_LINES, _MIN_NUMBERED_SHARE * len(texts)):
+        return {}, None
+    return chain, side
+
+
+def _short_chain(texts: list[str], side: str) -> tuple[dict[int, int], str | None]:
+    chain = _number_chain([_number(_SIDES[side], t) for t in texts])
+    return (chain, side) if chain and min(chain.values()) == 1 else ({}, None)
+
+
+def _lines(texts: list[str], page: int, chain: dict[int, int], side: str | None) -> list[_Line]:
+    lines = []
+    for index, text in enumerate(texts):
+        if side and index in chain:
+            lines.append(_Line(_SIDES[side].sub("", text, count=1).strip(), page, chain[index], True))
+        else:
+            lines.append(_Line(text, page, index + 1, False))
+    return lines
+
+
+def _number(pattern: re.Pattern, text: str) -> int | None:
+    match = pattern.search(text)
+    return int(match.group(1)) if match else None
+
+
+def _number_chain(values: list[int | None]) -> dict[int, int]:
+    """The longest run of consecutive numbers (n, n+1, …) in line order, as
+    {line index: number}. Of equally long runs the tightest wins, so that a page
+    number "1" above line "1" is not taken for the first line number."""
+    best: dict[int, int] = {}
+    for start, value in enumerate(values):
+        if value is None:
+            continue
+        chain, expected = {start: value}, value + 1
+        for index in range(start + 1, len(values)):
+            if values[index] == expected:
+                chain[index] = expected
+                expected += 1
+        if len(chain) > len(best) or (len(chain) == len(best) and _extent(chain) < _extent(best)):
+            best = chain
+    return best
+
+
+def _extent(chain: dict[int, int]) -> int:
+    return max(chain) - min(chain) if chain else 0
+
+
+# -- furniture: repeated headers/footers, page numbers, INDEX --------------------------
+
+
+def _drop_furniture(pages: list[list[_Line]]) -> list[list[Fragment]]:
+    candidates = [_furniture_candidates(page) for page in pages]
+    counts = Counter(key for page in candidates for key in {_furniture_key(line.text) for line in page})
+    # A vendor's name or running header repeats on most pages; one page proves nothing.
+    threshold = max(2, (len(pages) + 1) // 2)
+    repeated = {key for key, count in counts.items() if count >= threshold}
+    result = []
+    for page, page_candidates in zip(pages, candidates, strict=True):
+        edges = {id(line) for line in page_candidates}
+        numbered = any(line.numbered for line in page)
+        kept = []
+        for index, line in enumerate(page):
+            if id(line) in edges and _furniture_key(line.text) in repeated:
+                continue
+            at_edge = numbered or index in (0, len(page) - 1)
+            if id(line) in edges and at_edge and _PAGE_NUMBER.match(line.text):
+                continue
+            # Numbered blank lines and caption rules ("_____ )") say nothing.
+            if any(c.isalnum() for c in line.text):
+                kept.append(Fragment(line.text, line.page, line.line))
+        result.append(kept)
+    return result
+
+
+def _furniture_candidates(page: list[_Line]) -> list[_Line]:
+    """Lines that may be furniture: on a numbered page every unnumbered line (the
+    vendor never numbers its header), elsewhere only the top and bottom lines."""
+    if any(line.numbered for line in page):
+        return [line for line in page if not line.numbered]
+    zone = page[:_FURNITURE_ZONE] + page[_FURNITURE_ZONE:][-_FURNITURE_ZONE:]
+    # "INMATE SMITH: Yes." may open many unnumbered pages; it is still testimony.
+    return [line for line in zone if not is_turn_start(line.text)]
+
+
+def _furniture_key(text: str) -> str:
+    # Digits are masked so that "Page 3 of 40" and "Page 4 of 40" are the same line.
+    return re.sub(r"\d+", "#", text.casefold())
+
+
+def _is_index_page(page: list[Fragment]) -> bool:
+    """An INDEX / table of contents page: a title near the top and page references."""
+    if not any(_INDEX_TITLE.match(f.text) for f in page[:5]):
+        return False
+    dotted = sum(bool(_DOTTED_REF.search(f.text)) for f in page)
+    referenced = sum(bool(_ENDS_WITH_REF.search(f.text)) for f in page)
+    return dotted >= 2 or (referenced >= 3 and referenced >= 0.4 * len(page))
+
+
+# -- utterances -------------------------------------------------------------------------
+
+# A block is a paragraph (blank line around it); each row becomes one line of text
+# and its fragments are joined on that line.
+Row = list[Fragment]
+Block = list[Row]
+
+
+def _blocks(pages: list[list[Fragment]], cover: int) -> list[Block]:
+    """Before the first speaker turn (cover, appearances…) and in documents with no
+    turns at all, each printed line stays a line and each page is a block. From the
+    first turn on, page breaks vanish and each turn is a block of one row."""
+    flat = [fragment for page in pages for fragment in page]
+    start = next((i for i, f in enumerate(flat) if f.page > cover and _opens_transcript(f.text)), len(flat))
+    blocks: list[Block] = [[[f] for f in page] for _, page in groupby(flat[:start], key=attrgetter("page"))]
+    for fragment in flat[start:]:
+        if is_turn_start(fragment.text):
+            blocks.append([[fragment]])
+        else:
+            blocks[-1][0].append(fragment)
+    return blocks
+
+
+def _opens_transcript(text: str) -> bool:
+    # "PANEL PRESENT:" or "APPEARANCES:" alone on a line is a heading, not a turn.
+    return is_turn_start(text) and bool(_SPEAKER.sub("", text, count=1).strip() or _QA_TURN.match(text))
+
+
+def _assemble(blocks: list[Block]) -> tuple[str, list[LayoutEntry]]:
+    parts: list[str] = []
+    layout: list[LayoutEntry] = []
+    offset = 0
+    for block_index, block in enumerate(blocks):
+        if block_index:
+            parts.append("\n\n")
+            offset += 2
+        for row_index, row in enumerate(block):
+            if row_index:
+                parts.append("\n")
+                offset += 1
+            for piece, fragment in _join(row):
+                parts.append(piece)
+                layout.append((offset, offset + len(piece), fragment.page, fragment.line))
+                offset += len(piece)
+    text = "".join(parts)
+    return (text + "\n" if text else text), layout
+
+
+def _join(row: Row) -> list[tuple[str, Fragment]]:
+    """The pieces of one output line. The space that joins two printed lines belongs
+    to the first one, so every character stays on exactly one printed line."""
+    pieces: list[tuple[str, Fragment]] = []
+    for index, fragment in enumerate(row):
+        text = fragment.text
+        following = row[index + 1].text if index + 1 < len(row) else None
+        if following is None:
+            pieces.append((text, fragment))
+        elif _HYPHENATED.search(text) and following[:1].islower():
+            # "Hern-" + "andez": a word broken by the line end, not a compound.
+            pieces.append((text[:-1], fragment))
+        elif _HYPHENATED.search(text) and following[:1].isupper():
+            # "Garcia-" + "Lopez", "H-E-R-" + "N-A-N": a compound or a spelled name.
+            pieces.append((text, fragment))
+        else:
+            pieces.append((text + " ", fragment))
+    return pieces

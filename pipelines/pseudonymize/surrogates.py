@@ -1,0 +1,118 @@
+"""Realistic surrogates: consistent fake values of the same shape (Faker).
+
+Deterministic: every fake value is drawn from a Faker seeded by (secret, label,
+normalized original), so the same person gets the same fake name in a document
+(or a corpus) and across re-exports, and nothing is random at run time. A fake
+value that happens to equal a real one in the document is drawn again.
+"""
+
+import datetime as dt
+import hashlib
+import random
+import re
+from functools import lru_cache
+
+from dateutil import parser as date_parser
+from faker import Faker
+
+from pipelines.pseudonymize.person import name_key
+
+
+@lru_cache(maxsize=1)
+def _faker() -> Faker:
+    return Faker("en_US")
+
+
+def _seed(secret: str, *parts: str) -> int:
+    return int.from_bytes(hashlib.sha256("\x1f".join((secret, *parts)).encode()).digest()[:8], "big")
+
+
+def _match_case(fake: str, original: str) -> str:
+    if original.isupper():
+        return fake.upper()
+    if original.islower():
+        return fake.lower()
+    return fake
+
+
+def same_shape(text: str, rng: random.Random) -> str:
+    """Digits → digits, letters → letters of the same case, the rest kept: an ID
+    "K-48213" becomes e.g. "Q-90371"."""
+    out = []
+    for ch in text:
+        if ch.isdigit():
+            out.append(str(rng.randrange(10)))
+        elif ch.isalpha():
+            letter = chr(ord("a") + rng.randrange(26))
+            out.append(letter.upper() if ch.isupper() else letter)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+class Surrogates:
+    def __init__(self, secret: str, avoid: set[str], date_shift_days: int | None = None) -> None:
+        self.secret = secret
+        # Lower-cased originals: a surrogate never reproduces real text of the document.
+        self.avoid = {a.lower() for a in avoid}
+        self.date_shift = dt.timedelta(
+            days=date_shift_days
+            if date_shift_days is not None
+            else random.Random(_seed(secret, "shift")).randint(-365, 365) or 1
+        )
+
+    def _draw(self, label: str, key: str, make) -> str:
+        for attempt in range(20):
+            fake = _faker()
+            fake.seed_instance(_seed(self.secret, label, key, str(attempt)))
+            value = make(fake)
+            if value.lower() not in self.avoid:
+                return value
+        return f"[{label}]"
+
+    def person(self, text: str) -> str:
+        tokens = text.split()
+        out = []
+        for i, token in enumerate(tokens):
+            core = token.rstrip(",.;:'’s") if len(token) > 2 else token
+            suffix = token[len(core) :]
+            key = name_key(core)
+            if len(key) <= 1:
+                out.append(self._draw("INITIAL", key, lambda f: f.random_uppercase_letter()) + suffix)
+                continue
+            maker = (lambda f: f.first_name()) if i == 0 and len(tokens) > 1 else (lambda f: f.last_name())
+            out.append(_match_case(self._draw("PERSON", key, maker), core) + suffix)
+        return " ".join(out)
+
+    def date(self, text: str) -> str | None:
+        """The date moved by the document's shift, in the original's format; None
+        when the text is not a date we can parse and re-print faithfully."""
+        numeric = re.fullmatch(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{2,4})", text.strip())
+        try:
+            if numeric:
+                month, sep, day, year = numeric.groups()
+                parsed = dt.date(int(year) + (1900 if len(year) == 2 else 0), int(month), int(day))
+                moved = parsed + self.date_shift
+                y = f"{moved.year % 100:02d}" if len(year) == 2 else str(moved.year)
+                return f"{moved.month:0{len(month)}d}{sep}{moved.day:0{len(day)}d}{sep}{y}"
+            if re.fullmatch(r"(19|20)\d{2}", text.strip()):
+                return str(int(text) + round(self.date_shift.days / 365) or int(text) + 1)
+            if re.search(r"\d{4}", text) and re.search(r"[A-Za-z]{3,}", text):
+                parsed = date_parser.parse(text, default=dt.datetime(2000, 1, 1)).date()
+                moved = parsed + self.date_shift
+                return f"{moved:%B} {moved.day}, {moved.year}"
+        except (ValueError, OverflowError):
+            return None
+        return None
+
+    def value(self, label: str, text: str) -> str:
+        makers = {
+            "LOCATION": lambda f: f.city(),
+            "ORGANIZATION": lambda f: f.company(),
+            "EMAIL_ADDRESS": lambda f: f.email(),
+            "URL": lambda f: f.url(),
+        }
+        if label in makers:
+            return self._draw(label, text.lower(), makers[label])
+        # IDs, phone numbers and the rest keep their shape.
+        return self._draw(label, text, lambda f: same_shape(text, random.Random(_seed(self.secret, label, text))))
