@@ -127,6 +127,7 @@ WHITENOISE_USE_FINDERS = True
 # served directory and are only streamed through views that check access.
 PRIVATE_STORAGE_ROOT = Path(env.str("PRIVATE_STORAGE_ROOT", default=str(VAR_DIR / "private")))
 MAX_UPLOAD_BYTES = env.int("MAX_UPLOAD_BYTES", default=50 * 1024 * 1024)
+MAX_PDF_PAGES = env.int("MAX_PDF_PAGES", default=1000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 

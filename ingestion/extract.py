@@ -3,17 +3,17 @@
 from pathlib import PurePath
 
 from ingestion.header import empty_header
-from ingestion.pdf import extract_pdf
+from ingestion.pdf import DEFAULT_MAX_PAGES, extract_pdf
 from ingestion.text import ExtractionError, decode_text
 from ingestion.transcript_layout import Extraction, LayoutEntry
 
 SUPPORTED_EXTENSIONS = (".txt", ".pdf")
 
 
-def extract(name: str, data: bytes) -> Extraction:
+def extract(name: str, data: bytes, max_pdf_pages: int = DEFAULT_MAX_PAGES) -> Extraction:
     extension = PurePath(name).suffix.lower()
     if extension == ".pdf" or data.startswith(b"%PDF-"):
-        return extract_pdf(data)
+        return extract_pdf(data, max_pdf_pages)
     if extension == ".txt":
         text = decode_text(data)
         if not text.strip():

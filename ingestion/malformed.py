@@ -52,6 +52,17 @@ def _pdf(lines: list[str] | None = None, *, drawing_only: bool = False) -> bytes
     return bytes(pdf.output())
 
 
+def _many_pages_pdf(pages: int) -> bytes:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.set_font("Helvetica", size=11)
+    for number in range(1, pages + 1):
+        pdf.add_page()
+        pdf.cell(text=f"Page {number}")
+    return bytes(pdf.output())
+
+
 def _encrypted_pdf() -> bytes:
     from pypdf import PdfReader, PdfWriter
 
@@ -93,6 +104,8 @@ def malformed_cases(max_upload_bytes: int = CORPUS_MAX_UPLOAD_BYTES) -> list[Mal
         MalformedCase("encrypted.pdf", _encrypted_pdf(), "password"),
         MalformedCase("not_really.pdf", b"%PDF-1.4 this is not a PDF at all", "PDF"),
         MalformedCase("scanned.pdf", _pdf(drawing_only=True), "text layer"),
+        # Over the default MAX_PDF_PAGES (1000): refused before any page is parsed.
+        MalformedCase("two_thousand_pages.pdf", _many_pages_pdf(2000), "the limit is 1000"),
         MalformedCase("oversize.txt", b"word " * (max_upload_bytes // 5 + 1), "larger than"),
         MalformedCase("garbage.txt", garbage, "not text"),
         MalformedCase("nul_bytes.txt", b"INMATE: hello\x00\x00world\n", "binary"),

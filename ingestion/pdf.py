@@ -12,18 +12,29 @@ from ingestion.transcript_layout import Extraction, build_extraction
 NO_TEXT_LAYER = "The PDF has no text layer: OCR needed (it looks like a scanned image)."
 
 
-def extract_pdf(data: bytes) -> Extraction:
-    extraction = build_extraction(_page_lines(data))
+DEFAULT_MAX_PAGES = 1000
+
+
+def extract_pdf(data: bytes, max_pages: int = DEFAULT_MAX_PAGES) -> Extraction:
+    extraction = build_extraction(_page_lines(data, max_pages))
     # Page numbers alone (stamped on a scan) are no text layer either.
     if not extraction.text.strip():
         raise ExtractionError(NO_TEXT_LAYER)
     return extraction
 
 
-def _page_lines(data: bytes) -> list[list[str]]:
+def _page_lines(data: bytes, max_pages: int) -> list[list[str]]:
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
+            # Checked before any page is parsed: a huge PDF fails fast, not after minutes.
+            if len(pdf.pages) > max_pages:
+                raise ExtractionError(
+                    f"The PDF has {len(pdf.pages)} pages; the limit is {max_pages} (MAX_PDF_PAGES). "
+                    "Split it into volumes."
+                )
             return [(page.extract_text() or "").split("\n") for page in pdf.pages]
+    except ExtractionError:
+        raise
     except (PDFSyntaxError, ValueError, KeyError, TypeError) as exc:
         raise ExtractionError(f"The PDF could not be read ({type(exc).__name__}); it may be damaged.") from exc
     except Exception as exc:  # pdfminer raises many private types for broken files

@@ -38,11 +38,17 @@ def corpus_get_or_create(*, name: str, user: AbstractBaseUser | None) -> Corpus:
 
 def _validate_upload(name: str, data: bytes) -> None:
     if PurePath(name).suffix.lower() not in SUPPORTED_EXTENSIONS:
-        raise IngestError(f"{name}: unsupported file type; use one of {', '.join(SUPPORTED_EXTENSIONS)}.")
+        raise IngestError(
+            f"{name}: unsupported file type; use one of {', '.join(SUPPORTED_EXTENSIONS)} (or a .zip or .csv of them)."
+        )
     if not data:
         raise IngestError(f"{name}: the file is empty.")
     if len(data) > settings.MAX_UPLOAD_BYTES:
-        raise IngestError(f"{name}: the file is larger than {settings.MAX_UPLOAD_BYTES // (1024 * 1024)} MB.")
+        raise IngestError(f"{name}: the file is larger than the limit of {_size(settings.MAX_UPLOAD_BYTES)}.")
+
+
+def _size(n: int) -> str:
+    return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
 
 
 def document_ingest(
@@ -85,7 +91,7 @@ def document_extract(*, document_id: int) -> bool:
     try:
         with document.original.open("rb") as handle:
             data = handle.read()
-        extraction = extract(document.name, data)
+        extraction = extract(document.name, data, settings.MAX_PDF_PAGES)
     except ExtractionError as exc:
         document_fail(document=document, message=str(exc))
         return False

@@ -32,7 +32,7 @@ def document_annotate(*, document_id: int) -> bool:
     if document is None:
         return False
     try:
-        result = detect_text(document.text, settings.SPACY_MODEL)
+        result = detect_text(document.text, settings.SPACY_MODEL, document.metadata)
     except Exception as exc:
         logger.exception("annotation of document %s failed", document_id)
         document_fail(document=document, message=f"Pre-annotation failed ({type(exc).__name__}).")

@@ -97,3 +97,28 @@ def test_gazetteer_proposes_full_names_not_single_words():
     found = [c.text for c in gazetteer.recognize("Then John F. Kennedy met Paris Hilton. Smith left in May. The Board")]
     assert found == ["John F. Kennedy", "Paris Hilton"]
     assert all(c.sources == ("gazetteer",) for c in gazetteer.recognize("Maria Garcia"))
+
+
+def test_header_names_find_every_form_of_a_listed_participant():
+    from pipelines.detection.pipeline import detect_text
+
+    text = (
+        "ZBIGNIEW QUARTERMAINE, Presiding Commissioner\n\n"
+        "PRESIDING COMMISSIONER QUARTERMAINE: We begin. Quarter- Quartermaine here, Q-U-A-R-T-E-R-M-A-I-N-E.\n"
+        "Z. Quartermaine signs.\n"
+    )
+    metadata = {"participants": [{"name": "ZBIGNIEW QUARTERMAINE", "role": "Presiding Commissioner"}]}
+    spans = {(s.label, s.text) for s in detect_text(text, settings.SPACY_MODEL, metadata).spans}
+    assert ("PERSON", "ZBIGNIEW QUARTERMAINE") in spans
+    assert ("PERSON", "QUARTERMAINE") in spans
+    # The stammer and the name, adjacent, merge into one span; the cut-off part
+    # then takes the number of the part it starts.
+    assert ("PERSON", "Quarter- Quartermaine") in spans
+    from pipelines.pseudonymize.placeholder import pseudonymize
+
+    redacted = pseudonymize(text, detect_text(text, settings.SPACY_MODEL, metadata).spans).text
+    assert "[PERSON_2] [PERSON_2] here, [SPELLED_NAME_PERSON_2]" in redacted
+    assert ("SPELLED_NAME", "Q-U-A-R-T-E-R-M-A-I-N-E") in spans
+    assert ("PERSON", "Z. Quartermaine") in spans
+    header = [s for s in detect_text(text, settings.SPACY_MODEL, metadata).spans if "header" in s.sources]
+    assert len(header) == 5  # every span above carries the header source

@@ -81,6 +81,8 @@ def test_spelled_name_points_at_the_person_it_spells():
         ("DATE", "the other day", "[DATE]"),
         ("TIME", "10:30 a.m.", "[TIME]"),
         ("AGE", "25 years old", "[AGE] years old"),
+        ("AGE", "twenty-one years old", "[AGE] years old"),
+        ("AGE", "one day I turned 18", "one day I turned [AGE]"),
         ("HEIGHT", "5 feet 10 inches", "[HEIGHT] feet [HEIGHT] inches"),
         ("ORGANIZATION", "Folsom State Prison", "[PRISON_1]"),
         ("ORGANIZATION", "Fresno Police Department", "[POLICE_DEPARTMENT_1]"),

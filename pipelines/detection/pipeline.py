@@ -7,7 +7,7 @@ the evaluation all call `detect_texts`.
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from pipelines.detection import cues, gazetteer, patterns, presidio, spacy_ner
+from pipelines.detection import cues, gazetteer, header_names, patterns, presidio, spacy_ner
 from pipelines.detection.candidate import Candidate
 from pipelines.detection.ensemble import merge
 from pipelines.detection.filters import Filtered, apply_filters
@@ -28,9 +28,10 @@ class DetectionResult:
     candidates: list[Candidate] = field(default_factory=list)
 
 
-def _detect_doc(doc, nlp) -> DetectionResult:
+def _detect_doc(doc, nlp, metadata: dict | None) -> DetectionResult:
     text = doc.text
     candidates = [
+        *header_names.recognize(text, header_names.header_people(metadata)),
         *spacy_ner.recognize(doc),
         *presidio.recognize(doc, nlp),
         *patterns.recognize(text),
@@ -45,14 +46,19 @@ def _detect_doc(doc, nlp) -> DetectionResult:
     return DetectionResult(spans, filtered, kept)
 
 
-def detect_texts(texts: Iterable[str], model_name: str) -> Iterator[DetectionResult]:
+def detect_texts(
+    texts: Iterable[str], model_name: str, metadata: Iterable[dict | None] | None = None
+) -> Iterator[DetectionResult]:
+    """Detect in each text; `metadata` (parsed transcript headers, one per text)
+    seeds the header-names recognizer."""
     nlp = load_nlp(model_name)
     # nlp.max_length guards memory for the parser; transcripts can exceed the
     # default 1,000,000 characters and NER needs no more than linear memory.
     nlp.max_length = max(nlp.max_length, 5_000_000)
+    metadata_iter = iter(metadata) if metadata is not None else None
     for doc in nlp.pipe(texts, batch_size=BATCH_SIZE):
-        yield _detect_doc(doc, nlp)
+        yield _detect_doc(doc, nlp, next(metadata_iter, None) if metadata_iter else None)
 
 
-def detect_text(text: str, model_name: str) -> DetectionResult:
-    return next(detect_texts([text], model_name))
+def detect_text(text: str, model_name: str, metadata: dict | None = None) -> DetectionResult:
+    return next(detect_texts([text], model_name, [metadata]))

@@ -20,7 +20,8 @@ _DATE_TOKENS = re.compile(
     rf"|(?P<NUMBER>\b\d+\b|\b{NUMBER_WORDS}\b)",
     re.IGNORECASE,
 )
-_NUMBER = re.compile(rf"\b\d+(?:\.\d+)?\b|\b{NUMBER_WORDS}\b", re.IGNORECASE)
+# "one day", "one time", "one of": idioms, not numbers, even inside an AGE span.
+_NUMBER = re.compile(rf"\b\d+(?:\.\d+)?\b|\b(?!one\s+(?:day|time|of)\b){NUMBER_WORDS}\b", re.IGNORECASE)
 
 
 def date_replacement(text: str) -> str:

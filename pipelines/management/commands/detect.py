@@ -42,7 +42,8 @@ class Command(BaseCommand):
                     records = _read_records(handle)
             except OSError as exc:
                 raise CommandError(f"cannot read {options['input']}: {exc.strerror}") from exc
-        results = detect_texts((r["text"] for r in records), settings.SPACY_MODEL)
+        # An optional "metadata" object per line (e.g. from `extract`) seeds header names.
+        results = detect_texts((r["text"] for r in records), settings.SPACY_MODEL, (r.get("metadata") for r in records))
         out = sys.stdout if options["out"] == "-" else open(options["out"], "w", encoding="utf-8")  # noqa: SIM115
         try:
             for record, result in zip(records, results, strict=True):

@@ -1,0 +1,77 @@
+"""Header names: the people a transcript's first page lists (panel, inmate,
+attorneys, transcriber) become a per-document gazetteer with the highest source
+priority. Every form they take in the body is searched: the full name, each part
+longer than 2 characters, in title case and in capitals, cut-off forms ("Hern-"),
+spelled forms ("H-E-R-N-A-N-D-E-Z") and initials followed by a known part.
+"""
+
+import re
+from collections.abc import Iterable
+
+from pipelines.detection.candidate import Candidate
+from pipelines.detection.cues import ROLE_WORDS
+
+SOURCE = "header"
+SCORE = 0.95
+MIN_PART = 3
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
+
+def header_people(metadata: dict | None) -> list[str]:
+    """Names from parsed header metadata (see ingestion.header)."""
+    if not metadata:
+        return []
+    names = [p.get("name") for p in metadata.get("participants") or []]
+    names += [metadata.get("inmate_name"), metadata.get("transcriber")]
+    return [n for n in names if n and n.strip()]
+
+
+def _parts(name: str) -> list[str]:
+    parts = [p.strip(".,") for p in re.split(r"[\s,]+", name)]
+    return [p for p in parts if len(p) >= MIN_PART and p.lower() not in ROLE_WORDS and p.lower() not in _SUFFIXES]
+
+
+def _variants(word: str) -> set[str]:
+    return {word, word.upper(), word.title(), word.lower().capitalize()}
+
+
+def _word_pattern(forms: Iterable[str]) -> str:
+    return "|".join(re.escape(f) for f in sorted(set(forms), key=len, reverse=True))
+
+
+def recognize(text: str, names: list[str]) -> list[Candidate]:
+    found: list[Candidate] = []
+    parts = sorted({p for name in names for p in _parts(name)}, key=len, reverse=True)
+    if not parts:
+        return found
+    fulls = {" ".join(name.replace(",", " ").split()) for name in names}
+
+    def add(regex: str, label: str, rule: str, flags: int = 0, group: str | int = 0) -> None:
+        for m in re.finditer(regex, text, flags):
+            start, end = m.span(group)
+            if start < end:
+                found.append(Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"header:{rule}"))
+
+    full_forms = {v for full in fulls for v in _variants(full)}
+    full_alternatives = "|".join(
+        r"\s+".join(re.escape(w) for w in f.split()) for f in sorted(full_forms, key=len, reverse=True)
+    )
+    add(r"(?<!\w)(?:" + full_alternatives + r")(?!\w)", "PERSON", "full_name")
+    part_forms = {v for p in parts for v in _variants(p)}
+    add(r"(?<!\w)(?:" + _word_pattern(part_forms) + r")(?!\w)", "PERSON", "name_part")
+    # An initial right before a known part: "J. Hartwell".
+    add(r"(?<![\w-])[A-Z]\.\s+(?:" + _word_pattern(part_forms) + r")(?!\w)", "PERSON", "initial")
+    # A name cut off mid-word by the speaker or transcriber: "Hern-" for Hernandez.
+    for part in parts:
+        if len(part) >= 5:
+            prefixes = {part[:n] for n in range(3, len(part))}
+            forms = {v for p in prefixes for v in _variants(p)}
+            add(r"(?<!\w)(?:" + _word_pattern(forms) + r")-(?=\s|$)", "PERSON", "cut_off", re.MULTILINE)
+        letters = r"[\s-]*".join(re.escape(ch) for ch in part.upper())
+        add(
+            r"(?<![A-Za-z])" + letters.replace(r"[\s-]*", r"\s*-\s*") + r"(?![A-Za-z])",
+            "SPELLED_NAME",
+            "spelled",
+            re.IGNORECASE,
+        )
+    return found
