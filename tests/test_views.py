@@ -110,7 +110,7 @@ class FlowTests(TestCase):
             self.assertIn(f'id="span-{span.pk}"', page)
         self.assertIn('data-label="PERSON"', page)
         self.assertIn("Legend", page)
-        with self.assertNumQueries(4):  # session, user, span+role, pending texts (the apply-to-all count)
+        with self.assertNumQueries(3):  # session, user, span+role
             self.client.get(reverse("span_panel", args=[spans[0].pk]), HTTP_HX_REQUEST="true")
 
     def test_accept_reject_relabel_are_audited_and_return_partials(self) -> None:
