@@ -48,6 +48,7 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/bench_detect.py
 	$(PY) bench/bench_export.py
+	$(PY) bench/bench_extract.py
 
 # Detection quality on the WikiNEuRal dev set (needs ../shared beside the checkout).
 eval: $(STAMP)

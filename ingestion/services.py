@@ -3,12 +3,15 @@
 import hashlib
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import PurePath
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
 
 from ingestion.bulk import BulkLimits, CsvOptions, expand_upload
 from ingestion.extract import SUPPORTED_EXTENSIONS, extract
@@ -81,9 +84,16 @@ def document_ingest(
 
 def document_extract(*, document_id: int) -> bool:
     """Extract the text of an uploaded document. Idempotent: returns False when the
-    document is not waiting for extraction (already done, or claimed elsewhere)."""
-    claimed = Document.objects.filter(pk=document_id, status=DocumentStatus.UPLOADED).update(
-        status=DocumentStatus.EXTRACTING
+    document is not waiting for extraction (already done, or claimed elsewhere).
+
+    A claim older than the task's hard time limit belongs to a worker that died
+    (acks_late redelivers its message): it is taken over, so a crash in the middle
+    of a batch loses no file."""
+    stale = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+    claimed = (
+        Document.objects.filter(pk=document_id)
+        .filter(Q(status=DocumentStatus.UPLOADED) | Q(status=DocumentStatus.EXTRACTING, updated_at__lt=stale))
+        .update(status=DocumentStatus.EXTRACTING, updated_at=timezone.now())
     )
     if not claimed:
         return False

@@ -4,6 +4,8 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -92,8 +94,15 @@ def _report_upload(request: HttpRequest, results: list[UploadResult]) -> None:
     if len(failed) > MAX_FAILURE_MESSAGES:
         messages.error(request, f"…and {len(failed) - MAX_FAILURE_MESSAGES} more files failed.")
     for result in duplicates:
+        # Linked, so the reviewer lands on the copy that is already there.
         messages.warning(
-            request, f"{result.name}: already in this corpus as “{result.document.name}”; not stored twice."
+            request,
+            format_html(
+                '{}: already in this corpus as <a href="{}">“{}”</a>; not stored twice.',
+                result.name,
+                reverse("document_review", args=[result.document.pk]),
+                result.document.name,
+            ),
         )
     summary = [f"{added} document{pluralize(added)} added"]
     if failed:

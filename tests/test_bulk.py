@@ -303,7 +303,9 @@ class BulkUploadViewTests(TestCase):
         data = b"Mr. Kowalczyk met Ms. Ng.\n"
         self.upload([SimpleUploadedFile("a.txt", data)])
         messages = self.upload([SimpleUploadedFile("again.txt", data), SimpleUploadedFile("b.docx", b"x")])
-        self.assertIn("again.txt: already in this corpus as “a.txt”; not stored twice.", messages)
+        original = Document.objects.get()
+        link = reverse("document_review", args=[original.pk])
+        self.assertIn(f'again.txt: already in this corpus as <a href="{link}">“a.txt”</a>; not stored twice.', messages)
         self.assertIn("0 documents added, 1 failed, 1 duplicate.", messages)
         self.assertEqual(Document.objects.count(), 1)
 
