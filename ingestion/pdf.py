@@ -32,7 +32,13 @@ def _page_lines(data: bytes, max_pages: int) -> list[list[str]]:
                     f"The PDF has {len(pdf.pages)} pages; the limit is {max_pages} (MAX_PDF_PAGES). "
                     "Split it into volumes."
                 )
-            return [(page.extract_text() or "").split("\n") for page in pdf.pages]
+            pages = []
+            for page in pdf.pages:
+                pages.append((page.extract_text() or "").split("\n"))
+                # pdfplumber caches every parsed object of a page; without this a
+                # 100-page transcript holds hundreds of MB until the file is closed.
+                page.close()
+            return pages
     except ExtractionError:
         raise
     except (PDFSyntaxError, ValueError, KeyError, TypeError) as exc:
