@@ -23,10 +23,15 @@ class DocumentStatus(models.TextChoices):
     EXTRACTING = "extracting", "Extracting text"
     ANNOTATING = "annotating", "Annotating"
     READY = "ready", "Ready for review"
+    IN_REVIEW = "in_review", "In review"
+    REVIEWED = "reviewed", "Reviewed"
+    APPROVED = "approved", "Approved"
     FAILED = "failed", "Failed"
 
 
 IN_PROGRESS_STATUSES = (DocumentStatus.UPLOADED, DocumentStatus.EXTRACTING, DocumentStatus.ANNOTATING)
+# Annotated documents: they have spans a reviewer can open.
+REVIEWABLE_STATUSES = (DocumentStatus.READY, DocumentStatus.IN_REVIEW, DocumentStatus.REVIEWED, DocumentStatus.APPROVED)
 
 
 class TextAlreadySet(Exception):
@@ -68,6 +73,10 @@ class Document(models.Model):
     @property
     def is_in_progress(self) -> bool:
         return self.status in IN_PROGRESS_STATUSES
+
+    @property
+    def is_reviewable(self) -> bool:
+        return self.status in REVIEWABLE_STATUSES
 
     def set_text(self, text: str) -> None:
         """Set the text exactly once; spans' offsets depend on it never changing."""

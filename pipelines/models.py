@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.db import models
 
-from ingestion.models import Corpus
+from ingestion.models import REVIEWABLE_STATUSES, Corpus, DocumentStatus
 from ingestion.storage import private_storage
 
 
@@ -18,11 +18,11 @@ class ExportScope(models.TextChoices):
     ALL = "all", "All annotated documents"
 
 
-# Document statuses each scope takes (plain values: the review workflow owns them).
+# Document statuses each scope takes.
 SCOPE_STATUSES: dict[str, tuple[str, ...]] = {
-    ExportScope.APPROVED: ("approved",),
-    ExportScope.REVIEWED: ("approved", "reviewed"),
-    ExportScope.ALL: ("ready", "in_review", "reviewed", "approved"),
+    ExportScope.APPROVED: (DocumentStatus.APPROVED,),
+    ExportScope.REVIEWED: (DocumentStatus.APPROVED, DocumentStatus.REVIEWED),
+    ExportScope.ALL: REVIEWABLE_STATUSES,
 }
 
 

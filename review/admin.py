@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from review.models import CorpusMembership, ReviewEvent
+from review.models import Assignment, CorpusMembership, ReviewEvent
 
 
 @admin.register(CorpusMembership)
@@ -12,7 +12,8 @@ class CorpusMembershipAdmin(admin.ModelAdmin):
 
 @admin.register(ReviewEvent)
 class ReviewEventAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "user", "action", "document"]
+    list_display = ["created_at", "user", "action", "document", "bulk_id"]
+    list_filter = ["action"]
     list_select_related = ["user", "document"]
 
     def has_change_permission(self, request, obj=None) -> bool:
@@ -20,3 +21,9 @@ class ReviewEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(Assignment)
+class AssignmentAdmin(admin.ModelAdmin):
+    list_display = ["document", "user", "assigned_at"]
+    list_select_related = ["document", "user"]

@@ -29,6 +29,14 @@ class SpanStatus(models.TextChoices):
     REJECTED = "rejected", "Rejected"
 
 
+class RejectReason(models.TextChoices):
+    NOT_IDENTIFYING = "not_identifying", "Not identifying"
+    PUBLIC_OFFICIAL = "public_official", "Public official"
+    NOT_A_PERSON = "not_a_person", "Organization, not a person"
+    FALSE_POSITIVE = "false_positive", "False positive"
+    OTHER = "other", "Other"
+
+
 class Span(models.Model):
     document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="spans")
     start = models.PositiveIntegerField()
@@ -39,6 +47,10 @@ class Span(models.Model):
     sources = models.JSONField(default=list)
     score = models.FloatField(default=0.0)
     rule = models.TextField(blank=True)
+    reject_reason = models.CharField(max_length=20, choices=RejectReason.choices, blank=True)
+    # Bumped with F() on every change; an action carries the version it saw, so a
+    # stale one is refused instead of overwriting another reviewer's decision.
+    version = models.PositiveIntegerField(default=1)
     # None: found by the machine; otherwise the reviewer who added it.
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -63,7 +75,17 @@ class Span(models.Model):
         return f"{self.label} {self.start}-{self.end}"
 
     def snapshot(self) -> dict:
-        return {"start": self.start, "end": self.end, "label": self.label, "status": self.status}
+        return {
+            "start": self.start,
+            "end": self.end,
+            "label": self.label,
+            "status": self.status,
+            "reason": self.reject_reason,
+        }
+
+    @property
+    def is_human(self) -> bool:
+        return self.created_by_id is not None
 
 
 class ReviewAction(models.TextChoices):
@@ -72,6 +94,12 @@ class ReviewAction(models.TextChoices):
     RELABEL = "relabel", "Relabel"
     ADD = "add", "Add"
     SUPERSEDE = "supersede", "Superseded by an added span"
+    RESIZE = "resize", "Resize"
+    DELETE = "delete", "Delete"
+    UNDO = "undo", "Undo"
+    REDO = "redo", "Redo"
+    MARK_REVIEWED = "mark_reviewed", "Mark reviewed"
+    APPROVE = "approve", "Approve"
 
 
 class AppendOnlyError(Exception):
@@ -87,6 +115,11 @@ class ReviewEvent(models.Model):
     action = models.CharField(max_length=20, choices=ReviewAction.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # One id per reviewer operation: every event of an apply-to-all or bulk action
+    # shares it, so the operation is shown and undone as one.
+    bulk_id = models.UUIDField(null=True, blank=True)
+    # On an undo event: the operation it reverted.
+    undoes = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -94,6 +127,8 @@ class ReviewEvent(models.Model):
         indexes = [
             # document history page
             models.Index(fields=["document", "created_at"], name="reviewevent_document_idx"),
+            # undo: the events of one operation
+            models.Index(fields=["bulk_id"], name="reviewevent_bulk_idx"),
         ]
 
     def __str__(self) -> str:
@@ -106,3 +141,21 @@ class ReviewEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise AppendOnlyError("review events are append-only")
+
+
+class Assignment(models.Model):
+    """Who holds a document for review. An assignment with no review activity for
+    REVIEW_IDLE_MINUTES is released when someone next asks for a document."""
+
+    document = models.OneToOneField(Document, on_delete=models.CASCADE, related_name="assignment")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="review_assignments")
+    assigned_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            # "next document": the document a reviewer already holds
+            models.Index(fields=["user", "assigned_at"], name="assignment_user_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.document} → {self.user}"

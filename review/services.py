@@ -1,59 +1,253 @@
-"""Reviewer decisions. Each one writes the span and its audit event atomically."""
+"""Reviewer decisions. Each one writes its spans and their audit events atomically.
+
+Every public service is one reviewer *operation*: its events share one `bulk_id`,
+so an apply-to-all or a bulk decision is shown and undone as one. Writes to
+existing spans are conditional on the version the reviewer saw (`_update`), so
+two reviewers never silently overwrite each other.
+"""
 
 import re
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F, Max, OuterRef, Q, Subquery
+from django.utils import timezone
 
-from ingestion.models import Document
-from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
+from ingestion.models import Corpus, Document, DocumentStatus
+from review.models import Assignment, RejectReason, ReviewAction, ReviewEvent, Span, SpanStatus
+
+LABEL_RE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 
 
 class ReviewError(Exception):
     """A decision that cannot be applied; the message is shown to the reviewer."""
 
 
-def _record(*, span: Span, user: AbstractBaseUser, action: str, before: dict | None) -> None:
-    ReviewEvent.objects.create(
-        document_id=span.document_id, span=span, user=user, action=action, before=before, after=span.snapshot()
+class StaleSpan(ReviewError):
+    """Someone changed the span after this reviewer saw it; nothing was written."""
+
+
+@dataclass
+class Outcome:
+    """What one operation did: the spans it changed (first the one acted on)."""
+
+    bulk_id: uuid.UUID
+    changed: list[Span] = field(default_factory=list)
+    message: str = ""
+
+
+def normalize(text: str) -> str:
+    """Occurrences of one entity: same text up to case and whitespace."""
+    return " ".join(text.split()).casefold()
+
+
+def siblings(span: Span, spans: Iterable[Span]) -> list[Span]:
+    """The other pending occurrences of the span's text, which apply-to-all touches.
+    Decided spans are never overridden by apply-to-all."""
+    key = normalize(span.text)
+    return [s for s in spans if s.pk != span.pk and s.status == SpanStatus.PENDING and normalize(s.text) == key]
+
+
+def _clean_label(label: str) -> str:
+    label = label.strip().upper()
+    if not LABEL_RE.fullmatch(label):
+        raise ReviewError("A label is capital letters, digits and underscores.")
+    return label
+
+
+def _clean_reason(reason: str) -> str:
+    if reason and reason not in RejectReason.values:
+        raise ReviewError("Unknown reject reason.")
+    return reason
+
+
+def _check_version(span: Span, version: int | None) -> None:
+    if version is not None and version != span.version:
+        raise StaleSpan(
+            f"“{span.text}” was changed by someone else (it is now {span.status}, {span.label}). "
+            "Your action was not applied; the text has been refreshed."
+        )
+
+
+def _update(spans: list[Span], **values) -> None:
+    """One UPDATE for all the spans, conditional on the versions that were read.
+
+    If any row moved on meanwhile, fewer rows match and the whole operation is
+    rolled back: nothing is overwritten.
+    """
+    by_version: dict[int, list[int]] = defaultdict(list)
+    for span in spans:
+        by_version[span.version].append(span.pk)
+    condition = Q()
+    for version, pks in by_version.items():
+        condition |= Q(version=version, pk__in=pks)
+    now = timezone.now()
+    updated = Span.objects.filter(condition).update(**values, version=F("version") + 1, updated_at=now)
+    if updated != len(spans):
+        raise StaleSpan("Someone else changed some of these spans meanwhile. Nothing was applied; refreshed.")
+    for span in spans:
+        for name, value in values.items():
+            setattr(span, name, value)
+        span.version += 1
+        span.updated_at = now
+
+
+def _events(*, spans: list[Span], befores: dict, user, action: str, bulk_id: uuid.UUID) -> None:
+    ReviewEvent.objects.bulk_create(
+        ReviewEvent(
+            document_id=s.document_id,
+            span=s,
+            user=user,
+            action=action,
+            before=befores.get(s.pk),
+            after=s.snapshot(),
+            bulk_id=bulk_id,
+        )
+        for s in spans
     )
 
 
-def _set_status(*, span: Span, user: AbstractBaseUser, status: str, action: str) -> Span:
-    before = span.snapshot()
-    span.status = status
-    span.save(update_fields=["status", "updated_at"])
-    _record(span=span, user=user, action=action, before=before)
+def _check_open(document: Document) -> None:
+    if document.status == DocumentStatus.APPROVED:
+        raise ReviewError("This document is approved: its spans can no longer change.")
+
+
+def _started(document: Document) -> None:
+    """The first decision puts a document in review; a change to a reviewed one
+    puts it back. In review, this costs no query."""
+    if document.status in (DocumentStatus.READY, DocumentStatus.REVIEWED):
+        Document.objects.filter(pk=document.pk, status=document.status).update(
+            status=DocumentStatus.IN_REVIEW, updated_at=timezone.now()
+        )
+        document.status = DocumentStatus.IN_REVIEW
+
+
+def _decide(
+    *,
+    span: Span,
+    user: AbstractBaseUser,
+    action: str,
+    values: dict,
+    version: int | None,
+    all_occurrences: bool,
+    spans: list[Span] | None,
+    targets: list[Span] | None = None,
+) -> Outcome:
+    _check_open(span.document)
+    _check_version(span, version)
+    if targets is None:
+        if spans is None:
+            spans = list(Span.objects.filter(document_id=span.document_id, status=SpanStatus.PENDING))
+        targets = [span, *(siblings(span, spans) if all_occurrences else [])]
+    befores = {s.pk: s.snapshot() for s in targets}
+    _update(targets, **values)
+    outcome = Outcome(bulk_id=uuid.uuid4(), changed=targets)
+    _events(spans=targets, befores=befores, user=user, action=action, bulk_id=outcome.bulk_id)
+    _started(span.document)
+    others = len(targets) - 1
+    outcome.message = f"{action.capitalize()}: “{span.text}”" + (
+        f" and {others} other occurrence{'s' if others != 1 else ''}." if others else "."
+    )
+    return outcome
+
+
+def _same_object(span: Span, spans: list[Span] | None) -> Span:
+    """The caller's list may hold its own copy of the span: act on that one, so
+    the list it re-renders from shows the change."""
+    if spans is None:
+        return span
+    for i, other in enumerate(spans):
+        if other.pk == span.pk:
+            spans[i] = span
     return span
 
 
 @transaction.atomic
-def span_accept(*, span: Span, user: AbstractBaseUser) -> Span:
-    return _set_status(span=span, user=user, status=SpanStatus.ACCEPTED, action=ReviewAction.ACCEPT)
+def span_accept(
+    *,
+    span: Span,
+    user: AbstractBaseUser,
+    version: int | None = None,
+    all_occurrences: bool = True,
+    spans: list[Span] | None = None,
+) -> Outcome:
+    span = _same_object(span, spans)
+    outcome = _decide(
+        span=span,
+        user=user,
+        action=ReviewAction.ACCEPT,
+        values={"status": SpanStatus.ACCEPTED, "reject_reason": ""},
+        version=version,
+        all_occurrences=all_occurrences,
+        spans=spans,
+    )
+    return outcome
 
 
 @transaction.atomic
-def span_reject(*, span: Span, user: AbstractBaseUser) -> Span:
-    return _set_status(span=span, user=user, status=SpanStatus.REJECTED, action=ReviewAction.REJECT)
+def span_reject(
+    *,
+    span: Span,
+    user: AbstractBaseUser,
+    reason: str = "",
+    version: int | None = None,
+    all_occurrences: bool = True,
+    spans: list[Span] | None = None,
+) -> Outcome:
+    span = _same_object(span, spans)
+    outcome = _decide(
+        span=span,
+        user=user,
+        action=ReviewAction.REJECT,
+        values={"status": SpanStatus.REJECTED, "reject_reason": _clean_reason(reason)},
+        version=version,
+        all_occurrences=all_occurrences,
+        spans=spans,
+    )
+    return outcome
 
 
 @transaction.atomic
-def span_relabel(*, span: Span, user: AbstractBaseUser, label: str) -> Span:
-    label = label.strip().upper()
-    if not re.fullmatch(r"[A-Z][A-Z0-9_]{0,39}", label):
-        raise ReviewError("A label is capital letters, digits and underscores.")
+def span_relabel(
+    *,
+    span: Span,
+    user: AbstractBaseUser,
+    label: str,
+    version: int | None = None,
+    all_occurrences: bool = True,
+    spans: list[Span] | None = None,
+) -> Outcome:
+    """Relabelling is a decision about the span: it is accepted under its new label."""
+    label = _clean_label(label)
+    span = _same_object(span, spans)
     if label == span.label:
         # Choosing the label a span already has confirms it.
-        return span if span.status == SpanStatus.ACCEPTED else span_accept(span=span, user=user)
-    if Span.objects.filter(document_id=span.document_id, start=span.start, end=span.end, label=label).exists():
+        return span_accept(span=span, user=user, version=version, all_occurrences=all_occurrences, spans=spans)
+    if spans is None:
+        spans = list(Span.objects.filter(document_id=span.document_id))
+    taken = {(s.start, s.end) for s in spans if s.label == label}
+    if (span.start, span.end) in taken:
         raise ReviewError(f"This text already has a {label} span.")
-    before = span.snapshot()
-    span.label = label
-    # Relabelling is a decision about the span: it is accepted under its new label.
-    span.status = SpanStatus.ACCEPTED
-    span.save(update_fields=["label", "status", "updated_at"])
-    _record(span=span, user=user, action=ReviewAction.RELABEL, before=before)
-    return span
+    targets = [span]
+    if all_occurrences:
+        targets += [s for s in siblings(span, spans) if (s.start, s.end) not in taken]
+    outcome = _decide(
+        span=span,
+        user=user,
+        action=ReviewAction.RELABEL,
+        values={"label": label, "status": SpanStatus.ACCEPTED, "reject_reason": ""},
+        version=version,
+        all_occurrences=all_occurrences,
+        spans=spans,
+        targets=targets,
+    )
+    return outcome
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -64,20 +258,329 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def word_step(text: str, start: int, end: int, *, edge: str, grow: bool) -> tuple[int, int]:
+    """Move one edge of `[start, end)` by one word (or one punctuation mark).
+
+    Growing never crosses a line break: a line is one utterance, and a name does
+    not continue into the next speaker's turn.
+    """
+    if edge == "end" and grow:
+        i = end
+        while i < len(text) and text[i] in " \t":
+            i += 1
+        if i >= len(text) or text[i] == "\n":
+            raise ReviewError("Nothing to extend into on this line.")
+        j = i + 1
+        if text[i].isalnum():
+            while j < len(text) and (text[j].isalnum() or text[j] in "'’-"):
+                j += 1
+        return start, j
+    if edge == "start" and grow:
+        i = start
+        while i > 0 and text[i - 1] in " \t":
+            i -= 1
+        if i == 0 or text[i - 1] == "\n":
+            raise ReviewError("Nothing to extend into on this line.")
+        j = i - 1
+        if text[j].isalnum():
+            while j > 0 and (text[j - 1].isalnum() or text[j - 1] in "'’-"):
+                j -= 1
+        return j, end
+    if edge == "end":
+        i = end - 1
+        if text[i].isalnum():
+            while i > start and (text[i - 1].isalnum() or text[i - 1] in "'’-"):
+                i -= 1
+        new_start, new_end = _trim(text, start, i)
+    elif edge == "start":
+        i = start + 1
+        if text[start].isalnum():
+            while i < end and (text[i].isalnum() or text[i] in "'’-"):
+                i += 1
+        new_start, new_end = _trim(text, i, end)
+    else:
+        raise ReviewError("Unknown edge.")
+    if new_start >= new_end:
+        raise ReviewError("A span cannot be shorter than one word; reject it instead.")
+    return new_start, new_end
+
+
+@transaction.atomic
+def span_resize(
+    *,
+    span: Span,
+    user: AbstractBaseUser,
+    start: int,
+    end: int,
+    version: int | None = None,
+    spans: list[Span] | None = None,
+) -> Outcome:
+    """Give the span new boundaries (and accept it). Pending suggestions the new
+    boundaries overlap are superseded; an accepted span in the way is an error."""
+    span = _same_object(span, spans)
+    _check_open(span.document)
+    _check_version(span, version)
+    text = span.document.text
+    if not (0 <= start < end <= len(text)):
+        raise ReviewError("The new boundaries are outside the document.")
+    start, end = _trim(text, start, end)
+    if start >= end:
+        raise ReviewError("The selection is empty.")
+    if spans is None:
+        spans = list(Span.objects.filter(document_id=span.document_id))
+    others = [s for s in spans if s.pk != span.pk]
+    if any((s.start, s.end, s.label) == (start, end, span.label) for s in others):
+        raise ReviewError(f"A {span.label} span with these boundaries already exists.")
+    overlapping = [s for s in others if s.status != SpanStatus.REJECTED and s.start < end and start < s.end]
+    if any(s.status == SpanStatus.ACCEPTED for s in overlapping):
+        raise ReviewError("The new boundaries overlap an accepted span; reject or shrink that one first.")
+    outcome = Outcome(bulk_id=uuid.uuid4(), changed=[span, *overlapping])
+    if overlapping:
+        befores = {s.pk: s.snapshot() for s in overlapping}
+        _update(overlapping, status=SpanStatus.REJECTED)
+        _events(spans=overlapping, befores=befores, user=user, action=ReviewAction.SUPERSEDE, bulk_id=outcome.bulk_id)
+    before = span.snapshot()
+    _update([span], start=start, end=end, text=text[start:end], status=SpanStatus.ACCEPTED, reject_reason="")
+    _events(spans=[span], befores={span.pk: before}, user=user, action=ReviewAction.RESIZE, bulk_id=outcome.bulk_id)
+    _started(span.document)
+    outcome.message = f"Resized to “{span.text}”."
+    return outcome
+
+
+@transaction.atomic
+def span_delete(*, span: Span, user: AbstractBaseUser, version: int | None = None) -> Outcome:
+    """Delete a span a reviewer added. Machine suggestions are rejected, never
+    deleted, so that the diff keeps what the machine proposed."""
+    if not span.is_human:
+        raise ReviewError("Only spans added by a reviewer can be deleted; reject a suggestion instead.")
+    _check_open(span.document)
+    _check_version(span, version)
+    outcome = Outcome(bulk_id=uuid.uuid4(), message=f"Deleted “{span.text}”.")
+    ReviewEvent.objects.create(
+        document_id=span.document_id,
+        span=None,
+        user=user,
+        action=ReviewAction.DELETE,
+        before=span.snapshot(),
+        after=None,
+        bulk_id=outcome.bulk_id,
+    )
+    deleted, _ = Span.objects.filter(pk=span.pk, version=span.version).delete()
+    if not deleted:
+        raise StaleSpan("Someone else changed this span meanwhile. Nothing was applied; refreshed.")
+    _started(span.document)
+    return outcome
+
+
+def _matches(span: Span, *, label: str, source: str, score_min: float | None, score_max: float | None) -> bool:
+    return (
+        (not label or span.label == label)
+        and (not source or source in span.sources)
+        and (score_min is None or span.score >= score_min)
+        and (score_max is None or span.score < score_max)
+    )
+
+
+def bulk_candidates(
+    document: Document,
+    *,
+    label: str = "",
+    source: str = "",
+    score_min: float | None = None,
+    score_max: float | None = None,
+) -> list[Span]:
+    """Pending spans matching a bulk filter. Filtered in Python: `sources` is a JSON
+    list, and containment lookups are not portable to SQLite."""
+    pending = Span.objects.filter(document=document, status=SpanStatus.PENDING)
+    if label:
+        pending = pending.filter(label=label)
+    return [s for s in pending if _matches(s, label=label, source=source, score_min=score_min, score_max=score_max)]
+
+
+@transaction.atomic
+def bulk_decide(
+    *,
+    document: Document,
+    user: AbstractBaseUser,
+    action: str,
+    label: str = "",
+    source: str = "",
+    score_min: float | None = None,
+    score_max: float | None = None,
+    reason: str = "",
+) -> Outcome:
+    """Accept or reject every pending span of a label, a source and/or a score
+    range, as one audited operation that can be undone as one."""
+    if action == "accept":
+        values, event = {"status": SpanStatus.ACCEPTED, "reject_reason": ""}, ReviewAction.ACCEPT
+    elif action == "reject":
+        values, event = {"status": SpanStatus.REJECTED, "reject_reason": _clean_reason(reason)}, ReviewAction.REJECT
+    else:
+        raise ReviewError("Unknown bulk action.")
+    _check_open(document)
+    targets = bulk_candidates(document, label=label, source=source, score_min=score_min, score_max=score_max)
+    if not targets:
+        raise ReviewError("No pending span matches.")
+    befores = {s.pk: s.snapshot() for s in targets}
+    _update(targets, **values)
+    outcome = Outcome(bulk_id=uuid.uuid4(), changed=targets)
+    _events(spans=targets, befores=befores, user=user, action=event, bulk_id=outcome.bulk_id)
+    verb = "Accepted" if action == "accept" else "Rejected"
+    outcome.message = f"{verb} {len(targets)} pending span{'s' if len(targets) != 1 else ''}."
+    _started(document)
+    return outcome
+
+
+def _reverted(action: str):
+    """Ops this action already reverted (undo: reverted ops; redo: redone undos)."""
+    return ReviewEvent.objects.filter(action=action, undoes__isnull=False).values("undoes")
+
+
+@transaction.atomic
+def undo_last(*, document: Document, user: AbstractBaseUser) -> Outcome:
+    """Revert this user's last operation on the document that is not undone yet.
+
+    Each span must still be as the operation left it; if someone changed it
+    since, the undo is refused rather than overwriting their decision.
+    """
+    _check_open(document)
+    last = (
+        ReviewEvent.objects.filter(document=document, user=user, bulk_id__isnull=False)
+        .exclude(action=ReviewAction.UNDO)
+        .exclude(bulk_id__in=_reverted(ReviewAction.UNDO).filter(document=document))
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if last is None:
+        raise ReviewError("Nothing to undo.")
+    outcome = _revert(document=document, user=user, bulk_id=last.bulk_id, action=ReviewAction.UNDO)
+    n = len(outcome.changed)
+    outcome.message = f"Undone: {last.get_action_display().lower()} ({n} span{'s' if n != 1 else ''})."
+    return outcome
+
+
+@transaction.atomic
+def redo_last(*, document: Document, user: AbstractBaseUser) -> Outcome:
+    """Re-apply this user's last undone operation, as long as they have made no
+    new decision on the document since their undos."""
+    _check_open(document)
+    mine = ReviewEvent.objects.filter(document=document, user=user, bulk_id__isnull=False)
+    last_new = mine.exclude(action__in=[ReviewAction.UNDO, ReviewAction.REDO]).order_by("-created_at", "-id").first()
+    undos = mine.filter(action=ReviewAction.UNDO).exclude(
+        bulk_id__in=_reverted(ReviewAction.REDO).filter(document=document)
+    )
+    if last_new is not None:
+        undos = undos.filter(id__gt=last_new.id)
+    last = undos.order_by("-created_at", "-id").first()
+    if last is None:
+        raise ReviewError("Nothing to redo.")
+    outcome = _revert(document=document, user=user, bulk_id=last.bulk_id, action=ReviewAction.REDO)
+    n = len(outcome.changed)
+    outcome.message = f"Redone ({n} span{'s' if n != 1 else ''})."
+    return outcome
+
+
+def _revert(*, document: Document, user: AbstractBaseUser, bulk_id: uuid.UUID, action: str) -> Outcome:
+    """Put every span of operation `bulk_id` back as it was before it. A span the
+    operation created is deleted, one it deleted is created again."""
+    events = list(ReviewEvent.objects.filter(bulk_id=bulk_id).order_by("-id"))
+    live = {s.pk: s for s in Span.objects.select_for_update().filter(pk__in=[e.span_id for e in events if e.span_id])}
+    outcome = Outcome(bulk_id=uuid.uuid4())
+    records: list[ReviewEvent] = []
+
+    def record(span: Span | None, event: ReviewEvent, before: dict | None, after: dict | None) -> None:
+        records.append(
+            ReviewEvent(
+                document_id=document.pk,
+                span=span,
+                user=user,
+                action=action,
+                before=before,
+                after=after,
+                bulk_id=outcome.bulk_id,
+                undoes=event.bulk_id,
+            )
+        )
+
+    # Status/label-only changes are restored with one UPDATE per distinct old value.
+    grouped: dict[tuple, list[tuple[Span, ReviewEvent]]] = defaultdict(list)
+    text = document.text
+    for event in events:  # newest first
+        b = event.before
+        if event.after is None:  # the operation deleted it
+            if Span.objects.filter(document=document, start=b["start"], end=b["end"], label=b["label"]).exists():
+                raise StaleSpan("A span with these boundaries was added since; nothing was changed.")
+            span = Span.objects.create(
+                document=document,
+                start=b["start"],
+                end=b["end"],
+                label=b["label"],
+                text=text[b["start"] : b["end"]],
+                status=b["status"],
+                reject_reason=b.get("reason", ""),
+                sources=["human"],
+                score=1.0,
+                rule="human",
+                created_by=event.user,
+            )
+            record(span, event, None, span.snapshot())
+            outcome.changed.append(span)
+            continue
+        span = live.get(event.span_id)
+        if span is None or any(span.snapshot().get(k) != v for k, v in event.after.items()):
+            raise StaleSpan("These spans were changed since; nothing was changed.")
+        outcome.changed.append(span)
+        if b is None:  # the operation created it
+            record(None, event, span.snapshot(), None)
+            span.delete()
+        elif (b["start"], b["end"]) == (span.start, span.end):
+            grouped[(b["label"], b["status"], b.get("reason", ""))].append((span, event))
+        else:
+            span.start, span.end, span.text = b["start"], b["end"], text[b["start"] : b["end"]]
+            span.label, span.status, span.reject_reason = b["label"], b["status"], b.get("reason", "")
+            span.save(update_fields=["start", "end", "text", "label", "status", "reject_reason", "updated_at"])
+            Span.objects.filter(pk=span.pk).update(version=F("version") + 1)
+            span.version += 1
+            record(span, event, event.after, span.snapshot())
+    for (label, status, reason), pairs in grouped.items():
+        _update([span for span, _ in pairs], label=label, status=status, reject_reason=reason)
+        for span, event in pairs:
+            record(span, event, event.after, span.snapshot())
+    ReviewEvent.objects.bulk_create(records)
+    _started(document)
+    return outcome
+
+
+def _set_status(*, span: Span, user: AbstractBaseUser, status: str, action: str, bulk_id: uuid.UUID) -> Span:
+    before = span.snapshot()
+    _update([span], status=status, reject_reason="")
+    _events(spans=[span], befores={span.pk: before}, user=user, action=action, bulk_id=bulk_id)
+    return span
+
+
 def _occurrences(text: str, needle: str) -> list[tuple[int, int]]:
     pattern = re.compile(r"(?<!\w)" + re.escape(needle) + r"(?!\w)")
     return [m.span() for m in pattern.finditer(text)]
 
 
 def _add_one(
-    *, document: Document, user: AbstractBaseUser, start: int, end: int, label: str, live: list[Span]
+    *,
+    document: Document,
+    user: AbstractBaseUser,
+    start: int,
+    end: int,
+    label: str,
+    live: list[Span],
+    bulk_id: uuid.UUID,
 ) -> Span | None:
     overlapping = [s for s in live if s.start < end and start < s.end]
     same = next((s for s in overlapping if (s.start, s.end, s.label) == (start, end, label)), None)
     if same is not None:
-        return span_accept(span=same, user=user) if same.status != SpanStatus.ACCEPTED else same
+        if same.status != SpanStatus.ACCEPTED:
+            _set_status(span=same, user=user, status=SpanStatus.ACCEPTED, action=ReviewAction.ACCEPT, bulk_id=bulk_id)
+        return same
     for other in overlapping:
-        _set_status(span=other, user=user, status=SpanStatus.REJECTED, action=ReviewAction.SUPERSEDE)
+        _set_status(span=other, user=user, status=SpanStatus.REJECTED, action=ReviewAction.SUPERSEDE, bulk_id=bulk_id)
         live.remove(other)
     span, created = Span.objects.get_or_create(
         document=document,
@@ -94,9 +597,9 @@ def _add_one(
         },
     )
     if created:
-        _record(span=span, user=user, action=ReviewAction.ADD, before=None)
+        _events(spans=[span], befores={}, user=user, action=ReviewAction.ADD, bulk_id=bulk_id)
     else:  # a rejected span with these offsets: the reviewer changed their mind
-        _set_status(span=span, user=user, status=SpanStatus.ACCEPTED, action=ReviewAction.ACCEPT)
+        _set_status(span=span, user=user, status=SpanStatus.ACCEPTED, action=ReviewAction.ACCEPT, bulk_id=bulk_id)
     live.append(span)
     return span
 
@@ -108,17 +611,17 @@ def span_add(
     """Add an accepted span from a reviewer's selection. Spans it overlaps are
     superseded (rejected, audited). With `all_occurrences`, every other occurrence
     of the same text that no live span touches is added as well."""
-    label = label.strip().upper()
-    if not re.fullmatch(r"[A-Z][A-Z0-9_]{0,39}", label):
-        raise ReviewError("A label is capital letters, digits and underscores.")
+    label = _clean_label(label)
+    _check_open(document)
     text = document.text
     if not (0 <= start < end <= len(text)):
         raise ReviewError("The selection is outside the document.")
     start, end = _trim(text, start, end)
     if start >= end:
         raise ReviewError("The selection is empty.")
+    bulk_id = uuid.uuid4()
     live = list(document.spans.exclude(status=SpanStatus.REJECTED).select_for_update())
-    added = [_add_one(document=document, user=user, start=start, end=end, label=label, live=live)]
+    added = [_add_one(document=document, user=user, start=start, end=end, label=label, live=live, bulk_id=bulk_id)]
     if all_occurrences:
         for o_start, o_end in _occurrences(text, text[start:end]):
             if (o_start, o_end) == (start, end):
@@ -128,5 +631,90 @@ def span_add(
             decided = [s for s in live if s.start < o_end and o_start < s.end and s.status == SpanStatus.ACCEPTED]
             if any((s.start, s.end, s.label) != (o_start, o_end, label) for s in decided):
                 continue
-            added.append(_add_one(document=document, user=user, start=o_start, end=o_end, label=label, live=live))
+            added.append(
+                _add_one(
+                    document=document, user=user, start=o_start, end=o_end, label=label, live=live, bulk_id=bulk_id
+                )
+            )
+    _started(document)
     return [s for s in added if s is not None]
+
+
+@transaction.atomic
+def document_mark_reviewed(*, document: Document, user: AbstractBaseUser) -> None:
+    """A reviewer finishes a document: only when no span is pending."""
+    if document.status not in (DocumentStatus.READY, DocumentStatus.IN_REVIEW):
+        raise ReviewError(f"A document that is “{document.get_status_display()}” cannot be marked reviewed.")
+    pending = Span.objects.filter(document=document, status=SpanStatus.PENDING).count()
+    if pending:
+        raise ReviewError(f"{pending} span{'s are' if pending != 1 else ' is'} still pending.")
+    _move(document, DocumentStatus.REVIEWED, user=user, action=ReviewAction.MARK_REVIEWED)
+
+
+@transaction.atomic
+def document_approve(*, document: Document, user: AbstractBaseUser) -> None:
+    """A corpus admin approves a reviewed document; export takes approved ones by default."""
+    if document.status != DocumentStatus.REVIEWED:
+        raise ReviewError("Only a reviewed document can be approved.")
+    _move(document, DocumentStatus.APPROVED, user=user, action=ReviewAction.APPROVE)
+
+
+def _move(document: Document, status: str, *, user: AbstractBaseUser, action: str) -> None:
+    moved = Document.objects.filter(pk=document.pk, status=document.status).update(
+        status=status, updated_at=timezone.now()
+    )
+    if not moved:
+        raise ReviewError("The document changed meanwhile; reload the page.")
+    ReviewEvent.objects.create(
+        document=document, user=user, action=action, before={"status": document.status}, after={"status": status}
+    )
+    document.status = status
+
+
+QUEUE_STATUSES = (DocumentStatus.READY, DocumentStatus.IN_REVIEW)
+
+
+def idle_cutoff():
+    return timezone.now() - timedelta(minutes=getattr(settings, "REVIEW_IDLE_MINUTES", 60))
+
+
+def release_idle(*, corpus: Corpus) -> int:
+    """Release assignments whose holder has not decided anything on the document
+    for REVIEW_IDLE_MINUTES (or since being assigned, if longer ago)."""
+    cutoff = idle_cutoff()
+    last_by_holder = (
+        ReviewEvent.objects.filter(document_id=OuterRef("document_id"), user_id=OuterRef("user_id"))
+        .values("document_id")
+        .annotate(last=Max("created_at"))
+        .values("last")
+    )
+    idle = (
+        Assignment.objects.filter(document__corpus=corpus, assigned_at__lt=cutoff)
+        .annotate(last=Subquery(last_by_holder))
+        .filter(Q(last__isnull=True) | Q(last__lt=cutoff))
+    )
+    return Assignment.objects.filter(pk__in=list(idle.values_list("pk", flat=True))).delete()[0]
+
+
+@transaction.atomic
+def next_document(*, corpus: Corpus, user: AbstractBaseUser) -> Document | None:
+    """The document this reviewer holds, else the oldest unassigned one waiting
+    for review, assigned to them. Rows another reviewer is claiming right now
+    are skipped, not waited for."""
+    held = (
+        Document.objects.filter(corpus=corpus, assignment__user=user, status__in=QUEUE_STATUSES)
+        .order_by("created_at", "id")
+        .first()
+    )
+    if held is not None:
+        return held
+    release_idle(corpus=corpus)
+    document = (
+        Document.objects.select_for_update(skip_locked=True, of=("self",))
+        .filter(corpus=corpus, status__in=QUEUE_STATUSES, assignment__isnull=True)
+        .order_by("created_at", "id")
+        .first()
+    )
+    if document is not None:
+        Assignment.objects.create(document=document, user=user)
+    return document

@@ -1,48 +1,146 @@
+from urllib.parse import parse_qs, urlsplit
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET, require_POST
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from pipelines.labels import CANONICAL_LABELS
-from review.access import can_review, get_document, get_span
-from review.selectors import document_spans, legend, segments, status_counts
-from review.services import ReviewError, span_accept, span_add, span_reject, span_relabel
+from review.access import can_administer, can_review, get_corpus, get_document, get_span
+from review.models import RejectReason, ReviewEvent, Span, SpanStatus
+from review.selectors import (
+    Filters,
+    document_events,
+    document_spans,
+    entity_groups,
+    first_befores,
+    legend,
+    line_starts,
+    machine_vs_final,
+    preview_text,
+    queue_counts,
+    queue_documents,
+    segments,
+    sources,
+    status_counts,
+)
+from review.services import (
+    ReviewError,
+    StaleSpan,
+    bulk_candidates,
+    bulk_decide,
+    document_approve,
+    document_mark_reviewed,
+    idle_cutoff,
+    next_document,
+    redo_last,
+    siblings,
+    span_accept,
+    span_add,
+    span_delete,
+    span_reject,
+    span_relabel,
+    span_resize,
+    undo_last,
+    word_step,
+)
 
 TEMPLATE = "review/document_review.html"
 
 
-def _page_context(document, role, **extra) -> dict:
-    spans = document_spans(document)
+def _filters(request: HttpRequest) -> Filters:
+    """The side panel filters live in the page URL; an htmx action posted from
+    that page finds them in HX-Current-URL, so its re-render keeps them."""
+    if request.method == "GET":
+        return Filters.from_query(request.GET)
+    current = request.headers.get("HX-Current-URL", "")
+    query = QueryDict(mutable=True)
+    for key, values in parse_qs(urlsplit(current).query).items():
+        query.setlist(key, values)
+    return Filters.from_query(query)
+
+
+def _page_context(request, document, role, spans: list[Span] | None = None, **extra) -> dict:
+    spans = document_spans(document) if spans is None else spans
+    filters = _filters(request)
     return {
         "document": document,
         "role": role,
         "can_review": can_review(role),
-        "segments": segments(document.text, spans),
+        "can_administer": can_administer(role),
+        "segments": segments(document.text, spans, line_starts(document.text, document.layout)),
         "legend": legend(spans),
         "counts": status_counts(spans),
+        "groups": entity_groups(spans, filters),
+        "filters": filters,
+        "sources": sources(spans),
         "labels": CANONICAL_LABELS,
+        "reasons": RejectReason.choices,
         **extra,
     }
 
 
+def _flag(data: QueryDict, name: str, default: bool) -> bool:
+    # A hidden "off" precedes the checkbox, so an unticked box still says so;
+    # a request without the field at all (keyboard) gets the default.
+    values = data.getlist(name)
+    return "on" in values if values else default
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _float(value: str | None) -> float | None:
+    try:
+        return float(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
 @login_required
 @require_GET
+@vary_on_headers("HX-Request")
 def document_review(request: HttpRequest, pk: int) -> HttpResponse:
     document, role = get_document(request.user, pk)
-    return render(request, TEMPLATE, _page_context(document, role))
+    context = _page_context(request, document, role)
+    if request.htmx and request.htmx.target == "entity-list":
+        return render(request, f"{TEMPLATE}#entities", context)
+    return render(request, TEMPLATE, context)
+
+
+def _panel_context(span: Span, role: str, spans: list[Span]) -> dict:
+    return {
+        "span": span,
+        "document": span.document,
+        "can_review": can_review(role),
+        "labels": CANONICAL_LABELS,
+        "reasons": RejectReason.choices,
+        "sibling_count": len(siblings(span, spans)),
+    }
 
 
 @login_required
 @require_GET
 def span_panel(request: HttpRequest, pk: int) -> HttpResponse:
     span, role = get_span(request.user, pk)
-    return render(
-        request,
-        f"{TEMPLATE}#panel",
-        {"span": span, "document": span.document, "can_review": can_review(role), "labels": CANONICAL_LABELS},
+    pending = list(
+        Span.objects.filter(document_id=span.document_id, status=SpanStatus.PENDING).only("id", "text", "status")
     )
+    return render(request, f"{TEMPLATE}#panel", _panel_context(span, role, pending))
+
+
+def _decision(request, document, role, spans, *, span=None, error=None, message="", **extra) -> HttpResponse:
+    context = _page_context(request, document, role, spans, error=error, message=message, oob=True, **extra)
+    if span is not None:
+        context.update(_panel_context(span, role, spans))
+    return render(request, f"{TEMPLATE}#decision", context)
 
 
 @login_required
@@ -52,22 +150,47 @@ def span_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     span, role = get_span(request.user, pk)
     if not can_review(role):
         raise PermissionDenied("Read-only access.")
-    error = None
+    document = span.document
+    # One query for the whole document: apply-to-all finds the other occurrences
+    # in it, and the response re-renders the text, legend and side panel from it.
+    spans = document_spans(document)
+    post = request.POST
+    common = {"span": span, "user": request.user, "version": _int(post.get("version"))}
+    every = _flag(post, "all", default=True)
+    error, message = None, ""
     try:
         if action == "accept":
-            span_accept(span=span, user=request.user)
+            outcome = span_accept(**common, all_occurrences=every, spans=spans)
         elif action == "reject":
-            span_reject(span=span, user=request.user)
+            outcome = span_reject(**common, reason=post.get("reason", ""), all_occurrences=every, spans=spans)
         elif action == "relabel":
-            span_relabel(span=span, user=request.user, label=request.POST.get("label", ""))
+            outcome = span_relabel(**common, label=post.get("label", ""), all_occurrences=every, spans=spans)
+        elif action == "resize":
+            if post.get("edge"):
+                start, end = word_step(
+                    document.text, span.start, span.end, edge=post["edge"], grow=post.get("grow") == "1"
+                )
+            else:
+                start, end = _int(post.get("start")), _int(post.get("end"))
+                if start is None or end is None:
+                    raise ReviewError("Select the new extent first.")
+            outcome = span_resize(**common, start=start, end=end, spans=spans)
+        elif action == "delete":
+            outcome = span_delete(**common)
+            spans = [s for s in spans if s.pk != span.pk]
+            span = None
         else:
             raise ReviewError("Unknown action.")
+        message = outcome.message
+    except StaleSpan as exc:
+        error = str(exc)
+        spans = document_spans(document)
+        span = next((s for s in spans if s.pk == pk), None)
+        if span is not None:
+            span.document = document
     except ReviewError as exc:
         error = str(exc)
-    document = span.document
-    # The whole text is re-rendered: a relabel or reject can uncover a superseded
-    # suggestion elsewhere, and one query renders it all.
-    return render(request, f"{TEMPLATE}#decision", _page_context(document, role, span=span, error=error, oob=True))
+    return _decision(request, document, role, spans, span=span, error=error, message=message, undo=not error)
 
 
 @login_required
@@ -87,15 +210,177 @@ def span_create(request: HttpRequest, pk: int) -> HttpResponse:
             start=start,
             end=end,
             label=request.POST.get("label", ""),
-            all_occurrences=request.POST.get("all") == "on",
+            all_occurrences=_flag(request.POST, "all", default=True),
         )
     except ValueError:
         error = "Select some text first."
     except ReviewError as exc:
         error = str(exc)
-    span = added[0] if added else None
+    spans = document_spans(document)
+    span = next((s for s in spans if added and s.pk == added[0].pk), None)
+    if span is not None:
+        span.document = document
+    return _decision(request, document, role, spans, span=span, error=error, added_count=len(added), undo=bool(added))
+
+
+@login_required
+@require_POST
+def document_undo(request: HttpRequest, pk: int, redo: bool = False) -> HttpResponse:
+    document, role = get_document(request.user, pk)
+    if not can_review(role):
+        raise PermissionDenied("Read-only access.")
+    error, message = None, ""
+    try:
+        message = (redo_last if redo else undo_last)(document=document, user=request.user).message
+    except ReviewError as exc:
+        error = str(exc)
+    return _decision(
+        request, document, role, document_spans(document), error=error, message=message, undo=not error, redo=True
+    )
+
+
+def _bulk_filter(data: QueryDict) -> dict:
+    return {
+        "label": data.get("label", "").strip().upper(),
+        "source": data.get("source", "").strip(),
+        "score_min": _float(data.get("score_min")),
+        "score_max": _float(data.get("score_max")),
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def document_bulk(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET counts the pending spans a bulk filter matches (shown before acting);
+    POST accepts or rejects them as one undoable operation."""
+    document, role = get_document(request.user, pk)
+    if request.method == "GET":
+        count = len(bulk_candidates(document, **_bulk_filter(request.GET)))
+        return render(request, f"{TEMPLATE}#bulk-count", {"bulk_count": count})
+    if not can_review(role):
+        raise PermissionDenied("Read-only access.")
+    error, message = None, ""
+    try:
+        outcome = bulk_decide(
+            document=document,
+            user=request.user,
+            action=request.POST.get("action", ""),
+            reason=request.POST.get("reason", ""),
+            **_bulk_filter(request.POST),
+        )
+        message = outcome.message
+    except ReviewError as exc:
+        error = str(exc)
+    return _decision(request, document, role, document_spans(document), error=error, message=message, undo=not error)
+
+
+@login_required
+@require_GET
+def document_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    document, role = get_document(request.user, pk)
+    spans = list(Span.objects.filter(document=document, status=SpanStatus.ACCEPTED).order_by("start"))
+    try:
+        text, error = preview_text(document.text, spans), None
+    except ValueError as exc:  # overlapping accepted spans: never expected, but say so
+        text, error = "", str(exc)
+    return render(
+        request, f"{TEMPLATE}#preview", {"document": document, "preview": text, "error": error, "accepted": len(spans)}
+    )
+
+
+@login_required
+@require_GET
+def document_history(request: HttpRequest, pk: int) -> HttpResponse:
+    document, role = get_document(request.user, pk)
+    events = document_events(document)
+    spans = document_spans(document)
     return render(
         request,
-        f"{TEMPLATE}#decision",
-        _page_context(document, role, span=span, error=error, oob=True, added_count=len(added)),
+        "review/document_history.html",
+        {"document": document, "role": role, "events": events, "diff": machine_vs_final(spans, first_befores(events))},
+    )
+
+
+@login_required
+@require_POST
+def document_workflow(request: HttpRequest, pk: int, step: str) -> HttpResponse:
+    """ "Mark reviewed" (a reviewer, when no span is pending) and "approve" (a
+    corpus admin, once reviewed)."""
+    document, role = get_document(request.user, pk)
+    allowed = can_administer(role) if step == "approve" else can_review(role)
+    if not allowed:
+        raise PermissionDenied("Not allowed.")
+    error = None
+    try:
+        if step == "reviewed":
+            document_mark_reviewed(document=document, user=request.user)
+        elif step == "approve":
+            document_approve(document=document, user=request.user)
+        else:
+            raise ReviewError("Unknown step.")
+    except ReviewError as exc:
+        error = str(exc)
+    context = {
+        "document": document,
+        "can_review": can_review(role),
+        "can_administer": can_administer(role),
+        "workflow_error": error,
+    }
+    return render(request, f"{TEMPLATE}#workflow", context)
+
+
+@login_required
+@require_GET
+def corpus_queue(request: HttpRequest, pk: int) -> HttpResponse:
+    corpus, role = get_corpus(request.user, pk)
+    status = request.GET.get("status", "")
+    mine = request.GET.get("mine") == "on"
+    return render(
+        request,
+        "review/corpus_queue.html",
+        {
+            "corpus": corpus,
+            "can_review": can_review(role),
+            "documents": queue_documents(corpus, status=status, mine_only=mine, user=request.user),
+            "counts": queue_counts(corpus),
+            "status": status,
+            "mine": mine,
+            "idle_cutoff": idle_cutoff(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def queue_next(request: HttpRequest, pk: int) -> HttpResponse:
+    corpus, role = get_corpus(request.user, pk)
+    if not can_review(role):
+        raise PermissionDenied("Read-only access.")
+    document = next_document(corpus=corpus, user=request.user)
+    if document is None:
+        messages.info(request, "No document is waiting for review.")
+        return redirect("corpus_queue", corpus.pk)
+    return redirect("document_review", document.pk)
+
+
+@login_required
+@require_GET
+def corpus_stats(request: HttpRequest, pk: int) -> HttpResponse:
+    """Machine vs final over the whole corpus: which label and which recognizer
+    misses (spans reviewers added) or over-fires (spans they rejected)."""
+    corpus, role = get_corpus(request.user, pk)
+    spans = list(
+        Span.objects.filter(document__corpus=corpus).only(
+            "id", "start", "end", "label", "status", "sources", "created_by_id", "reject_reason"
+        )
+    )
+    events = list(
+        ReviewEvent.objects.filter(document__corpus=corpus, span__isnull=False)
+        .only("id", "span_id", "before")
+        .order_by("id")
+    )
+    return render(
+        request,
+        "review/corpus_stats.html",
+        {"corpus": corpus, "diff": machine_vs_final(spans, first_befores(events)), "spans": len(spans)},
     )

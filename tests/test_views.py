@@ -110,7 +110,7 @@ class FlowTests(TestCase):
             self.assertIn(f'id="span-{span.pk}"', page)
         self.assertIn('data-label="PERSON"', page)
         self.assertIn("Legend", page)
-        with self.assertNumQueries(3):  # session, user, span+role
+        with self.assertNumQueries(4):  # session, user, span+role, pending texts (the apply-to-all count)
             self.client.get(reverse("span_panel", args=[spans[0].pk]), HTTP_HX_REQUEST="true")
 
     def test_accept_reject_relabel_are_audited_and_return_partials(self) -> None:
@@ -119,7 +119,9 @@ class FlowTests(TestCase):
         self.client.force_login(self.reviewer)
         self.client.get(reverse("login"))  # the CSRF cookie, outside the count
         one = {"all": "off"}  # this span only: apply-to-all is covered in test_review_views
-        with self.assertNumQueries(8):  # session, user, span+role, spans, savepoint, update, event, release
+        # session, user, span+role, spans, savepoint, update, event, release, and (the
+        # first decision only) the document moving from "ready" to "in review"
+        with self.assertNumQueries(9):
             response = self.csrf_post(reverse("span_decide", args=[first.pk, "accept"]), one, HTTP_HX_REQUEST="true")
         self.assertContains(response, 'hx-swap-oob="true"')
         self.csrf_post(reverse("span_decide", args=[second.pk, "reject"]), one, HTTP_HX_REQUEST="true")
@@ -207,3 +209,19 @@ class FlowTests(TestCase):
         self.assertNotIn("Delgado", json.dumps(batch.report) + batch.error_message)
         page = self.client.get(reverse("corpus_detail", args=[self.corpus.pk])).content.decode()
         self.assertIn("Leak check failed", page)
+
+
+class CorpusPageLinksTests(TestCase):
+    def test_documents_link_to_review_in_every_annotated_status(self) -> None:
+        user = get_user_model().objects.create_user("o", password="pw")
+        corpus = Corpus.objects.create(name="C")
+        CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.ADMIN)
+        docs = {
+            status: Document.objects.create(corpus=corpus, name=f"{status}.txt", sha256=status, status=status)
+            for status in ["annotating", "ready", "in_review", "reviewed", "approved", "failed"]
+        }
+        self.client.force_login(user)
+        page = self.client.get(reverse("corpus_detail", args=[corpus.pk])).content.decode()
+        for status, doc in docs.items():
+            linked = f'href="{reverse("document_review", args=[doc.pk])}"' in page
+            self.assertEqual(linked, status in ("ready", "in_review", "reviewed", "approved"), status)

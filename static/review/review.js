@@ -46,18 +46,23 @@
 })();
 
 // Keyboard-first review: j/k move between pending spans, a/r decide, digits
-// relabel, ? shows the help. Decisions go through the same htmx endpoints as
-// the buttons; after each swap the same span gets the focus back.
+// relabel, [ ] resize, u undo, s side panel, p preview, ? help. Decisions go
+// through the same htmx endpoints as the buttons, with the version the page
+// showed (a stale one is refused by the server); after each swap the same span
+// gets the focus back.
 (function () {
   "use strict";
   const root = document.getElementById("doc-text");
   if (!root) return;
   const canReview = root.hasAttribute("data-can-review");
   const labels = (root.dataset.labels || "").split(",");
+  const textBody = () => document.getElementById("text-body");
+  const previewBody = document.getElementById("preview-body");
+  const previewToggle = document.getElementById("preview-toggle");
   let currentId = null;
 
   function marks(pendingOnly) {
-    const all = Array.from(root.querySelectorAll("mark[data-span-id]"));
+    const all = Array.from(root.querySelectorAll("#text-body mark[data-span-id]"));
     return pendingOnly ? all.filter((m) => m.classList.contains("st-pending")) : all;
   }
   function current() {
@@ -79,19 +84,75 @@
     const next = ordered.find((m) => (step > 0 ? (m.dataset.start | 0) > start : (m.dataset.start | 0) < start));
     select(next || ordered[0]);
   }
-  function decide(action, label) {
+  function decide(action, extra) {
     const mark = current();
     if (!mark || !canReview) return;
+    const values = Object.assign({ version: mark.dataset.version }, extra || {});
+    // The panel's choices (apply-to-all, reject reason) apply when it shows this span.
+    const form = document.getElementById("decide-form");
+    if (form && form.dataset.spanId === mark.dataset.spanId) {
+      const all = document.getElementById("apply-all");
+      if (all && (all.disabled || !all.checked)) values.all = "off";
+      const reason = document.getElementById("reject-reason");
+      if (action === "reject" && reason && reason.value) values.reason = reason.value;
+    }
     const url = mark.getAttribute("hx-get") + action + "/";
-    htmx.ajax("POST", url, { target: "#panel", swap: "innerHTML", values: label ? { label: label } : {} });
+    htmx.ajax("POST", url, { target: "#panel", swap: "innerHTML", values: values });
   }
-  document.body.addEventListener("htmx:afterSettle", () => {
+  function undo(redo) {
+    if (!canReview) return;
+    htmx.ajax("POST", redo ? root.dataset.redoUrl : root.dataset.undoUrl, { target: "#panel", swap: "innerHTML" });
+  }
+  function showPreview(on) {
+    previewToggle.setAttribute("aria-pressed", on ? "true" : "false");
+    previewBody.hidden = !on;
+    textBody().hidden = on;
+    if (on) htmx.ajax("GET", previewToggle.dataset.url, { target: "#preview-body", swap: "innerHTML" });
+  }
+  function previewOn() {
+    return previewToggle.getAttribute("aria-pressed") === "true";
+  }
+  previewToggle.addEventListener("click", () => showPreview(!previewOn()));
+
+  document.body.addEventListener("htmx:afterSettle", (e) => {
+    // Only a decision or a span opened in the panel; a background swap (bulk
+    // count, side panel filters) must not take the focus away.
+    if (!e.detail.target || e.detail.target.id !== "panel") return;
     const mark = current();
-    if (mark && document.activeElement !== mark) mark.focus({ preventScroll: true });
+    if (mark && document.activeElement !== mark && !previewOn()) mark.focus({ preventScroll: true });
+  });
+  document.body.addEventListener("htmx:afterRequest", (e) => {
+    const path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
+    const method = (e.detail.requestConfig && e.detail.requestConfig.verb) || "";
+    if (method.toLowerCase() !== "post") return;
+    // A swapped text keeps the preview state; bulk counts may have changed.
+    const body = textBody();
+    if (body && previewOn()) { body.hidden = true; showPreview(true); }
+    if (/\/(bulk|undo|redo)\/$/.test(path)) htmx.trigger(document.body, "refresh-bulk");
+  });
+  // htmx does not swap error responses: say something rather than nothing
+  // (a span another reviewer deleted is a 404, read-only access a 403).
+  document.body.addEventListener("htmx:responseError", (e) => {
+    const panel = document.getElementById("panel");
+    const status = e.detail.xhr ? e.detail.xhr.status : 0;
+    const p = document.createElement("p");
+    p.className = "error";
+    p.setAttribute("role", "alert");
+    p.textContent = status === 404 ? "This span no longer exists (another reviewer may have deleted it). Reload the page."
+      : status === 403 ? "You cannot change this document." : "The server could not apply this action (" + status + ").";
+    if (panel) panel.replaceChildren(p);
   });
   root.addEventListener("focusin", (e) => {
     const mark = e.target.closest && e.target.closest("mark[data-span-id]");
     if (mark) currentId = mark.dataset.spanId;
+  });
+  // Side panel: an occurrence link scrolls to its span and opens it.
+  document.addEventListener("click", (e) => {
+    const link = e.target.closest && e.target.closest("a.occ[data-span-id]");
+    if (!link) return;
+    e.preventDefault();
+    if (previewOn()) showPreview(false);
+    select(document.getElementById("span-" + link.dataset.spanId));
   });
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -99,12 +160,25 @@
     const help = document.getElementById("help");
     if (e.key === "?") { help.open ? help.close() : help.showModal(); e.preventDefault(); return; }
     if (help.open) return;
+    if (e.key === "Escape" && e.target.closest && e.target.closest(".side")) {
+      const mark = current();
+      if (mark) mark.focus();
+      return;
+    }
     const key = e.key.toLowerCase();
     if (key === "j") move(1, !e.shiftKey);
     else if (key === "k") move(-1, !e.shiftKey);
     else if (key === "a") decide("accept");
     else if (key === "r") decide("reject");
-    else if (/^[1-9]$/.test(e.key) && labels[+e.key - 1]) decide("relabel", labels[+e.key - 1]);
+    else if (key === "u") undo(e.shiftKey);
+    else if (key === "p") showPreview(!previewOn());
+    else if (key === "s") {
+      const side = document.querySelector("#panel button, #panel select") || document.querySelector("#entity-list summary");
+      (side || document.getElementById("entities")).focus();
+    }
+    else if (e.key === "]" || e.key === "}") decide("resize", { edge: "end", grow: e.shiftKey || e.key === "}" ? "0" : "1" });
+    else if (e.key === "[" || e.key === "{") decide("resize", { edge: "start", grow: e.shiftKey || e.key === "{" ? "0" : "1" });
+    else if (/^[1-9]$/.test(e.key) && labels[+e.key - 1]) decide("relabel", { label: labels[+e.key - 1] });
     else return;
     e.preventDefault();
   });

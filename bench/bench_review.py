@@ -1,0 +1,110 @@
+"""Review page speed on a 100-page transcript (~30k words, ~1,500 spans).
+
+Builds the document in a scratch database (a temporary SQLite file by default, or
+BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/bench_review, which
+must exist and may be migrated), then measures server-side time through Django's
+test client (middleware, view, template; no network): the median of REPEATS page
+renders and their query count, and the same for one decision round trip with
+apply-to-all over 21 occurrences. Then reviewer effort on a 30-page transcript with
+repeated names: the actions needed to leave no span pending with apply-to-all
+(one decision per distinct name; every 8th name is rejected as not identifying),
+against one action per span.
+"""
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+SCRATCH = tempfile.mkdtemp(prefix="bench-review-")
+os.environ["DATABASE_URL"] = os.environ.get("BENCH_DATABASE_URL", f"sqlite:///{SCRATCH}/bench.sqlite3")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "anonymizer_site.settings")
+os.environ.setdefault("ANONYMIZER_VAR_DIR", SCRATCH)
+REPEATS = int(os.environ.get("BENCH_REPEATS", "9"))
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.urls import reverse  # noqa: E402
+
+from ingestion.models import Corpus  # noqa: E402
+from review.models import CorpusMembership, Role, Span, SpanStatus  # noqa: E402
+from review.services import span_accept, span_reject  # noqa: E402
+from tests.test_review_views import NAMES, make_big_document  # noqa: E402
+
+
+def timed(fn) -> tuple[float, int]:
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        fn()
+        elapsed = (time.perf_counter() - started) * 1000
+    return elapsed, len(queries)
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    corpus = Corpus.objects.create(name=f"bench-review-{os.getpid()}")
+    user = get_user_model().objects.create_user(f"bench-{os.getpid()}", password="x")
+    CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.REVIEWER)
+    try:
+        document = make_big_document(corpus)
+        words, spans = len(document.text.split()), document.spans.count()
+        client = Client()
+        client.force_login(user)
+        url = reverse("document_review", args=[document.pk])
+        client.get(url)  # warm up templates and URL resolvers
+        page = [timed(lambda: client.get(url)) for _ in range(REPEATS)]
+        decisions = []
+        for name in NAMES[:REPEATS]:
+            span = Span.objects.filter(document=document, text=name).first()
+            decide = reverse("span_decide", args=[span.pk, "accept"])
+            decisions.append(timed(lambda d=decide, v=span.version: client.post(d, {"version": v})))
+        print(f"database: {connection.vendor}; document: {words} words, {spans} spans")
+        print(
+            f"review page: median {statistics.median(t for t, _ in page):.0f} ms "
+            f"(min {min(t for t, _ in page):.0f}, max {max(t for t, _ in page):.0f}) over {REPEATS}, "
+            f"{page[0][1]} queries"
+        )
+        print(
+            f"decision (accept + apply-to-all over 21 occurrences, full re-render): median "
+            f"{statistics.median(t for t, _ in decisions):.0f} ms over {REPEATS}, {decisions[0][1]} queries "
+            "(including BEGIN and COMMIT)"
+        )
+        print(effort(corpus, user))
+    finally:
+        corpus.delete()
+        user.delete()
+
+
+def effort(corpus: Corpus, user) -> str:
+    document = make_big_document(corpus, pages=30)
+    Span.objects.filter(document=document).update(status=SpanStatus.PENDING)
+    spans = document.spans.count()
+    actions = 0
+    while True:
+        span = document.spans.filter(status=SpanStatus.PENDING).select_related("document").order_by("start").first()
+        if span is None:
+            break
+        if NAMES.index(span.text) % 8 == 0:
+            span_reject(span=span, user=user, reason="not_identifying")
+        else:
+            span_accept(span=span, user=user)
+        actions += 1
+    return (
+        f"reviewer effort (30 pages, {spans} spans): {actions} actions with apply-to-all = "
+        f"{actions / spans:.3f} actions per span (one action per span: 1.000)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,370 @@
+"""Review services: apply-to-all, reject reasons, resize, delete, bulk decisions,
+undo by operation, and version checks; plus the side panel and preview selectors."""
+
+import pytest
+
+from ingestion.models import Document
+from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
+from review.selectors import (
+    Filters,
+    entity_groups,
+    first_befores,
+    line_starts,
+    machine_vs_final,
+    preview_text,
+    segments,
+)
+from review.services import (
+    ReviewError,
+    StaleSpan,
+    bulk_decide,
+    redo_last,
+    span_accept,
+    span_add,
+    span_delete,
+    span_reject,
+    span_relabel,
+    span_resize,
+    undo_last,
+    word_step,
+)
+
+pytestmark = pytest.mark.django_db
+
+TEXT = (
+    "COMMISSIONER HARTWELL: Mr. Delgado, good morning.\n"
+    "INMATE DELGADO: Good morning. John Smith wrote to Delgado.\n"
+    "COMMISSIONER HARTWELL: Thank you, Mr.  Delgado. Call 555-0147.\n"
+)
+
+
+def make_document(corpus, text: str = TEXT) -> Document:
+    return Document.objects.create(corpus=corpus, name="t.txt", sha256=str(hash(text)), text=text, status="ready")
+
+
+def add_machine(document: Document, needle: str, label: str = "PERSON", nth: int | None = None, **extra) -> list:
+    """Machine spans over every occurrence of `needle` (or only the nth)."""
+    spans, at = [], document.text.find(needle)
+    while at >= 0:
+        spans.append(at)
+        at = document.text.find(needle, at + 1)
+    if nth is not None:
+        spans = [spans[nth]]
+    defaults = {"sources": ["spacy"], "score": 0.85}
+    defaults.update(extra)
+    return [
+        Span.objects.create(document=document, start=s, end=s + len(needle), label=label, text=needle, **defaults)
+        for s in spans
+    ]
+
+
+@pytest.fixture
+def doc(corpus):
+    document = make_document(corpus)
+    add_machine(document, "HARTWELL")
+    add_machine(document, "Delgado")
+    add_machine(document, "DELGADO")
+    add_machine(document, "John", sources=["spacy", "presidio"], score=0.95)
+    add_machine(document, "555-0147", label="PHONE_NUMBER", sources=["patterns"], score=0.6)
+    return document
+
+
+def spans_of(document, text):
+    return list(Span.objects.filter(document=document, text=text).order_by("start"))
+
+
+def test_accept_applies_to_all_pending_occurrences_as_one_operation(doc, reviewer):
+    first = spans_of(doc, "Delgado")[0]
+    outcome = span_accept(span=first, user=reviewer, version=first.version)
+    # "Delgado" ×3 and "DELGADO" (case-insensitive) are one entity; HARTWELL is not touched.
+    assert {s.text for s in outcome.changed} == {"Delgado", "DELGADO"}
+    assert len(outcome.changed) == 4
+    assert "3 other occurrences" in outcome.message
+    assert set(Span.objects.filter(text__iexact="delgado").values_list("status", flat=True)) == {"accepted"}
+    assert set(Span.objects.filter(text="HARTWELL").values_list("status", flat=True)) == {"pending"}
+    events = ReviewEvent.objects.filter(document=doc)
+    assert events.count() == 4
+    assert len({e.bulk_id for e in events}) == 1 and events[0].bulk_id is not None
+    assert set(Span.objects.filter(text__iexact="delgado").values_list("version", flat=True)) == {2}
+
+
+def test_apply_to_all_can_be_off_and_never_overrides_a_decision(doc, reviewer):
+    one, two, three = spans_of(doc, "Delgado")
+    span_reject(span=two, user=reviewer, all_occurrences=False)
+    assert Span.objects.get(pk=one.pk).status == "pending"
+    span_accept(span=one, user=reviewer)
+    assert Span.objects.get(pk=two.pk).status == "rejected"  # decided: left alone
+    assert Span.objects.get(pk=three.pk).status == "accepted"
+
+
+def test_reject_reason_is_stored_and_audited_and_validated(doc, reviewer):
+    phone = spans_of(doc, "555-0147")[0]
+    span_reject(span=phone, user=reviewer, reason="not_identifying")
+    phone.refresh_from_db()
+    assert (phone.status, phone.reject_reason) == ("rejected", "not_identifying")
+    assert ReviewEvent.objects.get(span=phone).after["reason"] == "not_identifying"
+    with pytest.raises(ReviewError):
+        span_reject(span=spans_of(doc, "John")[0], user=reviewer, reason="because")
+    # Accepting later clears the reason.
+    span_accept(span=phone, user=reviewer)
+    phone.refresh_from_db()
+    assert (phone.status, phone.reject_reason) == ("accepted", "")
+
+
+def test_relabel_applies_to_all_and_skips_an_occupied_label(doc, reviewer):
+    hartwell = spans_of(doc, "HARTWELL")
+    # The second HARTWELL already has a (rejected) ORGANIZATION span at the same offsets.
+    Span.objects.create(
+        document=doc,
+        start=hartwell[1].start,
+        end=hartwell[1].end,
+        label="ORGANIZATION",
+        text="HARTWELL",
+        status="rejected",
+    )
+    outcome = span_relabel(span=hartwell[0], user=reviewer, label="organization")
+    assert [s.pk for s in outcome.changed] == [hartwell[0].pk]
+    hartwell[0].refresh_from_db()
+    assert (hartwell[0].label, hartwell[0].status) == ("ORGANIZATION", "accepted")
+    assert Span.objects.get(pk=hartwell[1].pk).label == "PERSON"
+    with pytest.raises(ReviewError):
+        span_relabel(span=hartwell[0], user=reviewer, label="not a label!")
+
+
+def test_a_stale_version_is_refused_and_nothing_is_written(doc, reviewer, make_user):
+    other = make_user("other")
+    span = spans_of(doc, "John")[0]
+    seen = span.version
+    span_reject(span=Span.objects.get(pk=span.pk), user=other, version=seen)
+    with pytest.raises(StaleSpan, match="changed by someone else"):
+        span_accept(span=Span.objects.get(pk=span.pk), user=reviewer, version=seen)
+    span.refresh_from_db()
+    assert span.status == "rejected"
+    assert list(ReviewEvent.objects.values_list("user__username", flat=True)) == ["other"]
+
+
+def test_a_sibling_changed_between_read_and_write_rolls_the_whole_operation_back(doc, reviewer):
+    spans = list(Span.objects.filter(document=doc))
+    first = next(s for s in spans if s.text == "Delgado")
+    # Another reviewer rejects one occurrence after this request read the spans.
+    Span.objects.filter(text="DELGADO").update(status="rejected", version=9)
+    with pytest.raises(StaleSpan):
+        span_accept(span=first, user=reviewer, version=first.version, spans=spans)
+    assert set(Span.objects.filter(text="Delgado").values_list("status", flat=True)) == {"pending"}
+    assert not ReviewEvent.objects.exists()
+
+
+def test_word_step_moves_one_edge_by_one_word_within_the_line():
+    text = "INMATE DELGADO: Good morning. John Smith-Jones wrote.\nNext line"
+    john = text.index("John")
+    assert word_step(text, john, john + 4, edge="end", grow=True) == (john, text.index(" wrote"))
+    assert word_step(text, john, text.index(" wrote"), edge="end", grow=False) == (john, john + 4)
+    assert word_step(text, john, john + 4, edge="start", grow=True) == (text.index("."), john + 4)
+    assert word_step(text, text.index("Good"), john + 4, edge="start", grow=False) == (text.index("morning"), john + 4)
+    end = text.index("\n")
+    with pytest.raises(ReviewError, match="Nothing to extend"):
+        word_step(text, end - 1, end, edge="end", grow=True)
+    with pytest.raises(ReviewError, match="shorter than one word"):
+        word_step(text, john, john + 4, edge="end", grow=False)
+
+
+def test_resize_supersedes_pending_overlaps_and_refuses_accepted_ones(doc, reviewer):
+    john = spans_of(doc, "John")[0]
+    smith = Span.objects.create(
+        document=doc, start=john.end + 1, end=john.end + 6, label="PERSON", text="Smith", sources=["presidio"]
+    )
+    start, end = word_step(doc.text, john.start, john.end, edge="end", grow=True)
+    outcome = span_resize(span=john, user=reviewer, start=start, end=end, version=john.version)
+    john.refresh_from_db()
+    smith.refresh_from_db()
+    assert (john.text, john.status, john.end - john.start) == ("John Smith", "accepted", 10)
+    assert smith.status == "rejected"
+    events = ReviewEvent.objects.filter(bulk_id=outcome.bulk_id)
+    assert sorted(events.values_list("action", flat=True)) == ["resize", "supersede"]
+    resize = events.get(action="resize")
+    assert (resize.before["end"], resize.after["end"]) == (john.start + 4, john.start + 10)
+    # Growing into an accepted span is refused.
+    span_accept(span=spans_of(doc, "Delgado")[1], user=reviewer, all_occurrences=False)
+    delgado = spans_of(doc, "Delgado")[1]
+    john.refresh_from_db()
+    with pytest.raises(ReviewError, match="overlap an accepted span"):
+        span_resize(span=john, user=reviewer, start=john.start, end=delgado.end)
+    # Undo restores the old boundaries and the superseded suggestion.
+    undo_last(document=doc, user=reviewer)  # the accept
+    undo_last(document=doc, user=reviewer)  # the resize
+    john.refresh_from_db()
+    smith.refresh_from_db()
+    assert (john.text, john.status, smith.status) == ("John", "pending", "pending")
+
+
+def test_only_human_spans_can_be_deleted_and_a_delete_can_be_undone(doc, reviewer):
+    with pytest.raises(ReviewError, match="Only spans added by a reviewer"):
+        span_delete(span=spans_of(doc, "John")[0], user=reviewer)
+    at = doc.text.index("morning")
+    added = span_add(document=doc, user=reviewer, start=at, end=at + 7, label="TIME", all_occurrences=False)[0]
+    outcome = span_delete(span=added, user=reviewer, version=added.version)
+    assert not Span.objects.filter(pk=added.pk).exists()
+    event = ReviewEvent.objects.get(bulk_id=outcome.bulk_id)
+    assert (event.action, event.before["label"], event.after) == ("delete", "TIME", None)
+    undo_last(document=doc, user=reviewer)
+    assert Span.objects.filter(document=doc, start=at, end=at + 7, label="TIME", status="accepted").exists()
+
+
+def test_undo_reverts_the_last_operation_as_a_whole_then_the_one_before(doc, reviewer, make_user):
+    phone = spans_of(doc, "555-0147")[0]
+    span_reject(span=phone, user=reviewer, reason="false_positive")
+    span_accept(span=spans_of(doc, "Delgado")[0], user=reviewer)
+    outcome = undo_last(document=doc, user=reviewer)
+    assert "4 spans" in outcome.message
+    assert set(Span.objects.filter(text__iexact="delgado").values_list("status", flat=True)) == {"pending"}
+    assert Span.objects.get(pk=phone.pk).status == "rejected"  # the earlier operation is untouched
+    undo_events = ReviewEvent.objects.filter(action=ReviewAction.UNDO)
+    assert undo_events.count() == 4 and len({e.undoes for e in undo_events}) == 1
+    undo_last(document=doc, user=reviewer)
+    phone.refresh_from_db()
+    assert (phone.status, phone.reject_reason) == ("pending", "")
+    with pytest.raises(ReviewError, match="Nothing to undo"):
+        undo_last(document=doc, user=reviewer)
+    # Another user's operation is not this user's to undo.
+    span_accept(span=phone, user=make_user("other"))
+    with pytest.raises(ReviewError, match="Nothing to undo"):
+        undo_last(document=doc, user=reviewer)
+
+
+def test_undo_is_refused_when_someone_changed_a_span_since(doc, reviewer, make_user):
+    john = spans_of(doc, "John")[0]
+    span_accept(span=john, user=reviewer)
+    john.refresh_from_db()
+    span_reject(span=john, user=make_user("other"), version=john.version)
+    with pytest.raises(StaleSpan):
+        undo_last(document=doc, user=reviewer)
+    assert Span.objects.get(pk=john.pk).status == "rejected"
+
+
+def test_undo_of_an_add_removes_every_added_occurrence_and_restores_superseded(doc, reviewer):
+    hartwell = spans_of(doc, "HARTWELL")
+    start = doc.text.index("COMMISSIONER HARTWELL")
+    added = span_add(document=doc, user=reviewer, start=start, end=start + 21, label="PERSON")
+    assert len(added) == 2
+    assert set(Span.objects.filter(pk__in=[h.pk for h in hartwell]).values_list("status", flat=True)) == {"rejected"}
+    undo_last(document=doc, user=reviewer)
+    assert not Span.objects.filter(text="COMMISSIONER HARTWELL").exists()
+    assert set(Span.objects.filter(pk__in=[h.pk for h in hartwell]).values_list("status", flat=True)) == {"pending"}
+
+
+def test_bulk_decisions_by_label_source_and_score_undo_as_one(doc, reviewer):
+    outcome = bulk_decide(document=doc, user=reviewer, action="accept", label="PERSON", score_min=0.9)
+    assert [s.text for s in outcome.changed] == ["John"]
+    outcome = bulk_decide(document=doc, user=reviewer, action="reject", source="patterns", reason="not_identifying")
+    assert [(s.text, s.reject_reason) for s in outcome.changed] == [("555-0147", "not_identifying")]
+    outcome = bulk_decide(document=doc, user=reviewer, action="accept", score_max=0.9)
+    assert len(outcome.changed) == Span.objects.filter(text__iexact="delgado").count() + 2  # + HARTWELL ×2
+    assert not Span.objects.filter(status="pending").exists()
+    assert ReviewEvent.objects.filter(bulk_id=outcome.bulk_id).count() == len(outcome.changed)
+    undo_last(document=doc, user=reviewer)
+    assert Span.objects.filter(status="pending").count() == len(outcome.changed)
+    assert Span.objects.get(text="John").status == "accepted"
+    with pytest.raises(ReviewError, match="No pending span"):
+        bulk_decide(document=doc, user=reviewer, action="accept", label="EMAIL_ADDRESS")
+    with pytest.raises(ReviewError):
+        bulk_decide(document=doc, user=reviewer, action="explode")
+
+
+def test_entity_groups_and_filters(doc, reviewer):
+    span_reject(span=spans_of(doc, "555-0147")[0], user=reviewer)
+    spans = list(Span.objects.filter(document=doc))
+    groups = entity_groups(spans, Filters())
+    assert [g.label for g in groups] == ["PERSON", "PHONE_NUMBER"]
+    person = groups[0]
+    assert [(e.text, len(e.spans)) for e in person.entities] == [("Delgado", 4), ("HARTWELL", 2), ("John", 1)]
+    assert person.entities[0].counts == {"pending": 4, "accepted": 0, "rejected": 0}
+    pending = entity_groups(spans, Filters(pending=True))
+    assert [g.label for g in pending] == ["PERSON"]
+    single = entity_groups(spans, Filters(single=True, below=0.9))
+    assert [e.text for g in single for e in g.entities] == ["Delgado", "HARTWELL", "555-0147"]
+    assert entity_groups(spans, Filters(source="presidio"))[0].entities[0].text == "John"
+    assert Filters.from_query({"pending": "on", "label": "person", "below": "x"}) == Filters(True, "PERSON", "", None)
+
+
+def test_preview_replaces_accepted_spans_only(doc, reviewer):
+    span_accept(span=spans_of(doc, "Delgado")[0], user=reviewer)
+    text = preview_text(doc.text, list(Span.objects.filter(document=doc)))
+    assert "Delgado" not in text and "DELGADO" not in text
+    assert "HARTWELL" in text  # pending: not replaced
+    assert "[PERSON_" in text
+
+
+def test_machine_vs_final_counts_per_label_and_source(doc, reviewer):
+    span_reject(span=spans_of(doc, "555-0147")[0], user=reviewer)
+    span_relabel(span=spans_of(doc, "HARTWELL")[0], user=reviewer, label="ORGANIZATION")
+    span_accept(span=spans_of(doc, "John")[0], user=reviewer)
+    at = doc.text.index("Smith")
+    span_add(document=doc, user=reviewer, start=at, end=at + 5, label="PERSON")
+    events = list(ReviewEvent.objects.filter(document=doc).order_by("id"))
+    diff = machine_vs_final(list(Span.objects.filter(document=doc)), first_befores(events))
+    per_label = {r.key: (r.added, r.rejected, r.relabelled, r.kept) for r in diff["per_label"]}
+    assert per_label["PHONE_NUMBER"] == (0, 1, 0, 0)
+    assert per_label["PERSON"] == (1, 0, 2, 1)  # Smith added; HARTWELL ×2 relabelled; John kept
+    per_source = {r.key: (r.added, r.rejected) for r in diff["per_source"]}
+    assert per_source["patterns"] == (0, 1) and per_source["human"] == (1, 0)
+    assert {what for what, _span, _machine in diff["changes"]} == {"added", "rejected", "relabelled"}
+    assert SpanStatus.PENDING in {s.status for s in Span.objects.filter(document=doc)}
+
+
+def test_redo_reapplies_undone_operations_until_a_new_decision(doc, reviewer):
+    phone = spans_of(doc, "555-0147")[0]
+    span_reject(span=phone, user=reviewer, reason="false_positive")
+    span_accept(span=spans_of(doc, "Delgado")[0], user=reviewer)
+    undo_last(document=doc, user=reviewer)
+    undo_last(document=doc, user=reviewer)
+    assert not Span.objects.exclude(status="pending").exists()
+    redo_last(document=doc, user=reviewer)  # the last undone first: the reject
+    phone.refresh_from_db()
+    assert (phone.status, phone.reject_reason) == ("rejected", "false_positive")
+    assert not Span.objects.filter(text="Delgado").exclude(status="pending").exists()
+    undo_last(document=doc, user=reviewer)  # undoes the redo
+    assert not Span.objects.exclude(status="pending").exists()
+    redo_last(document=doc, user=reviewer)
+    redo_last(document=doc, user=reviewer)  # then the accept of Delgado ×4
+    assert set(Span.objects.exclude(status="pending").values_list("text", flat=True)) == {
+        "555-0147",
+        "Delgado",
+        "DELGADO",
+    }
+    undo_last(document=doc, user=reviewer)
+    span_accept(span=spans_of(doc, "John")[0], user=reviewer)  # a new decision clears the redo history
+    with pytest.raises(ReviewError, match="Nothing to redo"):
+        redo_last(document=doc, user=reviewer)
+
+
+def test_undo_and_redo_of_an_add_and_a_delete(doc, reviewer):
+    at = doc.text.index("morning")
+    added = span_add(document=doc, user=reviewer, start=at, end=at + 7, label="TIME")
+    assert len(added) == 2
+    undo_last(document=doc, user=reviewer)
+    assert not Span.objects.filter(label="TIME").exists()
+    redo_last(document=doc, user=reviewer)
+    assert Span.objects.filter(label="TIME", status="accepted").count() == 2
+    time_span = Span.objects.filter(label="TIME").first()
+    span_delete(span=time_span, user=reviewer)
+    undo_last(document=doc, user=reviewer)
+    redo_last(document=doc, user=reviewer)
+    assert Span.objects.filter(label="TIME").count() == 1
+
+
+def test_segments_cut_at_printed_lines_and_keep_every_character_once(doc, reviewer):
+    text = doc.text
+    first_newline = text.index("\n")
+    # Two printed lines joined into the first utterance, then one per line.
+    layout = [[0, 20, 3, 7], [20, first_newline, 3, 8], [first_newline + 1, text.index("\n", first_newline + 1), 3, 9]]
+    lines = line_starts(text, layout)
+    assert lines == {0: (3, 7), first_newline + 1: (3, 9)}
+    span_reject(span=spans_of(doc, "John")[0], user=reviewer)
+    john = spans_of(doc, "John")[0]
+    # A rejected suggestion overlapping an accepted span is hidden; others stay visible.
+    Span.objects.create(document=doc, start=john.start, end=john.end + 6, label="PERSON", status="accepted")
+    result = segments(text, list(Span.objects.filter(document=doc)), lines)
+    assert "".join(seg.text for seg in result) == text
+    assert [seg.start for seg in result if seg.line] == [0, first_newline + 1]
+    assert john.pk not in {seg.span.pk for seg in result if seg.span}
+    assert segments(text, [], {}) == segments(text, [])
