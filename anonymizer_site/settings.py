@@ -136,6 +136,13 @@ LOGIN_REDIRECT_URL = "corpus_list"
 LOGOUT_REDIRECT_URL = "login"
 
 SESSION_COOKIE_HTTPONLY = True
+# Behind HTTPS (any real deployment) set DJANGO_SECURE=true: secure cookies, HSTS,
+# redirects. The embedded default serves plain HTTP on loopback.
+if env.bool("DJANGO_SECURE", default=False):
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = 31536000
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 X_FRAME_OPTIONS = "DENY"
 

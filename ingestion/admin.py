@@ -24,4 +24,10 @@ class DocumentAdmin(admin.ModelAdmin):
     search_fields = ["name", "sha256"]
     list_select_related = ["corpus"]
     # The text is immutable once extracted; admins see it but never edit it.
-    readonly_fields = ["text", "sha256", "size", "original", "status", "error_message"]
+    readonly_fields = ["text", "sha256", "size", "stored_file", "status", "error_message"]
+    exclude = ["original"]
+
+    @admin.display(description="stored file")
+    def stored_file(self, document: Document) -> str:
+        # Private storage has no URL; the admin shows where the original is kept.
+        return document.original.name

@@ -8,7 +8,8 @@ def corpus_documents(corpus: Corpus) -> QuerySet[Document]:
     """Documents with their span counts, in one query (no per-row count)."""
     return (
         Document.objects.filter(corpus=corpus)
-        .defer("text")
+        # The corpus page polls every 2 s: never load texts, layout maps or headers.
+        .defer("text", "layout", "metadata")
         .annotate(
             span_count=Count("spans", filter=~Q(spans__status=SpanStatus.REJECTED)),
             pending_count=Count("spans", filter=Q(spans__status=SpanStatus.PENDING)),

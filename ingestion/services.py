@@ -2,6 +2,7 @@
 
 import hashlib
 import logging
+import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import PurePath
@@ -13,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from anonymizer_site.task_policy import TRANSIENT_ERRORS
 from ingestion.bulk import BulkLimits, CsvOptions, expand_upload
 from ingestion.extract import SUPPORTED_EXTENSIONS, extract
 from ingestion.models import Corpus, Document, DocumentStatus
@@ -72,7 +74,11 @@ def document_ingest(
             document = Document(
                 corpus=corpus, name=PurePath(name).name[:255], sha256=digest, size=len(data), uploaded_by=user
             )
-            document.original.save(PurePath(name).name, ContentFile(data), save=False)
+            # Stored under a generated name: upload names often hold a person's name,
+            # and some are too long for the file system. The name is kept on the row.
+            document.original.save(
+                f"{uuid.uuid4().hex}{PurePath(name).suffix.lower()[:10]}", ContentFile(data), save=False
+            )
             document.save()
             if queue:
                 transaction.on_commit(lambda: extract_document.delay(document.pk))
@@ -102,6 +108,10 @@ def document_extract(*, document_id: int) -> bool:
         with document.original.open("rb") as handle:
             data = handle.read()
         extraction = extract(document.name, data, settings.MAX_PDF_PAGES)
+    except TRANSIENT_ERRORS:
+        # Give the claim back so the automatic retry can take it again.
+        Document.objects.filter(pk=document_id).update(status=DocumentStatus.UPLOADED)
+        raise
     except ExtractionError as exc:
         document_fail(document=document, message=str(exc))
         return False
@@ -114,7 +124,11 @@ def document_extract(*, document_id: int) -> bool:
     document.layout = [list(entry) for entry in extraction.layout]
     document.metadata = extraction.metadata
     document.status = DocumentStatus.ANNOTATING
-    document.save(update_fields=["text", "layout", "metadata", "status", "updated_at"])
+    try:
+        document.save(update_fields=["text", "layout", "metadata", "status", "updated_at"])
+    except TRANSIENT_ERRORS:
+        Document.objects.filter(pk=document_id).update(status=DocumentStatus.UPLOADED)
+        raise
     return True
 
 
@@ -157,6 +171,14 @@ def upload_ingest(
             document, created = document_ingest(corpus=corpus, name=item.name, data=item.data, user=user, queue=queue)
         except IngestError as exc:
             results.append(UploadResult(item.name, None, False, str(exc)))
+            continue
+        except Exception as exc:
+            # Whatever goes wrong with one item (storage, a name the file system
+            # refuses…) fails that item alone; the rest of the upload carries on.
+            logger.exception("ingesting an upload item failed")
+            results.append(
+                UploadResult(item.name, None, False, f"{item.name}: could not be stored ({type(exc).__name__}).")
+            )
             continue
         results.append(UploadResult(item.name, document, created, None))
     return results

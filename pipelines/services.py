@@ -2,6 +2,7 @@
 
 import logging
 from dataclasses import asdict, dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
@@ -115,7 +116,7 @@ def _export_document(document: Document, accept_pending: bool) -> ExportDocument
         id=document.pk,
         name=document.name,
         text=document.text,
-        spans=[Candidate(s.start, s.end, s.label, s.text, tuple(s.sources), s.score, s.rule) for s in spans],
+        spans=[Candidate(s.start, s.end, s.label, s.text, tuple(s.sources), s.score, s.rule, s.entity) for s in spans],
         span_meta={
             (s.start, s.end, s.label): {
                 "status": s.status,
@@ -135,15 +136,49 @@ def _fail(batch: ExportBatch, message: str, report: list | None = None) -> None:
     batch.save(update_fields=["status", "error_message", "report", "finished_at"])
 
 
+@transaction.atomic
+def _claim_export(batch_id: int) -> bool:
+    """Claim a queued batch, or take over one whose worker died (running for longer
+    than the task's hard time limit). A corpus-wide export waits for no other: it
+    fails fast while another one of the same corpus runs, since both would hand out
+    numbers from the same stored map."""
+    batch = ExportBatch.objects.select_for_update().select_related("corpus").filter(pk=batch_id).first()
+    stale = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+    if batch is None or not (
+        batch.status == ExportStatus.QUEUED or (batch.status == ExportStatus.RUNNING and batch.created_at < stale)
+    ):
+        return False
+    if batch.consistency == Consistency.CORPUS:
+        Corpus.objects.select_for_update().filter(pk=batch.corpus_id).first()  # serializes the check below
+        busy = (
+            ExportBatch.objects.filter(
+                corpus_id=batch.corpus_id,
+                consistency=Consistency.CORPUS,
+                status=ExportStatus.RUNNING,
+                created_at__gte=stale,
+            )
+            .exclude(pk=batch.pk)
+            .exists()
+        )
+        if busy:
+            _fail(batch, "Another corpus-wide export of this corpus is running; start this one when it has finished.")
+            return False
+    batch.status = ExportStatus.RUNNING
+    batch.save(update_fields=["status"])
+    return True
+
+
 def export_run(*, batch_id: int) -> bool:
     """Build the zip for a batch, streaming documents one at a time into a file in
     private storage. Idempotent: only a queued batch is run."""
-    claimed = ExportBatch.objects.filter(pk=batch_id, status=ExportStatus.QUEUED).update(status=ExportStatus.RUNNING)
-    if not claimed:
+    if not _claim_export(batch_id):
         return False
     batch = ExportBatch.objects.select_related("corpus").get(pk=batch_id)
     total = Document.objects.filter(corpus_id=batch.corpus_id, status__in=SCOPE_STATUSES[batch.scope]).count()
     ExportBatch.objects.filter(pk=batch_id).update(total=total)
+    if total == 0:
+        _fail(batch, f"No document matches “{batch.get_scope_display()}”: approve documents, or choose another scope.")
+        return False
     config = PseudonymizationConfig(
         batch.strategy, dict(batch.per_label), batch.person_numbering, secret=corpus_secret(batch.corpus)
     )

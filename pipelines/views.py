@@ -34,6 +34,9 @@ def export_start(request: HttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def export_list(request: HttpRequest, pk: int) -> HttpResponse:
     corpus, role = get_corpus(request.user, pk)
+    if not can_administer(role):
+        # Export history (and leak reports) are for corpus admins, as on the page.
+        raise Http404("No such page")
     exports = list(corpus_exports(corpus))
     return render(
         request,

@@ -51,6 +51,9 @@ class Span(models.Model):
     # Bumped with F() on every change; an action carries the version it saw, so a
     # stale one is refused instead of overwriting another reviewer's decision.
     version = models.PositiveIntegerField(default=1)
+    # Entity linking: spans sharing a non-empty entity are one person (or thing),
+    # "Mr. Smith", "John Smith" and "SMITH" alike, and share one pseudonym.
+    entity = models.CharField(max_length=32, blank=True, default="")
     # None: found by the machine; otherwise the reviewer who added it.
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -81,6 +84,7 @@ class Span(models.Model):
             "label": self.label,
             "status": self.status,
             "reason": self.reject_reason,
+            "entity": self.entity,
         }
 
     @property
@@ -96,6 +100,7 @@ class ReviewAction(models.TextChoices):
     SUPERSEDE = "supersede", "Superseded by an added span"
     RESIZE = "resize", "Resize"
     DELETE = "delete", "Delete"
+    LINK = "link", "Link to an entity"
     UNDO = "undo", "Undo"
     REDO = "redo", "Redo"
     MARK_REVIEWED = "mark_reviewed", "Mark reviewed"

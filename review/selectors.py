@@ -200,7 +200,7 @@ def preview_text(text: str, spans: list[Span]) -> str:
     spans only (pending ones stay as they are, like an export without
     --accept-pending)."""
     accepted = [
-        Candidate(s.start, s.end, s.label, s.text, tuple(s.sources), s.score, s.rule)
+        Candidate(s.start, s.end, s.label, s.text, tuple(s.sources), s.score, s.rule, s.entity)
         for s in spans
         if s.status == SpanStatus.ACCEPTED
     ]

@@ -250,6 +250,65 @@ def span_relabel(
     return outcome
 
 
+@transaction.atomic
+def span_link(
+    *,
+    span: Span,
+    target: Span,
+    user: AbstractBaseUser,
+    version: int | None = None,
+    spans: list[Span] | None = None,
+) -> Outcome:
+    """Link a span, with every live occurrence of its text, to the entity of
+    `target` (another variant of the same person: "Mr. Smith" → "John Smith"), so
+    that they share one pseudonym. Undoable as one operation."""
+    _check_open(span.document)
+    _check_version(span, version)
+    if target.document_id != span.document_id or target.pk == span.pk:
+        raise ReviewError("Link a span to another span of the same document.")
+    if target.label != span.label:
+        raise ReviewError(f"Only spans of the same label can be one entity ({span.label} ≠ {target.label}).")
+    if spans is None:
+        spans = list(Span.objects.filter(document_id=span.document_id))
+    live = [s for s in spans if s.status != SpanStatus.REJECTED and s.label == span.label]
+
+    def group(of: Span) -> list[Span]:
+        key = normalize(of.text)
+        return [s for s in live if s.pk == of.pk or (normalize(s.text) == key) or (of.entity and s.entity == of.entity)]
+
+    entity = target.entity or uuid.uuid4().hex
+    members = {s.pk: s for s in [*group(span), *group(target)]}
+    members[span.pk] = _same_object(span, spans)
+    changed = [s for s in members.values() if s.entity != entity]
+    if not changed:
+        return Outcome(bulk_id=uuid.uuid4(), message="Already linked.")
+    befores = {s.pk: s.snapshot() for s in changed}
+    _update(changed, entity=entity)
+    outcome = Outcome(bulk_id=uuid.uuid4(), changed=changed)
+    _events(spans=changed, befores=befores, user=user, action=ReviewAction.LINK, bulk_id=outcome.bulk_id)
+    _started(span.document)
+    outcome.message = f"Linked “{span.text}” to “{target.text}”: {len(members)} spans are now one entity."
+    return outcome
+
+
+def link_choices(span: Span, spans: list[Span]) -> list[Span]:
+    """One representative span per other entity of the same label: what the panel
+    offers as "same entity as…"."""
+    own = normalize(span.text)
+    seen: set[str] = set()
+    choices = []
+    for s in spans:
+        if s.label != span.label or s.status == SpanStatus.REJECTED or normalize(s.text) == own:
+            continue
+        if span.entity and s.entity == span.entity:
+            continue
+        key = s.entity or normalize(s.text)
+        if key not in seen:
+            seen.add(key)
+            choices.append(s)
+    return choices
+
+
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     while start < end and text[start].isspace():
         start += 1
@@ -534,16 +593,19 @@ def _revert(*, document: Document, user: AbstractBaseUser, bulk_id: uuid.UUID, a
             record(None, event, span.snapshot(), None)
             span.delete()
         elif (b["start"], b["end"]) == (span.start, span.end):
-            grouped[(b["label"], b["status"], b.get("reason", ""))].append((span, event))
+            grouped[(b["label"], b["status"], b.get("reason", ""), b.get("entity", ""))].append((span, event))
         else:
             span.start, span.end, span.text = b["start"], b["end"], text[b["start"] : b["end"]]
             span.label, span.status, span.reject_reason = b["label"], b["status"], b.get("reason", "")
-            span.save(update_fields=["start", "end", "text", "label", "status", "reject_reason", "updated_at"])
+            span.entity = b.get("entity", "")
+            span.save(
+                update_fields=["start", "end", "text", "label", "status", "reject_reason", "entity", "updated_at"]
+            )
             Span.objects.filter(pk=span.pk).update(version=F("version") + 1)
             span.version += 1
             record(span, event, event.after, span.snapshot())
-    for (label, status, reason), pairs in grouped.items():
-        _update([span for span, _ in pairs], label=label, status=status, reject_reason=reason)
+    for (label, status, reason, entity), pairs in grouped.items():
+        _update([span for span, _ in pairs], label=label, status=status, reject_reason=reason, entity=entity)
         for span, event in pairs:
             record(span, event, event.after, span.snapshot())
     ReviewEvent.objects.bulk_create(records)

@@ -35,12 +35,14 @@ from review.services import (
     document_approve,
     document_mark_reviewed,
     idle_cutoff,
+    link_choices,
     next_document,
     redo_last,
     siblings,
     span_accept,
     span_add,
     span_delete,
+    span_link,
     span_reject,
     span_relabel,
     span_resize,
@@ -123,6 +125,7 @@ def _panel_context(span: Span, role: str, spans: list[Span]) -> dict:
         "labels": CANONICAL_LABELS,
         "reasons": RejectReason.choices,
         "sibling_count": len(siblings(span, spans)),
+        "link_choices": link_choices(span, spans),
     }
 
 
@@ -130,10 +133,14 @@ def _panel_context(span: Span, role: str, spans: list[Span]) -> dict:
 @require_GET
 def span_panel(request: HttpRequest, pk: int) -> HttpResponse:
     span, role = get_span(request.user, pk)
-    pending = list(
-        Span.objects.filter(document_id=span.document_id, status=SpanStatus.PENDING).only("id", "text", "status")
+    # The document's spans, lightly: the panel counts pending occurrences and lists
+    # the other entities of the same label to link to.
+    spans = list(
+        Span.objects.filter(document_id=span.document_id)
+        .only("id", "text", "status", "label", "entity", "start")
+        .order_by("start")
     )
-    return render(request, f"{TEMPLATE}#panel", _panel_context(span, role, pending))
+    return render(request, f"{TEMPLATE}#panel", _panel_context(span, role, spans))
 
 
 def _decision(request, document, role, spans, *, span=None, error=None, message="", **extra) -> HttpResponse:
@@ -175,6 +182,11 @@ def span_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
                 if start is None or end is None:
                     raise ReviewError("Select the new extent first.")
             outcome = span_resize(**common, start=start, end=end, spans=spans)
+        elif action == "link":
+            target = next((s for s in spans if s.pk == _int(post.get("target"))), None)
+            if target is None:
+                raise ReviewError("Choose the span to link to.")
+            outcome = span_link(**common, target=target, spans=spans)
         elif action == "delete":
             outcome = span_delete(**common)
             spans = [s for s in spans if s.pk != span.pk]

@@ -106,3 +106,29 @@ def test_a_crashed_extraction_is_taken_over_and_a_live_one_is_not(corpus, admin_
     assert document_extract(document_id=document.pk) is True
     document.refresh_from_db()
     assert document.status == "annotating" and document.text == "Mr. Kowalczyk spoke.\n"
+
+
+@pytest.mark.django_db
+def test_a_redelivered_extraction_task_queues_the_missing_annotation(corpus, admin_user):
+    from ingestion.services import document_ingest
+    from ingestion.tasks import extract_document
+
+    document, _ = document_ingest(
+        corpus=corpus, name="a.txt", data=b"Mr. Kowalczyk spoke.\n", user=admin_user, queue=False
+    )
+    # Crash between extraction and queueing annotation: text stored, status annotating.
+    Document.objects.filter(pk=document.pk).update(text="Mr. Kowalczyk spoke.\n", status="annotating")
+    extract_document(document.pk)  # the redelivered message (eager in tests)
+    document.refresh_from_db()
+    assert document.status == "ready" and document.spans.filter(text="Kowalczyk").exists()
+
+
+@pytest.mark.django_db
+def test_originals_are_stored_under_generated_names(corpus, admin_user):
+    from ingestion.services import document_ingest
+
+    document, _ = document_ingest(
+        corpus=corpus, name="Delgado_Marcus_hearing.txt", data=b"x y z\n", user=admin_user, queue=False
+    )
+    assert document.name == "Delgado_Marcus_hearing.txt"
+    assert "Delgado" not in document.original.name and document.original.name.endswith(".txt")

@@ -68,3 +68,20 @@ def test_only_staff_create_corpora(reviewer):
     client = Client()
     client.force_login(reviewer)
     assert client.post(reverse("corpus_list"), {"name": "X"}).status_code == 403
+
+
+def test_export_history_fragment_is_for_corpus_admins_only(objects, reviewer, auditor):
+    document = objects[0]
+    for user in (reviewer, auditor):
+        client = Client()
+        client.force_login(user)
+        assert client.get(reverse("export_list", args=[document.corpus_id])).status_code == 404
+
+
+def test_admin_shows_a_document_without_crashing_on_private_storage(objects, make_user):
+    superuser = make_user("root", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(superuser)
+    response = client.get(reverse("admin:ingestion_document_change", args=[objects[0].pk]))
+    assert response.status_code == 200
+    assert objects[0].original.name in response.content.decode()

@@ -17,6 +17,8 @@ class Candidate:
     sources: tuple[str, ...]
     score: float
     rule: str = ""
+    # Set by reviewers' entity linking: spans sharing it are one person.
+    entity: str = ""
 
     def overlaps(self, other: "Candidate") -> bool:
         return self.start < other.end and other.start < self.end

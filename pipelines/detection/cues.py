@@ -120,10 +120,12 @@ def recognize(text: str) -> list[Candidate]:
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
     for match in _SPEAKER_RE.finditer(text):
         label_start = match.start("label")
-        for word in _CAP_WORD_RE.finditer(match.group("label")):
-            if word.group().lower().strip("'’-") in ROLE_WORDS or len(word.group()) < 2:
-                continue
-            start = label_start + word.start()
-            end = label_start + word.end()
+        words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
+        # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
+        # is not a role on, it is the name, even "MARGARET COURT".
+        while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
+            words.pop(0)
+        if words:
+            start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found

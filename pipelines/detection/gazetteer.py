@@ -26,7 +26,11 @@ LOCALES = (
 )  # fmt: skip
 _NAME_SHAPE = re.compile(r"^[^\W\d_][^\W\d_'’-]*(?:['’-][^\W\d_]+)*$")
 _EXCLUDED = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$", re.IGNORECASE)
-_RUN = re.compile(r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*(?:[ \t]+(?:[A-Z]\.[ \t]+)?[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*)+")
+# The lookbehind anchors a run at the start of a word: without it the engine
+# retries from every letter of a long run of letters, quadratic on crafted input.
+_RUN = re.compile(
+    r"(?<![^\W\d_'’-])[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*(?:[ \t]+(?:[A-Z]\.[ \t]+)?[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*)+"
+)
 _WORD = re.compile(r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*")
 
 

@@ -17,13 +17,21 @@ MIN_PART = 3
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
+# "Transcribed by: Foothill Transcription Company, Inc." names a firm, not a person:
+# its words must not become top-priority PERSON spans all over the body.
+_FIRM = re.compile(
+    r"\b(?:inc|llc|ltd|co|corp|corporation|company|transcriptions?|reporting|reporters|services|associates|group)\b",
+    re.IGNORECASE,
+)
+
+
 def header_people(metadata: dict | None) -> list[str]:
     """Names from parsed header metadata (see ingestion.header)."""
     if not metadata:
         return []
     names = [p.get("name") for p in metadata.get("participants") or []]
     names += [metadata.get("inmate_name"), metadata.get("transcriber")]
-    return [n for n in names if n and n.strip()]
+    return [n for n in names if n and n.strip() and not _FIRM.search(n)]
 
 
 def _parts(name: str) -> list[str]:

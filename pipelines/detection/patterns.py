@@ -75,7 +75,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("TIME", r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?", 0.9, "clock", IGNORECASE),
     _p("TIME", r"\b\d{1,2}\s*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
     _p("PHONE_NUMBER", r"(?<!\w)(?:\+?1[-.\s]?)?\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}\b", 0.8, "us_phone"),
-    _p("EMAIL_ADDRESS", r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b", 0.95, "email"),
+    # Anchored at the start of the local part, or a long run with no "@" is quadratic.
+    _p("EMAIL_ADDRESS", r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b", 0.95, "email"),
     _p("URL", r"\bhttps?://[^\s<>\"']+[^\s<>\"'.,;:!?)]", 0.9, "url"),
     _p("URL", r"\bwww\.[^\s<>\"']+[^\s<>\"'.,;:!?)]", 0.85, "www"),
 )

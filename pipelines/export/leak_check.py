@@ -1,13 +1,17 @@
 """The leak gate: no accepted span's text may survive in a redacted output.
 
-Each accepted span is searched for case-insensitively, word-bounded, with any run
-of whitespace (line breaks included) between its words. Name parts of PERSON spans
-are searched too, with their exact case or in capitals: a surviving "Doe" after
-"John Doe" is a leak, while the verb "will" is not a leak of "Will Smith". The
-letters of a spelled name are searched with any separators ("R U F F", "ruff").
-Possessives need no pattern of their own: "Doe's" contains the word "Doe".
-Reports carry the label and offsets only, never the original text, so they can be
-logged and shown safely.
+Each accepted span is searched for word-bounded, with any run of whitespace (line
+breaks included) between its words, case-insensitively when it has several words
+or any non-letter. A single word is searched as written, in capitals and in title
+case, never in lower case: "HOPE" as a speaker's name must not block every "hope"
+in the testimony, while "Hope" and "HOPE" are the forms a surviving name takes.
+Each name part of a PERSON span (after leading
+titles) is searched the same way: a surviving "Doe" or "DOE" after "John Doe" is a
+leak, the verb "will" is not a leak of "Will Smith". Hyphenated names are searched
+whole and by part. The letters of a spelled name are searched with separators
+("R U F F", "r.u.f.f"). Possessives need no pattern of their own: "Doe's"
+contains the word "Doe". Reports carry the label and offsets only, never the
+original text, so they can be logged and shown safely.
 """
 
 import re
@@ -15,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pipelines.detection.candidate import Candidate
-from pipelines.detection.cues import ROLE_WORDS
+from pipelines.pseudonymize.person import name_tokens
 
 MIN_PART_LENGTH = 3
 
@@ -28,30 +32,39 @@ class Leak:
     output_offset: int
 
 
+def _word(word: str) -> re.Pattern[str]:
+    """A single word as written, in capitals or in title case."""
+    forms = {word, word.upper(), word[:1].upper() + word[1:].lower()}
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(f) for f in sorted(forms)) + r")(?!\w)")
+
+
 def _full_form(text: str) -> re.Pattern[str] | None:
     words = text.split()
     if not words:
         return None
+    if len(words) == 1 and words[0].isalpha():
+        return _word(words[0])
     body = r"\s+".join(re.escape(w) for w in words)
     return re.compile(r"(?<!\w)" + body + r"(?!\w)", re.IGNORECASE)
 
 
 def _name_parts(text: str) -> list[re.Pattern[str]]:
     patterns = []
-    for part in text.split():
-        part = re.sub(r"(?:['’]s|['’])$", "", part.strip(".,;:"))
-        if len(part) >= MIN_PART_LENGTH and part.lower() not in ROLE_WORDS:
-            alternatives = {re.escape(part), re.escape(part.upper())}
-            patterns.append(re.compile(r"(?<!\w)(?:" + "|".join(sorted(alternatives)) + r")(?!\w)"))
+    for _match, _lead, core, _trail in name_tokens(text):
+        core = core.strip(".")
+        for part in {core, *core.split("-")}:
+            if len(part) >= MIN_PART_LENGTH and part.isalpha():
+                patterns.append(_word(part))
     return patterns
 
 
 def _spelled(text: str) -> re.Pattern[str] | None:
-    """A spelled name in any spelling: "R-U-F-F", "R U F F", "R.U.F.F.", "ruff"."""
+    """A spelled name in any spelling: "R-U-F-F", "R U F F", "R.U.F.F.". The word
+    itself ("ruff") is the PERSON span's business, not the spelling's."""
     letters = re.findall(r"[A-Za-z]", text)
     if len(letters) < MIN_PART_LENGTH:  # "A-L" would match every "al"
         return None
-    return re.compile(r"(?<![A-Za-z])" + r"[\s.\-]*".join(letters) + r"(?![A-Za-z])", re.IGNORECASE)
+    return re.compile(r"(?<![A-Za-z])" + r"[\s.\-]+".join(letters) + r"(?![A-Za-z])", re.IGNORECASE)
 
 
 def _patterns(label: str, text: str) -> list[re.Pattern[str]]:

@@ -116,5 +116,10 @@ def pseudonymize_document(
         )
         cursor = span.end
     pieces.append(text[cursor:])
-    names = {key: f"[PERSON_{numbers.number('PERSON', key)}]" for key in numbers.keys("PERSON")}
+    # File names take per-part numbers; with one number per person they would
+    # contradict the text, so they get the bare label instead.
+    if config.person_numbering == "entity":
+        names = dict.fromkeys(numbers.keys("PERSON"), "[PERSON]")
+    else:
+        names = {key: f"[PERSON_{numbers.number('PERSON', key)}]" for key in numbers.keys("PERSON")}
     return Pseudonymized("".join(pieces), replacements, names)

@@ -4,7 +4,8 @@ Each name part gets `[PERSON_n]` in order of first appearance: "John Doe" →
 `[PERSON_1] [PERSON_2]`, a later "Doe" or "DOE" → `[PERSON_2]`. Titles inside a
 span are kept as context, a possessive stays outside the placeholder, a cut-off
 part ("Hern-") reuses the part it starts and an initial ("J.") the one name part
-it can stand for. With `entity` numbering a whole name is one `[PERSON_n]`.
+it can stand for. With `entity` numbering a whole name is one `[PERSON_n]`, and
+variants a reviewer linked ("Mr. Smith", "Johnny") share it.
 """
 
 import re
@@ -15,7 +16,8 @@ from pipelines.pseudonymize.counters import NumberedMap
 PREFIX = "PERSON"
 ENTITY_PREFIX = "PERSON_ENTITY"
 _TOKEN = re.compile(r"\S+")
-_SPLIT = re.compile(r"^(?P<lead>[\"'(\[]*)(?P<core>.*?)(?P<trail>(?:['’]s|s['’]|['’])?[\"'),.;:!?\]]*)$")
+# "Jones'" keeps "Jones" whole: the possessive tail is "'s" or a lone apostrophe.
+_SPLIT = re.compile(r"^(?P<lead>[\"'(\[]*)(?P<core>.*?)(?P<trail>(?:['’]s|['’])?[\"'),.;:!?\]]*)$")
 
 
 def name_key(part: str) -> str:
@@ -51,21 +53,31 @@ def _split_token(token: str) -> tuple[str, str, str]:
     return lead, core, trail
 
 
-def _is_name(core: str) -> bool:
-    return bool(core) and re.search(r"\w", core) is not None and core.lower().rstrip(".") not in ROLE_WORDS
+Token = tuple[re.Match[str], str, str, str]  # match, lead, core, trail
 
 
-def person_replacement(text: str, numbers: NumberedMap, mode: str = "part") -> str:
+def name_tokens(text: str) -> list[Token]:
+    """The tokens of a PERSON span that are names. Titles and roles are context
+    only while they lead ("Presiding Commissioner Court"): after the first name,
+    every word is a name, so a surname that is also a role word ("Margaret Court",
+    "Mike Judge") is replaced like any other."""
+    tokens = [(m, *_split_token(m.group())) for m in _TOKEN.finditer(text)]
+    tokens = [t for t in tokens if re.search(r"\w", t[2])]
+    while len(tokens) > 1 and tokens[0][2].lower().rstrip(".") in ROLE_WORDS:
+        tokens.pop(0)
+    return tokens
+
+
+def person_replacement(text: str, numbers: NumberedMap, mode: str = "part", entity: str = "") -> str:
+    named = name_tokens(text)
+    if not named:
+        return text
     if mode == "entity":
-        tokens = [(m, *_split_token(m.group())) for m in _TOKEN.finditer(text)]
-        named = [t for t in tokens if _is_name(t[2])]
-        if not named:
-            return text
         names = [name_key(core) for _m, _lead, core, _trail in named]
         for name in names:  # parts still get numbers, so spelled names and initials resolve
             numbers.number(PREFIX, name)
-        key = " ".join(names)
-        if numbers.get(ENTITY_PREFIX, key) is None:
+        key = f"linked:{entity}" if entity else " ".join(names)
+        if not entity and numbers.get(ENTITY_PREFIX, key) is None:
             # "Doe" after "John Doe" is the same person when only one known name fits.
             fits = [k for k in numbers.keys(ENTITY_PREFIX) if set(names) <= set(k.split())]
             if len(fits) == 1:
@@ -75,13 +87,11 @@ def person_replacement(text: str, numbers: NumberedMap, mode: str = "part") -> s
         # Titles before the name and punctuation after it stay as context.
         return f"{text[: first[0].start()]}{first[1]}[{PREFIX}_{number}]{last[3]}{text[last[0].end() :]}"
 
-    def replace(match: re.Match[str]) -> str:
-        lead, core, trail = _split_token(match.group())
-        if not _is_name(core):
-            return match.group()
-        return lead + _part_placeholder(core, numbers) + trail
-
-    return _TOKEN.sub(replace, text)
+    pieces, cursor = [], 0
+    for match, lead, core, trail in named:
+        pieces += [text[cursor : match.start()], lead, _part_placeholder(core, numbers), trail]
+        cursor = match.end()
+    return "".join(pieces) + text[cursor:]
 
 
 def spelled_words(text: str) -> list[str]:

@@ -23,7 +23,7 @@ def _value_key(label: str, text: str) -> str:
 def placeholder_for(span: Candidate, numbers: NumberedMap, person_numbering: str = "part") -> str:
     label = span.label
     if label == "PERSON":
-        return person_replacement(span.text, numbers, person_numbering)
+        return person_replacement(span.text, numbers, person_numbering, span.entity)
     if label == "SPELLED_NAME":
         return spelled_name_replacement(span.text, numbers)
     if label == "ORGANIZATION" or (label == "LOCATION" and is_institution(span.text)):

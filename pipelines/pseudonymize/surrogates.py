@@ -15,7 +15,8 @@ from functools import lru_cache
 from dateutil import parser as date_parser
 from faker import Faker
 
-from pipelines.pseudonymize.person import name_key
+from pipelines.detection.gazetteer import first_names
+from pipelines.pseudonymize.person import name_key, name_tokens
 
 
 @lru_cache(maxsize=1)
@@ -71,18 +72,21 @@ class Surrogates:
         return f"[{label}]"
 
     def person(self, text: str) -> str:
-        tokens = text.split()
-        out = []
-        for i, token in enumerate(tokens):
-            core = token.rstrip(",.;:'’s") if len(token) > 2 else token
-            suffix = token[len(core) :]
+        """Each name part → a fake one of the same kind (a known first name gets a
+        fake first name, anything else a fake surname), keyed by the part, so "John"
+        alone and "John" in "John Doe" agree. Titles, punctuation and possessives stay."""
+        pieces, cursor = [], 0
+        for match, lead, core, trail in name_tokens(text):
             key = name_key(core)
             if len(key) <= 1:
-                out.append(self._draw("INITIAL", key, lambda f: f.random_uppercase_letter()) + suffix)
-                continue
-            maker = (lambda f: f.first_name()) if i == 0 and len(tokens) > 1 else (lambda f: f.last_name())
-            out.append(_match_case(self._draw("PERSON", key, maker), core) + suffix)
-        return " ".join(out)
+                fake = self._draw("INITIAL", key, lambda f: f.random_uppercase_letter()) + core[1:]
+            else:
+                is_first = core[:1].upper() + core[1:].lower() in first_names()
+                fake = self._draw("PERSON", key, (lambda f: f.first_name()) if is_first else (lambda f: f.last_name()))
+                fake = _match_case(fake, core)
+            pieces += [text[cursor : match.start()], lead, fake, trail]
+            cursor = match.end()
+        return "".join(pieces) + text[cursor:]
 
     def date(self, text: str) -> str | None:
         """The date moved by the document's shift, in the original's format; None
@@ -96,7 +100,9 @@ class Surrogates:
                 y = f"{moved.year % 100:02d}" if len(year) == 2 else str(moved.year)
                 return f"{moved.month:0{len(month)}d}{sep}{moved.day:0{len(day)}d}{sep}{y}"
             if re.fullmatch(r"(19|20)\d{2}", text.strip()):
-                return str(int(text) + round(self.date_shift.days / 365) or int(text) + 1)
+                # Never zero years: a short shift still moves a bare year by one.
+                years = round(self.date_shift.days / 365) or (1 if self.date_shift.days > 0 else -1)
+                return str(int(text) + years)
             if re.search(r"\d{4}", text) and re.search(r"[A-Za-z]{3,}", text):
                 parsed = date_parser.parse(text, default=dt.datetime(2000, 1, 1)).date()
                 moved = parsed + self.date_shift
