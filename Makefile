@@ -49,6 +49,7 @@ bench: $(STAMP)
 	$(PY) bench/bench_detect.py
 	$(PY) bench/bench_export.py
 	$(PY) bench/bench_extract.py
+	$(PY) bench/bench_review.py
 
 # Detection quality on the WikiNEuRal dev set (needs ../shared beside the checkout).
 eval: $(STAMP)

@@ -128,6 +128,8 @@ WHITENOISE_USE_FINDERS = True
 PRIVATE_STORAGE_ROOT = Path(env.str("PRIVATE_STORAGE_ROOT", default=str(VAR_DIR / "private")))
 MAX_UPLOAD_BYTES = env.int("MAX_UPLOAD_BYTES", default=50 * 1024 * 1024)
 MAX_PDF_PAGES = env.int("MAX_PDF_PAGES", default=1000)
+# A reviewer's assignment idle this long goes back to the corpus queue.
+REVIEW_IDLE_MINUTES = env.int("REVIEW_IDLE_MINUTES", default=60)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 

@@ -737,7 +737,7 @@ QUEUE_STATUSES = (DocumentStatus.READY, DocumentStatus.IN_REVIEW)
 
 
 def idle_cutoff():
-    return timezone.now() - timedelta(minutes=getattr(settings, "REVIEW_IDLE_MINUTES", 60))
+    return timezone.now() - timedelta(minutes=settings.REVIEW_IDLE_MINUTES)
 
 
 def release_idle(*, corpus: Corpus) -> int:
