@@ -239,3 +239,36 @@ def test_acting_on_a_span_another_reviewer_deleted_says_so(live_server, browser,
     kim.locator("#panel button.accept").click()
     kim.wait_for_selector("#panel >> text=This span no longer exists")
     assert not Span.objects.filter(pk=added[0].pk).exists()
+
+
+def test_resize_an_open_span_by_reselecting_text(live_server, browser, document):
+    fresno = Span.objects.get(text="Fresno")
+    page = open_as(browser, live_server, "kim", document)
+    page.click(f"#span-{fresno.pk}")
+    page.wait_for_selector("#panel >> text=Selected span")
+    # Drag from "is in" (plain text) to the end of the highlighted "Fresno".
+    box = page.evaluate(
+        """(id) => {
+            const mark = document.getElementById('span-' + id);
+            const before = mark.previousSibling;
+            const textNode = before.nodeType === Node.TEXT_NODE ? before : before.firstChild;
+            mark.scrollIntoView({block: 'center'});
+            const r1 = document.createRange();
+            const at = textNode.textContent.lastIndexOf('is in');
+            r1.setStart(textNode, at); r1.setEnd(textNode, at + 1);
+            const r2 = document.createRange();
+            r2.selectNodeContents(mark.firstChild);
+            const a = r1.getClientRects()[0], b = r2.getClientRects()[0];
+            return {x0: a.left + 1, y0: a.top + a.height / 2, x1: b.right - 1, y1: b.top + b.height / 2};
+        }""",
+        fresno.pk,
+    )
+    page.mouse.move(box["x0"], box["y0"])
+    page.mouse.down()
+    page.mouse.move(box["x1"], box["y1"], steps=5)
+    page.mouse.up()
+    page.wait_for_selector("#resize-to-selection:not([hidden])")
+    page.click("#resize-to-selection")
+    page.wait_for_selector("#panel >> text=Resized to “is in Fresno”")
+    fresno.refresh_from_db()
+    assert fresno.text == "is in Fresno" and fresno.start == TEXT.index("is in Fresno")

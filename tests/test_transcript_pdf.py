@@ -358,3 +358,27 @@ NORTHERN CALIFORNIA COURT REPORTERS"""
         ],
         "transcriber": "NORTHERN CALIFORNIA COURT REPORTERS",
     }
+
+
+@pytest.mark.django_db
+def test_review_page_shows_the_parsed_header(corpus, admin_user):
+    from django.test import Client
+    from django.urls import reverse
+
+    from ingestion.models import Document
+
+    document = Document.objects.create(
+        corpus=corpus,
+        name="h.pdf",
+        sha256="h",
+        text="INMATE HERNANDEZ: Yes.\n",
+        status="ready",
+        metadata={**HEADER},
+    )
+    client = Client()
+    client.force_login(admin_user)
+    page = client.get(reverse("document_review", args=[document.pk])).content.decode()
+    assert 'id="header-meta"' in page
+    for participant in HEADER["participants"]:
+        assert participant["name"] in page
+    assert "AB1234" in page

@@ -27,7 +27,30 @@
     document.getElementById("add-start").value = start;
     document.getElementById("add-end").value = end;
     document.getElementById("add-preview").textContent = sel.toString();
+    offerResize(start, end);
     addPanel.hidden = false;
+  }
+
+  // Reselecting: a selection that overlaps the span open in the panel can become
+  // its new extent (the server checks the version and the neighbours).
+  function offerResize(start, end) {
+    const button = document.getElementById("resize-to-selection");
+    const form = document.getElementById("decide-form");
+    const mark = form && document.getElementById("span-" + form.dataset.spanId);
+    button.hidden = true;
+    if (!mark) return;
+    const markStart = parseInt(mark.dataset.start, 10);
+    const markEnd = markStart + mark.textContent.length;
+    if (start >= markEnd || end <= markStart) return;
+    button.hidden = false;
+    button.onclick = () => {
+      const version = form.querySelector("input[name=version]").value;
+      htmx.ajax("POST", mark.getAttribute("hx-get") + "resize/", {
+        target: "#panel", swap: "innerHTML", values: { start: start, end: end, version: version },
+      });
+      addPanel.hidden = true;
+      window.getSelection().removeAllRanges();
+    };
   }
 
   root.addEventListener("mouseup", () => window.setTimeout(onSelect, 0));
