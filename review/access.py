@@ -2,6 +2,7 @@
 404 is the answer to "not yours". The caller's role comes back in the same query."""
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import OuterRef, QuerySet, Subquery, Value
 from django.http import Http404
 
@@ -32,7 +33,9 @@ def get_corpus(user: User, pk: int) -> tuple[Corpus, str]:
 
 
 def get_document(user: User, pk: int) -> tuple[Document, str]:
-    documents = Document.objects.select_related("corpus").annotate(role=_role_expression(user, "corpus_id"))
+    documents = Document.objects.select_related("corpus", "assignment__user").annotate(
+        role=_role_expression(user, "corpus_id")
+    )
     document = documents.filter(pk=pk, role__isnull=False).first()
     if document is None:
         raise Http404("No such document")
@@ -40,7 +43,7 @@ def get_document(user: User, pk: int) -> tuple[Document, str]:
 
 
 def get_span(user: User, pk: int) -> tuple[Span, str]:
-    spans = Span.objects.select_related("document", "document__corpus").annotate(
+    spans = Span.objects.select_related("document", "document__corpus", "document__assignment__user").annotate(
         role=_role_expression(user, "document__corpus_id")
     )
     span = spans.filter(pk=pk, role__isnull=False).first()
@@ -55,3 +58,19 @@ def can_review(role: str) -> bool:
 
 def can_administer(role: str) -> bool:
     return role == Role.ADMIN
+
+
+def holder_conflict(document: Document, user: User, role: str) -> str | None:
+    """Why this user may not change this document now, or None. Reviewers work on
+    documents assigned to them (or not assigned to anyone); one held by another
+    reviewer is theirs until they finish or it is released as idle. Corpus admins
+    may always step in."""
+    if role == Role.ADMIN:
+        return None
+    try:
+        assignment = document.assignment
+    except ObjectDoesNotExist:
+        return None
+    if assignment.user_id == user.pk:
+        return None
+    return f"This document is assigned to {assignment.user.get_username()}; take the next one from the queue."

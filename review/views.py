@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from pipelines.labels import CANONICAL_LABELS
-from review.access import can_administer, can_review, get_corpus, get_document, get_span
+from review.access import can_administer, can_review, get_corpus, get_document, get_span, holder_conflict
 from review.models import RejectReason, ReviewEvent, Span, SpanStatus
 from review.selectors import (
     Filters,
@@ -99,6 +99,12 @@ def _int(value: str | None) -> int | None:
         return None
 
 
+def _require_holder(document, user, role: str) -> None:
+    conflict = holder_conflict(document, user, role)
+    if conflict:
+        raise ReviewError(conflict)
+
+
 def _float(value: str | None) -> float | None:
     try:
         return float(value) if value not in (None, "") else None
@@ -166,6 +172,7 @@ def span_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     every = _flag(post, "all", default=True)
     error, message = None, ""
     try:
+        _require_holder(document, request.user, role)
         if action == "accept":
             outcome = span_accept(**common, all_occurrences=every, spans=spans)
         elif action == "reject":
@@ -214,6 +221,7 @@ def span_create(request: HttpRequest, pk: int) -> HttpResponse:
     error = None
     added = []
     try:
+        _require_holder(document, request.user, role)
         start = int(request.POST.get("start", ""))
         end = int(request.POST.get("end", ""))
         added = span_add(
@@ -243,6 +251,7 @@ def document_undo(request: HttpRequest, pk: int, redo: bool = False) -> HttpResp
         raise PermissionDenied("Read-only access.")
     error, message = None, ""
     try:
+        _require_holder(document, request.user, role)
         message = (redo_last if redo else undo_last)(document=document, user=request.user).message
     except ReviewError as exc:
         error = str(exc)
@@ -273,6 +282,7 @@ def document_bulk(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied("Read-only access.")
     error, message = None, ""
     try:
+        _require_holder(document, request.user, role)
         outcome = bulk_decide(
             document=document,
             user=request.user,
@@ -324,6 +334,7 @@ def document_workflow(request: HttpRequest, pk: int, step: str) -> HttpResponse:
         raise PermissionDenied("Not allowed.")
     error = None
     try:
+        _require_holder(document, request.user, role)
         if step == "reviewed":
             document_mark_reviewed(document=document, user=request.user)
         elif step == "approve":

@@ -351,3 +351,35 @@ class QueueTests(TestCase):
         mine = kim.get(url, {"mine": "on"}).content.decode()
         self.assertEqual(mine.count("<tr><td><a href="), 1)
         self.assertEqual(kim.get(url, {"status": "ready"}).content.decode().count("<tr><td><a href="), 2)
+
+
+def test_a_document_held_by_another_reviewer_is_read_only_for_others(db, corpus, reviewer, admin_user, make_user):
+    from django.test import Client
+    from django.urls import reverse
+
+    from review.models import Assignment, CorpusMembership, Role
+
+    other = make_user("other-reviewer")
+    CorpusMembership.objects.create(corpus=corpus, user=other, role=Role.REVIEWER)
+    document = Document.objects.create(
+        corpus=corpus, name="held.txt", sha256="held", status="ready", text="Mr. Kowalczyk spoke.\n"
+    )
+    span = Span.objects.create(document=document, start=4, end=13, label="PERSON", text="Kowalczyk")
+    Assignment.objects.create(document=document, user=reviewer)
+
+    def accept(user):
+        client = Client()
+        client.force_login(user)
+        version = Span.objects.get(pk=span.pk).version
+        return client.post(reverse("span_decide", args=[span.pk, "accept"]), {"version": version}).content.decode()
+
+    assert "assigned to reviewer" in accept(other)
+    span.refresh_from_db()
+    assert span.status == "pending"
+    accept(reviewer)  # the holder
+    span.refresh_from_db()
+    assert span.status == "accepted"
+    Span.objects.filter(pk=span.pk).update(status="pending")
+    accept(admin_user)  # a corpus admin may step in
+    span.refresh_from_db()
+    assert span.status == "accepted"
