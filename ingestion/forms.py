@@ -9,7 +9,7 @@ UPLOAD_ACCEPT = ".txt,.pdf,.zip,.csv"
 class CorpusForm(forms.ModelForm):
     class Meta:
         model = Corpus
-        fields = ["name", "description"]
+        fields = ["name", "description", "require_second_review"]
 
 
 class MultipleFileInput(forms.ClearableFileInput):

@@ -7,6 +7,10 @@ from ingestion.storage import private_storage
 class Corpus(models.Model):
     name = models.CharField(max_length=200, unique=True)
     description = models.TextField(blank=True)
+    # Four eyes: approval then also needs a second reviewer's confirmation.
+    require_second_review = models.BooleanField(
+        default=False, help_text="Approval needs a second reviewer to confirm a reviewed document."
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -29,8 +29,12 @@ class IngestError(Exception):
 
 
 @transaction.atomic
-def corpus_create(*, name: str, user: AbstractBaseUser | None, description: str = "") -> Corpus:
-    corpus = Corpus.objects.create(name=name.strip(), description=description, created_by=user)
+def corpus_create(
+    *, name: str, user: AbstractBaseUser | None, description: str = "", require_second_review: bool = False
+) -> Corpus:
+    corpus = Corpus.objects.create(
+        name=name.strip(), description=description, created_by=user, require_second_review=require_second_review
+    )
     if user is not None:
         CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.ADMIN)
     return corpus

@@ -27,7 +27,10 @@ def corpus_list(request: HttpRequest) -> HttpResponse:
             raise PermissionDenied("Only staff can create corpora.")
         if form.is_valid():
             corpus = corpus_create(
-                name=form.cleaned_data["name"], description=form.cleaned_data["description"], user=request.user
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+                require_second_review=form.cleaned_data["require_second_review"],
+                user=request.user,
             )
             return redirect("corpus_detail", pk=corpus.pk)
     corpora = corpora_for_user(request.user).annotate(document_count=Count("documents", distinct=True))

@@ -104,6 +104,7 @@ class ReviewAction(models.TextChoices):
     UNDO = "undo", "Undo"
     REDO = "redo", "Redo"
     MARK_REVIEWED = "mark_reviewed", "Mark reviewed"
+    SECOND_REVIEW = "second_review", "Second review"
     APPROVE = "approve", "Approve"
 
 

@@ -713,11 +713,55 @@ def document_mark_reviewed(*, document: Document, user: AbstractBaseUser) -> Non
     _move(document, DocumentStatus.REVIEWED, user=user, action=ReviewAction.MARK_REVIEWED)
 
 
+def _last_marked_by(document: Document) -> int | None:
+    return (
+        ReviewEvent.objects.filter(document=document, action=ReviewAction.MARK_REVIEWED)
+        .order_by("-created_at", "-id")
+        .values_list("user_id", flat=True)
+        .first()
+    )
+
+
+def second_review_done(document: Document) -> bool:
+    """Whether someone other than the reviewer who last marked the document
+    reviewed has confirmed it since."""
+    marked = (
+        ReviewEvent.objects.filter(document=document, action=ReviewAction.MARK_REVIEWED)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if marked is None:
+        return False
+    return (
+        ReviewEvent.objects.filter(document=document, action=ReviewAction.SECOND_REVIEW, id__gt=marked.id)
+        .exclude(user_id=marked.user_id)
+        .exists()
+    )
+
+
+@transaction.atomic
+def document_second_review(*, document: Document, user: AbstractBaseUser) -> None:
+    """A second reviewer confirms a reviewed document (corpora that require it)."""
+    if document.status != DocumentStatus.REVIEWED:
+        raise ReviewError("Only a reviewed document gets a second review.")
+    if _last_marked_by(document) == user.pk:
+        raise ReviewError("The second review must be done by someone else than the first reviewer.")
+    ReviewEvent.objects.create(
+        document=document,
+        user=user,
+        action=ReviewAction.SECOND_REVIEW,
+        before={"status": document.status},
+        after={"status": document.status},
+    )
+
+
 @transaction.atomic
 def document_approve(*, document: Document, user: AbstractBaseUser) -> None:
     """A corpus admin approves a reviewed document; export takes approved ones by default."""
     if document.status != DocumentStatus.REVIEWED:
         raise ReviewError("Only a reviewed document can be approved.")
+    if document.corpus.require_second_review and not second_review_done(document):
+        raise ReviewError("This corpus requires a second review before approval.")
     _move(document, DocumentStatus.APPROVED, user=user, action=ReviewAction.APPROVE)
 
 

@@ -368,3 +368,26 @@ def test_segments_cut_at_printed_lines_and_keep_every_character_once(doc, review
     assert [seg.start for seg in result if seg.line] == [0, first_newline + 1]
     assert john.pk not in {seg.span.pk for seg in result if seg.span}
     assert segments(text, [], {}) == segments(text, [])
+
+
+def test_a_corpus_can_require_a_second_review_before_approval(doc, reviewer, make_user):
+    from review.services import document_approve, document_mark_reviewed, document_second_review
+
+    doc.corpus.require_second_review = True
+    doc.corpus.save(update_fields=["require_second_review"])
+    Span.objects.filter(document=doc).update(status="accepted")
+    document_mark_reviewed(document=doc, user=reviewer)
+    admin = make_user("approver")
+    with pytest.raises(ReviewError, match="second review"):
+        document_approve(document=doc, user=admin)
+    with pytest.raises(ReviewError, match="someone else"):
+        document_second_review(document=doc, user=reviewer)
+    document_second_review(document=doc, user=make_user("second-pair-of-eyes"))
+    document_approve(document=doc, user=admin)
+    doc.refresh_from_db()
+    assert doc.status == "approved"
+    assert list(ReviewEvent.objects.filter(document=doc, span__isnull=True).values_list("action", flat=True)) == [
+        "mark_reviewed",
+        "second_review",
+        "approve",
+    ]
