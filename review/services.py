@@ -613,66 +613,23 @@ def _revert(*, document: Document, user: AbstractBaseUser, bulk_id: uuid.UUID, a
     return outcome
 
 
-def _set_status(*, span: Span, user: AbstractBaseUser, status: str, action: str, bulk_id: uuid.UUID) -> Span:
-    before = span.snapshot()
-    _update([span], status=status, reject_reason="")
-    _events(spans=[span], befores={span.pk: before}, user=user, action=action, bulk_id=bulk_id)
-    return span
-
-
 def _occurrences(text: str, needle: str) -> list[tuple[int, int]]:
     pattern = re.compile(r"(?<!\w)" + re.escape(needle) + r"(?!\w)")
     return [m.span() for m in pattern.finditer(text)]
-
-
-def _add_one(
-    *,
-    document: Document,
-    user: AbstractBaseUser,
-    start: int,
-    end: int,
-    label: str,
-    live: list[Span],
-    bulk_id: uuid.UUID,
-) -> Span | None:
-    overlapping = [s for s in live if s.start < end and start < s.end]
-    same = next((s for s in overlapping if (s.start, s.end, s.label) == (start, end, label)), None)
-    if same is not None:
-        if same.status != SpanStatus.ACCEPTED:
-            _set_status(span=same, user=user, status=SpanStatus.ACCEPTED, action=ReviewAction.ACCEPT, bulk_id=bulk_id)
-        return same
-    for other in overlapping:
-        _set_status(span=other, user=user, status=SpanStatus.REJECTED, action=ReviewAction.SUPERSEDE, bulk_id=bulk_id)
-        live.remove(other)
-    span, created = Span.objects.get_or_create(
-        document=document,
-        start=start,
-        end=end,
-        label=label,
-        defaults={
-            "text": document.text[start:end],
-            "status": SpanStatus.ACCEPTED,
-            "sources": ["human"],
-            "score": 1.0,
-            "rule": "human",
-            "created_by": user,
-        },
-    )
-    if created:
-        _events(spans=[span], befores={}, user=user, action=ReviewAction.ADD, bulk_id=bulk_id)
-    else:  # a rejected span with these offsets: the reviewer changed their mind
-        _set_status(span=span, user=user, status=SpanStatus.ACCEPTED, action=ReviewAction.ACCEPT, bulk_id=bulk_id)
-    live.append(span)
-    return span
 
 
 @transaction.atomic
 def span_add(
     *, document: Document, user: AbstractBaseUser, start: int, end: int, label: str, all_occurrences: bool = True
 ) -> list[Span]:
-    """Add an accepted span from a reviewer's selection. Spans it overlaps are
-    superseded (rejected, audited). With `all_occurrences`, every other occurrence
-    of the same text that no live span touches is added as well."""
+    """Add an accepted span from a reviewer's selection, as one undoable operation.
+
+    Live spans the selection overlaps are superseded (rejected, audited). With
+    `all_occurrences`, every other occurrence of the same text is added as well:
+    pending suggestions there are superseded, but a human decision (an accepted
+    span) elsewhere is never overridden. Planned in memory, then written with one
+    statement per kind of change, however many occurrences there are.
+    """
     label = _clean_label(label)
     _check_open(document)
     text = document.text
@@ -681,25 +638,96 @@ def span_add(
     start, end = _trim(text, start, end)
     if start >= end:
         raise ReviewError("The selection is empty.")
-    bulk_id = uuid.uuid4()
-    live = list(document.spans.exclude(status=SpanStatus.REJECTED).select_for_update())
-    added = [_add_one(document=document, user=user, start=start, end=end, label=label, live=live, bulk_id=bulk_id)]
+    spans = list(document.spans.select_for_update())
+    by_key = {(s.start, s.end, s.label): s for s in spans}
+    live = [s for s in spans if s.status != SpanStatus.REJECTED]
+    occurrences = [(start, end)]
     if all_occurrences:
-        for o_start, o_end in _occurrences(text, text[start:end]):
-            if (o_start, o_end) == (start, end):
-                continue
-            # Pending machine suggestions there are superseded; a human decision
-            # (an accepted span) elsewhere in the text is never overridden.
-            decided = [s for s in live if s.start < o_end and o_start < s.end and s.status == SpanStatus.ACCEPTED]
-            if any((s.start, s.end, s.label) != (o_start, o_end, label) for s in decided):
-                continue
-            added.append(
-                _add_one(
-                    document=document, user=user, start=o_start, end=o_end, label=label, live=live, bulk_id=bulk_id
-                )
+        occurrences += [o for o in _occurrences(text, text[start:end]) if o != (start, end)]
+    to_accept: dict[int, Span] = {}
+    to_supersede: dict[int, Span] = {}
+    to_create: list[Span] = []
+    result: list[Span] = []
+    for n, (o_start, o_end) in enumerate(occurrences):
+        overlapping = [s for s in live if s.start < o_end and o_start < s.end and s.pk not in to_supersede]
+        if n > 0 and any(
+            s.status == SpanStatus.ACCEPTED and (s.start, s.end, s.label) != (o_start, o_end, label)
+            for s in overlapping
+        ):
+            continue
+        existing = by_key.get((o_start, o_end, label))
+        for other in overlapping:
+            if other is not existing:
+                to_supersede[other.pk] = other
+        if existing is not None:
+            if existing.status != SpanStatus.ACCEPTED:
+                to_accept[existing.pk] = existing
+            result.append(existing)
+            continue
+        span = Span(
+            document=document,
+            start=o_start,
+            end=o_end,
+            label=label,
+            text=text[o_start:o_end],
+            status=SpanStatus.ACCEPTED,
+            sources=["human"],
+            score=1.0,
+            rule="human",
+            created_by=user,
+        )
+        to_create.append(span)
+        result.append(span)
+        live.append(span)
+    bulk_id = uuid.uuid4()
+    befores = {s.pk: s.snapshot() for s in [*to_supersede.values(), *to_accept.values()]}
+    if to_supersede:
+        _update(list(to_supersede.values()), status=SpanStatus.REJECTED, reject_reason="")
+    if to_accept:
+        _update(list(to_accept.values()), status=SpanStatus.ACCEPTED, reject_reason="")
+    if to_create:
+        Span.objects.bulk_create(to_create)
+    events = [
+        *(
+            ReviewEvent(
+                document_id=document.pk,
+                span=s,
+                user=user,
+                action=ReviewAction.SUPERSEDE,
+                before=befores[s.pk],
+                after=s.snapshot(),
+                bulk_id=bulk_id,
             )
+            for s in to_supersede.values()
+        ),
+        *(
+            ReviewEvent(
+                document_id=document.pk,
+                span=s,
+                user=user,
+                action=ReviewAction.ACCEPT,
+                before=befores[s.pk],
+                after=s.snapshot(),
+                bulk_id=bulk_id,
+            )
+            for s in to_accept.values()
+        ),
+        *(
+            ReviewEvent(
+                document_id=document.pk,
+                span=s,
+                user=user,
+                action=ReviewAction.ADD,
+                before=None,
+                after=s.snapshot(),
+                bulk_id=bulk_id,
+            )
+            for s in to_create
+        ),
+    ]
+    ReviewEvent.objects.bulk_create(events)
     _started(document)
-    return [s for s in added if s is not None]
+    return result
 
 
 @transaction.atomic

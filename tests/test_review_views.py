@@ -383,3 +383,29 @@ def test_a_document_held_by_another_reviewer_is_read_only_for_others(db, corpus,
     accept(admin_user)  # a corpus admin may step in
     span.refresh_from_db()
     assert span.status == "accepted"
+
+
+class AddApplyToAllQueriesTests(TestCase):
+    def test_adding_a_span_with_apply_to_all_over_20_occurrences_is_constant_in_queries(self) -> None:
+        user = get_user_model().objects.create_user("adder", password="pw")
+        corpus = Corpus.objects.create(name="Adds")
+        CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.REVIEWER)
+        text = "".join(f"Line {i}: the zorblat office wrote.\n" for i in range(21))
+        document = Document.objects.create(corpus=corpus, name="a.txt", sha256="a", text=text, status="in_review")
+        # A pending suggestion over one occurrence: superseded in the same operation.
+        other = text.index("zorblat", 100)
+        Span.objects.create(document=document, start=other, end=other + 7, label="ORGANIZATION", text="zorblat")
+        client = Client()
+        client.force_login(user)
+        start = text.index("zorblat office")
+        # session, user, document+role, spans (locked), supersede UPDATE, span INSERT, event INSERT,
+        # the re-render's span list, plus SAVEPOINT/RELEASE of the transaction
+        with self.assertNumQueries(10):
+            response = client.post(
+                reverse("span_create", args=[document.pk]),
+                {"start": start, "end": start + len("zorblat office"), "label": "ORGANIZATION", "all": "on"},
+            )
+        self.assertContains(response, "Added 21 spans")
+        self.assertEqual(Span.objects.filter(document=document, text="zorblat office", status="accepted").count(), 21)
+        self.assertEqual(Span.objects.get(start=other, end=other + 7).status, "rejected")
+        self.assertEqual(ReviewEvent.objects.filter(document=document).values("bulk_id").distinct().count(), 1)
