@@ -86,13 +86,23 @@ def build_extraction(pages: list[list[str]]) -> Extraction:
     return Extraction(text=text, layout=layout, pages=len(pages), metadata=header if cover else empty_header())
 
 
+class Locator:
+    """(page, line) lookups over one layout map, sorting it once for many lookups."""
+
+    def __init__(self, layout: list[LayoutEntry]) -> None:
+        self.layout = layout
+        self.starts = [entry[0] for entry in layout]
+
+    def locate(self, offset: int) -> tuple[int, int] | None:
+        index = bisect.bisect_right(self.starts, offset) - 1
+        if index >= 0 and self.layout[index][0] <= offset < self.layout[index][1]:
+            return self.layout[index][2], self.layout[index][3]
+        return None
+
+
 def locate(layout: list[LayoutEntry], offset: int) -> tuple[int, int] | None:
     """(page, line) of the character at `offset`, or None (a newline)."""
-    starts = [entry[0] for entry in layout]
-    index = bisect.bisect_right(starts, offset) - 1
-    if index >= 0 and layout[index][0] <= offset < layout[index][1]:
-        return layout[index][2], layout[index][3]
-    return None
+    return Locator(layout).locate(offset)
 
 
 # -- line numbers ---------------------------------------------------------------------

@@ -14,6 +14,7 @@ from django.utils import timezone
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.services import document_fail
 from ingestion.storage import private_storage
+from ingestion.transcript_layout import Locator
 from pipelines.detection.candidate import Candidate
 from pipelines.detection.pipeline import detect_text
 from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
@@ -112,6 +113,8 @@ def _export_document(document: Document, accept_pending: bool) -> ExportDocument
         .order_by("span_id", "created_at", "id")
         .values_list("span_id", "user__username")
     )
+    # Exports cite where each span was in the original: PDF page and line.
+    where = Locator(document.layout).locate
     return ExportDocument(
         id=document.pk,
         name=document.name,
@@ -122,6 +125,7 @@ def _export_document(document: Document, accept_pending: bool) -> ExportDocument
                 "status": s.status,
                 "added_by": s.created_by.get_username() if s.created_by else None,
                 "reviewer": reviewers.get(s.pk),
+                "page_line": where(s.start),
             }
             for s in spans
         },

@@ -83,3 +83,20 @@ def annotated_document(corpus, admin_user, django_capture_on_commit_callbacks):
     document.refresh_from_db()
     assert document.status == "ready", document.error_message
     return document
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _drop_stray_connections(django_db_setup, django_db_blocker):
+    """Before the test database is dropped, end the sessions that the live-server
+    thread or a worker subprocess may still hold on it, so the next run starts
+    from a clean database instead of finding this one in use."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )

@@ -382,3 +382,36 @@ def test_review_page_shows_the_parsed_header(corpus, admin_user):
     for participant in HEADER["participants"]:
         assert participant["name"] in page
     assert "AB1234" in page
+
+
+@pytest.mark.django_db
+def test_exports_cite_the_pdf_page_and_line_of_each_span(corpus, admin_user, tmp_path, left_numbered):
+    import io
+    import json
+    import re
+    import zipfile
+
+    from django.core.management import call_command
+
+    from ingestion.models import Document
+    from review.models import Span
+
+    text = left_numbered.text
+    document = Document.objects.create(
+        corpus=corpus,
+        name="t.pdf",
+        sha256="t",
+        text=text,
+        status="approved",
+        layout=[list(e) for e in left_numbered.layout],
+    )
+    for m in re.finditer(r"(?i)hernandez", text):  # every occurrence, or the leak gate stops the export
+        Span.objects.create(
+            document=document, start=m.start(), end=m.end(), label="PERSON", text=m.group(), status="accepted"
+        )
+    out = tmp_path / "x.zip"
+    call_command("export", "--corpus", corpus.name, "--out", str(out), stdout=io.StringIO())
+    archive = zipfile.ZipFile(out)
+    annotations = json.loads(archive.read(next(n for n in archive.namelist() if n.endswith(".annotations.json"))))
+    first = annotations["annotations"][0]
+    assert first["page_line"] == list(where(left_numbered, first["preview"]))
