@@ -98,8 +98,8 @@ def _update(spans: list[Span], **values) -> None:
         span.updated_at = now
 
 
-def _events(*, spans: list[Span], befores: dict, user, action: str, bulk_id: uuid.UUID) -> None:
-    ReviewEvent.objects.bulk_create(
+def _event_rows(*, spans: Iterable[Span], befores: dict, user, action: str, bulk_id: uuid.UUID) -> list[ReviewEvent]:
+    return [
         ReviewEvent(
             document_id=s.document_id,
             span=s,
@@ -110,6 +110,12 @@ def _events(*, spans: list[Span], befores: dict, user, action: str, bulk_id: uui
             bulk_id=bulk_id,
         )
         for s in spans
+    ]
+
+
+def _events(*, spans: list[Span], befores: dict, user, action: str, bulk_id: uuid.UUID) -> None:
+    ReviewEvent.objects.bulk_create(
+        _event_rows(spans=spans, befores=befores, user=user, action=action, bulk_id=bulk_id)
     )
 
 
@@ -687,43 +693,11 @@ def span_add(
         _update(list(to_accept.values()), status=SpanStatus.ACCEPTED, reject_reason="")
     if to_create:
         Span.objects.bulk_create(to_create)
+    common = {"befores": befores, "user": user, "bulk_id": bulk_id}
     events = [
-        *(
-            ReviewEvent(
-                document_id=document.pk,
-                span=s,
-                user=user,
-                action=ReviewAction.SUPERSEDE,
-                before=befores[s.pk],
-                after=s.snapshot(),
-                bulk_id=bulk_id,
-            )
-            for s in to_supersede.values()
-        ),
-        *(
-            ReviewEvent(
-                document_id=document.pk,
-                span=s,
-                user=user,
-                action=ReviewAction.ACCEPT,
-                before=befores[s.pk],
-                after=s.snapshot(),
-                bulk_id=bulk_id,
-            )
-            for s in to_accept.values()
-        ),
-        *(
-            ReviewEvent(
-                document_id=document.pk,
-                span=s,
-                user=user,
-                action=ReviewAction.ADD,
-                before=None,
-                after=s.snapshot(),
-                bulk_id=bulk_id,
-            )
-            for s in to_create
-        ),
+        *_event_rows(spans=to_supersede.values(), action=ReviewAction.SUPERSEDE, **common),
+        *_event_rows(spans=to_accept.values(), action=ReviewAction.ACCEPT, **common),
+        *_event_rows(spans=to_create, action=ReviewAction.ADD, **common),
     ]
     ReviewEvent.objects.bulk_create(events)
     _started(document)

@@ -8,63 +8,25 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import sync_playwright
 
 from ingestion.services import document_ingest
 from pipelines.labels import CANONICAL_LABELS
 from review.models import ReviewEvent, Span
+from tests.browser_support import launch, select_text
 from tests.conftest import DEMO_TEXT
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 @pytest.fixture
 def page():
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        browser = launch(p)
         context = browser.new_context(accept_downloads=True)
         page = context.new_page()
         page.set_default_timeout(15_000)
         yield page
         context.close()
         browser.close()
-
-
-def select_text(page: Page, needle: str) -> None:
-    """Drag the mouse across the first occurrence of `needle` in the transcript."""
-    box = page.evaluate(
-        """(needle) => {
-            const walker = document.createTreeWalker(document.getElementById('text-body'), NodeFilter.SHOW_TEXT);
-            let node;
-            while ((node = walker.nextNode())) {
-                const at = node.textContent.indexOf(needle);
-                if (at >= 0) {
-                    node.parentElement.scrollIntoView({block: 'center'});
-                    const range = document.createRange();
-                    range.setStart(node, at);
-                    range.setEnd(node, at + needle.length);
-                    const r = range.getClientRects()[0];
-                    return {x0: r.left + 1, x1: r.right - 1, y: r.top + r.height / 2};
-                }
-            }
-            return null;
-        }""",
-        needle,
-    )
-    assert box, needle
-    page.mouse.move(box["x0"], box["y"])
-    page.mouse.down()
-    page.mouse.move(box["x1"], box["y"], steps=5)
-    page.mouse.up()
 
 
 @pytest.mark.browser

@@ -8,17 +8,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from ingestion.models import Document
 from review.models import CorpusMembership, ReviewEvent, Role, Span
+from tests.browser_support import launch, select_text
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 TEXT = (
     "PRESIDING COMMISSIONER HARTWELL: Good morning, Mr. Delgado.\n"
     "INMATE DELGADO: Good morning. I wrote to the zorblat office.\n"
@@ -32,7 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def browser():
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        browser = launch(p)
         yield browser
         browser.close()
 
@@ -47,34 +38,6 @@ def open_as(browser: Browser, live_server, username: str, document: Document) ->
     page.wait_for_selector("#text-body")
     page.wait_for_function("window.htmx !== undefined")
     return page
-
-
-def select_text(page: Page, needle: str) -> None:
-    """Drag the mouse across the first occurrence of `needle` in the transcript."""
-    box = page.evaluate(
-        """(needle) => {
-            const walker = document.createTreeWalker(document.getElementById('text-body'), NodeFilter.SHOW_TEXT);
-            let node;
-            while ((node = walker.nextNode())) {
-                const at = node.textContent.indexOf(needle);
-                if (at >= 0) {
-                    node.parentElement.scrollIntoView({block: 'center'});
-                    const range = document.createRange();
-                    range.setStart(node, at);
-                    range.setEnd(node, at + needle.length);
-                    const r = range.getClientRects()[0];
-                    return {x0: r.left + 1, x1: r.right - 1, y: r.top + r.height / 2};
-                }
-            }
-            return null;
-        }""",
-        needle,
-    )
-    assert box, needle
-    page.mouse.move(box["x0"], box["y"])
-    page.mouse.down()
-    page.mouse.move(box["x1"], box["y"], steps=5)
-    page.mouse.up()
 
 
 @pytest.fixture
