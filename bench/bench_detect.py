@@ -16,6 +16,7 @@ os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import spacy  # noqa: E402
 from presidio_analyzer import AnalyzerEngine  # noqa: E402
 
 from pipelines.detection.nlp import load_nlp  # noqa: E402
@@ -52,7 +53,10 @@ def main() -> None:
     total = sum(len(t) for t in texts)
     nlp = load_nlp(MODEL)
     nlp.max_length = max(nlp.max_length, 5_000_000)
-    presidio_alone = AnalyzerEngine(nlp_engine=SharedSpacyNlpEngine(nlp), supported_languages=["en"])
+    # Presidio alone runs the model's full pipeline, as its own engine would load it.
+    full = spacy.load(MODEL)
+    full.max_length = nlp.max_length
+    presidio_alone = AnalyzerEngine(nlp_engine=SharedSpacyNlpEngine(full), supported_languages=["en"])
     list(detect_texts(texts[:1], MODEL))  # warm up both
     presidio_alone.analyze(texts[0], language="en")
 

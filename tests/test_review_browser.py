@@ -209,6 +209,8 @@ def test_resize_an_open_span_by_reselecting_text(live_server, browser, document)
     page = open_as(browser, live_server, "kim", document)
     page.click(f"#span-{fresno.pk}")
     page.wait_for_selector("#panel >> text=Selected span")
+    page.wait_for_selector(f"#decide-form[data-span-id='{fresno.pk}']")
+    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
     # Drag from "is in" (plain text) to the end of the highlighted "Fresno".
     box = page.evaluate(
         """(id) => {
@@ -230,6 +232,7 @@ def test_resize_an_open_span_by_reselecting_text(live_server, browser, document)
     page.mouse.down()
     page.mouse.move(box["x1"], box["y1"], steps=5)
     page.mouse.up()
+    page.wait_for_function("window.getSelection().toString().trim() === 'is in Fresno'")
     page.wait_for_selector("#resize-to-selection:not([hidden])")
     page.click("#resize-to-selection")
     page.wait_for_selector("#panel >> text=Resized to “is in Fresno”")

@@ -80,7 +80,12 @@ class SharedSpacyNlpEngine(SpacyNlpEngine):
         return None
 
     def artifacts(self, doc: Doc):
-        return self._doc_to_nlp_artifact(doc, "en")
+        artifacts = self._doc_to_nlp_artifact(doc, "en")
+        if not doc.has_annotation("LEMMA"):
+            # Without a lemmatizer, presidio's context enhancer matches its context
+            # words ("phone", "email", "ssn"…) against lower-cased tokens instead.
+            artifacts.lemmas = [token.lower_ for token in doc]
+        return artifacts
 
 
 @lru_cache(maxsize=2)
