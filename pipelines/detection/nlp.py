@@ -5,7 +5,6 @@ from functools import lru_cache
 import spacy
 from spacy.language import Language
 
-
 # Detection needs tokens and entities only: no tagger, parse or lemmas (presidio's
 # context words are matched on lower-cased tokens instead, see presidio.py). On
 # en_core_web_sm the NER pass alone is ~2.2x faster than the full pipeline, with
