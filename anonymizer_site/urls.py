@@ -12,6 +12,7 @@ urlpatterns = [
     path("corpora/<int:pk>/upload/", ingestion_views.document_upload, name="document_upload"),
     path("corpora/<int:pk>/exports/", pipeline_views.export_list, name="export_list"),
     path("corpora/<int:pk>/exports/new/", pipeline_views.export_start, name="export_start"),
+    path("corpora/<int:pk>/detection/", pipeline_views.detection_config, name="detection_config"),
     path("exports/<int:pk>/download/", pipeline_views.export_download, name="export_download"),
     path("corpora/<int:pk>/queue/", review_views.corpus_queue, name="corpus_queue"),
     path("corpora/<int:pk>/queue/next/", review_views.queue_next, name="queue_next"),

@@ -1,5 +1,11 @@
+import regex
 from django import forms
 
+from pipelines.detection.config import RECOGNIZERS, WEIGHTED_SOURCES, ConfigError, CorpusPattern
+from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.filters import RULE_NAMES as FILTER_RULE_NAMES
+from pipelines.detection.filters import RULES as FILTER_RULES
+from pipelines.detection.packs import PACK_DESCRIPTIONS
 from pipelines.labels import CANONICAL_LABELS
 from pipelines.models import Consistency, ExportScope
 from pipelines.pseudonymize.engine import STRATEGIES
@@ -48,3 +54,114 @@ class ExportForm(forms.Form):
             consistency=data["consistency"],
             include_index=data["include_index"],
         )
+
+
+def _lines(value: str) -> list[str]:
+    return [line.strip() for line in value.splitlines() if line.strip()]
+
+
+def _label_lines(value: str, what: str) -> list[tuple[str, str]]:
+    """`LABEL: rest` per line; the label has no colon, the rest may have any."""
+    pairs = []
+    for n, line in enumerate(_lines(value), start=1):
+        label, sep, rest = line.partition(":")
+        if not sep or not rest.strip():
+            raise forms.ValidationError(f"Line {n}: write “LABEL: {what}”.")
+        pairs.append((label.strip().upper(), rest.strip()))
+    return pairs
+
+
+class DetectionConfigForm(forms.Form):
+    recognizers = forms.MultipleChoiceField(
+        choices=[(r, r) for r in RECOGNIZERS], required=False, widget=forms.CheckboxSelectMultiple
+    )
+    mode = forms.ChoiceField(
+        choices=[
+            ("union", "Union: every candidate"),
+            ("intersection", "Intersection: every enabled recognizer agrees"),
+            ("vote", "Vote: at least k recognizers agree"),
+        ]
+    )
+    k = forms.IntegerField(min_value=1, max_value=len(RECOGNIZERS), label="k (vote)")
+    min_score = forms.FloatField(min_value=0, max_value=1, label="Minimum score")
+    packs = forms.MultipleChoiceField(
+        choices=list(PACK_DESCRIPTIONS.items()), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    patterns = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5, "cols": 80}),
+        help_text="One per line: LABEL: regex (Python syntax; a group named v, when present, is the span).",
+    )
+    deny = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text="One text per line: never proposed."
+    )
+    allow = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One per line: LABEL: text, always proposed wherever the text occurs.",
+    )
+    filters = forms.MultipleChoiceField(
+        choices=[(rule.name, rule.description) for rule in FILTER_RULES],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Filter rules on",
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for source in WEIGHTED_SOURCES:
+            self.fields[f"weight_{source}"] = forms.FloatField(min_value=0, max_value=100, label=source)
+
+    @property
+    def weight_fields(self) -> list:
+        return [self[f"weight_{source}"] for source in WEIGHTED_SOURCES]
+
+    @classmethod
+    def initial_for(cls, config: DetectionSettings) -> dict:
+        return {
+            "recognizers": sorted(config.recognizers),
+            "mode": config.mode,
+            "k": config.k,
+            "min_score": config.min_score,
+            "packs": list(config.packs),
+            "patterns": "\n".join(f"{p.label}: {p.pattern}" for p in config.patterns),
+            "deny": "\n".join(config.deny),
+            "allow": "\n".join(f"{label}: {text}" for text, label in config.allow.items()),
+            "filters": [name for name in FILTER_RULE_NAMES if name not in config.disabled_filters],
+            **{f"weight_{s}": config.weights.get(s, 1.0) for s in WEIGHTED_SOURCES},
+        }
+
+    def clean_patterns(self) -> list[tuple[str, str]]:
+        pairs = _label_lines(self.cleaned_data["patterns"], "regex")
+        for n, (label, pattern) in enumerate(pairs, start=1):
+            try:
+                CorpusPattern(label, pattern).compile()
+            except regex.error as exc:
+                raise forms.ValidationError(f"Line {n}: invalid regex “{pattern}”: {exc}.") from exc
+        return pairs
+
+    def clean_allow(self) -> list[tuple[str, str]]:
+        return _label_lines(self.cleaned_data["allow"], "text")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.config = DetectionSettings.from_dict(
+                {
+                    "recognizers": data["recognizers"],
+                    "mode": data["mode"],
+                    "k": data["k"],
+                    "min_score": data["min_score"],
+                    "packs": data["packs"],
+                    "patterns": [{"label": label, "pattern": p} for label, p in data["patterns"]],
+                    "deny": _lines(data["deny"]),
+                    "allow": {text: label for label, text in data["allow"]},
+                    "disabled_filters": [n for n in FILTER_RULE_NAMES if n not in data["filters"]],
+                    "weights": {s: data[f"weight_{s}"] for s in WEIGHTED_SOURCES},
+                }
+            )
+        except ConfigError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        return data

@@ -87,3 +87,35 @@ class PseudonymMap(models.Model):
 
     def __str__(self) -> str:
         return f"pseudonym map of {self.corpus}"
+
+
+class DetectionConfig(models.Model):
+    """A corpus's detection configuration, as `detection.config.DetectionConfig`
+    JSON. No row means the default pipeline (the one `detect` runs)."""
+
+    corpus = models.OneToOneField(Corpus, on_delete=models.CASCADE, related_name="detection_config")
+    data = models.JSONField(default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+
+    def __str__(self) -> str:
+        return f"detection configuration of {self.corpus}"
+
+
+class DocumentDetection(models.Model):
+    """What the machine dropped on a document, and why: every filtered candidate
+    (offsets, label, sources, reason: no text, which `Document.text` holds), their
+    counts per reason for display, the corpus patterns that timed out, and the
+    configuration the run used."""
+
+    document = models.OneToOneField("ingestion.Document", on_delete=models.CASCADE, related_name="detection")
+    created_at = models.DateTimeField(auto_now_add=True)
+    config = models.JSONField(default=dict)
+    # [[start, end, label, [sources], reason], …] in text order.
+    filtered = models.JSONField(default=list)
+    # reason → count, precomputed so the history page reads one small field.
+    filtered_counts = models.JSONField(default=dict)
+    timed_out = models.JSONField(default=list)
+
+    def __str__(self) -> str:
+        return f"detection run of {self.document}"

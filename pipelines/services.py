@@ -16,9 +16,19 @@ from ingestion.services import document_fail
 from ingestion.storage import private_storage
 from ingestion.transcript_layout import Locator
 from pipelines.detection.candidate import Candidate
-from pipelines.detection.pipeline import detect_text
+from pipelines.detection.config import ConfigError
+from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.pipeline import DetectionResult, detect_text
 from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
-from pipelines.models import SCOPE_STATUSES, Consistency, ExportBatch, ExportScope, ExportStatus
+from pipelines.models import (
+    SCOPE_STATUSES,
+    Consistency,
+    DetectionConfig,
+    DocumentDetection,
+    ExportBatch,
+    ExportScope,
+    ExportStatus,
+)
 from pipelines.pseudonym_store import corpus_secret, load_map, save_map
 from pipelines.pseudonymize.counters import NumberedMap
 from pipelines.pseudonymize.engine import PseudonymizationConfig
@@ -27,18 +37,50 @@ from review.models import ReviewEvent, Span, SpanStatus
 logger = logging.getLogger(__name__)
 
 
+def corpus_detection_settings(corpus_id: int) -> DetectionSettings:
+    """The corpus's detection configuration, or the default pipeline's."""
+    data = DetectionConfig.objects.filter(corpus_id=corpus_id).values_list("data", flat=True).first()
+    return DetectionSettings.from_dict(data)
+
+
+def _detection_record(config: DetectionSettings, result: DetectionResult) -> dict:
+    filtered = sorted(result.filtered, key=lambda f: (f.candidate.start, f.candidate.end))
+    counts: dict[str, int] = {}
+    for f in filtered:
+        counts[f.reason] = counts.get(f.reason, 0) + 1
+    return {
+        "config": config.to_dict(),
+        "filtered": [
+            [f.candidate.start, f.candidate.end, f.candidate.label, list(f.candidate.sources), f.reason]
+            for f in filtered
+        ],
+        "filtered_counts": dict(sorted(counts.items(), key=lambda item: (-item[1], item[0]))),
+        "timed_out": result.timed_out,
+    }
+
+
 def document_annotate(*, document_id: int) -> bool:
-    """Run the detection pipeline and store its spans as pending. Idempotent: a
-    document that is no longer waiting for annotation is left alone."""
+    """Run the corpus's detection pipeline and store its spans as pending, with
+    what was filtered and why. Idempotent: a document that is no longer waiting
+    for annotation is left alone."""
     document = Document.objects.filter(pk=document_id, status=DocumentStatus.ANNOTATING).first()
     if document is None:
         return False
     try:
-        result = detect_text(document.text, settings.SPACY_MODEL, document.metadata)
+        config = corpus_detection_settings(document.corpus_id)
+    except ConfigError as exc:
+        document_fail(document=document, message=f"Pre-annotation failed: invalid detection configuration ({exc}).")
+        return False
+    try:
+        result = detect_text(document.text, settings.SPACY_MODEL, document.metadata, config)
     except Exception as exc:
         logger.exception("annotation of document %s failed", document_id)
         document_fail(document=document, message=f"Pre-annotation failed ({type(exc).__name__}).")
         return False
+    if result.timed_out:
+        logger.warning(
+            "document %s: %d corpus pattern(s) timed out and were skipped", document_id, len(result.timed_out)
+        )
     with transaction.atomic():
         locked = Document.objects.select_for_update().filter(pk=document_id, status=DocumentStatus.ANNOTATING)
         if not locked.exists():
@@ -59,6 +101,7 @@ def document_annotate(*, document_id: int) -> bool:
             ],
             ignore_conflicts=True,
         )
+        DocumentDetection.objects.update_or_create(document_id=document_id, defaults=_detection_record(config, result))
         locked.update(status=DocumentStatus.READY, updated_at=timezone.now())
     return True
 
@@ -218,3 +261,13 @@ def export_run(*, batch_id: int) -> bool:
     batch.save(update_fields=["file", "status", "finished_at"])
     ExportBatch.objects.filter(pk=batch_id).update(done=F("total"))
     return True
+
+
+def detection_config_save(*, corpus: Corpus, user: AbstractBaseUser, config: DetectionSettings) -> DetectionConfig:
+    """Store a corpus's detection configuration; documents annotated from now on
+    use it (those already annotated keep their spans). One row: update_or_create
+    is its own transaction."""
+    stored, _ = DetectionConfig.objects.update_or_create(
+        corpus=corpus, defaults={"data": config.to_dict(), "updated_by": user}
+    )
+    return stored

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from pipelines.labels import CANONICAL_LABELS
+from pipelines.models import DocumentDetection
 from review.access import can_administer, can_review, get_corpus, get_document, get_span, holder_conflict
 from review.models import RejectReason, ReviewEvent, Span, SpanStatus
 from review.selectors import (
@@ -317,10 +318,18 @@ def document_history(request: HttpRequest, pk: int) -> HttpResponse:
     document, role = get_document(request.user, pk)
     events = document_events(document)
     spans = document_spans(document)
+    # What the machine filtered and why, precomputed per document (one small query).
+    detection = DocumentDetection.objects.filter(document_id=document.pk).values("filtered_counts", "timed_out").first()
     return render(
         request,
         "review/document_history.html",
-        {"document": document, "role": role, "events": events, "diff": machine_vs_final(spans, first_befores(events))},
+        {
+            "document": document,
+            "role": role,
+            "events": events,
+            "diff": machine_vs_final(spans, first_befores(events)),
+            "detection": detection,
+        },
     )
 
 

@@ -195,7 +195,8 @@ class ReviewViewTests(TestCase):
         span = self.document.spans.filter(text=NAMES[3]).first()
         self.post(reverse("span_decide", args=[span.pk, "reject"]), {"reason": "public_official"})
         self.post(reverse("span_decide", args=[span.pk + 1, "relabel"]), {"label": "ORGANIZATION"})
-        with self.assertNumQueries(5):  # session, user, document+role, events+users, spans
+        # session, user, document+role, events+users, spans, filtered counts
+        with self.assertNumQueries(6):
             response = self.client.get(reverse("document_history", args=[self.document.pk]))
         page = response.content.decode()
         self.assertEqual(page.count("<td>Reject</td>"), 21)

@@ -11,6 +11,9 @@ The resolution policy, in order:
    so a losing label never swallows text outside the winner.
 4. Adjacent spans of the same label separated only by a gap that the label allows
    (seed 000: "John" + "Doe" across one space) are merged.
+
+Before the merge, `vote` can keep only the candidates that enough distinct
+sources agree on (the per-corpus modes "intersection" and "vote", see config.py).
 """
 
 import re
@@ -27,6 +30,9 @@ SOURCE_WEIGHTS: dict[str, float] = {
     "spacy": 1.0,
     "propagation": 1.0,
     "gazetteer": 1.0,
+    # A corpus's own regexes and its allow list: what the corpus admin wrote.
+    "corpus": 1.5,
+    "allow_list": 10.0,
     "human": 10.0,
 }
 # On equal weight, more specific labels win: a spelled name is a person's name in
@@ -79,10 +85,10 @@ def _clusters(candidates: list[Candidate]) -> list[list[Candidate]]:
     return clusters
 
 
-def _resolve_cluster(text: str, cluster: list[Candidate]) -> list[Candidate]:
+def _resolve_cluster(text: str, cluster: list[Candidate], source_weights: dict[str, float]) -> list[Candidate]:
     weights: dict[str, float] = defaultdict(float)
     for c in cluster:
-        weights[c.label] += c.score * max(SOURCE_WEIGHTS.get(s, 1.0) for s in c.sources)
+        weights[c.label] += c.score * max(source_weights.get(s, 1.0) for s in c.sources)
 
     def extent(label: str) -> int:
         members = [c for c in cluster if c.label == label]
@@ -102,13 +108,16 @@ def _resolve_cluster(text: str, cluster: list[Candidate]) -> list[Candidate]:
         start, end, label, text[start:end], sources, _combined_score(best_per_source.values()), ",".join(rules)
     )
     rest = [c for c in cluster if not (c.start < end and start < c.end)]
-    return [winner, *resolve_overlaps(text, rest)] if rest else [winner]
+    return [winner, *resolve_overlaps(text, rest, source_weights)] if rest else [winner]
 
 
-def resolve_overlaps(text: str, candidates: list[Candidate]) -> list[Candidate]:
+def resolve_overlaps(
+    text: str, candidates: list[Candidate], source_weights: dict[str, float] | None = None
+) -> list[Candidate]:
+    weights = SOURCE_WEIGHTS if source_weights is None else source_weights
     resolved: list[Candidate] = []
     for cluster in _clusters(candidates):
-        resolved.extend(_resolve_cluster(text, cluster))
+        resolved.extend(_resolve_cluster(text, cluster, weights))
     return sorted(resolved, key=lambda c: c.start)
 
 
@@ -135,6 +144,34 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
     return merged
 
 
-def merge(text: str, candidates: Iterable[Candidate]) -> list[Candidate]:
-    """Sorted, non-overlapping spans from any number of overlapping candidates."""
-    return merge_adjacent(text, resolve_overlaps(text, list(candidates)))
+def merge(
+    text: str, candidates: Iterable[Candidate], source_weights: dict[str, float] | None = None
+) -> list[Candidate]:
+    """Sorted, non-overlapping spans from any number of overlapping candidates.
+    `source_weights` replaces `SOURCE_WEIGHTS` (a corpus's own weights)."""
+    return merge_adjacent(text, resolve_overlaps(text, list(candidates), source_weights))
+
+
+def vote(candidates: Iterable[Candidate], k: int) -> tuple[list[Candidate], list[Candidate]]:
+    """(kept, dropped): a candidate is kept when at least `k` distinct sources found
+    the same label on text that overlaps it (itself included). Overlap rather than
+    equal offsets, because recognizers disagree on boundaries ("John" vs "John
+    Doe") far more often than on whether a name is there."""
+    by_label: dict[str, list[Candidate]] = defaultdict(list)
+    for c in candidates:
+        by_label[c.label].append(c)
+    kept: list[Candidate] = []
+    dropped: list[Candidate] = []
+    for group in by_label.values():
+        group.sort(key=lambda c: (c.start, -c.end))
+        active: list[Candidate] = []  # earlier candidates still open at c.start
+        for i, c in enumerate(group):
+            active = [o for o in active if o.end > c.start]
+            sources = set(c.sources).union(*(o.sources for o in active))
+            for other in group[i + 1 :]:
+                if other.start >= c.end:
+                    break
+                sources.update(other.sources)
+            (kept if len(sources) >= k else dropped).append(c)
+            active.append(c)
+    return kept, dropped

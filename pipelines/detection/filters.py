@@ -23,18 +23,22 @@ _HAS_DIGIT = re.compile(r"\d")
 _DATE_WORD = re.compile(rf"\b(?:{MONTHS}|{WEEKDAYS}|{SPOKEN_YEAR}|{NUMBER_WORDS}|decade|\w+ies)\b", re.IGNORECASE)
 
 
-def _person(c: Candidate) -> str | None:
+def _person_single_character(c: Candidate) -> str | None:
+    return "single character" if len(c.text.strip()) < 2 else None
+
+
+def _person_digits(c: Candidate) -> str | None:
+    return "contains digits" if _HAS_DIGIT.search(c.text) else None
+
+
+def _person_lowercase(c: Candidate) -> str | None:
     stripped = c.text.strip()
-    if len(stripped) < 2:
-        return "single character"
-    if _HAS_DIGIT.search(stripped):
-        return "contains digits"
-    if stripped == stripped.lower():
-        return "all lowercase"
-    words = [w.strip(".,'’").lower() for w in stripped.split()]
-    if all(w in ROLE_WORDS for w in words):
-        return "role word"
-    return None
+    return "all lowercase" if stripped == stripped.lower() else None
+
+
+def _role_word(c: Candidate) -> str | None:
+    words = [w.strip(".,'’:").lower() for w in c.text.split()]
+    return "role word" if all(w in ROLE_WORDS for w in words) else None
 
 
 def _date(c: Candidate) -> str | None:
@@ -52,16 +56,48 @@ def _time(c: Candidate) -> str | None:
     return "no digit or clock word"
 
 
-def _generic(c: Candidate) -> str | None:
+def _line_break(c: Candidate) -> str | None:
+    # Transcript text has one utterance per line: a model entity that crosses
+    # a line break has glued a heading to the next line.
+    return "crosses a line break" if "\n" in c.text and c.sources == ("spacy",) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    name: str
+    labels: frozenset[str] | None  # None: every label
+    check: Callable[[Candidate], str | None]
+    description: str
+
+
+# Rules are data: a corpus turns any of them off by name (see config.py). They run
+# in this order and the first that fires gives the reason.
+RULES: tuple[Rule, ...] = (
+    Rule("line_break", None, _line_break, "model entity that crosses a line break"),
+    Rule(
+        "role_word",
+        frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"}),
+        _role_word,
+        "name made only of role words (commissioner, inmate…)",
+    ),
+    Rule("person_single_character", frozenset({"PERSON"}), _person_single_character, "one-character PERSON"),
+    Rule("person_digits", frozenset({"PERSON"}), _person_digits, "PERSON that contains digits"),
+    Rule("person_lowercase", frozenset({"PERSON"}), _person_lowercase, "all-lowercase PERSON"),
+    Rule("date_words", frozenset({"DATE"}), _date, "DATE with no digit, month, weekday or number"),
+    Rule("time_words", frozenset({"TIME"}), _time, "TIME with no digit or clock word"),
+)
+RULE_NAMES: tuple[str, ...] = tuple(rule.name for rule in RULES)
+
+
+def reject_reason(c: Candidate, disabled: frozenset[str] = frozenset()) -> str | None:
     if not c.text.strip():
-        return "blank"
-    if "\n" in c.text and c.sources == ("spacy",):
-        # Transcript text has one utterance per line: a model entity that crosses
-        # a line break has glued a heading to the next line.
-        return "crosses a line break"
-    words = [w.strip(".,'’:").lower() for w in c.text.split()]
-    if c.label in ("PERSON", "LOCATION", "ORGANIZATION", "NRP") and all(w in ROLE_WORDS for w in words):
-        return "role word"
+        return "blank"  # never a span, whatever the corpus says
+    for rule in RULES:
+        if rule.name in disabled or (rule.labels is not None and c.label not in rule.labels):
+            continue
+        reason = rule.check(c)
+        if reason:
+            return reason
     return None
 
 
@@ -72,12 +108,6 @@ def trim_whitespace(c: Candidate) -> Candidate:
     start = c.start + (len(c.text) - len(c.text.lstrip()))
     return Candidate(start, start + len(stripped), c.label, stripped, c.sources, c.score, c.rule)
 
-
-RULES: dict[str, Callable[[Candidate], str | None]] = {
-    "PERSON": _person,
-    "DATE": _date,
-    "TIME": _time,
-}
 
 _WORD = re.compile(r"\S+")
 _POSSESSIVE = re.compile(r"(?:['’]s|s['’])$")
@@ -109,14 +139,18 @@ def trim_person(c: Candidate) -> Candidate:
     return Candidate(start, end, c.label, c.text[start - c.start : end - c.start], c.sources, c.score, c.rule)
 
 
-def apply_filters(candidates: Iterable[Candidate]) -> tuple[list[Candidate], list[Filtered]]:
+def apply_filters(
+    candidates: Iterable[Candidate], disabled: frozenset[str] = frozenset()
+) -> tuple[list[Candidate], list[Filtered]]:
+    """Trimmed candidates that pass every enabled rule, and the others with their
+    reason; `disabled` names rules (see `RULES`) a corpus turned off."""
     kept: list[Candidate] = []
     dropped: list[Filtered] = []
     for candidate in candidates:
         candidate = trim_whitespace(candidate)
         if candidate.label == "PERSON":
             candidate = trim_person(candidate)
-        reason = _generic(candidate) or (RULES.get(candidate.label, lambda _c: None))(candidate)
+        reason = reject_reason(candidate, disabled)
         if reason:
             dropped.append(Filtered(candidate, reason))
         else:

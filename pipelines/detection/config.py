@@ -1,0 +1,181 @@
+"""A corpus's detection configuration: plain data, validated, JSON both ways.
+
+`DetectionConfig()` is the default pipeline, the one `detect` runs: every
+recognizer on, union, the weights of `ensemble.SOURCE_WEIGHTS`, no threshold, no
+pack, every filter rule on. A corpus stores its own as JSON
+(`pipelines.models.DetectionConfig`); `from_dict` raises `ConfigError` with a
+message for the admin on anything invalid, including a regex that does not compile.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+import regex
+
+from pipelines.detection.ensemble import SOURCE_WEIGHTS
+from pipelines.detection.filters import RULE_NAMES
+from pipelines.detection.packs import PACKS
+
+RECOGNIZERS: tuple[str, ...] = ("spacy", "presidio", "patterns", "cues", "gazetteer", "header")
+MODES: tuple[str, ...] = ("union", "intersection", "vote")
+# The sources a corpus can weigh: the recognizers, and what the pipeline adds.
+WEIGHTED_SOURCES: tuple[str, ...] = (*RECOGNIZERS, "propagation", "corpus", "allow_list")
+# Corpus regexes run under the `regex` module's timeout, per pattern and document.
+PATTERN_TIMEOUT_SECONDS = 1.0
+_LABEL = re.compile(r"^[A-Z][A-Z0-9_]{0,39}$")
+MAX_PATTERNS = 100
+MAX_LIST_ENTRIES = 5000
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class CorpusPattern:
+    label: str
+    pattern: str
+    score: float = 0.9
+
+    def compile(self) -> regex.Pattern:
+        # VERSION0 is re-compatible syntax: what admins who know Python's re expect.
+        return regex.compile(self.pattern, regex.VERSION0)
+
+
+@dataclass(frozen=True)
+class DetectionConfig:
+    recognizers: frozenset[str] = frozenset(RECOGNIZERS)
+    mode: str = "union"
+    # vote: at least k distinct sources agree (overlapping spans of one label).
+    k: int = 2
+    weights: dict[str, float] = field(default_factory=lambda: {s: SOURCE_WEIGHTS[s] for s in WEIGHTED_SOURCES})
+    # Merged spans scoring below it are dropped (and recorded as filtered).
+    min_score: float = 0.0
+    packs: tuple[str, ...] = ()
+    patterns: tuple[CorpusPattern, ...] = ()
+    # Texts never proposed (compared case-insensitively, whole span).
+    deny: tuple[str, ...] = ()
+    # Text → label, always proposed wherever the text occurs (whole words).
+    allow: dict[str, str] = field(default_factory=dict)
+    # Filter rules (filters.RULE_NAMES) turned off for this corpus.
+    disabled_filters: frozenset[str] = frozenset()
+    pattern_timeout: float = PATTERN_TIMEOUT_SECONDS
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        errors = []
+        unknown = set(self.recognizers) - set(RECOGNIZERS)
+        if unknown:
+            errors.append(f"unknown recognizer(s): {', '.join(sorted(unknown))}")
+        if self.mode not in MODES:
+            errors.append(f"unknown mode {self.mode!r} (choose {', '.join(MODES)})")
+        if not isinstance(self.k, int) or not 1 <= self.k <= len(RECOGNIZERS):
+            errors.append(f"k must be a whole number from 1 to {len(RECOGNIZERS)}")
+        for source, weight in self.weights.items():
+            if source not in WEIGHTED_SOURCES:
+                errors.append(f"unknown source {source!r} in weights")
+            elif not isinstance(weight, int | float) or not 0 <= weight <= 100:
+                errors.append(f"the weight of {source} must be a number from 0 to 100")
+        if not isinstance(self.min_score, int | float) or not 0 <= self.min_score <= 1:
+            errors.append("the minimum score must be between 0 and 1")
+        for pack in self.packs:
+            if pack not in PACKS:
+                errors.append(f"unknown pack {pack!r}")
+        if len(self.patterns) > MAX_PATTERNS:
+            errors.append(f"at most {MAX_PATTERNS} patterns")
+        for n, p in enumerate(self.patterns, start=1):
+            if not _LABEL.match(p.label):
+                errors.append(f"pattern {n}: label {p.label!r} must be capitals, digits and _ (e.g. CASE_ID)")
+            if not p.pattern:
+                errors.append(f"pattern {n}: empty regex")
+                continue
+            try:
+                p.compile()
+            except regex.error as exc:
+                errors.append(f"pattern {n} ({p.pattern}): invalid regex: {exc}")
+            if not 0 < p.score <= 1:
+                errors.append(f"pattern {n}: score must be in (0, 1]")
+        if len(self.deny) > MAX_LIST_ENTRIES or len(self.allow) > MAX_LIST_ENTRIES:
+            errors.append(f"at most {MAX_LIST_ENTRIES} entries per list")
+        for text, label in self.allow.items():
+            if not text.strip():
+                errors.append("allow list: empty text")
+            if not _LABEL.match(label):
+                errors.append(f"allow list: label {label!r} of {text!r} must be capitals, digits and _")
+        unknown = set(self.disabled_filters) - set(RULE_NAMES)
+        if unknown:
+            errors.append(f"unknown filter rule(s): {', '.join(sorted(unknown))}")
+        if not 0 < self.pattern_timeout <= 10:
+            errors.append("pattern timeout must be in (0, 10] seconds")
+        if errors:
+            raise ConfigError("; ".join(errors))
+
+    @property
+    def vote_k(self) -> int | None:
+        """How many distinct sources must agree, or None for no vote (union).
+        Intersection is a vote of every enabled recognizer (seed 001's
+        intersection of its packages)."""
+        if self.mode == "vote":
+            return self.k
+        if self.mode == "intersection":
+            return len(self.recognizers)
+        return None
+
+    def to_dict(self) -> dict:
+        return {
+            "recognizers": sorted(self.recognizers, key=RECOGNIZERS.index),
+            "mode": self.mode,
+            "k": self.k,
+            "weights": dict(self.weights),
+            "min_score": self.min_score,
+            "packs": list(self.packs),
+            "patterns": [{"label": p.label, "pattern": p.pattern, "score": p.score} for p in self.patterns],
+            "deny": list(self.deny),
+            "allow": dict(self.allow),
+            "disabled_filters": sorted(self.disabled_filters),
+            "pattern_timeout": self.pattern_timeout,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "DetectionConfig":
+        """Missing keys take their default, so a config stored before a new option
+        existed keeps working."""
+        data = data or {}
+        if not isinstance(data, dict):
+            raise ConfigError("the configuration must be a JSON object")
+        default = cls()
+        known = set(default.to_dict())
+        extra = set(data) - known
+        if extra:
+            raise ConfigError(f"unknown option(s): {', '.join(sorted(extra))}")
+        try:
+            weights = dict(default.weights)
+            weights.update({str(k): float(v) for k, v in (data.get("weights") or {}).items()})
+            patterns = tuple(
+                CorpusPattern(str(p["label"]), str(p["pattern"]), float(p.get("score", 0.9)))
+                for p in data.get("patterns") or ()
+            )
+            return cls(
+                recognizers=frozenset(data.get("recognizers", RECOGNIZERS)),
+                mode=str(data.get("mode", default.mode)),
+                k=int(data.get("k", default.k)),
+                weights=weights,
+                min_score=float(data.get("min_score", default.min_score)),
+                packs=tuple(data.get("packs") or ()),
+                patterns=patterns,
+                deny=tuple(str(t) for t in data.get("deny") or ()),
+                allow={str(t): str(label) for t, label in (data.get("allow") or {}).items()},
+                disabled_filters=frozenset(data.get("disabled_filters") or ()),
+                pattern_timeout=float(data.get("pattern_timeout", default.pattern_timeout)),
+            )
+        except (TypeError, KeyError, AttributeError) as exc:
+            raise ConfigError(f"malformed configuration ({exc})") from exc
+        except ValueError as exc:
+            if isinstance(exc, ConfigError):
+                raise
+            raise ConfigError(f"malformed configuration ({exc})") from exc
+
+
+DEFAULT = DetectionConfig()
