@@ -122,3 +122,25 @@ def test_header_names_find_every_form_of_a_listed_participant():
     assert ("PERSON", "Z. Quartermaine") in spans
     header = [s for s in detect_text(text, settings.SPACY_MODEL, metadata).spans if "header" in s.sources]
     assert len(header) == 5  # every span above carries the header source
+
+
+def test_a_bare_number_answering_an_age_question_is_an_age():
+    from pipelines.detection import patterns
+
+    text = (
+        "DEPUTY COMMISSIONER OKAFOR: Mr. Delgado, how old were you at the time?\n\n"
+        "INMATE DELGADO: 19.\n\n"
+        "Q. How old are you?\nA. Twenty-two\n"
+        "Q. How old is she?\nA. She lives on 19th street.\n"
+    )
+    ages = [c.text for c in patterns.recognize(text) if c.label == "AGE"]
+    assert ages == ["19", "Twenty-two"]
+
+
+def test_propagation_finds_a_name_broken_across_a_line_end():
+    from pipelines.detection.candidate import Candidate
+    from pipelines.detection.propagate import propagate
+
+    text = "Marcus Delgado spoke. Later Marcus\nDelgado left."
+    found = propagate(text, [Candidate(0, 14, "PERSON", "Marcus Delgado", ("cues",), 0.9)])
+    assert [(c.text, c.label) for c in found] == [("Marcus\nDelgado", "PERSON")]

@@ -54,6 +54,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("AGE", rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?[- ]old\b", 0.9, "years_old", IGNORECASE),
     _p("AGE", rf"\b(?:age|aged)\s+(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
+    # An answer that is just a number, right after an age question:
+    # "How old were you?" / "INMATE SMITH: 19." The number is the age.
+    _p(
+        "AGE",
+        rf"\bhow old (?:are|were|was|is) [^\n?]{{0,80}}\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+        rf"(?:(?:[A-Z][A-Z .'’-]{{0,60}}:|[QA]\.)[ \t]*)?"
+        rf"(?:about |around |I was |I'm |I am )?(?P<v>\d{{1,3}}|{NUMBER_WORDS})\b(?=[ \t]*(?:years?)?[.!]?[ \t]*$)",
+        0.8,
+        "age_answer",
+        IGNORECASE | re.MULTILINE,
+    ),
     _p(
         "HEIGHT",
         rf"\b(?:\d|{_UNITS})(?:\s*|-)(?:feet|foot|ft\.?|')(?:,?\s*(?:\d{{1,2}}|{_UNITS}|ten|eleven)"

@@ -57,15 +57,20 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
     for span in spans:
         if span.label not in PROPAGATED_LABELS:
             continue
-        for form in _forms(span):
+        # Longest first: the whole name claims its occurrences before its parts do.
+        for form in sorted(_forms(span), key=len, reverse=True):
             if (span.label, form) in seen or not form.strip() or dominant[form.lower()] != span.label:
                 continue
             seen.add((span.label, form))
-            pattern = re.compile(r"(?<!\w)" + re.escape(form) + r"(?!\w)")
+            # A multi-word name may be broken across a line end ("Marcus\nDelgado").
+            body = r"\s+".join(re.escape(word) for word in form.split())
+            pattern = re.compile(r"(?<!\w)" + body + r"(?!\w)")
             for match in pattern.finditer(text):
                 start, end = match.span()
                 if any(start < e and s < end for s, e in covered[span.label]):
                     continue
-                found.append(Candidate(start, end, span.label, form, (SOURCE,), SCORE, f"propagation:{span.label}"))
+                found.append(
+                    Candidate(start, end, span.label, text[start:end], (SOURCE,), SCORE, f"propagation:{span.label}")
+                )
                 covered[span.label].append((start, end))
     return found
