@@ -144,3 +144,13 @@ def test_propagation_finds_a_name_broken_across_a_line_end():
     text = "Marcus Delgado spoke. Later Marcus\nDelgado left."
     found = propagate(text, [Candidate(0, 14, "PERSON", "Marcus Delgado", ("cues",), 0.9)])
     assert [(c.text, c.label) for c in found] == [("Marcus\nDelgado", "PERSON")]
+
+
+def test_presidio_context_words_work_and_its_decision_is_kept():
+    text = "Call my phone (415) 555-1234 or email john.doe@example.org about card 4111 1111 1111 1111."
+    spans = {s.label: s for s in detect_text(text, settings.SPACY_MODEL).spans}
+    # Context words raise presidio's score even without a lemmatizer in the pipeline.
+    assert "presidio:PhoneRecognizer[context 'phone' +" in spans["PHONE_NUMBER"].rule
+    assert "presidio:EmailRecognizer[pattern Email (Medium); context 'email' +" in spans["EMAIL_ADDRESS"].rule
+    # Two fragments of one spaCy DATE do not outvote presidio's whole card number.
+    assert spans["CREDIT_CARD"].text == "4111 1111 1111 1111" and "DATE" not in spans

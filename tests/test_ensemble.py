@@ -86,3 +86,16 @@ def test_output_is_sorted_and_non_overlapping():
     for a, b in zip(spans, spans[1:], strict=False):
         assert a.end <= b.start
     assert all(s.text == text[s.start : s.end] for s in spans)
+
+
+def test_a_source_votes_once_per_label_in_a_cluster():
+    text = "card 4111 1111 1111 1111"
+    spans = merge(
+        text,
+        [
+            Candidate(5, 24, "CREDIT_CARD", text[5:24], ("presidio",), 1.0),
+            Candidate(10, 14, "DATE", "1111", ("spacy",), 0.6),
+            Candidate(15, 19, "DATE", "1111", ("spacy",), 0.6),
+        ],
+    )
+    assert [(s.text, s.label) for s in spans] == [("4111 1111 1111 1111", "CREDIT_CARD")]

@@ -2,8 +2,8 @@
 
 The resolution policy, in order:
 1. Overlapping candidates form a cluster. In a cluster, each label is weighed by
-   the sum of its candidates' scores times their source weight; the heaviest label
-   wins (ties: the longer extent, then the earlier label in `LABEL_PRIORITY`).
+   the sum over its sources of each source's best score times the source weight;
+   the heaviest label wins (ties: the longer extent, then the earlier label in `LABEL_PRIORITY`).
 2. The winner spans the union of its own label's candidates, so "John" (spaCy) and
    "John Doe" (cue) become "John Doe"; it keeps every agreeing source, and a
    noisy-or of their scores.
@@ -86,9 +86,16 @@ def _clusters(candidates: list[Candidate]) -> list[list[Candidate]]:
 
 
 def _resolve_cluster(text: str, cluster: list[Candidate], source_weights: dict[str, float]) -> list[Candidate]:
-    weights: dict[str, float] = defaultdict(float)
+    # Each source votes once per label, with its best candidate: two pieces of one
+    # spaCy DATE ("1111", "1111") must not outweigh presidio's whole credit card.
+    best: dict[tuple[str, str], float] = {}
     for c in cluster:
-        weights[c.label] += c.score * max(source_weights.get(s, 1.0) for s in c.sources)
+        for s in c.sources:
+            key = (c.label, s)
+            best[key] = max(best.get(key, 0.0), c.score * source_weights.get(s, 1.0))
+    weights: dict[str, float] = defaultdict(float)
+    for (label_, _source), weight in best.items():
+        weights[label_] += weight
 
     def extent(label: str) -> int:
         members = [c for c in cluster if c.label == label]

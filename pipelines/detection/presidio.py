@@ -85,6 +85,9 @@ class SharedSpacyNlpEngine(SpacyNlpEngine):
             # Without a lemmatizer, presidio's context enhancer matches its context
             # words ("phone", "email", "ssn"…) against lower-cased tokens instead.
             artifacts.lemmas = [token.lower_ for token in doc]
+            # The keywords the enhancer compares were derived from the (empty)
+            # lemmas at construction: derive them again.
+            artifacts.keywords = artifacts.set_keywords(self, artifacts.lemmas, "en")
         return artifacts
 
 
@@ -107,6 +110,7 @@ def recognize(doc: Doc, nlp: Language) -> list[Candidate]:
         entities=list(entities),
         nlp_artifacts=nlp_engine.artifacts(doc),
         score_threshold=MIN_SCORE,
+        return_decision_process=True,
     )
     found = []
     for result in results:
@@ -120,7 +124,22 @@ def recognize(doc: Doc, nlp: Language) -> list[Candidate]:
                 doc.text[result.start : result.end],
                 (SOURCE,),
                 float(result.score),
-                f"presidio:{recognizer}",
+                f"presidio:{recognizer}{_explanation(result)}",
             )
         )
     return found
+
+
+def _explanation(result) -> str:
+    """Presidio's decision, kept with the span: the pattern that matched and the
+    context word that raised the score. Rules are joined with commas by the
+    ensemble, so none appear inside."""
+    explanation = result.analysis_explanation
+    if explanation is None:
+        return ""
+    parts = []
+    if explanation.pattern_name:
+        parts.append(f"pattern {explanation.pattern_name}")
+    if explanation.supportive_context_word:
+        parts.append(f"context '{explanation.supportive_context_word}' +{explanation.score_context_improvement:.2f}")
+    return f"[{'; '.join(parts).replace(',', ';')}]" if parts else ""
