@@ -33,6 +33,3 @@ class Candidate:
             "score": round(self.score, 4),
         }
 
-
-def make_candidate(text: str, start: int, end: int, label: str, source: str, score: float, rule: str = "") -> Candidate:
-    return Candidate(start, end, label, text[start:end], (source,), score, rule)
