@@ -32,4 +32,3 @@ class Candidate:
             "sources": list(self.sources),
             "score": round(self.score, 4),
         }
-
