@@ -5,7 +5,8 @@ BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/bench_review, which
 must exist and may be migrated), then measures server-side time through Django's
 test client (middleware, view, template; no network): the median of REPEATS page
 renders and their query count, and the same for one decision round trip with
-apply-to-all over 21 occurrences. Then reviewer effort on a 30-page transcript with
+apply-to-all over 21 occurrences (then one reject, one relabel and one add, each
+with apply-to-all). Then reviewer effort on a 30-page transcript with
 repeated names: the actions needed to leave no span pending with apply-to-all
 (one decision per distinct name; every 8th name is rejected as not identifying),
 against one action per span.
@@ -69,6 +70,19 @@ def main() -> None:
             span = Span.objects.filter(document=document, text=name).first()
             decide = reverse("span_decide", args=[span.pk, "accept"])
             decisions.append(timed(lambda d=decide, v=span.version: client.post(d, {"version": v})))
+        # One of each other kind of decision (a single run each, so noisier).
+        others = {}
+        for action, name, data in [
+            ("reject", NAMES[REPEATS], {"reason": "public_official"}),
+            ("relabel", NAMES[REPEATS + 1], {"label": "ORGANIZATION"}),
+        ]:
+            span = Span.objects.filter(document=document, text=name).first()
+            decide = reverse("span_decide", args=[span.pk, action])
+            others[action] = timed(lambda d=decide, v=span.version, x=data: client.post(d, {"version": v, **x}))
+        at = document.text.index("board")
+        add = reverse("span_create", args=[document.pk])
+        others["add"] = timed(lambda: client.post(add, {"start": at, "end": at + 5, "label": "ORGANIZATION"}))
+        added = Span.objects.filter(document=document, text="board").count()
         print(f"database: {connection.vendor}; document: {words} words, {spans} spans")
         print(
             f"review page: median {statistics.median(t for t, _ in page):.0f} ms "
@@ -78,7 +92,17 @@ def main() -> None:
         print(
             f"decision (accept + apply-to-all over 21 occurrences, full re-render): median "
             f"{statistics.median(t for t, _ in decisions):.0f} ms over {REPEATS}, {decisions[0][1]} queries "
-            "(including BEGIN and COMMIT)"
+            + (
+                "(the write is one statement, no transaction)"
+                if connection.vendor == "postgresql"
+                else "(including the transaction's BEGIN and COMMIT)"
+            )
+        )
+        print(
+            "other decisions (one run each, full re-render): "
+            f"reject with a reason over 21 occurrences {others['reject'][0]:.0f} ms, {others['reject'][1]} queries; "
+            f"relabel over 21 {others['relabel'][0]:.0f} ms, {others['relabel'][1]} queries; "
+            f"add over {added} occurrences {others['add'][0]:.0f} ms, {others['add'][1]} queries"
         )
         print(effort(corpus, user))
     finally:

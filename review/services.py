@@ -2,14 +2,18 @@
 
 Every public service is one reviewer *operation*: its events share one `bulk_id`,
 so an apply-to-all or a bulk decision is shown and undone as one. Writes to
-existing spans are conditional on the version the reviewer saw (`_update`), so
-two reviewers never silently overwrite each other.
+existing spans are conditional on the version the reviewer saw, so two reviewers
+never silently overwrite each other. A decision is planned in memory and written
+by `_apply`: on PostgreSQL as one statement (review/bulk_sql.py), elsewhere with
+the ORM (`_update`) inside a transaction.
 """
 
+import copy
+import functools
 import re
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -20,6 +24,7 @@ from django.db.models import F, Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
+from review import bulk_sql
 from review.models import Assignment, RejectReason, ReviewAction, ReviewEvent, Span, SpanStatus
 
 LABEL_RE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
@@ -31,6 +36,9 @@ class ReviewError(Exception):
 
 class StaleSpan(ReviewError):
     """Someone changed the span after this reviewer saw it; nothing was written."""
+
+
+STALE = "Someone else changed some of these spans meanwhile. Nothing was applied; refreshed."
 
 
 @dataclass
@@ -90,7 +98,7 @@ def _update(spans: list[Span], **values) -> None:
     now = timezone.now()
     updated = Span.objects.filter(condition).update(**values, version=F("version") + 1, updated_at=now)
     if updated != len(spans):
-        raise StaleSpan("Someone else changed some of these spans meanwhile. Nothing was applied; refreshed.")
+        raise StaleSpan(STALE)
     for span in spans:
         for name, value in values.items():
             setattr(span, name, value)
@@ -113,12 +121,6 @@ def _event_rows(*, spans: Iterable[Span], befores: dict, user, action: str, bulk
     ]
 
 
-def _events(*, spans: list[Span], befores: dict, user, action: str, bulk_id: uuid.UUID) -> None:
-    ReviewEvent.objects.bulk_create(
-        _event_rows(spans=spans, befores=befores, user=user, action=action, bulk_id=bulk_id)
-    )
-
-
 def _check_open(document: Document) -> None:
     if document.status == DocumentStatus.APPROVED:
         raise ReviewError("This document is approved: its spans can no longer change.")
@@ -131,6 +133,118 @@ def _started(document: Document) -> None:
         Document.objects.filter(pk=document.pk, status=document.status).update(
             status=DocumentStatus.IN_REVIEW, updated_at=timezone.now()
         )
+        document.status = DocumentStatus.IN_REVIEW
+
+
+def _operation(fn: Callable) -> Callable:
+    """The writes of one reviewer operation are atomic. On PostgreSQL they are a
+    single statement (review.bulk_sql), atomic by itself, so the operation opens
+    no transaction: that keeps a decision round trip within its query budget.
+    Elsewhere (SQLite) the ORM writes several statements, inside a transaction
+    that also holds the write lock from the first read."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if bulk_sql.available():
+            return fn(*args, **kwargs)
+        with transaction.atomic():
+            return fn(*args, **kwargs)
+
+    return wrapper
+
+
+@dataclass
+class _Change:
+    """Spans that all get the same values, audited as `action`."""
+
+    spans: list[Span]
+    values: dict
+    action: str
+
+
+def _snapshot_with(span: Span, values: dict) -> dict:
+    changed = copy.copy(span)
+    for name, value in values.items():
+        setattr(changed, name, value)
+    return changed.snapshot()
+
+
+def _apply(
+    *,
+    document: Document,
+    user: AbstractBaseUser,
+    bulk_id: uuid.UUID,
+    changes: list[_Change],
+    created: list[Span] | None = None,
+    read: list[Span] | None = None,
+    regions: list[tuple[int, int]] | None = None,
+) -> None:
+    """Write one planned operation: the `changes`, the `created` spans (audited
+    as added), their events, and the document put in review.
+
+    Every changed span must still be at the version read and, with `regions`, so
+    must every span of the document over them (as in `read`, the spans the
+    operation was planned from), or else StaleSpan and nothing is written.
+    """
+    changes = [c for c in changes if c.spans]
+    created = created or []
+    befores = {s.pk: s.snapshot() for c in changes for s in c.spans}
+    if not bulk_sql.available():
+        # Inside the operation's transaction (see _operation), which rolls all
+        # of it back if _update finds a span that moved on.
+        for change in changes:
+            _update(change.spans, **change.values)
+        if created:
+            Span.objects.bulk_create(created)
+        common = {"befores": befores, "user": user, "bulk_id": bulk_id}
+        ReviewEvent.objects.bulk_create(
+            [
+                *(e for c in changes for e in _event_rows(spans=c.spans, action=c.action, **common)),
+                *_event_rows(spans=created, action=ReviewAction.ADD, **common),
+            ]
+        )
+        _started(document)
+        return
+    now = timezone.now()
+    for span in created:
+        span.created_at = span.updated_at = now
+    events = [
+        bulk_sql.Event(span=s, action=c.action, before=befores[s.pk], after=_snapshot_with(s, c.values))
+        for c in changes
+        for s in c.spans
+    ]
+    events += [bulk_sql.Event(span=s, action=ReviewAction.ADD, before=None, after=s.snapshot()) for s in created]
+    expected: dict[int, Span] = {}
+    if regions:
+        expected.update(
+            (s.pk, s) for s in read or [] if s.pk is not None and any(s.start < hi and lo < s.end for lo, hi in regions)
+        )
+    expected.update((s.pk, s) for c in changes for s in c.spans)
+    moving = document.status in (DocumentStatus.READY, DocumentStatus.REVIEWED)
+    ids = bulk_sql.write(
+        document=document,
+        user_id=user.pk,
+        bulk_id=bulk_id,
+        now=now,
+        expected=expected.values(),
+        regions=regions or [],
+        updates=[bulk_sql.Update(spans=c.spans, values=c.values) for c in changes],
+        creates=created,
+        events=events,
+        document_status=DocumentStatus.IN_REVIEW if moving else None,
+    )
+    if ids is None:
+        raise StaleSpan(STALE)
+    for change in changes:
+        for span in change.spans:
+            for name, value in change.values.items():
+                setattr(span, name, value)
+            span.version += 1
+            span.updated_at = now
+    for span in created:
+        span.pk = ids[(span.start, span.end, span.label)]
+        span._state.adding, span._state.db = False, "default"
+    if moving:
         document.status = DocumentStatus.IN_REVIEW
 
 
@@ -151,11 +265,8 @@ def _decide(
         if spans is None:
             spans = list(Span.objects.filter(document_id=span.document_id, status=SpanStatus.PENDING))
         targets = [span, *(siblings(span, spans) if all_occurrences else [])]
-    befores = {s.pk: s.snapshot() for s in targets}
-    _update(targets, **values)
     outcome = Outcome(bulk_id=uuid.uuid4(), changed=targets)
-    _events(spans=targets, befores=befores, user=user, action=action, bulk_id=outcome.bulk_id)
-    _started(span.document)
+    _apply(document=span.document, user=user, bulk_id=outcome.bulk_id, changes=[_Change(targets, values, action)])
     others = len(targets) - 1
     outcome.message = f"{action.capitalize()}: “{span.text}”" + (
         f" and {others} other occurrence{'s' if others != 1 else ''}." if others else "."
@@ -174,7 +285,7 @@ def _same_object(span: Span, spans: list[Span] | None) -> Span:
     return span
 
 
-@transaction.atomic
+@_operation
 def span_accept(
     *,
     span: Span,
@@ -196,7 +307,7 @@ def span_accept(
     return outcome
 
 
-@transaction.atomic
+@_operation
 def span_reject(
     *,
     span: Span,
@@ -219,7 +330,7 @@ def span_reject(
     return outcome
 
 
-@transaction.atomic
+@_operation
 def span_relabel(
     *,
     span: Span,
@@ -256,7 +367,7 @@ def span_relabel(
     return outcome
 
 
-@transaction.atomic
+@_operation
 def span_link(
     *,
     span: Span,
@@ -288,11 +399,9 @@ def span_link(
     changed = [s for s in members.values() if s.entity != entity]
     if not changed:
         return Outcome(bulk_id=uuid.uuid4(), message="Already linked.")
-    befores = {s.pk: s.snapshot() for s in changed}
-    _update(changed, entity=entity)
     outcome = Outcome(bulk_id=uuid.uuid4(), changed=changed)
-    _events(spans=changed, befores=befores, user=user, action=ReviewAction.LINK, bulk_id=outcome.bulk_id)
-    _started(span.document)
+    link = _Change(changed, {"entity": entity}, ReviewAction.LINK)
+    _apply(document=span.document, user=user, bulk_id=outcome.bulk_id, changes=[link])
     outcome.message = f"Linked “{span.text}” to “{target.text}”: {len(members)} spans are now one entity."
     return outcome
 
@@ -370,7 +479,7 @@ def word_step(text: str, start: int, end: int, *, edge: str, grow: bool) -> tupl
     return new_start, new_end
 
 
-@transaction.atomic
+@_operation
 def span_resize(
     *,
     span: Span,
@@ -400,19 +509,24 @@ def span_resize(
     if any(s.status == SpanStatus.ACCEPTED for s in overlapping):
         raise ReviewError("The new boundaries overlap an accepted span; reject or shrink that one first.")
     outcome = Outcome(bulk_id=uuid.uuid4(), changed=[span, *overlapping])
-    if overlapping:
-        befores = {s.pk: s.snapshot() for s in overlapping}
-        _update(overlapping, status=SpanStatus.REJECTED)
-        _events(spans=overlapping, befores=befores, user=user, action=ReviewAction.SUPERSEDE, bulk_id=outcome.bulk_id)
-    before = span.snapshot()
-    _update([span], start=start, end=end, text=text[start:end], status=SpanStatus.ACCEPTED, reject_reason="")
-    _events(spans=[span], befores={span.pk: before}, user=user, action=ReviewAction.RESIZE, bulk_id=outcome.bulk_id)
-    _started(span.document)
+    resized = {"start": start, "end": end, "text": text[start:end], "status": SpanStatus.ACCEPTED, "reject_reason": ""}
+    _apply(
+        document=span.document,
+        user=user,
+        bulk_id=outcome.bulk_id,
+        changes=[
+            _Change(overlapping, {"status": SpanStatus.REJECTED}, ReviewAction.SUPERSEDE),
+            _Change([span], resized, ReviewAction.RESIZE),
+        ],
+        # The new extent was checked against every span there: none may appear meanwhile.
+        read=spans,
+        regions=[(start, end)],
+    )
     outcome.message = f"Resized to “{span.text}”."
     return outcome
 
 
-@transaction.atomic
+@_operation
 def span_delete(*, span: Span, user: AbstractBaseUser, version: int | None = None) -> Outcome:
     """Delete a span a reviewer added. Machine suggestions are rejected, never
     deleted, so that the diff keeps what the machine proposed."""
@@ -421,6 +535,21 @@ def span_delete(*, span: Span, user: AbstractBaseUser, version: int | None = Non
     _check_open(span.document)
     _check_version(span, version)
     outcome = Outcome(bulk_id=uuid.uuid4(), message=f"Deleted “{span.text}”.")
+    if bulk_sql.available():
+        document = span.document
+        moving = document.status in (DocumentStatus.READY, DocumentStatus.REVIEWED)
+        deleted = bulk_sql.delete(
+            span=span,
+            user_id=user.pk,
+            bulk_id=outcome.bulk_id,
+            now=timezone.now(),
+            document_status=DocumentStatus.IN_REVIEW if moving else None,
+        )
+        if not deleted:
+            raise StaleSpan("Someone else changed this span meanwhile. Nothing was applied; refreshed.")
+        if moving:
+            document.status = DocumentStatus.IN_REVIEW
+        return outcome
     ReviewEvent.objects.create(
         document_id=span.document_id,
         span=None,
@@ -462,7 +591,7 @@ def bulk_candidates(
     return [s for s in pending if _matches(s, label=label, source=source, score_min=score_min, score_max=score_max)]
 
 
-@transaction.atomic
+@_operation
 def bulk_decide(
     *,
     document: Document,
@@ -486,13 +615,10 @@ def bulk_decide(
     targets = bulk_candidates(document, label=label, source=source, score_min=score_min, score_max=score_max)
     if not targets:
         raise ReviewError("No pending span matches.")
-    befores = {s.pk: s.snapshot() for s in targets}
-    _update(targets, **values)
     outcome = Outcome(bulk_id=uuid.uuid4(), changed=targets)
-    _events(spans=targets, befores=befores, user=user, action=event, bulk_id=outcome.bulk_id)
+    _apply(document=document, user=user, bulk_id=outcome.bulk_id, changes=[_Change(targets, values, event)])
     verb = "Accepted" if action == "accept" else "Rejected"
     outcome.message = f"{verb} {len(targets)} pending span{'s' if len(targets) != 1 else ''}."
-    _started(document)
     return outcome
 
 
@@ -624,17 +750,27 @@ def _occurrences(text: str, needle: str) -> list[tuple[int, int]]:
     return [m.span() for m in pattern.finditer(text)]
 
 
-@transaction.atomic
+@_operation
 def span_add(
-    *, document: Document, user: AbstractBaseUser, start: int, end: int, label: str, all_occurrences: bool = True
+    *,
+    document: Document,
+    user: AbstractBaseUser,
+    start: int,
+    end: int,
+    label: str,
+    all_occurrences: bool = True,
+    spans: list[Span] | None = None,
 ) -> list[Span]:
     """Add an accepted span from a reviewer's selection, as one undoable operation.
 
     Live spans the selection overlaps are superseded (rejected, audited). With
     `all_occurrences`, every other occurrence of the same text is added as well:
     pending suggestions there are superseded, but a human decision (an accepted
-    span) elsewhere is never overridden. Planned in memory, then written with one
-    statement per kind of change, however many occurrences there are.
+    span) elsewhere is never overridden. Planned in memory, then written by
+    `_apply`, in a number of statements that does not grow with the occurrences.
+
+    `spans`, the document's spans if the caller has them, is updated in place
+    (the new spans included), so the caller can re-render from it.
     """
     label = _clean_label(label)
     _check_open(document)
@@ -644,7 +780,18 @@ def span_add(
     start, end = _trim(text, start, end)
     if start >= end:
         raise ReviewError("The selection is empty.")
-    spans = list(document.spans.select_for_update())
+    if bulk_sql.available():
+        # Read without a lock: the write checks that every span over the
+        # occurrences is still as read.
+        spans = list(document.spans.all()) if spans is None else spans
+    else:
+        # Locked until the write (SQLite: the transaction's write lock); the
+        # caller's list is refreshed in place, so it shows what was planned from.
+        locked = list(document.spans.select_for_update())
+        if spans is None:
+            spans = locked
+        else:
+            spans[:] = locked
     by_key = {(s.start, s.end, s.label): s for s in spans}
     live = [s for s in spans if s.status != SpanStatus.REJECTED]
     occurrences = [(start, end)]
@@ -685,22 +832,22 @@ def span_add(
         to_create.append(span)
         result.append(span)
         live.append(span)
-    bulk_id = uuid.uuid4()
-    befores = {s.pk: s.snapshot() for s in [*to_supersede.values(), *to_accept.values()]}
-    if to_supersede:
-        _update(list(to_supersede.values()), status=SpanStatus.REJECTED, reject_reason="")
-    if to_accept:
-        _update(list(to_accept.values()), status=SpanStatus.ACCEPTED, reject_reason="")
-    if to_create:
-        Span.objects.bulk_create(to_create)
-    common = {"befores": befores, "user": user, "bulk_id": bulk_id}
-    events = [
-        *_event_rows(spans=to_supersede.values(), action=ReviewAction.SUPERSEDE, **common),
-        *_event_rows(spans=to_accept.values(), action=ReviewAction.ACCEPT, **common),
-        *_event_rows(spans=to_create, action=ReviewAction.ADD, **common),
-    ]
-    ReviewEvent.objects.bulk_create(events)
-    _started(document)
+    rejected = {"status": SpanStatus.REJECTED, "reject_reason": ""}
+    accepted = {"status": SpanStatus.ACCEPTED, "reject_reason": ""}
+    _apply(
+        document=document,
+        user=user,
+        bulk_id=uuid.uuid4(),
+        changes=[
+            _Change(list(to_supersede.values()), rejected, ReviewAction.SUPERSEDE),
+            _Change(list(to_accept.values()), accepted, ReviewAction.ACCEPT),
+        ],
+        created=to_create,
+        read=spans,
+        regions=occurrences,
+    )
+    spans.extend(to_create)
+    spans.sort(key=lambda s: (s.start, s.end))
     return result
 
 

@@ -222,6 +222,9 @@ def span_create(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied("Read-only access.")
     error = None
     added = []
+    # As in span_decide: one read of the document's spans plans the addition and,
+    # updated in place by span_add, re-renders the page.
+    spans = document_spans(document)
     try:
         _require_holder(document, request.user, role)
         start = int(request.POST.get("start", ""))
@@ -233,12 +236,15 @@ def span_create(request: HttpRequest, pk: int) -> HttpResponse:
             end=end,
             label=request.POST.get("label", ""),
             all_occurrences=_flag(request.POST, "all", default=True),
+            spans=spans,
         )
     except ValueError:
         error = "Select some text first."
+    except StaleSpan as exc:
+        error = str(exc)
+        spans = document_spans(document)
     except ReviewError as exc:
         error = str(exc)
-    spans = document_spans(document)
     span = next((s for s in spans if added and s.pk == added[0].pk), None)
     if span is not None:
         span.document = document

@@ -1,9 +1,15 @@
 """Review services: apply-to-all, reject reasons, resize, delete, bulk decisions,
 undo by operation, and version checks; plus the side panel and preview selectors."""
 
+import threading
+import time
+
 import pytest
+from django.db import connection, transaction
+from django.db.models import F
 
 from ingestion.models import Document
+from review import bulk_sql
 from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
 from review.selectors import (
     Filters,
@@ -22,6 +28,7 @@ from review.services import (
     span_accept,
     span_add,
     span_delete,
+    span_link,
     span_reject,
     span_relabel,
     span_resize,
@@ -58,8 +65,19 @@ def add_machine(document: Document, needle: str, label: str = "PERSON", nth: int
     ]
 
 
+@pytest.fixture(params=["one_statement", "orm"])
+def write_path(request, monkeypatch):
+    """Each decision is written in one SQL statement on PostgreSQL, and through
+    the ORM in a transaction elsewhere (SQLite): tests using `doc` run both."""
+    if request.param == "orm":
+        monkeypatch.setattr(bulk_sql, "available", lambda: False)
+    elif not bulk_sql.available():
+        pytest.skip("one-statement writes are PostgreSQL only")
+    return request.param
+
+
 @pytest.fixture
-def doc(corpus):
+def doc(corpus, write_path):
     document = make_document(corpus)
     add_machine(document, "HARTWELL")
     add_machine(document, "Delgado")
@@ -391,3 +409,137 @@ def test_a_corpus_can_require_a_second_review_before_approval(doc, reviewer, mak
         "second_review",
         "approve",
     ]
+
+
+def _review_session(document: Document, reviewer) -> None:
+    """A bit of everything a reviewer does, each with apply-to-all where it has it."""
+    span_accept(span=spans_of(document, "Delgado")[0], user=reviewer)
+    span_reject(span=spans_of(document, "HARTWELL")[1], user=reviewer, reason="public_official", all_occurrences=False)
+    span_relabel(span=spans_of(document, "HARTWELL")[0], user=reviewer, label="ORGANIZATION")
+    john = spans_of(document, "John")[0]
+    Span.objects.create(document=document, start=john.end + 1, end=john.end + 6, label="PERSON", text="Smith")
+    start, end = word_step(document.text, john.start, john.end, edge="end", grow=True)
+    span_resize(span=john, user=reviewer, start=start, end=end, version=john.version)
+    span_link(span=spans_of(document, "John Smith")[0], target=spans_of(document, "DELGADO")[0], user=reviewer)
+    at = document.text.index("morning")
+    added = span_add(document=document, user=reviewer, start=at, end=at + 7, label="TIME")
+    span_delete(span=Span.objects.get(pk=added[1].pk), user=reviewer)
+    at = document.text.index("Good morning")
+    span_add(document=document, user=reviewer, start=at, end=at + 12, label="TIME")  # supersedes "morning"
+    undo_last(document=document, user=reviewer)
+    bulk_decide(document=document, user=reviewer, action="reject", source="patterns", reason="not_identifying")
+
+
+def _recorded(document: Document) -> tuple[list, list]:
+    """The document's events and spans, with ids, bulk ids and entities replaced
+    by their order of first appearance, so that two documents compare."""
+    numbering: dict = {}
+
+    def n(value):
+        return None if value in (None, "") else numbering.setdefault(value, len(numbering))
+
+    spans = list(Span.objects.filter(document=document).order_by("start", "end", "label"))
+    spans_out = [
+        (s.start, s.end, s.label, s.text, s.status, s.reject_reason, s.version, n(s.entity), s.sources, s.score)
+        + (s.rule, s.created_by_id)
+        for s in spans
+    ]
+    events = []
+    for e in ReviewEvent.objects.filter(document=document).order_by("id"):
+        before, after = (dict(x, entity=n(x.get("entity"))) if x and "entity" in x else x for x in (e.before, e.after))
+        span = e.span and (e.span.start, e.span.end, e.span.label)
+        events.append((e.action, e.user_id, span, before, after, n(e.bulk_id), n(e.undoes)))
+    return spans_out, events
+
+
+def test_both_write_paths_record_the_same_spans_and_events(corpus, reviewer, monkeypatch):
+    if not bulk_sql.available():
+        pytest.skip("compares the PostgreSQL statement with the ORM")
+    results = []
+    for name in ("one statement", "orm"):
+        if name == "orm":
+            monkeypatch.setattr(bulk_sql, "available", lambda: False)
+        document = Document.objects.create(corpus=corpus, name=f"{name}.txt", sha256=name, text=TEXT, status="ready")
+        for needle, label in [("HARTWELL", "PERSON"), ("Delgado", "PERSON"), ("DELGADO", "PERSON")]:
+            add_machine(document, needle, label)
+        add_machine(document, "John", sources=["spacy", "presidio"], score=0.95)
+        add_machine(document, "555-0147", label="PHONE_NUMBER", sources=["patterns"], score=0.6)
+        _review_session(document, reviewer)
+        document.refresh_from_db()
+        results.append((document.status, *_recorded(document)))
+    assert results[0][1] == results[1][1]
+    assert results[0][2] == results[1][2]
+    assert results[0] == results[1]
+    assert {e[0] for e in results[0][2]} == {
+        "accept",
+        "reject",
+        "relabel",
+        "supersede",
+        "resize",
+        "link",
+        "add",
+        "delete",
+        "undo",
+    }
+
+
+def test_an_add_is_refused_if_a_span_appeared_over_an_occurrence_meanwhile(doc, reviewer, write_path):
+    spans = list(Span.objects.filter(document=doc))
+    at = doc.text.index("morning")
+    # Another reviewer adds a span over the second "morning" after this request read the spans.
+    second = doc.text.index("morning", at + 1)
+    Span.objects.create(document=doc, start=second - 5, end=second + 7, label="TIME", status="accepted")
+    if write_path == "orm":
+        # Through the ORM the spans are re-read under the transaction's lock:
+        # the accepted span is seen and left alone.
+        assert len(span_add(document=doc, user=reviewer, start=at, end=at + 7, label="TIME", spans=spans)) == 1
+        return
+    with pytest.raises(StaleSpan):
+        span_add(document=doc, user=reviewer, start=at, end=at + 7, label="TIME", spans=spans)
+    assert not Span.objects.filter(start=at).exists()
+    assert not ReviewEvent.objects.exists()
+
+
+def test_the_first_decision_moves_the_document_in_the_same_write(doc, reviewer):
+    span_accept(span=spans_of(doc, "John")[0], user=reviewer)
+    doc.refresh_from_db()
+    assert doc.status == "in_review"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sibling_committed_while_the_statement_waits_for_its_lock_is_not_overwritten(corpus, reviewer):
+    """Two real transactions: another reviewer holds a sibling's row, changed but
+    not committed, when this decision is written. The statement waits for the
+    row, sees its new version and writes nothing."""
+    if not bulk_sql.available():
+        pytest.skip("the one-statement guard is PostgreSQL only")
+    document = make_document(corpus)
+    add_machine(document, "Delgado")
+    spans = list(Span.objects.filter(document=document).order_by("start"))
+    first, sibling = spans[0], spans[2]
+    holding = threading.Event()
+
+    def other_reviewer() -> None:
+        try:
+            with transaction.atomic():
+                Span.objects.filter(pk=sibling.pk).update(status="rejected", version=F("version") + 1)
+                holding.set()
+                time.sleep(0.5)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=other_reviewer)
+    thread.start()
+    assert holding.wait(5)
+    started = time.monotonic()
+    with pytest.raises(StaleSpan):
+        span_accept(span=first, user=reviewer, version=first.version, spans=spans)
+    waited = time.monotonic() - started
+    thread.join()
+    assert waited > 0.3  # it did wait for the other transaction
+    assert list(Span.objects.filter(document=document).order_by("start").values_list("status", flat=True)) == [
+        "pending",
+        "pending",
+        "rejected",
+    ]
+    assert not ReviewEvent.objects.exists()
