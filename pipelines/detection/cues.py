@@ -85,6 +85,17 @@ ROLE_WORDS = frozenset(
     )
 )
 
+# Titles of rank written before a name ("Queen Mary", "General Lee"): trimmed from
+# the front of a PERSON, but not role words, since many are surnames too (King,
+# Bishop, Major) and must still count as names elsewhere.
+HONORIFICS = frozenset(
+    """king queen prince princess emperor empress pope saint st sir dame lord lady duchess countess
+    baron baroness marquis marquess viscount tsar czar tsarina sultan sheikh caliph pharaoh
+    general gen colonel col major maj admiral adm commander cmdr private corporal cpl president senator sen
+    governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
+    brother uncle aunt madame mme monsieur herr frau señor senor signor mister""".split()
+)
+
 _NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
 _TITLE_RE = re.compile(
     # [ \t] rather than \s: a title ending one line never names the next line's words.

@@ -32,6 +32,22 @@ def _forms(span: Candidate) -> set[str]:
     return forms | {f.upper() for f in forms} | {f.title() for f in forms if f.isupper()}
 
 
+def spelled_word(text: str) -> str:
+    """ "R-U-F-F" → "Ruff": the word a spelled name spells."""
+    letters = re.findall(r"[A-Za-z]", text)
+    return "".join(letters).title() if len(letters) >= MIN_PART_LENGTH else ""
+
+
+def _as_person(spans: list[Candidate]) -> list[Candidate]:
+    """A spelled name links back to the name it spells: "R-U-F-F" makes "Ruff" a
+    PERSON form to search for, so the plain name is found wherever it recurs."""
+    derived = []
+    for span in spans:
+        if span.label == "SPELLED_NAME" and (word := spelled_word(span.text)):
+            derived.append(Candidate(span.start, span.end, "PERSON", word, span.sources, span.score, "spelled"))
+    return derived
+
+
 def _dominant_labels(spans: list[Candidate]) -> dict[str, str]:
     """For each surface form (lower case), the label it carries most in the document.
 
@@ -54,12 +70,12 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
     covered = {label: [(s.start, s.end) for s in spans if s.label == label] for label in PROPAGATED_LABELS}
     found: list[Candidate] = []
     seen: set[tuple[str, str]] = set()
-    for span in spans:
+    for span in [*spans, *_as_person(spans)]:
         if span.label not in PROPAGATED_LABELS:
             continue
         # Longest first: the whole name claims its occurrences before its parts do.
         for form in sorted(_forms(span), key=len, reverse=True):
-            if (span.label, form) in seen or not form.strip() or dominant[form.lower()] != span.label:
+            if (span.label, form) in seen or not form.strip() or dominant.get(form.lower(), span.label) != span.label:
                 continue
             seen.add((span.label, form))
             # A multi-word name may be broken across a line end ("Marcus\nDelgado").
