@@ -50,6 +50,7 @@ bench: $(STAMP)
 	$(PY) bench/bench_export.py
 	$(PY) bench/bench_extract.py
 	$(PY) bench/bench_review.py
+	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) bench/bench_workers.py
 
 # Detection quality (issue 4) on seeded synthetic hearing transcripts and on the
 # WikiNEuRal dev set (needs ../shared beside the checkout); both tables go into BENCHMARKS.md.

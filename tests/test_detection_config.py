@@ -15,10 +15,11 @@ from ingestion.services import document_ingest
 from pipelines.detection.candidate import Candidate
 from pipelines.detection.config import ConfigError, CorpusPattern, DetectionConfig
 from pipelines.detection.ensemble import merge, vote
+from pipelines.detection.filters import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.pipeline import detect_text
 from pipelines.forms import DetectionConfigForm
 from pipelines.models import DetectionConfig as StoredConfig
-from pipelines.models import DocumentDetection
+from pipelines.models import DetectionConfigChange, DocumentDetection
 from review.models import CorpusMembership, Role
 
 MODEL = settings.SPACY_MODEL
@@ -377,15 +378,8 @@ FORM_DEFAULTS = {
     "patterns": "",
     "deny": "",
     "allow": "",
-    "filters": [
-        "line_break",
-        "role_word",
-        "person_single_character",
-        "person_digits",
-        "person_lowercase",
-        "date_words",
-        "time_words",
-    ],
+    # Every rule on, whatever rules filters.py has: the default configuration.
+    "filters": list(FILTER_RULE_NAMES),
     **{f"weight_{s}": str(w) for s, w in DetectionConfig().weights.items()},
 }
 
@@ -436,7 +430,7 @@ class DetectionConfigPageTests(TestCase):
 
     def test_admin_sees_the_default_config_in_constant_queries(self) -> None:
         self.client.force_login(self.owner)
-        with self.assertNumQueries(4):  # session, user, corpus+role, stored config
+        with self.assertNumQueries(5):  # session, user, corpus+role, stored config, recent changes
             response = self.client.get(self.url)
         self.assertEqual(response.status_code, 200)
         page = response.content.decode()
@@ -473,8 +467,9 @@ class DetectionConfigPageTests(TestCase):
             "filters": ["role_word"],
             "weight_corpus": "3",
         }
-        self.csrf_post(data)  # the CSRF cookie's first request, outside the count
-        with self.assertNumQueries(7):  # session, user, corpus+role, savepoint, select, update, release
+        self.csrf_post(FORM_DEFAULTS)  # the CSRF cookie's first request (the default: no change), outside the count
+        # session, user, corpus+role, savepoint, select for update, update, audit insert, release
+        with self.assertNumQueries(8):
             response = self.csrf_post(data)
         self.assertRedirects(response, self.url, fetch_redirect_response=False)
         stored = DetectionConfig.from_dict(StoredConfig.objects.get(corpus=self.corpus).data)
@@ -485,8 +480,13 @@ class DetectionConfigPageTests(TestCase):
         self.assertEqual(stored.allow, {"Acme Widgets": "ORGANIZATION"})
         self.assertEqual(stored.disabled_filters, set(FORM_DEFAULTS["filters"]) - {"role_word"})
         self.assertEqual(stored.weights["corpus"], 3.0)
+        change = DetectionConfigChange.objects.get(corpus=self.corpus)
+        self.assertEqual(
+            (change.user, change.before, change.after), (self.owner, DetectionConfig().to_dict(), stored.to_dict())
+        )
         page = self.client.get(self.url).content.decode()
         self.assertIn("CASE_REF: REF-\\d{4}", page)
+        self.assertIn("<code>mode</code>: &quot;union&quot; → &quot;vote&quot;", page)
         self.assertIn('value="vote" selected', page)
 
     def test_a_bad_regex_is_refused_with_its_message_and_nothing_is_saved(self) -> None:

@@ -4,14 +4,22 @@ Plain Python over text, no database: the `detect` command, the Celery task and
 the evaluation all call `detect_texts`. With no configuration it runs the default
 (`config.DEFAULT`); a corpus's configuration turns recognizers off, adds packs,
 its own patterns, deny and allow lists, a vote and weights.
+
+The model pass (spaCy, and presidio over the same Doc) runs chunk by chunk
+(`chunks.py`), offsets shifted back onto the whole text, with progress reported
+after each chunk. Everything after it runs once over the whole text: the rule
+recognizers (cheap, and some patterns span lines: an age question and its answer,
+a spelling broken across a line end), the filters, the vote, the merge and
+propagation, so a name found in the first chunk is still found in the last.
 """
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pipelines.detection import cues, gazetteer, header_names, patterns, presidio, spacy_ner
 from pipelines.detection.candidate import Candidate
+from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.config import DEFAULT, DetectionConfig
 from pipelines.detection.ensemble import SOURCE_WEIGHTS, merge, vote
 from pipelines.detection.filters import Filtered, apply_filters
@@ -19,9 +27,10 @@ from pipelines.detection.nlp import load_nlp
 from pipelines.detection.packs import PACKS
 from pipelines.detection.propagate import propagate
 
-# spaCy's pipe batches texts; long transcripts are single texts, so a small batch
-# keeps memory flat.
+# spaCy's pipe batches chunks; a small batch keeps memory flat.
 BATCH_SIZE = 8
+# (characters done, characters in the text), called after each chunk but the last.
+Progress = Callable[[int, int], None]
 CORPUS_SOURCE = "corpus"
 ALLOW_SOURCE = "allow_list"
 DENIED = "deny list"
@@ -100,7 +109,31 @@ def _split(spans: list[Candidate], reject) -> tuple[list[Candidate], list[Filter
     return kept, dropped
 
 
-def _detect_doc(text: str, doc, nlp, metadata: dict | None, compiled: _Compiled) -> DetectionResult:
+def _shifted(candidates: list[Candidate], offset: int) -> list[Candidate]:
+    if not offset:
+        return candidates
+    return [
+        Candidate(c.start + offset, c.end + offset, c.label, c.text, c.sources, c.score, c.rule, c.entity)
+        for c in candidates
+    ]
+
+
+@dataclass
+class _ModelFound:
+    """The model pass's candidates on one text, gathered chunk by chunk, kept per
+    recognizer so that the merge sees them in the unchunked order."""
+
+    spacy: list[Candidate] = field(default_factory=list)
+    presidio: list[Candidate] = field(default_factory=list)
+
+    def add(self, doc, nlp, on: frozenset[str], offset: int) -> None:
+        if "spacy" in on:
+            self.spacy += _shifted(spacy_ner.recognize(doc), offset)
+        if "presidio" in on:
+            self.presidio += _shifted(presidio.recognize(doc, nlp), offset)
+
+
+def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: _Compiled) -> DetectionResult:
     config = compiled.config
     on = config.recognizers
     people = header_names.header_people(metadata) if "header" in on else []
@@ -108,10 +141,8 @@ def _detect_doc(text: str, doc, nlp, metadata: dict | None, compiled: _Compiled)
     # The recognizers' order is the default pipeline's: merge ties keep it.
     if "header" in on:
         candidates += header_names.recognize(text, people)
-    if "spacy" in on:
-        candidates += spacy_ner.recognize(doc)
-    if "presidio" in on:
-        candidates += presidio.recognize(doc, nlp)
+    candidates += model.spacy
+    candidates += model.presidio
     if "patterns" in on:
         candidates += patterns.recognize(text)
     if "cues" in on:
@@ -158,31 +189,65 @@ def _detect_doc(text: str, doc, nlp, metadata: dict | None, compiled: _Compiled)
     return DetectionResult(spans, filtered, kept, timed_out)
 
 
+def _chunks(texts: Iterable[str], size: int) -> Iterator[tuple[str, tuple[str, int, bool]]]:
+    """(chunk text, (whole text, chunk offset, is the text's last chunk))."""
+    for text in texts:
+        bounds = chunk_bounds(text, size)
+        for n, (start, end) in enumerate(bounds, start=1):
+            yield text[start:end], (text, start, n == len(bounds))
+
+
 def detect_texts(
     texts: Iterable[str],
     model_name: str,
     metadata: Iterable[dict | None] | None = None,
     config: DetectionConfig | None = None,
+    *,
+    chunk_chars: int = CHUNK_CHARS,
+    progress: Progress | None = None,
 ) -> Iterator[DetectionResult]:
     """Detect in each text; `metadata` (parsed transcript headers, one per text)
     seeds the header-names recognizer; `config` is a corpus's configuration (the
-    default when None)."""
+    default when None). Texts longer than `chunk_chars` go through the model a
+    chunk at a time; `progress(done, total)` (characters of the current text) is
+    called after every chunk but a text's last."""
     compiled = _Compiled(config or DEFAULT)
     metadata_iter = iter(metadata) if metadata is not None else None
+
+    def next_metadata() -> dict | None:
+        return next(metadata_iter, None) if metadata_iter else None
+
     if not compiled.needs_doc:
         # Neither spaCy nor presidio: no model pass at all.
         for text in texts:
-            yield _detect_doc(text, None, None, next(metadata_iter, None) if metadata_iter else None, compiled)
+            yield _detect_doc(text, _ModelFound(), next_metadata(), compiled)
         return
     nlp = load_nlp(model_name)
-    # nlp.max_length guards memory for the parser; transcripts can exceed the
-    # default 1,000,000 characters and NER needs no more than linear memory.
-    nlp.max_length = max(nlp.max_length, 5_000_000)
-    for doc in nlp.pipe(texts, batch_size=BATCH_SIZE):
-        yield _detect_doc(doc.text, doc, nlp, next(metadata_iter, None) if metadata_iter else None, compiled)
+    # Chunks are at most chunk_chars long, except one the caller asked to be
+    # bigger; NER needs no more than linear memory.
+    nlp.max_length = max(nlp.max_length, chunk_chars + 1)
+    on = compiled.config.recognizers
+    # With progress to report, one chunk per batch: otherwise spaCy would work
+    # through a batch of chunks before the first report.
+    batch_size = 1 if progress else BATCH_SIZE
+    found = _ModelFound()
+    for doc, (text, offset, last) in nlp.pipe(_chunks(texts, chunk_chars), as_tuples=True, batch_size=batch_size):
+        found.add(doc, nlp, on, offset)
+        if not last:
+            if progress:
+                progress(offset + len(doc.text), len(text))
+            continue
+        yield _detect_doc(text, found, next_metadata(), compiled)
+        found = _ModelFound()
 
 
 def detect_text(
-    text: str, model_name: str, metadata: dict | None = None, config: DetectionConfig | None = None
+    text: str,
+    model_name: str,
+    metadata: dict | None = None,
+    config: DetectionConfig | None = None,
+    *,
+    chunk_chars: int = CHUNK_CHARS,
+    progress: Progress | None = None,
 ) -> DetectionResult:
-    return next(detect_texts([text], model_name, [metadata], config))
+    return next(detect_texts([text], model_name, [metadata], config, chunk_chars=chunk_chars, progress=progress))
