@@ -252,11 +252,15 @@ INMATE DELGADO: My name is Marcus Delgado. Anna Wong wrote to me at anna.wong@ex
 PRESIDING COMMISSIONER HARTWELL: Thank you, Mr. Delgado. Call (559) 555-0147 on March 14, 2023. The commissioner agrees.
 """
 SAMPLE_METADATA = {"participants": [{"name": "EVELYN HARTWELL", "role": "Presiding Commissioner"}]}
-# The output of the pipeline before configurations existed (commit 7e788fa), on SAMPLE.
+# The output of the pipeline before configurations existed (commit 7e788fa), on
+# SAMPLE, updated where a recognizer improved since (the label corrections); the
+# point is that no configuration and the default configuration give the same.
 BEFORE_CONFIG = [
     (0, 15, "PERSON", "cues+header", 0.995, "cue:participant_line,header:full_name,header:name_part"),
     (63, 71, "PERSON", "cues+header", 0.995, "cue:speaker_label,header:name_part"),
-    (107, 121, "PERSON", "gazetteer", 0.7, "gazetteer:first_last"),
+    # spaCy's GPE "Marcus Delgado" corrected to PERSON by the lexicons (it was a
+    # lone gazetteer span before), so two sources agree now.
+    (107, 121, "PERSON", "gazetteer+spacy", 0.88, "gazetteer:first_last,spacy:GPE→PERSON"),
     (123, 127, "ORGANIZATION", "spacy", 0.6, "spacy:ORG"),
     (135, 142, "ID", "patterns", 0.9, "pattern:cdcr_number,pattern:id_with_cue"),
     (151, 158, "PERSON", "cues", 0.9, "cue:speaker_label"),
@@ -279,7 +283,7 @@ BEFORE_CONFIG = [
     ),
     (330, 340, "TIME", "patterns+spacy", 0.96, "pattern:am_pm,pattern:clock,spacy:TIME"),
     (348, 355, "PERSON", "cues", 0.9, "cue:speaker_label"),
-    (368, 382, "PERSON", "cues+gazetteer", 0.97, "cue:my_name_is,gazetteer:first_last"),
+    (368, 382, "PERSON", "cues+gazetteer+spacy", 0.988, "cue:my_name_is,gazetteer:first_last,spacy:GPE→PERSON"),
     (384, 393, "PERSON", "gazetteer+spacy", 0.88, "gazetteer:first_last,spacy:PERSON"),
     (
         409,

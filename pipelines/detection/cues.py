@@ -6,6 +6,7 @@ small spaCy model sees nothing; these cues catch them with a high score.
 
 import re
 
+from pipelines.detection import places
 from pipelines.detection.candidate import Candidate
 
 SOURCE = "cues"
@@ -85,7 +86,7 @@ ROLE_WORDS = frozenset(
     )
 )
 
-# Titles of rank written before a name ("Queen Mary", "General Lee"): trimmed from
+# Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
 # the front of a PERSON, but not role words, since many are surnames too (King,
 # Bishop, Major) and must still count as names elsewhere.
 HONORIFICS = frozenset(
@@ -102,6 +103,25 @@ _TITLE_RE = re.compile(
     r"\b(?:" + "|".join(TITLES) + r")\.?[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r")?)"
 )
 _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
+# People are named by their relation to the speaker ("my aunt Rose", "his brother
+# Sokhom", "my sponsor, Twyla Day") and by what they are called ("called him Will").
+# Given names that are also words (Hope, Will, Faith) are found only this way.
+RELATIONS = (
+    "mother|mom|father|dad|brother|sister|son|daughter|wife|husband|aunt|uncle|cousin|niece|nephew|grandmother"
+    "|grandma|grandfather|grandpa|grandson|granddaughter|stepfather|stepmother|stepson|stepdaughter|girlfriend"
+    "|boyfriend|fiancée?|partner|friend|cellie|cellmate|sponsor|counselor|teacher|mentor|neighbor|boss|victim"
+    "|co-defendant|codefendant|crime partner|child|children|kids?|baby"
+)
+# A given name may be hyphenated in lower case after the hyphen ("Ji-woo").
+_GIVEN = r"[A-Z][a-zA-Z'’]+(?:-[A-Za-z][a-zA-Z'’]+)?"
+_RELATION_RE = re.compile(
+    # Case-insensitive for the cue words only: the name must be capitalized.
+    r"\b(?i:(?:my|his|her|their|our|your|the)[ \t]+(?:(?:older|younger|little|big|late|oldest|youngest)[ \t]+)?"
+    r"(?:" + RELATIONS + r")s?),?[ \t]+(?P<v>" + _GIVEN + r"(?:[ \t]+" + _NAME + r")?)"
+)
+# "Chastity's mother", "Luis's brother": a name that owns a relation.
+_POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?i:" + RELATIONS + r")s?\b")
+_CALLED_RE = re.compile(r"\b(?:called|named)[ \t]+(?:(?:him|her|me|them)[ \t]+)?(?P<v>" + _NAME + r")\b")
 # A speaker label opens a line: capitals, optional role words, then a colon.
 _SPEAKER_RE = re.compile(r"^[ \t]*(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
 _CAP_WORD_RE = re.compile(r"[A-Z][A-Z'’-]+")
@@ -114,7 +134,13 @@ _PARTICIPANT_RE = re.compile(
 
 def recognize(text: str) -> list[Candidate]:
     found: list[Candidate] = []
-    for regex, rule, score in ((_TITLE_RE, "title", 0.85), (_MY_NAME_RE, "my_name_is", 0.9)):
+    for regex, rule, score in (
+        (_TITLE_RE, "title", 0.85),
+        (_MY_NAME_RE, "my_name_is", 0.9),
+        (_RELATION_RE, "relation", 0.8),
+        (_CALLED_RE, "called", 0.8),
+        (_POSSESSOR_RE, "relation", 0.8),
+    ):
         for match in regex.finditer(text):
             start, end = match.span("v")
             # Trim trailing words that are themselves role words ("Officer Smith Inmate").
@@ -124,6 +150,8 @@ def recognize(text: str) -> list[Candidate]:
             if not words:
                 continue
             end = start + words[-1].end()
+            if rule in ("relation", "called") and places.is_known_place(text[start:end]):
+                continue  # "California's children", "a town called Fresno"
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
     for match in _PARTICIPANT_RE.finditer(text):
         if any(w.lower() in ROLE_WORDS for w in match.group("role").split()):

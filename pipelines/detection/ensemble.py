@@ -8,7 +8,9 @@ The resolution policy, in order:
    "John Doe" (cue) become "John Doe"; it keeps every agreeing source, and a
    noisy-or of their scores.
 3. Candidates of the cluster that do not overlap the winner are resolved again,
-   so a losing label never swallows text outside the winner.
+   so a losing label never swallows text outside the winner; nor does the winner
+   swallow a loser's text outside itself: that part ("Yazzie" of a losing
+   "Crystal Yazzie") is resolved again too, when the cut falls between words.
 4. Adjacent spans of the same label separated only by a gap that the label allows
    (seed 000: "John" + "Doe" across one space) are merged.
 
@@ -19,6 +21,8 @@ sources agree on (the per-corpus modes "intersection" and "vote", see config.py)
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from pipelines.detection.candidate import Candidate
 
@@ -59,6 +63,9 @@ ADJACENT_GAPS: dict[str, re.Pattern[str]] = {
     "LOCATION": re.compile(r"[ \t]|,[ \t]"),
     "DATE": re.compile(r"[ \t]|,[ \t]|[ \t]of[ \t]"),
 }
+
+
+_WORDS = re.compile(r"\w+")
 
 
 def _priority(label: str) -> int:
@@ -115,7 +122,42 @@ def _resolve_cluster(text: str, cluster: list[Candidate], source_weights: dict[s
         start, end, label, text[start:end], sources, _combined_score(best_per_source.values()), ",".join(rules)
     )
     rest = [c for c in cluster if not (c.start < end and start < c.end)]
+    rest += [
+        r
+        for c in cluster
+        if c.label != label and c.start < end and start < c.end
+        for r in _remainders(text, c, start, end)
+    ]
     return [winner, *resolve_overlaps(text, rest, source_weights)] if rest else [winner]
+
+
+_EDGE = " \t\n,;:.&-–—'’\"()"
+
+
+def _remainders(text: str, loser: Candidate, start: int, end: int) -> list[Candidate]:
+    """The parts of a losing candidate outside the winner [start, end): they stay
+    in the running. "Crystal Yazzie" (PERSON, 0.5) losing "Crystal" to a stronger
+    ORGANIZATION must not take "Yazzie" down with it. A part is kept only when the
+    cut falls between words and it holds a word that is not a stop word."""
+    parts = []
+    if loser.start < start:
+        parts.append((loser.start, start))
+    if loser.end > end:
+        parts.append((end, loser.end))
+    kept = []
+    for a, b in parts:
+        for cut in (a, b):
+            if 0 < cut < len(text) and text[cut - 1].isalnum() and text[cut].isalnum():
+                break  # the winner ends inside a word: no clean part
+        else:
+            while a < b and text[a] in _EDGE:
+                a += 1
+            while b > a and text[b - 1] in _EDGE:
+                b -= 1
+            words = _WORDS.findall(text[a:b])
+            if words and any(w.lower() not in STOP_WORDS for w in words):
+                kept.append(Candidate(a, b, loser.label, text[a:b], loser.sources, loser.score, loser.rule))
+    return kept
 
 
 def resolve_overlaps(

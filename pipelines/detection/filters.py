@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from pipelines.detection.candidate import Candidate
 from pipelines.detection.cues import HONORIFICS, ROLE_WORDS
+from pipelines.detection.gazetteer import is_known_name
 from pipelines.detection.patterns import MONTHS, NUMBER_WORDS, SPOKEN_YEAR, WEEKDAYS
 
 
@@ -39,19 +40,6 @@ def _person_lowercase(c: Candidate) -> str | None:
 def _role_word(c: Candidate) -> str | None:
     words = [w.strip(".,'’:").lower() for w in c.text.split()]
     return "role word" if all(w in ROLE_WORDS for w in words) else None
-
-
-# Sources that read a title in context ("Officer King" is a cue for a surname).
-_CONTEXT_SOURCES = frozenset({"cues", "header", "human", "allow_list", "corpus"})
-
-
-def _title_only(c: Candidate) -> str | None:
-    """ "the Queen", "the Earl and Countess": the model's PERSON that is only a
-    title. A cue or a header that found the same word stays (a surname King)."""
-    if _CONTEXT_SOURCES & set(c.sources):
-        return None
-    words = [w.strip(".,'’:").lower() for w in c.text.split()]
-    return "title only" if words and all(w in HONORIFICS or w in ROLE_WORDS for w in words) else None
 
 
 def _date(c: Candidate) -> str | None:
@@ -93,7 +81,6 @@ RULES: tuple[Rule, ...] = (
         _role_word,
         "name made only of role words (commissioner, inmate…)",
     ),
-    Rule("person_title_only", frozenset({"PERSON"}), _title_only, "PERSON that is only a title (the Queen)"),
     Rule("person_single_character", frozenset({"PERSON"}), _person_single_character, "one-character PERSON"),
     Rule("person_digits", frozenset({"PERSON"}), _person_digits, "PERSON that contains digits"),
     Rule("person_lowercase", frozenset({"PERSON"}), _person_lowercase, "all-lowercase PERSON"),
@@ -128,14 +115,15 @@ _POSSESSIVE = re.compile(r"(?:['’]s|s['’])$")
 
 
 def _leading_title(words: list[re.Match[str]]) -> bool:
-    """The first word is a title, not part of the name: a role word or an
-    honorific ("Commissioner Robert Delgado", "Queen Mary")."""
-    first = words[0].group().strip(".,").lower()
-    return first in ROLE_WORDS or first in HONORIFICS
+    """The first word is a title, not part of the name: a role word
+    ("Commissioner Robert Delgado") or an honorific that is no one's name
+    ("General Robert Lee"; but "Major Harris", "Prince Jackson" keep theirs)."""
+    first = words[0].group().strip(".,")
+    return first.lower() in ROLE_WORDS or (first.lower() in HONORIFICS and not is_known_name(first))
 
 
 # Not a name, even when the model's entity runs over it: a detached clitic
-# ("Verne 's" in tokenized text) or stray punctuation ("Tommy Davis &").
+# ("Okafor 's" in tokenized text) or stray punctuation ("Dana Whitfield &").
 _TRAILING_JUNK = frozenset({"'s", "’s", "'", "’", "&", "-", "–", "—", "(", '"'})
 
 

@@ -80,23 +80,43 @@ def last_names() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def _folded_names() -> frozenset[str]:
+    return frozenset(n.casefold() for n in (*wide_first_names(), *wide_last_names(), *last_names()))
+
+
+def is_known_name(word: str) -> bool:
+    """Any given name or surname in the wide lists, in any case ("WOOD", "Wood"):
+    the guard that keeps the lexicon rules off real names."""
+    return word.casefold() in _folded_names()
+
+
+@lru_cache(maxsize=1)
+def _folded_given_names() -> frozenset[str]:
+    return frozenset(n.casefold() for n in (*wide_first_names(), *first_names()))
+
+
+def is_given_name(word: str) -> bool:
+    return word.casefold() in _folded_given_names()
+
+
+@lru_cache(maxsize=1)
 def wide_first_names() -> frozenset[str]:
     return _names("first_names", WIDE_LOCALES)
 
 
 @lru_cache(maxsize=1)
 def wide_last_names() -> frozenset[str]:
-    """Surnames only (no given names): "Jones" in "Inigo Jones"."""
+    """Surnames only (no given names): "Whitfield" in "Tobiah Whitfield"."""
     return _names("last_names", WIDE_LOCALES)
 
 
 def _names_a_place(word: str) -> bool:
-    return word.lower() in places.PLACE_WORDS or places.has_organization_word(word)
+    return word.lower() in places.PLACE_WORDS or places.has_institution_word(word)
 
 
 def _unknown_surname(first: str, word: str) -> bool:
     """`word` after a known given name reads as a surname the lists lack
-    ("Auguste Comte", "Sunil Dutt"): not a common word, a title, a date word, or
+    ("Marisol Quintrell", "Anna Zyskowski"): not a common word, a title, a date word, or
     a word that names a place or an institution, and the pair is no known place."""
     return (
         len(word) > 2
@@ -118,7 +138,7 @@ def recognize(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     for run in _RUN.finditer(text):
         words = [(run.start() + w.start(), run.start() + w.end(), w.group()) for w in _WORD.finditer(run.group())]
-        # A capitalized sentence opener is not part of the name ("Then Auguste Comte").
+        # A capitalized sentence opener is not part of the name ("Then Marisol Quintrell").
         while words and words[0][2].lower() in STOP_WORDS:
             words.pop(0)
         if len(words) == 2 and words[0][2] in firsts and words[1][2] not in lasts:
@@ -141,12 +161,17 @@ def recognize(text: str) -> list[Candidate]:
             if words[i][2] not in firsts:
                 i += 1
                 continue
-            end = next((j for j in range(min(len(words) - 1, i + 3), i, -1) if words[j][2] in lasts), None)
+            ends = [j for j in range(min(len(words) - 1, i + 3), i, -1) if words[j][2] in lasts]
+            # The longest name whose last word does not name a place, else the
+            # longest: "Thomas Jefferson | Bridge" but "Jennifer Park".
+            end = next((j for j in ends if not _names_a_place(words[j][2])), ends[0] if ends else None)
             if end is None:
                 i += 1
                 continue
-            if _names_a_place(words[end][2]) or (end + 1 < len(words) and _names_a_place(words[end + 1][2])):
-                i = end + 2  # "George Washington Bridge", "Stephen Joseph Theatre"
+            # The word after the name, never the surname itself (Park, Hall, Wood
+            # are surnames): "Thomas Jefferson Bridge" is no person.
+            if end + 1 < len(words) and _names_a_place(words[end + 1][2]):
+                i = end + 2  # "Thomas Jefferson Bridge", "Mary Ellen Theatre"
                 continue
             start_char, end_char = words[i][0], words[end][1]
             found.append(

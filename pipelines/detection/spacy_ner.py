@@ -11,7 +11,7 @@ from spacy.tokens import Doc
 from pipelines.detection import places
 from pipelines.detection.candidate import Candidate
 from pipelines.detection.cues import HONORIFICS, ROLE_WORDS
-from pipelines.detection.gazetteer import first_names, last_names, wide_first_names, wide_last_names
+from pipelines.detection.gazetteer import is_given_name, is_known_name, wide_last_names
 
 SOURCE = "spacy"
 # en_core_web_sm exposes no per-entity probability; a fixed score keeps the model
@@ -28,7 +28,7 @@ SPACY_TO_LABEL: dict[str, str] = {
     "DATE": "DATE",
     "TIME": "TIME",
 }
-# Lower-case words inside a person's name ("Pánfilo de Narváez", "Ludwig van Beethoven").
+# Lower-case words inside a person's name ("Rosa de la Vega", "Pieter van Dalen").
 # The lexicons judge the name, not a possessive the model ran into ("de Gaulle 's").
 _POSSESSIVE = re.compile(r"\s*['’]s?$")
 NAME_PARTICLES = frozenset("de del della der di da dos das du la le van von bin ibn al el y zu ter ten".split())
@@ -41,38 +41,49 @@ def _name_shaped(words: list[str]) -> bool:
     return all(w[0].isupper() or w in NAME_PARTICLES for w in words) and words[-1][0].isupper()
 
 
+def _institution(text: str) -> bool:
+    """An institution word, or an abbreviation that is no name and no title
+    ("Valley Transit RTA", but not "Inmate LEE" or "Officer KIM")."""
+    return places.has_institution_word(text) or any(
+        not is_known_name(a) and a.lower() not in ROLE_WORDS and a.lower() not in HONORIFICS
+        for a in places.abbreviations(text)
+    )
+
+
 def corrected_label(text: str, label: str) -> str:
     """The label the lexicons give an entity the model labelled `label`.
 
     - ORGANIZATION / LOCATION / NRP → PERSON, unless the text is a known place,
-      is shaped like one ("Cape …", "… Strait") or holds an institution word or
-      abbreviation: two to four name-shaped words starting with a known given name
-      or with initials ("Julius Caesar", "J. C. Chandor"); or, when the model
-      thought of a place or an institution, one word that is a known surname
-      ("Gibbs", "Velázquez").
-    - PERSON → ORGANIZATION / LOCATION, unless it starts with a known given name
-      or is one word that is a surname ("Hamilton"): an institution word or
-      abbreviation ("Getafe CF"), a known place ("Lancashire"), or a place shape
-      whose last word is not a surname ("Davis Strait", but not "Benny Hill").
+      is shaped like one ("Cape …", "… Strait"), holds an institution word, an
+      abbreviation or a nationality, or ends in a plural that is no name ("Fresno
+      Grizzlies"): two or three name-shaped words starting with a known given name or
+      with initials ("Marisol Quintero", "R. J. Okafor"), or a word + known surname;
+      or, when the model thought of a place or an institution, one word that is a
+      known surname ("Whitfield").
+    - PERSON → ORGANIZATION / LOCATION: an institution ("Kern Valley SP"), a known place
+      ("Sacramento") or a place shape whose last word is no name ("Folsom Lake") —
+      but never text in capitals (transcripts print names that way), text that
+      starts with a known given name ("James Wood"), or one word that is a known
+      name in any case ("Jackson", "Dallas"). Names are looked up case-folded.
     """
     words = places.words_of(text)
     if not words:
         return label
-    firsts = first_names()
-    surnames = last_names()
-    ends_in_place = places.is_place_shaped(text)
     if label in ("ORGANIZATION", "LOCATION", "NRP"):
-        if places.has_organization_word(text) or places.is_known_place(text) or ends_in_place:
-            return label
-        # A plural last word that is no surname names a team or a group
-        # ("Houston Astros", "West Indies"), not a person.
-        if len(words) > 1 and words[-1].endswith("s") and words[-1] not in surnames:
-            return label
         if (
-            2 <= len(words) <= 4
+            _institution(text)
+            or places.has_nationality(text)
+            or places.is_known_place(text)
+            or places.is_place_shaped(text)
+            or (len(words) > 1 and words[-1].endswith("s") and not is_known_name(words[-1]))
+        ):
+            return label
+        capitalized = [w for w in words if w not in NAME_PARTICLES]
+        if (
+            2 <= len(capitalized) <= 3
             and _name_shaped(words)
             and (
-                words[0] in wide_first_names()
+                is_given_name(words[0])
                 or _INITIAL.match(text)
                 or (len(words) == 2 and words[1] in wide_last_names() and words[0].lower() not in STOP_WORDS)
             )
@@ -91,23 +102,51 @@ def corrected_label(text: str, label: str) -> str:
         ):
             return "PERSON"
         return label
-    # A known place that is also a surname ("Hamilton") or a place word that is
-    # one ("Benny Hill") stays the model's PERSON.
-    if label == "PERSON" and words[0] not in firsts and not (len(words) == 1 and text.strip() in surnames):
-        if places.has_organization_word(text):
-            return "ORGANIZATION"
-        if (ends_in_place and words[-1] not in surnames) or places.is_known_place(text):
-            return "LOCATION"
+    if label != "PERSON" or text.isupper() or is_given_name(words[0]) or (len(words) == 1 and is_known_name(words[0])):
+        return label
+    if _institution(text):
+        return "ORGANIZATION"
+    if places.is_known_place(text) or (places.is_place_shaped(text) and not is_known_name(words[-1])):
+        return "LOCATION"
     return label
+
+
+# "the Queen", "his Lordship": a title after a determiner names a role, not a person.
+_DETERMINERS = frozenset("the a an his her their our my your its this that".split())
+
+
+def _title_after_determiner(ent) -> bool:
+    words = [w.lower_.strip(".") for w in ent if not w.is_punct]
+    if not words or not all(w in HONORIFICS or w in ROLE_WORDS for w in words):
+        return False
+    return ent.start > 0 and ent.doc[ent.start - 1].lower_ in _DETERMINERS
+
+
+def _given_name_before_person(ent, following) -> bool:
+    """ "Dallas" (GPE) right before "Brooks" (PERSON): one name the model cut in two."""
+    return (
+        following is not None
+        and following.label_ == "PERSON"
+        and following.start == ent.end
+        and len(ent) == 1
+        and is_given_name(ent.text)
+    )
 
 
 def recognize(doc: Doc) -> list[Candidate]:
     found = []
-    for ent in doc.ents:
+    ents = list(doc.ents)
+    for i, ent in enumerate(ents):
         label = SPACY_TO_LABEL.get(ent.label_)
-        if label is None:
+        if label is None or (label == "PERSON" and _title_after_determiner(ent)):
             continue
         rule = f"spacy:{ent.label_}"
+        following = ents[i + 1] if i + 1 < len(ents) else None
+        if label in ("LOCATION", "ORGANIZATION", "NRP") and _given_name_before_person(ent, following):
+            found.append(
+                Candidate(ent.start_char, ent.end_char, "PERSON", ent.text, (SOURCE,), SCORE, rule + "→PERSON")
+            )
+            continue
         corrected = corrected_label(_POSSESSIVE.sub("", ent.text), label)
         if corrected != label:
             rule += f"→{corrected}"
