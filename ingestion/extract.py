@@ -2,7 +2,7 @@
 
 from pathlib import PurePath
 
-from ingestion.header import empty_header
+from ingestion.header import parse_text_header
 from ingestion.pdf import DEFAULT_MAX_PAGES, extract_pdf
 from ingestion.text import ExtractionError, decode_text
 from ingestion.transcript_layout import Extraction, LayoutEntry
@@ -18,7 +18,8 @@ def extract(name: str, data: bytes, max_pdf_pages: int = DEFAULT_MAX_PAGES) -> E
         text = decode_text(data)
         if not text.strip():
             raise ExtractionError("The file is empty.")
-        return Extraction(text=text, layout=text_layout(text), pages=1, metadata=empty_header())
+        # A text transcript has a cover page too: its participants seed detection.
+        return Extraction(text=text, layout=text_layout(text), pages=1, metadata=parse_text_header(text))
     raise ExtractionError(
         f"Unsupported file type {extension or '(none)'}; use one of {', '.join(SUPPORTED_EXTENSIONS)}."
     )

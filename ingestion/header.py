@@ -206,3 +206,19 @@ def _transcriber(lines: list[str]) -> str | None:
                 name = lines[index + 1].strip()
             return name or None
     return None
+
+
+# A speaker label with its words ("PRESIDING COMMISSIONER BEGAY: We are on the
+# record.") opens the hearing proper; a bare heading ("PANEL PRESENT:") does not.
+_FIRST_SPEAKER = re.compile(r"^[ \t]*[A-Z][A-Z .'’-]{1,60}:[ \t]*\S", re.MULTILINE)
+TEXT_COVER_LINES = 80
+
+
+def parse_text_header(text: str) -> dict:
+    """The cover page of a plain-text transcript: the lines before the first
+    speaker label (at most `TEXT_COVER_LINES`), parsed like a PDF's first page.
+    A text that does not look like a transcript cover gets the empty header."""
+    first = _FIRST_SPEAKER.search(text)
+    cover = (text[: first.start()] if first else text).split("\n")[:TEXT_COVER_LINES]
+    header = parse_header(cover)
+    return header if has_header(header) else empty_header()

@@ -528,3 +528,12 @@ def test_a_real_worker_annotates_in_chunks_then_reannotates(worker, corpus, admi
     assert reannotation.status == "done", reannotation.message
     assert document.spans.filter(label="CASE", text="hearing").count() == text.count("hearing")
     assert Span.objects.get(pk=accepted.pk).status == "accepted"
+
+
+@pytest.mark.django_db
+def test_the_audit_records_are_read_only_in_the_admin():
+    client = Client()
+    client.force_login(get_user_model().objects.create_superuser("root", "root@example.org", "pw"))
+    for name in ("detectionconfigchange", "annotationrun"):
+        assert client.get(f"/admin/pipelines/{name}/").status_code == 200
+        assert client.get(f"/admin/pipelines/{name}/add/").status_code == 403

@@ -132,3 +132,31 @@ def test_originals_are_stored_under_generated_names(corpus, admin_user):
     )
     assert document.name == "Delgado_Marcus_hearing.txt"
     assert "Delgado" not in document.original.name and document.original.name.endswith(".txt")
+
+
+TEXT_TRANSCRIPT = """SUBSEQUENT PAROLE CONSIDERATION HEARING
+STATE OF CALIFORNIA
+In the matter of the Parole Consideration Hearing of: MARCUS DELGADO
+CDCR Number: K48213
+
+PANEL PRESENT:
+EVELYN HARTWELL, Presiding Commissioner
+OTHERS PRESENT:
+MARCUS DELGADO, Inmate
+
+PRESIDING COMMISSIONER HARTWELL: We are on the record.
+INMATE DELGADO: Good morning. ROBERT ROSS, Deputy Commissioner, is not here.
+"""
+
+
+def test_a_text_transcript_cover_page_is_parsed_up_to_the_first_speaker():
+    metadata = extract("hearing.txt", TEXT_TRANSCRIPT.encode()).metadata
+    assert metadata["hearing_type"] == "SUBSEQUENT PAROLE CONSIDERATION HEARING"
+    assert metadata["cdcr_number"] == "K48213"
+    # "PANEL PRESENT:" is a heading, not the first speaker; the body's lines are not the cover.
+    assert [p["name"] for p in metadata["participants"]] == ["EVELYN HARTWELL", "MARCUS DELGADO"]
+
+
+def test_a_text_without_a_cover_page_has_the_empty_header():
+    metadata = extract("notes.txt", b"Q: Where were you?\nA: At home with Anna Wong.\n").metadata
+    assert metadata["participants"] == [] and metadata["hearing_type"] is None
