@@ -46,20 +46,42 @@ class GoldDocument:
     spans: list[GoldSpan]
 
 
-def read_conll(path: Path, label_map: dict[str, str] = GOLD_LABELS) -> Iterator[GoldDocument]:
-    """`token<TAB>IOB-tag` lines, blank line between sentences; tokens joined by spaces."""
+# Tokens written against the previous one in running text ("Smith 's" → "Smith's",
+# "here ." → "here."), and after which the next one is (an opening bracket).
+_NO_SPACE_BEFORE = re.compile(r"^(?:[.,;:!?%)\]}]|['’](?:s|re|ve|ll|d|m)?|n['’]t)$", re.IGNORECASE)
+_NO_SPACE_AFTER = frozenset({"(", "[", "{", "$", "#"})
+
+
+def _joined(tokens: list[str], detokenize: bool) -> list[int]:
+    """Start offset of each token in the sentence's text."""
+    starts, offset = [], 0
+    for i, token in enumerate(tokens):
+        if i and not (detokenize and (_NO_SPACE_BEFORE.match(token) or tokens[i - 1] in _NO_SPACE_AFTER)):
+            offset += 1
+        starts.append(offset)
+        offset += len(token)
+    return starts
+
+
+def read_conll(
+    path: Path, label_map: dict[str, str] = GOLD_LABELS, *, detokenize: bool = True
+) -> Iterator[GoldDocument]:
+    """`token<TAB>IOB-tag` lines, blank line between sentences. With `detokenize`
+    (the default) tokens are joined as running text is written ("Smith's", "here.",
+    "(1998)"): the model and the patterns see text like the transcripts they are
+    for, not pre-tokenized text; without it, tokens are joined by single spaces."""
     tokens: list[tuple[str, str]] = []
     number = 0
 
     def flush() -> GoldDocument:
-        text_parts: list[str] = []
         spans: list[GoldSpan] = []
-        offset = 0
         current: list = []  # [start, end, label]
-        for token, tag in tokens:
-            start = offset
-            text_parts.append(token)
-            offset += len(token) + 1
+        starts = _joined([token for token, _ in tokens], detokenize)
+        text_chars: list[str] = []
+        for (token, _), start in zip(tokens, starts, strict=True):
+            text_chars.append(" " * (start - sum(map(len, text_chars))) + token)
+        text = "".join(text_chars)
+        for (token, tag), start in zip(tokens, starts, strict=True):
             end = start + len(token)
             prefix, _, kind = tag.partition("-")
             label = label_map.get(kind) if prefix in ("B", "I") else None
@@ -73,7 +95,7 @@ def read_conll(path: Path, label_map: dict[str, str] = GOLD_LABELS) -> Iterator[
                     current = [start, end, label]
         if current:
             spans.append(GoldSpan(*current))
-        return GoldDocument(str(number), " ".join(text_parts), spans)
+        return GoldDocument(str(number), text, spans)
 
     with open(path, encoding="utf-8") as handle:
         for line in handle:

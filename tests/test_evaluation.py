@@ -40,10 +40,19 @@ CONLL = "John\tB-PER\nSmith\tI-PER\nvisited\tO\nParis\tB-LOC\n.\tO\n\nThe\tO\nUN
 def test_conll_reader_rebuilds_text_and_spans(tmp_path):
     path = tmp_path / "gold.conll"
     path.write_text(CONLL)
-    docs = list(read_conll(path))
+    docs = list(read_conll(path, detokenize=False))
     assert [d.text for d in docs] == ["John Smith visited Paris .", "The UN met English"]
     assert docs[0].spans == [GoldSpan(0, 10, "PERSON"), GoldSpan(19, 24, "LOCATION")]
     assert docs[1].spans == [GoldSpan(4, 6, "ORGANIZATION")]  # MISC is not scored
+
+
+def test_conll_reader_detokenizes_into_running_text(tmp_path):
+    path = tmp_path / "gold.conll"
+    rows = "Smith\tB-PER\n's\tO\nfilm\tO\n(\tO\n1998\tO\n)\tO\nwas\tO\nn't\tO\nshown\tO\nin\tO\nParis\tB-LOC\n.\tO\n"
+    path.write_text(rows)
+    (doc,) = read_conll(path)
+    assert doc.text == "Smith's film (1998) wasn't shown in Paris."
+    assert [doc.text[s.start : s.end] for s in doc.spans] == ["Smith", "Paris"]
 
 
 def test_jsonl_reader(tmp_path):
