@@ -56,6 +56,12 @@ class Document(models.Model):
     # The first-page header of a transcript (ingestion.header.parse_header).
     metadata = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=20, choices=DocumentStatus.choices, default=DocumentStatus.UPLOADED)
+    # Bumped by every review write that makes a span cover text it did not cover
+    # (an add, a resize, an undo or redo that re-creates or moves one), under this
+    # row's lock. An add, resize or relabel checks it under the same lock: its
+    # plan depends on no span appearing over its text, and a row inserted or moved
+    # meanwhile is invisible to a version check (review/bulk_sql.py).
+    spans_revision = models.PositiveIntegerField(default=0)
     error_message = models.TextField(blank=True)
     uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

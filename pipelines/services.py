@@ -347,6 +347,9 @@ def _store_reannotation(run_id: int, document_id: int, config: DetectionSettings
         _finish_run(run_id, RunStatus.SKIPPED, message=f"The document is {locked.get_status_display().lower()}.")
         return False
     counts = _apply_reannotation(document_id, result.spans)
+    # New spans appeared: a reviewer's add or resize planned against the old ones
+    # must now be refused as stale (review/bulk_sql.py checks this revision).
+    Document.objects.filter(pk=document_id).update(spans_revision=F("spans_revision") + 1)
     DocumentDetection.objects.update_or_create(document_id=document_id, defaults=_detection_record(config, result))
     if locked.status == DocumentStatus.REVIEWED and counts["added"] + counts["unchanged"]:
         Document.objects.filter(pk=document_id).update(status=DocumentStatus.IN_REVIEW, updated_at=timezone.now())

@@ -32,9 +32,10 @@ def get_corpus(user: User, pk: int) -> tuple[Corpus, str]:
     return corpus, corpus.role
 
 
-def get_document(user: User, pk: int) -> tuple[Document, str]:
+def get_document(user: User, pk: int, annotations: dict | None = None) -> tuple[Document, str]:
+    """`annotations`: more of the document to read in the same query."""
     documents = Document.objects.select_related("corpus", "assignment__user").annotate(
-        role=_role_expression(user, "corpus_id")
+        role=_role_expression(user, "corpus_id"), **(annotations or {})
     )
     document = documents.filter(pk=pk, role__isnull=False).first()
     if document is None:

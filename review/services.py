@@ -16,11 +16,12 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import ParamSpec, TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
-from django.db.models import F, Max, OuterRef, Q, Subquery
+from django.db import IntegrityError, transaction
+from django.db.models import Case, F, Max, OuterRef, Q, Subquery, Value, When
 from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
@@ -39,6 +40,8 @@ class StaleSpan(ReviewError):
 
 
 STALE = "Someone else changed some of these spans meanwhile. Nothing was applied; refreshed."
+CONFLICT = "Someone else made a span with the same boundaries and label meanwhile. Nothing was applied; refreshed."
+APPROVED = "This document is approved: its spans can no longer change."
 
 
 @dataclass
@@ -122,44 +125,101 @@ def _event_rows(*, spans: Iterable[Span], befores: dict, user, action: str, bulk
 
 
 def _check_open(document: Document) -> None:
+    """As read: the write checks it again under the document's lock."""
     if document.status == DocumentStatus.APPROVED:
-        raise ReviewError("This document is approved: its spans can no longer change.")
+        raise ReviewError(APPROVED)
 
 
-def _started(document: Document) -> None:
-    """The first decision puts a document in review; a change to a reviewed one
-    puts it back. In review, this costs no query."""
-    if document.status in (DocumentStatus.READY, DocumentStatus.REVIEWED):
-        Document.objects.filter(pk=document.pk, status=document.status).update(
-            status=DocumentStatus.IN_REVIEW, updated_at=timezone.now()
-        )
+def _lock_document(document: Document) -> int:
+    """ORM path: lock the document's row (before any span's, as everywhere),
+    refuse if it is approved by now, and return its latest `spans_revision`.
+    NO KEY UPDATE, as an UPDATE takes: it does not block the deferred foreign key
+    check (KEY SHARE) of a transaction inserting a span, which would deadlock
+    with this one waiting on that span's unique key."""
+    row = (
+        Document.objects.select_for_update(no_key=True)
+        .filter(pk=document.pk)
+        .values_list("status", "spans_revision")
+        .first()
+    )
+    if row is None:
+        raise StaleSpan(STALE)
+    document.status = row[0]
+    _check_open(document)
+    return row[1]
+
+
+def _document_written(document: Document, *, bump: bool) -> None:
+    """ORM path, the document's row already locked: put it in review (see
+    bulk_sql.REOPENED_BY_A_DECISION) and bump `spans_revision` if `bump`."""
+    reopen = document.status in bulk_sql.REOPENED_BY_A_DECISION
+    if not (reopen or bump):
+        return
+    Document.objects.filter(pk=document.pk).update(
+        status=Case(
+            When(status__in=bulk_sql.REOPENED_BY_A_DECISION, then=Value(DocumentStatus.IN_REVIEW)),
+            default=F("status"),
+        ),
+        spans_revision=F("spans_revision") + (1 if bump else 0),
+        updated_at=timezone.now(),
+    )
+    if reopen:
         document.status = DocumentStatus.IN_REVIEW
+    if bump:
+        document.spans_revision += 1
 
 
-def _operation(fn: Callable) -> Callable:
-    """The writes of one reviewer operation are atomic. On PostgreSQL they are a
-    single statement (review.bulk_sql), atomic by itself, so the operation opens
-    no transaction: that keeps a decision round trip within its query budget.
-    Elsewhere (SQLite) the ORM writes several statements, inside a transaction
-    that also holds the write lock from the first read."""
+def _after_write(document: Document, written: bulk_sql.Written, *, bump: bool) -> None:
+    """PostgreSQL path: why nothing was written, or the document as it is now."""
+    if written.conflict:
+        raise StaleSpan(CONFLICT)
+    if written.document_status is not None:
+        document.status = written.document_status
+    if not written.written:
+        _check_open(document)
+        raise StaleSpan(STALE)
+    if bump:
+        document.spans_revision += 1
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _atomic(fn: Callable[P, R]) -> Callable[P, R]:
+    """In a transaction; a unique key taken meanwhile (a span another reviewer
+    made at the same offsets) is refused as stale. Caught outside the atomic
+    block, which has rolled back (or back to its savepoint) by then."""
 
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        if bulk_sql.available():
-            return fn(*args, **kwargs)
-        with transaction.atomic():
-            return fn(*args, **kwargs)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            with transaction.atomic(using=bulk_sql.using()):
+                return fn(*args, **kwargs)
+        except IntegrityError as exc:
+            raise StaleSpan(CONFLICT) from exc
 
     return wrapper
 
 
-@dataclass
-class _Change:
-    """Spans that all get the same values, audited as `action`."""
+def _operation(fn: Callable[P, R]) -> Callable[P, R]:
+    """The writes of one reviewer operation are atomic. On PostgreSQL they are a
+    single statement (review.bulk_sql), atomic by itself, so the operation opens
+    no transaction: that keeps a decision round trip within its query budget.
+    Elsewhere (SQLite) the ORM writes several statements, in a transaction (see
+    _atomic) that locks the document's row before anything else."""
+    in_transaction = _atomic(fn)
 
-    spans: list[Span]
-    values: dict
-    action: str
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        if bulk_sql.available():
+            return fn(*args, **kwargs)
+        return in_transaction(*args, **kwargs)
+
+    return wrapper
+
+
+Change = bulk_sql.Change
 
 
 def _snapshot_with(span: Span, values: dict) -> dict:
@@ -174,24 +234,51 @@ def _apply(
     document: Document,
     user: AbstractBaseUser,
     bulk_id: uuid.UUID,
-    changes: list[_Change],
+    changes: list[Change],
     created: list[Span] | None = None,
+    depends: Iterable[Span] = (),
     read: list[Span] | None = None,
     regions: list[tuple[int, int]] | None = None,
+    check_revision: bool = False,
+    bump_revision: bool = False,
 ) -> None:
     """Write one planned operation: the `changes`, the `created` spans (audited
     as added), their events, and the document put in review.
 
-    Every changed span must still be at the version read and, with `regions`, so
-    must every span of the document over them (as in `read`, the spans the
-    operation was planned from), or else StaleSpan and nothing is written.
+    Every changed span must still be at the version read, and so must the
+    spans it `depends` on and, with `regions`, every span of the document over
+    them (as in `read`, the spans the operation was planned from); with
+    `check_revision` nothing may have been added or moved over any text since
+    the document was read (see Document.spans_revision). Else StaleSpan and
+    nothing is written. An approved document is refused under its lock.
+    `bump_revision`: this operation adds or moves spans.
     """
     changes = [c for c in changes if c.spans]
+    bulk_sql.check_disjoint(changes)
     created = created or []
     befores = {s.pk: s.snapshot() for c in changes for s in c.spans}
+    expected: dict[int, Span] = {s.pk: s for s in depends}
+    if regions:
+        expected.update(
+            (s.pk, s) for s in read or [] if s.pk is not None and any(s.start < hi and lo < s.end for lo, hi in regions)
+        )
     if not bulk_sql.available():
         # Inside the operation's transaction (see _operation), which rolls all
-        # of it back if _update finds a span that moved on.
+        # of it back if a span moved on.
+        revision = _lock_document(document)
+        if check_revision and revision != document.spans_revision:
+            raise StaleSpan(STALE)
+        document.spans_revision = revision
+        unchanged = {pk: s for pk, s in expected.items() if pk not in befores}
+        if unchanged:
+            now = dict(
+                Span.objects.select_for_update(no_key=True)
+                .filter(pk__in=unchanged)
+                .order_by("pk")
+                .values_list("pk", "version")
+            )
+            if now != {pk: s.version for pk, s in unchanged.items()}:
+                raise StaleSpan(STALE)
         for change in changes:
             _update(change.spans, **change.values)
         if created:
@@ -203,7 +290,7 @@ def _apply(
                 *_event_rows(spans=created, action=ReviewAction.ADD, **common),
             ]
         )
-        _started(document)
+        _document_written(document, bump=bump_revision)
         return
     now = timezone.now()
     for span in created:
@@ -214,27 +301,21 @@ def _apply(
         for s in c.spans
     ]
     events += [bulk_sql.Event(span=s, action=ReviewAction.ADD, before=None, after=s.snapshot()) for s in created]
-    expected: dict[int, Span] = {}
-    if regions:
-        expected.update(
-            (s.pk, s) for s in read or [] if s.pk is not None and any(s.start < hi and lo < s.end for lo, hi in regions)
-        )
     expected.update((s.pk, s) for c in changes for s in c.spans)
-    moving = document.status in (DocumentStatus.READY, DocumentStatus.REVIEWED)
-    ids = bulk_sql.write(
+    written = bulk_sql.write(
         document=document,
         user_id=user.pk,
         bulk_id=bulk_id,
         now=now,
         expected=expected.values(),
         regions=regions or [],
-        updates=[bulk_sql.Update(spans=c.spans, values=c.values) for c in changes],
+        updates=changes,
         creates=created,
         events=events,
-        document_status=DocumentStatus.IN_REVIEW if moving else None,
+        check_revision=check_revision,
+        bump_revision=bump_revision,
     )
-    if ids is None:
-        raise StaleSpan(STALE)
+    _after_write(document, written, bump=bump_revision)
     for change in changes:
         for span in change.spans:
             for name, value in change.values.items():
@@ -242,10 +323,16 @@ def _apply(
             span.version += 1
             span.updated_at = now
     for span in created:
-        span.pk = ids[(span.start, span.end, span.label)]
-        span._state.adding, span._state.db = False, "default"
-    if moving:
-        document.status = DocumentStatus.IN_REVIEW
+        span.pk = written.ids[(span.start, span.end, span.label)]
+        span._state.adding, span._state.db = False, bulk_sql.using()
+
+
+def _read_spans(document: Document, **filters) -> list[Span]:
+    """The document's spans, for a caller that did not read them. The revision
+    checked by the write must be no newer than the spans planned from: the
+    document may have been read long before, so it is read again first."""
+    document.spans_revision = Document.objects.filter(pk=document.pk).values_list("spans_revision", flat=True).get()
+    return list(Span.objects.filter(document_id=document.pk, **filters))
 
 
 def _decide(
@@ -258,7 +345,9 @@ def _decide(
     all_occurrences: bool,
     spans: list[Span] | None,
     targets: list[Span] | None = None,
+    **guard,
 ) -> Outcome:
+    """`guard`: what else the write checks (see _apply)."""
     _check_open(span.document)
     _check_version(span, version)
     if targets is None:
@@ -266,7 +355,9 @@ def _decide(
             spans = list(Span.objects.filter(document_id=span.document_id, status=SpanStatus.PENDING))
         targets = [span, *(siblings(span, spans) if all_occurrences else [])]
     outcome = Outcome(bulk_id=uuid.uuid4(), changed=targets)
-    _apply(document=span.document, user=user, bulk_id=outcome.bulk_id, changes=[_Change(targets, values, action)])
+    _apply(
+        document=span.document, user=user, bulk_id=outcome.bulk_id, changes=[Change(targets, values, action)], **guard
+    )
     others = len(targets) - 1
     outcome.message = f"{action.capitalize()}: “{span.text}”" + (
         f" and {others} other occurrence{'s' if others != 1 else ''}." if others else "."
@@ -347,7 +438,7 @@ def span_relabel(
         # Choosing the label a span already has confirms it.
         return span_accept(span=span, user=user, version=version, all_occurrences=all_occurrences, spans=spans)
     if spans is None:
-        spans = list(Span.objects.filter(document_id=span.document_id))
+        spans = _read_spans(span.document)
     taken = {(s.start, s.end) for s in spans if s.label == label}
     if (span.start, span.end) in taken:
         raise ReviewError(f"This text already has a {label} span.")
@@ -363,6 +454,11 @@ def span_relabel(
         all_occurrences=all_occurrences,
         spans=spans,
         targets=targets,
+        # The new key of each target must still be free: no span may have
+        # appeared at these offsets (the revision), or changed there.
+        read=spans,
+        regions=[(t.start, t.end) for t in targets],
+        check_revision=True,
     )
     return outcome
 
@@ -400,8 +496,16 @@ def span_link(
     if not changed:
         return Outcome(bulk_id=uuid.uuid4(), message="Already linked.")
     outcome = Outcome(bulk_id=uuid.uuid4(), changed=changed)
-    link = _Change(changed, {"entity": entity}, ReviewAction.LINK)
-    _apply(document=span.document, user=user, bulk_id=outcome.bulk_id, changes=[link])
+    link = Change(changed, {"entity": entity}, ReviewAction.LINK)
+    # Every member and the target, changed or not, as read: one re-linked
+    # meanwhile would otherwise be silently left out of the entity.
+    _apply(
+        document=span.document,
+        user=user,
+        bulk_id=outcome.bulk_id,
+        changes=[link],
+        depends=[*members.values(), target],
+    )
     outcome.message = f"Linked “{span.text}” to “{target.text}”: {len(members)} spans are now one entity."
     return outcome
 
@@ -501,7 +605,7 @@ def span_resize(
     if start >= end:
         raise ReviewError("The selection is empty.")
     if spans is None:
-        spans = list(Span.objects.filter(document_id=span.document_id))
+        spans = _read_spans(span.document)
     others = [s for s in spans if s.pk != span.pk]
     if any((s.start, s.end, s.label) == (start, end, span.label) for s in others):
         raise ReviewError(f"A {span.label} span with these boundaries already exists.")
@@ -515,12 +619,14 @@ def span_resize(
         user=user,
         bulk_id=outcome.bulk_id,
         changes=[
-            _Change(overlapping, {"status": SpanStatus.REJECTED}, ReviewAction.SUPERSEDE),
-            _Change([span], resized, ReviewAction.RESIZE),
+            Change(overlapping, {"status": SpanStatus.REJECTED}, ReviewAction.SUPERSEDE),
+            Change([span], resized, ReviewAction.RESIZE),
         ],
         # The new extent was checked against every span there: none may appear meanwhile.
         read=spans,
         regions=[(start, end)],
+        check_revision=True,
+        bump_revision=True,
     )
     outcome.message = f"Resized to “{span.text}”."
     return outcome
@@ -535,21 +641,12 @@ def span_delete(*, span: Span, user: AbstractBaseUser, version: int | None = Non
     _check_open(span.document)
     _check_version(span, version)
     outcome = Outcome(bulk_id=uuid.uuid4(), message=f"Deleted “{span.text}”.")
+    document = span.document
     if bulk_sql.available():
-        document = span.document
-        moving = document.status in (DocumentStatus.READY, DocumentStatus.REVIEWED)
-        deleted = bulk_sql.delete(
-            span=span,
-            user_id=user.pk,
-            bulk_id=outcome.bulk_id,
-            now=timezone.now(),
-            document_status=DocumentStatus.IN_REVIEW if moving else None,
-        )
-        if not deleted:
-            raise StaleSpan("Someone else changed this span meanwhile. Nothing was applied; refreshed.")
-        if moving:
-            document.status = DocumentStatus.IN_REVIEW
+        written = bulk_sql.delete(span=span, user_id=user.pk, bulk_id=outcome.bulk_id, now=timezone.now())
+        _after_write(document, written, bump=False)
         return outcome
+    _lock_document(document)
     ReviewEvent.objects.create(
         document_id=span.document_id,
         span=None,
@@ -561,8 +658,8 @@ def span_delete(*, span: Span, user: AbstractBaseUser, version: int | None = Non
     )
     deleted, _ = Span.objects.filter(pk=span.pk, version=span.version).delete()
     if not deleted:
-        raise StaleSpan("Someone else changed this span meanwhile. Nothing was applied; refreshed.")
-    _started(span.document)
+        raise StaleSpan(STALE)
+    _document_written(document, bump=False)
     return outcome
 
 
@@ -616,7 +713,7 @@ def bulk_decide(
     if not targets:
         raise ReviewError("No pending span matches.")
     outcome = Outcome(bulk_id=uuid.uuid4(), changed=targets)
-    _apply(document=document, user=user, bulk_id=outcome.bulk_id, changes=[_Change(targets, values, event)])
+    _apply(document=document, user=user, bulk_id=outcome.bulk_id, changes=[Change(targets, values, event)])
     verb = "Accepted" if action == "accept" else "Rejected"
     outcome.message = f"{verb} {len(targets)} pending span{'s' if len(targets) != 1 else ''}."
     return outcome
@@ -627,7 +724,7 @@ def _reverted(action: str):
     return ReviewEvent.objects.filter(action=action, undoes__isnull=False).values("undoes")
 
 
-@transaction.atomic
+@_atomic
 def undo_last(*, document: Document, user: AbstractBaseUser) -> Outcome:
     """Revert this user's last operation on the document that is not undone yet.
 
@@ -650,7 +747,7 @@ def undo_last(*, document: Document, user: AbstractBaseUser) -> Outcome:
     return outcome
 
 
-@transaction.atomic
+@_atomic
 def redo_last(*, document: Document, user: AbstractBaseUser) -> Outcome:
     """Re-apply this user's last undone operation, as long as they have made no
     new decision on the document since their undos."""
@@ -674,8 +771,13 @@ def redo_last(*, document: Document, user: AbstractBaseUser) -> Outcome:
 def _revert(*, document: Document, user: AbstractBaseUser, bulk_id: uuid.UUID, action: str) -> Outcome:
     """Put every span of operation `bulk_id` back as it was before it. A span the
     operation created is deleted, one it deleted is created again."""
+    # The document's row first, then the spans in id order, as every writer
+    # locks them (review/bulk_sql.py): two writers queue up, never deadlock.
+    _lock_document(document)
     events = list(ReviewEvent.objects.filter(bulk_id=bulk_id).order_by("-id"))
-    live = {s.pk: s for s in Span.objects.select_for_update().filter(pk__in=[e.span_id for e in events if e.span_id])}
+    span_ids = [e.span_id for e in events if e.span_id]
+    live = {s.pk: s for s in Span.objects.select_for_update(no_key=True).filter(pk__in=span_ids).order_by("pk")}
+    moved = False  # a span re-created or given other boundaries: see Document.spans_revision
     outcome = Outcome(bulk_id=uuid.uuid4())
     records: list[ReviewEvent] = []
 
@@ -716,6 +818,7 @@ def _revert(*, document: Document, user: AbstractBaseUser, bulk_id: uuid.UUID, a
             )
             record(span, event, None, span.snapshot())
             outcome.changed.append(span)
+            moved = True
             continue
         span = live.get(event.span_id)
         if span is None or any(span.snapshot().get(k) != v for k, v in event.after.items()):
@@ -727,6 +830,7 @@ def _revert(*, document: Document, user: AbstractBaseUser, bulk_id: uuid.UUID, a
         elif (b["start"], b["end"]) == (span.start, span.end):
             grouped[(b["label"], b["status"], b.get("reason", ""), b.get("entity", ""))].append((span, event))
         else:
+            moved = True
             span.start, span.end, span.text = b["start"], b["end"], text[b["start"] : b["end"]]
             span.label, span.status, span.reject_reason = b["label"], b["status"], b.get("reason", "")
             span.entity = b.get("entity", "")
@@ -741,7 +845,7 @@ def _revert(*, document: Document, user: AbstractBaseUser, bulk_id: uuid.UUID, a
         for span, event in pairs:
             record(span, event, event.after, span.snapshot())
     ReviewEvent.objects.bulk_create(records)
-    _started(document)
+    _document_written(document, bump=moved)
     return outcome
 
 
@@ -782,12 +886,15 @@ def span_add(
         raise ReviewError("The selection is empty.")
     if bulk_sql.available():
         # Read without a lock: the write checks that every span over the
-        # occurrences is still as read.
-        spans = list(document.spans.all()) if spans is None else spans
+        # occurrences is still as read, and that none was added or moved since
+        # the document was read (its spans_revision).
+        spans = _read_spans(document) if spans is None else spans
     else:
-        # Locked until the write (SQLite: the transaction's write lock); the
-        # caller's list is refreshed in place, so it shows what was planned from.
-        locked = list(document.spans.select_for_update())
+        # Locked until the write, the document's row first (SQLite: the
+        # transaction's write lock); the caller's list is refreshed in place, so
+        # it shows what was planned from.
+        document.spans_revision = _lock_document(document)
+        locked = sorted(document.spans.select_for_update(no_key=True).order_by("pk"), key=lambda s: (s.start, s.end))
         if spans is None:
             spans = locked
         else:
@@ -801,13 +908,20 @@ def span_add(
     to_supersede: dict[int, Span] = {}
     to_create: list[Span] = []
     result: list[Span] = []
+    taken: list[tuple[int, int]] = []
     for n, (o_start, o_end) in enumerate(occurrences):
+        # An occurrence overlapping one already taken ("Ha Ha" twice in "Ha Ha
+        # Ha") is left out: its span would overlap an accepted one, and a span
+        # there could end up both superseded and accepted.
+        if any(lo < o_end and o_start < hi for lo, hi in taken):
+            continue
         overlapping = [s for s in live if s.start < o_end and o_start < s.end and s.pk not in to_supersede]
         if n > 0 and any(
             s.status == SpanStatus.ACCEPTED and (s.start, s.end, s.label) != (o_start, o_end, label)
             for s in overlapping
         ):
             continue
+        taken.append((o_start, o_end))
         existing = by_key.get((o_start, o_end, label))
         for other in overlapping:
             if other is not existing:
@@ -831,7 +945,6 @@ def span_add(
         )
         to_create.append(span)
         result.append(span)
-        live.append(span)
     rejected = {"status": SpanStatus.REJECTED, "reject_reason": ""}
     accepted = {"status": SpanStatus.ACCEPTED, "reject_reason": ""}
     _apply(
@@ -839,12 +952,14 @@ def span_add(
         user=user,
         bulk_id=uuid.uuid4(),
         changes=[
-            _Change(list(to_supersede.values()), rejected, ReviewAction.SUPERSEDE),
-            _Change(list(to_accept.values()), accepted, ReviewAction.ACCEPT),
+            Change(list(to_supersede.values()), rejected, ReviewAction.SUPERSEDE),
+            Change(list(to_accept.values()), accepted, ReviewAction.ACCEPT),
         ],
         created=to_create,
         read=spans,
         regions=occurrences,
+        check_revision=True,
+        bump_revision=True,
     )
     spans.extend(to_create)
     spans.sort(key=lambda s: (s.start, s.end))

@@ -10,6 +10,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from pipelines.labels import CANONICAL_LABELS
 from pipelines.models import DocumentDetection
+from pipelines.selectors import active_run_annotations
 from review.access import can_administer, can_review, get_corpus, get_document, get_span, holder_conflict
 from review.models import RejectReason, ReviewEvent, Span, SpanStatus
 from review.selectors import (
@@ -118,7 +119,9 @@ def _float(value: str | None) -> float | None:
 @require_GET
 @vary_on_headers("HX-Request")
 def document_review(request: HttpRequest, pk: int) -> HttpResponse:
-    document, role = get_document(request.user, pk)
+    # With the machine pass running on it, if any (pre- or re-annotation), in
+    # the same query: the page says so and links to its progress.
+    document, role = get_document(request.user, pk, annotations=active_run_annotations())
     context = _page_context(request, document, role)
     if request.htmx and request.htmx.target == "entity-list":
         return render(request, f"{TEMPLATE}#entities", context)

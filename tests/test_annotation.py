@@ -207,6 +207,7 @@ def test_reannotation_keeps_human_work_and_replaces_pending_machine_spans(
     reviewed_state, admin_user, django_capture_on_commit_callbacks
 ):
     document = reviewed_state
+    revision = Document.objects.get(pk=document.pk).spans_revision
     before = {s.pk: (s.start, s.end, s.label, s.status, s.entity) for s in document.spans.all()}
     human = {pk: v for pk, v in before.items() if v[3] != "pending" or v[4] or Span.objects.get(pk=pk).created_by_id}
     pending_before = {
@@ -222,6 +223,8 @@ def test_reannotation_keeps_human_work_and_replaces_pending_machine_spans(
     run = reannotate(document, admin_user, django_capture_on_commit_callbacks)
     assert run.status == "done", run.message
     assert (run.kind, run.requested_by, run.config) == ("reannotate", admin_user, config.to_dict())
+    # New spans appeared: a reviewer's add planned against the old ones is now stale.
+    assert Document.objects.get(pk=document.pk).spans_revision == revision + 1
 
     after = {s.pk: (s.start, s.end, s.label, s.status, s.entity) for s in document.spans.all()}
     for pk, values in human.items():

@@ -1,12 +1,13 @@
 """Review services: apply-to-all, reject reasons, resize, delete, bulk decisions,
 undo by operation, and version checks; plus the side panel and preview selectors."""
 
-import threading
-import time
+import uuid
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import F
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from ingestion.models import Document
 from review import bulk_sql
@@ -500,46 +501,107 @@ def test_an_add_is_refused_if_a_span_appeared_over_an_occurrence_meanwhile(doc, 
     assert not ReviewEvent.objects.exists()
 
 
-def test_the_first_decision_moves_the_document_in_the_same_write(doc, reviewer):
-    span_accept(span=spans_of(doc, "John")[0], user=reviewer)
+def test_the_first_decision_moves_the_document_in_the_same_write(doc, reviewer, write_path):
+    john = spans_of(doc, "John")[0]
+    john.document = doc  # as the view reads it: with the span
+    spans = list(Span.objects.filter(document=doc))
+    with CaptureQueriesContext(connection) as captured:
+        span_accept(span=john, user=reviewer, spans=spans)
+    sql = [q["sql"] for q in captured.captured_queries]
+    document_table = Document._meta.db_table
+    if write_path == "one_statement":
+        # The spans, their events and the document: one statement, no transaction.
+        assert len(sql) == 1 and f'UPDATE "{document_table}"' in sql[0] and "INSERT INTO" in sql[0]
+    else:
+        # Inside the operation's transaction (here a savepoint), after the spans.
+        assert sql[0].startswith("SAVEPOINT") and sql[-1].startswith("RELEASE SAVEPOINT")
+        assert any(q.startswith(f'UPDATE "{document_table}"') for q in sql[1:-1])
     doc.refresh_from_db()
     assert doc.status == "in_review"
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_sibling_committed_while_the_statement_waits_for_its_lock_is_not_overwritten(corpus, reviewer):
-    """Two real transactions: another reviewer holds a sibling's row, changed but
-    not committed, when this decision is written. The statement waits for the
-    row, sees its new version and writes nothing."""
-    if not bulk_sql.available():
-        pytest.skip("the one-statement guard is PostgreSQL only")
-    document = make_document(corpus)
-    add_machine(document, "Delgado")
-    spans = list(Span.objects.filter(document=document).order_by("start"))
-    first, sibling = spans[0], spans[2]
-    holding = threading.Event()
-
-    def other_reviewer() -> None:
-        try:
-            with transaction.atomic():
-                Span.objects.filter(pk=sibling.pk).update(status="rejected", version=F("version") + 1)
-                holding.set()
-                time.sleep(0.5)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=other_reviewer)
-    thread.start()
-    assert holding.wait(5)
-    started = time.monotonic()
-    with pytest.raises(StaleSpan):
-        span_accept(span=first, user=reviewer, version=first.version, spans=spans)
-    waited = time.monotonic() - started
-    thread.join()
-    assert waited > 0.3  # it did wait for the other transaction
-    assert list(Span.objects.filter(document=document).order_by("start").values_list("status", flat=True)) == [
-        "pending",
-        "pending",
-        "rejected",
+def test_one_span_is_never_both_superseded_and_accepted(corpus, reviewer, write_path):
+    """The selection ("Ha Ha" at 11) overlaps another occurrence of its text (at
+    8): that one is left out, rather than superseding the span just accepted."""
+    text = "INMATE: Ha Ha Ha was the name.\n"
+    document = make_document(corpus, text)
+    machine = Span.objects.create(document=document, start=11, end=16, label="PERSON", text=text[11:16])
+    span_add(document=document, user=reviewer, start=11, end=16, label="PERSON")
+    assert list(Span.objects.filter(document=document).values_list("start", "end", "status", "version")) == [
+        (11, 16, "accepted", 2)
     ]
+    assert list(ReviewEvent.objects.values_list("action", "span_id")) == [("accept", machine.pk)]
+
+
+def test_a_write_refuses_a_span_in_two_changes(doc, reviewer):
+    john = spans_of(doc, "John")[0]
+    changes = [
+        bulk_sql.Change([john], {"status": "rejected"}, ReviewAction.SUPERSEDE),
+        bulk_sql.Change([john], {"status": "accepted"}, ReviewAction.ACCEPT),
+    ]
+    with pytest.raises(ValueError, match="two changes"):
+        bulk_sql.check_disjoint(changes)
+    if bulk_sql.available():
+        with pytest.raises(ValueError, match="two changes"):
+            bulk_sql.write(
+                document=doc, user_id=reviewer.pk, bulk_id=uuid.uuid4(), now=timezone.now(), expected=[john],
+                updates=changes,
+            )  # fmt: skip
+    assert Span.objects.get(pk=john.pk).status == "pending"
+
+
+@pytest.mark.parametrize("operation", ["accept", "add", "delete", "undo"])
+def test_no_decision_lands_on_a_document_approved_meanwhile(doc, reviewer, operation):
+    """The status as read says "in review"; the write sees the latest, under the
+    document's row lock."""
+    at = doc.text.index("morning")
+    added = span_add(document=doc, user=reviewer, start=at, end=at + 7, label="TIME", all_occurrences=False)[0]
+    john = spans_of(doc, "John")[0]
+    john.document = doc
+    added.document = doc
+    events = ReviewEvent.objects.count()
+    Document.objects.filter(pk=doc.pk).update(status="approved")  # an admin approves meanwhile
+    with pytest.raises(ReviewError, match="approved"):
+        if operation == "accept":
+            span_accept(span=john, user=reviewer, version=john.version)
+        elif operation == "add":
+            span_add(document=doc, user=reviewer, start=john.end + 1, end=john.end + 6, label="PERSON")
+        elif operation == "delete":
+            span_delete(span=added, user=reviewer, version=added.version)
+        else:
+            undo_last(document=doc, user=reviewer)
+    assert Span.objects.get(pk=john.pk).status == "pending"
+    assert Span.objects.filter(pk=added.pk).exists()
+    assert ReviewEvent.objects.count() == events
+    assert Document.objects.get(pk=doc.pk).status == "approved"
+
+
+def test_a_link_is_refused_if_its_target_was_relinked_meanwhile(doc, reviewer):
+    spans = list(Span.objects.filter(document=doc))
+    john = next(s for s in spans if s.text == "John")
+    target = next(s for s in spans if s.text == "HARTWELL")
+    Span.objects.filter(pk=target.pk).update(entity="e1")
+    target.entity = "e1"
+    target.version = Span.objects.get(pk=target.pk).version
+    # Another reviewer links the target to another entity after this request read it.
+    Span.objects.filter(pk=target.pk).update(entity="e2", version=F("version") + 1)
+    with pytest.raises(StaleSpan):
+        span_link(span=john, target=target, user=reviewer, version=john.version, spans=spans)
+    assert Span.objects.get(pk=john.pk).entity == ""
     assert not ReviewEvent.objects.exists()
+
+
+def test_undo_locks_the_document_then_its_spans_in_id_order(doc, reviewer):
+    """As the one-statement writes do: two writers over the same rows queue up
+    instead of deadlocking."""
+    # Undo locks through the ORM on both write paths; SQLite has no row locks.
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL only")
+    span_accept(span=spans_of(doc, "Delgado")[0], user=reviewer)
+    with CaptureQueriesContext(connection) as captured:
+        undo_last(document=doc, user=reviewer)
+    locks = [q["sql"] for q in captured.captured_queries if "FOR NO KEY UPDATE" in q["sql"] or "FOR UPDATE" in q["sql"]]
+    assert locks[0].startswith(f'SELECT "{Document._meta.db_table}"')
+    span_table = Span._meta.db_table
+    span_locks = [q for q in locks if q.startswith("SELECT") and f'FROM "{span_table}"' in q]
+    assert span_locks and all(f'ORDER BY "{span_table}"."id"' in q for q in span_locks)

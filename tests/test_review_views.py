@@ -102,6 +102,19 @@ class ReviewViewTests(TestCase):
         self.assertIn('data-ln="p100:25"', page)
         self.assertIn('<span class="seg speaker" data-start="0">PRESIDING COMMISSIONER:</span>', page)
 
+    def test_the_page_shows_a_running_machine_pass_and_links_to_it_in_the_same_queries(self) -> None:
+        from pipelines.models import AnnotationRun
+
+        url = reverse("document_review", args=[self.document.pk])
+        annotation = reverse("document_annotation", args=[self.document.pk])
+        self.assertContains(self.client.get(url), f'href="{annotation}" id="annotation-link"')
+        self.assertNotContains(self.client.get(url), 'id="annotation-running"')
+        AnnotationRun.objects.create(document=self.document, kind="reannotate", status="running", done=40, total=100)
+        with self.assertNumQueries(4):  # the run's kind and percent come with the document
+            response = self.client.get(url)
+        self.assertContains(response, "Re-annotation in progress (40%)")
+        self.assertContains(response, f'<a href="{annotation}">Follow its progress</a>')
+
     def test_a_decision_with_apply_to_all_over_20_occurrences_is_6_statements(self) -> None:
         span = self.document.spans.filter(text=NAMES[5]).first()
         with self.assertNumQueries(4):

@@ -1,0 +1,197 @@
+"""Review writes racing each other in real transactions (PostgreSQL): another
+reviewer's transaction holds its write open while this one is written; the test
+waits until this one is seen waiting for a lock (pg_stat_activity), never for a
+time, and then lets the other commit."""
+
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+from django.db import connection, transaction
+
+from ingestion.models import Document
+from review import bulk_sql
+from review.models import ReviewEvent, Span
+from review.services import CONFLICT, StaleSpan, span_accept, span_add, span_relabel
+from tests.test_review_services import add_machine, make_document
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks between connections: PostgreSQL"),
+]
+
+
+def _waiting_for_a_lock() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0]
+
+
+def while_held(hold: Callable[[], None], act: Callable[[], object]) -> tuple[object, BaseException | None]:
+    """Run `hold` in a transaction of another connection and keep it open; run
+    `act` on a third until it waits for a lock; then commit `hold`. Returns what
+    `act` returned, or the exception it raised."""
+    held, release = threading.Event(), threading.Event()
+    outcome: dict = {}
+
+    def holder() -> None:
+        try:
+            with transaction.atomic():
+                hold()
+                held.set()
+                assert release.wait(10)
+        except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+            outcome["hold"] = exc
+            held.set()
+        finally:
+            connection.close()
+
+    def actor() -> None:
+        try:
+            outcome["result"] = act()
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            outcome["error"] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=holder), threading.Thread(target=actor)]
+    threads[0].start()
+    assert held.wait(10) and "hold" not in outcome, outcome.get("hold")
+    threads[1].start()
+    deadline = time.monotonic() + 10
+    while not _waiting_for_a_lock():
+        assert threads[1].is_alive(), f"did not wait for the other transaction: {outcome}"
+        assert time.monotonic() < deadline, "never waited for a lock"
+        time.sleep(0.01)
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    assert "hold" not in outcome, outcome.get("hold")
+    return outcome.get("result"), outcome.get("error")
+
+
+@pytest.fixture
+def statement_path():
+    if not bulk_sql.available():
+        pytest.skip("the one-statement write is PostgreSQL only")
+
+
+def _overlapping_accepted(document: Document) -> list:
+    rows = list(Span.objects.filter(document=document, status="accepted").values_list("start", "end"))
+    return [(a, b) for a in rows for b in rows if a < b and a[0] < b[1] and b[0] < a[1]]
+
+
+def test_an_add_committed_while_an_add_is_written_over_the_same_text_is_seen(corpus, reviewer, statement_path):
+    """The other add is inserted after this statement's snapshot: only the
+    document's revision, re-read under its row lock, can show it."""
+    document = make_document(corpus)
+    spans = list(Span.objects.filter(document=document))
+    at = document.text.index("morning")
+    second = document.text.index("morning", at + 1)
+
+    def other_reviewer() -> None:
+        fresh = Document.objects.get(pk=document.pk)
+        span_add(document=fresh, user=reviewer, start=second - 5, end=second + 7, label="TIME", all_occurrences=False)
+
+    result, error = while_held(
+        other_reviewer,
+        lambda: span_add(document=document, user=reviewer, start=at, end=at + 7, label="TIME", spans=spans),
+    )
+    assert isinstance(error, StaleSpan), (result, error)
+    assert not _overlapping_accepted(document)
+    assert list(Span.objects.filter(document=document).values_list("text", flat=True)) == ["Good morning"]
+    assert list(ReviewEvent.objects.values_list("action", flat=True)) == ["add"]
+
+
+def test_two_reviewers_adding_the_same_text_at_once_get_one_span_and_a_refusal(corpus, reviewer, statement_path):
+    document = make_document(corpus)
+    at = document.text.index("morning")
+
+    def add(doc: Document, spans: list | None):
+        return span_add(document=doc, user=reviewer, start=at, end=at + 7, label="TIME", spans=spans)
+
+    result, error = while_held(lambda: add(Document.objects.get(pk=document.pk), None), lambda: add(document, []))
+    assert isinstance(error, StaleSpan), (result, error)  # not an IntegrityError (HTTP 500)
+    assert Span.objects.filter(document=document, label="TIME").count() == 2  # the other's, both occurrences
+    assert ReviewEvent.objects.count() == 2
+
+
+@pytest.mark.parametrize("path,operation", [("one_statement", "add"), ("one_statement", "relabel"), ("orm", "relabel")])
+def test_a_unique_key_taken_meanwhile_is_refused_as_stale(corpus, reviewer, monkeypatch, path, operation):
+    """A span inserted at the same offsets and label by a writer that does not
+    go through the review services (a re-annotation): the unique key is the
+    only thing that sees it, and its error is a refusal, not a 500."""
+    if path == "orm":
+        monkeypatch.setattr(bulk_sql, "available", lambda: False)
+    elif not bulk_sql.available():
+        pytest.skip("the one-statement write is PostgreSQL only")
+    document = make_document(corpus)
+    john = add_machine(document, "John")[0]
+    spans = list(Span.objects.filter(document=document))
+    label = "TIME" if operation == "add" else "ORGANIZATION"
+
+    def machine() -> None:
+        Span.objects.create(document_id=document.pk, start=john.start, end=john.end, label=label, text="John")
+
+    if operation == "add":
+        act = lambda: span_add(  # noqa: E731
+            document=document, user=reviewer, start=john.start, end=john.end, label=label, spans=spans
+        )
+    else:
+        act = lambda: span_relabel(span=john, user=reviewer, label=label, version=john.version, spans=spans)  # noqa: E731
+    result, error = while_held(machine, act)
+    assert isinstance(error, StaleSpan) and str(error) == CONFLICT, (result, error)
+    assert Span.objects.get(pk=john.pk).label == "PERSON"
+    assert not ReviewEvent.objects.exists()
+
+
+def test_a_decision_on_another_span_is_not_refused_by_a_concurrent_add(corpus, reviewer, statement_path):
+    """Accepting, rejecting, linking change spans in place and depend on no span
+    appearing: they wait for the other write's row lock, then land."""
+    document = make_document(corpus)
+    john = add_machine(document, "John")[0]
+    spans = list(Span.objects.filter(document=document))
+    at = document.text.index("morning")
+
+    def other_reviewer() -> None:
+        fresh = Document.objects.get(pk=document.pk)
+        span_add(document=fresh, user=reviewer, start=at, end=at + 7, label="TIME")
+
+    result, error = while_held(
+        other_reviewer, lambda: span_accept(span=john, user=reviewer, version=john.version, spans=spans)
+    )
+    assert error is None, error
+    assert Span.objects.get(pk=john.pk).status == "accepted"
+    assert Document.objects.get(pk=document.pk).spans_revision == 1  # the add's bump only
+
+
+def test_a_sibling_committed_while_the_statement_waits_for_its_lock_is_not_overwritten(
+    corpus, reviewer, statement_path
+):
+    """Another reviewer holds a sibling's row, changed but not committed, when
+    this decision is written. The statement waits for the row (seen waiting in
+    pg_stat_activity), sees its new version and writes nothing."""
+    document = make_document(corpus)
+    add_machine(document, "Delgado")
+    spans = list(Span.objects.filter(document=document).order_by("start"))
+    first, sibling = spans[0], spans[2]
+
+    def other_reviewer() -> None:
+        span_relabel(
+            span=Span.objects.select_related("document").get(pk=sibling.pk),
+            user=reviewer,
+            label="NRP",
+            all_occurrences=False,
+        )
+
+    result, error = while_held(
+        other_reviewer, lambda: span_accept(span=first, user=reviewer, version=first.version, spans=spans)
+    )
+    assert isinstance(error, StaleSpan), (result, error)
+    statuses = list(Span.objects.filter(document=document).order_by("start").values_list("status", "label"))
+    assert statuses == [("pending", "PERSON"), ("pending", "PERSON"), ("accepted", "NRP")]
+    assert list(ReviewEvent.objects.values_list("action", flat=True)) == ["relabel"]
