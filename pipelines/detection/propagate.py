@@ -7,6 +7,9 @@ capitals (transcripts print speaker names in capitals), and word-bounded.
 """
 
 import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -66,54 +69,115 @@ def _dominant_labels(spans: list[Candidate]) -> dict[str, str]:
     }
 
 
+class _Disjoint:
+    """Sorted, non-overlapping intervals with overlap and containment tests by
+    bisection: a long transcript has thousands of spans and of occurrences, and a
+    scan of every span per occurrence was quadratic."""
+
+    def __init__(self, intervals: list[tuple[int, int]]) -> None:
+        ordered = sorted(intervals)
+        self.starts = [s for s, _ in ordered]
+        self.ends = [e for _, e in ordered]
+
+    def overlaps(self, start: int, end: int) -> bool:
+        # Disjoint and sorted, so ends are sorted too: only the last interval
+        # starting before `end` can reach past `start`.
+        i = bisect_left(self.starts, end)
+        return i > 0 and self.ends[i - 1] > start
+
+    def inside_longer(self, start: int, end: int) -> bool:
+        i = bisect_right(self.starts, start) - 1
+        return i >= 0 and self.ends[i] >= end and self.ends[i] - self.starts[i] > end - start
+
+    def end_of_interval_at(self, position: int) -> int | None:
+        """The end of the interval holding `position`, if one does."""
+        i = bisect_right(self.starts, position) - 1
+        return self.ends[i] if i >= 0 and self.ends[i] > position else None
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect_left(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+
+
+def _body(form: str) -> str:
+    # A multi-word name may be broken across a line end ("Marcus\nDelgado").
+    return r"\s+".join(re.escape(word) for word in form.split())
+
+
+@lru_cache(maxsize=4096)
+def _form_pattern(form: str, flags: int) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + _body(form) + r"(?!\w)", flags)
+
+
+def _occurrences(
+    text: str, forms: list[str], covered: _Disjoint, blocked: Callable[[int, int], bool], flags: int = 0
+) -> Iterator[tuple[int, int]]:
+    """Unblocked occurrences of any form, left to right, the longest form at each
+    position: the whole name claims an occurrence before its parts do. One regex
+    scans for all forms; where its longest match is blocked, the shorter forms are
+    tried at the same position, then the scan moves on by one. A match starting
+    inside a `covered` span (most are: the spans themselves) skips past that span,
+    since every form starting there overlaps it."""
+    ordered = sorted(dict.fromkeys(forms), key=len, reverse=True)
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(_body(f) for f in ordered) + r")(?!\w)", flags)
+    position = 0
+    while match := pattern.search(text, position):
+        start, end = match.span()
+        if (skip_to := covered.end_of_interval_at(start)) is not None:
+            position = skip_to
+            continue
+        if not blocked(start, end):
+            yield start, end
+            position = end
+            continue
+        shorter = (_form_pattern(f, flags).match(text, start) for f in ordered if len(f) < end - start)
+        hit = next((m.span() for m in shorter if m and not blocked(*m.span())), None)
+        if hit:
+            yield hit
+            position = hit[1]
+        else:
+            position = start + 1
+
+
 def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
-    """New candidates for uncovered occurrences of the given spans' surface forms."""
+    """New candidates for uncovered occurrences of the given spans' surface forms.
+    `spans` are the merge's output: sorted and non-overlapping."""
     dominant = _dominant_labels(spans)
     # An occurrence under a span of the same label is already found. One under a
     # different label is proposed anyway: the ensemble then weighs "Delgado" as a
     # propagated PERSON against spaCy's lone guess that it is a place.
-    covered = {label: [(s.start, s.end) for s in spans if s.label == label] for label in PROPAGATED_LABELS}
+    covered = {label: _Disjoint([(s.start, s.end) for s in spans if s.label == label]) for label in PROPAGATED_LABELS}
     # An occurrence inside a longer span of any label is part of that name: "WOOD"
     # (ORGANIZATION elsewhere) must not split "JAMES WOOD".
-    extents = sorted((s.start, s.end) for s in spans)
-
-    def inside_longer(start: int, end: int) -> bool:
-        return any(s <= start and end <= e and e - s > end - start for s, e in extents)
-
-    found: list[Candidate] = []
-    seen: set[tuple[str, str]] = set()
+    extents = _Disjoint([(s.start, s.end) for s in spans])
+    forms: dict[str, list[str]] = {}
     for span in spans:
-        if span.label not in PROPAGATED_LABELS:
-            continue
-        # Longest first: the whole name claims its occurrences before its parts do.
-        for form in sorted(_forms(span), key=len, reverse=True):
-            if (span.label, form) in seen or not form.strip() or dominant.get(form.lower(), span.label) != span.label:
-                continue
-            seen.add((span.label, form))
-            # A multi-word name may be broken across a line end ("Marcus\nDelgado").
-            body = r"\s+".join(re.escape(word) for word in form.split())
-            pattern = re.compile(r"(?<!\w)" + body + r"(?!\w)")
-            for match in pattern.finditer(text):
-                start, end = match.span()
-                if any(start < e and s < end for s, e in covered[span.label]) or inside_longer(start, end):
-                    continue
-                found.append(
-                    Candidate(start, end, span.label, text[start:end], (SOURCE,), SCORE, f"propagation:{span.label}")
-                )
-                covered[span.label].append((start, end))
+        if span.label in PROPAGATED_LABELS:
+            for form in _forms(span):
+                if form.strip() and dominant.get(form.lower(), span.label) == span.label:
+                    forms.setdefault(span.label, []).append(form)
+    found: list[Candidate] = []
+    for label in sorted(forms):
+
+        def blocked(start: int, end: int, label: str = label) -> bool:
+            return covered[label].overlaps(start, end) or extents.inside_longer(start, end)
+
+        for start, end in _occurrences(text, forms[label], covered[label], blocked):
+            found.append(Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
+            covered[label].add(start, end)
     # A spelled name links back to the name it spells: "R-U-F-F" makes "Ruff" (in
     # any case: "McDonald" is spelled M-C-D-O-N-A-L-D) a PERSON wherever it occurs.
-    for span in spans:
-        if span.label != "SPELLED_NAME":
-            continue
-        for word in spelled_words(span.text):
-            if ("SPELLED", word.lower()) in seen or dominant.get(word.lower(), "PERSON") != "PERSON":
-                continue
-            seen.add(("SPELLED", word.lower()))
-            for match in re.finditer(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text, re.IGNORECASE):
-                start, end = match.span()
-                if any(start < e and s < end for s, e in covered["PERSON"]):
-                    continue
-                found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), SCORE, "propagation:spelled"))
-                covered["PERSON"].append((start, end))
-    return found
+    spelled = {
+        word.lower()
+        for span in spans
+        if span.label == "SPELLED_NAME"
+        for word in spelled_words(span.text)
+        if dominant.get(word.lower(), "PERSON") == "PERSON"
+    }
+    if spelled:
+        person = covered["PERSON"]
+        for start, end in _occurrences(text, sorted(spelled), person, person.overlaps, re.IGNORECASE):
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), SCORE, "propagation:spelled"))
+            covered["PERSON"].add(start, end)
+    return sorted(found, key=lambda c: (c.start, c.end))
