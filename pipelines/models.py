@@ -4,13 +4,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from anonymizer_site.append_only import AppendOnlyModel
 from ingestion.models import REVIEWABLE_STATUSES, Corpus, DocumentStatus
 from ingestion.storage import private_storage
 from pipelines.detection.config import DEFAULT as DEFAULT_CONFIG
-
-
-class AppendOnlyError(Exception):
-    pass
 
 
 class ExportStatus(models.TextChoices):
@@ -129,7 +126,9 @@ class DocumentDetection(models.Model):
         return f"detection run of {self.document}"
 
 
-class DetectionConfigChange(models.Model):
+class DetectionConfigChange(AppendOnlyModel):
+    append_only_name = "detection configuration changes"
+
     """Audit of a corpus's detection configuration: one row per save that changed
     it, with who, when and the whole configuration before and after (None before:
     no stored configuration, i.e. the default). Append-only, like ReviewEvent."""
@@ -149,14 +148,6 @@ class DetectionConfigChange(models.Model):
 
     def __str__(self) -> str:
         return f"detection configuration of {self.corpus_id} changed at {self.created_at:%Y-%m-%d %H:%M}"
-
-    def save(self, *args, **kwargs) -> None:
-        if self.pk is not None:
-            raise AppendOnlyError("detection configuration changes are append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("detection configuration changes are append-only")
 
     def changes(self) -> list[tuple[str, str, str]]:
         """(option, before, after) for each option that differs, values as JSON ("—"

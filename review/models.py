@@ -2,6 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from anonymizer_site.append_only import AppendOnlyModel
 from ingestion.models import Corpus, Document
 
 
@@ -108,11 +109,9 @@ class ReviewAction(models.TextChoices):
     APPROVE = "approve", "Approve"
 
 
-class AppendOnlyError(Exception):
-    pass
+class ReviewEvent(AppendOnlyModel):
+    append_only_name = "review events"
 
-
-class ReviewEvent(models.Model):
     """Audit trail: one row per decision, never updated or deleted."""
 
     document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="review_events")
@@ -139,14 +138,6 @@ class ReviewEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.user_id} at {self.created_at:%Y-%m-%d %H:%M}"
-
-    def save(self, *args, **kwargs) -> None:
-        if self.pk is not None:
-            raise AppendOnlyError("review events are append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise AppendOnlyError("review events are append-only")
 
 
 class Assignment(models.Model):

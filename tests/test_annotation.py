@@ -11,13 +11,14 @@ from django.test import Client, TestCase
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from anonymizer_site.append_only import AppendOnlyError
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.services import document_ingest
 from pipelines import services
 from pipelines.detection.chunks import chunk_bounds
 from pipelines.detection.config import CorpusPattern, DetectionConfig
 from pipelines.detection.pipeline import detect_text
-from pipelines.models import AnnotationRun, AppendOnlyError, DetectionConfigChange, RunKind, RunStatus
+from pipelines.models import AnnotationRun, DetectionConfigChange, RunKind, RunStatus
 from pipelines.models import DetectionConfig as StoredConfig
 from pipelines.services import (
     ReannotateError,
