@@ -208,3 +208,18 @@ def test_relation_cues_leave_places_and_lowercase_alone(text: str) -> None:
     from pipelines.detection.cues import recognize
 
     assert recognize(text) == []
+
+
+def test_the_cover_page_facility_and_city_are_found_in_the_body_but_not_the_state() -> None:
+    from pipelines.detection.header_names import header_places, recognize_places
+
+    metadata = {"facility": "SAN QUENTIN STATE PRISON, SAN QUENTIN, CALIFORNIA", "city": None}
+    places = header_places(metadata)
+    assert places == [("SAN QUENTIN STATE PRISON", "ORGANIZATION"), ("SAN QUENTIN", "LOCATION")]
+    text = "I was moved to San Quentin State Prison in\nCalifornia; SAN QUENTIN is far from home."
+    found = {(c.text, c.label, c.sources) for c in recognize_places(text, places)}
+    assert ("San Quentin State Prison", "ORGANIZATION", ("header",)) in found
+    assert ("SAN QUENTIN", "LOCATION", ("header",)) in found
+    assert not any("California" in t for t, _, _ in found)
+    spans = detect_text(text, MODEL, metadata).spans
+    assert any(s.text == "San Quentin State Prison" and s.label == "ORGANIZATION" for s in spans)

@@ -83,3 +83,37 @@ def recognize(text: str, names: list[str]) -> list[Candidate]:
             re.IGNORECASE,
         )
     return found
+
+
+def header_places(metadata: dict | None) -> list[tuple[str, str]]:
+    """The facility the cover page names ("SAN QUENTIN STATE PRISON, SAN QUENTIN,
+    CALIFORNIA") as (text, label): the institution as ORGANIZATION (exported as a
+    PRISON placeholder), its city as LOCATION; the state is left out."""
+    if not metadata:
+        return []
+    places: list[tuple[str, str]] = []
+    facility = metadata.get("facility") or ""
+    pieces = [p.strip() for p in facility.split(",") if p.strip()]
+    if pieces:
+        places.append((pieces[0], "ORGANIZATION"))
+        if len(pieces) > 2:  # facility, city, state
+            places.append((pieces[1], "LOCATION"))
+    if metadata.get("city"):
+        places.append((metadata["city"], "LOCATION"))
+    return places
+
+
+def recognize_places(text: str, places: list[tuple[str, str]]) -> list[Candidate]:
+    """Every occurrence of the cover page's facility and city, as printed, in
+    capitals or in title case ("San Quentin State Prison")."""
+    found: list[Candidate] = []
+    # Longest first: the city inside "San Quentin State Prison" is part of the
+    # facility's name there, not a place of its own.
+    for place, label in sorted(places, key=lambda p: len(p[0]), reverse=True):
+        forms = sorted(_variants(" ".join(place.split())), key=len, reverse=True)
+        body = "|".join(r"\s+".join(re.escape(w) for w in f.split()) for f in forms)
+        for m in re.finditer(r"(?<!\w)(?:" + body + r")(?!\w)", text):
+            if any(c.start < m.end() and m.start() < c.end for c in found):
+                continue
+            found.append(Candidate(m.start(), m.end(), label, m.group(), (SOURCE,), SCORE, f"header:{label.lower()}"))
+    return found

@@ -141,6 +141,7 @@ def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: 
     # The recognizers' order is the default pipeline's: merge ties keep it.
     if "header" in on:
         candidates += header_names.recognize(text, people)
+        candidates += header_names.recognize_places(text, header_names.header_places(metadata))
     candidates += model.spacy
     candidates += model.presidio
     if "patterns" in on:
