@@ -39,4 +39,4 @@ class Command(BaseCommand):
         document, created = document_ingest(corpus=corpus, name=DEMO_FILE.name, data=DEMO_FILE.read_bytes(), user=admin)
         state = "queued for pre-annotation" if created else f"already there ({document.status})"
         self.stdout.write(f"Demo corpus: {DEMO_FILE.name} {state}")
-        self.stdout.write(self.style.SUCCESS(f"Log in at http://127.0.0.1:8000 as  admin / {password}"))
+        self.stdout.write(self.style.SUCCESS(f"Log in at http://127.0.0.1:8000 as admin / {password}"))
