@@ -386,7 +386,7 @@ def span_accept(
     spans: list[Span] | None = None,
 ) -> Outcome:
     span = _same_object(span, spans)
-    outcome = _decide(
+    return _decide(
         span=span,
         user=user,
         action=ReviewAction.ACCEPT,
@@ -395,7 +395,6 @@ def span_accept(
         all_occurrences=all_occurrences,
         spans=spans,
     )
-    return outcome
 
 
 @_operation
@@ -409,7 +408,7 @@ def span_reject(
     spans: list[Span] | None = None,
 ) -> Outcome:
     span = _same_object(span, spans)
-    outcome = _decide(
+    return _decide(
         span=span,
         user=user,
         action=ReviewAction.REJECT,
@@ -418,7 +417,6 @@ def span_reject(
         all_occurrences=all_occurrences,
         spans=spans,
     )
-    return outcome
 
 
 @_operation
@@ -445,7 +443,7 @@ def span_relabel(
     targets = [span]
     if all_occurrences:
         targets += [s for s in siblings(span, spans) if (s.start, s.end) not in taken]
-    outcome = _decide(
+    return _decide(
         span=span,
         user=user,
         action=ReviewAction.RELABEL,
@@ -460,7 +458,6 @@ def span_relabel(
         regions=[(t.start, t.end) for t in targets],
         check_revision=True,
     )
-    return outcome
 
 
 @_operation

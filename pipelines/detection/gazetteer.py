@@ -81,7 +81,8 @@ def last_names() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _folded_names() -> frozenset[str]:
-    return frozenset(n.casefold() for n in (*wide_first_names(), *wide_last_names(), *last_names()))
+    # The wide lists hold every locale of the narrow ones (WIDE_LOCALES starts with LOCALES).
+    return frozenset(n.casefold() for n in (*wide_first_names(), *wide_last_names()))
 
 
 def is_known_name(word: str) -> bool:
@@ -92,7 +93,7 @@ def is_known_name(word: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _folded_given_names() -> frozenset[str]:
-    return frozenset(n.casefold() for n in (*wide_first_names(), *first_names()))
+    return frozenset(n.casefold() for n in wide_first_names())
 
 
 def is_given_name(word: str) -> bool:
