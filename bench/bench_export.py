@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipelines.detection.candidate import Candidate  # noqa: E402
+from pipelines.candidate import Candidate  # noqa: E402
 from pipelines.export.writer import ExportDocument, ExportWriter, render_document  # noqa: E402
 from pipelines.pseudonymize.counters import NumberedMap  # noqa: E402
 

@@ -23,7 +23,7 @@ django.setup()
 
 import pdfplumber  # noqa: E402
 
-from ingestion.pdf import extract_pdf  # noqa: E402
+from pipelines.extraction.pdf import extract_pdf  # noqa: E402
 from tests.test_transcript_pdf import make_transcript  # noqa: E402
 
 SPEAKERS = ["PRESIDING COMMISSIONER DOE:", "DEPUTY COMMISSIONER ROE:", "INMATE HERNANDEZ:", "ATTORNEY JONES:"]

@@ -1,7 +1,7 @@
 from django import forms
 
-from ingestion.bulk import CsvOptions
 from ingestion.models import Corpus
+from pipelines.extraction.bulk import CsvOptions
 
 UPLOAD_ACCEPT = ".txt,.pdf,.zip,.csv"
 

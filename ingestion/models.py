@@ -51,9 +51,9 @@ class Document(models.Model):
     # Offsets are the contract: once set, the text never changes (see set_text).
     text = models.TextField(blank=True)
     # [[start, end, page, line], …] over `text`: where each character range was
-    # printed (see ingestion.transcript_layout). Set together with the text.
+    # printed (see pipelines.extraction.transcript_layout). Set together with the text.
     layout = models.JSONField(default=list, blank=True)
-    # The first-page header of a transcript (ingestion.header.parse_header).
+    # The first-page header of a transcript (pipelines.extraction.header.parse_header).
     metadata = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=20, choices=DocumentStatus.choices, default=DocumentStatus.UPLOADED)
     # Bumped by every review write that makes a span cover text it did not cover

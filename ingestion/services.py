@@ -15,10 +15,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from anonymizer_site.task_policy import TRANSIENT_ERRORS
-from ingestion.bulk import BulkLimits, CsvOptions, expand_upload
-from ingestion.extract import SUPPORTED_EXTENSIONS, extract
 from ingestion.models import Corpus, Document, DocumentStatus
-from ingestion.text import ExtractionError
+from pipelines.extraction.bulk import BulkLimits, CsvOptions, expand_upload
+from pipelines.extraction.extract import SUPPORTED_EXTENSIONS, extract
+from pipelines.extraction.text import ExtractionError
 from review.models import CorpusMembership, Role
 
 logger = logging.getLogger(__name__)

@@ -1,11 +1,9 @@
 import regex
 from django import forms
 
-from pipelines.detection.config import RECOGNIZERS, WEIGHTED_SOURCES, ConfigError, CorpusPattern
+from pipelines.detection.config import FILTER_RULES, PACKS, RECOGNIZERS, WEIGHTED_SOURCES, ConfigError, CorpusPattern
+from pipelines.detection.config import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.config import DetectionConfig as DetectionSettings
-from pipelines.detection.filters import RULE_NAMES as FILTER_RULE_NAMES
-from pipelines.detection.filters import RULES as FILTER_RULES
-from pipelines.detection.packs import PACK_DESCRIPTIONS
 from pipelines.labels import CANONICAL_LABELS
 from pipelines.models import Consistency, ExportScope
 from pipelines.pseudonymize.engine import STRATEGIES
@@ -84,9 +82,7 @@ class DetectionConfigForm(forms.Form):
     )
     k = forms.IntegerField(min_value=1, max_value=len(RECOGNIZERS), label="k (vote)")
     min_score = forms.FloatField(min_value=0, max_value=1, label="Minimum score")
-    packs = forms.MultipleChoiceField(
-        choices=list(PACK_DESCRIPTIONS.items()), required=False, widget=forms.CheckboxSelectMultiple
-    )
+    packs = forms.MultipleChoiceField(choices=list(PACKS.items()), required=False, widget=forms.CheckboxSelectMultiple)
     patterns = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 5, "cols": 80}),
@@ -101,7 +97,7 @@ class DetectionConfigForm(forms.Form):
         help_text="One per line: LABEL: text, always proposed wherever the text occurs.",
     )
     filters = forms.MultipleChoiceField(
-        choices=[(rule.name, rule.description) for rule in FILTER_RULES],
+        choices=list(FILTER_RULES.items()),
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label="Filter rules on",

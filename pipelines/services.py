@@ -16,13 +16,13 @@ from anonymizer_site.task_policy import TRANSIENT_ERRORS
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.services import document_fail
 from ingestion.storage import private_storage
-from ingestion.transcript_layout import Locator
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.detection.config import DEFAULT as DEFAULT_SETTINGS
 from pipelines.detection.config import ConfigError
 from pipelines.detection.config import DetectionConfig as DetectionSettings
 from pipelines.detection.pipeline import DetectionResult, Progress, detect_text
 from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
+from pipelines.extraction.transcript_layout import Locator
 from pipelines.models import (
     ACTIVE_RUN_STATUSES,
     SCOPE_STATUSES,

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from django.db.models import Count, Max, OuterRef, Q, Subquery
 
 from ingestion.models import Corpus, Document, DocumentStatus
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.labels import CANONICAL_LABELS, label_colour
-from pipelines.pseudonymize.placeholder import pseudonymize
+from pipelines.pseudonymize.engine import pseudonymize
 from review.models import ReviewEvent, Span, SpanStatus
 from review.services import normalize
 

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anonymizer_site.celery import app as celery_app
-from ingestion.bulk import BulkLimits, CsvOptions, UploadItem, expand_upload
-from ingestion.malformed import CORPUS_MAX_UPLOAD_BYTES, good_cases, malformed_cases
 from ingestion.models import Corpus, Document
+from pipelines.extraction.bulk import BulkLimits, CsvOptions, UploadItem, expand_upload
 from review.models import CorpusMembership, Role
+from tests.malformed import CORPUS_MAX_UPLOAD_BYTES, good_cases, malformed_cases
 
 LIMITS = BulkLimits()
 

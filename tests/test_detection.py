@@ -76,7 +76,7 @@ def test_detect_command_rejects_bad_input_clearly():
 
 
 def test_propagation_spreads_a_form_only_under_its_dominant_label():
-    from pipelines.detection.candidate import Candidate
+    from pipelines.candidate import Candidate
     from pipelines.detection.propagate import propagate
 
     text = "Marcus Delgado spoke. Marcus Delgado left. Marcus Delgado, Marcus Delgado."
@@ -114,7 +114,7 @@ def test_header_names_find_every_form_of_a_listed_participant():
     # The stammer and the name, adjacent, merge into one span; the cut-off part
     # then takes the number of the part it starts.
     assert ("PERSON", "Quarter- Quartermaine") in spans
-    from pipelines.pseudonymize.placeholder import pseudonymize
+    from pipelines.pseudonymize.engine import pseudonymize
 
     redacted = pseudonymize(text, detect_text(text, settings.SPACY_MODEL, metadata).spans).text
     assert "[PERSON_2] [PERSON_2] here, [SPELLED_NAME_PERSON_2]" in redacted
@@ -138,7 +138,7 @@ def test_a_bare_number_answering_an_age_question_is_an_age():
 
 
 def test_propagation_finds_a_name_broken_across_a_line_end():
-    from pipelines.detection.candidate import Candidate
+    from pipelines.candidate import Candidate
     from pipelines.detection.propagate import propagate
 
     text = "Marcus Delgado spoke. Later Marcus\nDelgado left."

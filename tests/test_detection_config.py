@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from ingestion.models import Corpus
 from ingestion.services import document_ingest
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
+from pipelines.detection.config import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.config import ConfigError, CorpusPattern, DetectionConfig
 from pipelines.detection.ensemble import merge, vote
-from pipelines.detection.filters import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.pipeline import detect_text
 from pipelines.forms import DetectionConfigForm
 from pipelines.models import DetectionConfig as StoredConfig

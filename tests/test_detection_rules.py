@@ -8,8 +8,8 @@ surnames that are place words, titles that are names)."""
 
 import pytest
 
+from pipelines.candidate import Candidate
 from pipelines.detection import gazetteer
-from pipelines.detection.candidate import Candidate
 from pipelines.detection.ensemble import merge
 from pipelines.detection.filters import trim_person
 from pipelines.detection.pipeline import detect_text

@@ -2,7 +2,7 @@
 
 import pytest
 
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.detection.ensemble import merge
 
 

@@ -8,11 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from django.core.management import CommandError, call_command
 
-from pipelines.detection.candidate import Candidate
-from pipelines.detection.cues import ROLE_WORDS
-from pipelines.evaluation import (
+from evaluation.__main__ import main as evaluation_main
+from evaluation.scoring import (
     GoldSpan,
     Report,
     Score,
@@ -23,8 +21,7 @@ from pipelines.evaluation import (
     replace_section,
     write_section,
 )
-from pipelines.labels import CANONICAL_LABELS
-from pipelines.synthetic_transcripts import (
+from evaluation.synthetic import (
     LABELS,
     gazetteer_overlap,
     generate,
@@ -33,6 +30,9 @@ from pipelines.synthetic_transcripts import (
     spoken_year,
     write_jsonl,
 )
+from pipelines.candidate import Candidate
+from pipelines.labels import CANONICAL_LABELS
+from pipelines.lexicons import ROLE_WORDS
 
 CONLL = "John\tB-PER\nSmith\tI-PER\nvisited\tO\nParis\tB-LOC\n.\tO\n\nThe\tO\nUN\tB-ORG\nmet\tO\nEnglish\tB-MISC\n"
 
@@ -81,7 +81,7 @@ def test_evaluate_command_reports_ensemble_and_each_source(tmp_path):
     path = tmp_path / "gold.conll"
     path.write_text(CONLL)
     out = io.StringIO()
-    call_command("evaluate", str(path), "--json", stdout=out)
+    evaluation_main(["evaluate", str(path), "--json"], out=out)
     report = json.loads(out.getvalue())
     assert report["documents"] == 2
     assert {"ensemble", "spacy"} <= set(report["scores"])
@@ -142,7 +142,7 @@ def test_gold_follows_the_detectors_conventions():
 
 
 def test_names_are_not_drawn_from_the_gazetteer():
-    import pipelines.synthetic_transcripts as module
+    import evaluation.synthetic as module
 
     # The names are the module's own lists, never Faker's (which the gazetteer is).
     tree = ast.parse(Path(module.__file__).read_text())
@@ -225,20 +225,20 @@ def test_markdown_section_reports_run_and_scores():
 def test_evaluate_command_on_synthetic_set_writes_benchmarks(tmp_path):
     gold = tmp_path / "synthetic.jsonl"
     out = io.StringIO()
-    call_command("generate_transcripts", str(gold), "--count", "2", "--seed", "3", stdout=out)
+    evaluation_main(["generate", str(gold), "--count", "2", "--seed", "3"], out=out)
     assert "2 transcripts" in out.getvalue() and "gazetteer" in out.getvalue()
     assert len(gold.read_text().splitlines()) == 2
     benchmarks = tmp_path / "BENCHMARKS.md"
     benchmarks.write_text(BENCHMARKS)
     out = io.StringIO()
-    call_command(
-        "evaluate", str(gold), "--benchmarks", str(benchmarks), "--markdown-section", "dev", "--title", "Syn",
-        stdout=out,
-    )  # fmt: skip
+    evaluation_main(
+        ["evaluate", str(gold), "--benchmarks", str(benchmarks), "--markdown-section", "dev", "--title", "Syn"],
+        out=out,
+    )
     text = benchmarks.read_text()
     assert "old numbers" not in text and "keep me" in text and text.endswith("tail\n")
     section = text.split("<!-- eval:dev:start -->")[1].split("<!-- eval:dev:end -->")[0]
-    assert "### Syn" in section and f"python manage.py evaluate {gold}" in section
+    assert "### Syn" in section and f"python -m evaluation evaluate {gold}" in section
     rows = {line.split(" | ")[0].lstrip("| ") for line in section.splitlines() if line.startswith("| ")}
     assert {"PERSON", "DATE", "AGE", "ID", "SPELLED_NAME", "**all**", "cues"} <= rows
     person = next(line for line in section.splitlines() if line.startswith("| PERSON |"))
@@ -252,5 +252,5 @@ def test_evaluate_command_on_synthetic_set_writes_benchmarks(tmp_path):
 def test_benchmarks_needs_a_section_name(tmp_path):
     gold = tmp_path / "g.jsonl"
     write_jsonl(generate(1, seed=0), gold)
-    with pytest.raises(CommandError):
-        call_command("evaluate", str(gold), "--benchmarks", str(tmp_path / "B.md"))
+    with pytest.raises(SystemExit, match="go together"):
+        evaluation_main(["evaluate", str(gold), "--benchmarks", str(tmp_path / "B.md")])

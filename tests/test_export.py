@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingestion.models import Document
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.export.leak_check import find_leaks
 from pipelines.export.writer import ExportDocument, LeakError, render_document, write_zip
 from pipelines.models import ExportBatch, PseudonymMap

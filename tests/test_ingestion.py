@@ -4,9 +4,9 @@ import pytest
 from django.db import IntegrityError
 
 from anonymizer_site.append_only import AppendOnlyError
-from ingestion.extract import extract
 from ingestion.models import Document, TextAlreadySet
-from ingestion.text import ExtractionError
+from pipelines.extraction.extract import extract
+from pipelines.extraction.text import ExtractionError
 from review.models import ReviewEvent, Span
 from tests.pdf_fixture import make_pdf
 

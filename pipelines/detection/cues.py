@@ -6,96 +6,11 @@ small spaCy model sees nothing; these cues catch them with a high score.
 
 import re
 
+from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.detection.candidate import Candidate
+from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLES
 
 SOURCE = "cues"
-
-TITLES = (
-    "Mr",
-    "Mrs",
-    "Ms",
-    "Miss",
-    "Dr",
-    "Doctor",
-    "Officer",
-    "Deputy",
-    "Sergeant",
-    "Sgt",
-    "Detective",
-    "Det",
-    "Lieutenant",
-    "Lt",
-    "Captain",
-    "Capt",
-    "Commissioner",
-    "Inmate",
-    "Attorney",
-    "Judge",
-    "Justice",
-    "Counselor",
-    "Professor",
-    "Prof",
-    "Agent",
-    "Warden",
-    "Chaplain",
-    "Father",
-    "Sister",
-    "Nurse",
-)
-ROLE_WORDS = frozenset(
-    w.lower()
-    for w in (
-        *TITLES,
-        "Presiding",
-        "Deputy",
-        "Commissioner",
-        "Inmate",
-        "Attorney",
-        "District",
-        "Counsel",
-        "Prisoner",
-        "Defendant",
-        "Witness",
-        "Panel",
-        "Board",
-        "Chairman",
-        "Chair",
-        "Speaker",
-        "Interpreter",
-        "Victim",
-        "Representative",
-        "The",
-        "Court",
-        "Clerk",
-        "Reporter",
-        "Juror",
-        "Q",
-        "A",
-        "By",
-        "Unidentified",
-        "Present",
-        "Others",
-        "Transcribed",
-        "Transcriber",
-        "Observer",
-        "Observers",
-        "Staff",
-        "Officers",
-        "Members",
-    )
-)
-
-# Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
-# the front of a PERSON, but not role words, since many are surnames too (King,
-# Bishop, Major) and must still count as names elsewhere.
-HONORIFICS = frozenset(
-    """king queen prince princess emperor empress pope saint st sir dame lord lady duchess countess
-    baron baroness marquis marquess viscount tsar czar tsarina sultan sheikh caliph pharaoh
-    general gen colonel col major maj admiral adm commander cmdr private corporal cpl president senator sen
-    governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
-    brother uncle aunt madame mme monsieur herr frau señor senor signor mister""".split()
-)
 
 _NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
 _TITLE_RE = re.compile(
@@ -106,12 +21,6 @@ _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + 
 # People are named by their relation to the speaker ("my aunt Rose", "his brother
 # Sokhom", "my sponsor, Twyla Day") and by what they are called ("called him Will").
 # Given names that are also words (Hope, Will, Faith) are found only this way.
-RELATIONS = (
-    "mother|mom|father|dad|brother|sister|son|daughter|wife|husband|aunt|uncle|cousin|niece|nephew|grandmother"
-    "|grandma|grandfather|grandpa|grandson|granddaughter|stepfather|stepmother|stepson|stepdaughter|girlfriend"
-    "|boyfriend|fiancée?|partner|friend|cellie|cellmate|sponsor|counselor|teacher|mentor|neighbor|boss|victim"
-    "|co-defendant|codefendant|crime partner|child|children|kids?|baby"
-)
 # A given name may be hyphenated in lower case after the hyphen ("Ji-woo").
 _GIVEN = r"[A-Z][a-zA-Z'’]+(?:-[A-Za-z][a-zA-Z'’]+)?"
 _RELATION_RE = re.compile(

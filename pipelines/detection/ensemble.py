@@ -24,21 +24,9 @@ from collections.abc import Iterable
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
+from pipelines.detection.config import SOURCE_WEIGHTS
 
-SOURCE_WEIGHTS: dict[str, float] = {
-    "header": 2.0,
-    "cues": 1.5,
-    "patterns": 1.5,
-    "presidio": 1.0,
-    "spacy": 1.0,
-    "propagation": 1.0,
-    "gazetteer": 1.0,
-    # A corpus's own regexes and its allow list: what the corpus admin wrote.
-    "corpus": 1.5,
-    "allow_list": 10.0,
-    "human": 10.0,
-}
 # On equal weight, more specific labels win: a spelled name is a person's name in
 # letters, an ID is more specific than a date-looking number.
 LABEL_PRIORITY: tuple[str, ...] = (

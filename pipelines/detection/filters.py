@@ -8,10 +8,10 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from pipelines.detection.candidate import Candidate
-from pipelines.detection.cues import HONORIFICS, ROLE_WORDS
-from pipelines.detection.gazetteer import is_known_name
-from pipelines.detection.patterns import MONTHS, NUMBER_WORDS, SPOKEN_YEAR, WEEKDAYS
+from pipelines.candidate import Candidate
+from pipelines.detection.config import FILTER_RULES
+from pipelines.gazetteers import is_known_name
+from pipelines.lexicons import HONORIFICS, MONTHS, NUMBER_WORDS, ROLE_WORDS, SPOKEN_YEAR, WEEKDAYS
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,23 +71,21 @@ class Rule:
     description: str
 
 
-# Rules are data: a corpus turns any of them off by name (see config.py). They run
-# in this order and the first that fires gives the reason.
-RULES: tuple[Rule, ...] = (
-    Rule("line_break", None, _line_break, "model entity that crosses a line break"),
-    Rule(
-        "role_word",
-        frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"}),
-        _role_word,
-        "name made only of role words (commissioner, inmate…)",
-    ),
-    Rule("person_single_character", frozenset({"PERSON"}), _person_single_character, "one-character PERSON"),
-    Rule("person_digits", frozenset({"PERSON"}), _person_digits, "PERSON that contains digits"),
-    Rule("person_lowercase", frozenset({"PERSON"}), _person_lowercase, "all-lowercase PERSON"),
-    Rule("date_words", frozenset({"DATE"}), _date, "DATE with no digit, month, weekday or number"),
-    Rule("time_words", frozenset({"TIME"}), _time, "TIME with no digit or clock word"),
-)
-RULE_NAMES: tuple[str, ...] = tuple(rule.name for rule in RULES)
+# Rules are data: a corpus turns any of them off by name (see config.py, which
+# lists the names and descriptions). They run in this order and the first that
+# fires gives the reason.
+_CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate], str | None]]] = {
+    "line_break": (None, _line_break),
+    "role_word": (frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"}), _role_word),
+    "person_single_character": (frozenset({"PERSON"}), _person_single_character),
+    "person_digits": (frozenset({"PERSON"}), _person_digits),
+    "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
+    "date_words": (frozenset({"DATE"}), _date),
+    "time_words": (frozenset({"TIME"}), _time),
+}
+if list(_CHECKS) != list(FILTER_RULES):
+    raise ImportError("filters.py must implement exactly config.FILTER_RULES, in order")
+RULES: tuple[Rule, ...] = tuple(Rule(name, *_CHECKS[name], FILTER_RULES[name]) for name in FILTER_RULES)
 
 
 def reject_reason(c: Candidate, disabled: frozenset[str] = frozenset()) -> str | None:

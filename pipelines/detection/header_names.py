@@ -8,25 +8,21 @@ spelled forms ("H-E-R-N-A-N-D-E-Z") and initials followed by a known part.
 import re
 from collections.abc import Iterable
 
-from pipelines.detection.candidate import Candidate
-from pipelines.detection.cues import ROLE_WORDS
+from pipelines.candidate import Candidate
+from pipelines.lexicons import FIRM_WORDS, NAME_SUFFIXES, ROLE_WORDS
 
 SOURCE = "header"
 SCORE = 0.95
 MIN_PART = 3
-_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
 # "Transcribed by: Foothill Transcription Company, Inc." names a firm, not a person:
 # its words must not become top-priority PERSON spans all over the body.
-_FIRM = re.compile(
-    r"\b(?:inc|llc|ltd|co|corp|corporation|company|transcriptions?|reporting|reporters|services|associates|group)\b",
-    re.IGNORECASE,
-)
+_FIRM = re.compile(r"\b(?:" + "|".join(FIRM_WORDS) + r")\b", re.IGNORECASE)
 
 
 def header_people(metadata: dict | None) -> list[str]:
-    """Names from parsed header metadata (see ingestion.header)."""
+    """Names from parsed header metadata (see pipelines.extraction.header)."""
     if not metadata:
         return []
     names = [p.get("name") for p in metadata.get("participants") or []]
@@ -36,7 +32,7 @@ def header_people(metadata: dict | None) -> list[str]:
 
 def _parts(name: str) -> list[str]:
     parts = [p.strip(".,") for p in re.split(r"[\s,]+", name)]
-    return [p for p in parts if len(p) >= MIN_PART and p.lower() not in ROLE_WORDS and p.lower() not in _SUFFIXES]
+    return [p for p in parts if len(p) >= MIN_PART and p.lower() not in ROLE_WORDS and p.lower() not in NAME_SUFFIXES]
 
 
 def _variants(word: str) -> set[str]:

@@ -10,7 +10,9 @@ with a `pattern:seed001_*` rule.
 
 import re
 
-from pipelines.detection.patterns import MONTHS, Pattern
+from pipelines.detection.config import PACKS
+from pipelines.detection.patterns import Pattern
+from pipelines.lexicons import MONTHS
 
 I = re.IGNORECASE  # noqa: E741
 
@@ -65,8 +67,6 @@ SEED001: tuple[Pattern, ...] = (
     ),
 )
 
-PACKS: dict[str, tuple[Pattern, ...]] = {"seed001": SEED001}
-PACK_DESCRIPTIONS: dict[str, str] = {
-    "seed001": "Clinical notes (seed 001): NRIC, case number, hospital IDs, SG phone, ward, bed, admission time, "
-    "patient class, dates"
-}
+PATTERN_PACKS: dict[str, tuple[Pattern, ...]] = {"seed001": SEED001}
+if set(PATTERN_PACKS) != set(PACKS):
+    raise ImportError("packs.py must implement exactly config.PACKS")

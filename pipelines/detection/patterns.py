@@ -8,24 +8,10 @@ so offsets need no mapping.
 import re
 from dataclasses import dataclass
 
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
+from pipelines.lexicons import MONTHS, NUMBER_WORDS, SPOKEN_YEAR, UNITS
 
 SOURCE = "patterns"
-
-MONTHS = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
-)
-WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
-_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
-_TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
-_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
-NUMBER_WORDS = rf"(?:{_TENS}(?:[- ]{_UNITS})?|{_TEENS}|{_UNITS})"
-# "nineteen eighty-five", "two thousand and three", "twenty twenty"
-SPOKEN_YEAR = (
-    rf"(?:(?:nineteen|twenty)[- ](?:{_TENS}(?:[- ]{_UNITS})?|{_TEENS}|oh[- ]{_UNITS}|hundred)"
-    rf"|two[- ]thousand(?:[- ](?:and[- ])?(?:{_TEENS}|{_UNITS}|{_TENS}(?:[- ]{_UNITS})?))?)"
-)
 
 
 @dataclass(frozen=True)
@@ -67,7 +53,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "HEIGHT",
-        rf"\b(?:\d|{_UNITS})(?:\s*|-)(?:feet|foot|ft\.?|')(?:,?\s*(?:\d{{1,2}}|{_UNITS}|ten|eleven)"
+        rf"\b(?:\d|{UNITS})(?:\s*|-)(?:feet|foot|ft\.?|')(?:,?\s*(?:\d{{1,2}}|{UNITS}|ten|eleven)"
         r"(?:\s*(?:inches|inch|in\.?|\"))?)?",
         0.85,
         "height",

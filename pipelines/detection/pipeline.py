@@ -17,14 +17,14 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from pipelines.candidate import Candidate
 from pipelines.detection import cues, gazetteer, header_names, patterns, presidio, spacy_ner
-from pipelines.detection.candidate import Candidate
 from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
-from pipelines.detection.config import DEFAULT, DetectionConfig
-from pipelines.detection.ensemble import SOURCE_WEIGHTS, merge, vote
+from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
+from pipelines.detection.ensemble import merge, vote
 from pipelines.detection.filters import Filtered, apply_filters
 from pipelines.detection.nlp import load_nlp
-from pipelines.detection.packs import PACKS
+from pipelines.detection.packs import PATTERN_PACKS
 from pipelines.detection.propagate import propagate
 
 # spaCy's pipe batches chunks; a small batch keeps memory flat.
@@ -151,7 +151,7 @@ def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: 
     if "gazetteer" in on:
         candidates += gazetteer.recognize(text)
     for pack in config.packs:
-        candidates += patterns.recognize(text, PACKS[pack])
+        candidates += patterns.recognize(text, PATTERN_PACKS[pack])
     corpus_found, timed_out = _corpus_candidates(text, compiled)
     candidates += corpus_found
 

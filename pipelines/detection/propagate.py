@@ -13,10 +13,10 @@ from functools import lru_cache
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.detection.candidate import Candidate
-from pipelines.detection.cues import ROLE_WORDS
-from pipelines.detection.gazetteer import is_known_name
+from pipelines.gazetteers import is_known_name
+from pipelines.lexicons import PLACE_WORDS, ROLE_WORDS
 
 SOURCE = "propagation"
 PROPAGATED_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "ID", "SPELLED_NAME"})
@@ -38,7 +38,7 @@ def _forms(span: Candidate) -> set[str]:
                 # "Facility" of a misread "Preston Youth Correctional Facility"
                 # must not become a PERSON everywhere.
                 and not places.has_institution_word(part)
-                and (part.lower() not in places.PLACE_WORDS or is_known_name(part))  # Wood, Hall, Park
+                and (part.lower() not in PLACE_WORDS or is_known_name(part))  # Wood, Hall, Park
             ):
                 forms.add(part)
     # Speaker labels print names in capitals; their running-text form is title case.

@@ -8,10 +8,10 @@ import re
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc
 
+from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.detection.candidate import Candidate
-from pipelines.detection.cues import HONORIFICS, ROLE_WORDS
-from pipelines.detection.gazetteer import is_given_name, is_known_name, wide_last_names
+from pipelines.gazetteers import is_given_name, is_known_name, wide_last_names
+from pipelines.lexicons import DETERMINERS, HONORIFICS, NAME_PARTICLES, ROLE_WORDS
 
 SOURCE = "spacy"
 # en_core_web_sm exposes no per-entity probability; a fixed score keeps the model
@@ -31,7 +31,6 @@ SPACY_TO_LABEL: dict[str, str] = {
 # Lower-case words inside a person's name ("Rosa de la Vega", "Pieter van Dalen").
 # The lexicons judge the name, not a possessive the model ran into ("de Gaulle 's").
 _POSSESSIVE = re.compile(r"\s*['’]s?$")
-NAME_PARTICLES = frozenset("de del della der di da dos das du la le van von bin ibn al el y zu ter ten".split())
 
 
 _INITIAL = re.compile(r"^(?:[A-Z]\.[ \t]*)+[A-Z]")
@@ -112,14 +111,13 @@ def corrected_label(text: str, label: str) -> str:
 
 
 # "the Queen", "his Lordship": a title after a determiner names a role, not a person.
-_DETERMINERS = frozenset("the a an his her their our my your its this that".split())
 
 
 def _title_after_determiner(ent) -> bool:
     words = [w.lower_.strip(".") for w in ent if not w.is_punct]
     if not words or not all(w in HONORIFICS or w in ROLE_WORDS for w in words):
         return False
-    return ent.start > 0 and ent.doc[ent.start - 1].lower_ in _DETERMINERS
+    return ent.start > 0 and ent.doc[ent.start - 1].lower_ in DETERMINERS
 
 
 def _given_name_before_person(ent, following) -> bool:

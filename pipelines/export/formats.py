@@ -8,7 +8,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, DocBin
 
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 
 
 def inline_review_copy(text: str, spans: list[Candidate]) -> str:

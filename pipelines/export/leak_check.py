@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.pseudonymize.person import name_tokens
 
 MIN_PART_LENGTH = 3

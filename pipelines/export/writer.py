@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import IO
 
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.export import formats
 from pipelines.export.leak_check import Leak, find_leaks
 from pipelines.pseudonymize.counters import NumberedMap

@@ -8,7 +8,7 @@ the whole span is replaced, so an accepted span never survives unchanged.
 
 import re
 
-from pipelines.detection.patterns import MONTHS, NUMBER_WORDS, SPOKEN_YEAR, WEEKDAYS
+from pipelines.lexicons import MONTHS, NUMBER_WORDS, SPOKEN_YEAR, WEEKDAYS
 
 _FULL_NUMERIC = re.compile(r"\s*\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\s*")
 _DATE_TOKENS = re.compile(

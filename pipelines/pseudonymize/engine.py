@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from presidio_anonymizer.operators import Hash, Keep, Mask, Replace
 
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.pseudonymize.counters import NumberedMap
 from pipelines.pseudonymize.placeholder import placeholder_for
 from pipelines.pseudonymize.result import Pseudonymized, Replacement
@@ -123,3 +123,8 @@ def pseudonymize_document(
     else:
         names = {key: f"[PERSON_{numbers.number('PERSON', key)}]" for key in numbers.keys("PERSON")}
     return Pseudonymized("".join(pieces), replacements, names)
+
+
+def pseudonymize(text: str, spans: Iterable[Candidate]) -> Pseudonymized:
+    """The default: placeholders, numbered per document."""
+    return pseudonymize_document(text, spans)

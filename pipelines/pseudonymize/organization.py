@@ -2,23 +2,9 @@
 
 import re
 
+from pipelines.lexicons import ORGANIZATION_TYPES
 from pipelines.pseudonymize.counters import NumberedMap
-from pipelines.pseudonymize.gazetteers import location_type, normal
-
-# Order matters: the first keyword found names the type ("State Prison Hospital"
-# is a PRISON).
-ORGANIZATION_TYPES: tuple[tuple[str, str], ...] = (
-    ("PRISON", r"prison|penitentiary|correctional|state pen"),
-    ("JAIL", r"jail"),
-    ("POLICE_DEPARTMENT", r"police|sheriff|\bpd\b"),
-    ("HOSPITAL", r"hospital|medical center|clinic"),
-    ("UNIVERSITY", r"university|college"),
-    ("SCHOOL", r"school|academy"),
-    ("BANK", r"bank|credit union"),
-    ("FACILITY", r"facility|center|centre|camp"),
-    ("CHURCH", r"church|mosque|synagogue|temple"),
-    ("COURT", r"\bcourt\b"),
-)
+from pipelines.pseudonymize.place_types import location_type, normal
 
 
 def organization_replacement(text: str, numbers: NumberedMap) -> str:

@@ -10,7 +10,7 @@ variants a reviewer linked ("Mr. Smith", "Johnny") share it.
 
 import re
 
-from pipelines.detection.cues import ROLE_WORDS
+from pipelines.lexicons import ROLE_WORDS
 from pipelines.pseudonymize.counters import NumberedMap
 
 PREFIX = "PERSON"

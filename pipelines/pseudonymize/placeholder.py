@@ -1,15 +1,13 @@
 """The placeholder strategy: seed 000's typed placeholders, label by label."""
 
 import re
-from collections.abc import Iterable
 
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.pseudonymize.counters import NumberedMap
 from pipelines.pseudonymize.dates import date_replacement, numbers_replacement
-from pipelines.pseudonymize.gazetteers import nrp_key, nrp_type
 from pipelines.pseudonymize.organization import is_institution, location_replacement, organization_replacement
 from pipelines.pseudonymize.person import person_replacement, spelled_name_replacement
-from pipelines.pseudonymize.result import Pseudonymized
+from pipelines.pseudonymize.place_types import nrp_key, nrp_type
 
 
 def _value_key(label: str, text: str) -> str:
@@ -41,10 +39,3 @@ def placeholder_for(span: Candidate, numbers: NumberedMap, person_numbering: str
     if label in ("AGE", "HEIGHT"):
         return numbers_replacement(span.text, label)
     return numbers.placeholder(label, _value_key(label, span.text))
-
-
-def pseudonymize(text: str, spans: Iterable[Candidate]) -> Pseudonymized:
-    """The default: placeholders, numbered per document."""
-    from pipelines.pseudonymize.engine import pseudonymize_document
-
-    return pseudonymize_document(text, spans)

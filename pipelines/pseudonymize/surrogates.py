@@ -15,7 +15,7 @@ from functools import lru_cache
 from dateutil import parser as date_parser
 from faker import Faker
 
-from pipelines.detection.gazetteer import first_names
+from pipelines.gazetteers import first_names
 from pipelines.pseudonymize.person import name_key, name_tokens
 
 

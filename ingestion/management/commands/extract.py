@@ -5,8 +5,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingestion.extract import extract
-from ingestion.text import ExtractionError
+from pipelines.extraction.extract import extract
+from pipelines.extraction.text import ExtractionError
 
 
 class Command(BaseCommand):

@@ -10,9 +10,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Count, Q
 
 from anonymizer_site.celery import app as celery_app
-from ingestion.bulk import CsvOptions, is_system_file
 from ingestion.models import Document, DocumentStatus
 from ingestion.services import corpus_get_or_create, document_extract, upload_ingest
+from pipelines.extraction.bulk import CsvOptions, is_system_file
 from pipelines.services import document_annotate
 from review.models import SpanStatus
 

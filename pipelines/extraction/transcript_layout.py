@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from operator import attrgetter
 
-from ingestion.header import empty_header, has_header, parse_header
-from ingestion.text import normalize_text
+from pipelines.extraction.header import empty_header, has_header, parse_header
+from pipelines.extraction.text import normalize_text
 
 LayoutEntry = tuple[int, int, int, int]
 

@@ -6,8 +6,8 @@ import io
 import pdfplumber
 from pdfminer.pdfparser import PDFSyntaxError
 
-from ingestion.text import ExtractionError
-from ingestion.transcript_layout import Extraction, build_extraction
+from pipelines.extraction.text import ExtractionError
+from pipelines.extraction.transcript_layout import Extraction, build_extraction
 
 NO_TEXT_LAYER = "The PDF has no text layer: OCR needed (it looks like a scanned image)."
 

@@ -20,7 +20,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import PurePath, PurePosixPath
 
-from ingestion.text import ExtractionError, decode_text
+from pipelines.extraction.text import ExtractionError, decode_text
 
 MB = 1024 * 1024
 

@@ -1,7 +1,7 @@
 """A corpus of malformed (and a few good) inputs, for tests and manual checks of the
 rule that every bad file fails alone, with a reason.
 
-    from ingestion.malformed import malformed_cases, write_corpus
+    from tests.malformed import malformed_cases, write_corpus
     write_corpus("/tmp/bad-inputs")  # then upload the folder's files, or `ingest` it
 
 Every case is built in memory and deterministically. The size-dependent cases follow
@@ -16,7 +16,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingestion.bulk import BulkLimits
+from pipelines.extraction.bulk import BulkLimits
 
 CORPUS_MAX_UPLOAD_BYTES = 1024 * 1024
 

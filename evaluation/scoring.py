@@ -16,9 +16,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ingestion.header import parse_text_header
-from pipelines.detection.candidate import Candidate
+from pipelines.candidate import Candidate
 from pipelines.detection.pipeline import detect_texts
+from pipelines.extraction.header import parse_text_header
 
 # Gold tag → our label. MISC has no counterpart and is not scored.
 GOLD_LABELS: dict[str, str] = {

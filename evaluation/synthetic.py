@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipelines.evaluation import GoldDocument, GoldSpan
+from evaluation.scoring import GoldDocument, GoldSpan
 
 LABELS: frozenset[str] = frozenset(
     {"PERSON", "SPELLED_NAME", "LOCATION", "ORGANIZATION", "DATE", "TIME", "AGE", "ID", "PHONE_NUMBER"}

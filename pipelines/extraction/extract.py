@@ -2,10 +2,10 @@
 
 from pathlib import PurePath
 
-from ingestion.header import parse_text_header
-from ingestion.pdf import DEFAULT_MAX_PAGES, extract_pdf
-from ingestion.text import ExtractionError, decode_text
-from ingestion.transcript_layout import Extraction, LayoutEntry
+from pipelines.extraction.header import parse_text_header
+from pipelines.extraction.pdf import DEFAULT_MAX_PAGES, extract_pdf
+from pipelines.extraction.text import ExtractionError, decode_text
+from pipelines.extraction.transcript_layout import Extraction, LayoutEntry
 
 SUPPORTED_EXTENSIONS = (".txt", ".pdf")
 

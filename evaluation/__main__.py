@@ -1,0 +1,119 @@
+"""`python -m evaluation evaluate GOLD …` and `python -m evaluation generate OUT …`.
+
+Evaluation runs the engine directly (no Django, no database): it scores the
+default detection pipeline, the one `manage.py detect` runs, against gold data,
+and writes the synthetic hearing gold set. The product never imports this package.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import sys
+from itertools import islice
+from pathlib import Path
+
+from evaluation.scoring import evaluate, markdown_section, read_conll, read_jsonl, write_section
+from evaluation.synthetic import gazetteer_overlap, generate, write_jsonl
+from pipelines.detection.config import DEFAULT_MODEL
+
+
+def _model(arguments: argparse.Namespace) -> str:
+    return arguments.model or os.environ.get("SPACY_MODEL") or DEFAULT_MODEL
+
+
+def _command_line(arguments: argparse.Namespace) -> str:
+    """The command that reproduces these numbers (without the output options)."""
+    parts = ["python", "-m", "evaluation", "evaluate", str(arguments.gold)]
+    if arguments.format:
+        parts += ["--format", arguments.format]
+    if arguments.limit is not None:
+        parts += ["--limit", str(arguments.limit)]
+    if arguments.model:
+        parts += ["--model", arguments.model]
+    return shlex.join(parts)
+
+
+def run_evaluate(arguments: argparse.Namespace, out=sys.stdout) -> int:
+    path: Path = arguments.gold
+    if not path.exists():
+        raise SystemExit(f"{path}: no such file")
+    if bool(arguments.benchmarks) != bool(arguments.markdown_section):
+        raise SystemExit("--benchmarks and --markdown-section go together")
+    fmt = arguments.format or ("jsonl" if path.suffix == ".jsonl" else "conll")
+    reader = read_jsonl if fmt == "jsonl" else read_conll
+    documents = list(islice(reader(path), arguments.limit))
+    if not documents:
+        raise SystemExit(f"{path}: no documents")
+    model = _model(arguments)
+    report = evaluate(documents, model)
+    if arguments.benchmarks:
+        body = markdown_section(
+            report,
+            title=arguments.title or path.name,
+            command=_command_line(arguments),
+            note=arguments.note,
+            model=model,
+        )
+        write_section(arguments.benchmarks, arguments.markdown_section, body)
+    if arguments.json:
+        out.write(json.dumps(report.as_dict(), indent=2) + "\n")
+        return 0
+    summary = report.as_dict()
+    out.write(
+        f"{summary['documents']} documents, {summary['characters']} characters, {summary['words']} words, "
+        f"{summary['chars_per_second']} chars/s, peak RSS {summary['peak_rss_mb']} MB\n"
+    )
+    out.write(report.table() + "\n")
+    if arguments.benchmarks:
+        out.write(f"wrote section {arguments.markdown_section!r} of {arguments.benchmarks}\n")
+    return 0
+
+
+def run_generate(arguments: argparse.Namespace, out=sys.stdout) -> int:
+    documents = list(generate(arguments.count, arguments.seed))
+    write_jsonl(documents, arguments.out)
+    spans = sum(len(d.spans) for d in documents)
+    words = sum(len(d.text.split()) for d in documents)
+    overlap = gazetteer_overlap()
+    out.write(
+        f"{len(documents)} transcripts, {words} words, {spans} gold spans → {arguments.out}; "
+        f"names known to the detector's gazetteer: {overlap['first_names']:.0%} of first names, "
+        f"{overlap['surnames']:.0%} of surnames\n"
+    )
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="python -m evaluation", description=__doc__.splitlines()[0])
+    commands = root.add_subparsers(dest="command", required=True)
+    ev = commands.add_parser("evaluate", help="score the default detection pipeline against gold data")
+    ev.add_argument("gold", type=Path)
+    ev.add_argument("--format", choices=["conll", "jsonl"], default=None, help="default: by extension")
+    ev.add_argument("--limit", type=int, default=None, help="first N documents/sentences only")
+    ev.add_argument("--model", default=None, help="spaCy model (default: $SPACY_MODEL, else the engine's default)")
+    ev.add_argument("--json", action="store_true", help="machine-readable output")
+    ev.add_argument("--benchmarks", type=Path, default=None, help="markdown file to write the results into")
+    ev.add_argument(
+        "--markdown-section",
+        default=None,
+        help="NAME: replace the text between <!-- eval:NAME:start/end --> (appended when absent)",
+    )
+    ev.add_argument("--title", default=None, help="heading of the markdown section")
+    ev.add_argument("--note", default="", help="a sentence under the heading (what the gold set is)")
+    ev.set_defaults(run=run_evaluate)
+    gen = commands.add_parser("generate", help="write seeded synthetic hearing transcripts with gold spans")
+    gen.add_argument("out", type=Path)
+    gen.add_argument("--count", type=int, default=60)
+    gen.add_argument("--seed", type=int, default=1)
+    gen.set_defaults(run=run_generate)
+    return root
+
+
+def main(argv: list[str] | None = None, out=sys.stdout) -> int:
+    arguments = parser().parse_args(argv)
+    return arguments.run(arguments, out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

