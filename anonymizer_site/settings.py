@@ -61,11 +61,11 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "anonymizer_site.apps.SiteConfig",
     "django_htmx",
     "template_partials",
     "ingestion",
     "review",
-    "pipelines",
 ]
 
 MIDDLEWARE = [

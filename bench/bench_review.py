@@ -40,7 +40,7 @@ from django.urls import reverse  # noqa: E402
 
 from ingestion.models import Corpus  # noqa: E402
 from review.models import CorpusMembership, Role, Span, SpanStatus  # noqa: E402
-from review.services import span_accept, span_reject  # noqa: E402
+from review.services.decisions import span_accept, span_reject  # noqa: E402
 from tests.test_review_views import NAMES, make_big_document  # noqa: E402
 
 

@@ -160,8 +160,8 @@ def _run(
     spans they stored, and how many documents each worker took."""
     from anonymizer_site.celery import app
     from ingestion.models import Document, DocumentStatus
-    from pipelines.tasks import annotate_document
     from review.models import Span
+    from review.tasks import annotate_document
 
     workers = Workers(count, env, queue, logs)
     try:
@@ -234,8 +234,7 @@ def main() -> None:
     from django.db import connection
 
     from ingestion.models import Corpus, Document, DocumentStatus
-    from pipelines.models import AnnotationRun, DocumentDetection
-    from review.models import Span
+    from review.models import AnnotationRun, DocumentDetection, Span
 
     call_command("migrate", verbosity=0)
     corpus = Corpus.objects.create(name=f"bench-workers {uuid.uuid4().hex[:8]}")

@@ -1,20 +1,9 @@
+"""Documents in the Django admin. Corpora are registered by review/admin.py, with
+their memberships (the review app's table) inline."""
+
 from django.contrib import admin
 
-from ingestion.models import Corpus, Document
-from review.models import CorpusMembership
-
-
-class MembershipInline(admin.TabularInline):
-    model = CorpusMembership
-    extra = 1
-    autocomplete_fields = ["user"]
-
-
-@admin.register(Corpus)
-class CorpusAdmin(admin.ModelAdmin):
-    list_display = ["name", "created_at"]
-    search_fields = ["name"]
-    inlines = [MembershipInline]
+from ingestion.models import Document
 
 
 @admin.register(Document)

@@ -1,4 +1,9 @@
-"""Writes for corpora and documents. Views and commands call these; tasks too."""
+"""The one writer of Corpus and Document rows: storing uploads, extracting their
+text, and every change of a document's status or span revision (the review app
+asks for those through the functions at the end of this module).
+
+Nothing here queues work: the caller (review.services.uploads, the command line)
+decides when a stored document is extracted and annotated."""
 
 import hashlib
 import logging
@@ -11,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from anonymizer_site.task_policy import TRANSIENT_ERRORS
@@ -19,7 +24,6 @@ from ingestion.models import Corpus, Document, DocumentStatus
 from pipelines.extraction.bulk import BulkLimits, CsvOptions, expand_upload
 from pipelines.extraction.extract import SUPPORTED_EXTENSIONS, extract
 from pipelines.extraction.text import ExtractionError
-from review.models import CorpusMembership, Role
 
 logger = logging.getLogger(__name__)
 
@@ -28,21 +32,14 @@ class IngestError(Exception):
     """A file refused at upload; the message is shown to the user as is."""
 
 
-@transaction.atomic
 def corpus_create(
     *, name: str, user: AbstractBaseUser | None, description: str = "", require_second_review: bool = False
 ) -> Corpus:
-    corpus = Corpus.objects.create(
+    """The corpus row alone; review.services.corpora.corpus_create also makes its
+    creator the corpus admin."""
+    return Corpus.objects.create(
         name=name.strip(), description=description, created_by=user, require_second_review=require_second_review
     )
-    if user is not None:
-        CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.ADMIN)
-    return corpus
-
-
-def corpus_get_or_create(*, name: str, user: AbstractBaseUser | None) -> Corpus:
-    corpus = Corpus.objects.filter(name=name.strip()).first()
-    return corpus or corpus_create(name=name, user=user)
 
 
 def _validate_upload(name: str, data: bytes) -> None:
@@ -60,14 +57,9 @@ def _size(n: int) -> str:
     return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
 
 
-def document_ingest(
-    *, corpus: Corpus, name: str, data: bytes, user: AbstractBaseUser | None, queue: bool = True
-) -> tuple[Document, bool]:
-    """Store the original privately and queue extraction. Returns (document, created);
-    a file already in the corpus (same sha256) is not stored twice. `queue=False`
-    leaves the processing to the caller (the command line without a worker)."""
-    from ingestion.tasks import extract_document
-
+def document_ingest(*, corpus: Corpus, name: str, data: bytes, user: AbstractBaseUser | None) -> tuple[Document, bool]:
+    """Store the original privately. Returns (document, created); a file already in
+    the corpus (same sha256) is not stored twice."""
     _validate_upload(name, data)
     digest = hashlib.sha256(data).hexdigest()
     existing = Document.objects.filter(corpus=corpus, sha256=digest).first()
@@ -84,8 +76,6 @@ def document_ingest(
                 f"{uuid.uuid4().hex}{PurePath(name).suffix.lower()[:10]}", ContentFile(data), save=False
             )
             document.save()
-            if queue:
-                transaction.on_commit(lambda: extract_document.delay(document.pk))
     except IntegrityError:
         # Lost a race with an identical upload: theirs is the document.
         return Document.objects.get(corpus=corpus, sha256=digest), False
@@ -159,7 +149,6 @@ def upload_ingest(
     data: bytes,
     user: AbstractBaseUser | None,
     csv_options: CsvOptions | None = None,
-    queue: bool = True,
     limits: BulkLimits | None = None,
 ) -> list[UploadResult]:
     """Ingest one uploaded file, which may be a zip or a CSV of many documents. Each
@@ -172,7 +161,7 @@ def upload_ingest(
             results.append(UploadResult(item.name, None, False, f"{item.name}: {item.error}"))
             continue
         try:
-            document, created = document_ingest(corpus=corpus, name=item.name, data=item.data, user=user, queue=queue)
+            document, created = document_ingest(corpus=corpus, name=item.name, data=item.data, user=user)
         except IngestError as exc:
             results.append(UploadResult(item.name, None, False, str(exc)))
             continue
@@ -186,3 +175,49 @@ def upload_ingest(
             continue
         results.append(UploadResult(item.name, document, created, None))
     return results
+
+
+# --- a document's status and span revision, for the review app --------------------------
+
+
+def document_lock(document_id: int) -> tuple[str, int] | None:
+    """Lock the document's row for the caller's transaction and return its latest
+    (status, spans_revision), or None if it is gone. Every writer of a document's
+    spans takes this lock first (then the spans, in id order), so writers queue
+    up instead of deadlocking. NO KEY UPDATE, as an UPDATE takes: it does not
+    block the foreign key check (KEY SHARE) of a transaction inserting a span."""
+    return (
+        Document.objects.select_for_update(no_key=True)
+        .filter(pk=document_id)
+        .values_list("status", "spans_revision")
+        .first()
+    )
+
+
+def document_spans_changed(document_id: int, *, reopen: tuple[str, ...], bump: bool) -> None:
+    """After a write to the document's spans, its row locked: a document whose
+    status is in `reopen` goes (back) to "in review", and with `bump` the span
+    revision moves on (spans appeared or moved over some text; see
+    Document.spans_revision). One UPDATE, none when there is nothing to do is
+    the caller's call."""
+    Document.objects.filter(pk=document_id).update(
+        status=Case(When(status__in=reopen, then=Value(DocumentStatus.IN_REVIEW)), default=F("status")),
+        spans_revision=F("spans_revision") + (1 if bump else 0),
+        updated_at=timezone.now(),
+    )
+
+
+def document_move(document_id: int, *, from_statuses: tuple[str, ...], to: str) -> bool:
+    """Move the document to status `to` if it is in one of `from_statuses` (a
+    conditional UPDATE: False when someone moved it meanwhile)."""
+    return bool(
+        Document.objects.filter(pk=document_id, status__in=from_statuses).update(status=to, updated_at=timezone.now())
+    )
+
+
+def documents_annotate_again(document_ids: list[int]) -> None:
+    """Documents whose pre-annotation failed wait for annotation again (their text
+    is extracted; only the machine pass failed)."""
+    Document.objects.filter(pk__in=document_ids, status=DocumentStatus.FAILED).update(
+        status=DocumentStatus.ANNOTATING, error_message="", updated_at=timezone.now()
+    )

@@ -76,10 +76,10 @@ def stranger(make_user):
 
 @pytest.fixture
 def annotated_document(corpus, admin_user, django_capture_on_commit_callbacks):
-    from ingestion.services import document_ingest
+    from review.services.uploads import ingest_document
 
     with django_capture_on_commit_callbacks(execute=True):
-        document, _ = document_ingest(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=admin_user)
+        document, _ = ingest_document(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=admin_user)
     document.refresh_from_db()
     assert document.status == "ready", document.error_message
     return document

@@ -2,6 +2,7 @@
 work, and the audit of detection configuration changes."""
 
 import functools
+import re
 
 import pytest
 from django.conf import settings
@@ -13,21 +14,29 @@ from django.urls import reverse
 
 from anonymizer_site.append_only import AppendOnlyError
 from ingestion.models import Corpus, Document, DocumentStatus
-from ingestion.services import document_ingest
-from pipelines import services
 from pipelines.detection.chunks import chunk_bounds
 from pipelines.detection.config import CorpusPattern, DetectionConfig
 from pipelines.detection.pipeline import detect_text
-from pipelines.models import AnnotationRun, DetectionConfigChange, RunKind, RunStatus
-from pipelines.models import DetectionConfig as StoredConfig
-from pipelines.services import (
+from review.models import (
+    AnnotationRun,
+    CorpusMembership,
+    DetectionConfigChange,
+    Role,
+    RunKind,
+    RunStatus,
+    Span,
+    SpanStatus,
+)
+from review.models import DetectionConfig as StoredConfig
+from review.services import annotation as services
+from review.services.annotation import (
     ReannotateError,
     corpus_reannotate_request,
     detection_config_save,
     document_reannotate,
     document_reannotate_request,
 )
-from review.models import CorpusMembership, Role, Span, SpanStatus
+from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
 
 MODEL = settings.SPACY_MODEL
@@ -115,7 +124,7 @@ def test_progress_is_reported_after_every_chunk_but_the_last():
 
 def ingest(corpus, user, capture, text: str, name: str = "doc.txt") -> Document:
     with capture(execute=True):
-        document, _ = document_ingest(corpus=corpus, name=name, data=text.encode(), user=user)
+        document, _ = ingest_document(corpus=corpus, name=name, data=text.encode(), user=user)
     document.refresh_from_db()
     return document
 
@@ -145,9 +154,11 @@ def test_annotation_persists_progress_once_per_chunk_and_inserts_spans_once(
     assert [done for _, done, _ in seen] == [end for _, end in chunk_bounds(LONG, SMALL_CHUNKS)[:-1]]
     assert {(status, total) for status, _, total in seen} == {("annotating", len(LONG))}
     sql = [q["sql"] for q in queries.captured_queries]
-    run_updates = [q for q in sql if q.startswith('UPDATE "pipelines_annotationrun"')]
+    run_table, span_table = AnnotationRun._meta.db_table, Span._meta.db_table
+    run_updates = [q for q in sql if q.startswith(f'UPDATE "{run_table}"')]
     assert len(run_updates) == chunks  # one per chunk but the last, and the final one
-    assert len([q for q in sql if q.startswith('INSERT INTO "review_span"')]) == 1
+    # One INSERT of every span ("INSERT OR IGNORE" on SQLite, "ON CONFLICT DO NOTHING" on PostgreSQL).
+    assert len([q for q in sql if re.match(rf'INSERT (?:OR IGNORE )?INTO "{span_table}"', q)]) == 1
     run = AnnotationRun.objects.get(document=document)
     assert (run.kind, run.status, run.done, run.total, run.percent) == ("annotate", "done", len(LONG), len(LONG), 100)
     assert run.counts == {"added": document.spans.count()}
@@ -489,7 +500,7 @@ class ConfigAuditPageTests(TestCase):
 def test_the_reannotation_task_takes_an_id_and_retries_only_transient_errors(annotated_document, admin_user):
     from django.db import OperationalError
 
-    from pipelines.tasks import reannotate_document
+    from review.tasks import reannotate_document
 
     assert reannotate_document.acks_late
     assert OperationalError in reannotate_document.autoretry_for
@@ -512,7 +523,7 @@ from tests.test_worker import wait_for, worker  # noqa: E402, F401 (the fixture)
 def test_a_real_worker_annotates_in_chunks_then_reannotates(worker, corpus, admin_user):  # noqa: F811
     text = LONG * 8  # over 20k characters: two chunks at the default size
     assert len(chunk_bounds(text)) == 2
-    document, _ = document_ingest(corpus=corpus, name="long.txt", data=text.encode(), user=admin_user)
+    document, _ = ingest_document(corpus=corpus, name="long.txt", data=text.encode(), user=admin_user)
     wait_for(lambda: Document.objects.get(pk=document.pk).status in ("ready", "failed"), what="annotation")
     document.refresh_from_db()
     assert document.status == "ready", document.error_message
@@ -539,5 +550,5 @@ def test_the_audit_records_are_read_only_in_the_admin():
     client = Client()
     client.force_login(get_user_model().objects.create_superuser("root", "root@example.org", "pw"))
     for name in ("detectionconfigchange", "annotationrun"):
-        assert client.get(f"/admin/pipelines/{name}/").status_code == 200
-        assert client.get(f"/admin/pipelines/{name}/add/").status_code == 403
+        assert client.get(f"/admin/review/{name}/").status_code == 200
+        assert client.get(f"/admin/review/{name}/add/").status_code == 403

@@ -10,9 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import sync_playwright
 
-from ingestion.services import document_ingest
 from pipelines.labels import CANONICAL_LABELS
 from review.models import ReviewEvent, Span
+from review.services.uploads import ingest_document
 from tests.browser_support import launch, select_text
 from tests.conftest import DEMO_TEXT
 
@@ -36,7 +36,7 @@ def test_review_and_export_in_chromium(live_server, page, corpus, django_capture
     from review.models import CorpusMembership, Role
 
     CorpusMembership.objects.create(corpus=corpus, user=owner, role=Role.ADMIN)
-    document, _ = document_ingest(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=owner)
+    document, _ = ingest_document(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=owner)
     document.refresh_from_db()
     assert document.status == "ready", document.error_message
     person = document.spans.get(label="PERSON", text="Marcus Delgado", start=DEMO_TEXT.index("Marcus Delgado"))
@@ -106,7 +106,7 @@ def test_keyboard_only_review(live_server, page, corpus):
 
     user = get_user_model().objects.create_user("kim", password="s3cret-pass")
     CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.REVIEWER)
-    document, _ = document_ingest(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=user)
+    document, _ = ingest_document(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=user)
     spans = list(Span.objects.filter(document=document).order_by("start"))
 
     page.goto(live_server.url + f"/documents/{document.pk}/")

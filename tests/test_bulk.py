@@ -338,8 +338,8 @@ class BulkUploadViewTests(TestCase):
 @pytest.fixture
 def no_worker(monkeypatch):
     celery_app.conf.task_always_eager = False  # restored by the autouse fixture
-    monkeypatch.setattr("ingestion.management.commands.ingest.workers_available", lambda timeout=2.0: False)
-    monkeypatch.setattr("ingestion.tasks.extract_document.delay", lambda *a: pytest.fail("nothing may be queued"))
+    monkeypatch.setattr("review.management.commands.ingest.workers_available", lambda timeout=2.0: False)
+    monkeypatch.setattr("review.services.jobs.enqueue", lambda *a: pytest.fail("nothing may be queued"))
 
 
 @pytest.mark.django_db

@@ -28,8 +28,8 @@ def no_worker(monkeypatch):
     # --wait asks the broker whether a worker answers; here none does, so the
     # command must do the work in-process (and queue nothing).
     celery_app.conf.task_always_eager = False  # restored by the autouse fixture
-    monkeypatch.setattr("ingestion.management.commands.ingest.workers_available", lambda timeout=2.0: False)
-    monkeypatch.setattr("ingestion.tasks.extract_document.delay", lambda *a: pytest.fail("nothing may be queued"))
+    monkeypatch.setattr("review.management.commands.ingest.workers_available", lambda timeout=2.0: False)
+    monkeypatch.setattr("review.services.jobs.enqueue", lambda *a: pytest.fail("nothing may be queued"))
 
 
 def test_ingest_wait_runs_in_process_and_prints_json_lines(files, no_worker):

@@ -11,16 +11,15 @@ from django.test import Client, TestCase
 from django.urls import reverse
 
 from ingestion.models import Corpus
-from ingestion.services import document_ingest
 from pipelines.candidate import Candidate
 from pipelines.detection.config import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.config import ConfigError, CorpusPattern, DetectionConfig
 from pipelines.detection.ensemble import merge, vote
 from pipelines.detection.pipeline import detect_text
-from pipelines.forms import DetectionConfigForm
-from pipelines.models import DetectionConfig as StoredConfig
-from pipelines.models import DetectionConfigChange, DocumentDetection
-from review.models import CorpusMembership, Role
+from review.forms import DetectionConfigForm
+from review.models import CorpusMembership, DetectionConfigChange, DocumentDetection, Role
+from review.models import DetectionConfig as StoredConfig
+from review.services.uploads import ingest_document
 
 MODEL = settings.SPACY_MODEL
 # Fast configurations leave spaCy and presidio off: no model pass at all.
@@ -321,7 +320,7 @@ def test_default_config_reproduces_the_pipeline_before_configurations(config):
 
 def ingest(corpus, user, capture, text: str):
     with capture(execute=True):
-        document, _ = document_ingest(corpus=corpus, name="doc.txt", data=text.encode(), user=user)
+        document, _ = ingest_document(corpus=corpus, name="doc.txt", data=text.encode(), user=user)
     document.refresh_from_db()
     return document
 

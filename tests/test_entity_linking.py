@@ -11,7 +11,9 @@ from django.urls import reverse
 
 from ingestion.models import Document
 from review.models import ReviewEvent, Span
-from review.services import ReviewError, link_choices, span_link, undo_last
+from review.services.decisions import link_choices, span_link
+from review.services.errors import ReviewError
+from review.services.undo import undo_last
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from ingestion.models import Document
 from pipelines.candidate import Candidate
 from pipelines.export.leak_check import find_leaks
 from pipelines.export.writer import ExportDocument, LeakError, render_document, write_zip
-from pipelines.models import ExportBatch, PseudonymMap
 from pipelines.pseudonymize.engine import PseudonymizationConfig, pseudonymize_document
+from review.models import ExportBatch, PseudonymMap
 from tests.conftest import DEMO_TEXT
 
 TEXT = "Mr. John Doe called (559) 555-0147 on 03/14/2023 about K-48213. Doe lives in Fresno."
@@ -277,11 +277,11 @@ def test_property_no_accepted_text_survives_and_offsets_hold(tokens, secret_word
 def test_corpus_wide_numbers_hold_across_documents_and_reexports_and_are_encrypted(
     corpus, admin_user, django_capture_on_commit_callbacks
 ):
-    from ingestion.services import document_ingest
+    from review.services.uploads import ingest_document
 
     with django_capture_on_commit_callbacks(execute=True):
-        one, _ = document_ingest(corpus=corpus, name="one.txt", data=DEMO_TEXT.encode(), user=admin_user)
-        two, _ = document_ingest(
+        one, _ = ingest_document(corpus=corpus, name="one.txt", data=DEMO_TEXT.encode(), user=admin_user)
+        two, _ = ingest_document(
             corpus=corpus, name="two.txt", data=(b"Officer Jane Roe met Marcus Delgado.\n"), user=admin_user
         )
     Document.objects.update(status="approved")
@@ -328,8 +328,7 @@ def test_a_second_corpus_wide_export_fails_fast_while_one_runs_and_a_dead_one_is
     import datetime as dt
 
     from django.conf import settings as django_settings
-
-    from pipelines.services import export_run
+    from review.services.export import export_run
 
     corpus = annotated_document.corpus
     Document.objects.update(status="approved")

@@ -50,11 +50,11 @@ def test_bad_files_get_a_clear_message(name, data, message):
 
 @pytest.mark.django_db
 def test_pdf_upload_goes_all_the_way_to_spans(corpus, admin_user, django_capture_on_commit_callbacks):
-    from ingestion.services import document_ingest
+    from review.services.uploads import ingest_document
 
     pdf = make_pdf([["PRESIDING COMMISSIONER DOE: Good morning, Mr. Kowalczyk.", "CDCR number K-48213."]])
     with django_capture_on_commit_callbacks(execute=True):
-        document, _ = document_ingest(corpus=corpus, name="hearing.pdf", data=pdf, user=admin_user)
+        document, _ = ingest_document(corpus=corpus, name="hearing.pdf", data=pdf, user=admin_user)
     document.refresh_from_db()
     assert document.status == "ready", document.error_message
     labels = set(document.spans.values_list("label", "text"))
@@ -93,9 +93,10 @@ def test_review_events_are_append_only(annotated_document, admin_user):
 def test_a_crashed_extraction_is_taken_over_and_a_live_one_is_not(corpus, admin_user, settings):
     import datetime as dt
 
-    from ingestion.services import document_extract, document_ingest
+    from ingestion.services import document_extract
+    from review.services.uploads import ingest_document
 
-    document, _ = document_ingest(
+    document, _ = ingest_document(
         corpus=corpus, name="a.txt", data=b"Mr. Kowalczyk spoke.\n", user=admin_user, queue=False
     )
     # A worker claimed it and is still within its time limit: a duplicate delivery waits.
@@ -111,10 +112,10 @@ def test_a_crashed_extraction_is_taken_over_and_a_live_one_is_not(corpus, admin_
 
 @pytest.mark.django_db
 def test_a_redelivered_extraction_task_queues_the_missing_annotation(corpus, admin_user):
-    from ingestion.services import document_ingest
-    from ingestion.tasks import extract_document
+    from review.services.uploads import ingest_document
+    from review.tasks import extract_document
 
-    document, _ = document_ingest(
+    document, _ = ingest_document(
         corpus=corpus, name="a.txt", data=b"Mr. Kowalczyk spoke.\n", user=admin_user, queue=False
     )
     # Crash between extraction and queueing annotation: text stored, status annotating.
@@ -126,9 +127,9 @@ def test_a_redelivered_extraction_task_queues_the_missing_annotation(corpus, adm
 
 @pytest.mark.django_db
 def test_originals_are_stored_under_generated_names(corpus, admin_user):
-    from ingestion.services import document_ingest
+    from review.services.uploads import ingest_document
 
-    document, _ = document_ingest(
+    document, _ = ingest_document(
         corpus=corpus, name="Delgado_Marcus_hearing.txt", data=b"x y z\n", user=admin_user, queue=False
     )
     assert document.name == "Delgado_Marcus_hearing.txt"

@@ -24,7 +24,7 @@ def pages(document, span, batch) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def objects(annotated_document, admin_user):
-    from pipelines.models import ExportBatch
+    from review.models import ExportBatch
 
     batch = ExportBatch.objects.create(corpus=annotated_document.corpus, status="done")
     return annotated_document, annotated_document.spans.first(), batch

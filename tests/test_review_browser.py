@@ -190,7 +190,7 @@ def test_side_panel_filters_and_click_to_scroll(live_server, browser, document):
 
 
 def test_acting_on_a_span_another_reviewer_deleted_says_so(live_server, browser, document):
-    from review.services import span_add, span_delete
+    from review.services.decisions import span_add, span_delete
 
     lee = get_user_model().objects.get(username="lee")
     at = TEXT.index("Fresno")

@@ -11,9 +11,9 @@ import pytest
 from django.db import connection, transaction
 
 from ingestion.models import Document
-from review import bulk_sql
 from review.models import ReviewEvent, Span
-from review.services import CONFLICT, StaleSpan, span_accept, span_add, span_relabel
+from review.services.decisions import span_accept, span_add, span_relabel
+from review.services.errors import CONFLICT, StaleSpan
 from tests.test_review_services import add_machine, make_document
 
 pytestmark = [
@@ -74,20 +74,14 @@ def while_held(hold: Callable[[], None], act: Callable[[], object]) -> tuple[obj
     return outcome.get("result"), outcome.get("error")
 
 
-@pytest.fixture
-def statement_path():
-    if not bulk_sql.available():
-        pytest.skip("the one-statement write is PostgreSQL only")
-
-
 def _overlapping_accepted(document: Document) -> list:
     rows = list(Span.objects.filter(document=document, status="accepted").values_list("start", "end"))
     return [(a, b) for a in rows for b in rows if a < b and a[0] < b[1] and b[0] < a[1]]
 
 
-def test_an_add_committed_while_an_add_is_written_over_the_same_text_is_seen(corpus, reviewer, statement_path):
-    """The other add is inserted after this statement's snapshot: only the
-    document's revision, re-read under its row lock, can show it."""
+def test_an_add_committed_while_an_add_is_written_over_the_same_text_is_seen(corpus, reviewer):
+    """The other add commits while this one waits for the document's row lock:
+    the document's revision, re-read under that lock, shows it."""
     document = make_document(corpus)
     spans = list(Span.objects.filter(document=document))
     at = document.text.index("morning")
@@ -107,7 +101,7 @@ def test_an_add_committed_while_an_add_is_written_over_the_same_text_is_seen(cor
     assert list(ReviewEvent.objects.values_list("action", flat=True)) == ["add"]
 
 
-def test_two_reviewers_adding_the_same_text_at_once_get_one_span_and_a_refusal(corpus, reviewer, statement_path):
+def test_two_reviewers_adding_the_same_text_at_once_get_one_span_and_a_refusal(corpus, reviewer):
     document = make_document(corpus)
     at = document.text.index("morning")
 
@@ -120,15 +114,11 @@ def test_two_reviewers_adding_the_same_text_at_once_get_one_span_and_a_refusal(c
     assert ReviewEvent.objects.count() == 2
 
 
-@pytest.mark.parametrize("path,operation", [("one_statement", "add"), ("one_statement", "relabel"), ("orm", "relabel")])
-def test_a_unique_key_taken_meanwhile_is_refused_as_stale(corpus, reviewer, monkeypatch, path, operation):
+@pytest.mark.parametrize("operation", ["add", "relabel"])
+def test_a_unique_key_taken_meanwhile_is_refused_as_stale(corpus, reviewer, operation):
     """A span inserted at the same offsets and label by a writer that does not
     go through the review services (a re-annotation): the unique key is the
     only thing that sees it, and its error is a refusal, not a 500."""
-    if path == "orm":
-        monkeypatch.setattr(bulk_sql, "available", lambda: False)
-    elif not bulk_sql.available():
-        pytest.skip("the one-statement write is PostgreSQL only")
     document = make_document(corpus)
     john = add_machine(document, "John")[0]
     spans = list(Span.objects.filter(document=document))
@@ -149,7 +139,7 @@ def test_a_unique_key_taken_meanwhile_is_refused_as_stale(corpus, reviewer, monk
     assert not ReviewEvent.objects.exists()
 
 
-def test_a_decision_on_another_span_is_not_refused_by_a_concurrent_add(corpus, reviewer, statement_path):
+def test_a_decision_on_another_span_is_not_refused_by_a_concurrent_add(corpus, reviewer):
     """Accepting, rejecting, linking change spans in place and depend on no span
     appearing: they wait for the other write's row lock, then land."""
     document = make_document(corpus)
@@ -169,12 +159,11 @@ def test_a_decision_on_another_span_is_not_refused_by_a_concurrent_add(corpus, r
     assert Document.objects.get(pk=document.pk).spans_revision == 1  # the add's bump only
 
 
-def test_a_sibling_committed_while_the_statement_waits_for_its_lock_is_not_overwritten(
-    corpus, reviewer, statement_path
-):
+def test_a_sibling_committed_while_the_write_waits_for_its_lock_is_not_overwritten(corpus, reviewer):
     """Another reviewer holds a sibling's row, changed but not committed, when
-    this decision is written. The statement waits for the row (seen waiting in
-    pg_stat_activity), sees its new version and writes nothing."""
+    this decision is written. The write waits for the document's row (seen
+    waiting in pg_stat_activity), then sees the sibling's new version and writes
+    nothing."""
     document = make_document(corpus)
     add_machine(document, "Delgado")
     spans = list(Span.objects.filter(document=document).order_by("start"))

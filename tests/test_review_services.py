@@ -7,25 +7,14 @@ import pytest
 from django.db import connection
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
 
 from ingestion.models import Document
-from review import bulk_sql
 from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
-from review.selectors import (
-    Filters,
-    entity_groups,
-    first_befores,
-    line_starts,
-    machine_vs_final,
-    preview_text,
-    segments,
-)
-from review.services import (
-    ReviewError,
-    StaleSpan,
+from review.selectors.document import Filters, entity_groups, line_starts, preview_text, segments
+from review.selectors.history import first_befores, machine_vs_final
+from review.services import spans as span_writer
+from review.services.decisions import (
     bulk_decide,
-    redo_last,
     span_accept,
     span_add,
     span_delete,
@@ -33,9 +22,10 @@ from review.services import (
     span_reject,
     span_relabel,
     span_resize,
-    undo_last,
-    word_step,
 )
+from review.services.errors import ReviewError, StaleSpan
+from review.services.undo import redo_last, undo_last
+from review.text import word_step
 
 pytestmark = pytest.mark.django_db
 
@@ -66,19 +56,8 @@ def add_machine(document: Document, needle: str, label: str = "PERSON", nth: int
     ]
 
 
-@pytest.fixture(params=["one_statement", "orm"])
-def write_path(request, monkeypatch):
-    """Each decision is written in one SQL statement on PostgreSQL, and through
-    the ORM in a transaction elsewhere (SQLite): tests using `doc` run both."""
-    if request.param == "orm":
-        monkeypatch.setattr(bulk_sql, "available", lambda: False)
-    elif not bulk_sql.available():
-        pytest.skip("one-statement writes are PostgreSQL only")
-    return request.param
-
-
 @pytest.fixture
-def doc(corpus, write_path):
+def doc(corpus):
     document = make_document(corpus)
     add_machine(document, "HARTWELL")
     add_machine(document, "Delgado")
@@ -390,7 +369,7 @@ def test_segments_cut_at_printed_lines_and_keep_every_character_once(doc, review
 
 
 def test_a_corpus_can_require_a_second_review_before_approval(doc, reviewer, make_user):
-    from review.services import document_approve, document_mark_reviewed, document_second_review
+    from review.services.workflow import document_approve, document_mark_reviewed, document_second_review
 
     doc.corpus.require_second_review = True
     doc.corpus.save(update_fields=["require_second_review"])
@@ -453,55 +432,19 @@ def _recorded(document: Document) -> tuple[list, list]:
     return spans_out, events
 
 
-def test_both_write_paths_record_the_same_spans_and_events(corpus, reviewer, monkeypatch):
-    if not bulk_sql.available():
-        pytest.skip("compares the PostgreSQL statement with the ORM")
-    results = []
-    for name in ("one statement", "orm"):
-        if name == "orm":
-            monkeypatch.setattr(bulk_sql, "available", lambda: False)
-        document = Document.objects.create(corpus=corpus, name=f"{name}.txt", sha256=name, text=TEXT, status="ready")
-        for needle, label in [("HARTWELL", "PERSON"), ("Delgado", "PERSON"), ("DELGADO", "PERSON")]:
-            add_machine(document, needle, label)
-        add_machine(document, "John", sources=["spacy", "presidio"], score=0.95)
-        add_machine(document, "555-0147", label="PHONE_NUMBER", sources=["patterns"], score=0.6)
-        _review_session(document, reviewer)
-        document.refresh_from_db()
-        results.append((document.status, *_recorded(document)))
-    assert results[0][1] == results[1][1]
-    assert results[0][2] == results[1][2]
-    assert results[0] == results[1]
-    assert {e[0] for e in results[0][2]} == {
-        "accept",
-        "reject",
-        "relabel",
-        "supersede",
-        "resize",
-        "link",
-        "add",
-        "delete",
-        "undo",
-    }
-
-
-def test_an_add_is_refused_if_a_span_appeared_over_an_occurrence_meanwhile(doc, reviewer, write_path):
+def test_an_add_is_refused_if_a_span_appeared_over_an_occurrence_meanwhile(doc, reviewer):
     spans = list(Span.objects.filter(document=doc))
     at = doc.text.index("morning")
     # Another reviewer adds a span over the second "morning" after this request read the spans.
     second = doc.text.index("morning", at + 1)
     Span.objects.create(document=doc, start=second - 5, end=second + 7, label="TIME", status="accepted")
-    if write_path == "orm":
-        # Through the ORM the spans are re-read under the transaction's lock:
-        # the accepted span is seen and left alone.
-        assert len(span_add(document=doc, user=reviewer, start=at, end=at + 7, label="TIME", spans=spans)) == 1
-        return
     with pytest.raises(StaleSpan):
         span_add(document=doc, user=reviewer, start=at, end=at + 7, label="TIME", spans=spans)
     assert not Span.objects.filter(start=at).exists()
     assert not ReviewEvent.objects.exists()
 
 
-def test_the_first_decision_moves_the_document_in_the_same_write(doc, reviewer, write_path):
+def test_the_first_decision_moves_the_document_in_the_same_transaction(doc, reviewer):
     john = spans_of(doc, "John")[0]
     john.document = doc  # as the view reads it: with the span
     spans = list(Span.objects.filter(document=doc))
@@ -509,18 +452,14 @@ def test_the_first_decision_moves_the_document_in_the_same_write(doc, reviewer, 
         span_accept(span=john, user=reviewer, spans=spans)
     sql = [q["sql"] for q in captured.captured_queries]
     document_table = Document._meta.db_table
-    if write_path == "one_statement":
-        # The spans, their events and the document: one statement, no transaction.
-        assert len(sql) == 1 and f'UPDATE "{document_table}"' in sql[0] and "INSERT INTO" in sql[0]
-    else:
-        # Inside the operation's transaction (here a savepoint), after the spans.
-        assert sql[0].startswith("SAVEPOINT") and sql[-1].startswith("RELEASE SAVEPOINT")
-        assert any(q.startswith(f'UPDATE "{document_table}"') for q in sql[1:-1])
+    # Inside the operation's transaction (here a savepoint), after the spans.
+    assert sql[0].startswith("SAVEPOINT") and sql[-1].startswith("RELEASE SAVEPOINT")
+    assert any(q.startswith(f'UPDATE "{document_table}"') for q in sql[1:-1])
     doc.refresh_from_db()
     assert doc.status == "in_review"
 
 
-def test_one_span_is_never_both_superseded_and_accepted(corpus, reviewer, write_path):
+def test_one_span_is_never_both_superseded_and_accepted(corpus, reviewer):
     """The selection ("Ha Ha" at 11) overlaps another occurrence of its text (at
     8): that one is left out, rather than superseding the span just accepted."""
     text = "INMATE: Ha Ha Ha was the name.\n"
@@ -536,17 +475,13 @@ def test_one_span_is_never_both_superseded_and_accepted(corpus, reviewer, write_
 def test_a_write_refuses_a_span_in_two_changes(doc, reviewer):
     john = spans_of(doc, "John")[0]
     changes = [
-        bulk_sql.Change([john], {"status": "rejected"}, ReviewAction.SUPERSEDE),
-        bulk_sql.Change([john], {"status": "accepted"}, ReviewAction.ACCEPT),
+        span_writer.Change([john], {"status": "rejected"}, ReviewAction.SUPERSEDE),
+        span_writer.Change([john], {"status": "accepted"}, ReviewAction.ACCEPT),
     ]
     with pytest.raises(ValueError, match="two changes"):
-        bulk_sql.check_disjoint(changes)
-    if bulk_sql.available():
-        with pytest.raises(ValueError, match="two changes"):
-            bulk_sql.write(
-                document=doc, user_id=reviewer.pk, bulk_id=uuid.uuid4(), now=timezone.now(), expected=[john],
-                updates=changes,
-            )  # fmt: skip
+        span_writer.check_disjoint(changes)
+    with pytest.raises(ValueError, match="two changes"):
+        span_writer.write(document=doc, user=reviewer, bulk_id=uuid.uuid4(), changes=changes)
     assert Span.objects.get(pk=john.pk).status == "pending"
 
 
@@ -592,9 +527,9 @@ def test_a_link_is_refused_if_its_target_was_relinked_meanwhile(doc, reviewer):
 
 
 def test_undo_locks_the_document_then_its_spans_in_id_order(doc, reviewer):
-    """As the one-statement writes do: two writers over the same rows queue up
-    instead of deadlocking."""
-    # Undo locks through the ORM on both write paths; SQLite has no row locks.
+    """As every writer does: two writers over the same rows queue up instead of
+    deadlocking."""
+    # SQLite has no row locks (a transaction holds the whole database's write lock).
     if connection.vendor != "postgresql":
         pytest.skip("row locks are PostgreSQL only")
     span_accept(span=spans_of(doc, "Delgado")[0], user=reviewer)

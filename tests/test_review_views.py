@@ -18,6 +18,11 @@ SUFFIXES = ("gado", "alczyk", "twell", "yen", "ales", "gerald", "arez", "nard")
 NAMES = [a + b for a, b in itertools.product(PREFIXES, SUFFIXES)]  # 72 names
 SPEAKERS = ("PRESIDING COMMISSIONER", "DEPUTY COMMISSIONER", "INMATE", "ATTORNEY")
 
+# A decision round trip on both databases: session, user, span+role, the
+# document's spans, SAVEPOINT, lock the document, UPDATE spans, INSERT events,
+# RELEASE (a real request has BEGIN/COMMIT instead, which Django does not count).
+DECISION_QUERIES = 9
+
 
 def big_transcript(pages: int = 100, lines_per_page: int = 25) -> tuple[str, list[tuple[int, int, str]]]:
     """A transcript of `pages` pages (~300 words each) and its PERSON spans: 60% of
@@ -103,7 +108,7 @@ class ReviewViewTests(TestCase):
         self.assertIn('<span class="seg speaker" data-start="0">PRESIDING COMMISSIONER:</span>', page)
 
     def test_the_page_shows_a_running_machine_pass_and_links_to_it_in_the_same_queries(self) -> None:
-        from pipelines.models import AnnotationRun
+        from review.models import AnnotationRun
 
         url = reverse("document_review", args=[self.document.pk])
         annotation = reverse("document_annotation", args=[self.document.pk])
@@ -115,16 +120,16 @@ class ReviewViewTests(TestCase):
         self.assertContains(response, "Re-annotation in progress (40%)")
         self.assertContains(response, f'<a href="{annotation}">Follow its progress</a>')
 
-    def test_a_decision_with_apply_to_all_over_20_occurrences_is_6_statements(self) -> None:
+    def test_a_decision_with_apply_to_all_over_20_occurrences_is_9_queries(self) -> None:
         span = self.document.spans.filter(text=NAMES[5]).first()
         with self.assertNumQueries(4):
             panel = self.client.get(reverse("span_panel", args=[span.pk]), HTTP_HX_REQUEST="true")
         self.assertContains(panel, f"Also 20 other pending occurrences of “{NAMES[5]}”")
-        # session, user, span+role, the document's spans, and one statement that
-        # locks and checks the 21 versions, updates the spans and inserts their 21
-        # events (review/bulk_sql.py): atomic by itself, so no transaction
-        # (no SAVEPOINT/RELEASE here, no BEGIN/COMMIT in production).
-        with self.assertNumQueries(5):
+        # DECISION_QUERIES: session, user, span+role, the document's spans, then the
+        # operation's transaction (a savepoint here): lock the document's row, one
+        # UPDATE of the 21 spans conditional on their versions, one INSERT of their
+        # 21 events. The same on PostgreSQL and SQLite: there is one write path.
+        with self.assertNumQueries(DECISION_QUERIES):
             response = self.post(reverse("span_decide", args=[span.pk, "accept"]), {"version": span.version})
         self.assertContains(response, "and 20 other occurrences")
         self.assertEqual(set(self.document.spans.filter(text=NAMES[5]).values_list("status", flat=True)), {"accepted"})
@@ -133,43 +138,54 @@ class ReviewViewTests(TestCase):
         self.assertEqual(response.content.decode().count('class="span st-accepted"'), 22)
         # The same with apply-to-all unticked touches one span.
         other = self.document.spans.filter(text=NAMES[6]).first()
-        with self.assertNumQueries(5):
+        with self.assertNumQueries(DECISION_QUERIES):
             self.post(reverse("span_decide", args=[other.pk, "reject"]), {"all": "off", "reason": "public_official"})
         self.assertEqual(self.document.spans.filter(text=NAMES[6], status="rejected").count(), 1)
         self.assertEqual(self.document.spans.get(pk=other.pk).reject_reason, "public_official")
 
-    def test_every_decision_round_trip_is_at_most_6_queries(self) -> None:
-        """Each of these is session, user, span (or document)+role, the document's
-        spans, then ONE statement (review/bulk_sql.py) that checks the versions it
-        depends on, writes the spans and their events, and is atomic by itself."""
+    def test_every_decision_round_trip_has_a_fixed_query_budget(self) -> None:
+        """Each is session, user, span (or document)+role, the document's spans,
+        then one transaction (SAVEPOINT … RELEASE here) that locks the document's
+        row first, checks what the operation depends on, and writes. The budgets
+        rose from the 5 of a one-statement PostgreSQL write (removed: the suite ran
+        only that path, and SQLite another) to what the one ORM path costs on both
+        databases; none grows with the number of occurrences."""
         decide = lambda span, action, data: self.post(reverse("span_decide", args=[span.pk, action]), data)  # noqa: E731
         first = lambda name: self.document.spans.filter(text=name).order_by("start").first()  # noqa: E731
         span = first(NAMES[8])
-        with self.assertNumQueries(5):
+        with self.assertNumQueries(DECISION_QUERIES):
             response = decide(span, "reject", {"version": span.version, "reason": "public_official"})
         self.assertContains(response, "and 20 other occurrences")
         self.assertEqual(self.document.spans.filter(text=NAMES[8], reject_reason="public_official").count(), 21)
         span = first(NAMES[9])
-        with self.assertNumQueries(5):
+        # + the spans over the relabelled text, which must be as read (no new span there)
+        with self.assertNumQueries(DECISION_QUERIES + 1):
             response = decide(span, "relabel", {"version": span.version, "label": "ORGANIZATION"})
         self.assertContains(response, "and 20 other occurrences")
         self.assertEqual(self.document.spans.filter(text=NAMES[9], label="ORGANIZATION", status="accepted").count(), 21)
         span, target = first(NAMES[10]), first(NAMES[11])
-        with self.assertNumQueries(5):
+        # both entities' spans get the new entity id: one version-checked UPDATE
+        with self.assertNumQueries(DECISION_QUERIES):
             response = decide(span, "link", {"version": span.version, "target": target.pk})
         self.assertContains(response, "42 spans are now one entity")
         span = first(NAMES[12])
-        with self.assertNumQueries(5):
+        # + the spans over the new extent (none to supersede here, else one UPDATE
+        # more); the document's span revision moves on (a span moved over text)
+        with self.assertNumQueries(DECISION_QUERIES + 2):
             response = decide(span, "resize", {"version": span.version, "edge": "end", "grow": "1"})
         self.assertContains(response, f"Resized to “{NAMES[12]} about”")
         at = self.document.text.index("board")
-        with self.assertNumQueries(5):
+        # the spans over the occurrences instead of an UPDATE (nothing to supersede
+        # here); one INSERT of the new spans (however many); the revision moves on
+        with self.assertNumQueries(DECISION_QUERIES + 2):
             response = self.post(
                 reverse("span_create", args=[self.document.pk]), {"start": at, "end": at + 5, "label": "ORGANIZATION"}
             )
         added = list(self.document.spans.filter(text="board"))
         self.assertContains(response, f"Added {len(added)} spans")
-        with self.assertNumQueries(5):
+        # lock, the DELETE event, then Django's delete: the span is cleared from its
+        # older events (SET_NULL, one UPDATE) and deleted if still at its version
+        with self.assertNumQueries(DECISION_QUERIES + 2):
             response = decide(added[0], "delete", {"version": added[0].version})
         self.assertContains(response, "Deleted “board”")
         actions = list(ReviewEvent.objects.values_list("action", flat=True))
@@ -455,9 +471,10 @@ class AddApplyToAllQueriesTests(TestCase):
         client.force_login(user)
         start = text.index("zorblat office")
         # session, user, document+role, the document's spans (planned from and
-        # re-rendered from), and one statement: lock and check the spans over the
-        # 21 occurrences, supersede the suggestion, insert 21 spans and 22 events
-        with self.assertNumQueries(5):
+        # re-rendered from), then the transaction: lock the document, read the spans
+        # over the 21 occurrences, supersede the suggestion, insert 21 spans and 22
+        # events, bump the document's span revision
+        with self.assertNumQueries(DECISION_QUERIES + 3):
             response = client.post(
                 reverse("span_create", args=[document.pk]),
                 {"start": start, "end": start + len("zorblat office"), "label": "ORGANIZATION", "all": "on"},

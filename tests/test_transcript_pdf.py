@@ -317,10 +317,11 @@ def test_extract_command_reports_a_bad_file(tmp_path):
 
 @pytest.mark.django_db
 def test_document_extract_stores_text_layout_and_metadata_together(corpus, admin_user):
-    from ingestion.services import document_extract, document_ingest
+    from ingestion.services import document_extract
+    from review.services.uploads import ingest_document
 
     data = make_transcript(BODY)
-    document, _ = document_ingest(corpus=corpus, name="hearing.pdf", data=data, user=admin_user, queue=False)
+    document, _ = ingest_document(corpus=corpus, name="hearing.pdf", data=data, user=admin_user, queue=False)
     assert document_extract(document_id=document.pk)
     document.refresh_from_db()
     expected = extract("hearing.pdf", data)

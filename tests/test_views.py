@@ -11,9 +11,8 @@ from django.test import Client, TestCase, override_settings
 from django.urls import reverse
 
 from ingestion.models import Corpus, Document
-from ingestion.services import document_ingest
-from pipelines.models import ExportBatch
-from review.models import CorpusMembership, ReviewEvent, Role, Span
+from review.models import CorpusMembership, ExportBatch, ReviewEvent, Role, Span
+from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
 
 EXPORT_ALL = {
@@ -48,7 +47,7 @@ class FlowTests(TestCase):
 
     def ingest(self, name: str = "hearing.txt", text: str = DEMO_TEXT) -> Document:
         with self.captureOnCommitCallbacks(execute=True):
-            document, _ = document_ingest(corpus=self.corpus, name=name, data=text.encode(), user=self.owner)
+            document, _ = ingest_document(corpus=self.corpus, name=name, data=text.encode(), user=self.owner)
         document.refresh_from_db()
         return document
 
@@ -119,10 +118,10 @@ class FlowTests(TestCase):
         self.client.force_login(self.reviewer)
         self.client.get(reverse("login"))  # the CSRF cookie, outside the count
         one = {"all": "off"}  # this span only: apply-to-all is covered in test_review_views
-        # session, user, span+role, spans, and one statement that updates the span,
-        # inserts its event and (the first decision only) moves the document from
-        # "ready" to "in review"
-        with self.assertNumQueries(5):
+        # session, user, span+role, spans, then the transaction: lock the document,
+        # update the span, insert its event and (the first decision only) move the
+        # document from "ready" to "in review": one more UPDATE than later decisions
+        with self.assertNumQueries(10):
             response = self.csrf_post(reverse("span_decide", args=[first.pk, "accept"]), one, HTTP_HX_REQUEST="true")
         self.assertContains(response, 'hx-swap-oob="true"')
         self.csrf_post(reverse("span_decide", args=[second.pk, "reject"]), one, HTTP_HX_REQUEST="true")

@@ -15,9 +15,9 @@ from django.db import connection
 
 from anonymizer_site.celery import app as celery_app
 from ingestion.models import Document
-from ingestion.services import document_ingest
-from pipelines.models import ExportBatch
-from pipelines.services import ExportOptions, export_create
+from review.models import ExportBatch
+from review.services.export import ExportOptions, export_create
+from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
 from tests.services import require_redis
 
@@ -91,7 +91,7 @@ def worker(settings, tmp_path):
 @pytest.mark.django_db(transaction=True)
 def test_real_worker_annotates_and_exports(worker, corpus, admin_user):
     assert settings.CELERY_BROKER_URL.startswith("redis://")
-    document, created = document_ingest(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=admin_user)
+    document, created = ingest_document(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=admin_user)
     assert created
     wait_for(lambda: Document.objects.get(pk=document.pk).status in ("ready", "failed"), what="annotation")
     document.refresh_from_db()
@@ -114,8 +114,7 @@ def test_real_worker_annotates_and_exports(worker, corpus, admin_user):
 def test_tasks_retry_only_transient_errors():
     from django.db import OperationalError
 
-    from ingestion.tasks import extract_document
-    from pipelines.tasks import annotate_document, export_batch
+    from review.tasks import annotate_document, export_batch, extract_document
 
     for task in (extract_document, annotate_document, export_batch):
         assert task.acks_late

@@ -65,8 +65,9 @@ class ConfigError(ValueError):
     pass
 
 
-def _regex_error() -> type[Exception]:
-    # Evaluated only when compiling raised, so `regex` is already imported then.
+def pattern_error() -> type[Exception]:
+    """The exception an invalid corpus pattern raises (`regex.error`), for `except`
+    clauses: evaluated only when compiling raised, so `regex` is imported by then."""
     import regex
 
     return regex.error
@@ -138,7 +139,7 @@ class DetectionConfig:
                 continue
             try:
                 p.compile()
-            except _regex_error() as exc:
+            except pattern_error() as exc:
                 errors.append(f"pattern {n} ({p.pattern}): invalid regex: {exc}")
             if not 0 < p.score <= 1:
                 errors.append(f"pattern {n}: score must be in (0, 1]")

@@ -1,0 +1,213 @@
+"""Forms: corpus creation, uploads, exports, a corpus's detection configuration."""
+
+from django import forms
+
+from ingestion.models import Corpus
+from pipelines.detection.config import (
+    FILTER_RULES,
+    PACKS,
+    RECOGNIZERS,
+    WEIGHTED_SOURCES,
+    ConfigError,
+    CorpusPattern,
+    pattern_error,
+)
+from pipelines.detection.config import RULE_NAMES as FILTER_RULE_NAMES
+from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.extraction.bulk import CsvOptions
+from pipelines.labels import CANONICAL_LABELS
+from pipelines.pseudonymize.engine import STRATEGIES
+from review.models import Consistency, ExportScope
+from review.services.export import ExportOptions
+
+UPLOAD_ACCEPT = ".txt,.pdf,.zip,.csv"
+
+
+class CorpusForm(forms.ModelForm):
+    class Meta:
+        model = Corpus
+        fields = ["name", "description", "require_second_review"]
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.Field):
+    """The uploaded files as a list, not validated one by one: an empty or bad file
+    must fail alone in the service, with its own message, not invalidate the form."""
+
+    widget = MultipleFileInput(attrs={"multiple": True, "accept": UPLOAD_ACCEPT})
+    default_error_messages = {"required": "Choose at least one file."}
+
+    def to_python(self, value: object) -> list:
+        return list(value) if isinstance(value, list | tuple) else [value] if value else []
+
+
+class UploadForm(forms.Form):
+    files = MultipleFileField()
+    text_column = forms.CharField(
+        required=False, max_length=200, initial="text", help_text="CSV only: the column that holds the text."
+    )
+    id_column = forms.CharField(
+        required=False, max_length=200, help_text="CSV only, optional: the column that names each document."
+    )
+
+    def csv_options(self) -> CsvOptions:
+        return CsvOptions(
+            text_column=self.cleaned_data["text_column"] or "text", id_column=self.cleaned_data["id_column"] or None
+        )
+
+
+STRATEGY_CHOICES = [
+    ("placeholder", "Placeholders: [PERSON_1], [DATE], [PRISON_1]…"),
+    ("label", "Label only: [PERSON]"),
+    ("generic", "Generic: XXXX"),
+    ("mask", "Mask: ****** (keeps the length)"),
+    ("random", "Random characters of the same length (keeps the length)"),
+    ("surrogate", "Realistic surrogates (fake names, shifted dates, same-format IDs)"),
+    ("hash", "Salted hash"),
+    ("keep", "Keep the original"),
+]
+assert [c for c, _ in STRATEGY_CHOICES] == list(STRATEGIES)
+
+
+class ExportForm(forms.Form):
+    scope = forms.ChoiceField(choices=ExportScope.choices, initial=ExportScope.APPROVED)
+    accept_pending = forms.BooleanField(required=False, label="Treat pending machine spans as accepted")
+    strategy = forms.ChoiceField(choices=STRATEGY_CHOICES, initial="placeholder")
+    keep_labels = forms.MultipleChoiceField(
+        choices=[(label, label) for label in CANONICAL_LABELS],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Keep these labels unchanged",
+    )
+    person_numbering = forms.ChoiceField(
+        choices=[("part", "Each name part: [PERSON_1] [PERSON_2]"), ("entity", "Each person: [PERSON_1]")],
+        initial="part",
+    )
+    consistency = forms.ChoiceField(choices=Consistency.choices, initial=Consistency.DOCUMENT)
+    include_index = forms.BooleanField(
+        required=False, initial=True, label="Include index files and training data (sensitive)"
+    )
+
+    def options(self) -> ExportOptions:
+        data = self.cleaned_data
+        return ExportOptions(
+            scope=data["scope"],
+            accept_pending=data["accept_pending"],
+            strategy=data["strategy"],
+            per_label=dict.fromkeys(data["keep_labels"], "keep"),
+            person_numbering=data["person_numbering"],
+            consistency=data["consistency"],
+            include_index=data["include_index"],
+        )
+
+
+def _lines(value: str) -> list[str]:
+    return [line.strip() for line in value.splitlines() if line.strip()]
+
+
+def _label_lines(value: str, what: str) -> list[tuple[str, str]]:
+    """`LABEL: rest` per line; the label has no colon, the rest may have any."""
+    pairs = []
+    for n, line in enumerate(_lines(value), start=1):
+        label, sep, rest = line.partition(":")
+        if not sep or not rest.strip():
+            raise forms.ValidationError(f"Line {n}: write “LABEL: {what}”.")
+        pairs.append((label.strip().upper(), rest.strip()))
+    return pairs
+
+
+class DetectionConfigForm(forms.Form):
+    recognizers = forms.MultipleChoiceField(
+        choices=[(r, r) for r in RECOGNIZERS], required=False, widget=forms.CheckboxSelectMultiple
+    )
+    mode = forms.ChoiceField(
+        choices=[
+            ("union", "Union: every candidate"),
+            ("intersection", "Intersection: every enabled recognizer agrees"),
+            ("vote", "Vote: at least k recognizers agree"),
+        ]
+    )
+    k = forms.IntegerField(min_value=1, max_value=len(RECOGNIZERS), label="k (vote)")
+    min_score = forms.FloatField(min_value=0, max_value=1, label="Minimum score")
+    packs = forms.MultipleChoiceField(choices=list(PACKS.items()), required=False, widget=forms.CheckboxSelectMultiple)
+    patterns = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5, "cols": 80}),
+        help_text="One per line: LABEL: regex (Python syntax; a group named v, when present, is the span).",
+    )
+    deny = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text="One text per line: never proposed."
+    )
+    allow = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One per line: LABEL: text, always proposed wherever the text occurs.",
+    )
+    filters = forms.MultipleChoiceField(
+        choices=list(FILTER_RULES.items()),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Filter rules on",
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for source in WEIGHTED_SOURCES:
+            self.fields[f"weight_{source}"] = forms.FloatField(min_value=0, max_value=100, label=source)
+
+    @property
+    def weight_fields(self) -> list:
+        return [self[f"weight_{source}"] for source in WEIGHTED_SOURCES]
+
+    @classmethod
+    def initial_for(cls, config: DetectionSettings) -> dict:
+        return {
+            "recognizers": sorted(config.recognizers),
+            "mode": config.mode,
+            "k": config.k,
+            "min_score": config.min_score,
+            "packs": list(config.packs),
+            "patterns": "\n".join(f"{p.label}: {p.pattern}" for p in config.patterns),
+            "deny": "\n".join(config.deny),
+            "allow": "\n".join(f"{label}: {text}" for text, label in config.allow.items()),
+            "filters": [name for name in FILTER_RULE_NAMES if name not in config.disabled_filters],
+            **{f"weight_{s}": config.weights.get(s, 1.0) for s in WEIGHTED_SOURCES},
+        }
+
+    def clean_patterns(self) -> list[tuple[str, str]]:
+        pairs = _label_lines(self.cleaned_data["patterns"], "regex")
+        for n, (label, pattern) in enumerate(pairs, start=1):
+            try:
+                CorpusPattern(label, pattern).compile()
+            except pattern_error() as exc:
+                raise forms.ValidationError(f"Line {n}: invalid regex “{pattern}”: {exc}.") from exc
+        return pairs
+
+    def clean_allow(self) -> list[tuple[str, str]]:
+        return _label_lines(self.cleaned_data["allow"], "text")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.config = DetectionSettings.from_dict(
+                {
+                    "recognizers": data["recognizers"],
+                    "mode": data["mode"],
+                    "k": data["k"],
+                    "min_score": data["min_score"],
+                    "packs": data["packs"],
+                    "patterns": [{"label": label, "pattern": p} for label, p in data["patterns"]],
+                    "deny": _lines(data["deny"]),
+                    "allow": {text: label for label, text in data["allow"]},
+                    "disabled_filters": [n for n in FILTER_RULE_NAMES if n not in data["filters"]],
+                    "weights": {s: data[f"weight_{s}"] for s in WEIGHTED_SOURCES},
+                }
+            )
+        except ConfigError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        return data

@@ -1,0 +1,44 @@
+"""Set up the embedded demo: an admin login and a demo corpus with one transcript.
+
+Idempotent: run by every `make run`. The admin password is generated once, kept
+in the private var directory, and printed each time.
+"""
+
+import secrets
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from review.services.corpora import corpus_get_or_create
+from review.services.uploads import upload
+
+DEMO_FILE = Path(settings.BASE_DIR) / "demo" / "parole_hearing_demo.txt"
+DEMO_CORPUS = "Demo corpus"
+
+
+class Command(BaseCommand):
+    help = "Create the demo admin and corpus (idempotent) and print the login."
+
+    def handle(self, *args, **options) -> None:
+        password_file = settings.VAR_DIR / "admin_password"
+        User = get_user_model()
+        admin = User.objects.filter(username="admin").first()
+        if admin is None or not password_file.exists():
+            password = secrets.token_urlsafe(12)
+            password_file.parent.mkdir(parents=True, exist_ok=True)
+            password_file.write_text(password)
+            password_file.chmod(0o600)
+            if admin is None:
+                admin = User.objects.create_superuser("admin", "admin@localhost", password)
+            else:
+                admin.set_password(password)
+                admin.save(update_fields=["password"])
+        password = password_file.read_text().strip()
+        corpus = corpus_get_or_create(name=DEMO_CORPUS, user=admin)
+        (result,) = upload(corpus=corpus, name=DEMO_FILE.name, data=DEMO_FILE.read_bytes(), user=admin)
+        document, created = result.document, result.created
+        state = "queued for pre-annotation" if created else f"already there ({document.status})"
+        self.stdout.write(f"Demo corpus: {DEMO_FILE.name} {state}")
+        self.stdout.write(self.style.SUCCESS(f"Log in at http://127.0.0.1:8000 as admin / {password}"))

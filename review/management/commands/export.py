@@ -1,0 +1,68 @@
+"""`export --corpus NAME --out FILE.zip [--accept-pending]`: the export zip, headless."""
+
+import shutil
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from pipelines.labels import CANONICAL_LABELS
+from pipelines.pseudonymize.engine import STRATEGIES
+from review.models import Consistency, ExportScope, ExportStatus
+from review.selectors.corpora import corpus_named
+from review.services.export import ExportOptions, export_create, export_run
+
+
+class Command(BaseCommand):
+    help = "Export a corpus's pseudonymized documents as a zip (runs in-process)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--corpus", required=True)
+        parser.add_argument("--out", required=True)
+        parser.add_argument(
+            "--accept-pending",
+            action="store_true",
+            help="treat pending machine spans as accepted (headless batch use); implies --scope all",
+        )
+        parser.add_argument(
+            "--scope",
+            choices=ExportScope.values,
+            default=None,
+            help="which documents: approved (default), reviewed, all",
+        )
+        parser.add_argument("--strategy", choices=STRATEGIES, default="placeholder")
+        parser.add_argument(
+            "--keep", nargs="*", default=[], choices=CANONICAL_LABELS, metavar="LABEL", help="labels left unchanged"
+        )
+        parser.add_argument("--person-numbering", choices=["part", "entity"], default="part")
+        parser.add_argument("--consistency", choices=Consistency.values, default=Consistency.DOCUMENT)
+        parser.add_argument("--no-index", action="store_true", help="leave out index files and training data")
+
+    def handle(self, *args, **options) -> None:
+        corpus = corpus_named(options["corpus"])
+        if corpus is None:
+            raise CommandError(f"no corpus named {options['corpus']!r}")
+        scope = options["scope"] or (ExportScope.ALL if options["accept_pending"] else ExportScope.APPROVED)
+        export_options = ExportOptions(
+            scope=scope,
+            accept_pending=options["accept_pending"],
+            strategy=options["strategy"],
+            per_label=dict.fromkeys(options["keep"], "keep"),
+            person_numbering=options["person_numbering"],
+            consistency=options["consistency"],
+            include_index=not options["no_index"],
+        )
+        try:
+            export_options.validate()
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
+        batch = export_create(corpus=corpus, user=None, options=export_options, queue=False)
+        export_run(batch_id=batch.pk)
+        batch.refresh_from_db()
+        if batch.status != ExportStatus.DONE:
+            for leak in batch.report:
+                self.stderr.write(
+                    f"leak: document {leak['document_id']} {leak['label']} at {leak['span_start']}-{leak['span_end']}"
+                )
+            raise CommandError(batch.error_message or "export failed")
+        with batch.file.open("rb") as source, open(options["out"], "wb") as target:
+            shutil.copyfileobj(source, target)
+        self.stdout.write(f"{options['out']}: {batch.total} document(s)")

@@ -1,0 +1,54 @@
+"""The review app's tables, by concern: access (roles), spans (spans, their audit
+events and assignments), runs (the machine passes over a document and the
+corpus's detection configuration) and export (export batches, pseudonym maps)."""
+
+from review.models.access import CorpusMembership, Role
+from review.models.export import (
+    SCOPE_STATUSES,
+    Consistency,
+    ExportBatch,
+    ExportScope,
+    ExportStatus,
+    PseudonymMap,
+)
+from review.models.runs import (
+    ACTIVE_RUN_STATUSES,
+    AnnotationRun,
+    DetectionConfig,
+    DetectionConfigChange,
+    DocumentDetection,
+    RunKind,
+    RunStatus,
+)
+from review.models.spans import (
+    Assignment,
+    RejectReason,
+    ReviewAction,
+    ReviewEvent,
+    Span,
+    SpanStatus,
+)
+
+__all__ = [
+    "ACTIVE_RUN_STATUSES",
+    "SCOPE_STATUSES",
+    "AnnotationRun",
+    "Assignment",
+    "Consistency",
+    "CorpusMembership",
+    "DetectionConfig",
+    "DetectionConfigChange",
+    "DocumentDetection",
+    "ExportBatch",
+    "ExportScope",
+    "ExportStatus",
+    "PseudonymMap",
+    "RejectReason",
+    "ReviewAction",
+    "ReviewEvent",
+    "Role",
+    "RunKind",
+    "RunStatus",
+    "Span",
+    "SpanStatus",
+]

@@ -1,0 +1,91 @@
+"""Export batches and the corpus-wide pseudonym maps."""
+
+from django.conf import settings
+from django.db import models
+
+from ingestion.models import REVIEWABLE_STATUSES, Corpus, DocumentStatus
+from ingestion.storage import private_storage
+
+
+class ExportStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class ExportScope(models.TextChoices):
+    APPROVED = "approved", "Approved documents"
+    REVIEWED = "reviewed", "Reviewed and approved documents"
+    ALL = "all", "All annotated documents"
+
+
+# Document statuses each scope takes.
+SCOPE_STATUSES: dict[str, tuple[str, ...]] = {
+    ExportScope.APPROVED: (DocumentStatus.APPROVED,),
+    ExportScope.REVIEWED: (DocumentStatus.APPROVED, DocumentStatus.REVIEWED),
+    ExportScope.ALL: REVIEWABLE_STATUSES,
+}
+
+
+class Consistency(models.TextChoices):
+    DOCUMENT = "document", "Per document"
+    CORPUS = "corpus", "Across the corpus"
+
+
+class ExportBatch(models.Model):
+    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="exports")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=ExportStatus.choices, default=ExportStatus.QUEUED)
+    scope = models.CharField(max_length=10, choices=ExportScope.choices, default=ExportScope.APPROVED)
+    accept_pending = models.BooleanField(default=False)
+    strategy = models.CharField(max_length=20, default="placeholder")
+    # label → strategy overrides, e.g. {"PERSON": "surrogate", "ORGANIZATION": "keep"}
+    per_label = models.JSONField(default=dict, blank=True)
+    person_numbering = models.CharField(max_length=10, default="part")
+    consistency = models.CharField(max_length=10, choices=Consistency.choices, default=Consistency.DOCUMENT)
+    include_index = models.BooleanField(default=True)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    error_message = models.TextField(blank=True)
+    # Leak report: labels and offsets only, never original text.
+    report = models.JSONField(default=list, blank=True)
+    file = models.FileField(storage=private_storage, upload_to="exports/", blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            # corpus page: the latest exports of a corpus
+            models.Index(fields=["corpus", "-created_at"], name="exportbatch_corpus_created_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"export {self.pk} of {self.corpus}"
+
+    def settings_summary(self) -> dict:
+        return {
+            "corpus": self.corpus.name,
+            "batch": self.pk,
+            "scope": self.scope,
+            "accept_pending": self.accept_pending,
+            "strategy": self.strategy,
+            "per_label": self.per_label,
+            "person_numbering": self.person_numbering,
+            "consistency": self.consistency,
+            "include_index": self.include_index,
+        }
+
+
+class PseudonymMap(models.Model):
+    """The corpus-wide placeholder numbers (original → number), encrypted at rest
+    with PSEUDONYM_MAP_KEY: it is a re-identification key and never leaves the
+    server in a redacted file."""
+
+    corpus = models.OneToOneField(Corpus, on_delete=models.CASCADE, related_name="pseudonym_map")
+    data = models.BinaryField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"pseudonym map of {self.corpus}"

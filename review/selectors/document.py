@@ -1,0 +1,216 @@
+"""Reads for the review page: the text cut into segments, the legend, the side
+panel's entity groups and filters, the preview."""
+
+import bisect
+from collections import Counter
+from dataclasses import dataclass
+
+from ingestion.models import Document
+from pipelines.labels import CANONICAL_LABELS, label_colour
+from pipelines.pseudonymize.engine import pseudonymize
+from review.models import Span, SpanStatus
+from review.services.spans import to_candidate
+from review.text import normalize
+
+
+@dataclass(frozen=True)
+class Segment:
+    start: int
+    text: str
+    span: Span | None = None
+    # (page, line) where the text line starting here was printed (layout map).
+    line: tuple[int, int] | None = None
+
+
+def document_spans(document: Document) -> list[Span]:
+    return list(Span.objects.filter(document=document).order_by("start", "end"))
+
+
+def line_starts(text: str, layout: list) -> dict[int, tuple[int, int]]:
+    """Offset of each text line's first character → the (page, line) it was
+    printed on, from the layout map. Empty when the document has no layout."""
+    if not layout:
+        return {}
+    entries = sorted((int(e[0]), int(e[1]), int(e[2]), int(e[3])) for e in layout)
+    entry_starts = [e[0] for e in entries]
+    result = {}
+    offset = 0
+    while offset < len(text):
+        i = bisect.bisect_right(entry_starts, offset) - 1
+        if i >= 0 and entries[i][0] <= offset < entries[i][1]:
+            result[offset] = (entries[i][2], entries[i][3])
+        newline = text.find("\n", offset)
+        if newline < 0:
+            break
+        offset = newline + 1
+    return result
+
+
+def segments(text: str, spans: list[Span], lines: dict[int, tuple[int, int]] | None = None) -> list[Segment]:
+    """The text cut into plain runs and highlighted spans, in one pass.
+
+    Live spans (pending, accepted) never overlap; a rejected span is shown only
+    where no live span covers its text, so a superseded suggestion stays visible
+    without hiding the decision that replaced it. With `lines`, plain runs are
+    also cut where a printed line starts, so the gutter can show page and line.
+    """
+    shown = sorted((s for s in spans if s.status != SpanStatus.REJECTED), key=lambda s: s.start)
+    # Shown spans never overlap, so sorted by start they are sorted by end too:
+    # a rejected span overlaps one iff it overlaps the last one starting before its end.
+    starts, ends = [s.start for s in shown], [s.end for s in shown]
+    for rejected in sorted((s for s in spans if s.status == SpanStatus.REJECTED), key=lambda s: s.start):
+        i = bisect.bisect_left(starts, rejected.end)
+        if i > 0 and ends[i - 1] > rejected.start:
+            continue
+        starts.insert(i, rejected.start)
+        ends.insert(i, rejected.end)
+        shown.insert(i, rejected)
+    lines = lines or {}
+    cuts = sorted(lines)
+    result: list[Segment] = []
+
+    def plain(start: int, end: int) -> None:
+        i = bisect.bisect_left(cuts, start)
+        while start < end:
+            nxt = cuts[i] if i < len(cuts) else end
+            if nxt <= start:
+                i += 1
+                continue
+            stop = min(nxt, end)
+            result.append(Segment(start, text[start:stop], line=lines.get(start)))
+            start = stop
+
+    cursor = 0
+    for span in shown:
+        if span.start < cursor:  # defensive: never render text twice
+            continue
+        if span.start > cursor:
+            plain(cursor, span.start)
+        result.append(Segment(span.start, text[span.start : span.end], span, line=lines.get(span.start)))
+        cursor = span.end
+    if cursor < len(text):
+        plain(cursor, len(text))
+    return result
+
+
+@dataclass(frozen=True)
+class LegendRow:
+    label: str
+    colour: str
+    total: int
+    pending: int
+
+
+def legend(spans: list[Span]) -> list[LegendRow]:
+    totals = Counter(s.label for s in spans if s.status != SpanStatus.REJECTED)
+    pending = Counter(s.label for s in spans if s.status == SpanStatus.PENDING)
+    labels = [*CANONICAL_LABELS, *sorted(set(totals) - set(CANONICAL_LABELS))]
+    return [LegendRow(lb, label_colour(lb), totals.get(lb, 0), pending.get(lb, 0)) for lb in labels]
+
+
+def status_counts(spans: list[Span]) -> dict[str, int]:
+    counts = Counter(s.status for s in spans)
+    return {status: counts.get(status, 0) for status in SpanStatus.values}
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Side panel filters, from the page's query string."""
+
+    pending: bool = False
+    label: str = ""
+    source: str = ""
+    below: float | None = None
+    single: bool = False
+
+    @classmethod
+    def from_query(cls, query) -> "Filters":
+        try:
+            below = float(query["below"]) if query.get("below") else None
+        except ValueError:
+            below = None
+        return cls(
+            pending=query.get("pending") == "on",
+            label=query.get("label", "").strip().upper(),
+            source=query.get("source", "").strip(),
+            below=below,
+            single=query.get("single") == "on",
+        )
+
+    def keep(self, span: Span) -> bool:
+        return (
+            (not self.pending or span.status == SpanStatus.PENDING)
+            and (not self.label or span.label == self.label)
+            and (not self.source or self.source in span.sources)
+            and (self.below is None or span.score < self.below)
+            and (not self.single or len(span.sources) == 1)
+        )
+
+
+@dataclass
+class Entity:
+    """All occurrences of one text under one label."""
+
+    text: str
+    spans: list[Span]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        counts = Counter(s.status for s in self.spans)
+        return {status: counts.get(status, 0) for status in SpanStatus.values}
+
+
+@dataclass
+class LabelGroup:
+    label: str
+    colour: str
+    entities: list[Entity]
+
+    @property
+    def total(self) -> int:
+        return sum(len(e.spans) for e in self.entities)
+
+
+def entity_groups(spans: list[Span], filters: Filters) -> list[LabelGroup]:
+    """Label → entity (same normalized text) → occurrences, from the page's one
+    span query. Entities are sorted by their number of occurrences, most first."""
+    by_label: dict[str, dict[str, Entity]] = {}
+    for span in spans:
+        if not filters.keep(span):
+            continue
+        entities = by_label.setdefault(span.label, {})
+        key = normalize(span.text)
+        if key not in entities:
+            entities[key] = Entity(span.text, [])
+        entities[key].spans.append(span)
+    order = {label: i for i, label in enumerate(CANONICAL_LABELS)}
+    return [
+        LabelGroup(label, label_colour(label), sorted(entities.values(), key=lambda e: (-len(e.spans), e.text)))
+        for label, entities in sorted(by_label.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+    ]
+
+
+def sources(spans: list[Span]) -> list[str]:
+    return sorted({source for s in spans for source in s.sources})
+
+
+def preview_text(text: str, spans: list[Span]) -> str:
+    """The text as the export will write it with the current decisions: accepted
+    spans only (pending ones stay as they are, like an export without
+    --accept-pending)."""
+    accepted = [to_candidate(s) for s in spans if s.status == SpanStatus.ACCEPTED]
+    return pseudonymize(text, accepted).text
+
+
+def panel_spans(document_id: int) -> list[Span]:
+    """The document's spans, lightly: the panel counts pending occurrences and
+    lists the other entities of the same label to link to."""
+    return list(
+        Span.objects.filter(document_id=document_id)
+        .only("id", "text", "status", "label", "entity", "start")
+        .order_by("start")
+    )
+
+
+def accepted_spans(document: Document) -> list[Span]:
+    return list(Span.objects.filter(document=document, status=SpanStatus.ACCEPTED).order_by("start"))

@@ -1,0 +1,26 @@
+"""Corpora and who belongs to them (the one writer of CorpusMembership rows)."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from ingestion import services as ingestion_services
+from ingestion.models import Corpus
+from review.models import CorpusMembership, Role
+
+
+@transaction.atomic
+def corpus_create(
+    *, name: str, user: AbstractBaseUser | None, description: str = "", require_second_review: bool = False
+) -> Corpus:
+    """A new corpus; its creator (if any) is its first corpus admin."""
+    corpus = ingestion_services.corpus_create(
+        name=name, user=user, description=description, require_second_review=require_second_review
+    )
+    if user is not None:
+        CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.ADMIN)
+    return corpus
+
+
+def corpus_get_or_create(*, name: str, user: AbstractBaseUser | None) -> Corpus:
+    corpus = Corpus.objects.filter(name=name.strip()).first()
+    return corpus or corpus_create(name=name, user=user)

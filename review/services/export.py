@@ -1,0 +1,185 @@
+"""Export of a corpus: approved spans → pseudonymized files in a zip, written by
+the engine (pipelines.export) one document at a time. The one writer of
+ExportBatch rows (and, through pseudonym_store, of PseudonymMap rows)."""
+
+import logging
+from dataclasses import asdict, dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ingestion.models import Corpus, Document
+from ingestion.storage import private_storage
+from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
+from pipelines.extraction.transcript_layout import Locator
+from pipelines.pseudonymize.counters import NumberedMap
+from pipelines.pseudonymize.engine import PseudonymizationConfig
+from review.models import SCOPE_STATUSES, Consistency, ExportBatch, ExportScope, ExportStatus, ReviewEvent, SpanStatus
+from review.services import jobs
+from review.services.pseudonym_store import corpus_secret, load_map, save_map
+from review.services.spans import to_candidate
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    scope: str = ExportScope.APPROVED
+    accept_pending: bool = False
+    strategy: str = "placeholder"
+    per_label: dict[str, str] = field(default_factory=dict)
+    person_numbering: str = "part"
+    consistency: str = Consistency.DOCUMENT
+    include_index: bool = True
+
+    def validate(self) -> None:
+        """Raise ValueError with a message for the user on any invalid option."""
+        if self.scope not in SCOPE_STATUSES:
+            raise ValueError(f"unknown scope {self.scope!r}")
+        if self.consistency not in Consistency.values:
+            raise ValueError(f"unknown consistency {self.consistency!r}")
+        PseudonymizationConfig(self.strategy, dict(self.per_label), self.person_numbering)
+
+
+@transaction.atomic
+def export_create(
+    *, corpus: Corpus, user: AbstractBaseUser | None, options: ExportOptions | None = None, queue: bool = True
+) -> ExportBatch:
+    """A new export batch of the corpus, queued for a worker unless `queue` is
+    False (the command line runs it in-process with `export_run`)."""
+    options = options or ExportOptions()
+    options.validate()
+    batch = ExportBatch.objects.create(corpus=corpus, created_by=user, **asdict(options))
+    if queue:
+        jobs.enqueue_on_commit(jobs.EXPORT, batch.pk)
+    return batch
+
+
+def _export_documents(batch: ExportBatch):
+    return (
+        Document.objects.filter(corpus_id=batch.corpus_id, status__in=SCOPE_STATUSES[batch.scope])
+        .order_by("id")
+        .iterator(chunk_size=50)
+    )
+
+
+def _export_document(document: Document, accept_pending: bool) -> ExportDocument:
+    statuses = [SpanStatus.ACCEPTED, SpanStatus.PENDING] if accept_pending else [SpanStatus.ACCEPTED]
+    spans = list(document.spans.filter(status__in=statuses).select_related("created_by").order_by("start"))
+    # Who decided each span: the last reviewer event on it, in the same query count
+    # for every document (one query).
+    reviewers = dict(
+        ReviewEvent.objects.filter(span__in=spans)
+        .order_by("span_id", "created_at", "id")
+        .values_list("span_id", "user__username")
+    )
+    # Exports cite where each span was in the original: PDF page and line.
+    where = Locator(document.layout).locate
+    return ExportDocument(
+        id=document.pk,
+        name=document.name,
+        text=document.text,
+        spans=[to_candidate(s) for s in spans],
+        span_meta={
+            (s.start, s.end, s.label): {
+                "status": s.status,
+                "added_by": s.created_by.get_username() if s.created_by else None,
+                "reviewer": reviewers.get(s.pk),
+                "page_line": where(s.start),
+            }
+            for s in spans
+        },
+    )
+
+
+def _fail(batch: ExportBatch, message: str, report: list | None = None) -> None:
+    batch.status = ExportStatus.FAILED
+    batch.error_message = message
+    batch.report = report or []
+    batch.finished_at = timezone.now()
+    batch.save(update_fields=["status", "error_message", "report", "finished_at"])
+
+
+@transaction.atomic
+def _claim_export(batch_id: int) -> bool:
+    """Claim a queued batch, or take over one whose worker died (running for longer
+    than the task's hard time limit). A corpus-wide export waits for no other: it
+    fails fast while another one of the same corpus runs, since both would hand out
+    numbers from the same stored map."""
+    batch = ExportBatch.objects.select_for_update().select_related("corpus").filter(pk=batch_id).first()
+    stale = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+    if batch is None or not (
+        batch.status == ExportStatus.QUEUED or (batch.status == ExportStatus.RUNNING and batch.created_at < stale)
+    ):
+        return False
+    if batch.consistency == Consistency.CORPUS:
+        Corpus.objects.select_for_update().filter(pk=batch.corpus_id).first()  # serializes the check below
+        busy = (
+            ExportBatch.objects.filter(
+                corpus_id=batch.corpus_id,
+                consistency=Consistency.CORPUS,
+                status=ExportStatus.RUNNING,
+                created_at__gte=stale,
+            )
+            .exclude(pk=batch.pk)
+            .exists()
+        )
+        if busy:
+            _fail(batch, "Another corpus-wide export of this corpus is running; start this one when it has finished.")
+            return False
+    batch.status = ExportStatus.RUNNING
+    batch.save(update_fields=["status"])
+    return True
+
+
+def export_run(*, batch_id: int) -> bool:
+    """Build the zip for a batch, streaming documents one at a time into a file in
+    private storage. Idempotent: only a queued batch is run."""
+    if not _claim_export(batch_id):
+        return False
+    batch = ExportBatch.objects.select_related("corpus").get(pk=batch_id)
+    total = Document.objects.filter(corpus_id=batch.corpus_id, status__in=SCOPE_STATUSES[batch.scope]).count()
+    ExportBatch.objects.filter(pk=batch_id).update(total=total)
+    if total == 0:
+        _fail(batch, f"No document matches “{batch.get_scope_display()}”: approve documents, or choose another scope.")
+        return False
+    config = PseudonymizationConfig(
+        batch.strategy, dict(batch.per_label), batch.person_numbering, secret=corpus_secret(batch.corpus)
+    )
+    corpus_wide = batch.consistency == Consistency.CORPUS
+    shared_numbers = load_map(batch.corpus) if corpus_wide else None
+    relative = f"exports/corpus{batch.corpus_id}_export{batch.pk}.zip"
+    path = Path(private_storage().path(relative))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(path, "wb") as target:
+            writer = ExportWriter(target, batch.settings_summary(), include_index=batch.include_index)
+            try:
+                for n, document in enumerate(_export_documents(batch), start=1):
+                    numbers = shared_numbers if corpus_wide else NumberedMap()
+                    writer.add(render_document(_export_document(document, batch.accept_pending), config, numbers))
+                    ExportBatch.objects.filter(pk=batch_id).update(done=n)
+            finally:
+                writer.close()
+    except LeakError as exc:
+        path.unlink(missing_ok=True)
+        _fail(batch, f"Leak check failed: {exc}. Nothing was written.", exc.report())
+        return False
+    except Exception as exc:
+        logger.exception("export %s failed", batch_id)
+        path.unlink(missing_ok=True)
+        _fail(batch, f"Export failed ({type(exc).__name__}: {exc}).")
+        return False
+    if corpus_wide:
+        save_map(batch.corpus, shared_numbers)
+    batch.file.name = relative
+    batch.status = ExportStatus.DONE
+    batch.finished_at = timezone.now()
+    batch.save(update_fields=["file", "status", "finished_at"])
+    ExportBatch.objects.filter(pk=batch_id).update(done=F("total"))
+    return True

@@ -1,0 +1,119 @@
+"""The corpus list, a corpus's page (documents and their progress, exports, the
+upload and export forms) and uploads."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
+from django.urls import reverse
+from django.utils.html import format_html
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from ingestion.services import UploadResult
+from review.access import can_administer, get_corpus
+from review.forms import CorpusForm, ExportForm, UploadForm
+from review.selectors.corpora import any_in_progress, corpus_documents
+from review.selectors.corpora import corpus_list as corpora_of
+from review.selectors.exports import any_export_running, corpus_exports
+from review.services.corpora import corpus_create
+from review.services.uploads import upload
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def corpus_list(request: HttpRequest) -> HttpResponse:
+    form = CorpusForm(request.POST or None)
+    if request.method == "POST":
+        if not request.user.is_staff:
+            raise PermissionDenied("Only staff can create corpora.")
+        if form.is_valid():
+            corpus = corpus_create(
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+                require_second_review=form.cleaned_data["require_second_review"],
+                user=request.user,
+            )
+            return redirect("corpus_detail", pk=corpus.pk)
+    corpora = corpora_of(request.user)
+    return render(request, "review/corpus_list.html", {"corpora": corpora, "form": form})
+
+
+def _documents_context(corpus, role) -> dict:
+    documents = list(corpus_documents(corpus))
+    return {
+        "corpus": corpus,
+        "role": role,
+        "documents": documents,
+        "polling": any_in_progress(documents),
+        "is_admin": can_administer(role),
+    }
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def corpus_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    corpus, role = get_corpus(request.user, pk)
+    context = _documents_context(corpus, role)
+    if request.htmx:
+        return render(request, "review/corpus_detail.html#documents", context)
+    context["export_form"] = ExportForm()
+    context["exports"] = list(corpus_exports(corpus))
+    context["exports_polling"] = any_export_running(context["exports"])
+    context["upload_form"] = UploadForm()
+    return render(request, "review/corpus_detail.html", context)
+
+
+@login_required
+@require_POST
+def document_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    corpus, role = get_corpus(request.user, pk)
+    if not can_administer(role):
+        raise PermissionDenied("Only corpus admins can upload.")
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("corpus_detail", pk=corpus.pk)
+    results: list[UploadResult] = []
+    # Each file, and each item of a zip or CSV, succeeds or fails on its own.
+    for file in form.cleaned_data["files"]:
+        results += upload(
+            corpus=corpus, name=file.name, data=file.read(), user=request.user, csv_options=form.csv_options()
+        )
+    _report_upload(request, results)
+    return redirect("corpus_detail", pk=corpus.pk)
+
+
+# Past this many, a page of messages stops being read; the summary still counts them all.
+MAX_FAILURE_MESSAGES = 100
+
+
+def _report_upload(request: HttpRequest, results: list[UploadResult]) -> None:
+    failed = [r for r in results if r.error is not None]
+    duplicates = [r for r in results if r.document is not None and not r.created]
+    added = len(results) - len(failed) - len(duplicates)
+    for result in failed[:MAX_FAILURE_MESSAGES]:
+        messages.error(request, result.error)
+    if len(failed) > MAX_FAILURE_MESSAGES:
+        messages.error(request, f"…and {len(failed) - MAX_FAILURE_MESSAGES} more files failed.")
+    for result in duplicates:
+        # Linked, so the reviewer lands on the copy that is already there.
+        messages.warning(
+            request,
+            format_html(
+                '{}: already in this corpus as <a href="{}">“{}”</a>; not stored twice.',
+                result.name,
+                reverse("document_review", args=[result.document.pk]),
+                result.document.name,
+            ),
+        )
+    summary = [f"{added} document{pluralize(added)} added"]
+    if failed:
+        summary.append(f"{len(failed)} failed")
+    if duplicates:
+        summary.append(f"{len(duplicates)} duplicate{pluralize(len(duplicates))}")
+    messages.add_message(request, messages.WARNING if failed else messages.SUCCESS, ", ".join(summary) + ".")

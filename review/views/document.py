@@ -1,0 +1,340 @@
+"""The review workspace: the document page, the span panel, every decision
+(htmx partials), undo/redo, bulk decisions, the preview and the workflow steps."""
+
+from urllib.parse import parse_qs, urlsplit
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from pipelines.labels import CANONICAL_LABELS
+from review.access import can_administer, can_review, get_document, get_span, holder_conflict
+from review.models import RejectReason, Span
+from review.selectors.document import (
+    Filters,
+    accepted_spans,
+    document_spans,
+    entity_groups,
+    legend,
+    line_starts,
+    panel_spans,
+    preview_text,
+    segments,
+    sources,
+    status_counts,
+)
+from review.selectors.runs import active_run_annotations
+from review.services.decisions import (
+    bulk_candidates,
+    bulk_decide,
+    link_choices,
+    siblings,
+    span_accept,
+    span_add,
+    span_delete,
+    span_link,
+    span_reject,
+    span_relabel,
+    span_resize,
+)
+from review.services.errors import ReviewError, StaleSpan
+from review.services.undo import redo_last, undo_last
+from review.services.workflow import document_approve, document_mark_reviewed, document_second_review
+from review.text import word_step
+
+TEMPLATE = "review/document_review.html"
+
+
+def _filters(request: HttpRequest) -> Filters:
+    """The side panel filters live in the page URL; an htmx action posted from
+    that page finds them in HX-Current-URL, so its re-render keeps them."""
+    if request.method == "GET":
+        return Filters.from_query(request.GET)
+    current = request.headers.get("HX-Current-URL", "")
+    query = QueryDict(mutable=True)
+    for key, values in parse_qs(urlsplit(current).query).items():
+        query.setlist(key, values)
+    return Filters.from_query(query)
+
+
+def _page_context(request, document, role, spans: list[Span] | None = None, **extra) -> dict:
+    spans = document_spans(document) if spans is None else spans
+    filters = _filters(request)
+    return {
+        "document": document,
+        "role": role,
+        "can_review": can_review(role),
+        "can_administer": can_administer(role),
+        "segments": segments(document.text, spans, line_starts(document.text, document.layout)),
+        "legend": legend(spans),
+        "counts": status_counts(spans),
+        "groups": entity_groups(spans, filters),
+        "filters": filters,
+        "sources": sources(spans),
+        "labels": CANONICAL_LABELS,
+        "reasons": RejectReason.choices,
+        **extra,
+    }
+
+
+def _flag(data: QueryDict, name: str, default: bool) -> bool:
+    # A hidden "off" precedes the checkbox, so an unticked box still says so;
+    # a request without the field at all (keyboard) gets the default.
+    values = data.getlist(name)
+    return "on" in values if values else default
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _require_holder(document, user, role: str) -> None:
+    conflict = holder_conflict(document, user, role)
+    if conflict:
+        raise ReviewError(conflict)
+
+
+def _float(value: str | None) -> float | None:
+    try:
+        return float(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def document_review(request: HttpRequest, pk: int) -> HttpResponse:
+    # With the machine pass running on it, if any (pre- or re-annotation), in
+    # the same query: the page says so and links to its progress.
+    document, role = get_document(request.user, pk, annotations=active_run_annotations())
+    context = _page_context(request, document, role)
+    if request.htmx and request.htmx.target == "entity-list":
+        return render(request, f"{TEMPLATE}#entities", context)
+    return render(request, TEMPLATE, context)
+
+
+def _panel_context(span: Span, role: str, spans: list[Span]) -> dict:
+    return {
+        "span": span,
+        "document": span.document,
+        "can_review": can_review(role),
+        "labels": CANONICAL_LABELS,
+        "reasons": RejectReason.choices,
+        "sibling_count": len(siblings(span, spans)),
+        "link_choices": link_choices(span, spans),
+    }
+
+
+@login_required
+@require_GET
+def span_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    span, role = get_span(request.user, pk)
+    # The document's spans, lightly: the panel counts pending occurrences and lists
+    # the other entities of the same label to link to.
+    return render(request, f"{TEMPLATE}#panel", _panel_context(span, role, panel_spans(span.document_id)))
+
+
+def _decision(request, document, role, spans, *, span=None, error=None, message="", **extra) -> HttpResponse:
+    context = _page_context(request, document, role, spans, error=error, message=message, oob=True, **extra)
+    if span is not None:
+        context.update(_panel_context(span, role, spans))
+    return render(request, f"{TEMPLATE}#decision", context)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def span_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    span, role = get_span(request.user, pk)
+    if not can_review(role):
+        raise PermissionDenied("Read-only access.")
+    document = span.document
+    # One query for the whole document: apply-to-all finds the other occurrences
+    # in it, and the response re-renders the text, legend and side panel from it.
+    spans = document_spans(document)
+    post = request.POST
+    common = {"span": span, "user": request.user, "version": _int(post.get("version"))}
+    every = _flag(post, "all", default=True)
+    error, message = None, ""
+    try:
+        _require_holder(document, request.user, role)
+        if action == "accept":
+            outcome = span_accept(**common, all_occurrences=every, spans=spans)
+        elif action == "reject":
+            outcome = span_reject(**common, reason=post.get("reason", ""), all_occurrences=every, spans=spans)
+        elif action == "relabel":
+            outcome = span_relabel(**common, label=post.get("label", ""), all_occurrences=every, spans=spans)
+        elif action == "resize":
+            if post.get("edge"):
+                start, end = word_step(
+                    document.text, span.start, span.end, edge=post["edge"], grow=post.get("grow") == "1"
+                )
+            else:
+                start, end = _int(post.get("start")), _int(post.get("end"))
+                if start is None or end is None:
+                    raise ReviewError("Select the new extent first.")
+            outcome = span_resize(**common, start=start, end=end, spans=spans)
+        elif action == "link":
+            target = next((s for s in spans if s.pk == _int(post.get("target"))), None)
+            if target is None:
+                raise ReviewError("Choose the span to link to.")
+            outcome = span_link(**common, target=target, spans=spans)
+        elif action == "delete":
+            outcome = span_delete(**common)
+            spans = [s for s in spans if s.pk != span.pk]
+            span = None
+        else:
+            raise ReviewError("Unknown action.")
+        message = outcome.message
+    except StaleSpan as exc:
+        error = str(exc)
+        spans = document_spans(document)
+        span = next((s for s in spans if s.pk == pk), None)
+        if span is not None:
+            span.document = document
+    except ReviewError as exc:
+        error = str(exc)
+    return _decision(request, document, role, spans, span=span, error=error, message=message, undo=not error)
+
+
+@login_required
+@require_POST
+def span_create(request: HttpRequest, pk: int) -> HttpResponse:
+    document, role = get_document(request.user, pk)
+    if not can_review(role):
+        raise PermissionDenied("Read-only access.")
+    error = None
+    added = []
+    # As in span_decide: one read of the document's spans plans the addition and,
+    # updated in place by span_add, re-renders the page.
+    spans = document_spans(document)
+    try:
+        _require_holder(document, request.user, role)
+        start = int(request.POST.get("start", ""))
+        end = int(request.POST.get("end", ""))
+        added = span_add(
+            document=document,
+            user=request.user,
+            start=start,
+            end=end,
+            label=request.POST.get("label", ""),
+            all_occurrences=_flag(request.POST, "all", default=True),
+            spans=spans,
+        )
+    except ValueError:
+        error = "Select some text first."
+    except StaleSpan as exc:
+        error = str(exc)
+        spans = document_spans(document)
+    except ReviewError as exc:
+        error = str(exc)
+    span = next((s for s in spans if added and s.pk == added[0].pk), None)
+    if span is not None:
+        span.document = document
+    return _decision(request, document, role, spans, span=span, error=error, added_count=len(added), undo=bool(added))
+
+
+@login_required
+@require_POST
+def document_undo(request: HttpRequest, pk: int, redo: bool = False) -> HttpResponse:
+    document, role = get_document(request.user, pk)
+    if not can_review(role):
+        raise PermissionDenied("Read-only access.")
+    error, message = None, ""
+    try:
+        _require_holder(document, request.user, role)
+        message = (redo_last if redo else undo_last)(document=document, user=request.user).message
+    except ReviewError as exc:
+        error = str(exc)
+    return _decision(
+        request, document, role, document_spans(document), error=error, message=message, undo=not error, redo=True
+    )
+
+
+def _bulk_filter(data: QueryDict) -> dict:
+    return {
+        "label": data.get("label", "").strip().upper(),
+        "source": data.get("source", "").strip(),
+        "score_min": _float(data.get("score_min")),
+        "score_max": _float(data.get("score_max")),
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def document_bulk(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET counts the pending spans a bulk filter matches (shown before acting);
+    POST accepts or rejects them as one undoable operation."""
+    document, role = get_document(request.user, pk)
+    if request.method == "GET":
+        count = len(bulk_candidates(document, **_bulk_filter(request.GET)))
+        return render(request, f"{TEMPLATE}#bulk-count", {"bulk_count": count})
+    if not can_review(role):
+        raise PermissionDenied("Read-only access.")
+    error, message = None, ""
+    try:
+        _require_holder(document, request.user, role)
+        outcome = bulk_decide(
+            document=document,
+            user=request.user,
+            action=request.POST.get("action", ""),
+            reason=request.POST.get("reason", ""),
+            **_bulk_filter(request.POST),
+        )
+        message = outcome.message
+    except ReviewError as exc:
+        error = str(exc)
+    return _decision(request, document, role, document_spans(document), error=error, message=message, undo=not error)
+
+
+@login_required
+@require_GET
+def document_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    document, role = get_document(request.user, pk)
+    spans = accepted_spans(document)
+    try:
+        text, error = preview_text(document.text, spans), None
+    except ValueError as exc:  # overlapping accepted spans: never expected, but say so
+        text, error = "", str(exc)
+    return render(
+        request, f"{TEMPLATE}#preview", {"document": document, "preview": text, "error": error, "accepted": len(spans)}
+    )
+
+
+@login_required
+@require_POST
+def document_workflow(request: HttpRequest, pk: int, step: str) -> HttpResponse:
+    """ "Mark reviewed" (a reviewer, when no span is pending) and "approve" (a
+    corpus admin, once reviewed)."""
+    document, role = get_document(request.user, pk)
+    allowed = can_administer(role) if step == "approve" else can_review(role)
+    if not allowed:
+        raise PermissionDenied("Not allowed.")
+    error = None
+    try:
+        if step != "second":  # the second reviewer is, by definition, not the holder
+            _require_holder(document, request.user, role)
+        if step == "reviewed":
+            document_mark_reviewed(document=document, user=request.user)
+        elif step == "approve":
+            document_approve(document=document, user=request.user)
+        elif step == "second":
+            document_second_review(document=document, user=request.user)
+        else:
+            raise ReviewError("Unknown step.")
+    except ReviewError as exc:
+        error = str(exc)
+    context = {
+        "document": document,
+        "can_review": can_review(role),
+        "can_administer": can_administer(role),
+        "workflow_error": error,
+    }
+    return render(request, f"{TEMPLATE}#workflow", context)

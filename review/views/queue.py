@@ -1,0 +1,46 @@
+"""The corpus queue: documents waiting for review, and "give me the next one"."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from review.access import can_review, get_corpus
+from review.selectors.queue import queue_counts, queue_documents
+from review.services.queue import idle_cutoff, next_document
+
+
+@login_required
+@require_GET
+def corpus_queue(request: HttpRequest, pk: int) -> HttpResponse:
+    corpus, role = get_corpus(request.user, pk)
+    status = request.GET.get("status", "")
+    mine = request.GET.get("mine") == "on"
+    return render(
+        request,
+        "review/corpus_queue.html",
+        {
+            "corpus": corpus,
+            "can_review": can_review(role),
+            "documents": queue_documents(corpus, status=status, mine_only=mine, user=request.user),
+            "counts": queue_counts(corpus),
+            "status": status,
+            "mine": mine,
+            "idle_cutoff": idle_cutoff(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def queue_next(request: HttpRequest, pk: int) -> HttpResponse:
+    corpus, role = get_corpus(request.user, pk)
+    if not can_review(role):
+        raise PermissionDenied("Read-only access.")
+    document = next_document(corpus=corpus, user=request.user)
+    if document is None:
+        messages.info(request, "No document is waiting for review.")
+        return redirect("corpus_queue", corpus.pk)
+    return redirect("document_review", document.pk)
