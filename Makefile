@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install run test lint format bench eval offline-detect chromium clean
+.PHONY: install run test test-services test-embedded lint format bench eval offline-detect chromium clean
 
 $(STAMP): requirements.txt requirements-model.txt
 	$(PYTHON) -m venv $(VENV)
@@ -28,8 +28,19 @@ run: $(STAMP)
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
+# The whole suite, twice: on PostgreSQL + Redis, then on the embedded default
+# (SQLite + the filesystem broker) that `make run` gives a new user. Browser and
+# real-worker tests run on both. PYTEST_ARGS passes options to both runs.
 test: $(STAMP) chromium
-	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) -m pytest
+	$(MAKE) --no-print-directory test-services
+	$(MAKE) --no-print-directory test-embedded
+
+test-services: $(STAMP) chromium
+	ANONYMIZER_STACK=services DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
+	  $(PY) -m pytest $(PYTEST_ARGS)
+
+test-embedded: $(STAMP) chromium
+	env -u DATABASE_URL -u CELERY_BROKER_URL ANONYMIZER_STACK=embedded $(PY) -m pytest $(PYTEST_ARGS)
 
 # Detection under `unshare -n`: no network at all (also a test: tests/test_offline.py).
 offline-detect: $(STAMP)
@@ -40,6 +51,7 @@ offline-detect: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .
@@ -55,11 +67,11 @@ bench: $(STAMP)
 # Detection quality (issue 4) on seeded synthetic hearing transcripts and on the
 # WikiNEuRal dev set (needs ../shared beside the checkout); both tables go into BENCHMARKS.md.
 eval: $(STAMP)
-	$(PY) manage.py generate_transcripts var/eval/synthetic_hearings.jsonl --count 60 --seed 1
-	$(PY) manage.py evaluate var/eval/synthetic_hearings.jsonl --benchmarks BENCHMARKS.md \
+	$(PY) -m evaluation generate var/eval/synthetic_hearings.jsonl --count 60 --seed 1
+	$(PY) -m evaluation evaluate var/eval/synthetic_hearings.jsonl --benchmarks BENCHMARKS.md \
 	  --markdown-section synthetic --title "Synthetic hearing transcripts" \
-	  --note "Gold set: \`python manage.py generate_transcripts var/eval/synthetic_hearings.jsonl --count 60 --seed 1\` (pipelines/synthetic_transcripts.py; names from its own lists, not Faker's)."
-	$(PY) manage.py evaluate ../shared/data/dev/wikineural_en_val.conll --benchmarks BENCHMARKS.md \
+	  --note "Gold set: \`python -m evaluation generate var/eval/synthetic_hearings.jsonl --count 60 --seed 1\` (evaluation/synthetic.py; names from its own lists, not Faker's)."
+	$(PY) -m evaluation evaluate ../shared/data/dev/wikineural_en_val.conll --benchmarks BENCHMARKS.md \
 	  --markdown-section wikineural --title "WikiNEuRal English validation split" \
 	  --note "Gold labels PER, LOC, ORG (MISC is not scored); sentences, not transcripts: no speaker labels or titles for the cues."
 

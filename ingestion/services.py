@@ -19,8 +19,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
-from anonymizer_site.task_policy import TRANSIENT_ERRORS
 from ingestion.models import Corpus, Document, DocumentStatus
+from ingestion.task_policy import TRANSIENT_ERRORS
 from pipelines.extraction.bulk import BulkLimits, CsvOptions, expand_upload
 from pipelines.extraction.extract import SUPPORTED_EXTENSIONS, extract
 from pipelines.extraction.text import ExtractionError

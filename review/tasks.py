@@ -1,30 +1,41 @@
 """Celery tasks: each takes an id, calls one service, and is idempotent (the
 services claim their work with a conditional UPDATE). Named explicitly, because
-services queue them by name (review/services/jobs.py)."""
+services queue them by name (review/services/jobs.py).
+
+The services are imported inside the tasks: this module is imported by every
+process at start (review/apps.py registers the tasks), and the web server and
+the command line should not pay for the engine's models and recognizers before
+they need them."""
 
 from celery import shared_task
 
-from anonymizer_site.task_policy import TASK_OPTIONS
+from ingestion.task_policy import TASK_OPTIONS
 from review.services import jobs
-from review.services.annotation import document_annotate, document_extract_then_queue, document_reannotate
-from review.services.export import export_run
 
 
 @shared_task(name=jobs.EXTRACT, **TASK_OPTIONS)
 def extract_document(document_id: int) -> None:
+    from review.services.annotation import document_extract_then_queue
+
     document_extract_then_queue(document_id=document_id)
 
 
 @shared_task(name=jobs.ANNOTATE, **TASK_OPTIONS)
 def annotate_document(document_id: int) -> None:
+    from review.services.annotation import document_annotate
+
     document_annotate(document_id=document_id)
 
 
 @shared_task(name=jobs.REANNOTATE, **TASK_OPTIONS)
 def reannotate_document(run_id: int) -> None:
+    from review.services.annotation import document_reannotate
+
     document_reannotate(run_id=run_id)
 
 
 @shared_task(name=jobs.EXPORT, **TASK_OPTIONS)
 def export_batch(batch_id: int) -> None:
+    from review.services.export import export_run
+
     export_run(batch_id=batch_id)

@@ -3,7 +3,7 @@ moving a span's edge by one word. Plain functions over the document text."""
 
 import re
 
-from review.services.errors import ReviewError
+from review.errors import ReviewError
 
 
 def normalize(text: str) -> str:

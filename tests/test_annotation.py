@@ -12,7 +12,6 @@ from django.test import Client, TestCase
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from anonymizer_site.append_only import AppendOnlyError
 from ingestion.models import Corpus, Document, DocumentStatus
 from pipelines.detection.chunks import chunk_bounds
 from pipelines.detection.config import CorpusPattern, DetectionConfig
@@ -28,6 +27,7 @@ from review.models import (
     SpanStatus,
 )
 from review.models import DetectionConfig as StoredConfig
+from review.models.append_only import AppendOnlyError
 from review.services import annotation as services
 from review.services.annotation import (
     ReannotateError,

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from ingestion.models import Document
+from review.errors import ReviewError
 from review.models import ReviewEvent, Span
 from review.services.decisions import link_choices, span_link
-from review.services.errors import ReviewError
 from review.services.undo import undo_last
 
 pytestmark = pytest.mark.django_db

@@ -328,6 +328,7 @@ def test_a_second_corpus_wide_export_fails_fast_while_one_runs_and_a_dead_one_is
     import datetime as dt
 
     from django.conf import settings as django_settings
+
     from review.services.export import export_run
 
     corpus = annotated_document.corpus

@@ -3,11 +3,11 @@
 import pytest
 from django.db import IntegrityError
 
-from anonymizer_site.append_only import AppendOnlyError
 from ingestion.models import Document, TextAlreadySet
 from pipelines.extraction.extract import extract
 from pipelines.extraction.text import ExtractionError
 from review.models import ReviewEvent, Span
+from review.models.append_only import AppendOnlyError
 from tests.pdf_fixture import make_pdf
 
 

@@ -9,6 +9,7 @@ from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
 from ingestion.models import Document
+from review.errors import ReviewError, StaleSpan
 from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
 from review.selectors.document import Filters, entity_groups, line_starts, preview_text, segments
 from review.selectors.history import first_befores, machine_vs_final
@@ -23,7 +24,6 @@ from review.services.decisions import (
     span_relabel,
     span_resize,
 )
-from review.services.errors import ReviewError, StaleSpan
 from review.services.undo import redo_last, undo_last
 from review.text import word_step
 
@@ -528,15 +528,20 @@ def test_a_link_is_refused_if_its_target_was_relinked_meanwhile(doc, reviewer):
 
 def test_undo_locks_the_document_then_its_spans_in_id_order(doc, reviewer):
     """As every writer does: two writers over the same rows queue up instead of
-    deadlocking."""
-    # SQLite has no row locks (a transaction holds the whole database's write lock).
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are PostgreSQL only")
+    deadlocking. PostgreSQL locks rows (FOR NO KEY UPDATE); SQLite's IMMEDIATE
+    transaction holds the database's write lock from its start, and the same
+    statements run in the same order."""
     span_accept(span=spans_of(doc, "Delgado")[0], user=reviewer)
     with CaptureQueriesContext(connection) as captured:
         undo_last(document=doc, user=reviewer)
-    locks = [q["sql"] for q in captured.captured_queries if "FOR NO KEY UPDATE" in q["sql"] or "FOR UPDATE" in q["sql"]]
-    assert locks[0].startswith(f'SELECT "{Document._meta.db_table}"')
-    span_table = Span._meta.db_table
-    span_locks = [q for q in locks if q.startswith("SELECT") and f'FROM "{span_table}"' in q]
-    assert span_locks and all(f'ORDER BY "{span_table}"."id"' in q for q in span_locks)
+    postgresql = connection.vendor == "postgresql"
+    reads = [
+        q["sql"]
+        for q in captured.captured_queries
+        if q["sql"].startswith("SELECT") and (not postgresql or "FOR NO KEY UPDATE" in q["sql"])
+    ]
+    document_table, span_table = Document._meta.db_table, Span._meta.db_table
+    document_lock = next(i for i, q in enumerate(reads) if f'FROM "{document_table}"' in q)
+    span_locks = [i for i, q in enumerate(reads) if f'FROM "{span_table}"' in q and "ORDER BY" in q]
+    assert span_locks and document_lock < min(span_locks)
+    assert all(f'ORDER BY "{span_table}"."id"' in reads[i] for i in span_locks)

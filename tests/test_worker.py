@@ -1,4 +1,5 @@
-"""A real Celery worker process against Redis and PostgreSQL: ingest → spans → export."""
+"""A real Celery worker process, on each stack (PostgreSQL + Redis, SQLite + the
+filesystem broker): ingest → spans → export."""
 
 import io
 import os
@@ -10,7 +11,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from anonymizer_site.celery import app as celery_app
@@ -19,7 +19,7 @@ from review.models import ExportBatch
 from review.services.export import ExportOptions, export_create
 from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
-from tests.services import require_redis
+from tests.services import require_broker
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,17 +36,20 @@ def wait_for(predicate, timeout: float = 120.0, what: str = "condition"):
 
 @pytest.fixture
 def worker(settings, tmp_path):
-    """A worker on a queue of its own, sharing the test database and private storage."""
-    broker = require_redis()
-    if connection.vendor != "postgresql":
-        if os.environ.get("CI"):
-            pytest.fail("CI must run the worker test on PostgreSQL (DATABASE_URL)")
-        pytest.skip("the worker test needs PostgreSQL (a second process on the test database)")
+    """A worker process on a queue of its own, sharing the test database, the
+    broker and private storage: PostgreSQL + Redis, or the embedded default's
+    SQLite file + filesystem broker (tests/services.py)."""
+    broker = require_broker()
     queue = f"test-{uuid.uuid4().hex[:8]}"
     db = connection.settings_dict
+    if connection.vendor == "postgresql":
+        database_url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    else:
+        assert db["NAME"] and "memory" not in str(db["NAME"]), "the embedded test database must be a file"
+        database_url = f"sqlite:///{Path(db['NAME']).resolve()}"
     env = {
         **os.environ,
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "DATABASE_URL": database_url,
         "CELERY_BROKER_URL": broker,
         "CELERY_QUEUE": queue,
         "PRIVATE_STORAGE_ROOT": str(settings.PRIVATE_STORAGE_ROOT),
@@ -90,7 +93,6 @@ def worker(settings, tmp_path):
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_real_worker_annotates_and_exports(worker, corpus, admin_user):
-    assert settings.CELERY_BROKER_URL.startswith("redis://")
     document, created = ingest_document(corpus=corpus, name="hearing.txt", data=DEMO_TEXT.encode(), user=admin_user)
     assert created
     wait_for(lambda: Document.objects.get(pk=document.pk).status in ("ready", "failed"), what="annotation")

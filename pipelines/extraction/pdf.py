@@ -3,9 +3,6 @@ rebuilt by the transcript layout parser into text plus a layout map."""
 
 import io
 
-import pdfplumber
-from pdfminer.pdfparser import PDFSyntaxError
-
 from pipelines.extraction.text import ExtractionError
 from pipelines.extraction.transcript_layout import Extraction, build_extraction
 
@@ -24,6 +21,10 @@ def extract_pdf(data: bytes, max_pages: int = DEFAULT_MAX_PAGES) -> Extraction:
 
 
 def _page_lines(data: bytes, max_pages: int) -> list[list[str]]:
+    # Imported here: only PDF uploads need pdfplumber (a tenth of a second to import).
+    import pdfplumber
+    from pdfminer.pdfparser import PDFSyntaxError
+
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             # Checked before any page is parsed: a huge PDF fails fast, not after minutes.

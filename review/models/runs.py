@@ -7,9 +7,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from anonymizer_site.append_only import AppendOnlyModel
 from ingestion.models import Corpus
 from pipelines.detection.config import DEFAULT as DEFAULT_CONFIG
+from review.models.append_only import AppendOnlyModel
 
 
 class DetectionConfig(models.Model):

@@ -4,8 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from anonymizer_site.append_only import AppendOnlyModel
 from ingestion.models import Document
+from review.models.append_only import AppendOnlyModel
 
 
 class SpanStatus(models.TextChoices):

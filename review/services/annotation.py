@@ -13,7 +13,6 @@ from django.db import DatabaseError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from anonymizer_site.task_policy import TRANSIENT_ERRORS
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.services import (
     document_extract,
@@ -23,6 +22,7 @@ from ingestion.services import (
     document_spans_changed,
     documents_annotate_again,
 )
+from ingestion.task_policy import TRANSIENT_ERRORS
 from pipelines.detection.config import DEFAULT as DEFAULT_SETTINGS
 from pipelines.detection.config import ConfigError
 from pipelines.detection.config import DetectionConfig as DetectionSettings

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import AbstractBaseUser
 
 from ingestion.models import Document
+from review.errors import ReviewError, StaleSpan
 from review.models import RejectReason, ReviewAction, Span, SpanStatus
-from review.services.errors import ReviewError, StaleSpan
 from review.services.spans import Change, check_open, delete_added, operation, write
 from review.text import normalize, trim
 from review.text import occurrences as find_occurrences

@@ -39,9 +39,9 @@ from django.utils import timezone
 from ingestion.models import Document, DocumentStatus
 from ingestion.services import document_lock, document_spans_changed
 from pipelines.candidate import Candidate
+from review.errors import APPROVED, CONFLICT, STALE, ReviewError, StaleSpan
 from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
 from review.services import audit
-from review.services.errors import APPROVED, CONFLICT, STALE, ReviewError, StaleSpan
 
 # A decision on a document that is ready or reviewed puts it (back) in review.
 REOPENED_BY_A_DECISION = (DocumentStatus.READY, DocumentStatus.REVIEWED)

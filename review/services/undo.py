@@ -3,9 +3,9 @@
 from django.contrib.auth.models import AbstractBaseUser
 
 from ingestion.models import Document
+from review.errors import ReviewError
 from review.models import ReviewAction, ReviewEvent
 from review.services.decisions import Outcome
-from review.services.errors import ReviewError
 from review.services.spans import check_open, operation, revert
 
 

@@ -7,9 +7,9 @@ from django.db import transaction
 
 from ingestion.models import Document, DocumentStatus
 from ingestion.services import document_move
+from review.errors import ReviewError
 from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
 from review.services import audit
-from review.services.errors import ReviewError
 
 
 @transaction.atomic

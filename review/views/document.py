@@ -12,6 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from pipelines.labels import CANONICAL_LABELS
 from review.access import can_administer, can_review, get_document, get_span, holder_conflict
+from review.errors import ReviewError, StaleSpan
 from review.models import RejectReason, Span
 from review.selectors.document import (
     Filters,
@@ -40,7 +41,6 @@ from review.services.decisions import (
     span_relabel,
     span_resize,
 )
-from review.services.errors import ReviewError, StaleSpan
 from review.services.undo import redo_last, undo_last
 from review.services.workflow import document_approve, document_mark_reviewed, document_second_review
 from review.text import word_step
