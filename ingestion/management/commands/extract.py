@@ -1,12 +1,10 @@
-"""`extract FILE`: print the extracted text, header metadata and layout map as JSON."""
-
-import json
-from pathlib import Path
+"""`extract FILE`: the engine's command (pipelines/cli.py). manage.py runs it
+without setting Django up; this class makes it callable as a management command
+too (`call_command`, `manage.py help`)."""
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from pipelines.extraction.extract import extract
-from pipelines.extraction.text import ExtractionError
+from pipelines import cli
 
 
 class Command(BaseCommand):
@@ -18,17 +16,7 @@ class Command(BaseCommand):
         parser.add_argument("file")
 
     def handle(self, *args, **options) -> None:
-        path = Path(options["file"])
         try:
-            extraction = extract(path.name, path.read_bytes())
-        except OSError as exc:
-            raise CommandError(f"{path}: {exc.strerror or exc}") from exc
-        except ExtractionError as exc:
-            raise CommandError(f"{path}: {exc}") from exc
-        payload = {
-            "text": extraction.text,
-            "metadata": extraction.metadata,
-            "pages": extraction.pages,
-            "layout": [list(entry) for entry in extraction.layout],
-        }
-        self.stdout.write(json.dumps(payload, ensure_ascii=False))
+            cli.extract(options["file"], self.stdout)
+        except cli.UsageError as exc:
+            raise CommandError(str(exc)) from exc

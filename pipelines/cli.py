@@ -1,0 +1,114 @@
+"""The engine's own command lines: `detect` (JSONL texts in, JSONL spans out) and
+`extract` (a .txt or .pdf file in, its text, header and layout map out).
+
+Neither touches a database, so neither needs Django: `manage.py detect` and
+`manage.py extract` come straight here (manage.py), which halves a short run's
+start-up, and the Django management commands of the same names call the same
+functions (for `call_command` and `manage.py help`).
+"""
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import IO
+
+from pipelines.detection.config import DEFAULT_MODEL
+
+COMMANDS = ("detect", "extract")
+
+
+class UsageError(Exception):
+    """Bad input or arguments; the message is printed as is."""
+
+
+def model_name(explicit: str | None = None) -> str:
+    """--model, else SPACY_MODEL from the environment (the app's setting), else the default."""
+    return explicit or os.environ.get("SPACY_MODEL") or DEFAULT_MODEL
+
+
+def read_records(handle: IO[str]) -> list[dict]:
+    records = []
+    for number, line in enumerate(handle, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"line {number}: not JSON ({exc.msg})") from exc
+        if not isinstance(record, dict) or not isinstance(record.get("text"), str):
+            raise UsageError(f'line {number}: expected an object with a string "text"')
+        records.append(record)
+    return records
+
+
+def detect(input_path: str, output_path: str, model: str | None = None) -> None:
+    """Run the default detection pipeline over JSONL records ({id, text[, metadata]}
+    per line; '-' is stdin/stdout). An optional "metadata" object per line (e.g.
+    from `extract`) seeds the header-names recognizer."""
+    from pipelines.detection.pipeline import detect_texts
+
+    if input_path == "-":
+        records = read_records(sys.stdin)
+    else:
+        try:
+            with open(input_path, encoding="utf-8") as handle:
+                records = read_records(handle)
+        except OSError as exc:
+            raise UsageError(f"cannot read {input_path}: {exc.strerror}") from exc
+    results = detect_texts((r["text"] for r in records), model_name(model), (r.get("metadata") for r in records))
+    out = sys.stdout if output_path == "-" else open(output_path, "w", encoding="utf-8")  # noqa: SIM115
+    try:
+        for record, result in zip(records, results, strict=True):
+            line = {"id": record.get("id"), "spans": [c.to_json() for c in result.spans]}
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+
+
+def extract(file_path: str, out: IO[str]) -> None:
+    """Print {"text", "metadata", "pages", "layout"} of a .txt or .pdf as one JSON object."""
+    from pipelines.extraction.extract import extract as extract_file
+    from pipelines.extraction.text import ExtractionError
+
+    path = Path(file_path)
+    try:
+        extraction = extract_file(path.name, path.read_bytes())
+    except OSError as exc:
+        raise UsageError(f"{path}: {exc.strerror or exc}") from exc
+    except ExtractionError as exc:
+        raise UsageError(f"{path}: {exc}") from exc
+    payload = {
+        "text": extraction.text,
+        "metadata": extraction.metadata,
+        "pages": extraction.pages,
+        "layout": [list(entry) for entry in extraction.layout],
+    }
+    out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="manage.py")
+    commands = root.add_subparsers(dest="command", required=True)
+    det = commands.add_parser("detect", help="detect personal data in JSONL texts; no database")
+    det.add_argument("input", help="JSONL file, or - for stdin")
+    det.add_argument("--out", required=True, help="JSONL output file, or - for stdout")
+    det.add_argument("--model", default=None, help="spaCy model (default: $SPACY_MODEL, else the engine's default)")
+    ext = commands.add_parser("extract", help="extract a .txt or .pdf as JSON; no database")
+    ext.add_argument("file")
+    return root
+
+
+def main(argv: list[str]) -> int:
+    arguments = parser().parse_args(argv)
+    try:
+        if arguments.command == "detect":
+            detect(arguments.input, arguments.out, arguments.model)
+        else:
+            extract(arguments.file, sys.stdout)
+    except UsageError as exc:
+        print(f"CommandError: {exc}", file=sys.stderr)
+        return 1
+    return 0
