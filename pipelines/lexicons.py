@@ -85,6 +85,8 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Transcriber",
         "Observer",
         "Observers",
+        "Incarcerated",
+        "Person",
         "Staff",
         "Officers",
         "Members",
@@ -216,6 +218,20 @@ NATIONALITIES: frozenset[str] = frozenset(
     danish finnish""".split()
 )
 
+# --- transcript conventions ----------------------------------------------------------------
+
+# What a transcriber writes for what could not be transcribed, never anyone's
+# name or place ("(Inaudible)", "[crosstalk]"): a closed set of conventions.
+TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
+    """inaudible indiscernible unintelligible crosstalk cross-talk overlapping pause pausing laughter laughs
+    sic phonetic sp unclear unknown redacted off-the-record recess""".split()
+)
+# Words that introduce a form's or an exhibit's number: "Form 1073", "Exhibit 12"
+# (the shared guideline: a form's type number is not an ID).
+NUMBERED_THINGS: frozenset[str] = frozenset(
+    "form forms exhibit exhibits page pages line lines item items section rule chapter paragraph".split()
+)
+
 # --- dates and numbers, as regex alternations ----------------------------------------------
 
 MONTHS = (
@@ -223,6 +239,12 @@ MONTHS = (
     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 )
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+# Units of an amount of time: "15 years", "about 12 hours", "five-year" are durations.
+TIME_UNITS = (
+    r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?|yrs?|decades?|centuries|century)"
+)
+# Words that make a time expression relative, not a calendar date.
+RELATIVE_TIME = r"(?:ago|later|earlier|before|after|since|next|past|last|previous|following|coming|every|each)"
 UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"

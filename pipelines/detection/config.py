@@ -41,11 +41,18 @@ SOURCE_WEIGHTS: dict[str, float] = {
 # Filter rules (filters.py implements them), in the order they run: name → what it drops.
 FILTER_RULES: dict[str, str] = {
     "line_break": "model entity that crosses a line break",
-    "role_word": "name made only of role words (commissioner, inmate…)",
+    "role_word": "name made only of role words or their plurals (commissioner, commissioners, inmate…)",
+    "closed_class": "name made only of closed-class words: pronouns, determiners, conjunctions (spaCy's stop words)",
+    "transcript_notation": "a transcriber's notation (inaudible, crosstalk…), not a name",
+    "common_word": "a model's name that is only common English words and no known name or place (wordfreq)",
     "person_single_character": "one-character PERSON",
     "person_digits": "PERSON that contains digits",
     "person_lowercase": "all-lowercase PERSON",
-    "date_words": "DATE with no digit, month, weekday or number",
+    "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun)",
+    "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date',
+    "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",
+    "weekday_alone": 'DATE that is a weekday alone, recurring or relative ("on Saturday", "Wednesdays")',
+    "duration": 'DATE or TIME that is an amount of time ("15 years", "five-year", "about 12 hours")',
     "time_words": "TIME with no digit or clock word",
 }
 RULE_NAMES: tuple[str, ...] = tuple(FILTER_RULES)

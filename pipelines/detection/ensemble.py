@@ -164,7 +164,10 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
         if merged:
             last = merged[-1]
             gap = ADJACENT_GAPS.get(span.label)
-            if last.label == span.label and gap is not None and gap.fullmatch(text[last.end : span.start]):
+            between = text[last.end : span.start]
+            if last.label == span.label and (
+                (gap is not None and gap.fullmatch(between)) or _name_broken_across_lines(text, last, span, between)
+            ):
                 sources = tuple(sorted(set(last.sources) | set(span.sources)))
                 rule = ",".join(sorted(set(filter(None, (last.rule + "," + span.rule).split(",")))))
                 merged[-1] = Candidate(
@@ -179,6 +182,22 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 continue
         merged.append(span)
     return merged
+
+
+_LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*")
+_SPEAKER_AFTER = re.compile(r"[ \t]*:")
+
+
+def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, between: str) -> bool:
+    """ "Bob" at a line end and "McCulloch" opening the next line: one name (a PDF
+    line break), unless the second opens a speaker label ("…Smith\nWHIRLEY:")."""
+    return (
+        span.label == "PERSON"
+        and bool(_LINE_BREAK.fullmatch(between))
+        and not _SPEAKER_AFTER.match(text, span.end)
+        and span.text[:1].isupper()
+        and last.text[:1].isupper()
+    )
 
 
 def merge(

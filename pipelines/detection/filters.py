@@ -10,8 +10,20 @@ from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
 from pipelines.detection.config import FILTER_RULES
-from pipelines.gazetteers import is_known_name
-from pipelines.lexicons import HONORIFICS, MONTHS, NUMBER_WORDS, ROLE_WORDS, SPOKEN_YEAR, WEEKDAYS
+from pipelines.detection.places import has_institution_word, is_known_place
+from pipelines.gazetteers import is_common_word, is_known_name, stop_words
+from pipelines.lexicons import (
+    HONORIFICS,
+    MONTHS,
+    NUMBER_WORDS,
+    NUMBERED_THINGS,
+    RELATIVE_TIME,
+    ROLE_WORDS,
+    SPOKEN_YEAR,
+    TIME_UNITS,
+    TRANSCRIPT_NOTATIONS,
+    WEEKDAYS,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,43 +33,158 @@ class Filtered:
 
 
 _HAS_DIGIT = re.compile(r"\d")
-_DATE_WORD = re.compile(rf"\b(?:{MONTHS}|{WEEKDAYS}|{SPOKEN_YEAR}|{NUMBER_WORDS}|decade|\w+ies)\b", re.IGNORECASE)
+_WORDS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# The recognizers that guess (a model, a lexicon): what they propose alone is
+# checked against word frequencies; cues, patterns, the header and people are not.
+MODEL_SOURCES = frozenset({"spacy", "presidio", "gazetteer"})
+NAME_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NRP"})
+# DATE means a calendar date, as seed 000 uses it: a month, a weekday, a year, a
+# decade, a day's ordinal or a numeric date.
+_CALENDAR = re.compile(
+    rf"\b(?:{MONTHS}|{WEEKDAYS}s?|{SPOKEN_YEAR})(?!\w)"
+    r"|\b(?:1[0-9]|20)\d\d\b|['’]\d\d\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b[lI1-3]?[0-9lO](?:st|nd|rd|th)\b"
+    r"|\b\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?\b|\b(?:19|20)?\d0['’]?s\b"
+    r"|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b",
+    re.IGNORECASE,
+)
+# An amount of time, not a point in it: "15 years", "about 12 hours", "five-year".
+_DURATION = re.compile(rf"\b{TIME_UNITS}\b|-year\b|\b{RELATIVE_TIME}\b", re.IGNORECASE)
+_CLOCK = re.compile(r"\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|o'clock|\bnoon\b|\bmidnight\b", re.IGNORECASE)
+_POINT_IN_TIME = re.compile(
+    rf"\b(?:{MONTHS}|{WEEKDAYS}s?|{SPOKEN_YEAR})(?!\w)|\b(?:1[0-9]|20)\d\d\b|\b\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}}\b",
+    re.IGNORECASE,
+)
 
 
-def _person_single_character(c: Candidate) -> str | None:
+def _words(c: Candidate) -> list[str]:
+    return _WORDS.findall(re.sub(r"['’]s?$", "", c.text.strip()))
+
+
+def _model_only(c: Candidate) -> bool:
+    return bool(c.sources) and set(c.sources) <= MODEL_SOURCES
+
+
+def _person_single_character(c: Candidate, text: str) -> str | None:
     return "single character" if len(c.text.strip()) < 2 else None
 
 
-def _person_digits(c: Candidate) -> str | None:
+def _person_digits(c: Candidate, text: str) -> str | None:
     return "contains digits" if _HAS_DIGIT.search(c.text) else None
 
 
-def _person_lowercase(c: Candidate) -> str | None:
+def _person_lowercase(c: Candidate, text: str) -> str | None:
     stripped = c.text.strip()
     return "all lowercase" if stripped == stripped.lower() else None
 
 
-def _role_word(c: Candidate) -> str | None:
+def _is_role(word: str) -> bool:
+    """A role word, or its plural ("Commissioners", "witnesses")."""
+    return (
+        word in ROLE_WORDS
+        or (word.endswith("s") and word[:-1] in ROLE_WORDS)
+        or (word.endswith("es") and word[:-2] in ROLE_WORDS)
+    )
+
+
+def _role_word(c: Candidate, text: str) -> str | None:
     words = [w.strip(".,'’:").lower() for w in c.text.split()]
-    return "role word" if all(w in ROLE_WORDS for w in words) else None
+    if all(_is_role(w) for w in words):
+        return "role word"
+    # "Colonel", "the General": a title alone that is nobody's name.
+    if all(_is_role(w) or (w in HONORIFICS and not is_known_name(w)) for w in words):
+        return "title alone"
+    return None
 
 
-def _date(c: Candidate) -> str | None:
-    if _HAS_DIGIT.search(c.text) or _DATE_WORD.search(c.text):
+def _closed_class(c: Candidate, text: str) -> str | None:
+    words = _words(c)
+    if words and all(w.lower() in stop_words() for w in words):
+        return "closed-class word (pronoun, determiner, conjunction…)"
+    return None
+
+
+def _notation(c: Candidate, text: str) -> str | None:
+    words = _words(c)
+    if words and all(w.lower() in TRANSCRIPT_NOTATIONS for w in words):
+        return "transcript notation"
+    return None
+
+
+def _common_word(c: Candidate, text: str) -> str | None:
+    """A model's guess made of common English words ("Correct" as an organization,
+    "Weather" as a person, "Anything" as a place) that no name or place list knows.
+    Capitals in short acronyms ("FBI", "ER") are left alone: wordfreq folds case."""
+    if not _model_only(c):
         return None
-    return "no digit, month, weekday or number"
+    words = _words(c)
+    if not words or any(len(w) <= 4 and w.isupper() for w in words):
+        return None
+    if any(is_known_name(w) or is_known_place(w) for w in words):
+        return None
+    if is_known_place(c.text):
+        return None
+    if c.label != "PERSON" and has_institution_word(c.text):
+        return None
+    if all(is_common_word(w) for w in words):
+        return "common English word, no known name or place"
+    if c.label == "PERSON" and len(words) > 1 and any(is_common_word(w) for w in words):
+        return "no known name among common words"  # "Rigor mortis"
+    return None
+
+
+def _model_lowercase_place(c: Candidate, text: str) -> str | None:
+    stripped = c.text.strip()
+    if _model_only(c) and stripped == stripped.lower() and any(ch.isalpha() for ch in stripped):
+        return "all lowercase"
+    return None
+
+
+def _numbered_thing(c: Candidate, text: str) -> str | None:
+    """ "Form 1073", "Exhibit Number 1": the number names a form, not a person."""
+    words = c.text.split()
+    if len(words) > 1 and words[0].lower().strip(".") in NUMBERED_THINGS and _HAS_DIGIT.search(c.text):
+        return "number of a form or exhibit"
+    before = [w.lower() for w in re.findall(r"[A-Za-z]+", text[max(0, c.start - 30) : c.start])]
+    if not (c.text[:1].isdigit() and before):
+        return None
+    if before[-1] in NUMBERED_THINGS or (
+        len(before) > 1 and before[-1] in ("number", "no") and before[-2] in NUMBERED_THINGS
+    ):
+        return "number of a form or exhibit"
+    return None
+
+
+def _date(c: Candidate, text: str) -> str | None:
+    if _CALENDAR.search(c.text):
+        return None
+    return "no calendar date (month, weekday, year, decade, day or numeric date)"
+
+
+_WEEKDAY_ALONE = re.compile(rf"(?:(?:on|this|that|next|last|every|each|a|the|particular)\s+)*{WEEKDAYS}s?", re.I)
+
+
+def _weekday_alone(c: Candidate, text: str) -> str | None:
+    """ "on Saturday", "Wednesdays": a weekday with no date is recurring or
+    relative (the shared guideline); "Thursday, October 24" keeps its weekday."""
+    return "weekday without a date" if _WEEKDAY_ALONE.fullmatch(c.text.strip(" ,.")) else None
+
+
+def _duration(c: Candidate, text: str) -> str | None:
+    if not _DURATION.search(c.text) or _POINT_IN_TIME.search(c.text) or _CLOCK.search(c.text):
+        return None
+    return "an amount of time, not a point in time"
 
 
 _TIME_WORD = re.compile(rf"\b(?:{NUMBER_WORDS}|noon|midnight|o'clock)\b", re.IGNORECASE)
 
 
-def _time(c: Candidate) -> str | None:
+def _time(c: Candidate, text: str) -> str | None:
     if _HAS_DIGIT.search(c.text) or _TIME_WORD.search(c.text):
         return None
     return "no digit or clock word"
 
 
-def _line_break(c: Candidate) -> str | None:
+def _line_break(c: Candidate, text: str) -> str | None:
     # Transcript text has one utterance per line: a model entity that crosses
     # a line break has glued a heading to the next line.
     return "crosses a line break" if "\n" in c.text and c.sources == ("spacy",) else None
@@ -67,20 +194,30 @@ def _line_break(c: Candidate) -> str | None:
 class Rule:
     name: str
     labels: frozenset[str] | None  # None: every label
-    check: Callable[[Candidate], str | None]
+    check: Callable[[Candidate, str], str | None]
     description: str
 
 
+_NOT_PERSON = frozenset(
+    {"ORGANIZATION", "LOCATION", "NRP", "ID", "DATE", "TIME", "AGE", "HEIGHT", "PHONE_NUMBER", "SPELLED_OUT_ITEM"}
+)
 # Rules are data: a corpus turns any of them off by name (see config.py, which
 # lists the names and descriptions). They run in this order and the first that
 # fires gives the reason.
-_CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate], str | None]]] = {
+_CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str], str | None]]] = {
     "line_break": (None, _line_break),
-    "role_word": (frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"}), _role_word),
+    "role_word": (NAME_LABELS, _role_word),
+    "closed_class": (NAME_LABELS, _closed_class),
+    "transcript_notation": (None, _notation),
+    "common_word": (frozenset({"PERSON", "ORGANIZATION", "LOCATION"}), _common_word),
     "person_single_character": (frozenset({"PERSON"}), _person_single_character),
     "person_digits": (frozenset({"PERSON"}), _person_digits),
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
+    "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
+    "numbered_thing": (_NOT_PERSON, _numbered_thing),
     "date_words": (frozenset({"DATE"}), _date),
+    "weekday_alone": (frozenset({"DATE"}), _weekday_alone),
+    "duration": (frozenset({"DATE", "TIME"}), _duration),
     "time_words": (frozenset({"TIME"}), _time),
 }
 if list(_CHECKS) != list(FILTER_RULES):
@@ -88,13 +225,15 @@ if list(_CHECKS) != list(FILTER_RULES):
 RULES: tuple[Rule, ...] = tuple(Rule(name, *_CHECKS[name], FILTER_RULES[name]) for name in FILTER_RULES)
 
 
-def reject_reason(c: Candidate, disabled: frozenset[str] = frozenset()) -> str | None:
+def reject_reason(c: Candidate, disabled: frozenset[str] = frozenset(), text: str = "") -> str | None:
+    """Why `c` is no span, or None. `text` is the document (some rules read the
+    words before a candidate: "Form 1073")."""
     if not c.text.strip():
         return "blank"  # never a span, whatever the corpus says
     for rule in RULES:
         if rule.name in disabled or (rule.labels is not None and c.label not in rule.labels):
             continue
-        reason = rule.check(c)
+        reason = rule.check(c, text)
         if reason:
             return reason
     return None
@@ -154,7 +293,7 @@ def trim_person(c: Candidate) -> Candidate:
 
 
 def apply_filters(
-    candidates: Iterable[Candidate], disabled: frozenset[str] = frozenset()
+    candidates: Iterable[Candidate], disabled: frozenset[str] = frozenset(), text: str = ""
 ) -> tuple[list[Candidate], list[Filtered]]:
     """Trimmed candidates that pass every enabled rule, and the others with their
     reason; `disabled` names rules (see `RULES`) a corpus turned off."""
@@ -164,7 +303,7 @@ def apply_filters(
         candidate = trim_whitespace(candidate)
         if candidate.label == "PERSON":
             candidate = trim_person(candidate)
-        reason = reject_reason(candidate, disabled)
+        reason = reject_reason(candidate, disabled, text)
         if reason:
             dropped.append(Filtered(candidate, reason))
         else:

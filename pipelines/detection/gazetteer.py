@@ -22,10 +22,17 @@ SHAPE_SCORE = 0.5
 _EXCLUDED = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$", re.IGNORECASE)
 # The lookbehind anchors a run at the start of a word: without it the engine
 # retries from every letter of a long run of letters, quadratic on crafted input.
+# Words of a name are apart by spaces, or by one line end where a name is broken
+# across lines ("Shelia\nWhirley").
 _RUN = re.compile(
-    r"(?<![^\W\d_'’-])[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*(?:[ \t]+(?:[A-Z]\.[ \t]+)?[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*)+"
+    r"(?<![^\W\d_'’-])[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*"
+    r"(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:[A-Z]\.[ \t]+)?[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*)+"
 )
 _WORD = re.compile(r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*")
+
+
+def _looked_up(word: str) -> str:
+    return word.title() if len(word) > 1 and word.isupper() else word
 
 
 def _names_a_place(word: str) -> bool:
@@ -56,12 +63,16 @@ def recognize(text: str) -> list[Candidate]:
     stop = gazetteers.stop_words()
     found: list[Candidate] = []
     for run in _RUN.finditer(text):
-        words = [(run.start() + w.start(), run.start() + w.end(), w.group()) for w in _WORD.finditer(run.group())]
+        # Transcripts print names in capitals ("JAMES WOOD"): such a word is looked
+        # up in title case. A shape-only surname is never guessed in capitals.
+        words = [
+            (run.start() + w.start(), run.start() + w.end(), _looked_up(w.group())) for w in _WORD.finditer(run.group())
+        ]
         # A capitalized sentence opener is not part of the name ("Then Marisol Quintrell").
         while words and words[0][2].lower() in stop:
             words.pop(0)
         if len(words) == 2 and words[0][2] in firsts and words[1][2] not in lasts:
-            if _unknown_surname(words[0][2], words[1][2]):
+            if not text[words[1][0] : words[1][1]].isupper() and _unknown_surname(words[0][2], words[1][2]):
                 start_char, end_char = words[0][0], words[1][1]
                 found.append(
                     Candidate(

@@ -155,7 +155,7 @@ def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: 
     corpus_found, timed_out = _corpus_candidates(text, compiled)
     candidates += corpus_found
 
-    kept, filtered = apply_filters(candidates, config.disabled_filters)
+    kept, filtered = apply_filters(candidates, config.disabled_filters, text)
 
     def denied(c: Candidate) -> str | None:
         return DENIED if c.text.strip().casefold() in compiled.deny else None

@@ -1,67 +1,102 @@
-"""Propagation: a name found once is a name everywhere in the document.
+"""Propagation: a confident name found once is a name everywhere in the document.
 
-Every detected PERSON (whole and by part), ORGANIZATION, LOCATION and ID is searched for at
-all its other occurrences; uncovered ones become candidates from the source
-"propagation". Matching is exact, all-capitals, or title case for a name found in
-capitals (transcripts print speaker names in capitals), and word-bounded.
+Every confident PERSON (whole and by part), ORGANIZATION, LOCATION, ID and spelled
+name is searched for at all its other occurrences through the name identity
+(`pipelines.names`: case variants under its case policy, possessives, names
+broken across a line, joined and spelled forms), the same identity that groups
+apply-to-all and that the export's leak gate uses. Uncovered occurrences become
+candidates from the source "propagation".
+
+Only confident names spread (a wrong name spread is a wrong span at every
+occurrence): one that comes from the transcript's header, that a cue or a
+pattern backs, that two sources agree on, or that a reviewer accepted. A form
+that is a closed-class word ("And", "We") or a common English word that is no
+known name ("Correct") never spreads.
 """
 
-import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator
-from functools import lru_cache
-
-from spacy.lang.en.stop_words import STOP_WORDS
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_known_name
-from pipelines.lexicons import PLACE_WORDS, ROLE_WORDS
+from pipelines.gazetteers import is_common_word, is_known_name, stop_words
+from pipelines.lexicons import PLACE_WORDS
+from pipelines.names import NameIdentity, name_key, name_parts
+from pipelines.names import spelled_words as _spelled_words
 
 SOURCE = "propagation"
 PROPAGATED_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "ID", "SPELLED_NAME"})
-MIN_PART_LENGTH = 3
 # A name already found in this document is strong evidence wherever it recurs:
 # above a lone model guess of another label (spaCy scores 0.6), below cues.
 SCORE = 0.8
+# Sources that are evidence enough on their own: the header's own participant
+# list, rules that read a cue or a pattern, and people (reviewers, the corpus
+# admin's lists and regexes).
+CONFIDENT_SOURCES = frozenset({"header", "cues", "patterns", "human", "allow_list", "corpus"})
 
 
-def _forms(span: Candidate) -> set[str]:
-    forms = {span.text}
-    if span.label == "PERSON":
-        for part in re.split(r"\s+", span.text):
-            part = re.sub(r"(?:['’]s|['’])$", "", part.strip(".,"))
-            if (
-                len(part) >= MIN_PART_LENGTH
-                and part.lower() not in STOP_WORDS
-                and part.lower() not in ROLE_WORDS
-                # "Facility" of a misread "Preston Youth Correctional Facility"
-                # must not become a PERSON everywhere.
-                and not places.has_institution_word(part)
-                and (part.lower() not in PLACE_WORDS or is_known_name(part))  # Wood, Hall, Park
-            ):
-                forms.add(part)
-    # Speaker labels print names in capitals; their running-text form is title case.
-    return forms | {f.upper() for f in forms} | {f.title() for f in forms if f.isupper()}
+def confident(span: Candidate) -> bool:
+    """Header, cue, pattern or person; two sources; or a person's name whose every
+    part the name lists (Faker's, in any case) know: the lexicon agreeing with the
+    model is the gazetteer's vote, also for names in capitals ("JAMES WOOD") and
+    for surnames it cannot pair ("King White")."""
+    sources = set(span.sources) - {SOURCE}
+    if sources & CONFIDENT_SOURCES or len(sources) >= 2:
+        return True
+    if span.label == "LOCATION":  # the place lexicons agree
+        return places.is_known_place(span.text) or places.is_place_shaped(span.text)
+    if span.label == "ORGANIZATION":  # an institution word: "… Police Department"
+        return places.has_institution_word(span.text)
+    if span.label != "PERSON":
+        return False
+    parts = name_parts(span.text, span.label)
+    if len(parts) == 1:
+        return is_known_name(parts[0])
+    # Several capitalized words, one of them a known name: "Big Mike", not "Rigor mortis".
+    words = span.text.split()
+    return any(is_known_name(p) for p in parts) and all(w[:1].isupper() for w in words)
 
 
 def spelled_words(text: str) -> list[str]:
     """ "R-U-F-F" → ["RUFF"]; "J-O-H-N S-M-I-T-H" → ["JOHN", "SMITH"]: the words a
     spelled name spells (letters joined by hyphens, words apart by spaces)."""
-    words = ["".join(re.findall(r"[A-Za-z]", group)) for group in re.split(r"(?<![-\s])[ \t]+(?![-\s])", text)]
-    return [w for w in words if len(w) >= MIN_PART_LENGTH]
+    return [w.upper() for w in _spelled_words(text) if len(w) >= 3]
+
+
+def _spreadable(text: str) -> bool:
+    """A form worth spreading: not a closed-class word ("And", "We": spaCy's stop
+    words), not a common word that is no known name ("Correct", "Weather"), not
+    a word that names a place or an institution unless it is also a name
+    ("Facility" of a misread institution; but "Wood", "Hall")."""
+    words = [w for w in text.replace("-", " ").split() if w]
+    if not words:
+        return False
+    if len(words) == 1:
+        word = words[0].strip(".,'’").lower()
+        if word in stop_words():
+            return False
+        if is_common_word(word) and not is_known_name(word) and not places.is_known_place(word):
+            return False
+        if (places.has_institution_word(word) or word in PLACE_WORDS) and not is_known_name(word):
+            return False
+    return True
+
+
+def _forms(span: Candidate) -> list[str]:
+    """The span's text and, for a person, its name parts (keys of `_dominant_labels`)."""
+    return [span.text, *name_parts(span.text, span.label)]
 
 
 def _dominant_labels(spans: list[Candidate]) -> dict[str, str]:
-    """For each surface form (lower case), the label it carries most in the document.
+    """For each name (its key), the label it carries most in the document.
 
     A form is only propagated under that label: spaCy calling one "Marcus Delgado" a
     place must not spread LOCATION over the two other times he is a PERSON."""
     weights: dict[str, dict[str, float]] = {}
     for span in spans:
+        label = "PERSON" if span.label == "SPELLED_NAME" else span.label
         for form in _forms(span):
-            per_label = weights.setdefault(form.lower(), {})
-            per_label[span.label] = per_label.get(span.label, 0.0) + span.score
+            per_label = weights.setdefault(name_key(form), {})
+            per_label[label] = per_label.get(label, 0.0) + span.score
     # On a tie the name wins: masking a place as a person leaks nothing.
     return {
         form: max(per_label, key=lambda label: (per_label[label], label == "PERSON"))
@@ -100,48 +135,8 @@ class _Disjoint:
         self.ends.insert(i, end)
 
 
-def _body(form: str) -> str:
-    # A multi-word name may be broken across a line end ("Marcus\nDelgado").
-    return r"\s+".join(re.escape(word) for word in form.split())
-
-
-@lru_cache(maxsize=4096)
-def _form_pattern(form: str, flags: int) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + _body(form) + r"(?!\w)", flags)
-
-
-def _occurrences(
-    text: str, forms: list[str], covered: _Disjoint, blocked: Callable[[int, int], bool], flags: int = 0
-) -> Iterator[tuple[int, int]]:
-    """Unblocked occurrences of any form, left to right, the longest form at each
-    position: the whole name claims an occurrence before its parts do. One regex
-    scans for all forms; where its longest match is blocked, the shorter forms are
-    tried at the same position, then the scan moves on by one. A match starting
-    inside a `covered` span (most are: the spans themselves) skips past that span,
-    since every form starting there overlaps it."""
-    ordered = sorted(dict.fromkeys(forms), key=len, reverse=True)
-    pattern = re.compile(r"(?<!\w)(?:" + "|".join(_body(f) for f in ordered) + r")(?!\w)", flags)
-    position = 0
-    while match := pattern.search(text, position):
-        start, end = match.span()
-        if (skip_to := covered.end_of_interval_at(start)) is not None:
-            position = skip_to
-            continue
-        if not blocked(start, end):
-            yield start, end
-            position = end
-            continue
-        shorter = (_form_pattern(f, flags).match(text, start) for f in ordered if len(f) < end - start)
-        hit = next((m.span() for m in shorter if m and not blocked(*m.span())), None)
-        if hit:
-            yield hit
-            position = hit[1]
-        else:
-            position = start + 1
-
-
 def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
-    """New candidates for uncovered occurrences of the given spans' surface forms.
+    """New candidates for uncovered occurrences of the confident spans' names.
     `spans` are the merge's output: sorted and non-overlapping."""
     dominant = _dominant_labels(spans)
     # An occurrence under a span of the same label is already found. One under a
@@ -151,33 +146,39 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
     # An occurrence inside a longer span of any label is part of that name: "WOOD"
     # (ORGANIZATION elsewhere) must not split "JAMES WOOD".
     extents = _Disjoint([(s.start, s.end) for s in spans])
-    forms: dict[str, list[str]] = {}
+    forms: dict[str, list[tuple[str, str]]] = {}
     for span in spans:
-        if span.label in PROPAGATED_LABELS:
-            for form in _forms(span):
-                if form.strip() and dominant.get(form.lower(), span.label) == span.label:
-                    forms.setdefault(span.label, []).append(form)
+        if span.label not in PROPAGATED_LABELS or not confident(span):
+            continue
+        label = "PERSON" if span.label == "SPELLED_NAME" else span.label
+        if span.label == "SPELLED_NAME":
+            # A spelled name links back to the name it spells: "R-U-F-F" makes "Ruff"
+            # (in any case: "McDonald" is spelled M-C-D-O-N-A-L-D) a PERSON.
+            words = [w for w in spelled_words(span.text) if dominant.get(name_key(w), "PERSON") == "PERSON"]
+            forms.setdefault("PERSON", []).extend((w.lower(), "PERSON") for w in words)
+            continue
+        if not _spreadable(span.text) or dominant.get(name_key(span.text), label) != label:
+            # The whole form does not spread; a person's parts still may ("Judge Smith").
+            if label != "PERSON":
+                continue
+        else:
+            forms.setdefault(label, []).append((span.text, span.label))
+        if label == "PERSON":
+            for part in name_parts(span.text):
+                if _spreadable(part) and dominant.get(name_key(part), label) == label:
+                    forms.setdefault(label, []).append((part, "PERSON"))
     found: list[Candidate] = []
     for label in sorted(forms):
+        identity = NameIdentity(forms[label])
 
         def blocked(start: int, end: int, label: str = label) -> bool:
             return covered[label].overlaps(start, end) or extents.inside_longer(start, end)
 
-        for start, end in _occurrences(text, forms[label], covered[label], blocked):
-            found.append(Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
+        for occurrence in identity.find(text, blocked, covered[label].end_of_interval_at):
+            start, end = occurrence.start, occurrence.end
+            if occurrence.kind == "spelled" and extents.overlaps(start, end):
+                continue  # the spelling itself, already a span
+            found_label = label if occurrence.kind != "spelled" else "SPELLED_NAME"
+            found.append(Candidate(start, end, found_label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
             covered[label].add(start, end)
-    # A spelled name links back to the name it spells: "R-U-F-F" makes "Ruff" (in
-    # any case: "McDonald" is spelled M-C-D-O-N-A-L-D) a PERSON wherever it occurs.
-    spelled = {
-        word.lower()
-        for span in spans
-        if span.label == "SPELLED_NAME"
-        for word in spelled_words(span.text)
-        if dominant.get(word.lower(), "PERSON") == "PERSON"
-    }
-    if spelled:
-        person = covered["PERSON"]
-        for start, end in _occurrences(text, sorted(spelled), person, person.overlaps, re.IGNORECASE):
-            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), SCORE, "propagation:spelled"))
-            covered["PERSON"].add(start, end)
     return sorted(found, key=lambda c: (c.start, c.end))

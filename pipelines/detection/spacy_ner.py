@@ -11,7 +11,7 @@ from spacy.tokens import Doc
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.gazetteers import is_given_name, is_known_name, wide_last_names
-from pipelines.lexicons import DETERMINERS, HONORIFICS, NAME_PARTICLES, ROLE_WORDS
+from pipelines.lexicons import DETERMINERS, HONORIFICS, NAME_PARTICLES, PLACE_WORDS, ROLE_WORDS
 
 SOURCE = "spacy"
 # en_core_web_sm exposes no per-entity probability; a fixed score keeps the model
@@ -131,12 +131,47 @@ def _given_name_before_person(ent, following) -> bool:
     )
 
 
+_SAINT = re.compile(r"(?:\bSt\.?|\bSaint|\bSte\.?)[ \t]+$")
+_SAINT_LEAD = re.compile(r"(?:St\.?|Saint|Ste\.?)[ \t]+[A-Z]")
+_SAINT_TAIL = re.compile(r"['’]s(?:[ \t]+[A-Z][\w'’]*)+")
+
+
+def _saint_place(ent) -> Candidate | None:
+    """ "St. Anne's Church", "St. Louis": a saint's name inside the name of a place
+    or an institution is no person. The whole name is proposed instead: an
+    ORGANIZATION when an institution or place word follows ("'s Church",
+    "'s Hospital"), else a LOCATION."""
+    text = ent.doc.text
+    line_start = text.rfind("\n", 0, ent.start_char) + 1
+    saint = _SAINT.search(text, line_start, ent.start_char)
+    if saint is not None:
+        start = saint.start()
+    elif _SAINT_LEAD.match(ent.text):
+        start = ent.start_char
+    else:
+        return None
+    end = ent.end_char
+    possessive = _POSSESSIVE.search(ent.text)
+    if possessive:
+        end -= len(possessive.group())
+    tail = _SAINT_TAIL.match(text, end)
+    label = "LOCATION"
+    if tail:
+        words = places.words_of(tail.group())
+        if words and (places.has_institution_word(words[-1]) or words[-1].lower() in PLACE_WORDS):
+            end, label = tail.end(), "ORGANIZATION"
+    return Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"spacy:{ent.label_}→saint's {label}")
+
+
 def recognize(doc: Doc) -> list[Candidate]:
     found = []
     ents = list(doc.ents)
     for i, ent in enumerate(ents):
         label = SPACY_TO_LABEL.get(ent.label_)
         if label is None or (label == "PERSON" and _title_after_determiner(ent)):
+            continue
+        if label in ("PERSON", "LOCATION", "ORGANIZATION") and (saint := _saint_place(ent)) is not None:
+            found.append(saint)
             continue
         rule = f"spacy:{ent.label_}"
         following = ents[i + 1] if i + 1 < len(ents) else None

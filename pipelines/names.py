@@ -1,0 +1,361 @@
+"""The name identity: one answer to "is this string that name?".
+
+Propagation (detection), apply-to-all grouping (review), export-time completion and
+the leak gate (export) all ask this module, so they cannot disagree. Given the
+accepted forms of some names (a span's text and label), `NameIdentity.find` lists
+the strings of a text that are one of those names, and `name_key` is the key under
+which two span texts are the same name.
+
+What counts as the same name
+- Case variants: "Smith", "SMITH", "smith" (see the case policy below).
+- Possessives: "Smith's", "Jones'" (the name without the possessive).
+- Name parts of a person's name: "Smith" and "John" of "John Smith" (titles,
+  particles, suffixes, initials and stop words are no parts).
+- Joined and hyphenated first+last names: "JohnSmith", "john-smith", "john_smith",
+  "John.Smith", and the name broken over a line ("John\\nSmith").
+- A word broken across a line end with a hyphen: "Smi-\\nth".
+- Spelled and spaced letters: "S-M-I-T-H", "S m i t h", "s.m.i.t.h".
+
+The case policy
+- Any occurrence with a capital letter is the name ("Young", "YOUNG").
+- A lower-case occurrence of a word that is not a common English word is the name
+  ("kowalczyk"). "Common" comes from wordfreq and Faker's name frequencies
+  (`gazetteers.common_words`), never from a hand-typed list.
+- A lower-case occurrence of a common word ("young", "rose", "will") is the name
+  only when a name context says so: a title before it ("Mr. young"), a speaker
+  label ("young:"), or another part of a name beside it ("tom young").
+- A lower-case word right after an article or a possessive pronoun is a common
+  noun, never the name ("the mike" of "Mike", "a rose" of "Rose").
+- A multi-word form in lower case is the name unless every word is common
+  ("john smith" is; "board hearing" of the ORGANIZATION "Board Hearing" is not).
+- Joined and spelled forms are always the name: nobody writes "johnsmith" or
+  "S-M-I-T-H" by accident.
+"""
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pipelines.candidate import Candidate
+from pipelines.gazetteers import is_common_word, is_known_name, stop_words
+from pipelines.lexicons import DETERMINERS, HONORIFICS, NAME_PARTICLES, NAME_SUFFIXES, ROLE_WORDS
+
+PERSON_LABELS = frozenset({"PERSON", "SPELLED_NAME"})
+# Value labels: their surface forms ("19", "8:40") are values many things share,
+# not identities; a bare short number is never searched for.
+MIN_VALUE_DIGITS = 4
+MIN_PART = 2  # "Li", "Wu", "Ng"
+MIN_SPELLED = 3  # "A-L" would match every "al"
+
+_TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*(?:-[^\W\d_]+(?:['’][^\W\d_]+)*)*|\d+")
+_LETTER_BREAK = r"(?:-[ \t]*\r?\n[ \t]*)?"
+# Between the words of a multi-word form: white space (line breaks included), a
+# hyphen, underscore or dot (file-name styles), or nothing at all (joined).
+_WORD_GAP = r"(?:\s+|\s*[-_.‐–]\s*|)"
+# Between spelled letters: a hyphen or dot (and the line break after one), or spaces.
+_LETTER_GAP = r"(?:[ \t]*[-.][ \t]*(?:\r?\n[ \t]*)?|[ \t]+)"
+_BEFORE = r"(?<![^\W_])"
+_AFTER = r"(?![^\W_])"
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    start: int
+    end: int
+    label: str
+    # name_key of the accepted form this occurrence is (for reports and grouping).
+    key: str
+    kind: str  # "full", "part", "spelled"
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    label: str
+    key: str
+    words: tuple[str, ...]
+    kind: str
+
+    @property
+    def size(self) -> int:
+        return sum(len(w) for w in self.words)
+
+
+def _letters(word: str) -> str:
+    """A word's letters, each optionally followed by a hyphenated line-end break."""
+    pieces = []
+    for char in word:
+        pieces.append("['’]" if char in "'’" else "-" if char == "-" else re.escape(char))
+    body = ""
+    for i, piece in enumerate(pieces):
+        body += piece
+        if i < len(pieces) - 1 and word[i].isalnum() and word[i + 1].isalnum():
+            body += _LETTER_BREAK
+    return body
+
+
+def _body(entry: _Entry) -> str:
+    if entry.kind == "spelled":
+        return _LETTER_GAP.join(re.escape(c) for c in entry.words[0])
+    return _WORD_GAP.join(_letters(w) for w in entry.words)
+
+
+@lru_cache(maxsize=8192)
+def _compiled(body: str) -> re.Pattern[str]:
+    return re.compile(_BEFORE + "(?:" + body + ")" + _AFTER, re.IGNORECASE)
+
+
+def tokens(text: str) -> list[str]:
+    """The words of a span text, lower case, without a trailing possessive."""
+    words = [w.casefold() for w in _TOKEN.findall(text)]
+    if words:
+        words[-1] = _POSSESSIVE.sub("", words[-1]) or words[-1]
+    return words
+
+
+def _is_title(word: str) -> bool:
+    """A role ("commissioner") or an honorific that is no one's name ("general";
+    but "king" and "major" are surnames too): the same test as detection's trim."""
+    return word in ROLE_WORDS or (word in HONORIFICS and not is_known_name(word))
+
+
+def person_words(text: str) -> list[str]:
+    """A PERSON span's name words: leading titles ("Commissioner", "Dr.") dropped."""
+    words = tokens(text)
+    while len(words) > 1 and _is_title(words[0]):
+        words.pop(0)
+    return words
+
+
+def _is_part(word: str) -> bool:
+    return (
+        len(word) >= MIN_PART
+        and not word.isdigit()
+        and word not in stop_words()
+        and not _is_title(word)
+        and word not in NAME_PARTICLES
+        and word not in NAME_SUFFIXES
+    )
+
+
+def name_parts(text: str, label: str = "PERSON") -> list[str]:
+    """The parts of a name that are the name on their own: "Smith" of "John Smith"."""
+    if label == "SPELLED_NAME":
+        return [w for w in spelled_words(text) if len(w) >= MIN_SPELLED]
+    if label != "PERSON":
+        return []
+    parts: list[str] = []
+    for word in person_words(text):
+        if _is_part(word):
+            parts.append(word)
+            parts += [p for p in word.split("-") if "-" in word and _is_part(p)]
+    return list(dict.fromkeys(parts))
+
+
+def spelled_words(text: str) -> list[str]:
+    """ "J-O-H-N D-O-E" → john, doe: a spelled name's words (a break with no hyphen
+    next to it separates words; "R-U-\\nF-F" is one)."""
+    groups = re.split(r"(?<![-\s])\s+(?![-\s])", text.strip())
+    return ["".join(re.findall(r"[^\W\d_]", g)).lower() for g in groups if re.search(r"[^\W\d_]", g)]
+
+
+def _entries(text: str, label: str) -> list[_Entry]:
+    if label in PERSON_LABELS:
+        words = spelled_words(text) if label == "SPELLED_NAME" else person_words(text)
+        words = [w for w in words if w]
+        if not words:
+            return []
+        key = " ".join(words)
+        entries: list[_Entry] = []
+        named = [w for w in words if w not in NAME_SUFFIXES]
+        combos = {tuple(words)}
+        if len(named) >= 2:
+            combos.add((named[0], named[-1]))
+            combos.update(zip(named, named[1:], strict=False))
+        for combo in combos:
+            if len(combo) >= 2:
+                entries.append(_Entry("PERSON", key, combo, "full"))
+        for part in name_parts(text, label):
+            entries.append(_Entry("PERSON", key, (part,), "part"))
+            if len(part.replace("-", "")) >= MIN_SPELLED and part.isalpha():
+                entries.append(_Entry("SPELLED_NAME", key, (part,), "spelled"))
+        return entries
+    words = tokens(text)
+    alnum = "".join(words)
+    if len(alnum) < MIN_PART + 1 or (alnum.isdigit() and len(alnum) < MIN_VALUE_DIGITS):
+        return []
+    return [_Entry(label, " ".join(words), tuple(words), "full" if len(words) > 1 else "part")]
+
+
+def _neighbour_words(text: str, start: int, end: int) -> tuple[str, str, str]:
+    """The word before the occurrence (and the one before that), and the word after
+    it, on the same line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    before = re.findall(r"[^\W\d_]+", text[line_start:start])
+    after = re.findall(r"[^\W\d_]+", text[end : line_end if line_end >= 0 else len(text)])
+    return (before[-1] if before else ""), (before[-2] if len(before) > 1 else ""), (after[0] if after else "")
+
+
+def _speaker_label(text: str, start: int, end: int) -> bool:
+    """ "young:" or "inmate young:" opening a line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    rest = text[end : end + 3]
+    return bool(re.match(r"[ \t]*:", rest)) and bool(
+        re.fullmatch(r"[ \t]*(?:[^\W\d_.]+\.?[ \t]+)*", text[line_start:start])
+    )
+
+
+def after_determiner(text: str, start: int, end: int) -> bool:
+    """ "the mike", "a rose": the word before is an article or a possessive pronoun."""
+    before, _, _ = _neighbour_words(text, start, end)
+    return before.casefold() in DETERMINERS and text[start - 1 : start] in " \t"
+
+
+def name_context(text: str, start: int, end: int, parts: Iterable[str] = ()) -> bool:
+    """Something around `text[start:end]` says it is a person's name: a title
+    before it, a speaker label, or another name part beside it."""
+    before, _, after = _neighbour_words(text, start, end)
+    if before.casefold() in HONORIFICS or before.casefold() in ROLE_WORDS:
+        return True
+    if _speaker_label(text, start, end):
+        return True
+    known = set(parts)
+    for word in (before, after):
+        folded = word.casefold()
+        if folded and (folded in known or (is_known_name(word) and not is_common_word(word))):
+            return True
+    return False
+
+
+def _all_common(words: Iterable[str]) -> bool:
+    return all(is_common_word(w) for w in re.findall(r"[^\W\d_]+", " ".join(words)))
+
+
+def is_name_occurrence(
+    occurrence: str,
+    words: tuple[str, ...],
+    kind: str,
+    label: str,
+    context: Callable[[], bool],
+    determiner: Callable[[], bool] = lambda: False,
+) -> bool:
+    """The case policy (see the module's docstring). `context()` tells whether a
+    name context surrounds the occurrence, `determiner()` whether an article or a
+    possessive pronoun stands right before it; each is only asked when needed."""
+    if kind == "spelled" or not any(c.isalpha() for c in occurrence):
+        return True
+    if any(c.isupper() for c in occurrence):
+        return True
+    if len(words) > 1:
+        joined = not re.search(r"[\s\-_.‐–]", occurrence)
+        # A person's word beside another of the same name is the name ("tom young").
+        return joined or label in PERSON_LABELS or not _all_common(words)
+    if determiner():
+        return False  # "the mike", "a rose": a common noun, whatever the word
+    if not _all_common(words):
+        return True
+    return label in PERSON_LABELS and context()
+
+
+def name_key(text: str, label: str = "PERSON", context: tuple[str, int, int] | None = None) -> str:
+    """Two span texts are the same name when their keys are equal: case, white
+    space, line-end hyphenation and a possessive aside ("Smith", "SMITH",
+    "Smith's", "Smi-\nth"). A lower-case common word without a name context
+    ("young" the adjective) is keyed apart from the name ("Young"), so accepting
+    one never decides the other. `context` is (document text, start, end) when
+    the caller has it."""
+    words = tokens(re.sub(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", "", text))
+    key = " ".join(words)
+    if not key:
+        return " ".join(text.split()).casefold()
+
+    def has_context() -> bool:
+        return context is not None and name_context(*context)
+
+    def has_determiner() -> bool:
+        return context is not None and after_determiner(*context)
+
+    kind = "full" if len(words) > 1 else "part"
+    if not is_name_occurrence(text, tuple(words), kind, label, has_context, has_determiner):
+        return "~" + key  # the word, not the name
+    return key
+
+
+class NameIdentity:
+    """The accepted forms of some names, and where a text holds one of them."""
+
+    def __init__(self, forms: Iterable[tuple[str, str]]) -> None:
+        seen: dict[tuple[str, tuple[str, ...], str], _Entry] = {}
+        parts: set[str] = set()
+        for text, label in forms:
+            for entry in _entries(text, label):
+                seen.setdefault((entry.label, entry.words, entry.kind), entry)
+            parts.update(name_parts(text, label))
+        # Longest first, then persons first: the whole name claims an occurrence
+        # before its parts, and a word that is both a name and a place is a name.
+        self.entries = sorted(seen.values(), key=lambda e: (-e.size, -len(e.words), e.label not in PERSON_LABELS))
+        self.parts = frozenset(parts)
+        self._by_initial: dict[str, list[_Entry]] = {}
+        for entry in self.entries:
+            self._by_initial.setdefault(entry.words[0][:1].casefold(), []).append(entry)
+        bodies = list(dict.fromkeys(_body(e) for e in self.entries))
+        self._scan = re.compile(_BEFORE + "(?:" + "|".join(bodies) + ")", re.IGNORECASE) if bodies else None
+
+    @classmethod
+    def from_spans(cls, spans: Iterable[Candidate]) -> "NameIdentity":
+        return cls((s.text, s.label) for s in spans)
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+    def _matches_at(self, text: str, start: int) -> Iterator[tuple[int, _Entry]]:
+        for entry in self._by_initial.get(text[start].casefold(), ()):
+            match = _compiled(_body(entry)).match(text, start)
+            if match is None:
+                continue
+            end = match.end()
+            if is_name_occurrence(
+                text[start:end],
+                entry.words,
+                entry.kind,
+                entry.label,
+                lambda end=end: name_context(text, start, end, self.parts),
+                lambda end=end: after_determiner(text, start, end),
+            ):
+                yield end, entry
+
+    def find(
+        self,
+        text: str,
+        blocked: Callable[[int, int], bool] | None = None,
+        skip_to: Callable[[int], int | None] | None = None,
+    ) -> list[Occurrence]:
+        """Non-overlapping occurrences, left to right, the longest form at each
+        position that is not `blocked`. `skip_to(position)` may name where the
+        scan goes on (past a span that holds the position)."""
+        if self._scan is None:
+            return []
+        found: list[Occurrence] = []
+        position = 0
+        while match := self._scan.search(text, position):
+            start = match.start()
+            if skip_to is not None and (after := skip_to(start)) is not None and after > start:
+                position = after
+                continue
+            hit = next(
+                ((end, e) for end, e in self._matches_at(text, start) if blocked is None or not blocked(start, end)),
+                None,
+            )
+            if hit is None:
+                position = start + 1
+                continue
+            end, entry = hit
+            found.append(Occurrence(start, end, entry.label, entry.key, entry.kind))
+            position = end
+        return found
+
+    def is_name(self, text: str, start: int, end: int) -> bool:
+        """Is text[start:end] exactly one of the names?"""
+        return any(e == end for e, _ in self._matches_at(text, start)) if self._scan is not None else False
