@@ -133,7 +133,6 @@ def _is_part(word: str) -> bool:
         len(word) >= MIN_PART
         and not word.isdigit()
         and word not in stop_words()
-        and not _is_title(word)
         and word not in NAME_PARTICLES
         and word not in NAME_SUFFIXES
     )
@@ -146,7 +145,12 @@ def name_parts(text: str, label: str = "PERSON") -> list[str]:
     if label != "PERSON":
         return []
     parts: list[str] = []
-    for word in person_words(text):
+    words = person_words(text)
+    if len(words) == 1 and _is_title(words[0]):
+        return []  # "Commissioner" alone
+    # After the leading titles every word is a name, also one that is a role word
+    # elsewhere ("Margaret Court", "Mike Judge").
+    for word in words:
         if _is_part(word):
             parts.append(word)
             parts += [p for p in word.split("-") if "-" in word and _is_part(p)]
@@ -160,10 +164,22 @@ def spelled_words(text: str) -> list[str]:
     return ["".join(re.findall(r"[^\W\d_]", g)).lower() for g in groups if re.search(r"[^\W\d_]", g)]
 
 
+def _form_words(text: str, label: str) -> list[str]:
+    if label == "SPELLED_NAME":
+        return [w for w in spelled_words(text) if w]
+    if label == "PERSON":
+        return [w for w in person_words(text) if w]
+    return tokens(text)
+
+
+def form_key(text: str, label: str) -> str:
+    """The key of an accepted form's name: what `Occurrence.key` reports for it."""
+    return " ".join(_form_words(text, label))
+
+
 def _entries(text: str, label: str) -> list[_Entry]:
     if label in PERSON_LABELS:
-        words = spelled_words(text) if label == "SPELLED_NAME" else person_words(text)
-        words = [w for w in words if w]
+        words = _form_words(text, label)
         if not words:
             return []
         key = " ".join(words)
@@ -181,7 +197,7 @@ def _entries(text: str, label: str) -> list[_Entry]:
             if len(part.replace("-", "")) >= MIN_SPELLED and part.isalpha():
                 entries.append(_Entry("SPELLED_NAME", key, (part,), "spelled"))
         return entries
-    words = tokens(text)
+    words = _form_words(text, label)
     alnum = "".join(words)
     if len(alnum) < MIN_PART + 1 or (alnum.isdigit() and len(alnum) < MIN_VALUE_DIGITS):
         return []

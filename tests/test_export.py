@@ -124,9 +124,10 @@ def test_seed000_defect_index_is_sorted_by_first_occurrence_with_counts():
     assert "PERSON | Doe ➡ [PERSON_2] | 1" in lines
 
 
-def test_file_names_are_pseudonymized():
+def test_file_names_are_neutral_by_default_and_pseudonymized_when_stems_are_kept():
     doc = ExportDocument(7, "Doe_John_2023-03-14_K48213.txt", TEXT, SPANS)
-    assert render_document(doc).redacted_name == "00007_[PERSON_2]_[PERSON_1]_[DATE]_[ID].txt"
+    assert render_document(doc).redacted_name == "00007_document.txt"
+    assert render_document(doc, keep_stem=True).redacted_name == "00007_[PERSON_2]_[PERSON_1]_[DATE]_[ID].txt"
 
 
 def test_leak_gate_catches_planted_leaks_in_every_form():
@@ -152,17 +153,20 @@ def test_file_names_never_carry_a_known_name():
     text = "O'Brien met José Smith-Jones."
     spans = spans_in(text, ("O'Brien", "PERSON"), ("José", "PERSON"), ("Smith-Jones", "PERSON"))
     names = {
-        n: render_document(ExportDocument(1, n, text, spans)).redacted_name
+        n: render_document(ExportDocument(1, n, text, spans), keep_stem=True).redacted_name
         for n in ["O'Brien_hearing.txt", "José hearing.txt", "Smith-Jones_2019.txt", "Smith_Jones.txt"]
     }
     assert names == {
         "O'Brien_hearing.txt": "00001_[PERSON_1]_hearing.txt",
         "José hearing.txt": "00001_[PERSON_2] hearing.txt",
-        "Smith-Jones_2019.txt": "00001_[PERSON_3]_[ID].txt",
-        "Smith_Jones.txt": "00001.txt",
-    }  # parts it cannot isolate: the id alone
+        "Smith-Jones_2019.txt": "00001_[PERSON_3]_[YEAR].txt",
+        # The parts of a hyphenated name are numbered in the document's own map.
+        "Smith_Jones.txt": "00001_[PERSON_4]_[PERSON_5].txt",
+    }
     entity = render_document(
-        ExportDocument(1, "Smith-Jones.txt", text, spans), PseudonymizationConfig(person_numbering="entity")
+        ExportDocument(1, "Smith-Jones.txt", text, spans),
+        PseudonymizationConfig(person_numbering="entity"),
+        keep_stem=True,
     )
     assert entity.redacted_name == "00001_[PERSON].txt"
 
@@ -181,16 +185,18 @@ def test_surrogate_years_always_move_and_names_keep_their_shape():
 
 def test_writer_stops_at_a_leak_and_reports_without_text():
     good = render_document(ExportDocument(1, "a.txt", TEXT, SPANS))
+    # The organization is kept on purpose, and it holds the accepted surname: a
+    # residual the export cannot complete (it would cut into a kept span).
+    text = "Jane Roe works at Roe Holdings."
+    spans = spans_in(text, ("Jane Roe", "PERSON"), ("Roe Holdings", "ORGANIZATION"))
     leaking = render_document(
-        ExportDocument(
-            2, "b.txt", "Jane Roe and Jane Roe", spans_in("Jane Roe and Jane Roe", ("Jane Roe", "PERSON"))[:1]
-        )
+        ExportDocument(2, "b.txt", text, spans), PseudonymizationConfig(per_label={"ORGANIZATION": "keep"})
     )
     buffer = io.BytesIO()
     with pytest.raises(LeakError) as caught:
         write_zip(buffer, [good, leaking], {})
     assert caught.value.report() == [
-        {"document_id": 2, "label": "PERSON", "span_start": 0, "span_end": 8, "output_offset": 26}
+        {"document_id": 2, "label": "PERSON", "span_start": 18, "span_end": 21, "output_offset": 31, "where": "text"}
     ]
     assert "Roe" not in json.dumps(caught.value.report())
 
@@ -201,10 +207,10 @@ def test_zip_has_every_format_and_a_manifest():
     archive = zipfile.ZipFile(buffer)
     names = set(archive.namelist())
     assert {
-        "redacted/00001_a.txt",
-        "index/00001_a_PSEUDONYMIZATION_INDEX.txt",
-        "index/00001_a.annotations.json",
-        "index/00001_a.review.txt",
+        "redacted/00001_document.txt",
+        "index/00001_document_PSEUDONYMIZATION_INDEX.txt",
+        "index/00001_document.annotations.json",
+        "index/00001_document.review.txt",
         "index/Index.txt",
         "training/conll.txt",
         "training/doccano.jsonl",
@@ -212,7 +218,7 @@ def test_zip_has_every_format_and_a_manifest():
         "training/spacy/00001.spacy",
         "manifest.json",
     } == names
-    assert archive.read("index/00001_a.review.txt").decode().startswith("Mr. [John Doe | PERSON] called")
+    assert archive.read("index/00001_document.review.txt").decode().startswith("Mr. [John Doe | PERSON] called")
     conll = archive.read("training/conll.txt").decode()
     assert "John\tB-PERSON\nDoe\tI-PERSON\ncalled\tO" in conll
     doccano = json.loads(archive.read("training/doccano.jsonl"))
@@ -224,7 +230,7 @@ def test_zip_has_every_format_and_a_manifest():
 
     docs = list(DocBin().from_bytes(archive.read("training/spacy/00001.spacy")).get_docs(spacy.blank("en").vocab))
     assert [(e.text, e.label_) for e in docs[0].ents][0] == ("John Doe", "PERSON")
-    annotations = json.loads(archive.read("index/00001_a.annotations.json"))
+    annotations = json.loads(archive.read("index/00001_document.annotations.json"))
     assert annotations["annotations"][0] | {"source": None} == annotations["annotations"][0] | {
         "start": 4,
         "end": 12,
@@ -241,7 +247,7 @@ def test_zip_has_every_format_and_a_manifest():
 def test_without_index_the_sensitive_files_are_left_out():
     buffer = io.BytesIO()
     write_zip(buffer, [render_document(ExportDocument(1, "a.txt", TEXT, SPANS))], {}, include_index=False)
-    assert set(zipfile.ZipFile(buffer).namelist()) == {"redacted/00001_a.txt", "manifest.json"}
+    assert set(zipfile.ZipFile(buffer).namelist()) == {"redacted/00001_document.txt", "manifest.json"}
 
 
 words = st.sampled_from(["alpha", "Bravo", "charlie", "Delta", "echo", "Foxtrot", "golf", "Hotel", "india", "Juliet"])

@@ -1,90 +1,86 @@
-"""The leak gate: no accepted span's text may survive in a redacted output.
+"""The leak gate: no accepted name may survive in anything an export writes.
 
-Each accepted span is searched for word-bounded, with any run of whitespace (line
-breaks included) between its words, case-insensitively when it has several words
-or any non-letter. A single word is searched as written, in capitals and in title
-case, never in lower case: "HOPE" as a speaker's name must not block every "hope"
-in the testimony, while "Hope" and "HOPE" are the forms a surviving name takes.
-Each name part of a PERSON span (after leading
-titles) is searched the same way: a surviving "Doe" or "DOE" after "John Doe" is a
-leak, the verb "will" is not a leak of "Will Smith". Hyphenated names are searched
-whole and by part. The letters of a spelled name are searched with separators
-("R U F F", "r.u.f.f"). Possessives need no pattern of their own: "Doe's"
-contains the word "Doe". Reports carry the label and offsets only, never the
-original text, so they can be logged and shown safely.
+"The same name" is the name identity's (`pipelines.names`), the one propagation
+and apply-to-all use: case variants under its case policy, possessives, name
+parts, joined, hyphenated, line-broken, spelled and spaced forms. A one-word name
+that is also a common word is a leak in capitals or title case ("Hope", "HOPE"),
+not as the word ("I hope"), unless a name context says so ("Mr. hope").
+
+The gate reads the final text of every document (outside the regions the export
+itself generated: placeholders, surrogates, kept spans), every member name of the
+zip and the manifest. A report carries labels and offsets only, never the
+original text, so it can be logged and shown safely.
 """
 
-import re
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
-from pipelines.pseudonymize.person import name_tokens
+from pipelines.names import NameIdentity, form_key
 
-MIN_PART_LENGTH = 3
+TEXT = "text"
+MEMBER = "member"
+MANIFEST = "manifest"
 
 
 @dataclass(frozen=True, slots=True)
 class Leak:
     label: str
+    # Offsets in the original text: of the residual occurrence itself when it was
+    # found in the document's text, else of the accepted span whose name it is.
     span_start: int
     span_end: int
+    # Where in the output (the text, the member name, the manifest) it was found.
     output_offset: int
+    where: str = TEXT
 
 
-def _word(word: str) -> re.Pattern[str]:
-    """A single word as written, in capitals or in title case."""
-    forms = {word, word.upper(), word[:1].upper() + word[1:].lower()}
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(f) for f in sorted(forms)) + r")(?!\w)")
-
-
-def _full_form(text: str) -> re.Pattern[str] | None:
-    words = text.split()
-    if not words:
-        return None
-    if len(words) == 1 and words[0].isalpha():
-        return _word(words[0])
-    body = r"\s+".join(re.escape(w) for w in words)
-    return re.compile(r"(?<!\w)" + body + r"(?!\w)", re.IGNORECASE)
-
-
-def _name_parts(text: str) -> list[re.Pattern[str]]:
-    patterns = []
-    for _match, _lead, core, _trail in name_tokens(text):
-        core = core.strip(".")
-        for part in {core, *core.split("-")}:
-            if len(part) >= MIN_PART_LENGTH and part.isalpha():
-                patterns.append(_word(part))
-    return patterns
-
-
-def _spelled(text: str) -> re.Pattern[str] | None:
-    """A spelled name in any spelling: "R-U-F-F", "R U F F", "R.U.F.F.". The word
-    itself ("ruff") is the PERSON span's business, not the spelling's."""
-    letters = re.findall(r"[A-Za-z]", text)
-    if len(letters) < MIN_PART_LENGTH:  # "A-L" would match every "al"
-        return None
-    return re.compile(r"(?<![A-Za-z])" + r"[\s.\-]+".join(letters) + r"(?![A-Za-z])", re.IGNORECASE)
-
-
-def _patterns(label: str, text: str) -> list[re.Pattern[str]]:
-    patterns = [p for p in [_full_form(text)] if p is not None]
-    if label == "PERSON":
-        patterns.extend(_name_parts(text))
-    if label == "SPELLED_NAME":
-        patterns.extend(p for p in [_spelled(text)] if p is not None)
-    return patterns
-
-
-def find_leaks(output: str, spans: Iterable[Candidate]) -> list[Leak]:
-    leaks: list[Leak] = []
-    # A name recurs dozens of times in a transcript: search each surface form once.
-    found: dict[tuple[str, str], int | None] = {}
+def identity_of(spans: Iterable[Candidate]) -> tuple[NameIdentity, dict[str, Candidate]]:
+    """The identity of the spans' names, and for each name (its key) the first
+    span that carries it."""
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    first: dict[str, Candidate] = {}
     for span in spans:
-        key = (span.label, span.text)
-        if key not in found:
-            hits = (m.start() for p in _patterns(*key) for m in [p.search(output)] if m)
-            found[key] = next(hits, None)
-        if found[key] is not None:
-            leaks.append(Leak(span.label, span.start, span.end, found[key]))
+        first.setdefault(form_key(span.text, span.label), span)
+    return NameIdentity.from_spans(spans), first
+
+
+class _Regions:
+    """Sorted disjoint output regions the export generated (never a leak)."""
+
+    def __init__(self, regions: Sequence[tuple[int, int]]) -> None:
+        ordered = sorted(regions)
+        self.starts = [s for s, _ in ordered]
+        self.ends = [e for _, e in ordered]
+
+    def overlaps(self, start: int, end: int) -> bool:
+        i = bisect_right(self.starts, end - 1)
+        return i > 0 and self.ends[i - 1] > start
+
+    def end_at(self, position: int) -> int | None:
+        i = bisect_right(self.starts, position) - 1
+        return self.ends[i] if i >= 0 and self.ends[i] > position else None
+
+
+def residuals(
+    output: str,
+    identity: NameIdentity,
+    first: dict[str, Candidate],
+    generated: Sequence[tuple[int, int]] = (),
+    where: str = TEXT,
+) -> list[Leak]:
+    """Every occurrence of a name of `identity` in `output`, outside `generated`."""
+    regions = _Regions(generated)
+    leaks = []
+    for occurrence in identity.find(output, regions.overlaps, regions.end_at):
+        span = first.get(occurrence.key)
+        start, end = (span.start, span.end) if span is not None else (-1, -1)
+        leaks.append(Leak(occurrence.label, start, end, occurrence.start, where))
     return leaks
+
+
+def find_leaks(output: str, spans: Iterable[Candidate], generated: Sequence[tuple[int, int]] = ()) -> list[Leak]:
+    """The names of `spans` that survive in `output` (outside `generated`)."""
+    identity, first = identity_of(spans)
+    return residuals(output, identity, first, generated)

@@ -2,11 +2,16 @@
 the number of documents), with the leak gate before anything of a document is
 written. Pure Python over plain data.
 
-Zip layout:
-  redacted/<pseudonymized name>.txt                  the redacted text, nothing else changed
-  index/<id>_<name>_PSEUDONYMIZATION_INDEX.txt       LABEL | original ➡ replacement | count
-  index/<id>_<name>.annotations.json                 seed 000's format, extended
-  index/<id>_<name>.review.txt                       inline review copy: [Michael Jordan | PERSON]
+Before the gate, every occurrence of an accepted name that no span covers (the
+name identity of `pipelines.names` decides what is "the same name") is replaced
+with that name's placeholder: "completed at export", and said so in the index.
+The gate then reads the final text, every member name and the manifest.
+
+Zip layout (<stem> is `NNNNN_document`, or with kept stems the pseudonymized stem):
+  redacted/<stem>.txt                                the redacted text, nothing else changed
+  index/<stem>_PSEUDONYMIZATION_INDEX.txt            LABEL | original ➡ replacement | count [| completed at export]
+  index/<stem>.annotations.json                      seed 000's format, extended
+  index/<stem>.review.txt                            inline review copy: [Michael Jordan | PERSON]
   index/Index.txt                                    original file name ➡ pseudonymized name
   training/conll.txt, training/doccano.jsonl, training/label_studio.jsonl,
   training/spacy/<id>.spacy                          training data (original text: sensitive)
@@ -20,15 +25,19 @@ import json
 import re
 import tempfile
 import zipfile
-from dataclasses import dataclass, field
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import IO
 
 from pipelines.candidate import Candidate
 from pipelines.export import formats
-from pipelines.export.leak_check import Leak, find_leaks
+from pipelines.export.leak_check import MANIFEST, MEMBER, TEXT, Leak, _Regions, identity_of, residuals
+from pipelines.gazetteers import is_common_word, is_known_name
+from pipelines.names import NameIdentity
 from pipelines.pseudonymize.counters import NumberedMap
 from pipelines.pseudonymize.engine import PseudonymizationConfig, pseudonymize_document
+from pipelines.pseudonymize.result import Replacement
 
 
 @dataclass(frozen=True)
@@ -49,14 +58,26 @@ class DocumentOutput:
     index_text: str
     annotations_json: str
     leaks: list[Leak]
+    # Occurrences of accepted names the export replaced on its own (see `complete`).
+    completed: list[Candidate] = field(default_factory=list)
+    # The document's names, for the member-name and manifest checks.
+    identity: NameIdentity | None = None
+    first: dict[str, Candidate] = field(default_factory=dict)
+
+    @property
+    def stem(self) -> str:
+        """The member names' stem: the redacted file name without ".txt"."""
+        return self.redacted_name.removesuffix(".txt")
 
 
 class LeakError(Exception):
     def __init__(self, leaks: list[tuple[int, Leak]]) -> None:
         self.leaks = leaks
-        super().__init__(f"{len(leaks)} accepted span(s) still present in the output")
+        super().__init__(f"{len(leaks)} occurrence(s) of accepted names still present in the output")
 
     def report(self) -> list[dict]:
+        """Per residual: document, label, offsets in the original text, where it
+        was found (the text, a member name, the manifest). Never the text itself."""
         return [
             {
                 "document_id": doc_id,
@@ -64,40 +85,153 @@ class LeakError(Exception):
                 "span_start": leak.span_start,
                 "span_end": leak.span_end,
                 "output_offset": leak.output_offset,
+                "where": leak.where,
             }
             for doc_id, leak in self.leaks
         ]
 
 
-# Letters of any script, with inner apostrophes ("O'Brien", "José"); "_" separates.
-_NAME_TOKEN = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+COMPLETED = "completed at export"
+COMPLETION_SOURCE = "export"
+# The neutral stem of a redacted file's name: nothing of the original name.
+NEUTRAL_STEM = "document"
+# Value labels: their text is a value many things share ("19", "8:40"), not a
+# name; the identity searches them only as long, specific forms (see names.py).
+_NOT_COMPLETED = frozenset({"AGE", "HEIGHT", "TIME", "SPELLED_OUT_ITEM"})
 
 
-def pseudonymize_file_name(stem: str, names: dict[str, str]) -> str:
-    """Name parts → their placeholder, long digit runs → [ID], dates → [DATE]."""
-    stem = re.sub(r"\d{1,4}[-_.]\d{1,2}[-_.]\d{1,4}", "[DATE]", stem)
+def complete(text: str, spans: list[Candidate], identity: NameIdentity) -> list[Candidate]:
+    """Every occurrence of an accepted name that no span covers, as a span of the
+    name's label (source "export", rule "completed at export"): what the export
+    replaces on its own before anything is written."""
+    taken = _Regions([(s.start, s.end) for s in spans])
+    return [
+        Candidate(o.start, o.end, o.label, text[o.start : o.end], (COMPLETION_SOURCE,), 1.0, COMPLETED)
+        for o in identity.find(text, taken.overlaps, taken.end_at)
+    ]
 
-    def token(match: re.Match[str]) -> str:
-        word = match.group()
-        if word.lower() in names:
-            return names[word.lower()]
-        if re.search(r"\d{4,}", word):
+
+_STEM_DATE = re.compile(r"(?<!\d)(?:\d{4}[-_.]\d{1,2}[-_.]\d{1,2}|\d{1,2}[-_.]\d{1,2}[-_.]\d{2,4})(?!\d)")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+# A file name's chunks: what lies between "_", ".", spaces and placeholders.
+_CHUNK = re.compile(r"\[[A-Z_0-9]+\]|[^\s_.\[\]]+")
+
+
+def _camel_words(word: str) -> list[str]:
+    """ "JohnSmith" → John, Smith; "OBrien" stays whole; "NYPDReport" → NYPD, Report."""
+    parts, current = [], ""
+    for i, char in enumerate(word):
+        prev = word[i - 1] if i else ""
+        nxt = word[i + 1] if i + 1 < len(word) else ""
+        if current and char.isupper() and (prev.islower() or (prev.isupper() and nxt.islower())):
+            parts.append(current)
+            current = ""
+        current += char
+    return [*parts, current] if current else parts
+
+
+def pseudonymize_file_name(
+    stem: str,
+    names: dict[str, str],
+    identity: NameIdentity | None = None,
+    numbers: NumberedMap | None = None,
+    person_numbering: str = "part",
+) -> str:
+    """A file name's stem, pseudonymized with the document's own map. Its words
+    (split on "-", "_", ".", camelCase) that are the document's names take their
+    placeholders ("John" → `[PERSON_1]`); any other word that the name lists know,
+    that the name identity names, or that is no common English word is taken for
+    a name too (a name that occurs only in the file name) and numbered in the same
+    map. Dates are `[DATE]`, years `[YEAR]`, other runs of 3+ digits (alone or in
+    an ID such as "K48213") `[ID]`. Only common English words ("parole",
+    "hearing") stay."""
+    numbers = numbers if numbers is not None else NumberedMap()
+
+    def person(key: str) -> str:
+        if key in names:
+            return names[key]
+        return "[PERSON]" if person_numbering == "entity" else numbers.placeholder("PERSON", key)
+
+    def is_name(word: str) -> bool:
+        if identity is not None and identity.is_name(word, 0, len(word)):
+            return True
+        return is_known_name(word) or not is_common_word(word)
+
+    def piece(text: str) -> str:
+        if text.lower() in names:
+            return names[text.lower()]
+        digits = sum(c.isdigit() for c in text)
+        if text.isdigit():
+            return "[YEAR]" if _YEAR.fullmatch(text) else "[ID]" if len(text) >= 3 else text
+        if digits >= 3:
             return "[ID]"
-        return word
+        return "".join(person(w.lower()) if is_name(w) else w for w in _camel_words(text))
 
-    return _NAME_TOKEN.sub(token, stem)
+    def chunk(text: str) -> str:
+        if text.startswith("["):
+            return text
+        if text.lower() in names:
+            return names[text.lower()]
+        return "".join(p if p in ("-", "") else piece(p) for p in re.split(r"(-)", text))
+
+    stem = _STEM_DATE.sub("[DATE]", stem)
+    return _CHUNK.sub(lambda m: chunk(m.group()), stem)
+
+
+def redacted_file_name(doc_id: int, stem: str | None = None) -> str:
+    """`00007_document.txt`, or with a pseudonymized stem `00007_[PERSON_2]_hearing.txt`."""
+    return f"{doc_id:05d}_{stem or NEUTRAL_STEM}.txt"
+
+
+def _generated_regions(replacements: list[Replacement]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The output regions each replacement wrote, and (output start, shift) pairs
+    that map unchanged output text back onto the original."""
+    regions, shifts, delta = [], [(0, 0)], 0
+    for r in sorted(replacements, key=lambda r: r.start):
+        out_start = r.start + delta
+        regions.append((out_start, out_start + len(r.replacement)))
+        delta += len(r.replacement) - (r.end - r.start)
+        shifts.append((out_start + len(r.replacement), delta))
+    return regions, shifts
+
+
+def _original_offset(shifts: list[tuple[int, int]], output_offset: int) -> int:
+    i = bisect_right([s for s, _ in shifts], output_offset) - 1
+    return output_offset - shifts[max(i, 0)][1]
 
 
 def render_document(
-    doc: ExportDocument, config: PseudonymizationConfig | None = None, numbers: NumberedMap | None = None
+    doc: ExportDocument,
+    config: PseudonymizationConfig | None = None,
+    numbers: NumberedMap | None = None,
+    *,
+    keep_stem: bool = False,
 ) -> DocumentOutput:
+    """The document pseudonymized: accepted spans and every other occurrence of an
+    accepted name (completed at export), the leak gate run on its final text.
+    `keep_stem`: the redacted file keeps its name's stem, pseudonymized with the
+    document's own map; by default it is `NNNNN_document.txt`."""
     config = config or PseudonymizationConfig()
-    result = pseudonymize_document(doc.text, doc.spans, config, numbers, document_key=str(doc.id))
-    redacted_name = f"{doc.id:05d}_{pseudonymize_file_name(PurePath(doc.name).stem, result.names)}.txt"
-    if find_leaks(re.sub(r"[_\W]+", " ", redacted_name), doc.spans):
-        # A name part the pseudonymizer could not isolate: fall back to the id alone.
-        redacted_name = f"{doc.id:05d}.txt"
-    index_lines = [f"{e.label} | {e.original} ➡ {e.replacement} | {e.count}" for e in result.index()]
+    numbers = numbers if numbers is not None else NumberedMap()
+    hidden = [s for s in doc.spans if config.strategy_for(s.label) != "keep"]
+    identity, first = identity_of(s for s in hidden if s.label not in _NOT_COMPLETED)
+    completed = complete(doc.text, list(doc.spans), identity) if identity else []
+    spans = sorted([*doc.spans, *completed], key=lambda s: (s.start, s.end))
+    result = pseudonymize_document(doc.text, spans, config, numbers, document_key=str(doc.id))
+    stem = None
+    if keep_stem:
+        stem = pseudonymize_file_name(PurePath(doc.name).stem, result.names, identity, numbers, config.person_numbering)
+    redacted_name = redacted_file_name(doc.id, stem)
+    done = {(c.start, c.end) for c in completed}
+    counts: dict[tuple[str, str, str, bool], int] = {}
+    for r in result.replacements:
+        key = (r.label, r.original, r.replacement, (r.start, r.end) in done)
+        counts[key] = counts.get(key, 0) + 1
+    index_lines = [
+        f"{label} | {original} ➡ {replacement} | {n}" + (f" | {COMPLETED}" if was_completed else "")
+        for (label, original, replacement, was_completed), n in counts.items()
+    ]
+    meta = {(c.start, c.end, c.label): {"status": COMPLETED} for c in completed}
     annotations = {
         "file": doc.name,
         "redacted_file": redacted_name,
@@ -110,26 +244,42 @@ def render_document(
                 "source": ",".join(s.sources),
                 "replacement": r.replacement,
                 "strategy": r.strategy,
-                **doc.span_meta.get((r.start, r.end, r.label), {}),
+                **doc.span_meta.get((r.start, r.end, r.label), meta.get((r.start, r.end, r.label), {})),
             }
-            for r, s in zip(result.replacements, sorted(doc.spans, key=lambda s: (s.start, s.end)), strict=True)
+            for r, s in zip(result.replacements, spans, strict=True)
         ],
     }
-    # Kept spans are meant to stay; everything else must be gone from text and name.
-    checked = [
-        s
-        for s, r in zip(sorted(doc.spans, key=lambda s: (s.start, s.end)), result.replacements, strict=True)
+    # Everything the export wrote itself (placeholders, surrogates) is no leak;
+    # any accepted name left in the rest of the text is.
+    regions, shifts = _generated_regions(result.replacements)
+    # A kept span's text is the original: a name of another span inside it
+    # ("Roe" of a kept "Roe Holdings") is a leak, so only the rest is generated.
+    regions = [
+        g
+        for g, r in zip(regions, sorted(result.replacements, key=lambda r: r.start), strict=True)
         if r.strategy != "keep"
     ]
-    leaks = find_leaks(result.text, checked)
+    leaks = []
+    for leak in residuals(result.text, identity, first, regions):
+        start = _original_offset(shifts, leak.output_offset)
+        length = _occurrence_length(result.text, identity, leak.output_offset)
+        leaks.append(Leak(leak.label, start, start + length, leak.output_offset, TEXT))
     return DocumentOutput(
-        doc,
+        replace(doc, spans=spans),
         redacted_name,
         result.text,
         "\n".join(index_lines) + ("\n" if index_lines else ""),
         json.dumps(annotations, ensure_ascii=False, indent=2),
         leaks,
+        completed,
+        identity,
+        first,
     )
+
+
+def _occurrence_length(output: str, identity: NameIdentity, offset: int) -> int:
+    found = identity.find(output[offset:])
+    return found[0].end - found[0].start if found and found[0].start == 0 else 0
 
 
 class ExportWriter:
@@ -140,6 +290,9 @@ class ExportWriter:
         self.archive = zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED)
         self.include_index = include_index
         self.manifest: dict = {"settings": settings, "documents": [], "files": {}}
+        # The manifest holds the settings, the member names and digests: the
+        # member names are checked per document, the settings once per document.
+        self._settings_json = json.dumps(settings, ensure_ascii=False)
         self.leaks: list[tuple[int, Leak]] = []
         self.names: list[str] = []
         # JSONL/CoNLL collections grow with the batch: they go to temporary files,
@@ -153,23 +306,46 @@ class ExportWriter:
         self.archive.writestr(path, data)
         self.manifest["files"][path] = hashlib.sha256(data).hexdigest()
 
+    def _member_names(self, output: DocumentOutput) -> list[str]:
+        stem = output.stem
+        names = [f"redacted/{output.redacted_name}"]
+        if self.include_index:
+            names += [
+                f"index/{stem}_PSEUDONYMIZATION_INDEX.txt",
+                f"index/{stem}.annotations.json",
+                f"index/{stem}.review.txt",
+                f"training/spacy/{output.document.id:05d}.spacy",
+            ]
+        return names
+
+    def _gate(self, output: DocumentOutput, members: list[str]) -> list[Leak]:
+        """What of the document's names survives in its text (found by
+        `render_document`), its member names, or the manifest's settings."""
+        leaks = list(output.leaks)
+        if output.identity:
+            for member in members:
+                leaks += residuals(member, output.identity, output.first, where=MEMBER)
+            leaks += residuals(self._settings_json, output.identity, output.first, where=MANIFEST)
+        return leaks
+
     def add(self, output: DocumentOutput) -> None:
         doc = output.document
-        if output.leaks:
-            self.leaks.extend((doc.id, leak) for leak in output.leaks)
+        members = self._member_names(output)
+        leaks = self._gate(output, members)
+        if leaks:
+            self.leaks.extend((doc.id, leak) for leak in leaks)
         if self.leaks:
             return
-        stem = f"{doc.id:05d}_{PurePath(doc.name).stem}"
-        self._add(f"redacted/{output.redacted_name}", output.redacted_text.encode())
-        self.manifest["documents"].append({"id": doc.id, "redacted": f"redacted/{output.redacted_name}"})
+        self._add(members[0], output.redacted_text.encode())
+        self.manifest["documents"].append({"id": doc.id, "redacted": members[0]})
         self.names.append(f"{doc.name} ➡ {output.redacted_name}")
         if not self.include_index:
             return
-        self._add(f"index/{stem}_PSEUDONYMIZATION_INDEX.txt", output.index_text.encode())
-        self._add(f"index/{stem}.annotations.json", output.annotations_json.encode())
-        self._add(f"index/{stem}.review.txt", formats.inline_review_copy(doc.text, doc.spans).encode())
+        self._add(members[1], output.index_text.encode())
+        self._add(members[2], output.annotations_json.encode())
+        self._add(members[3], formats.inline_review_copy(doc.text, doc.spans).encode())
         tokens = formats.training_doc(doc.text, doc.spans)
-        self._add(f"training/spacy/{doc.id:05d}.spacy", formats.docbin_bytes(tokens))
+        self._add(members[4], formats.docbin_bytes(tokens))
         key = str(doc.id)
         self._spool["training/conll.txt"].write(formats.conll(tokens, key).encode())
         self._spool["training/doccano.jsonl"].write((formats.doccano_line(doc.text, doc.spans, key) + "\n").encode())
