@@ -6,6 +6,7 @@ PostgreSQL and Redis with the same code.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -64,6 +65,9 @@ INSTALLED_APPS = [
     "anonymizer_site.apps.SiteConfig",
     "django_htmx",
     "template_partials",
+    # Login throttling: failed attempts per user name and address, lock-out, and an
+    # admin unlock (deleting the attempts in the admin, or `manage.py axes_reset`).
+    "axes",
     "ingestion",
     "review",
 ]
@@ -78,6 +82,16 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "anonymizer_site.middleware.NoStoreMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its lock-out page.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    # First: refuses (and counts) logins of a locked-out user name or address.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "anonymizer_site.urls"
@@ -111,9 +125,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test_{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Accounts reach personal data: Django's four validators, and a longer minimum.
+PASSWORD_MIN_LENGTH = env.int("PASSWORD_MIN_LENGTH", default=12)
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": PASSWORD_MIN_LENGTH},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Login throttling (django-axes): this many failures lock the user name, and the
+# address, out for LOGIN_LOCKOUT_MINUTES; a superuser unlocks earlier in the admin.
+LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+LOGIN_LOCKOUT_MINUTES = env.int("LOGIN_LOCKOUT_MINUTES", default=30)
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_LOCKOUT_MINUTES)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind a proxy, set AXES_IPWARE_META_PRECEDENCE_ORDER to the header it sets.
+AXES_VERBOSE = False
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -131,18 +165,45 @@ WHITENOISE_USE_FINDERS = True
 # Uploaded originals and export zips hold personal data: they live outside any
 # served directory and are only streamed through views that check access.
 PRIVATE_STORAGE_ROOT = Path(env.str("PRIVATE_STORAGE_ROOT", default=str(VAR_DIR / "private")))
-MAX_UPLOAD_BYTES = env.int("MAX_UPLOAD_BYTES", default=50 * 1024 * 1024)
+
+# Limits on every input (README "Limits"). Exceeding one fails that item alone,
+# with a message naming the setting and its value.
+_MB = 1024 * 1024
+MAX_UPLOAD_BYTES = env.int("MAX_UPLOAD_BYTES", default=50 * _MB)
+MAX_UPLOAD_DOCUMENTS = env.int("MAX_UPLOAD_DOCUMENTS", default=1000)
 MAX_PDF_PAGES = env.int("MAX_PDF_PAGES", default=1000)
+MAX_PDF_STREAM_BYTES = env.int("MAX_PDF_STREAM_BYTES", default=32 * _MB)
+MAX_PDF_PARSE_MEMORY_MB = env.int("MAX_PDF_PARSE_MEMORY_MB", default=1024)
+MAX_PDF_PARSE_SECONDS = env.int("MAX_PDF_PARSE_SECONDS", default=120)
+MAX_DOCUMENT_CHARS = env.int("MAX_DOCUMENT_CHARS", default=3_000_000)
+MAX_CSV_CELL_CHARS = env.int("MAX_CSV_CELL_CHARS", default=3_000_000)
+MAX_CORPUS_PATTERNS = env.int("MAX_CORPUS_PATTERNS", default=50)
+MAX_PATTERN_LENGTH = env.int("MAX_PATTERN_LENGTH", default=500)
+MAX_PATTERN_PROGRAM_SIZE = env.int("MAX_PATTERN_PROGRAM_SIZE", default=20_000)
+CORPUS_PATTERN_BUDGET_SECONDS = env.float("CORPUS_PATTERN_BUDGET_SECONDS", default=5.0)
+MAX_CORPUS_PATTERN_MATCHES = env.int("MAX_CORPUS_PATTERN_MATCHES", default=5000)
+# Uploads are streamed to temporary files above this size, and each file is
+# counted while it arrives: one over MAX_UPLOAD_BYTES is dropped unread.
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * _MB
+FILE_UPLOAD_HANDLERS = [
+    "ingestion.upload_handlers.SizeLimitUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * _MB
+DATA_UPLOAD_MAX_NUMBER_FILES = env.int("MAX_UPLOAD_FILES", default=100)
 # A reviewer's assignment idle this long goes back to the corpus queue.
 REVIEW_IDLE_MINUTES = env.int("REVIEW_IDLE_MINUTES", default=60)
-DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
-FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "corpus_list"
 LOGOUT_REDIRECT_URL = "login"
 
 SESSION_COOKIE_HTTPONLY = True
+# A session fit for personal data: a working day, not Django's two weeks.
+SESSION_AGE_HOURS = env.int("SESSION_AGE_HOURS", default=8)
+SESSION_COOKIE_AGE = SESSION_AGE_HOURS * 3600
+SESSION_COOKIE_SAMESITE = "Lax"
 # Behind HTTPS (any real deployment) set DJANGO_SECURE=true: secure cookies, HSTS,
 # redirects. The embedded default serves plain HTTP on loopback.
 if env.bool("DJANGO_SECURE", default=False):
@@ -152,6 +213,26 @@ if env.bool("DJANGO_SECURE", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# A strict Content-Security-Policy (django-csp): scripts and styles from this
+# site's static files only, no inline script, style attribute or eval. htmx and
+# review.js are files; label colours are classes (static/labels.css).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 # NLP
 SPACY_MODEL = env.str("SPACY_MODEL", default=DEFAULT_MODEL)
@@ -176,7 +257,26 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="anonymizer")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# A worker killed mid-task (out of memory, SIGKILL) puts its message back: the
+# task's claim on the row tells a redelivery from a first delivery (see
+# ingestion.services.document_claim) and stops at TASK_MAX_ATTEMPTS.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A broker that is down fails a publish in about a second, not a minute: the row
+# stays queued and the sweeper queues it again when the broker is back.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+if CELERY_BROKER_URL.startswith("redis://"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+# The work queue's limits: a document, re-annotation or export waiting this long
+# for a worker is queued again; one that killed its worker this many times fails.
+TASK_MAX_ATTEMPTS = env.int("TASK_MAX_ATTEMPTS", default=2)
+QUEUED_TIMEOUT_MINUTES = env.int("QUEUED_TIMEOUT_MINUTES", default=10)
+SWEEP_INTERVAL_SECONDS = env.int("SWEEP_INTERVAL_SECONDS", default=60)
+CELERY_BEAT_SCHEDULE = {
+    "sweep": {"task": "review.sweep", "schedule": float(SWEEP_INTERVAL_SECONDS)},
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=30 * 60)
 CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CELERY_TASK_SERIALIZER = "json"

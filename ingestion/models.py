@@ -63,6 +63,17 @@ class Document(models.Model):
     # meanwhile is invisible to a version check (review/bulk_sql.py).
     spans_revision = models.PositiveIntegerField(default=0)
     error_message = models.TextField(blank=True)
+    # The work queue's bookkeeping. The row is the truth, not the broker: a step
+    # waiting since `queued_at` with no worker on it is queued again by the
+    # sweeper (a message lost to a broker outage or a killed worker).
+    queued_at = models.DateTimeField(null=True, blank=True)
+    # When a worker took the current step (extraction or annotation), and which
+    # task delivery did: a redelivery of the same message means its worker died.
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=64, blank=True)
+    # Claims of the current step that never finished (the worker died on it); at
+    # TASK_MAX_ATTEMPTS the document fails instead of killing another worker.
+    attempts = models.PositiveSmallIntegerField(default=0)
     uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -75,6 +86,8 @@ class Document(models.Model):
         indexes = [
             # corpus page: documents of a corpus by status (progress polling)
             models.Index(fields=["corpus", "status"], name="document_corpus_status_idx"),
+            # the sweeper: documents waiting or claimed, by status
+            models.Index(fields=["status", "queued_at"], name="document_status_queued_idx"),
         ]
 
     def __str__(self) -> str:
@@ -83,6 +96,17 @@ class Document(models.Model):
     @property
     def is_in_progress(self) -> bool:
         return self.status in IN_PROGRESS_STATUSES
+
+    @property
+    def waiting_for_worker(self) -> bool:
+        """Queued and no worker has taken it yet (a broker outage looks like this)."""
+        return self.status in (DocumentStatus.UPLOADED, DocumentStatus.ANNOTATING) and self.claimed_at is None
+
+    @property
+    def status_label(self) -> str:
+        if self.waiting_for_worker:
+            return "Queued, waiting for a worker"
+        return self.get_status_display()
 
     @property
     def is_reviewable(self) -> bool:

@@ -8,21 +8,25 @@ decides when a stored document is extracted and annotated."""
 import hashlib
 import logging
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import PurePath
+from typing import BinaryIO
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.files.base import ContentFile
+from django.core.files.base import ContentFile, File
 from django.db import IntegrityError, transaction
 from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
+from ingestion.storage import private_storage
 from ingestion.task_policy import TRANSIENT_ERRORS
-from pipelines.extraction.bulk import BulkLimits, CsvOptions, expand_upload
+from pipelines.extraction.bulk import BulkLimits, CsvOptions, UploadBudget, iter_upload
 from pipelines.extraction.extract import SUPPORTED_EXTENSIONS, extract
+from pipelines.extraction.limits import ExtractionLimits
 from pipelines.extraction.text import ExtractionError
 
 logger = logging.getLogger(__name__)
@@ -42,69 +46,181 @@ def corpus_create(
     )
 
 
-def _validate_upload(name: str, data: bytes) -> None:
+def _validate_upload(name: str, size: int) -> None:
     if PurePath(name).suffix.lower() not in SUPPORTED_EXTENSIONS:
         raise IngestError(
             f"{name}: unsupported file type; use one of {', '.join(SUPPORTED_EXTENSIONS)} (or a .zip or .csv of them)."
         )
-    if not data:
+    if not size:
         raise IngestError(f"{name}: the file is empty.")
-    if len(data) > settings.MAX_UPLOAD_BYTES:
-        raise IngestError(f"{name}: the file is larger than the limit of {_size(settings.MAX_UPLOAD_BYTES)}.")
+    if size > settings.MAX_UPLOAD_BYTES:
+        raise IngestError(f"{name}: {too_large(size)}")
+
+
+def too_large(size: int | None = None) -> str:
+    got = f" ({_size(size)} or more)" if size else ""
+    return f"the file is larger than the limit of {_size(settings.MAX_UPLOAD_BYTES)}{got} (MAX_UPLOAD_BYTES)."
 
 
 def _size(n: int) -> str:
     return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
 
 
-def document_ingest(*, corpus: Corpus, name: str, data: bytes, user: AbstractBaseUser | None) -> tuple[Document, bool]:
+def _digest_and_size(data: bytes | BinaryIO) -> tuple[str, int]:
+    if isinstance(data, bytes):
+        return hashlib.sha256(data).hexdigest(), len(data)
+    data.seek(0)
+    digest, size = hashlib.sha256(), 0
+    while chunk := data.read(1024 * 1024):
+        digest.update(chunk)
+        size += len(chunk)
+    data.seek(0)
+    return digest.hexdigest(), size
+
+
+def document_ingest(
+    *, corpus: Corpus, name: str, data: bytes | BinaryIO, user: AbstractBaseUser | None
+) -> tuple[Document, bool]:
     """Store the original privately. Returns (document, created); a file already in
-    the corpus (same sha256) is not stored twice."""
-    _validate_upload(name, data)
-    digest = hashlib.sha256(data).hexdigest()
+    the corpus (same sha256) is not stored twice. `data` may be a file (an upload
+    spooled to disk): it is hashed and copied a megabyte at a time."""
+    digest, size = _digest_and_size(data)
+    _validate_upload(name, size)
     existing = Document.objects.filter(corpus=corpus, sha256=digest).first()
     if existing is not None:
         return existing, False
     try:
         with transaction.atomic():
             document = Document(
-                corpus=corpus, name=PurePath(name).name[:255], sha256=digest, size=len(data), uploaded_by=user
+                corpus=corpus,
+                name=PurePath(name).name[:255],
+                sha256=digest,
+                size=size,
+                uploaded_by=user,
+                queued_at=timezone.now(),
             )
             # Stored under a generated name: upload names often hold a person's name,
             # and some are too long for the file system. The name is kept on the row.
-            document.original.save(
-                f"{uuid.uuid4().hex}{PurePath(name).suffix.lower()[:10]}", ContentFile(data), save=False
-            )
-            document.save()
+            content = ContentFile(data) if isinstance(data, bytes) else File(data)
+            document.original.save(f"{uuid.uuid4().hex}{PurePath(name).suffix.lower()[:10]}", content, save=False)
+            # A failed insert must not leave the file behind.
+            stored = document.original.name
+            try:
+                document.save()
+            except Exception:
+                private_storage().delete(stored)
+                raise
     except IntegrityError:
         # Lost a race with an identical upload: theirs is the document.
         return Document.objects.get(corpus=corpus, sha256=digest), False
     return document, True
 
 
-def document_extract(*, document_id: int) -> bool:
+def extraction_limits() -> ExtractionLimits:
+    return ExtractionLimits(
+        max_pdf_pages=settings.MAX_PDF_PAGES,
+        max_pdf_stream_bytes=settings.MAX_PDF_STREAM_BYTES,
+        max_pdf_parse_memory_bytes=settings.MAX_PDF_PARSE_MEMORY_MB * 1024 * 1024,
+        max_pdf_parse_seconds=settings.MAX_PDF_PARSE_SECONDS,
+        max_document_chars=settings.MAX_DOCUMENT_CHARS,
+    )
+
+
+def bulk_limits() -> BulkLimits:
+    return BulkLimits.for_file_limit(
+        settings.MAX_UPLOAD_BYTES,
+        max_members=settings.MAX_UPLOAD_DOCUMENTS,
+        max_cell_chars=min(settings.MAX_CSV_CELL_CHARS, settings.MAX_DOCUMENT_CHARS),
+    )
+
+
+WORKER_DIED = "the worker ran out of memory on this file"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A worker's claim on a document's current step: `taken` when this delivery
+    may run it, `poisoned` when the document failed instead (it had killed its
+    worker TASK_MAX_ATTEMPTS times)."""
+
+    taken: bool
+    poisoned: bool = False
+
+
+def _running_cutoff() -> datetime:
+    # No task outlives its hard time limit: a claim older than that (and a grace
+    # for the kill to land) belongs to a worker that is gone.
+    return timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+
+
+def document_claim(document_id: int, *, waiting: str, running: str, delivery: str, failure: str) -> Claim:
+    """Take the document's current step for this task delivery, with one
+    conditional UPDATE: it is waiting for a worker (status `waiting`, no claim);
+    or its claim is this very delivery's (the message came back after its worker
+    died: acks_late with reject-on-worker-lost), or older than the hard time
+    limit. Each claim counts an attempt; a document whose claims died
+    TASK_MAX_ATTEMPTS times fails with `failure` and the reason instead."""
+    limit = settings.TASK_MAX_ATTEMPTS
+    now = timezone.now()
+    waiting_now = Q(status=waiting, claimed_at__isnull=True)
+    abandoned = Q(status=running) & (Q(claimed_by=delivery) | Q(claimed_at__lt=_running_cutoff()))
+    if waiting == running:
+        abandoned = Q(status=running, claimed_at__isnull=False) & (
+            Q(claimed_by=delivery) | Q(claimed_at__lt=_running_cutoff())
+        )
+    base = Document.objects.filter(pk=document_id)
+    if base.filter(waiting_now | abandoned, attempts__lt=limit).update(
+        status=running, claimed_at=now, claimed_by=delivery[:64], attempts=F("attempts") + 1, updated_at=now
+    ):
+        return Claim(taken=True)
+    poisoned = base.filter(abandoned, attempts__gte=limit).update(
+        status=DocumentStatus.FAILED,
+        error_message=f"{failure}: {WORKER_DIED} (it stopped the worker {limit} times).",
+        claimed_at=None,
+        claimed_by="",
+        updated_at=now,
+    )
+    return Claim(taken=False, poisoned=bool(poisoned))
+
+
+def document_release(document_id: int, *, running: str, waiting: str) -> None:
+    """Hand a claim back (a transient error: the retry takes it again). It was no
+    death of the worker, so it does not count as an attempt."""
+    Document.objects.filter(pk=document_id, status=running, claimed_at__isnull=False).update(
+        status=waiting, claimed_at=None, claimed_by="", attempts=F("attempts") - 1, queued_at=timezone.now()
+    )
+
+
+EXTRACTION_FAILED = "Text extraction failed"
+
+
+def document_extract(*, document_id: int, delivery: str | None = None) -> bool:
     """Extract the text of an uploaded document. Idempotent: returns False when the
     document is not waiting for extraction (already done, or claimed elsewhere).
 
-    A claim older than the task's hard time limit belongs to a worker that died
-    (acks_late redelivers its message): it is taken over, so a crash in the middle
-    of a batch loses no file."""
-    stale = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
-    claimed = (
-        Document.objects.filter(pk=document_id)
-        .filter(Q(status=DocumentStatus.UPLOADED) | Q(status=DocumentStatus.EXTRACTING, updated_at__lt=stale))
-        .update(status=DocumentStatus.EXTRACTING, updated_at=timezone.now())
+    A claim by a worker that died (a redelivery of the same message, or a claim
+    older than the hard time limit) is taken over, so a crash in the middle of a
+    batch loses no file; a file that killed its worker twice fails."""
+    claim = document_claim(
+        document_id,
+        waiting=DocumentStatus.UPLOADED,
+        running=DocumentStatus.EXTRACTING,
+        delivery=delivery or uuid.uuid4().hex,
+        failure=EXTRACTION_FAILED,
     )
-    if not claimed:
+    if not claim.taken:
         return False
     document = Document.objects.get(pk=document_id)
     try:
+        if document.size > settings.MAX_UPLOAD_BYTES:
+            raise ExtractionError(too_large(document.size))
         with document.original.open("rb") as handle:
-            data = handle.read()
-        extraction = extract(document.name, data, settings.MAX_PDF_PAGES)
+            data = handle.read(settings.MAX_UPLOAD_BYTES + 1)
+        extraction = extract(document.name, data, extraction_limits())
+        del data
     except TRANSIENT_ERRORS:
         # Give the claim back so the automatic retry can take it again.
-        Document.objects.filter(pk=document_id).update(status=DocumentStatus.UPLOADED)
+        document_release(document_id, running=DocumentStatus.EXTRACTING, waiting=DocumentStatus.UPLOADED)
         raise
     except ExtractionError as exc:
         document_fail(document=document, message=str(exc))
@@ -118,10 +234,25 @@ def document_extract(*, document_id: int) -> bool:
     document.layout = [list(entry) for entry in extraction.layout]
     document.metadata = extraction.metadata
     document.status = DocumentStatus.ANNOTATING
+    # Waiting for annotation now: a step of its own, with its own attempts.
+    document.claimed_at, document.claimed_by, document.attempts = None, "", 0
+    document.queued_at = timezone.now()
     try:
-        document.save(update_fields=["text", "layout", "metadata", "status", "updated_at"])
+        document.save(
+            update_fields=[
+                "text",
+                "layout",
+                "metadata",
+                "status",
+                "claimed_at",
+                "claimed_by",
+                "attempts",
+                "queued_at",
+                "updated_at",
+            ]
+        )
     except TRANSIENT_ERRORS:
-        Document.objects.filter(pk=document_id).update(status=DocumentStatus.UPLOADED)
+        document_release(document_id, running=DocumentStatus.EXTRACTING, waiting=DocumentStatus.UPLOADED)
         raise
     return True
 
@@ -129,7 +260,8 @@ def document_extract(*, document_id: int) -> bool:
 def document_fail(*, document: Document, message: str) -> None:
     document.status = DocumentStatus.FAILED
     document.error_message = message
-    document.save(update_fields=["status", "error_message", "updated_at"])
+    document.claimed_at, document.claimed_by = None, ""
+    document.save(update_fields=["status", "error_message", "claimed_at", "claimed_by", "updated_at"])
 
 
 @dataclass(frozen=True)
@@ -146,17 +278,20 @@ def upload_ingest(
     *,
     corpus: Corpus,
     name: str,
-    data: bytes,
+    data: bytes | BinaryIO,
     user: AbstractBaseUser | None,
     csv_options: CsvOptions | None = None,
     limits: BulkLimits | None = None,
+    budget: UploadBudget | None = None,
 ) -> list[UploadResult]:
     """Ingest one uploaded file, which may be a zip or a CSV of many documents. Each
-    item succeeds or fails on its own: one bad item never stops the others."""
-    limits = limits or BulkLimits.for_file_limit(settings.MAX_UPLOAD_BYTES)
+    item succeeds or fails on its own: one bad item never stops the others. Items
+    are read and stored one at a time; `budget` is shared by every file of one
+    upload (MAX_UPLOAD_DOCUMENTS)."""
+    limits = limits or bulk_limits()
     results: list[UploadResult] = []
     # Archives and CSVs are expanded first, so each item is validated as a file of its own.
-    for item in expand_upload(name, data, limits, csv_options):
+    for item in iter_upload(name, data, limits, csv_options, budget):
         if item.error is not None or item.data is None:
             results.append(UploadResult(item.name, None, False, f"{item.name}: {item.error}"))
             continue
@@ -209,15 +344,107 @@ def document_spans_changed(document_id: int, *, reopen: tuple[str, ...], bump: b
 
 def document_move(document_id: int, *, from_statuses: tuple[str, ...], to: str) -> bool:
     """Move the document to status `to` if it is in one of `from_statuses` (a
-    conditional UPDATE: False when someone moved it meanwhile)."""
+    conditional UPDATE: False when someone moved it meanwhile). A step's claim
+    ends with the move."""
     return bool(
-        Document.objects.filter(pk=document_id, status__in=from_statuses).update(status=to, updated_at=timezone.now())
+        Document.objects.filter(pk=document_id, status__in=from_statuses).update(
+            status=to, updated_at=timezone.now(), claimed_at=None, claimed_by="", attempts=0
+        )
     )
 
 
 def documents_annotate_again(document_ids: list[int]) -> None:
     """Documents whose pre-annotation failed wait for annotation again (their text
-    is extracted; only the machine pass failed)."""
+    is extracted; only the machine pass failed). An admin's explicit request: the
+    attempts start over."""
+    now = timezone.now()
     Document.objects.filter(pk__in=document_ids, status=DocumentStatus.FAILED).update(
-        status=DocumentStatus.ANNOTATING, error_message="", updated_at=timezone.now()
+        status=DocumentStatus.ANNOTATING,
+        error_message="",
+        updated_at=now,
+        queued_at=now,
+        claimed_at=None,
+        claimed_by="",
+        attempts=0,
     )
+
+
+# --- the sweeper's part: documents the queue lost or a worker left ----------------------
+
+
+@dataclass(frozen=True)
+class DocumentSweep:
+    extract: list[int]  # waiting for extraction again: queue them
+    annotate: list[int]  # waiting for annotation again: queue them
+    failed: int  # killed their worker TASK_MAX_ATTEMPTS times
+
+
+def documents_sweep(*, queued_before: datetime) -> DocumentSweep:
+    """Documents waiting for a worker since before `queued_before` (their message
+    was lost: a broker outage, a filesystem queue emptied by a killed worker) are
+    returned to be queued again, their wait restarted. Claims older than the hard
+    time limit belong to workers that died: given back to the queue, or failed
+    once they killed TASK_MAX_ATTEMPTS workers."""
+    now = timezone.now()
+    cutoff = _running_cutoff()
+    limit = settings.TASK_MAX_ATTEMPTS
+    failed = 0
+    for running, waiting, failure in (
+        (DocumentStatus.EXTRACTING, DocumentStatus.UPLOADED, EXTRACTION_FAILED),
+        (DocumentStatus.ANNOTATING, DocumentStatus.ANNOTATING, "Pre-annotation failed"),
+    ):
+        dead = Document.objects.filter(status=running, claimed_at__lt=cutoff)
+        failed += dead.filter(attempts__gte=limit).update(
+            status=DocumentStatus.FAILED,
+            error_message=f"{failure}: {WORKER_DIED} (it stopped the worker {limit} times).",
+            claimed_at=None,
+            claimed_by="",
+            updated_at=now,
+        )
+        dead.update(status=waiting, claimed_at=None, claimed_by="", queued_at=queued_before, updated_at=now)
+    lost = Q(queued_at__lt=queued_before) | Q(queued_at__isnull=True, updated_at__lt=queued_before)
+    found: dict[str, list[int]] = {}
+    for status in (DocumentStatus.UPLOADED, DocumentStatus.ANNOTATING):
+        with transaction.atomic():
+            ids = list(
+                Document.objects.select_for_update(skip_locked=True)
+                .filter(lost, status=status, claimed_at__isnull=True)
+                .values_list("pk", flat=True)[:1000]
+            )
+            Document.objects.filter(pk__in=ids).update(queued_at=now)
+        found[status] = ids
+    return DocumentSweep(found[DocumentStatus.UPLOADED], found[DocumentStatus.ANNOTATING], failed)
+
+
+def documents_requeued(document_ids: Iterable[int]) -> None:
+    """Their step was queued again (a duplicate upload of a waiting document)."""
+    Document.objects.filter(pk__in=list(document_ids)).update(queued_at=timezone.now())
+
+
+# --- deletion: rows and their files ---------------------------------------------------
+
+
+def document_delete(*, document: Document) -> None:
+    """Delete a document and its original. The file goes once the transaction
+    commits: a rolled-back delete keeps both."""
+    name = document.original.name
+    document.delete()
+    _delete_files_on_commit([name])
+
+
+def corpus_delete(*, corpus: Corpus) -> None:
+    """Delete a corpus, its documents and their originals (its exports are the
+    export service's: review.services.deletion deletes them first)."""
+    names = list(Document.objects.filter(corpus=corpus).values_list("original", flat=True))
+    corpus.delete()
+    _delete_files_on_commit(names)
+
+
+def _delete_files_on_commit(names: list[str]) -> None:
+    def delete() -> None:
+        storage = private_storage()
+        for name in names:
+            if name:
+                storage.delete(name)
+
+    transaction.on_commit(delete)

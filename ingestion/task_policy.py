@@ -10,6 +10,10 @@ TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (OperationalError, Interface
 
 TASK_OPTIONS: dict = {
     "acks_late": True,
+    # A worker killed mid-task (out of memory, SIGKILL) puts the message back
+    # instead of losing it; the services' claims count such deaths per document
+    # and stop at TASK_MAX_ATTEMPTS.
+    "reject_on_worker_lost": True,
     "autoretry_for": TRANSIENT_ERRORS,
     "retry_backoff": 2,
     "retry_backoff_max": 60,

@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
-.venv/bin/celery -A anonymizer_site worker --loglevel=warning --concurrency=1 &
+# -B: the same process runs beat, which runs the sweeper every SWEEP_INTERVAL_SECONDS.
+.venv/bin/celery -A anonymizer_site worker -B --loglevel=warning --concurrency=1 &
 WORKER=$!
 trap 'kill $WORKER 2>/dev/null || true; wait $WORKER 2>/dev/null || true' EXIT INT TERM
 "$PY" manage.py runserver 127.0.0.1:8000 --noreload

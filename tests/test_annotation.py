@@ -283,11 +283,16 @@ def test_a_reviewed_document_with_pending_spans_again_is_back_in_review(
 
 
 def test_approved_and_unannotated_documents_cannot_be_reannotated(annotated_document, admin_user):
-    for status in ("approved", "annotating", "extracting"):
+    for status in ("approved", "extracting"):
         Document.objects.filter(pk=annotated_document.pk).update(status=status)
         annotated_document.refresh_from_db()
         with pytest.raises(ReannotateError):
             document_reannotate_request(document=annotated_document, user=admin_user)
+    # One waiting for annotation (perhaps left by a dead worker) is queued again,
+    # not refused (tests/test_hardening_queue.py).
+    Document.objects.filter(pk=annotated_document.pk).update(status="annotating")
+    annotated_document.refresh_from_db()
+    assert document_reannotate_request(document=annotated_document, user=admin_user) is None
     assert not AnnotationRun.objects.filter(kind=RunKind.REANNOTATE).exists()
 
 

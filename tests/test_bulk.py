@@ -94,7 +94,7 @@ def test_empty_zip_file_fails_and_an_empty_archive_gives_nothing():
 def test_zip_with_too_many_members_fails_as_a_whole():
     data = make_zip({f"{n}.txt": b"x" for n in range(6)})
     assert errors(expand_upload("m.zip", data, BulkLimits(max_members=5))) == {
-        "m.zip": "the archive holds 6 files; the limit is 5."
+        "m.zip": "the archive holds 6 files; the limit is 5 documents per upload (MAX_UPLOAD_DOCUMENTS)."
     }
     assert len(expand_upload("m.zip", data, BulkLimits(max_members=6))) == 6
 
@@ -201,7 +201,7 @@ def test_bad_csv_rows_fail_alone():
 def test_csv_too_large_or_with_too_many_rows_fails_as_a_whole():
     data = b"text\n" + b"row\n" * 6
     assert errors(expand_upload("n.csv", data, BulkLimits(max_members=5))) == {
-        "n.csv": "the CSV file holds 6 rows; the limit is 5."
+        "n.csv": "the CSV file holds 6 rows; the limit is 5 documents per upload (MAX_UPLOAD_DOCUMENTS)."
     }
     assert errors(expand_upload("n.csv", data, BulkLimits(max_member_bytes=10))) == {
         "n.csv": "the CSV file is larger than 10 bytes."

@@ -100,11 +100,11 @@ def test_a_crashed_extraction_is_taken_over_and_a_live_one_is_not(corpus, admin_
         corpus=corpus, name="a.txt", data=b"Mr. Kowalczyk spoke.\n", user=admin_user, queue=False
     )
     # A worker claimed it and is still within its time limit: a duplicate delivery waits.
-    Document.objects.filter(pk=document.pk).update(status="extracting")
+    Document.objects.filter(pk=document.pk).update(status="extracting", claimed_at=dt.datetime.now(dt.UTC))
     assert document_extract(document_id=document.pk) is False
     # The worker died long ago (acks_late redelivers): the claim is taken over.
-    old = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
-    Document.objects.filter(pk=document.pk).update(updated_at=old)
+    old = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 120)
+    Document.objects.filter(pk=document.pk).update(claimed_at=old)
     assert document_extract(document_id=document.pk) is True
     document.refresh_from_db()
     assert document.status == "annotating" and document.text == "Mr. Kowalczyk spoke.\n"

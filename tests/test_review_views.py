@@ -139,7 +139,10 @@ class ReviewViewTests(TestCase):
         # The same with apply-to-all unticked touches one span.
         other = self.document.spans.filter(text=NAMES[6]).first()
         with self.assertNumQueries(DECISION_QUERIES):
-            self.post(reverse("span_decide", args=[other.pk, "reject"]), {"all": "off", "reason": "public_official"})
+            self.post(
+                reverse("span_decide", args=[other.pk, "reject"]),
+                {"all": "off", "reason": "public_official", "version": other.version},
+            )
         self.assertEqual(self.document.spans.filter(text=NAMES[6], status="rejected").count(), 1)
         self.assertEqual(self.document.spans.get(pk=other.pk).reject_reason, "public_official")
 
@@ -225,9 +228,12 @@ class ReviewViewTests(TestCase):
 
     def test_resize_by_word_and_delete_of_an_added_span(self) -> None:
         span = self.document.spans.order_by("start").first()
-        response = self.post(reverse("span_decide", args=[span.pk, "resize"]), {"edge": "end", "grow": "1"})
+        response = self.post(
+            reverse("span_decide", args=[span.pk, "resize"]), {"edge": "end", "grow": "1", "version": span.version}
+        )
         self.assertContains(response, f"Resized to “{span.text} about”")
-        response = self.post(reverse("span_decide", args=[span.pk, "delete"]))
+        version = self.document.spans.get(pk=span.pk).version
+        response = self.post(reverse("span_decide", args=[span.pk, "delete"]), {"version": version})
         self.assertContains(response, "Only spans added by a reviewer")
         at = self.document.text.index("board")
         self.post(
@@ -264,8 +270,11 @@ class ReviewViewTests(TestCase):
 
     def test_history_page_lists_events_and_the_machine_vs_final_diff_in_constant_queries(self) -> None:
         span = self.document.spans.filter(text=NAMES[3]).first()
-        self.post(reverse("span_decide", args=[span.pk, "reject"]), {"reason": "public_official"})
-        self.post(reverse("span_decide", args=[span.pk + 1, "relabel"]), {"label": "ORGANIZATION"})
+        self.post(
+            reverse("span_decide", args=[span.pk, "reject"]), {"reason": "public_official", "version": span.version}
+        )
+        version = self.document.spans.get(pk=span.pk + 1).version
+        self.post(reverse("span_decide", args=[span.pk + 1, "relabel"]), {"label": "ORGANIZATION", "version": version})
         # session, user, document+role, events+users, spans, filtered counts
         with self.assertNumQueries(6):
             response = self.client.get(reverse("document_history", args=[self.document.pk]))
@@ -278,7 +287,9 @@ class ReviewViewTests(TestCase):
 
     def test_corpus_stats_show_which_label_and_source_misses_or_over_fires(self) -> None:
         span = self.document.spans.filter(text=NAMES[3]).first()
-        self.post(reverse("span_decide", args=[span.pk, "reject"]), {"reason": "false_positive"})
+        self.post(
+            reverse("span_decide", args=[span.pk, "reject"]), {"reason": "false_positive", "version": span.version}
+        )
         at = self.document.text.index("board")
         self.post(
             reverse("span_create", args=[self.document.pk]), {"start": at, "end": at + 5, "label": "ORGANIZATION"}
@@ -325,7 +336,7 @@ class WorkflowTests(TestCase):
         self.assertIn("Ready for review", page)
         self.assertIn('id="mark-reviewed"', page)
         span = self.document.spans.first()
-        response = self.post(rev, reverse("span_decide", args=[span.pk, "accept"]))
+        response = self.post(rev, reverse("span_decide", args=[span.pk, "accept"]), {"version": span.version})
         self.assertEqual(self.status(), "in_review")  # the first decision starts the review
         self.assertContains(response, "In review")
         response = self.post(rev, reverse("document_workflow", args=[d, "reviewed"]))
@@ -346,7 +357,8 @@ class WorkflowTests(TestCase):
             [("mark_reviewed", {"status": "reviewed"}), ("approve", {"status": "approved"})],
         )
         # An approved document's spans no longer change.
-        response = self.post(rev, reverse("span_decide", args=[span.pk, "reject"]))
+        version = self.document.spans.get(pk=span.pk).version
+        response = self.post(rev, reverse("span_decide", args=[span.pk, "reject"]), {"version": version})
         self.assertContains(response, "This document is approved")
         self.assertEqual(self.document.spans.get(pk=span.pk).status, "accepted")
         self.assertContains(self.client_for(self.admin).get(reverse("document_history", args=[d])), "Approve")
@@ -357,7 +369,7 @@ class WorkflowTests(TestCase):
         self.post(rev, reverse("document_workflow", args=[self.document.pk, "reviewed"]))
         self.assertEqual(self.status(), "reviewed")
         span = self.document.spans.first()
-        self.post(rev, reverse("span_decide", args=[span.pk, "reject"]), {"all": "off"})
+        self.post(rev, reverse("span_decide", args=[span.pk, "reject"]), {"all": "off", "version": span.version})
         self.assertEqual(self.status(), "in_review")
 
 

@@ -122,11 +122,21 @@ class FlowTests(TestCase):
         # update the span, insert its event and (the first decision only) move the
         # document from "ready" to "in review": one more UPDATE than later decisions
         with self.assertNumQueries(10):
-            response = self.csrf_post(reverse("span_decide", args=[first.pk, "accept"]), one, HTTP_HX_REQUEST="true")
+            response = self.csrf_post(
+                reverse("span_decide", args=[first.pk, "accept"]),
+                {**one, "version": first.version},
+                HTTP_HX_REQUEST="true",
+            )
         self.assertContains(response, 'hx-swap-oob="true"')
-        self.csrf_post(reverse("span_decide", args=[second.pk, "reject"]), one, HTTP_HX_REQUEST="true")
         self.csrf_post(
-            reverse("span_decide", args=[third.pk, "relabel"]), {"label": "NRP", **one}, HTTP_HX_REQUEST="true"
+            reverse("span_decide", args=[second.pk, "reject"]),
+            {**one, "version": second.version},
+            HTTP_HX_REQUEST="true",
+        )
+        self.csrf_post(
+            reverse("span_decide", args=[third.pk, "relabel"]),
+            {"label": "NRP", **one, "version": third.version},
+            HTTP_HX_REQUEST="true",
         )
         first.refresh_from_db()
         second.refresh_from_db()

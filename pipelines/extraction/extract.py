@@ -1,28 +1,58 @@
 """One entry point from an uploaded file to an `Extraction` (text + layout map)."""
 
+import codecs
 from pathlib import PurePath
 
 from pipelines.extraction.header import parse_text_header
-from pipelines.extraction.pdf import DEFAULT_MAX_PAGES, extract_pdf
+from pipelines.extraction.limits import DEFAULT_LIMITS, ExtractionLimits, too_many_chars
+from pipelines.extraction.pdf import extract_pdf
 from pipelines.extraction.text import ExtractionError, decode_text
 from pipelines.extraction.transcript_layout import Extraction, LayoutEntry
 
 SUPPORTED_EXTENSIONS = (".txt", ".pdf")
 
 
-def extract(name: str, data: bytes, max_pdf_pages: int = DEFAULT_MAX_PAGES) -> Extraction:
+def extract(name: str, data: bytes, limits: ExtractionLimits | int = DEFAULT_LIMITS) -> Extraction:
+    if isinstance(limits, int):  # the former signature: a PDF page limit alone
+        limits = ExtractionLimits(max_pdf_pages=limits)
     extension = PurePath(name).suffix.lower()
     if extension == ".pdf" or data.startswith(b"%PDF-"):
-        return extract_pdf(data, max_pdf_pages)
+        return extract_pdf(data, limits)
     if extension == ".txt":
+        check_chars(data, limits.max_document_chars)
         text = decode_text(data)
         if not text.strip():
             raise ExtractionError("The file is empty.")
+        if len(text) > limits.max_document_chars:
+            raise too_many_chars(len(text), limits.max_document_chars)
         # A text transcript has a cover page too: its participants seed detection.
         return Extraction(text=text, layout=text_layout(text), pages=1, metadata=parse_text_header(text))
     raise ExtractionError(
         f"Unsupported file type {extension or '(none)'}; use one of {', '.join(SUPPORTED_EXTENSIONS)}."
     )
+
+
+_CHUNK = 1024 * 1024
+
+
+def check_chars(data: bytes, limit: int) -> None:
+    """Refuse a text of more than `limit` characters before decoding it whole: a
+    character is at least one byte, so only a file larger than the limit is
+    counted, a megabyte at a time (UTF-8; other encodings count bytes)."""
+    if len(data) <= limit:
+        return
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        chars = (len(data) - 2) // 2
+    else:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        chars = 0
+        view = memoryview(data)
+        for start in range(0, len(data), _CHUNK):
+            chars += len(decoder.decode(view[start : start + _CHUNK]))
+            if chars > limit:
+                break
+    if chars > limit:
+        raise too_many_chars(f"more than {limit:,}", limit)
 
 
 def text_layout(text: str) -> list[LayoutEntry]:

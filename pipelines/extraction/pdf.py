@@ -1,46 +1,237 @@
 """PDF text extraction with pdfplumber: each page's text lines in reading order,
-rebuilt by the transcript layout parser into text plus a layout map."""
+rebuilt by the transcript layout parser into text plus a layout map.
+
+A PDF is hostile input: a 0.5 MB file can hold a content stream that inflates to
+500 MB, and pdfminer inflates whole streams in memory. So the parse runs under
+two guards (`ExtractionLimits`):
+- pypdf, with its decompression limits set to MAX_PDF_STREAM_BYTES, inflates
+  every page's content streams and forms first, in bounded steps: a bomb is
+  refused with a message naming the limit, before pdfminer sees it;
+- the whole parse runs in a child process (`pdf_sandbox`) with an address-space
+  and CPU-time limit, so that whatever slips past the first guard kills that
+  child, never the worker or the web process.
+"""
 
 import io
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
+from pipelines.extraction.limits import DEFAULT_LIMITS, ExtractionLimits, LimitExceeded, size, too_many_chars
 from pipelines.extraction.text import ExtractionError
 from pipelines.extraction.transcript_layout import Extraction, build_extraction
 
 NO_TEXT_LAYER = "The PDF has no text layer: OCR needed (it looks like a scanned image)."
 
+DEFAULT_MAX_PAGES = DEFAULT_LIMITS.max_pdf_pages
+_ROOT = Path(__file__).resolve().parents[2]
+# Forms nested in forms: deeper than this is not a transcript.
+_MAX_FORM_DEPTH = 8
 
-DEFAULT_MAX_PAGES = 1000
+
+def extract_pdf(data: bytes, limits: ExtractionLimits | int = DEFAULT_LIMITS) -> Extraction:
+    if isinstance(limits, int):  # the former signature: a page limit alone
+        limits = ExtractionLimits(max_pdf_pages=limits)
+    if limits.sandbox:
+        return _extract_in_child(data, limits)
+    return extract_pdf_here(data, limits)
 
 
-def extract_pdf(data: bytes, max_pages: int = DEFAULT_MAX_PAGES) -> Extraction:
-    extraction = build_extraction(_page_lines(data, max_pages))
+def extract_pdf_here(data: bytes, limits: ExtractionLimits) -> Extraction:
+    """The extraction itself, in this process (the child runs this)."""
+    extraction = build_extraction(_page_lines(data, limits))
     # Page numbers alone (stamped on a scan) are no text layer either.
     if not extraction.text.strip():
         raise ExtractionError(NO_TEXT_LAYER)
+    if len(extraction.text) > limits.max_document_chars:
+        raise too_many_chars(len(extraction.text), limits.max_document_chars)
     return extraction
 
 
-def _page_lines(data: bytes, max_pages: int) -> list[list[str]]:
+# -- the child process ------------------------------------------------------------------
+
+
+def _extract_in_child(data: bytes, limits: ExtractionLimits) -> Extraction:
+    arguments = json.dumps(
+        {
+            "max_pdf_pages": limits.max_pdf_pages,
+            "max_pdf_stream_bytes": limits.max_pdf_stream_bytes,
+            "max_pdf_parse_memory_bytes": limits.max_pdf_parse_memory_bytes,
+            "max_pdf_parse_seconds": limits.max_pdf_parse_seconds,
+            "max_document_chars": limits.max_document_chars,
+        }
+    )
+    env = {**os.environ, "PYTHONPATH": str(_ROOT)}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pipelines.extraction.pdf_sandbox", arguments],
+            input=data,
+            capture_output=True,
+            cwd=_ROOT,
+            env=env,
+            # CPU time is limited inside; this bounds a child that sleeps or blocks.
+            timeout=limits.max_pdf_parse_seconds * 2 + 30,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise LimitExceeded(_time_message(limits)) from exc
+    if done.returncode == 0:
+        try:
+            payload = json.loads(done.stdout)
+        except ValueError as exc:
+            raise ExtractionError("The PDF could not be read (the parser's answer was damaged).") from exc
+        if "error" in payload:
+            kind = LimitExceeded if payload.get("limit") else ExtractionError
+            raise kind(payload["error"])
+        return Extraction(
+            text=payload["text"],
+            layout=[tuple(entry) for entry in payload["layout"]],
+            pages=payload["pages"],
+            metadata=payload["metadata"],
+        )
+    if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        raise LimitExceeded(_time_message(limits))
+    # Out of address space: malloc failed (MemoryError) or the runtime aborted.
+    raise LimitExceeded(_memory_message(limits))
+
+
+def _memory_message(limits: ExtractionLimits) -> str:
+    return (
+        f"Reading the PDF needed more than {size(limits.max_pdf_parse_memory_bytes)} of memory "
+        "(MAX_PDF_PARSE_MEMORY_MB); refused as a possible decompression bomb."
+    )
+
+
+def _time_message(limits: ExtractionLimits) -> str:
+    return (
+        f"Reading the PDF took more than {limits.max_pdf_parse_seconds:,} seconds of processing "
+        "(MAX_PDF_PARSE_SECONDS); refused."
+    )
+
+
+def child_main(arguments: str, data: bytes) -> dict:
+    """What the child prints: the extraction, or {"error", "limit"}."""
+    limits = ExtractionLimits(**json.loads(arguments), sandbox=False)
+    try:
+        extraction = extract_pdf_here(data, limits)
+    except LimitExceeded as exc:
+        return {"error": str(exc), "limit": True}
+    except ExtractionError as exc:
+        return {"error": str(exc), "limit": False}
+    except MemoryError:
+        return {"error": _memory_message(limits), "limit": True}
+    return {
+        "text": extraction.text,
+        "layout": [list(entry) for entry in extraction.layout],
+        "pages": extraction.pages,
+        "metadata": extraction.metadata,
+    }
+
+
+# -- parsing ----------------------------------------------------------------------------
+
+
+def _check_streams(data: bytes, limits: ExtractionLimits) -> None:
+    """Inflate every page's content streams and forms with pypdf's bounded
+    decoders before pdfminer (which inflates whole streams at once) sees them."""
+    import pypdf
+    from pypdf.errors import LimitReachedError, PdfReadError
+
+    cap = limits.max_pdf_stream_bytes
+    stream_limits = {
+        "zlib_maximum_output_length": cap,
+        "lzw_maximum_output_length": cap,
+        "run_length_maximum_output_length": cap,
+        "brotli_maximum_output_length": cap,
+        "array_based_stream_maximum_output_length": cap,
+        "stream_decoding_work_maximum_length": max(cap, 1),
+    }
+    with pypdf.apply_configuration(**stream_limits):
+        try:
+            reader = pypdf.PdfReader(io.BytesIO(data))
+            if reader.is_encrypted:
+                return  # pdfplumber reports it (password-protected)
+            pages = len(reader.pages)
+            if pages > limits.max_pdf_pages:
+                raise _too_many_pages(pages, limits)
+            seen: set[int] = set()
+            for page in reader.pages:
+                _inflate(page.get("/Contents"), seen)
+                _inflate_forms(page.get("/Resources"), seen, 0)
+        except LimitReachedError as exc:
+            raise LimitExceeded(
+                f"A content stream of the PDF inflates to more than {size(cap)} (MAX_PDF_STREAM_BYTES); "
+                "refused as a possible decompression bomb."
+            ) from exc
+        except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            # Damage is pdfplumber's to report, with its usual message.
+            return
+
+
+def _inflate(contents, seen: set[int]) -> None:
+    if contents is None:
+        return
+    contents = contents.get_object()
+    parts = contents if isinstance(contents, list) else [contents]
+    for part in parts:
+        stream = part.get_object()
+        if id(stream) in seen or not hasattr(stream, "get_data"):
+            continue
+        seen.add(id(stream))
+        stream.get_data()
+
+
+def _inflate_forms(resources, seen: set[int], depth: int) -> None:
+    if resources is None or depth > _MAX_FORM_DEPTH:
+        return
+    xobjects = resources.get_object().get("/XObject")
+    if xobjects is None:
+        return
+    for reference in xobjects.get_object().values():
+        form = reference.get_object()
+        # Images are never inflated to read text; forms are (they hold text).
+        if form.get("/Subtype") != "/Form" or id(form) in seen:
+            continue
+        _inflate(form, seen)
+        _inflate_forms(form.get("/Resources"), seen, depth + 1)
+
+
+def _too_many_pages(pages: int, limits: ExtractionLimits) -> LimitExceeded:
+    return LimitExceeded(
+        f"The PDF has {pages} pages; the limit is {limits.max_pdf_pages} (MAX_PDF_PAGES). Split it into volumes."
+    )
+
+
+def _page_lines(data: bytes, limits: ExtractionLimits) -> list[list[str]]:
     # Imported here: only PDF uploads need pdfplumber (a tenth of a second to import).
     import pdfplumber
     from pdfminer.pdfparser import PDFSyntaxError
 
+    _check_streams(data, limits)
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             # Checked before any page is parsed: a huge PDF fails fast, not after minutes.
-            if len(pdf.pages) > max_pages:
-                raise ExtractionError(
-                    f"The PDF has {len(pdf.pages)} pages; the limit is {max_pages} (MAX_PDF_PAGES). "
-                    "Split it into volumes."
-                )
+            if len(pdf.pages) > limits.max_pdf_pages:
+                raise _too_many_pages(len(pdf.pages), limits)
             pages = []
+            chars = 0
             for page in pdf.pages:
-                pages.append((page.extract_text() or "").split("\n"))
+                lines = _reading_order(page)
+                chars += sum(len(line) + 1 for line in lines)
+                if chars > limits.max_document_chars * 2:
+                    # Counted while reading: no need to parse the rest to know.
+                    raise too_many_chars(f"more than {limits.max_document_chars:,}", limits.max_document_chars)
+                pages.append(lines)
                 # pdfplumber caches every parsed object of a page; without this a
                 # 100-page transcript holds hundreds of MB until the file is closed.
                 page.close()
             return pages
     except ExtractionError:
+        raise
+    except MemoryError:
         raise
     except (PDFSyntaxError, ValueError, KeyError, TypeError) as exc:
         raise ExtractionError(f"The PDF could not be read ({type(exc).__name__}); it may be damaged.") from exc
@@ -48,6 +239,64 @@ def _page_lines(data: bytes, max_pages: int) -> list[list[str]]:
         if _is_password_error(exc):
             raise ExtractionError("The PDF is password-protected.") from exc
         raise ExtractionError(f"The PDF could not be read ({type(exc).__name__}); it may be damaged.") from exc
+
+
+# -- two-column captions -----------------------------------------------------------------
+
+# A caption box column: ")" printed on this many rows at one x position.
+_MIN_CAPTION_ROWS = 2
+_CAPTION_X_TOLERANCE = 4.0
+
+
+def _reading_order(page) -> list[str]:
+    """The page's text lines. A cover's caption box ("In the matter of the Parole
+    ) CDCR Number: …") is two columns separated by a column of ")": pdfplumber
+    reads across it and interleaves them, so the box is read column by column
+    (left, then right), with the text above and below it as usual."""
+    caption = _caption_box(page)
+    if caption is None:
+        return _lines(page)
+    top, bottom, left_edge, right_edge = caption
+    width, height = float(page.width), float(page.height)
+    parts = [
+        page.within_bbox((0, 0, width, top), strict=False),
+        page.within_bbox((0, top, left_edge, bottom), strict=False),
+        page.within_bbox((right_edge, top, width, bottom), strict=False),
+        page.within_bbox((0, bottom, width, height), strict=False),
+    ]
+    return [line for part in parts for line in _lines(part)]
+
+
+def _lines(page) -> list[str]:
+    return (page.extract_text() or "").split("\n")
+
+
+def _caption_box(page) -> tuple[float, float, float, float] | None:
+    """(top, bottom, x0, x1) of the ")" column of a caption box, or None."""
+    parens = [c for c in page.chars if c["text"] == ")"]
+    if len(parens) < _MIN_CAPTION_ROWS:
+        return None
+    # Parentheses closing a phrase "(like this)" sit anywhere; the caption's are
+    # stacked: many at one x, each alone (spaces around it) on its row.
+    words = page.extract_words()
+    lone = [w for w in words if w["text"] == ")"]
+    best: list[dict] = []
+    for anchor in lone:
+        column = [w for w in lone if abs(w["x0"] - anchor["x0"]) <= _CAPTION_X_TOLERANCE]
+        if len(column) > len(best):
+            best = column
+    rows = {round(w["top"]) for w in best}
+    if len(rows) < _MIN_CAPTION_ROWS:
+        return None
+    top = min(w["top"] for w in best) - 1
+    bottom = max(w["bottom"] for w in best) + 1
+    x0 = min(w["x0"] for w in best) - 0.5
+    x1 = max(w["x1"] for w in best) + 0.5
+    # Both sides must hold text on the box's rows, or this is no two-column box.
+    inside = [w for w in words if w["top"] >= top and w["bottom"] <= bottom and w["text"] != ")"]
+    if not any(w["x1"] <= x0 for w in inside) or not any(w["x0"] >= x1 for w in inside):
+        return None
+    return top, bottom, x0, x1
 
 
 def _is_password_error(exc: BaseException | None) -> bool:

@@ -78,7 +78,7 @@ def is_turn_start(text: str) -> bool:
 def build_extraction(pages: list[list[str]]) -> Extraction:
     """Turn each page's text lines into clean text with its layout map."""
     cleaned = _drop_furniture(_strip_line_numbers(pages))
-    cleaned = [page if not _is_index_page(page) else [] for page in cleaned]
+    cleaned = [[] if _is_index_page(page) else _without_index(page) for page in cleaned]
     header = parse_header([f.text for f in cleaned[0]]) if cleaned else empty_header()
     # Only a cover page has a header: a memo's date and city are not hearing metadata.
     cover = 1 if has_header(header) else 0
@@ -170,19 +170,40 @@ def _number(pattern: re.Pattern, text: str) -> int | None:
 def _number_chain(values: list[int | None]) -> dict[int, int]:
     """The longest run of consecutive numbers (n, n+1, …) in line order, as
     {line index: number}. Of equally long runs the tightest wins, so that a page
-    number "1" above line "1" is not taken for the first line number."""
-    best: dict[int, int] = {}
-    for start, value in enumerate(values):
+    number "1" above line "1" is not taken for the first line number; then the
+    one that starts first.
+
+    Linear in the number of lines: the run from a line follows the first later
+    line holding the next number (taking the first is never worse), so one pass
+    from the bottom gives every line's run length and last line. Trying every
+    start and scanning forward was quadratic: a crafted page of numbered lines
+    took minutes."""
+    following: list[int | None] = [None] * len(values)
+    length = [0] * len(values)
+    last = [0] * len(values)
+    first_below: dict[int, int] = {}
+    for index in range(len(values) - 1, -1, -1):
+        value = values[index]
         if value is None:
             continue
-        chain, expected = {start: value}, value + 1
-        for index in range(start + 1, len(values)):
-            if values[index] == expected:
-                chain[index] = expected
-                expected += 1
-        if len(chain) > len(best) or (len(chain) == len(best) and _extent(chain) < _extent(best)):
-            best = chain
-    return best
+        successor = first_below.get(value + 1)
+        following[index] = successor
+        length[index] = 1 + (length[successor] if successor is not None else 0)
+        last[index] = last[successor] if successor is not None else index
+        first_below[value] = index
+    best_start: int | None = None
+    for index, value in enumerate(values):
+        if value is None:
+            continue
+        longer = best_start is None or length[index] > length[best_start]
+        if longer or (length[index] == length[best_start] and last[index] - index < last[best_start] - best_start):
+            best_start = index
+    chain: dict[int, int] = {}
+    cursor = best_start
+    while cursor is not None:
+        chain[cursor] = values[cursor]  # type: ignore[assignment]
+        cursor = following[cursor]
+    return chain
 
 
 def _extent(chain: dict[int, int]) -> int:
@@ -240,6 +261,33 @@ def _is_index_page(page: list[Fragment]) -> bool:
     return dotted >= 2 or (referenced >= 3 and referenced >= 0.4 * len(page))
 
 
+def _without_index(page: list[Fragment]) -> list[Fragment]:
+    """The page without an INDEX that fills only part of it: CDCR transcripts print
+    "CORRECTIONS TO THE DECISION HAVE BEEN MADE" above it, so the title is not at
+    the top and most lines are no references. From the title, the index runs
+    over its "PAGE" heading, its entries and a closing "--oOo--"; it is removed
+    when it has at least two entries."""
+    for start, fragment in enumerate(page):
+        if not _INDEX_TITLE.match(fragment.text):
+            continue
+        end, entries = start + 1, 0
+        while end < len(page):
+            text = page[end].text
+            if _DOTTED_REF.search(text) or (_ENDS_WITH_REF.search(text) and not is_turn_start(text)):
+                entries += 1
+            elif not (_INDEX_HEADING.match(text) or _END_MARKER.match(text)):
+                break
+            end += 1
+        if entries >= 2:
+            return page[:start] + page[end:]
+    return page
+
+
+_INDEX_HEADING = re.compile(r"^(?:PAGES?|SECTION|[IVX]+)$", re.I)
+# "--oOo--", "-o0o-": the mark that closes a section or the hearing.
+_END_MARKER = re.compile(r"^[-\u2013\u2014\s]*o\s*[O0]\s*o[-\u2013\u2014\s]*$")
+
+
 # -- utterances -------------------------------------------------------------------------
 
 # A block is a paragraph (blank line around it); each row becomes one line of text
@@ -251,16 +299,72 @@ Block = list[Row]
 def _blocks(pages: list[list[Fragment]], cover: int) -> list[Block]:
     """Before the first speaker turn (cover, appearances…) and in documents with no
     turns at all, each printed line stays a line and each page is a block. From the
-    first turn on, page breaks vanish and each turn is a block of one row."""
+    first turn on, page breaks vanish and each turn is a block of one row, except
+    in a section that is no testimony (a decision page, the transcriber's
+    certificate, after "--oOo--"): it starts at its heading, as a block of its
+    own, each printed line a row, until the next turn."""
     flat = [fragment for page in pages for fragment in page]
     start = next((i for i, f in enumerate(flat) if f.page > cover and _opens_transcript(f.text)), len(flat))
     blocks: list[Block] = [[[f] for f in page] for _, page in groupby(flat[:start], key=attrgetter("page"))]
+    headings = _mixed_case(flat[start:])
+    openers = _section_openers(flat[start:], headings)
+    in_section = False
     for fragment in flat[start:]:
         if is_turn_start(fragment.text):
             blocks.append([[fragment]])
+            in_section = False
+        elif id(fragment) in openers:
+            blocks.append([[fragment]])
+            in_section = True
+        elif in_section:
+            blocks[-1].append([fragment])
         else:
             blocks[-1][0].append(fragment)
     return blocks
+
+
+# Headings of the sections that close a transcript. A line of capitals that
+# names one, with no sentence punctuation, is a heading, not testimony.
+_SECTION_WORDS = re.compile(
+    r"\b(?:DECISION|CERTIFICATE|CERTIFICATION|DECLARATION|TRANSCRIBER'?S?|REPORTER'?S?|ADJOURN\w*|ERRATA)\b"
+)
+_STAGE_END = re.compile(r"^\(.*\b(?:adjourn|conclude)\w*\b.*\)$", re.I)
+
+
+def _mixed_case(fragments: list[Fragment]) -> bool:
+    """Headings are told apart by their capitals, which only works when the
+    testimony itself is not typed in capitals."""
+    letters = [c for f in fragments[:400] for c in f.text if c.isalpha()]
+    return sum(c.islower() for c in letters) >= 0.2 * len(letters) if letters else False
+
+
+def _section_openers(fragments: list[Fragment], headings: bool) -> set[int]:
+    """The fragments (by id) that open a section: each section break, or the top
+    of its page when the lines above it there are capitals too (a decision page
+    opens with "CALIFORNIA BOARD OF PAROLE HEARINGS" above "DECISION PAGE")."""
+    openers: set[int] = set()
+    for _, group in groupby(fragments, key=attrgetter("page")):
+        page = list(group)
+        for index, fragment in enumerate(page):
+            if not _is_section_break(fragment.text, headings):
+                continue
+            top = index
+            if index < _FURNITURE_ZONE and all(_is_caption(f.text) for f in page[:index]):
+                top = 0
+            openers.add(id(page[top]))
+    return openers
+
+
+def _is_caption(text: str) -> bool:
+    return not is_turn_start(text) and not any(c.islower() for c in text) and text[-1:] not in ".?!,;"
+
+
+def _is_section_break(text: str, headings: bool) -> bool:
+    if _END_MARKER.match(text) or _STAGE_END.match(text):
+        return True
+    if not headings or any(c.islower() for c in text) or text[-1:] in ".?!,;":
+        return False
+    return len(text.split()) <= 12 and bool(_SECTION_WORDS.search(text))
 
 
 def _opens_transcript(text: str) -> bool:

@@ -39,6 +39,12 @@ class ExportBatch(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=ExportStatus.choices, default=ExportStatus.QUEUED)
+    # The work queue's bookkeeping (see Document): queued again by the sweeper when
+    # no worker took it; a redelivery of the claiming message means its worker died.
+    queued_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
     scope = models.CharField(max_length=10, choices=ExportScope.choices, default=ExportScope.APPROVED)
     accept_pending = models.BooleanField(default=False)
     strategy = models.CharField(max_length=20, default="placeholder")
@@ -63,6 +69,12 @@ class ExportBatch(models.Model):
 
     def __str__(self) -> str:
         return f"export {self.pk} of {self.corpus}"
+
+    @property
+    def status_label(self) -> str:
+        if self.status == ExportStatus.QUEUED:
+            return "Queued, waiting for a worker"
+        return self.get_status_display()
 
     def settings_summary(self) -> dict:
         return {

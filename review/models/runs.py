@@ -134,6 +134,10 @@ class AnnotationRun(models.Model):
     # added, removed, unchanged, preserved, skipped_overlap (re-annotation); added (pre-annotation).
     counts = models.JSONField(default=dict, blank=True)
     message = models.TextField(blank=True)
+    # The work queue's bookkeeping for re-annotations (see Document).
+    queued_at = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]

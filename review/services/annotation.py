@@ -15,10 +15,13 @@ from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.services import (
+    WORKER_DIED,
+    document_claim,
     document_extract,
     document_fail,
     document_lock,
     document_move,
+    document_release,
     document_spans_changed,
     documents_annotate_again,
 )
@@ -85,11 +88,26 @@ def _finish_run(run_id: int, status: str, **values) -> None:
     AnnotationRun.objects.filter(pk=run_id).update(status=status, finished_at=timezone.now(), **values)
 
 
-def document_annotate(*, document_id: int) -> bool:
+def document_annotate(*, document_id: int, delivery: str | None = None) -> bool:
     """Run the corpus's detection pipeline and store its spans as pending, with
     what was filtered and why. Progress is kept on the document's pre-annotation
     run. Idempotent: a document that is no longer waiting for annotation is left
-    alone."""
+    alone. The document is claimed first (see ingestion.services.document_claim):
+    a redelivery after the worker died takes over, and a document that killed
+    its worker TASK_MAX_ATTEMPTS times fails instead of killing another."""
+    claim = document_claim(
+        document_id,
+        waiting=DocumentStatus.ANNOTATING,
+        running=DocumentStatus.ANNOTATING,
+        delivery=delivery or jobs.current_delivery(),
+        failure=ANNOTATION_FAILED,
+    )
+    if claim.poisoned:
+        AnnotationRun.objects.filter(document_id=document_id, kind=RunKind.ANNOTATE).update(
+            status=RunStatus.FAILED, finished_at=timezone.now(), message=f"{ANNOTATION_FAILED}: {WORKER_DIED}."
+        )
+    if not claim.taken:
+        return False
     document = Document.objects.filter(pk=document_id, status=DocumentStatus.ANNOTATING).first()
     if document is None:
         return False
@@ -127,6 +145,14 @@ def document_annotate(*, document_id: int) -> bool:
         logger.warning(
             "document %s: %d corpus pattern(s) timed out and were skipped", document_id, len(result.timed_out)
         )
+    try:
+        return _store_annotation(document_id, run.pk, config, result)
+    except TRANSIENT_ERRORS:
+        document_release(document_id, running=DocumentStatus.ANNOTATING, waiting=DocumentStatus.ANNOTATING)
+        raise
+
+
+def _store_annotation(document_id: int, run_id: int, config: DetectionSettings, result: DetectionResult) -> bool:
     with transaction.atomic():
         row = document_lock(document_id)
         if row is None or row[0] != DocumentStatus.ANNOTATING:
@@ -134,7 +160,7 @@ def document_annotate(*, document_id: int) -> bool:
         added = store_machine_spans(document_id, result.spans)
         DocumentDetection.objects.update_or_create(document_id=document_id, defaults=_detection_record(config, result))
         document_move(document_id, from_statuses=(DocumentStatus.ANNOTATING,), to=DocumentStatus.READY)
-        _finish_run(run.pk, RunStatus.DONE, done=F("total"), counts={"added": added})
+        _finish_run(run_id, RunStatus.DONE, done=F("total"), counts={"added": added})
     return True
 
 
@@ -152,12 +178,19 @@ class ReannotateError(Exception):
 
 def _retryable_failure(document: Document) -> bool:
     # Extraction worked (there is text) and only the machine pass failed, e.g. on a
-    # configuration that no longer validated: running it again is the fix.
+    # configuration that no longer validated, or a worker that ran out of memory:
+    # an admin running it again is the fix.
     return (
         document.status == DocumentStatus.FAILED
         and document.error_message.startswith(ANNOTATION_FAILED)
         and Document.objects.filter(pk=document.pk).exclude(text="").exists()
     )
+
+
+def _waiting_for_annotation(document: Document) -> bool:
+    # Already queued (or its worker died and the sweeper will queue it again):
+    # asking again queues it now; the claim keeps two workers from running it.
+    return document.status == DocumentStatus.ANNOTATING
 
 
 @transaction.atomic
@@ -174,6 +207,9 @@ def document_reannotate_request(*, document: Document, user: AbstractBaseUser) -
             documents_annotate_again([document.pk])
             jobs.enqueue_on_commit(jobs.ANNOTATE, document.pk)
             return None
+        if _waiting_for_annotation(document):
+            jobs.enqueue_on_commit(jobs.ANNOTATE, document.pk)
+            return None
         raise ReannotateError(
             f"“{document.name}” is {document.get_status_display().lower()}: only documents ready for review, "
             "in review or reviewed can be re-annotated."
@@ -183,7 +219,9 @@ def document_reannotate_request(*, document: Document, user: AbstractBaseUser) -
     ).first()
     if active is not None:
         return active
-    run = AnnotationRun.objects.create(document=document, kind=RunKind.REANNOTATE, requested_by=user)
+    run = AnnotationRun.objects.create(
+        document=document, kind=RunKind.REANNOTATE, requested_by=user, queued_at=timezone.now()
+    )
     jobs.enqueue_on_commit(jobs.REANNOTATE, run.pk)
     return run
 
@@ -210,7 +248,10 @@ def corpus_reannotate_request(*, corpus: Corpus, user: AbstractBaseUser) -> Corp
         ).values_list("document_id", flat=True)
     )
     runs = AnnotationRun.objects.bulk_create(
-        [AnnotationRun(document_id=pk, kind=RunKind.REANNOTATE, requested_by=user) for pk in sorted(eligible - busy)]
+        [
+            AnnotationRun(document_id=pk, kind=RunKind.REANNOTATE, requested_by=user, queued_at=timezone.now())
+            for pk in sorted(eligible - busy)
+        ]
     )
     failed = documents.filter(status=DocumentStatus.FAILED, error_message__startswith=ANNOTATION_FAILED).exclude(
         text=""
@@ -229,15 +270,49 @@ def corpus_reannotate_request(*, corpus: Corpus, user: AbstractBaseUser) -> Corp
     )
 
 
-def _claim_run(run_id: int) -> bool:
-    """Claim a queued re-annotation, or take over one whose worker died (running
-    for longer than the task's hard time limit): one conditional UPDATE."""
-    stale = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
-    return bool(
-        AnnotationRun.objects.filter(pk=run_id, kind=RunKind.REANNOTATE)
-        .filter(Q(status=RunStatus.QUEUED) | Q(status=RunStatus.RUNNING, started_at__lt=stale))
-        .update(status=RunStatus.RUNNING, started_at=timezone.now(), done=0)
+def _claim_run(run_id: int, delivery: str) -> bool:
+    """Claim a queued re-annotation, or take over one whose worker died (this
+    delivery's own claim, redelivered; or running for longer than the task's hard
+    time limit): one conditional UPDATE. A run that killed its worker
+    TASK_MAX_ATTEMPTS times fails (the document keeps its spans)."""
+    stale = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+    runs = AnnotationRun.objects.filter(pk=run_id, kind=RunKind.REANNOTATE)
+    abandoned = Q(status=RunStatus.RUNNING) & (Q(claimed_by=delivery) | Q(started_at__lt=stale))
+    if (
+        runs.filter(Q(status=RunStatus.QUEUED) | abandoned)
+        .filter(attempts__lt=settings.TASK_MAX_ATTEMPTS)
+        .update(
+            status=RunStatus.RUNNING,
+            started_at=timezone.now(),
+            done=0,
+            claimed_by=delivery[:64],
+            attempts=F("attempts") + 1,
+        )
+    ):
+        return True
+    runs.filter(abandoned).update(
+        status=RunStatus.FAILED, finished_at=timezone.now(), message=f"Re-annotation failed: {WORKER_DIED}."
     )
+    return False
+
+
+def runs_sweep(*, queued_before) -> list[int]:
+    """Re-annotations waiting since before `queued_before` (their message was lost)
+    and those whose worker died (running past the hard time limit) are queued
+    again, or failed at TASK_MAX_ATTEMPTS. Returns the runs to queue."""
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+    dead = AnnotationRun.objects.filter(kind=RunKind.REANNOTATE, status=RunStatus.RUNNING, started_at__lt=stale)
+    dead.filter(attempts__gte=settings.TASK_MAX_ATTEMPTS).update(
+        status=RunStatus.FAILED, finished_at=now, message=f"Re-annotation failed: {WORKER_DIED}."
+    )
+    dead.update(status=RunStatus.QUEUED, claimed_by="", queued_at=queued_before)
+    lost = AnnotationRun.objects.filter(kind=RunKind.REANNOTATE, status=RunStatus.QUEUED).filter(
+        Q(queued_at__lt=queued_before) | Q(queued_at__isnull=True, created_at__lt=queued_before)
+    )
+    ids = list(lost.values_list("pk", flat=True)[:1000])
+    AnnotationRun.objects.filter(pk__in=ids).update(queued_at=now)
+    return ids
 
 
 def document_reannotate(*, run_id: int) -> bool:
@@ -247,7 +322,7 @@ def document_reannotate(*, run_id: int) -> bool:
     by the new run's (those the new run finds again keep their row, so an open
     review page and the audit still point at them). A reviewed document that gets
     pending spans back is in review again. Idempotent: only a queued run is run."""
-    if not _claim_run(run_id):
+    if not _claim_run(run_id, jobs.current_delivery()):
         return False
     run = AnnotationRun.objects.select_related("document").get(pk=run_id)
     document = run.document
@@ -274,7 +349,9 @@ def document_reannotate(*, run_id: int) -> bool:
     except TRANSIENT_ERRORS:
         # The task is retried (task_policy): hand the run back so the retry can
         # claim it again instead of finding it "running" and leaving it there.
-        AnnotationRun.objects.filter(pk=run_id, status=RunStatus.RUNNING).update(status=RunStatus.QUEUED)
+        AnnotationRun.objects.filter(pk=run_id, status=RunStatus.RUNNING).update(
+            status=RunStatus.QUEUED, claimed_by="", attempts=F("attempts") - 1
+        )
         raise
 
 
@@ -328,8 +405,9 @@ def document_extract_then_queue(*, document_id: int) -> bool:
     pre-annotation. Also when this is a redelivery after a crash between the
     extraction and the queueing: a document waiting for annotation always gets
     its (idempotent) task. Returns whether annotation was queued."""
-    extracted = document_extract(document_id=document_id)
-    if extracted or Document.objects.filter(pk=document_id, status=DocumentStatus.ANNOTATING).exists():
+    extracted = document_extract(document_id=document_id, delivery=jobs.current_delivery())
+    waiting = Document.objects.filter(pk=document_id, status=DocumentStatus.ANNOTATING, claimed_at__isnull=True)
+    if extracted or waiting.exists():
         jobs.enqueue(jobs.ANNOTATE, document_id)
         return True
     return False

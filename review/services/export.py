@@ -4,16 +4,17 @@ ExportBatch rows (and, through pseudonym_store, of PseudonymMap rows)."""
 
 import logging
 from dataclasses import asdict, dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from ingestion.models import Corpus, Document
+from ingestion.services import WORKER_DIED
 from ingestion.storage import private_storage
 from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
 from pipelines.extraction.transcript_layout import Locator
@@ -54,7 +55,7 @@ def export_create(
     False (the command line runs it in-process with `export_run`)."""
     options = options or ExportOptions()
     options.validate()
-    batch = ExportBatch.objects.create(corpus=corpus, created_by=user, **asdict(options))
+    batch = ExportBatch.objects.create(corpus=corpus, created_by=user, queued_at=timezone.now(), **asdict(options))
     if queue:
         jobs.enqueue_on_commit(jobs.EXPORT, batch.pk)
     return batch
@@ -105,17 +106,30 @@ def _fail(batch: ExportBatch, message: str, report: list | None = None) -> None:
     batch.save(update_fields=["status", "error_message", "report", "finished_at"])
 
 
+def _stale() -> datetime:
+    # No task outlives its hard time limit: a claim older than that is a dead worker's.
+    return timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+
+
 @transaction.atomic
-def _claim_export(batch_id: int) -> bool:
-    """Claim a queued batch, or take over one whose worker died (running for longer
-    than the task's hard time limit). A corpus-wide export waits for no other: it
-    fails fast while another one of the same corpus runs, since both would hand out
-    numbers from the same stored map."""
+def _claim_export(batch_id: int, delivery: str) -> bool:
+    """Claim a queued batch, or take over one whose worker died (this delivery's
+    own claim, redelivered after the worker was lost, or one running for longer
+    than the task's hard time limit); a batch that killed its worker
+    TASK_MAX_ATTEMPTS times fails. A corpus-wide export waits for no other: it
+    fails fast while another one of the same corpus runs, since both would hand
+    out numbers from the same stored map."""
     batch = ExportBatch.objects.select_for_update().select_related("corpus").filter(pk=batch_id).first()
-    stale = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
-    if batch is None or not (
-        batch.status == ExportStatus.QUEUED or (batch.status == ExportStatus.RUNNING and batch.created_at < stale)
-    ):
+    stale = _stale()
+    if batch is None:
+        return False
+    abandoned = batch.status == ExportStatus.RUNNING and (
+        batch.claimed_by == delivery or (batch.started_at or batch.created_at) < stale
+    )
+    if not (batch.status == ExportStatus.QUEUED or abandoned):
+        return False
+    if batch.attempts >= settings.TASK_MAX_ATTEMPTS:
+        _fail(batch, f"Export failed: {WORKER_DIED} (it stopped the worker {batch.attempts} times).")
         return False
     if batch.consistency == Consistency.CORPUS:
         Corpus.objects.select_for_update().filter(pk=batch.corpus_id).first()  # serializes the check below
@@ -124,8 +138,8 @@ def _claim_export(batch_id: int) -> bool:
                 corpus_id=batch.corpus_id,
                 consistency=Consistency.CORPUS,
                 status=ExportStatus.RUNNING,
-                created_at__gte=stale,
             )
+            .filter(Q(started_at__gte=stale) | Q(started_at__isnull=True, created_at__gte=stale))
             .exclude(pk=batch.pk)
             .exists()
         )
@@ -133,14 +147,68 @@ def _claim_export(batch_id: int) -> bool:
             _fail(batch, "Another corpus-wide export of this corpus is running; start this one when it has finished.")
             return False
     batch.status = ExportStatus.RUNNING
-    batch.save(update_fields=["status"])
+    batch.started_at = timezone.now()
+    batch.claimed_by = delivery[:64]
+    batch.attempts += 1
+    batch.save(update_fields=["status", "started_at", "claimed_by", "attempts"])
     return True
+
+
+def batches_sweep(*, queued_before: datetime) -> list[int]:
+    """Batches waiting since before `queued_before` (their message was lost: the
+    broker was down when they were started) and batches whose worker died
+    (running past the hard time limit) are returned to be queued again; those
+    that killed TASK_MAX_ATTEMPTS workers fail."""
+    now = timezone.now()
+    dead = ExportBatch.objects.filter(status=ExportStatus.RUNNING, started_at__lt=_stale())
+    dead.filter(attempts__gte=settings.TASK_MAX_ATTEMPTS).update(
+        status=ExportStatus.FAILED,
+        finished_at=now,
+        error_message=f"Export failed: {WORKER_DIED} (it stopped the worker {settings.TASK_MAX_ATTEMPTS} times).",
+    )
+    dead.update(status=ExportStatus.QUEUED, claimed_by="", queued_at=queued_before)
+    lost = ExportBatch.objects.filter(status=ExportStatus.QUEUED).filter(
+        Q(queued_at__lt=queued_before) | Q(queued_at__isnull=True, created_at__lt=queued_before)
+    )
+    ids = list(lost.values_list("pk", flat=True)[:1000])
+    ExportBatch.objects.filter(pk__in=ids).update(queued_at=now)
+    return ids
+
+
+def export_delete(*, batch: ExportBatch) -> None:
+    """Delete an export batch and its zip (once the transaction commits)."""
+    name = batch.file.name
+    batch.delete()
+    _delete_on_commit([name])
+
+
+def exports_delete_files(*, corpus_id: int, since: datetime | None = None, reason: str) -> int:
+    """Delete the zips of a corpus's exports (those made after `since`, when given:
+    the ones that may contain a deleted document), keeping each batch's record
+    with `reason`. Returns how many zips go."""
+    batches = ExportBatch.objects.filter(corpus_id=corpus_id).exclude(file="")
+    if since is not None:
+        batches = batches.filter(created_at__gte=since)
+    names = list(batches.values_list("file", flat=True))
+    batches.update(file="", error_message=reason)
+    _delete_on_commit(names)
+    return len(names)
+
+
+def _delete_on_commit(names: list[str]) -> None:
+    def delete() -> None:
+        storage = private_storage()
+        for name in names:
+            if name:
+                storage.delete(name)
+
+    transaction.on_commit(delete)
 
 
 def export_run(*, batch_id: int) -> bool:
     """Build the zip for a batch, streaming documents one at a time into a file in
     private storage. Idempotent: only a queued batch is run."""
-    if not _claim_export(batch_id):
+    if not _claim_export(batch_id, jobs.current_delivery()):
         return False
     batch = ExportBatch.objects.select_related("corpus").get(pk=batch_id)
     total = Document.objects.filter(corpus_id=batch.corpus_id, status__in=SCOPE_STATUSES[batch.scope]).count()

@@ -1,43 +1,67 @@
 """Uploads: files (zips and CSVs of many documents included) stored by
 ingestion, then queued for extraction and pre-annotation."""
 
+from typing import BinaryIO
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 
-from ingestion.models import Corpus, Document
-from ingestion.services import UploadResult, document_ingest, upload_ingest
-from pipelines.extraction.bulk import BulkLimits, CsvOptions
+from ingestion.models import Corpus, Document, DocumentStatus
+from ingestion.services import UploadResult, bulk_limits, document_ingest, documents_requeued, upload_ingest
+from pipelines.extraction.bulk import BulkLimits, CsvOptions, UploadBudget
 from review.services import jobs
+
+
+def upload_budget() -> UploadBudget:
+    """One per upload (every file of one form post shares it): MAX_UPLOAD_DOCUMENTS."""
+    return UploadBudget(settings.MAX_UPLOAD_DOCUMENTS)
 
 
 def upload(
     *,
     corpus: Corpus,
     name: str,
-    data: bytes,
+    data: bytes | BinaryIO,
     user: AbstractBaseUser | None,
     csv_options: CsvOptions | None = None,
     queue: bool = True,
     limits: BulkLimits | None = None,
+    budget: UploadBudget | None = None,
 ) -> list[UploadResult]:
     """Store one uploaded file's documents, each succeeding or failing alone, and
     queue the new ones for extraction (then pre-annotation). `queue=False` leaves
-    the processing to the caller (the command line without a worker)."""
+    the processing to the caller (the command line without a worker). `data` may
+    be a file (an upload spooled to disk), read a piece at a time."""
     results = upload_ingest(
         corpus=corpus,
         name=name,
         data=data,
         user=user,
         csv_options=csv_options,
-        limits=limits or BulkLimits.for_file_limit(settings.MAX_UPLOAD_BYTES),
+        limits=limits or bulk_limits(),
+        budget=budget,
     )
     if queue:
         jobs.enqueue_on_commit(jobs.EXTRACT, *(r.document.pk for r in results if r.document is not None and r.created))
+        _queue_waiting_duplicates(results)
     return results
 
 
+def _queue_waiting_duplicates(results: list[UploadResult]) -> None:
+    """Uploading again a file that is still waiting for a worker (the broker was
+    down the first time) queues it again: a retry is never a dead end."""
+    waiting = [
+        r.document.pk
+        for r in results
+        if r.document is not None and not r.created and r.document.status == DocumentStatus.UPLOADED
+    ]
+    if waiting:
+        documents_requeued(waiting)
+        jobs.enqueue_on_commit(jobs.EXTRACT, *waiting)
+
+
 def ingest_document(
-    *, corpus: Corpus, name: str, data: bytes, user: AbstractBaseUser | None, queue: bool = True
+    *, corpus: Corpus, name: str, data: bytes | BinaryIO, user: AbstractBaseUser | None, queue: bool = True
 ) -> tuple[Document, bool]:
     """One file stored as one document (see ingestion.services.document_ingest),
     queued for extraction when it is new. Returns (document, created)."""

@@ -54,7 +54,9 @@ def text_runs(segments, document_text: str = "") -> SafeString:
             continue
         label, status = escape(span.label), escape(span.status)
         out.append(
-            f'<mark id="span-{span.pk}" class="span st-{status}" style="--c:{escape(label_colour(span.label))}" '
+            # The colour comes from static/labels.css by data-label: the
+            # Content-Security-Policy allows no style attribute.
+            f'<mark id="span-{span.pk}" class="span st-{status}" '
             f'data-label="{label}" data-span-id="{span.pk}" data-version="{span.version}" data-start="{seg.start}" '
             f'tabindex="0" hx-get="{panel}{span.pk}/" hx-target="#panel" hx-swap="innerHTML" '
             f'title="{label} · {status}">{text}</mark>'

@@ -12,14 +12,15 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from ingestion.services import UploadResult
+from ingestion.services import UploadResult, too_large
+from ingestion.upload_handlers import refused_uploads
 from review.access import can_administer, get_corpus
 from review.forms import CorpusForm, ExportForm, UploadForm
 from review.selectors.corpora import any_in_progress, corpus_documents
 from review.selectors.corpora import corpus_list as corpora_of
 from review.selectors.exports import any_export_running, corpus_exports
 from review.services.corpora import corpus_create
-from review.services.uploads import upload
+from review.services.uploads import upload, upload_budget
 
 
 @login_required
@@ -73,17 +74,31 @@ def document_upload(request: HttpRequest, pk: int) -> HttpResponse:
     if not can_administer(role):
         raise PermissionDenied("Only corpus admins can upload.")
     form = UploadForm(request.POST, request.FILES)
+    # Files dropped while they arrived (over MAX_UPLOAD_BYTES) fail alone, by name.
+    results: list[UploadResult] = [
+        UploadResult(name, None, False, f"{name}: {too_large(size)}") for name, size in refused_uploads(request)
+    ]
     if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
+        if not results:
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            return redirect("corpus_detail", pk=corpus.pk)
+        _report_upload(request, results)
         return redirect("corpus_detail", pk=corpus.pk)
-    results: list[UploadResult] = []
-    # Each file, and each item of a zip or CSV, succeeds or fails on its own.
+    budget = upload_budget()
+    # Each file, and each item of a zip or CSV, succeeds or fails on its own. The
+    # files are streamed from where Django spooled them, never read whole.
     for file in form.cleaned_data["files"]:
         results += upload(
-            corpus=corpus, name=file.name, data=file.read(), user=request.user, csv_options=form.csv_options()
+            corpus=corpus,
+            name=file.name,
+            data=file.file,
+            user=request.user,
+            csv_options=form.csv_options(),
+            budget=budget,
         )
+        file.close()
     _report_upload(request, results)
     return redirect("corpus_detail", pk=corpus.pk)
 

@@ -164,6 +164,10 @@ def span_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     every = _flag(post, "all", default=True)
     error, message = None, ""
     try:
+        # Every change is checked against the version the reviewer saw: a decision
+        # without one would skip the stale-write check, so it is refused.
+        if common["version"] is None:
+            raise ReviewError("This action needs the span's version: reload the page and try again.")
         _require_holder(document, request.user, role)
         if action == "accept":
             outcome = span_accept(**common, all_occurrences=every, spans=spans)
