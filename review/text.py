@@ -1,14 +1,46 @@
 """Text helpers of the review workspace: what counts as the same entity text, and
-moving a span's edge by one word. Plain functions over the document text."""
+moving a span's edge by one word. Plain functions over the document text.
+
+"The same entity text" is the engine's name identity (`pipelines.names`), the one
+propagation and the export's leak gate use: apply-to-all, the side panel's
+grouping, its occurrence count and linking cannot disagree with them."""
 
 import re
 
+from pipelines.names import NameIdentity, name_key
 from review.errors import ReviewError
 
 
 def normalize(text: str) -> str:
-    """Occurrences of one entity: same text up to case and whitespace."""
+    """White space and case folded: a plain comparison of two texts."""
     return " ".join(text.split()).casefold()
+
+
+def document_text(span) -> str | None:
+    """The document's text when the span's document is already loaded (no query)."""
+    field = type(span)._meta.get_field("document")
+    return span.document.text if field.is_cached(span) else None
+
+
+def same_name_key(span, text: str | None = None) -> str:
+    """The key under which spans are the same name: case, white space, line-end
+    hyphenation and a possessive aside; a lower-case common word ("young") apart
+    from the name ("Young") unless its context in `text` says it is the name."""
+    return name_key(span.text, span.label, (text, span.start, span.end) if text is not None else None)
+
+
+def name_occurrences(text: str, start: int, end: int, label: str) -> list[tuple[int, int]]:
+    """Every occurrence of the name text[start:end] (the identity's forms with the
+    same key: "Smith", "SMITH", "Smith's", "Smi-\\nth"), the selection first."""
+    key = name_key(text[start:end], label, (text, start, end))
+    # The selection as a whole (titles included: "COMMISSIONER HARTWELL"), not its parts.
+    identity = NameIdentity([(text[start:end], "SELECTION")])
+    # The identity's variants, and the text as written (a lower-case common word a
+    # reviewer selected, "board", is the word everywhere it is written so).
+    spans = {(o.start, o.end) for o in identity.find(text) if o.kind != "spelled"}
+    spans.update(occurrences(text, text[start:end]))
+    found = sorted(o for o in spans if o != (start, end) and name_key(text[o[0] : o[1]], label, (text, *o)) == key)
+    return [(start, end), *found]
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int]:

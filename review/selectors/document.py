@@ -10,7 +10,7 @@ from pipelines.labels import CANONICAL_LABELS, label_colour
 from pipelines.pseudonymize.engine import pseudonymize
 from review.models import Span, SpanStatus
 from review.services.spans import to_candidate
-from review.text import normalize
+from review.text import same_name_key
 
 
 @dataclass(frozen=True)
@@ -171,15 +171,17 @@ class LabelGroup:
         return sum(len(e.spans) for e in self.entities)
 
 
-def entity_groups(spans: list[Span], filters: Filters) -> list[LabelGroup]:
-    """Label → entity (same normalized text) → occurrences, from the page's one
-    span query. Entities are sorted by their number of occurrences, most first."""
+def entity_groups(spans: list[Span], filters: Filters, text: str | None = None) -> list[LabelGroup]:
+    """Label → entity (the same name, as the name identity keys it: "Young" and
+    "YOUNG" together, the adjective "young" apart) → occurrences, from the page's
+    one span query. Entities are sorted by their number of occurrences, most first.
+    `text` is the document's (a lower-case word's context)."""
     by_label: dict[str, dict[str, Entity]] = {}
     for span in spans:
         if not filters.keep(span):
             continue
         entities = by_label.setdefault(span.label, {})
-        key = normalize(span.text)
+        key = same_name_key(span, text)
         if key not in entities:
             entities[key] = Entity(span.text, [])
         entities[key].spans.append(span)
@@ -207,7 +209,7 @@ def panel_spans(document_id: int) -> list[Span]:
     lists the other entities of the same label to link to."""
     return list(
         Span.objects.filter(document_id=document_id)
-        .only("id", "text", "status", "label", "entity", "start")
+        .only("id", "text", "status", "label", "entity", "start", "end")
         .order_by("start")
     )
 

@@ -17,8 +17,7 @@ from ingestion.models import Document
 from review.errors import ReviewError, StaleSpan
 from review.models import RejectReason, ReviewAction, Span, SpanStatus
 from review.services.spans import Change, check_open, delete_added, operation, write
-from review.text import normalize, trim
-from review.text import occurrences as find_occurrences
+from review.text import document_text, name_occurrences, same_name_key, trim
 
 LABEL_RE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 
@@ -32,11 +31,15 @@ class Outcome:
     message: str = ""
 
 
-def siblings(span: Span, spans: Iterable[Span]) -> list[Span]:
-    """The other pending occurrences of the span's text, which apply-to-all touches.
-    Decided spans are never overridden by apply-to-all."""
-    key = normalize(span.text)
-    return [s for s in spans if s.pk != span.pk and s.status == SpanStatus.PENDING and normalize(s.text) == key]
+def siblings(span: Span, spans: Iterable[Span], text: str | None = None) -> list[Span]:
+    """The other pending occurrences of the span's name (the name identity's key:
+    "Young" and "YOUNG", never the adjective "young"), which apply-to-all touches.
+    Decided spans are never overridden by apply-to-all. `text`, the document's,
+    lets a lower-case word's context count ("Mr. young"); by default it is the
+    span's loaded document's."""
+    text = text if text is not None else document_text(span)
+    key = same_name_key(span, text)
+    return [s for s in spans if s.pk != span.pk and s.status == SpanStatus.PENDING and same_name_key(s, text) == key]
 
 
 def _clean_label(label: str) -> str:
@@ -215,9 +218,13 @@ def span_link(
         spans = list(Span.objects.filter(document_id=span.document_id))
     live = [s for s in spans if s.status != SpanStatus.REJECTED and s.label == span.label]
 
+    text = document_text(span)
+
     def group(of: Span) -> list[Span]:
-        key = normalize(of.text)
-        return [s for s in live if s.pk == of.pk or (normalize(s.text) == key) or (of.entity and s.entity == of.entity)]
+        key = same_name_key(of, text)
+        return [
+            s for s in live if s.pk == of.pk or same_name_key(s, text) == key or (of.entity and s.entity == of.entity)
+        ]
 
     entity = target.entity or uuid.uuid4().hex
     members = {s.pk: s for s in [*group(span), *group(target)]}
@@ -243,15 +250,16 @@ def span_link(
 def link_choices(span: Span, spans: list[Span]) -> list[Span]:
     """One representative span per other entity of the same label: what the panel
     offers as "same entity as…"."""
-    own = normalize(span.text)
+    text = document_text(span)
+    own = same_name_key(span, text)
     seen: set[str] = set()
     choices = []
     for s in spans:
-        if s.label != span.label or s.status == SpanStatus.REJECTED or normalize(s.text) == own:
+        if s.label != span.label or s.status == SpanStatus.REJECTED or same_name_key(s, text) == own:
             continue
         if span.entity and s.entity == span.entity:
             continue
-        key = s.entity or normalize(s.text)
+        key = s.entity or same_name_key(s, text)
         if key not in seen:
             seen.add(key)
             choices.append(s)
@@ -412,9 +420,7 @@ def span_add(
     spans = _read_spans(document) if spans is None else spans
     by_key = {(s.start, s.end, s.label): s for s in spans}
     live = [s for s in spans if s.status != SpanStatus.REJECTED]
-    occurrences = [(start, end)]
-    if all_occurrences:
-        occurrences += [o for o in find_occurrences(text, text[start:end]) if o != (start, end)]
+    occurrences = name_occurrences(text, start, end, label) if all_occurrences else [(start, end)]
     to_accept: dict[int, Span] = {}
     to_supersede: dict[int, Span] = {}
     to_create: list[Span] = []

@@ -71,7 +71,7 @@ def _page_context(request, document, role, spans: list[Span] | None = None, **ex
         "segments": segments(document.text, spans, line_starts(document.text, document.layout)),
         "legend": legend(spans),
         "counts": status_counts(spans),
-        "groups": entity_groups(spans, filters),
+        "groups": entity_groups(spans, filters, document.text),
         "filters": filters,
         "sources": sources(spans),
         "labels": CANONICAL_LABELS,
