@@ -47,6 +47,8 @@ PERSON_LABELS = frozenset({"PERSON", "SPELLED_NAME"})
 MIN_VALUE_DIGITS = 4
 MIN_PART = 2  # "Li", "Wu", "Ng"
 MIN_SPELLED = 3  # "A-L" would match every "al"
+# Forms are indexed by the first letters of their first word (see NameIdentity).
+PREFIX = 4
 
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*(?:-[^\W\d_]+(?:['’][^\W\d_]+)*)*|\d+")
 _LETTER_BREAK = r"(?:-[ \t]*\r?\n[ \t]*)?"
@@ -313,11 +315,25 @@ class NameIdentity:
         # before its parts, and a word that is both a name and a place is a name.
         self.entries = sorted(seen.values(), key=lambda e: (-e.size, -len(e.words), e.label not in PERSON_LABELS))
         self.parts = frozenset(parts)
+        # Where to try which forms: a scan finds every word start whose letter
+        # begins some form; the next character then narrows the forms to try (a
+        # long transcript has tens of thousands of word starts and a document
+        # hundreds of forms: one alternation of them all was far too slow).
+        self._order = {id(e): n for n, e in enumerate(self.entries)}
         self._by_initial: dict[str, list[_Entry]] = {}
+        self._by_prefix: dict[str, list[_Entry]] = {}
+        self._short: dict[str, list[_Entry]] = {}
         for entry in self.entries:
-            self._by_initial.setdefault(entry.words[0][:1].casefold(), []).append(entry)
-        bodies = list(dict.fromkeys(_body(e) for e in self.entries))
-        self._scan = re.compile(_BEFORE + "(?:" + "|".join(bodies) + ")", re.IGNORECASE) if bodies else None
+            first = entry.words[0]
+            initial = first[:1].casefold()
+            self._by_initial.setdefault(initial, []).append(entry)
+            prefix = first[:PREFIX].casefold()
+            if entry.kind != "spelled" and len(prefix) >= 2 and prefix.isalnum():
+                self._by_prefix.setdefault(prefix, []).append(entry)
+            elif entry.kind != "spelled":
+                self._short.setdefault(initial, []).append(entry)
+        initials = "".join(sorted({re.escape(c) for i in self._by_initial for c in (i, i.upper())}))
+        self._scan = re.compile(_BEFORE + "[" + initials + "]") if initials else None
 
     @classmethod
     def from_spans(cls, spans: Iterable[Candidate]) -> "NameIdentity":
@@ -326,8 +342,21 @@ class NameIdentity:
     def __bool__(self) -> bool:
         return bool(self.entries)
 
+    def _candidates(self, text: str, start: int) -> list[_Entry]:
+        initial = text[start].casefold()
+        following = text[start + 1 : start + 2].casefold()
+        if following.isalnum():
+            ahead = text[start : start + PREFIX].casefold()
+            found = list(self._short.get(initial, []))
+            for size in range(2, PREFIX + 1):
+                if len(ahead) >= size and ahead[:size].isalnum():
+                    found += self._by_prefix.get(ahead[:size], [])
+            return sorted(found, key=lambda e: self._order[id(e)])
+        # A separator next: a spelling ("K-O-W…", "S m i t h"), a break ("K-\nowal…").
+        return self._by_initial.get(initial, [])
+
     def _matches_at(self, text: str, start: int) -> Iterator[tuple[int, _Entry]]:
-        for entry in self._by_initial.get(text[start].casefold(), ()):
+        for entry in self._candidates(text, start):
             match = _compiled(_body(entry)).match(text, start)
             if match is None:
                 continue

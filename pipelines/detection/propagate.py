@@ -32,6 +32,7 @@ SCORE = 0.8
 # list, rules that read a cue or a pattern, and people (reviewers, the corpus
 # admin's lists and regexes).
 CONFIDENT_SOURCES = frozenset({"header", "cues", "patterns", "human", "allow_list", "corpus"})
+PEOPLE = frozenset({"human", "allow_list"})
 
 
 def confident(span: Candidate) -> bool:
@@ -157,7 +158,10 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
             words = [w for w in spelled_words(span.text) if dominant.get(name_key(w), "PERSON") == "PERSON"]
             forms.setdefault("PERSON", []).extend((w.lower(), "PERSON") for w in words)
             continue
-        if not _spreadable(span.text) or dominant.get(name_key(span.text), label) != label:
+        # What a person decided spreads as the identity says; a machine's guess only
+        # when it is no closed-class or common word.
+        decided = bool(set(span.sources) & PEOPLE)
+        if not (decided or _spreadable(span.text)) or dominant.get(name_key(span.text), label) != label:
             # The whole form does not spread; a person's parts still may ("Judge Smith").
             if label != "PERSON":
                 continue
@@ -165,7 +169,7 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
             forms.setdefault(label, []).append((span.text, span.label))
         if label == "PERSON":
             for part in name_parts(span.text):
-                if _spreadable(part) and dominant.get(name_key(part), label) == label:
+                if (decided or _spreadable(part)) and dominant.get(name_key(part), label) == label:
                     forms.setdefault(label, []).append((part, "PERSON"))
     found: list[Candidate] = []
     for label in sorted(forms):
