@@ -21,3 +21,22 @@ class SiteConfig(AppConfig):
 
     def ready(self) -> None:
         connection_created.connect(_sqlite_variable_limit, dispatch_uid="sqlite_variable_limit")
+        configure_engine_limits()
+
+
+def configure_engine_limits() -> None:
+    """The engine is plain Python: the limits it applies to corpus patterns come
+    from the settings here, once per process (web, worker, command line)."""
+    from django.conf import settings
+
+    from pipelines.detection import corpus_patterns
+
+    corpus_patterns.configure(
+        corpus_patterns.PatternLimits(
+            max_patterns=settings.MAX_CORPUS_PATTERNS,
+            max_length=settings.MAX_PATTERN_LENGTH,
+            max_program_size=settings.MAX_PATTERN_PROGRAM_SIZE,
+            budget_seconds=settings.CORPUS_PATTERN_BUDGET_SECONDS,
+            max_matches=settings.MAX_CORPUS_PATTERN_MATCHES,
+        )
+    )

@@ -401,7 +401,9 @@ def documents_sweep(*, queued_before: datetime) -> DocumentSweep:
             claimed_by="",
             updated_at=now,
         )
-        dead.update(status=waiting, claimed_at=None, claimed_by="", queued_at=queued_before, updated_at=now)
+        # Waiting again, and long enough that the query below queues it now.
+        again = queued_before - timedelta(seconds=1)
+        dead.update(status=waiting, claimed_at=None, claimed_by="", queued_at=again, updated_at=now)
     lost = Q(queued_at__lt=queued_before) | Q(queued_at__isnull=True, updated_at__lt=queued_before)
     found: dict[str, list[int]] = {}
     for status in (DocumentStatus.UPLOADED, DocumentStatus.ANNOTATING):

@@ -3,8 +3,31 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
-from ingestion.models import Corpus
-from review.models import AnnotationRun, Assignment, CorpusMembership, DetectionConfigChange, ReviewEvent
+from ingestion.admin import DocumentAdmin as BaseDocumentAdmin
+from ingestion.models import Corpus, Document
+from review.models import AnnotationRun, Assignment, CorpusMembership, DetectionConfigChange, ExportBatch, ReviewEvent
+from review.services import deletion
+
+
+class DeletesThroughService:
+    """Deleting in the admin (one object or a selection) goes through the deletion
+    service, so that files go with their rows (review/services/deletion.py)."""
+
+    delete_one = None  # the service function, as a staticmethod
+
+    def delete_model(self, request: HttpRequest, obj) -> None:
+        type(self).delete_one(obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset) -> None:
+        for obj in queryset:
+            type(self).delete_one(obj)
+
+    def get_deleted_objects(self, objs, request: HttpRequest):
+        # The audit records and machine runs of a document are read-only in the
+        # admin, which would otherwise refuse to delete a document that has any:
+        # they are its personal data too, and go with it.
+        to_delete, model_count, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return to_delete, model_count, set(), protected
 
 
 @admin.register(CorpusMembership)
@@ -40,10 +63,36 @@ class MembershipInline(admin.TabularInline):
 
 
 @admin.register(Corpus)
-class CorpusAdmin(admin.ModelAdmin):
+class CorpusAdmin(DeletesThroughService, admin.ModelAdmin):
     list_display = ["name", "created_at"]
     search_fields = ["name"]
     inlines = [MembershipInline]
+    delete_one = staticmethod(lambda corpus: deletion.corpus_delete(corpus=corpus))
+
+
+# Documents are ingestion's table; their deletion also takes export zips, which
+# are this app's: the admin registered by ingestion is replaced by one that
+# deletes through the deletion service.
+admin.site.unregister(Document)
+
+
+@admin.register(Document)
+class DocumentAdmin(DeletesThroughService, BaseDocumentAdmin):
+    delete_one = staticmethod(lambda document: deletion.document_delete(document=document))
+
+
+@admin.register(ExportBatch)
+class ExportBatchAdmin(DeletesThroughService, admin.ModelAdmin):
+    list_display = ["pk", "corpus", "status", "created_at", "created_by"]
+    list_filter = ["status"]
+    list_select_related = ["corpus", "created_by"]
+    delete_one = staticmethod(lambda batch: deletion.export_delete(batch=batch))
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object | None = None) -> bool:
+        return False
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -14,6 +14,7 @@ from pipelines.detection.config import (
 )
 from pipelines.detection.config import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.corpus_patterns import PatternLimitError, check_patterns, compile_pattern
 from pipelines.extraction.bulk import CsvOptions
 from pipelines.labels import CANONICAL_LABELS
 from pipelines.pseudonymize.engine import STRATEGIES
@@ -179,9 +180,17 @@ class DetectionConfigForm(forms.Form):
 
     def clean_patterns(self) -> list[tuple[str, str]]:
         pairs = _label_lines(self.cleaned_data["patterns"], "regex")
+        # The limits first (count, length, expanded size), from the text alone: a
+        # pattern is never compiled before it is known to be small enough.
+        errors = check_patterns([pattern for _label, pattern in pairs])
+        if errors:
+            raise forms.ValidationError([f"{error[0].upper()}{error[1:]}." for error in errors])
         for n, (label, pattern) in enumerate(pairs, start=1):
             try:
+                compile_pattern(pattern)
                 CorpusPattern(label, pattern).compile()
+            except PatternLimitError as exc:
+                raise forms.ValidationError(f"Line {n}: “{pattern}”: {exc}.") from exc
             except pattern_error() as exc:
                 raise forms.ValidationError(f"Line {n}: invalid regex “{pattern}”: {exc}.") from exc
         return pairs

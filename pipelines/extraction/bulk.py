@@ -213,8 +213,7 @@ def _expand_zip(
                 continue
             left -= len(content)
             if PurePath(member.filename).suffix.lower() == ".csv":
-                # The member was counted as one document; its rows are counted instead.
-                budget.left += 1
+                # Its rows are the documents, counted by the CSV's expansion.
                 yield from _expand_csv(item_name, io.BytesIO(content), limits, csv_options, budget)
             else:
                 budget.take()

@@ -24,6 +24,18 @@ class DetectionConfig(models.Model):
     def __str__(self) -> str:
         return f"detection configuration of {self.corpus}"
 
+    def clean(self) -> None:
+        """The corpus-pattern limits, checked from the patterns' text before any is
+        compiled (an edit in the admin goes through this)."""
+        from django.core.exceptions import ValidationError
+
+        from pipelines.detection.corpus_patterns import check_patterns
+
+        patterns = (self.data or {}).get("patterns") or []
+        errors = check_patterns([str(p.get("pattern", "")) for p in patterns if isinstance(p, dict)])
+        if errors:
+            raise ValidationError({"data": errors})
+
 
 class DocumentDetection(models.Model):
     """What the machine dropped on a document, and why: every filtered candidate

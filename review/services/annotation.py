@@ -29,6 +29,7 @@ from ingestion.task_policy import TRANSIENT_ERRORS
 from pipelines.detection.config import DEFAULT as DEFAULT_SETTINGS
 from pipelines.detection.config import ConfigError
 from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.corpus_patterns import check_patterns
 from pipelines.detection.pipeline import DetectionResult, Progress, detect_text
 from review.models import (
     ACTIVE_RUN_STATUSES,
@@ -46,9 +47,25 @@ logger = logging.getLogger(__name__)
 
 
 def corpus_detection_settings(corpus_id: int) -> DetectionSettings:
-    """The corpus's detection configuration, or the default pipeline's."""
+    """The corpus's detection configuration, or the default pipeline's. Its
+    patterns are checked against the limits before anything compiles them: a
+    configuration stored before a limit existed fails with a message instead of
+    taking the worker's memory."""
     data = DetectionConfig.objects.filter(corpus_id=corpus_id).values_list("data", flat=True).first()
+    check_pattern_limits(data)
     return DetectionSettings.from_dict(data)
+
+
+def check_pattern_limits(data: dict | None) -> None:
+    """Raise ConfigError if a configuration's corpus patterns break a limit
+    (MAX_CORPUS_PATTERNS, MAX_PATTERN_LENGTH, MAX_PATTERN_PROGRAM_SIZE)."""
+    patterns = data.get("patterns") if isinstance(data, dict) else None
+    if not isinstance(patterns, list):
+        return  # from_dict reports a malformed configuration
+    texts = [str(p.get("pattern", "")) for p in patterns if isinstance(p, dict)]
+    errors = check_patterns(texts)
+    if errors:
+        raise ConfigError("; ".join(errors))
 
 
 def _detection_record(config: DetectionSettings, result: DetectionResult) -> dict:
@@ -306,7 +323,7 @@ def runs_sweep(*, queued_before) -> list[int]:
     dead.filter(attempts__gte=settings.TASK_MAX_ATTEMPTS).update(
         status=RunStatus.FAILED, finished_at=now, message=f"Re-annotation failed: {WORKER_DIED}."
     )
-    dead.update(status=RunStatus.QUEUED, claimed_by="", queued_at=queued_before)
+    dead.update(status=RunStatus.QUEUED, claimed_by="", queued_at=queued_before - timedelta(seconds=1))
     lost = AnnotationRun.objects.filter(kind=RunKind.REANNOTATE, status=RunStatus.QUEUED).filter(
         Q(queued_at__lt=queued_before) | Q(queued_at__isnull=True, created_at__lt=queued_before)
     )
@@ -388,6 +405,7 @@ def detection_config_save(
     already annotated keep their spans until re-annotated). Returns the change, or
     None when the configuration was already this one."""
     after = config.to_dict()
+    check_pattern_limits(after)
     stored = DetectionConfig.objects.select_for_update().filter(corpus=corpus).first()
     before = stored.data if stored is not None else None
     if stored is None:

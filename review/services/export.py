@@ -166,7 +166,7 @@ def batches_sweep(*, queued_before: datetime) -> list[int]:
         finished_at=now,
         error_message=f"Export failed: {WORKER_DIED} (it stopped the worker {settings.TASK_MAX_ATTEMPTS} times).",
     )
-    dead.update(status=ExportStatus.QUEUED, claimed_by="", queued_at=queued_before)
+    dead.update(status=ExportStatus.QUEUED, claimed_by="", queued_at=queued_before - timedelta(seconds=1))
     lost = ExportBatch.objects.filter(status=ExportStatus.QUEUED).filter(
         Q(queued_at__lt=queued_before) | Q(queued_at__isnull=True, created_at__lt=queued_before)
     )

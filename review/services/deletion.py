@@ -1,0 +1,42 @@
+"""Deletion deletes: a document, a corpus or an export goes with every file made
+from it. The admin deletes through here too (review/admin.py).
+
+- a document: its row (spans, events, runs cascade), its original, and the zips
+  of its corpus's exports made since it was uploaded (they may hold its text and
+  its index of names; each batch keeps its record, with the reason);
+- a corpus: its exports' zips, its documents' originals, then the rows;
+- an export: its row and its zip.
+
+Files go once the transaction commits, so a delete that rolls back keeps them.
+Each row is deleted by its own table's service (ingestion.services,
+review.services.export)."""
+
+from django.db import transaction
+
+from ingestion import services as ingestion
+from ingestion.models import Corpus, Document
+from review.models import ExportBatch
+from review.services import export
+
+
+@transaction.atomic
+def document_delete(*, document: Document) -> int:
+    """Returns how many export zips went with it."""
+    zips = export.exports_delete_files(
+        corpus_id=document.corpus_id,
+        since=document.created_at,
+        reason=f"The zip was deleted with document “{document.name}”, which it may contain.",
+    )
+    ingestion.document_delete(document=document)
+    return zips
+
+
+@transaction.atomic
+def corpus_delete(*, corpus: Corpus) -> None:
+    export.exports_delete_files(corpus_id=corpus.pk, reason="The zip was deleted with its corpus.")
+    ingestion.corpus_delete(corpus=corpus)
+
+
+@transaction.atomic
+def export_delete(*, batch: ExportBatch) -> None:
+    export.export_delete(batch=batch)
