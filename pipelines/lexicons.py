@@ -148,7 +148,7 @@ ORGANIZATION_WORDS: frozenset[str] = frozenset(
     fc united band orchestra choir ensemble quartet trio brothers airlines railway railways motors
     industries systems technologies labs laboratories partners associates court tribunal congress senate
     parliament assembly cup prize award awards trophy championship championships games festival
-    conference summit treaty act bill communications entertainment sports media software productions
+    conference summit treaty act bill authority communications entertainment sports media software productions
     enterprises solutions energy foods pharmaceuticals resources capital ventures airways facility
     correctional correction corrections detention youth brotherhood gang crips bloods outreach elementary
     middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
@@ -216,6 +216,26 @@ NATIONALITIES: frozenset[str] = frozenset(
     cuban dominican haitian jamaican puerto rican colombian venezuelan peruvian brazilian argentinian
     argentine chilean samoan tongan cambodian laotian hmong armenian turkish greek swedish norwegian
     danish finnish""".split()
+)
+
+# Closed-class words: pronouns, determiners, conjunctions, answer words and
+# interjections. A closed class is a finite list by definition; none of these is
+# ever spread as a name, even when a cue or the header proposed it ("HER" is a
+# surname in a speaker label, but "Her" elsewhere is the pronoun).
+CLOSED_CLASS: frozenset[str] = frozenset(
+    """i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its
+    itself we us our ours ourselves they them their theirs themselves who whom whose which what this that
+    these those anyone anybody anything everyone everybody everything someone somebody something nobody
+    nothing none a an the some any each every either neither all both few many much several such and or but
+    nor so yet for because although though while whereas if unless since until when whenever where wherever
+    whether yes yeah yep no nope okay ok correct incorrect right sure absolutely exactly indeed true false
+    uh um uh-huh mm-hmm hmm oh ah well alright please thanks thank sir ma'am""".split()
+)
+
+# Words before a bare number that make it a person's age: "when I was thirteen",
+# "he would have turned 49", "Mr. Kim was 29, not a child".
+AGE_LEADS: frozenset[str] = frozenset(
+    "was were am is are be being been turned turn turns turning age aged i'm he's she's you're they're".split()
 )
 
 # --- transcript conventions ----------------------------------------------------------------

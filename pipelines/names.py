@@ -33,6 +33,7 @@ The case policy
 """
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -60,6 +61,7 @@ _LETTER_GAP = r"(?:[ \t]*[-.][ \t]*(?:\r?\n[ \t]*)?|[ \t]+)"
 _BEFORE = r"(?<![^\W_])"
 _AFTER = r"(?![^\W_])"
 _POSSESSIVE = re.compile(r"['’]s?$")
+_HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,23 +86,24 @@ class _Entry:
         return sum(len(w) for w in self.words)
 
 
-def _letters(word: str) -> str:
-    """A word's letters, each optionally followed by a hyphenated line-end break."""
+def _letters(word: str, broken: bool) -> str:
+    """A word's letters; with `broken`, each may be followed by a hyphenated
+    line-end break ("Kowal-\nczyk")."""
     pieces = []
     for char in word:
         pieces.append("['’]" if char in "'’" else "-" if char == "-" else re.escape(char))
     body = ""
     for i, piece in enumerate(pieces):
         body += piece
-        if i < len(pieces) - 1 and word[i].isalnum() and word[i + 1].isalnum():
+        if broken and i < len(pieces) - 1 and word[i].isalnum() and word[i + 1].isalnum():
             body += _LETTER_BREAK
     return body
 
 
-def _body(entry: _Entry) -> str:
+def _body(entry: _Entry, broken: bool = False) -> str:
     if entry.kind == "spelled":
         return _LETTER_GAP.join(re.escape(c) for c in entry.words[0])
-    return _WORD_GAP.join(_letters(w) for w in entry.words)
+    return _WORD_GAP.join(_letters(w, broken) for w in entry.words)
 
 
 @lru_cache(maxsize=8192)
@@ -194,7 +197,10 @@ def _entries(text: str, label: str) -> list[_Entry]:
         for combo in combos:
             if len(combo) >= 2:
                 entries.append(_Entry("PERSON", key, combo, "full"))
-        for part in name_parts(text, label):
+        parts = name_parts(text, label)
+        if len(words) == 1 and not parts and not _is_title(words[0]) and len(words[0]) >= MIN_PART:
+            parts = words  # a one-word name is itself, even a stop word ("Will", "Her")
+        for part in parts:
             entries.append(_Entry("PERSON", key, (part,), "part"))
             if len(part.replace("-", "")) >= MIN_SPELLED and part.isalpha():
                 entries.append(_Entry("SPELLED_NAME", key, (part,), "spelled"))
@@ -320,6 +326,8 @@ class NameIdentity:
         # long transcript has tens of thousands of word starts and a document
         # hundreds of forms: one alternation of them all was far too slow).
         self._order = {id(e): n for n, e in enumerate(self.entries)}
+        # The longest form's letters, plus room for separators.
+        self._longest = max((e.size + 4 * len(e.words) for e in self.entries), default=0) + PREFIX
         self._by_initial: dict[str, list[_Entry]] = {}
         self._by_prefix: dict[str, list[_Entry]] = {}
         self._short: dict[str, list[_Entry]] = {}
@@ -355,9 +363,15 @@ class NameIdentity:
         # A separator next: a spelling ("K-O-W…", "S m i t h"), a break ("K-\nowal…").
         return self._by_initial.get(initial, [])
 
-    def _matches_at(self, text: str, start: int) -> Iterator[tuple[int, _Entry]]:
+    def _matches_at(self, text: str, start: int, breaks: list[int] | None = None) -> Iterator[tuple[int, _Entry]]:
+        # Patterns that allow a line-end break inside every word are slow to compile:
+        # they are tried only where such a break follows within a name's length.
+        i = bisect_left(breaks, start) if breaks is not None else 0
+        nearby = 0 if breaks is None else (1 if i < len(breaks) and breaks[i] < start + self._longest else -1)
         for entry in self._candidates(text, start):
             match = _compiled(_body(entry)).match(text, start)
+            if match is None and nearby >= 0 and entry.kind != "spelled":
+                match = _compiled(_body(entry, broken=True)).match(text, start)
             if match is None:
                 continue
             end = match.end()
@@ -384,13 +398,18 @@ class NameIdentity:
             return []
         found: list[Occurrence] = []
         position = 0
+        breaks = [m.start() for m in _HYPHEN_BREAK.finditer(text)]
         while match := self._scan.search(text, position):
             start = match.start()
             if skip_to is not None and (after := skip_to(start)) is not None and after > start:
                 position = after
                 continue
             hit = next(
-                ((end, e) for end, e in self._matches_at(text, start) if blocked is None or not blocked(start, end)),
+                (
+                    (end, e)
+                    for end, e in self._matches_at(text, start, breaks)
+                    if blocked is None or not blocked(start, end)
+                ),
                 None,
             )
             if hit is None:

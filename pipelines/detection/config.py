@@ -44,7 +44,9 @@ FILTER_RULES: dict[str, str] = {
     "role_word": "name made only of role words or their plurals (commissioner, commissioners, inmate…)",
     "closed_class": "name made only of closed-class words: pronouns, determiners, conjunctions (spaCy's stop words)",
     "transcript_notation": "a transcriber's notation (inaudible, crosstalk…), not a name",
-    "common_word": "a model's name that is only common English words and no known name or place (wordfreq)",
+    "common_word": "a model's one-word name that is a common English word opening a sentence, no known name or place "
+    "(wordfreq)",
+    "person_name_shape": 'a model\'s PERSON of several words, one of them in lower case ("Rigor mortis")',
     "person_single_character": "one-character PERSON",
     "person_digits": "PERSON that contains digits",
     "person_lowercase": "all-lowercase PERSON",

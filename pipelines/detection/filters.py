@@ -15,6 +15,7 @@ from pipelines.gazetteers import is_common_word, is_known_name, stop_words
 from pipelines.lexicons import (
     HONORIFICS,
     MONTHS,
+    NAME_PARTICLES,
     NUMBER_WORDS,
     NUMBERED_THINGS,
     RELATIVE_TIME,
@@ -97,8 +98,10 @@ def _role_word(c: Candidate, text: str) -> str | None:
 
 
 def _closed_class(c: Candidate, text: str) -> str | None:
+    """A model's name made of stop words ("And", "We"); a cue's or the header's is
+    left alone ("DEPUTY DISTRICT ATTORNEY HER:", "Mr. Her": Her is a surname)."""
     words = _words(c)
-    if words and all(w.lower() in stop_words() for w in words):
+    if _model_only(c) and words and all(w.lower() in stop_words() for w in words):
         return "closed-class word (pronoun, determiner, conjunction…)"
     return None
 
@@ -110,25 +113,43 @@ def _notation(c: Candidate, text: str) -> str | None:
     return None
 
 
+_SENTENCE_START = re.compile(r"(?:^|[.?!:;]|--|—)[\s\"'“‘(\[]*$")
+
+
+def _sentence_initial(c: Candidate, text: str) -> bool:
+    """The span opens a sentence or an utterance ("A. Correct.", "Q. Weather?"),
+    where every word is capitalized and the capital says nothing."""
+    line_start = text.rfind("\n", 0, c.start) + 1
+    # A speaker label or a question/answer mark ("Q.", "A ") opens an utterance.
+    before = re.sub(r"^[ \t]*(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.?(?=[ \t]))", "", text[line_start : c.start])
+    return bool(_SENTENCE_START.search(before)) if before.strip() else True
+
+
 def _common_word(c: Candidate, text: str) -> str | None:
-    """A model's guess made of common English words ("Correct" as an organization,
-    "Weather" as a person, "Anything" as a place) that no name or place list knows.
+    """A model's one-word guess that is a common English word ("Correct" as an
+    organization, "Weather" as a person, "Anything" as a place) that no name or
+    place list knows, at the start of a sentence where its capital means nothing.
+    Mid-sentence, a capitalized common word is a proper noun ("a job at Costco").
     Capitals in short acronyms ("FBI", "ER") are left alone: wordfreq folds case."""
     if not _model_only(c):
         return None
     words = _words(c)
-    if not words or any(len(w) <= 4 and w.isupper() for w in words):
+    if len(words) != 1 or (len(words[0]) <= 4 and words[0].isupper()):
         return None
-    if any(is_known_name(w) or is_known_place(w) for w in words):
+    word = words[0]
+    if is_known_name(word) or is_known_place(word) or (c.label != "PERSON" and has_institution_word(word)):
         return None
-    if is_known_place(c.text):
-        return None
-    if c.label != "PERSON" and has_institution_word(c.text):
-        return None
-    if all(is_common_word(w) for w in words):
-        return "common English word, no known name or place"
-    if c.label == "PERSON" and len(words) > 1 and any(is_common_word(w) for w in words):
-        return "no known name among common words"  # "Rigor mortis"
+    if is_common_word(word) and (not text or _sentence_initial(c, text)):
+        return "common English word opening a sentence, no known name or place"
+    return None
+
+
+def _name_shape(c: Candidate, text: str) -> str | None:
+    """A model's person whose words are not all capitalized ("Rigor mortis"):
+    names capitalize every word but their particles ("Rosa de la Vega")."""
+    words = c.text.split()
+    if _model_only(c) and len(words) > 1 and any(w[:1].islower() and w not in NAME_PARTICLES for w in words):
+        return "not shaped like a name (a lower-case word)"
     return None
 
 
@@ -210,6 +231,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str], str |
     "closed_class": (NAME_LABELS, _closed_class),
     "transcript_notation": (None, _notation),
     "common_word": (frozenset({"PERSON", "ORGANIZATION", "LOCATION"}), _common_word),
+    "person_name_shape": (frozenset({"PERSON"}), _name_shape),
     "person_single_character": (frozenset({"PERSON"}), _person_single_character),
     "person_digits": (frozenset({"PERSON"}), _person_digits),
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),

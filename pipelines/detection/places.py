@@ -11,7 +11,7 @@ places and institutions, never from any evaluation set.
 import re
 
 from pipelines.gazetteers import place_names
-from pipelines.lexicons import NATIONALITIES, ORGANIZATION_WORDS, PLACE_PREFIXES, PLACE_WORDS
+from pipelines.lexicons import NATIONALITIES, ORGANIZATION_TYPES, ORGANIZATION_WORDS, PLACE_PREFIXES, PLACE_WORDS
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
@@ -51,3 +51,10 @@ def has_institution_word(text: str) -> bool:
 def has_nationality(text: str) -> bool:
     """ "Mexican Consulate", "Irish Setter": no person's name."""
     return any(w.lower() in NATIONALITIES for w in words_of(text))
+
+
+def has_institution_type(text: str) -> bool:
+    """A word that types an institution ("… State Prison", "… Hospital", "…
+    Police"): the placeholder types' keywords (lexicons.ORGANIZATION_TYPES)."""
+    key = text.lower()
+    return any(re.search(rx, key) for _name, rx in ORGANIZATION_TYPES)

@@ -104,8 +104,9 @@ def _engine(nlp: Language) -> tuple[AnalyzerEngine, SharedSpacyNlpEngine, tuple[
 
 def recognize(doc: Doc, nlp: Language) -> list[Candidate]:
     analyzer, nlp_engine, entities = _engine(nlp)
+    text = doc.text  # built once: each doc.text joins every token
     results = analyzer.analyze(
-        text=doc.text,
+        text=text,
         language="en",
         entities=list(entities),
         nlp_artifacts=nlp_engine.artifacts(doc),
@@ -121,7 +122,7 @@ def recognize(doc: Doc, nlp: Language) -> list[Candidate]:
                 result.start,
                 result.end,
                 label,
-                doc.text[result.start : result.end],
+                text[result.start : result.end],
                 (SOURCE,),
                 float(result.score),
                 f"presidio:{recognizer}{_explanation(result)}",

@@ -19,7 +19,7 @@ from bisect import bisect_left, bisect_right
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.gazetteers import is_common_word, is_known_name, stop_words
-from pipelines.lexicons import PLACE_WORDS
+from pipelines.lexicons import CLOSED_CLASS, PLACE_WORDS
 from pipelines.names import NameIdentity, name_key, name_parts
 from pipelines.names import spelled_words as _spelled_words
 
@@ -35,18 +35,20 @@ CONFIDENT_SOURCES = frozenset({"header", "cues", "patterns", "human", "allow_lis
 PEOPLE = frozenset({"human", "allow_list"})
 
 
-def confident(span: Candidate) -> bool:
-    """Header, cue, pattern or person; two sources; or a person's name whose every
-    part the name lists (Faker's, in any case) know: the lexicon agreeing with the
-    model is the gazetteer's vote, also for names in capitals ("JAMES WOOD") and
-    for surnames it cannot pair ("King White")."""
+def confident(span: Candidate, repeated: bool = False) -> bool:
+    """Header, cue, pattern or person; two sources; the model's own finding at two
+    places of the document (`repeated`); or a lexicon that agrees with the model:
+    a person's name whose every part the name lists (Faker's, in any case) know
+    (the gazetteer's vote, also for names in capitals, "JAMES WOOD", and surnames
+    it cannot pair, "King White"), a known or place-shaped place, an
+    organization word or type, or an acronym."""
     sources = set(span.sources) - {SOURCE}
-    if sources & CONFIDENT_SOURCES or len(sources) >= 2:
+    if sources & CONFIDENT_SOURCES or len(sources) >= 2 or repeated:
         return True
     if span.label == "LOCATION":  # the place lexicons agree
         return places.is_known_place(span.text) or places.is_place_shaped(span.text)
-    if span.label == "ORGANIZATION":  # an institution word: "… Police Department"
-        return places.has_institution_word(span.text)
+    if span.label == "ORGANIZATION":  # "… Police Department", "… State Prison", "CDCR"
+        return organization_signal(span.text)
     if span.label != "PERSON":
         return False
     parts = name_parts(span.text, span.label)
@@ -57,29 +59,44 @@ def confident(span: Candidate) -> bool:
     return any(is_known_name(p) for p in parts) and all(w[:1].isupper() for w in words)
 
 
+def organization_signal(text: str) -> bool:
+    """A second signal that a text names an organization: an organization word
+    ("Department", "Authority"), an institution type ("Prison", "Hospital",
+    "Police"), or an acronym that is no name and no common word ("CDCR")."""
+    if places.has_institution_word(text) or places.has_institution_type(text):
+        return True
+    word = text.strip()
+    acronym = 2 <= len(word) <= 6 and word.isupper() and word.isalpha()
+    return acronym and not is_known_name(word) and not is_common_word(word)
+
+
 def spelled_words(text: str) -> list[str]:
     """ "R-U-F-F" → ["RUFF"]; "J-O-H-N S-M-I-T-H" → ["JOHN", "SMITH"]: the words a
     spelled name spells (letters joined by hyphens, words apart by spaces)."""
     return [w.upper() for w in _spelled_words(text) if len(w) >= 3]
 
 
-def _spreadable(text: str) -> bool:
-    """A form worth spreading: not a closed-class word ("And", "We": spaCy's stop
-    words), not a common word that is no known name ("Correct", "Weather"), not
-    a word that names a place or an institution unless it is also a name
-    ("Facility" of a misread institution; but "Wood", "Hall")."""
+def _spreadable(text: str, cued: bool = False) -> bool:
+    """A form worth spreading: never a closed-class word ("And", "We", "Correct");
+    for a model's guess, also no other stop word and no common word that is no
+    known name ("Weather"), nor a word that names a place or an institution unless
+    it is also a name ("Facility" of a misread institution; but "Wood", "Hall").
+    A cue's or the header's name may be a stop word ("called him Will")."""
     words = [w for w in text.replace("-", " ").split() if w]
     if not words:
         return False
-    if len(words) == 1:
-        word = words[0].strip(".,'’").lower()
-        if word in stop_words():
-            return False
-        if is_common_word(word) and not is_known_name(word) and not places.is_known_place(word):
-            return False
-        if (places.has_institution_word(word) or word in PLACE_WORDS) and not is_known_name(word):
-            return False
-    return True
+    if len(words) > 1:
+        return True
+    word = words[0].strip(".,'’:").lower()
+    if word in CLOSED_CLASS:
+        return False
+    if cued:
+        return True
+    if word in stop_words():
+        return False
+    if is_common_word(word) and not is_known_name(word) and not places.is_known_place(word):
+        return False
+    return not ((places.has_institution_word(word) or word in PLACE_WORDS) and not is_known_name(word))
 
 
 def _forms(span: Candidate) -> list[str]:
@@ -148,8 +165,15 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
     # (ORGANIZATION elsewhere) must not split "JAMES WOOD".
     extents = _Disjoint([(s.start, s.end) for s in spans])
     forms: dict[str, list[tuple[str, str]]] = {}
+    # The model's findings of one name at several places agree with each other.
+    found_at: dict[tuple[str, str], int] = {}
     for span in spans:
-        if span.label not in PROPAGATED_LABELS or not confident(span):
+        if SOURCE not in span.sources or len(span.sources) > 1:
+            key = (span.label, name_key(span.text, span.label))
+            found_at[key] = found_at.get(key, 0) + 1
+    for span in spans:
+        repeated = found_at.get((span.label, name_key(span.text, span.label)), 0) >= 2
+        if span.label not in PROPAGATED_LABELS or not confident(span, repeated):
             continue
         label = "PERSON" if span.label == "SPELLED_NAME" else span.label
         if span.label == "SPELLED_NAME":
@@ -161,7 +185,8 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
         # What a person decided spreads as the identity says; a machine's guess only
         # when it is no closed-class or common word.
         decided = bool(set(span.sources) & PEOPLE)
-        if not (decided or _spreadable(span.text)) or dominant.get(name_key(span.text), label) != label:
+        cued = bool(set(span.sources) & CONFIDENT_SOURCES)
+        if not (decided or _spreadable(span.text, cued)) or dominant.get(name_key(span.text), label) != label:
             # The whole form does not spread; a person's parts still may ("Judge Smith").
             if label != "PERSON":
                 continue
@@ -169,7 +194,7 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
             forms.setdefault(label, []).append((span.text, span.label))
         if label == "PERSON":
             for part in name_parts(span.text):
-                if (decided or _spreadable(part)) and dominant.get(name_key(part), label) == label:
+                if (decided or _spreadable(part, cued)) and dominant.get(name_key(part), label) == label:
                     forms.setdefault(label, []).append((part, "PERSON"))
     found: list[Candidate] = []
     for label in sorted(forms):

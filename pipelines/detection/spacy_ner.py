@@ -11,7 +11,7 @@ from spacy.tokens import Doc
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.gazetteers import is_given_name, is_known_name, wide_last_names
-from pipelines.lexicons import DETERMINERS, HONORIFICS, NAME_PARTICLES, PLACE_WORDS, ROLE_WORDS
+from pipelines.lexicons import AGE_LEADS, DETERMINERS, HONORIFICS, NAME_PARTICLES, NUMBER_WORDS, PLACE_WORDS, ROLE_WORDS
 
 SOURCE = "spacy"
 # en_core_web_sm exposes no per-entity probability; a fixed score keeps the model
@@ -136,12 +136,11 @@ _SAINT_LEAD = re.compile(r"(?:St\.?|Saint|Ste\.?)[ \t]+[A-Z]")
 _SAINT_TAIL = re.compile(r"['’]s(?:[ \t]+[A-Z][\w'’]*)+")
 
 
-def _saint_place(ent) -> Candidate | None:
+def _saint_place(ent, text: str) -> Candidate | None:
     """ "St. Anne's Church", "St. Louis": a saint's name inside the name of a place
     or an institution is no person. The whole name is proposed instead: an
     ORGANIZATION when an institution or place word follows ("'s Church",
     "'s Hospital"), else a LOCATION."""
-    text = ent.doc.text
     line_start = text.rfind("\n", 0, ent.start_char) + 1
     saint = _SAINT.search(text, line_start, ent.start_char)
     if saint is not None:
@@ -163,14 +162,31 @@ def _saint_place(ent) -> Candidate | None:
     return Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"spacy:{ent.label_}→saint's {label}")
 
 
+_BARE_NUMBER = re.compile(rf"(?:\d{{1,3}}|{NUMBER_WORDS})", re.IGNORECASE)
+_WORD_BEFORE = re.compile(r"([A-Za-z'’]+)[ \t]+$")
+
+
+def _age_not_date(ent, text: str) -> bool:
+    """ "when I was thirteen", "turned 49": a bare number the model took for a date
+    is an age after a verb of being or turning (a duration or a count is not)."""
+    if not _BARE_NUMBER.fullmatch(ent.text.strip()):
+        return False
+    before = _WORD_BEFORE.search(text, max(0, ent.start_char - 20), ent.start_char)
+    return before is not None and before.group(1).lower().replace("’", "'") in AGE_LEADS
+
+
 def recognize(doc: Doc) -> list[Candidate]:
     found = []
     ents = list(doc.ents)
+    text = doc.text  # built once: each doc.text joins every token
     for i, ent in enumerate(ents):
         label = SPACY_TO_LABEL.get(ent.label_)
         if label is None or (label == "PERSON" and _title_after_determiner(ent)):
             continue
-        if label in ("PERSON", "LOCATION", "ORGANIZATION") and (saint := _saint_place(ent)) is not None:
+        if label == "DATE" and _age_not_date(ent, text):
+            found.append(Candidate(ent.start_char, ent.end_char, "AGE", ent.text, (SOURCE,), SCORE, "spacy:DATE→AGE"))
+            continue
+        if label in ("PERSON", "LOCATION", "ORGANIZATION") and (saint := _saint_place(ent, text)) is not None:
             found.append(saint)
             continue
         rule = f"spacy:{ent.label_}"
