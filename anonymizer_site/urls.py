@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from review.views import annotation, corpora, document, export, history, queue
+from review.views import annotation, corpora, dashboard, document, export, history, queue
 
 urlpatterns = [
     path("", corpora.corpus_list, name="corpus_list"),
@@ -16,6 +16,7 @@ urlpatterns = [
     path("corpora/<int:pk>/queue/", queue.corpus_queue, name="corpus_queue"),
     path("corpora/<int:pk>/queue/next/", queue.queue_next, name="queue_next"),
     path("corpora/<int:pk>/review-stats/", history.corpus_stats, name="corpus_stats"),
+    path("corpora/<int:pk>/dashboard/", dashboard.corpus_dashboard, name="corpus_dashboard"),
     path("documents/<int:pk>/", document.document_review, name="document_review"),
     path("documents/<int:pk>/spans/add/", document.span_create, name="span_create"),
     path("documents/<int:pk>/undo/", document.document_undo, name="document_undo"),

@@ -32,6 +32,7 @@ def urls(document, machine, human) -> list[tuple[str, str, dict]]:
     return [
         ("get", reverse("corpus_queue", args=[c]), {"status": "ready"}),
         ("get", reverse("corpus_stats", args=[c]), {}),
+        ("get", reverse("corpus_dashboard", args=[c]), {}),
         ("post", reverse("queue_next", args=[c]), {}),  # assigns: a redirect to the document
         ("post", reverse("document_workflow", args=[d, "reviewed"]), {}),  # refused: spans pending
         ("post", reverse("document_workflow", args=[d, "approve"]), {}),  # refused: not reviewed; admins only

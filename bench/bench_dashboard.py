@@ -1,0 +1,395 @@
+"""Corpus dashboard speed on a generated corpus of 1,000 documents and 200,000 spans.
+
+    .venv/bin/python bench/bench_dashboard.py            # both databases, one after the other
+    .venv/bin/python bench/bench_dashboard.py sqlite     # or one of them
+    .venv/bin/python bench/bench_dashboard.py postgres
+
+Each database is measured in its own process (Django's settings are per process):
+a temporary SQLite file, and a scratch PostgreSQL database `bench_dashboard_<pid>`
+created on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres,
+the `postgres` role with trust auth) and dropped at the end. Both get the same
+seeded corpus, written with bulk inserts (the timestamps are set by hand, so the
+models' auto_now fields are switched off in this process only):
+
+- 1,000 documents of ~40,000 characters with a layout map, uploaded over 60
+  days; each with its pre-annotation run. Statuses: 55 % approved, 15 %
+  reviewed, 15 % in review, 10 % ready, 3 % failed, 2 % still annotating.
+- 200 machine spans per document (200,000) over 14 labels, 9 source combinations,
+  scores whose chance of being right grows with the score; names repeat within a
+  document, as in transcripts.
+- Review events as the review workflow writes them: per document one reviewer
+  (of 8) in sessions of 5–40 s per operation; one operation per distinct text
+  (apply-to-all), a bulk reject of low scores now and then, spans added by
+  reviewers (with the suggestion they supersede), relabels, undos; every span of
+  a reviewed or approved document decided, half of an "in review" one;
+  "mark reviewed" and "approve" events. A handful of approved documents keep a
+  pending PERSON span (written outside the workflow) so the residual-risk
+  table has rows to draw.
+
+Then it times the dashboard page through Django's test client (middleware, view,
+template; no network): the median of BENCH_REPEATS renders (default 9) after one
+warm-up, and the queries of one render. Targets (issue 18): ≤ 10 queries, ≤ 500 ms.
+BENCH_DOCS / BENCH_SPANS_PER_DOC scale the corpus down for a quick check.
+"""
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from datetime import timedelta
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DOCS = int(os.environ.get("BENCH_DOCS", "1000"))
+SPANS_PER_DOC = int(os.environ.get("BENCH_SPANS_PER_DOC", "200"))
+REPEATS = int(os.environ.get("BENCH_REPEATS", "9"))
+PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+TARGET_QUERIES, TARGET_MS = 10, 500
+
+LABELS = [
+    ("PERSON", 34),
+    ("DATE", 14),
+    ("LOCATION", 10),
+    ("ORGANIZATION", 10),
+    ("TIME", 5),
+    ("AGE", 5),
+    ("ID", 5),
+    ("NRP", 4),
+    ("SPELLED_NAME", 3),
+    ("SPELLED_OUT_ITEM", 3),
+    ("PHONE_NUMBER", 2),
+    ("HEIGHT", 2),
+    ("EMAIL_ADDRESS", 1),
+    ("URL", 1),
+]
+SOURCES = [
+    (["spacy"], 22),
+    (["presidio", "spacy"], 20),
+    (["patterns"], 12),
+    (["cues", "spacy"], 10),
+    (["gazetteer"], 10),
+    (["gazetteer", "spacy"], 8),
+    (["header_names"], 8),
+    (["presidio"], 6),
+    (["cues", "gazetteer", "presidio", "spacy"], 4),
+]
+FIRST = "Marcus Rose Daniel Maria Joseph Linda Kevin Teresa Luis Angela Robert Nadia Omar Grace Victor".split()
+LAST = "Delgado Hartwell Nguyen Okafor Silva Brennan Kowalski Ramirez Whitfield Osei Moreau Castillo".split()
+PARAGRAPH = (
+    "PRESIDING COMMISSIONER: Good morning. We are on the record for the hearing.\n"
+    "INMATE: Good morning. I was transferred in the spring and I have been in programs since.\n"
+    "DEPUTY COMMISSIONER: Tell us about your work assignment and your plans on release.\n"
+)
+
+
+def pick(rng: random.Random, weighted: list) -> object:
+    return rng.choices([v for v, _ in weighted], weights=[w for _, w in weighted])[0]
+
+
+# --- the parent: one child process per database -------------------------------
+
+
+def _admin_url(name: str) -> str:
+    return urlunsplit(urlsplit(PG_URL)._replace(path=f"/{name}"))
+
+
+def _pg(sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(_admin_url("postgres").replace("postgres://", "postgresql://", 1), autocommit=True) as c:
+        c.execute(sql)
+
+
+def run_child(database: str) -> dict:
+    scratch = tempfile.mkdtemp(prefix="bench-dashboard-")
+    env = {**os.environ, "ANONYMIZER_VAR_DIR": scratch, "DJANGO_SETTINGS_MODULE": "anonymizer_site.settings"}
+    name = f"bench_dashboard_{os.getpid()}"
+    if database == "postgres":
+        _pg(f'DROP DATABASE IF EXISTS "{name}"')
+        _pg(f'CREATE DATABASE "{name}"')
+        env["DATABASE_URL"] = _admin_url(name)
+    else:
+        env["DATABASE_URL"] = f"sqlite:///{scratch}/bench.sqlite3"
+    try:
+        done = subprocess.run(
+            [sys.executable, __file__, "--child"], env=env, capture_output=True, text=True, cwd=ROOT, check=False
+        )
+        sys.stderr.write(done.stderr)
+        if done.returncode:
+            raise SystemExit(f"{database}: the child failed ({done.returncode})")
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    finally:
+        if database == "postgres":
+            _pg(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def main(databases: list[str]) -> None:
+    results = [run_child(db) for db in databases]
+    print()
+    print("| database | documents | spans | review events | queries | median | min | max | build |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in results:
+        print(
+            f"| {r['database']} | {r['documents']:,} | {r['spans']:,} | {r['events']:,} | {r['queries']} | "
+            f"**{r['median_ms']:.0f} ms** | {r['min_ms']:.0f} ms | {r['max_ms']:.0f} ms | {r['build_s']:.0f} s |"
+        )
+    print(f"\nmedian of {REPEATS} renders after one warm-up; targets ≤ {TARGET_QUERIES} queries, ≤ {TARGET_MS} ms")
+    failed = [r["database"] for r in results if r["queries"] > TARGET_QUERIES or r["median_ms"] > TARGET_MS]
+    if failed:
+        print(f"over target: {', '.join(failed)}")
+
+
+# --- the child: build the corpus, time the page -----------------------------------
+
+
+def child() -> None:
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    started = time.perf_counter()
+    corpus, user, counts = build_corpus()
+    build_s = time.perf_counter() - started
+    result = measure(corpus, user)
+    print(json.dumps({**counts, **result, "build_s": build_s}))
+
+
+def _no_auto_now() -> None:
+    """The corpus is written with the times it would have had; auto_now(_add)
+    would overwrite them (this process only)."""
+    from ingestion.models import Document
+    from review.models import AnnotationRun, ReviewEvent, Span
+
+    for model, names in (
+        (Document, ("created_at", "updated_at")),
+        (Span, ("created_at", "updated_at")),
+        (ReviewEvent, ("created_at",)),
+        (AnnotationRun, ("created_at",)),
+    ):
+        for name in names:
+            model_field = model._meta.get_field(name)
+            model_field.auto_now = model_field.auto_now_add = False
+
+
+def build_corpus():
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from ingestion.models import Corpus, Document
+    from review.models import AnnotationRun, CorpusMembership, ReviewEvent, Role, Span
+
+    _no_auto_now()
+    rng = random.Random(18)
+    now = timezone.now()
+    start = now - timedelta(days=90)
+    User = get_user_model()
+    corpus = Corpus.objects.create(name="bench-dashboard")
+    # No password (the client logs in with force_login): hashing one takes a while.
+    reviewers = [User.objects.create(username=f"reviewer{i}") for i in range(8)]
+    admin = User.objects.create(username="corpus-admin")
+    CorpusMembership.objects.bulk_create(
+        [CorpusMembership(corpus=corpus, user=u, role=Role.REVIEWER) for u in reviewers]
+        + [CorpusMembership(corpus=corpus, user=admin, role=Role.ADMIN)]
+    )
+    text = PARAGRAPH * (40_000 // len(PARAGRAPH))
+    layout = [[i * 80, i * 80 + 79, i // 25 + 1, i % 25 + 1] for i in range(len(text) // 80)]
+    statuses = [("approved", 55), ("reviewed", 15), ("in_review", 15), ("ready", 10), ("failed", 3), ("annotating", 2)]
+    documents, runs = [], []
+    for i in range(DOCS):
+        created = start + timedelta(days=60 * i / DOCS, minutes=rng.uniform(0, 30))
+        documents.append(
+            Document(
+                corpus=corpus,
+                name=f"hearing-{i:04d}.pdf",
+                sha256=f"{i:064x}",
+                text=text,
+                layout=layout,
+                status=pick(rng, statuses),
+                created_at=created,
+                updated_at=created,
+            )
+        )
+    Document.objects.bulk_create(documents, batch_size=200)
+    documents = list(Document.objects.filter(corpus=corpus).defer("text", "layout").order_by("id"))
+
+    # Everything is planned in memory first (final span states, the events with
+    # their before/after snapshots), then written with a few bulk inserts: a
+    # bulk UPDATE of 150,000 decided spans would take minutes on SQLite.
+    spans: list[Span] = []
+    added: list[Span] = []
+    planned: list[tuple] = []  # (document, span, user, action, before, after, bulk_id, at)
+    for document in documents:
+        annotated = document.created_at + timedelta(minutes=rng.uniform(1, 12))
+        if document.status not in ("failed", "annotating"):
+            runs.append(
+                AnnotationRun(
+                    document=document,
+                    kind="annotate",
+                    status="done",
+                    created_at=document.created_at,
+                    started_at=document.created_at,
+                    finished_at=annotated,
+                )
+            )
+        if document.status == "failed":
+            document.updated_at = annotated
+            continue
+        names = [f"{rng.choice(FIRST)} {rng.choice(LAST)}" for _ in range(25)]
+        mine = []
+        for k in range(SPANS_PER_DOC):
+            label = pick(rng, LABELS)
+            text_of = (
+                rng.choice(names) if label in ("PERSON", "SPELLED_NAME") else f"{label.lower()}-{rng.randrange(40)}"
+            )
+            mine.append(
+                Span(
+                    document=document,
+                    start=k * 150,
+                    end=k * 150 + len(text_of),
+                    label=label,
+                    text=text_of,
+                    sources=pick(rng, SOURCES),
+                    score=round(rng.betavariate(4, 1.6), 3),
+                    created_at=annotated,
+                    updated_at=annotated,
+                )
+            )
+        spans += mine
+        document.updated_at = annotated
+        if document.status in ("annotating", "ready"):
+            continue
+        review(rng, document, mine, annotated, rng.choice(reviewers), admin, added, planned)
+    Span.objects.bulk_create(spans, batch_size=5000)
+    Span.objects.bulk_create(added, batch_size=5000)
+    AnnotationRun.objects.bulk_create(runs, batch_size=1000)
+    ReviewEvent.objects.bulk_create(
+        (
+            ReviewEvent(document=d, span=s, user=u, action=a, before=b, after=af, bulk_id=bulk, created_at=at)
+            for d, s, u, a, b, af, bulk, at in planned
+        ),
+        batch_size=5000,
+    )
+    Document.objects.bulk_update(documents, ["updated_at"], batch_size=250)
+    # A few approved documents with a PERSON suggestion left pending (written
+    # outside the workflow: the review would have refused to mark them reviewed).
+    leaks = [d for d in documents if d.status == "approved"][:5]
+    Span.objects.filter(document__in=leaks, label="PERSON").filter(
+        pk__in=[s.pk for s in spans if s.document_id in {d.pk for d in leaks} and s.label == "PERSON"][:12]
+    ).update(status="pending")
+    counts = {
+        "documents": Document.objects.filter(corpus=corpus).count(),
+        "spans": Span.objects.filter(document__corpus=corpus).count(),
+        "events": ReviewEvent.objects.filter(document__corpus=corpus).count(),
+    }
+    return corpus, admin, counts
+
+
+def review(rng, document, mine, annotated, reviewer, admin, added, planned) -> None:
+    """A reviewer's session over one document, as the review workflow records it."""
+    from review.models import Span
+
+    clock = annotated + timedelta(hours=rng.uniform(2, 200))
+    share = 0.5 if document.status == "in_review" else 1.0
+    by_text: dict[tuple[str, str], list] = {}
+    for span in mine[: int(len(mine) * share)]:
+        by_text.setdefault((span.label, span.text), []).append(span)
+    for (label, _), group in by_text.items():
+        clock += timedelta(seconds=rng.uniform(5, 40))
+        if rng.random() < 0.01:  # a break: the next session starts later
+            clock += timedelta(hours=rng.uniform(1, 20))
+        bulk_id = uuid.uuid4()
+        right = rng.random() < group[0].score ** 0.6
+        relabel = right and label == "ORGANIZATION" and rng.random() < 0.15
+        for span in group:  # apply-to-all: one operation over every occurrence
+            before = span.snapshot()
+            if relabel:
+                span.label, span.status, action = "LOCATION", "accepted", "relabel"
+            elif right:
+                span.status, action = "accepted", "accept"
+            else:
+                span.status, span.reject_reason, action = "rejected", "false_positive", "reject"
+            span.updated_at = clock
+            planned.append((document, span, reviewer, action, before, span.snapshot(), bulk_id, clock))
+        if rng.random() < 0.02:  # undone and redone: two more operations on the same spans
+            clock += timedelta(seconds=3)
+            for action in ("undo", "redo"):
+                again = uuid.uuid4()
+                for span in group:
+                    planned.append((document, span, reviewer, action, span.snapshot(), span.snapshot(), again, clock))
+    for _ in range(rng.randrange(0, 12)):  # what the machine missed
+        clock += timedelta(seconds=rng.uniform(5, 40))
+        label = pick(rng, LABELS)
+        at = SPANS_PER_DOC * 150 + len(added) % 1000 * 40
+        span = Span(
+            document=document,
+            start=at,
+            end=at + 12,
+            label=label,
+            text=f"added {label.lower()}",
+            sources=["human"],
+            score=1.0,
+            status="accepted",
+            created_by=reviewer,
+            created_at=clock,
+            updated_at=clock,
+        )
+        added.append(span)
+        planned.append((document, span, reviewer, "add", None, span.snapshot(), uuid.uuid4(), clock))
+    if document.status in ("reviewed", "approved"):
+        clock += timedelta(minutes=2)
+        step = ({"status": "in_review"}, {"status": "reviewed"})
+        planned.append((document, None, reviewer, "mark_reviewed", *step, None, clock))
+    if document.status == "approved":
+        clock += timedelta(hours=rng.uniform(1, 72))
+        step = ({"status": "reviewed"}, {"status": "approved"})
+        planned.append((document, None, admin, "approve", *step, None, clock))
+    document.updated_at = clock
+
+
+def measure(corpus, user) -> dict:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    client = Client()
+    client.force_login(user)
+    url = reverse("corpus_dashboard", args=[corpus.pk])
+    response = client.get(url)  # warm-up: templates, URL resolvers, the database's caches
+    assert response.status_code == 200, response.status_code
+    assert b'id="chart-timeline"' in response.content
+    times, queries = [], 0
+    for _ in range(REPEATS):
+        with CaptureQueriesContext(connection) as captured:
+            started = time.perf_counter()
+            response = client.get(url)
+            times.append((time.perf_counter() - started) * 1000)
+        queries = len(captured)
+    if os.environ.get("BENCH_SHOW_QUERIES"):
+        for q in captured.captured_queries:
+            sys.stderr.write(f"{q['time']}s {q['sql'][:300]}\n")
+    return {
+        "database": "PostgreSQL" if connection.vendor == "postgresql" else "SQLite",
+        "queries": queries,
+        "median_ms": statistics.median(times),
+        "min_ms": min(times),
+        "max_ms": max(times),
+        "bytes": len(response.content),
+    }
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--child"]:
+        child()
+    else:
+        main(sys.argv[1:] or ["sqlite", "postgres"])

@@ -1,0 +1,708 @@
+"""Reads for a corpus's dashboard: how the corpus is going and where the machine
+fails. Documents by status over time, spans accepted, rejected and added per
+label and per source, score reliability, reviewer throughput and the residual
+risk of an export.
+
+Every number is aggregated in the database (GROUP BY and conditional counts) or
+from one row per document, so the page costs the same queries (four after the access
+check) for ten documents as for a thousand documents and 200,000 spans (tests/test_dashboard.py
+pins the count; BENCHMARKS.md has the timing). Nothing here is read lazily: the
+template gets plain numbers and runs no query.
+"""
+
+import bisect
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.db.models import (
+    BooleanField,
+    Case,
+    CharField,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    Func,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    When,
+)
+from django.utils import timezone
+
+from ingestion.models import IN_PROGRESS_STATUSES, REVIEWABLE_STATUSES, Corpus, Document, DocumentStatus
+from review.models import AnnotationRun, ReviewAction, ReviewEvent, RunKind, Span, SpanStatus
+
+# Labels whose text names or reaches a person directly: any of them left in an
+# approved document is a failure of the review, not a judgement call.
+DIRECT_IDENTIFIER_LABELS: tuple[str, ...] = ("PERSON", "SPELLED_NAME", "ID", "PHONE_NUMBER", "EMAIL_ADDRESS", "URL")
+
+# The Text Anonymization Benchmark's quasi-identifier categories, in its order.
+QUASI_IDENTIFIER_CATEGORIES: tuple[tuple[str, str], ...] = (
+    ("DEM", "Demographic (age, nationality, profession…)"),
+    ("DATETIME", "Dates and times"),
+    ("LOC", "Places"),
+    ("QUANTITY", "Quantities (amounts, durations…)"),
+    ("MISC", "Other identifying details"),
+    ("RELATION", "Relations (family, acquaintances)"),
+)
+
+# Review events that decide a span: each one is a reviewer's decision about
+# whether (and as what) a stretch of text is anonymized. A supersede is the
+# rejection of a suggestion that an added or resized span replaces, in the same
+# operation. Links, undo/redo and workflow steps decide no span.
+DECISION_ACTIONS: tuple[str, ...] = (
+    ReviewAction.ACCEPT,
+    ReviewAction.REJECT,
+    ReviewAction.RELABEL,
+    ReviewAction.ADD,
+    ReviewAction.SUPERSEDE,
+    ReviewAction.RESIZE,
+)
+
+# Score reliability: ten bins of 0.1; scores are in [0, 1] (the ensemble's
+# noisy-or), the last bin takes 1.0 itself.
+SCORE_BINS = 10
+
+# Documents by status over time: the periods tried, finest first; the first that
+# covers the corpus's life in at most MAX_POINTS points is used.
+PERIODS: tuple[str, ...] = ("hour", "day", "week", "month", "quarter", "year")
+MAX_POINTS = 60
+
+# The statuses the timeline draws, in workflow order. Uploaded, extracting and
+# annotating are one "processing" stage: they last seconds to minutes.
+PROCESSING = "processing"
+TIMELINE_STATUSES: tuple[tuple[str, str], ...] = (
+    (PROCESSING, "Processing"),
+    (DocumentStatus.READY.value, "Ready for review"),
+    (DocumentStatus.IN_REVIEW.value, "In review"),
+    (DocumentStatus.REVIEWED.value, "Reviewed"),
+    (DocumentStatus.APPROVED.value, "Approved"),
+    (DocumentStatus.FAILED.value, "Failed"),
+)
+# How far along the workflow each current status is (failed is apart).
+_STAGE = {
+    **{s: 0 for s in IN_PROGRESS_STATUSES},
+    DocumentStatus.READY: 1,
+    DocumentStatus.IN_REVIEW: 2,
+    DocumentStatus.REVIEWED: 3,
+    DocumentStatus.APPROVED: 4,
+}
+
+
+def _chart(kind: str, labels: list[str], series: list[dict], **options) -> dict:
+    """What static/review/dashboard.js draws: a Chart.js chart type, the category
+    labels and one series per dataset (key: its colour; label; values)."""
+    return {"kind": kind, "labels": labels, "series": series, **options}
+
+
+def _share(part: int, whole: int) -> float | None:
+    return round(100 * part / whole, 1) if whole else None
+
+
+# --- documents by status over time ------------------------------------------
+
+
+@dataclass
+class Timeline:
+    """How many documents were in each status at the end of each period (the last
+    one: now). `counts[key][i]` for period `i`."""
+
+    period: str = "day"
+    points: list[str] = field(default_factory=list)
+    counts: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def now(self) -> dict[str, int]:
+        return {key: values[-1] for key, values in self.counts.items()} if self.points else {}
+
+    @property
+    def rows(self) -> list[tuple[str, list[int]]]:
+        """The table: one row per period, one column per status (TIMELINE_STATUSES)."""
+        keys = [key for key, _ in TIMELINE_STATUSES]
+        return [(point, [self.counts[k][i] for k in keys]) for i, point in enumerate(self.points)]
+
+    def chart(self) -> dict:
+        series = [{"key": key, "label": label, "values": self.counts[key]} for key, label in TIMELINE_STATUSES]
+        # Stacked bars while there are few points (a line needs a few to read as
+        # one); a stacked area over many.
+        kind = "bar" if len(self.points) <= 12 else "line"
+        return _chart(kind, self.points, series, stacked=True, integer=True, y_title="documents")
+
+    def summary(self) -> str:
+        if not self.points:
+            return "Documents by status over time: no document yet."
+        now = ", ".join(f"{label.lower()} {self.now[key]}" for key, label in TIMELINE_STATUSES)
+        return (
+            f"Documents by status over time, per {self.period}, {len(self.points)} points "
+            f"from {self.points[0]} to {self.points[-1]}. Now: {now}. The table below has every point."
+        )
+
+
+def _floor(moment: datetime, period: str) -> datetime:
+    moment = timezone.localtime(moment).replace(minute=0, second=0, microsecond=0)
+    if period == "hour":
+        return moment
+    moment = moment.replace(hour=0)
+    if period == "day":
+        return moment
+    if period == "week":
+        return moment - timedelta(days=moment.weekday())
+    if period == "month":
+        return moment.replace(day=1)
+    if period == "quarter":
+        return moment.replace(day=1, month=(moment.month - 1) // 3 * 3 + 1)
+    return moment.replace(day=1, month=1)
+
+
+def _next(start: datetime, period: str) -> datetime:
+    if period == "hour":
+        return start + timedelta(hours=1)
+    if period == "day":
+        return start + timedelta(days=1)
+    if period == "week":
+        return start + timedelta(days=7)
+    months = {"month": 1, "quarter": 3, "year": 12}[period]
+    month = start.month - 1 + months
+    return start.replace(year=start.year + month // 12, month=month % 12 + 1)
+
+
+def _point_label(start: datetime, period: str) -> str:
+    if period == "hour":
+        return start.strftime("%Y-%m-%d %H:00")
+    if period in ("day", "week"):
+        return start.strftime("%Y-%m-%d")
+    if period == "month":
+        return start.strftime("%Y-%m")
+    if period == "quarter":
+        return f"{start.year} Q{(start.month - 1) // 3 + 1}"
+    return str(start.year)
+
+
+def _periods(first: datetime, now: datetime) -> tuple[str, list[datetime]]:
+    """The finest period that covers first…now in at most MAX_POINTS, and the start
+    of each of its periods up to the one holding `now`."""
+    for period in PERIODS:
+        starts = [_floor(first, period)]
+        while _next(starts[-1], period) <= now and len(starts) <= MAX_POINTS:
+            starts.append(_next(starts[-1], period))
+        if len(starts) <= MAX_POINTS:
+            return period, starts
+    return period, starts[-MAX_POINTS:]
+
+
+def milestones(row: dict) -> list[tuple[datetime, str]]:
+    """When a document entered each status it went through, reconstructed from
+    what is recorded (there is no status-history table):
+
+    - processing: its creation (the upload);
+    - ready for review: the end of its pre-annotation run (AnnotationRun, kind
+      "annotate"; the creation when there is no such run, e.g. an import);
+    - in review: its first review event (the first decision moves a ready
+      document to "in review");
+    - reviewed: its last "mark reviewed" event (a document reopened by a later
+      decision and marked again counts as reviewed from its last marking, and
+      as in review before it);
+    - approved: its "approve" event (approval is final);
+    - failed: its last change (`updated_at`; a failure is the last thing that
+      happens to a document).
+
+    Only the stages up to the document's current status are used, so the last
+    point of the timeline always equals today's status counts: a reviewed
+    document that a re-annotation put back in review is in review, whatever its
+    old "mark reviewed" event says. A stage with no recorded time (data written
+    outside the workflow) takes the time of the stage before it; times never go
+    backwards."""
+    created = row["created_at"]
+    status = row["status"]
+    if status == DocumentStatus.FAILED:
+        return [(created, PROCESSING), (max(created, row["updated_at"]), DocumentStatus.FAILED.value)]
+    stage = _STAGE.get(status, 0)
+    found = [
+        (created, PROCESSING),
+        (row.get("annotated_at"), DocumentStatus.READY.value),
+        (row.get("first_event"), DocumentStatus.IN_REVIEW.value),
+        (row.get("reviewed_at"), DocumentStatus.REVIEWED.value),
+        (row.get("approved_at"), DocumentStatus.APPROVED.value),
+    ][: stage + 1]
+    result: list[tuple[datetime, str]] = []
+    for moment, key in found:
+        previous = result[-1][0] if result else created
+        result.append((max(moment or previous, previous), key))
+    return result
+
+
+def timeline(rows: Iterable[dict], now: datetime) -> Timeline:
+    """Counts per status at the end of each period, from each document's
+    milestones: +1 to a status in the period a document enters it, −1 to the
+    status it leaves, then running sums. Linear in documents and periods."""
+    histories = [milestones(row) for row in rows]
+    if not histories:
+        return Timeline(counts={key: [] for key, _ in TIMELINE_STATUSES})
+    first = min(h[0][0] for h in histories)
+    period, starts = _periods(first, now)
+    ends = [_next(s, period) for s in starts]
+    deltas = {key: [0] * len(starts) for key, _ in TIMELINE_STATUSES}
+    for history in histories:
+        previous = None
+        for moment, key in history:
+            # The period holding this moment; a moment before the first shown
+            # period (a very long corpus life) is counted from that first one.
+            i = min(bisect.bisect_right(ends, moment), len(starts) - 1)
+            deltas[key][i] += 1
+            if previous is not None:
+                deltas[previous][i] -= 1
+            previous = key
+    counts = {}
+    for key, values in deltas.items():
+        running, counts[key] = 0, []
+        for value in values:
+            running += value
+            counts[key].append(running)
+    return Timeline(period, [_point_label(s, period) for s in starts], counts)
+
+
+# --- spans per label and per source, score reliability ----------------------
+
+
+@dataclass
+class SpanCounts:
+    """Per label or per source. accepted, rejected, pending: machine spans by their
+    current status; added: spans a reviewer added (accepted) — what the machine missed."""
+
+    key: str
+    accepted: int = 0
+    rejected: int = 0
+    pending: int = 0
+    added: int = 0
+
+    @property
+    def rejected_share(self) -> float | None:
+        """Over-firing: the share of decided machine spans that reviewers rejected."""
+        return _share(self.rejected, self.accepted + self.rejected)
+
+    @property
+    def added_share(self) -> float | None:
+        """Misses: the share of accepted spans that reviewers had to add."""
+        return _share(self.added, self.accepted + self.added)
+
+
+@dataclass
+class ScoreBin:
+    low: float
+    high: float
+    correct: int = 0
+    wrong: int = 0
+    pending: int = 0
+
+    @property
+    def name(self) -> str:
+        return f"{self.low:.1f}–{self.high:.1f}"
+
+    @property
+    def decided(self) -> int:
+        return self.correct + self.wrong
+
+    @property
+    def share(self) -> float | None:
+        return _share(self.correct, self.decided)
+
+
+def _bin_filters() -> dict:
+    """One conditional count per score bin: [i/10, (i+1)/10), the last one closed."""
+    counts = {}
+    for i in range(SCORE_BINS):
+        condition = Q()
+        if i > 0:
+            condition &= Q(score__gte=i / SCORE_BINS)
+        if i < SCORE_BINS - 1:
+            condition &= Q(score__lt=(i + 1) / SCORE_BINS)
+        counts[f"bin{i}"] = Count("pk", filter=condition)
+    return counts
+
+
+def span_groups(corpus: Corpus) -> list[dict]:
+    """The corpus's spans counted by (label, sources, status, machine or human),
+    with the count in each score bin: one GROUP BY over the span table. `sources`
+    is a JSON list: grouped by the whole list (portable to SQLite) and split per
+    source in Python; there are a few dozen distinct lists, not thousands."""
+    machine = ExpressionWrapper(Q(created_by__isnull=True), output_field=BooleanField())
+    return list(
+        Span.objects.filter(document__corpus=corpus)
+        .annotate(machine=machine)
+        .values("label", "sources", "status", "machine")
+        .annotate(n=Count("pk"), **_bin_filters())
+        .order_by()
+    )
+
+
+def span_statistics(groups: Iterable[dict]) -> tuple[list[SpanCounts], list[SpanCounts], list[ScoreBin]]:
+    """Per label, per source (a span counts for every recognizer that proposed
+    it; reviewer-added spans have no recognizer and appear per label only) and
+    the score bins. A span counts under its current label: a relabelled
+    suggestion counts as accepted under the label the reviewer gave it, as the
+    export uses it. Correct, for reliability: a machine span a reviewer accepted
+    (relabelled or resized included); wrong: one rejected (superseded included);
+    pending spans are shown apart and do not count."""
+    per_label: dict[str, SpanCounts] = {}
+    per_source: dict[str, SpanCounts] = {}
+    bins = [ScoreBin(i / SCORE_BINS, (i + 1) / SCORE_BINS) for i in range(SCORE_BINS)]
+    for group in groups:
+        n, status, label = group["n"], group["status"], group["label"]
+        row = per_label.setdefault(label, SpanCounts(label))
+        if not group["machine"]:
+            if status == SpanStatus.ACCEPTED:
+                row.added += n
+            continue
+        for counts in [row, *(per_source.setdefault(s, SpanCounts(s)) for s in group["sources"] or [])]:
+            setattr(counts, status, getattr(counts, status) + n)
+        what = {SpanStatus.ACCEPTED: "correct", SpanStatus.REJECTED: "wrong", SpanStatus.PENDING: "pending"}[status]
+        for i, score_bin in enumerate(bins):
+            setattr(score_bin, what, getattr(score_bin, what) + group[f"bin{i}"])
+    labels = sorted(per_label.values(), key=lambda r: (-(r.accepted + r.rejected + r.pending + r.added), r.key))
+    sources = sorted(per_source.values(), key=lambda r: (-(r.accepted + r.rejected + r.pending), r.key))
+    return labels, sources, bins
+
+
+def _counts_chart(rows: list[SpanCounts], *, added: bool) -> dict:
+    series = [
+        {"key": "accepted", "label": "Accepted (machine)", "values": [r.accepted for r in rows]},
+        {"key": "rejected", "label": "Rejected (machine over-fired)", "values": [r.rejected for r in rows]},
+        {"key": "pending", "label": "Pending", "values": [r.pending for r in rows]},
+    ]
+    if added:
+        series.append(
+            {"key": "added", "label": "Added by a reviewer (machine missed)", "values": [r.added for r in rows]}
+        )
+    return _chart("bar", [r.key for r in rows], series, stacked=True, horizontal=True, integer=True, x_title="spans")
+
+
+def _counts_summary(title: str, rows: list[SpanCounts], *, added: bool) -> str:
+    if not rows:
+        return f"{title}: no span yet."
+    parts = []
+    for r in rows:
+        text = f"{r.key} {r.accepted} accepted, {r.rejected} rejected, {r.pending} pending"
+        parts.append(text + (f", {r.added} added" if added else ""))
+    return f"{title}: " + "; ".join(parts) + "."
+
+
+# --- reviewer throughput -----------------------------------------------------
+
+
+@dataclass
+class Throughput:
+    """One reviewer's work in this corpus. decisions: span decisions (one per span
+    per operation: accepting a name with apply-to-all over 20 occurrences is 20);
+    operations: what the reviewer did (distinct bulk ids of those decisions: the
+    same accept is one); spans: distinct spans decided; active hours: clock hours
+    in which the reviewer recorded any review event."""
+
+    username: str
+    decisions: int = 0
+    operations: int = 0
+    spans: int = 0
+    active_hours: int = 0
+
+    @property
+    def per_hour(self) -> float | None:
+        return round(self.decisions / self.active_hours, 1) if self.active_hours else None
+
+    @property
+    def actions_per_span(self) -> float | None:
+        return round(self.operations / self.spans, 3) if self.spans else None
+
+
+class ClockHour(Func):
+    """The clock hour of a timestamp (UTC), for counting distinct active hours:
+    date_trunc on PostgreSQL; on SQLite, where timestamps are stored as ISO text
+    in UTC, its first 13 characters ("YYYY-MM-DD HH"). Both are native SQL;
+    Django's TruncHour runs a Python function per row on SQLite (1.7 s over
+    150,000 events)."""
+
+    output_field = CharField()
+
+    def as_sqlite(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, template="substr(%(expressions)s, 1, 13)", **extra)
+
+    def as_postgresql(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, template="date_trunc('hour', %(expressions)s)", **extra)
+
+    def as_sql(self, compiler, connection, template=None, **extra):
+        if template is None:  # any other database: the portable, slower way
+            template = "substr(CAST(%(expressions)s AS varchar(32)), 1, 13)"
+        return super().as_sql(compiler, connection, template=template, **extra)
+
+
+def throughput(corpus: Corpus) -> list[Throughput]:
+    """Per reviewer, one GROUP BY over the corpus's review events. Active hours
+    rather than first-to-last time: a reviewer who works an hour on Monday and
+    an hour on Friday worked two hours, not a week."""
+    decision = Q(action__in=DECISION_ACTIONS)
+    rows = (
+        ReviewEvent.objects.filter(document__corpus=corpus, user__isnull=False)
+        .values("user_id", "user__username")
+        .annotate(
+            decisions=Count("pk", filter=decision),
+            operations=Count("bulk_id", filter=decision, distinct=True),
+            spans=Count("span_id", filter=decision, distinct=True),
+            active_hours=Count(ClockHour("created_at"), distinct=True),
+        )
+        .order_by()
+    )
+    result = [
+        Throughput(r["user__username"], r["decisions"], r["operations"], r["spans"], r["active_hours"])
+        for r in rows
+        if r["decisions"]  # a corpus admin who only approved decided no span
+    ]
+    return sorted(result, key=lambda t: (-t.decisions, t.username))
+
+
+def total_throughput(rows: list[Throughput]) -> Throughput:
+    """The corpus: sums over reviewers (a span two reviewers decided counts for each)."""
+    return Throughput(
+        "all reviewers",
+        sum(r.decisions for r in rows),
+        sum(r.operations for r in rows),
+        sum(r.spans for r in rows),
+        sum(r.active_hours for r in rows),
+    )
+
+
+# --- residual risk -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResidualDocument:
+    document_id: int
+    name: str
+    pending: int
+    rejected_unreviewed: int
+
+    @property
+    def total(self) -> int:
+        return self.pending + self.rejected_unreviewed
+
+
+def direct_identifiers_left(corpus: Corpus) -> list[ResidualDocument]:
+    """Approved documents that still hold direct identifiers, worst first: machine
+    spans of a direct-identifier label that are pending (an export leaves their
+    text as it is) or rejected although no review event ever left them rejected
+    (a status written outside the review workflow). A span a reviewer rejected —
+    one by one, with apply-to-all or in bulk — is a decision to keep its text
+    (a public official's name…) and is not counted. Should be none: marking a
+    document reviewed needs no span pending."""
+    rejected_by_a_reviewer = ReviewEvent.objects.filter(span_id=OuterRef("pk"), after__status=SpanStatus.REJECTED)
+    pending = Q(status=SpanStatus.PENDING)
+    unreviewed = Q(status=SpanStatus.REJECTED) & ~Exists(rejected_by_a_reviewer)
+    rows = (
+        Span.objects.filter(
+            document__corpus=corpus,
+            document__status=DocumentStatus.APPROVED,
+            created_by__isnull=True,
+            label__in=DIRECT_IDENTIFIER_LABELS,
+        )
+        .filter(pending | unreviewed)
+        .values("document_id", "document__name")
+        .annotate(pending=Count("pk", filter=pending), rejected_unreviewed=Count("pk", filter=~pending))
+        .order_by()
+    )
+    found = [
+        ResidualDocument(r["document_id"], r["document__name"], r["pending"], r["rejected_unreviewed"]) for r in rows
+    ]
+    return sorted(found, key=lambda d: (-d.total, d.name, d.document_id))
+
+
+def quasi_identifiers_kept(corpus: Corpus) -> Mapping[str, int]:
+    """Quasi-identifiers reviewers kept in the corpus's approved documents, by TAB
+    category (the keys of QUASI_IDENTIFIER_CATEGORIES: DEM, DATETIME, LOC,
+    QUANTITY, MISC, RELATION) → how many; categories with none may be left out.
+
+    Empty today: no quasi-identifier is flagged yet. Its intended input is the
+    quasi-identifier flags table that is to come (one row per flagged stretch of
+    a document's text, with its TAB category and the reviewer's choice to keep
+    or mask it): this function is to count, in one GROUP BY over that table,
+    the flags of approved documents of `corpus` that were kept. The dashboard
+    (its block "Quasi-identifiers kept, by category", chart and table) needs
+    nothing else; it shows an empty state while the mapping is empty."""
+    return {}
+
+
+@dataclass
+class ResidualRisk:
+    approved_documents: int
+    documents: list[ResidualDocument]
+    quasi_identifiers: Mapping[str, int]
+
+    @property
+    def total(self) -> int:
+        return sum(d.total for d in self.documents)
+
+    @property
+    def quasi_rows(self) -> list[tuple[str, str, int]]:
+        """(category, description, count) in TAB order, categories unknown to it last."""
+        known = [(key, label, self.quasi_identifiers.get(key, 0)) for key, label in QUASI_IDENTIFIER_CATEGORIES]
+        extra = sorted(set(self.quasi_identifiers) - {key for key, _ in QUASI_IDENTIFIER_CATEGORIES})
+        return known + [(key, key, self.quasi_identifiers[key]) for key in extra]
+
+    @property
+    def quasi_total(self) -> int:
+        return sum(self.quasi_identifiers.values())
+
+    def chart(self, limit: int = 20) -> dict:
+        shown = self.documents[:limit]
+        series = [
+            {"key": "pending", "label": "Pending", "values": [d.pending for d in shown]},
+            {"key": "rejected", "label": "Rejected, unreviewed", "values": [d.rejected_unreviewed for d in shown]},
+        ]
+        return _chart(
+            "bar", [d.name for d in shown], series, stacked=True, horizontal=True, integer=True, x_title="spans"
+        )
+
+    def summary(self) -> str:
+        if not self.documents:
+            return f"Direct identifiers left in approved documents: none, in {self.approved_documents} approved."
+        worst = "; ".join(f"{d.name} {d.total}" for d in self.documents[:20])
+        return (
+            f"Direct identifiers left in approved documents: {self.total} in {len(self.documents)} of "
+            f"{self.approved_documents} approved documents. Worst first: {worst}."
+        )
+
+    def quasi_chart(self) -> dict:
+        rows = self.quasi_rows
+        series = [{"key": "kept", "label": "Kept", "values": [n for *_, n in rows]}]
+        return _chart("bar", [key for key, _, _ in rows], series, integer=True)
+
+    def quasi_summary(self) -> str:
+        return "Quasi-identifiers kept, by category: " + ", ".join(f"{key} {n}" for key, _, n in self.quasi_rows) + "."
+
+
+# --- the page ------------------------------------------------------------------
+
+
+@dataclass
+class Dashboard:
+    documents: int
+    spans: int
+    timeline: Timeline
+    labels: list[SpanCounts]
+    sources: list[SpanCounts]
+    bins: list[ScoreBin]
+    reviewers: list[Throughput]
+    risk: ResidualRisk
+
+    @property
+    def pending(self) -> int:
+        return sum(r.pending for r in self.labels)
+
+    @property
+    def total(self) -> Throughput:
+        return total_throughput(self.reviewers)
+
+    @property
+    def reliability(self) -> ScoreBin:
+        """All bins together."""
+        return ScoreBin(0.0, 1.0, *(sum(getattr(b, f) for b in self.bins) for f in ("correct", "wrong", "pending")))
+
+    def label_chart(self) -> dict:
+        return _counts_chart(self.labels, added=True)
+
+    def label_summary(self) -> str:
+        return _counts_summary("Spans per label", self.labels, added=True)
+
+    def source_chart(self) -> dict:
+        return _counts_chart(self.sources, added=False)
+
+    def source_summary(self) -> str:
+        return _counts_summary("Machine spans per source", self.sources, added=False)
+
+    def reliability_chart(self) -> dict:
+        series = [
+            {"key": "share", "label": "Share correct (%)", "values": [b.share for b in self.bins]},
+            {
+                "key": "calibration",
+                "label": "Bin midpoint (a calibrated score)",
+                "values": [round(100 * (b.low + b.high) / 2, 1) for b in self.bins],
+                "type": "line",
+            },
+        ]
+        return _chart("bar", [b.name for b in self.bins], series, percent=True, y_title="% correct")
+
+    def reliability_summary(self) -> str:
+        parts = [
+            f"{b.name}: " + (f"{b.share}% of {b.decided}" if b.decided else "none decided")
+            for b in self.bins
+            if b.decided or b.pending
+        ]
+        if not parts:
+            return "Score reliability: no machine span yet."
+        return "Share of decided machine spans that were correct, per score bin: " + "; ".join(parts) + "."
+
+    def throughput_chart(self) -> dict:
+        rows = self.reviewers
+        series = [{"key": "rate", "label": "Span decisions per active hour", "values": [r.per_hour for r in rows]}]
+        return _chart("bar", [r.username for r in rows], series, y_title="decisions per hour")
+
+    def throughput_summary(self) -> str:
+        if not self.reviewers:
+            return "Reviewer throughput: no review decision yet."
+        parts = [
+            f"{r.username} {r.per_hour} decisions per hour over {r.active_hours} h, "
+            f"{r.actions_per_span} actions per decided span"
+            for r in self.reviewers
+        ]
+        return "Reviewer throughput: " + "; ".join(parts) + "."
+
+
+def document_rows(corpus: Corpus) -> list[dict]:
+    """One row per document with the times of its milestones (see `milestones`),
+    in one query: each time is a scalar subquery that reads one entry of an index
+    (the pre-annotation run through the one-per-document unique index; the first,
+    the last "mark reviewed" and the "approve" event through the (document,
+    created_at) index of review events), and only for the documents whose status
+    needs it (CASE), so a thousand documents cost a few thousand index probes,
+    not a pass over every review event."""
+    # order_by(): no model ordering, so the unique partial index answers alone.
+    runs = AnnotationRun.objects.filter(document_id=OuterRef("pk"), kind=RunKind.ANNOTATE).order_by()
+    runs = runs.values("finished_at")
+    events = ReviewEvent.objects.filter(document_id=OuterRef("pk")).values("created_at")
+    first = events.order_by("created_at")[:1]
+    reviewed = events.filter(action=ReviewAction.MARK_REVIEWED).order_by("-created_at")[:1]
+    approved = events.filter(action=ReviewAction.APPROVE).order_by("-created_at")[:1]
+    in_review = (DocumentStatus.IN_REVIEW, DocumentStatus.REVIEWED, DocumentStatus.APPROVED)
+
+    def when(statuses: tuple[str, ...], subquery: QuerySet) -> Case:
+        return Case(When(status__in=statuses, then=Subquery(subquery)), default=None)
+
+    return list(
+        Document.objects.filter(corpus=corpus)
+        .values("id", "status", "created_at", "updated_at")
+        .annotate(
+            annotated_at=when(REVIEWABLE_STATUSES, runs[:1]),
+            first_event=when(in_review, first),
+            reviewed_at=when(in_review[1:], reviewed),
+            approved_at=when(in_review[2:], approved),
+        )
+        .order_by()
+    )
+
+
+def dashboard_data(corpus: Corpus, now: datetime | None = None) -> Dashboard:
+    """Everything the dashboard shows, in four queries (documents, span groups,
+    reviewer throughput, direct identifiers left) plus whatever
+    `quasi_identifiers_kept` needs (none today)."""
+    rows = document_rows(corpus)
+    groups = span_groups(corpus)
+    labels, sources, bins = span_statistics(groups)
+    approved = sum(1 for r in rows if r["status"] == DocumentStatus.APPROVED)
+    return Dashboard(
+        documents=len(rows),
+        spans=sum(g["n"] for g in groups),
+        timeline=timeline(rows, now or timezone.now()),
+        labels=labels,
+        sources=sources,
+        bins=bins,
+        reviewers=throughput(corpus),
+        risk=ResidualRisk(approved, direct_identifiers_left(corpus), quasi_identifiers_kept(corpus)),
+    )

@@ -1,0 +1,27 @@
+"""A corpus's dashboard: how the corpus is going and where the machine fails
+(charts with their tables). Every member of the corpus may see it."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from review.access import get_corpus
+from review.selectors.dashboard import DIRECT_IDENTIFIER_LABELS, TIMELINE_STATUSES, dashboard_data
+
+
+@login_required
+@require_GET
+def corpus_dashboard(request: HttpRequest, pk: int) -> HttpResponse:
+    corpus, role = get_corpus(request.user, pk)
+    return render(
+        request,
+        "review/dashboard.html",
+        {
+            "corpus": corpus,
+            "role": role,
+            "dashboard": dashboard_data(corpus),
+            "statuses": TIMELINE_STATUSES,
+            "direct_labels": DIRECT_IDENTIFIER_LABELS,
+        },
+    )
