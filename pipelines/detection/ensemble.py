@@ -48,7 +48,9 @@ LABEL_PRIORITY: tuple[str, ...] = (
 ADJACENT_GAPS: dict[str, re.Pattern[str]] = {
     "PERSON": re.compile(r"[ \t]"),
     "ORGANIZATION": re.compile(r"[ \t]"),
-    "LOCATION": re.compile(r"[ \t]|,[ \t]"),
+    # Not across a comma: "Folsom, California" is a city and a state (the shared
+    # guideline: comma-separated parts are separate spans).
+    "LOCATION": re.compile(r"[ \t]"),
     "DATE": re.compile(r"[ \t]|,[ \t]|[ \t]of[ \t]"),
 }
 

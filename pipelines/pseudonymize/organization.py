@@ -25,5 +25,17 @@ def is_institution(text: str) -> bool:
     return any(re.search(rx, key) for name, rx in ORGANIZATION_TYPES if name != "FACILITY")
 
 
+_COMMA = re.compile(r"(,[ \t]*)")
+
+
 def location_replacement(text: str, numbers: NumberedMap) -> str:
+    """Comma-separated parts are typed apart: "Folsom, California" → `[CITY_1],
+    [STATE_1]` (a street address keeps its comma inside one placeholder)."""
+    parts = _COMMA.split(text)
+    if len(parts) > 1 and location_type(text) in ("LOCATION", "CITY", "STATE", "COUNTRY", "COUNTY"):
+        return "".join(
+            piece if n % 2 else numbers.placeholder(location_type(piece), normal(piece))
+            for n, piece in enumerate(parts)
+            if piece or n % 2
+        )
     return numbers.placeholder(location_type(text), normal(text))
