@@ -13,7 +13,6 @@ import subprocess
 import sys
 import textwrap
 import zipfile
-import zlib
 from pathlib import Path
 
 import pytest
@@ -23,36 +22,9 @@ from ingestion.models import Document
 from pipelines.extraction.bulk import BulkLimits, UploadBudget, expand_upload
 from pipelines.extraction.extract import extract
 from pipelines.extraction.limits import MB, ExtractionLimits, LimitExceeded
+from tests.pdf_fixture import bomb_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def bomb_pdf(inflated_mb: int) -> bytes:
-    """A one-page PDF whose content stream inflates to `inflated_mb` MB of spaces:
-    about 0.5 MB for 500 MB. Compressed a megabyte at a time, so building it costs
-    this process nothing."""
-    head = b"BT /F1 11 Tf 72 720 Td (Decompression bomb) Tj ET\n"
-    packer = zlib.compressobj(9)
-    chunk = b" " * MB
-    stream = packer.compress(head) + b"".join(packer.compress(chunk) for _ in range(inflated_mb)) + packer.flush()
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> "
-        b"/Contents 4 0 R >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer << /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
 
 
 def run_measured(code: str, env: dict | None = None, timeout: int = 600) -> dict:

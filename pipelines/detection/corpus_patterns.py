@@ -192,13 +192,15 @@ def scan(
     compiled: Sequence[Any],
     limits: PatternLimits | None = None,
     clock: Callable[[], float] = time.process_time,
+    per_pattern: float | None = None,
 ) -> ScanResult:
     """Run every compiled pattern over the text within one overall time budget
     (CORPUS_PATTERN_BUDGET_SECONDS, in CPU seconds, the clock of the `regex`
     module's timeout: on a busy machine wall time runs ahead of it): each pattern
     gets what is left of it as its timeout; once it is spent, the remaining patterns are
     skipped on this text. A pattern that matches more than MAX_CORPUS_PATTERN_MATCHES
-    times is skipped too (its matches dropped): it matches everything."""
+    times is skipped too (its matches dropped): it matches everything.
+    `per_pattern` caps one pattern's share (a configuration's pattern timeout)."""
     limits = limits or _limits
     result = ScanResult()
     deadline = clock() + limits.budget_seconds
@@ -212,7 +214,7 @@ def scan(
             continue
         found = []
         try:
-            for match in pattern.finditer(text, timeout=left):
+            for match in pattern.finditer(text, timeout=min(left, per_pattern or left)):
                 if len(found) == limits.max_matches:
                     result.skipped[index] = (
                         f"skipped: more than {limits.max_matches:,} matches in this document "

@@ -1,0 +1,137 @@
+"""Adversarial inputs, each a whole process (start-up included), input doubled.
+
+    .venv/bin/python bench/bench_adversarial.py [--repeat 3]
+
+For every case the same process runs on an input of size N and on 2N,
+alternately, `--repeat` times each; the medians give the ratio T(2N) / T(N),
+against the named baseline of the same run (the process on N). A linear path
+doubles (or less: start-up is included); a quadratic one quadruples. Peak
+resident memory (ru_maxrss of the process, and of its children: the PDF parser's
+sandbox) is reported for the larger input.
+
+Cases (issue 15):
+- url:      the URL recognizer on "a.a.a.…" (presidio's took 2.5 ms a character)
+- layout:   the transcript layout parser on a page whose every line is numbered
+- patterns: 100 catastrophic corpus patterns, then 200, on a tiny document: the
+            per-document time budget holds the time flat
+- pdf_bomb: a PDF whose content stream inflates to 250 MB, then 500 MB: refused at
+            MAX_PDF_STREAM_BYTES, time and memory flat
+"""
+
+import argparse
+import contextlib
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = {"url": 4_000_000, "layout": 100_000, "patterns": 100, "pdf_bomb": 250}
+
+
+def work(case: str, size: int) -> None:
+    """The case on an input of `size`; with size 0, its imports alone (the start-up
+    baseline)."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+    if case == "url":
+        from pipelines.detection.url_guard import LinearUrlRecognizer
+
+        recognizer = LinearUrlRecognizer()
+        if size:
+            recognizer.analyze("a." * (size // 2), ["URL"], None)
+    elif case == "layout":
+        from pipelines.extraction.transcript_layout import build_extraction
+
+        if size:
+            build_extraction([[f"{n % 7} word" for n in range(size)]])
+    elif case == "patterns":
+        from pipelines.detection.corpus_patterns import PatternLimits, compile_pattern, scan
+
+        compiled = [compile_pattern(r"(.*a){12}x") for _ in range(size)]
+        scan("a" * 300, compiled, PatternLimits(budget_seconds=2.0))
+    elif case == "pdf_bomb":
+        from pipelines.extraction.extract import extract
+        from pipelines.extraction.text import ExtractionError
+
+        if size:
+            with contextlib.suppress(ExtractionError):
+                extract("bomb.pdf", _bomb_path(size).read_bytes())
+
+
+def _bomb_path(size: int) -> Path:
+    return Path(tempfile.gettempdir()) / f"bench_adversarial_bomb_{size}.pdf"
+
+
+def measure(case: str, size: int) -> tuple[float, float, int, int]:
+    """(wall seconds, CPU seconds, peak MB, children's peak MB) of one whole
+    process. CPU time (user + system, of the process and its children) is what a
+    shared machine's other load disturbs least."""
+    with tempfile.TemporaryFile() as out:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, __file__, "--run", case, str(size)], cwd=ROOT, stdout=out, check=True, timeout=1800
+        )
+        elapsed = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        out.seek(0)
+        peaks = json.loads(out.read().decode().strip().splitlines()[-1])
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu, peaks["self_mb"], peaks["children_mb"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--run", nargs=2, metavar=("CASE", "SIZE"))
+    parser.add_argument("--case", action="append", choices=sorted(CASES))
+    arguments = parser.parse_args()
+    if arguments.run:
+        work(arguments.run[0], int(arguments.run[1]))
+        usage = resource.getrusage
+        print(
+            json.dumps(
+                {
+                    "self_mb": usage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+                    "children_mb": usage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024,
+                }
+            )
+        )
+        return
+    print(
+        "| case | N | start-up (N=0) wall / CPU s | T(N) wall / CPU s | T(2N) wall / CPU s "
+        "| T(2N)/T(N) wall / CPU | same, start-up taken off (CPU) | peak MB at 2N (children) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for case in arguments.case or list(CASES):
+        size = CASES[case]
+        if case == "pdf_bomb":  # built here, not in the measured process
+            sys.path.insert(0, str(ROOT))
+            from tests.pdf_fixture import bomb_pdf
+
+            for n in (size, 2 * size):
+                _bomb_path(n).write_bytes(bomb_pdf(n))
+        runs: dict[int, list[tuple[float, float, int, int]]] = {0: [], size: [], 2 * size: []}
+        for _ in range(arguments.repeat):  # alternated, so that noise hits all alike
+            for n in runs:
+                runs[n].append(measure(case, n))
+
+        w0, c0, w1, c1, w2, c2 = (
+            statistics.median(run[field] for run in runs[n]) for n in (0, size, 2 * size) for field in (0, 1)
+        )
+        peak = max((run[2], run[3]) for run in runs[2 * size])
+        net = (c2 - c0) / max(c1 - c0, 1e-3)
+        print(
+            f"| {case} | {size:,} | {w0:.2f} / {c0:.2f} | {w1:.2f} / {c1:.2f} | {w2:.2f} / {c2:.2f} "
+            f"| {w2 / w1:.2f} / {c2 / c1:.2f} | {net:.2f} | {peak[0]} ({peak[1]}) |"
+        )
+
+
+if __name__ == "__main__":
+    main()
