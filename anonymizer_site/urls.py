@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from review.views import annotation, corpora, dashboard, document, export, history, queue
+from review.views import annotation, corpora, dashboard, document, export, history, leaks, queue
 
 urlpatterns = [
     path("", corpora.corpus_list, name="corpus_list"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("corpora/<int:pk>/detection/", annotation.detection_config, name="detection_config"),
     path("corpora/<int:pk>/reannotate/", annotation.corpus_reannotate, name="corpus_reannotate"),
     path("exports/<int:pk>/download/", export.export_download, name="export_download"),
+    path("exports/<int:pk>/leaks/", leaks.export_leaks, name="export_leaks"),
     path("corpora/<int:pk>/queue/", queue.corpus_queue, name="corpus_queue"),
     path("corpora/<int:pk>/queue/next/", queue.queue_next, name="queue_next"),
     path("corpora/<int:pk>/review-stats/", history.corpus_stats, name="corpus_stats"),

@@ -166,7 +166,10 @@ def spelled_words(text: str) -> list[str]:
     """ "J-O-H-N D-O-E" → john, doe: a spelled name's words (a break with no hyphen
     next to it separates words; "R-U-\\nF-F" is one)."""
     groups = re.split(r"(?<![-\s])\s+(?![-\s])", text.strip())
-    return ["".join(re.findall(r"[^\W\d_]", g)).lower() for g in groups if re.search(r"[^\W\d_]", g)]
+    words = ["".join(re.findall(r"[^\W\d_]", g)).lower() for g in groups if re.search(r"[^\W\d_]", g)]
+    if len(words) >= 3 and all(len(w) == 1 for w in words):
+        return ["".join(words)]  # "K o w a l c z y k": spaced letters spell one word
+    return words
 
 
 def _form_words(text: str, label: str) -> list[str]:

@@ -206,16 +206,19 @@ def render_document(
     numbers: NumberedMap | None = None,
     *,
     keep_stem: bool = False,
+    complete_names: bool = True,
 ) -> DocumentOutput:
     """The document pseudonymized: accepted spans and every other occurrence of an
     accepted name (completed at export), the leak gate run on its final text.
     `keep_stem`: the redacted file keeps its name's stem, pseudonymized with the
-    document's own map; by default it is `NNNNN_document.txt`."""
+    document's own map; by default it is `NNNNN_document.txt`. `complete_names`
+    False leaves the remaining occurrences to the leak gate (a strict export: the
+    report lists them and a reviewer redacts them as spans)."""
     config = config or PseudonymizationConfig()
     numbers = numbers if numbers is not None else NumberedMap()
     hidden = [s for s in doc.spans if config.strategy_for(s.label) != "keep"]
     identity, first = identity_of(s for s in hidden if s.label not in _NOT_COMPLETED)
-    completed = complete(doc.text, list(doc.spans), identity) if identity else []
+    completed = complete(doc.text, list(doc.spans), identity) if identity and complete_names else []
     spans = sorted([*doc.spans, *completed], key=lambda s: (s.start, s.end))
     result = pseudonymize_document(doc.text, spans, config, numbers, document_key=str(doc.id))
     stem = None

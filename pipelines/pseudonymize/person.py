@@ -28,9 +28,26 @@ def _is_initial(core: str) -> bool:
     return bool(re.fullmatch(r"[A-Za-z]\.?", core))
 
 
+def _known_split(key: str, numbers: NumberedMap) -> list[str] | None:
+    """ "walterkowalczyk" → walter, kowalczyk; "walter-kowalczyk" → the same: a
+    joined or hyphenated first + last name whose parts are both known."""
+    for separator in ("-", "_", "."):
+        if separator in key:
+            parts = [p for p in key.split(separator) if p]
+            if len(parts) > 1 and all(numbers.get(PREFIX, p) is not None for p in parts):
+                return parts
+    for cut in range(2, len(key) - 1):
+        if numbers.get(PREFIX, key[:cut]) is not None and numbers.get(PREFIX, key[cut:]) is not None:
+            return [key[:cut], key[cut:]]
+    return None
+
+
 def _part_placeholder(core: str, numbers: NumberedMap) -> str:
     key = name_key(core)
     known = numbers.keys(PREFIX)
+    if numbers.get(PREFIX, key) is None and (parts := _known_split(key, numbers)):
+        separator = next((c for c in "-_." if c in core), "")
+        return separator.join(f"[{PREFIX}_{numbers.number(PREFIX, p)}]" for p in parts)
     if core.endswith("-") and len(key) >= 2:
         match = next((k for k in known if k.startswith(key) and k != key), None)
         if match:
@@ -68,7 +85,14 @@ def name_tokens(text: str) -> list[Token]:
     return tokens
 
 
+_LINE_END_BREAK = re.compile(r"(?<=\w)-[ \t]*\r?\n[ \t]*(?=\w)")
+
+
 def person_replacement(text: str, numbers: NumberedMap, mode: str = "part", entity: str = "") -> str:
+    joined = _LINE_END_BREAK.sub("", text)
+    if joined != text and len(joined.split()) == 1 and numbers.get(PREFIX, name_key(joined)) is not None:
+        # "Kowal-\nczyk": one known name broken across a line end.
+        return f"[{PREFIX}_{numbers.number(PREFIX, name_key(joined))}]"
     named = name_tokens(text)
     if not named:
         return text
@@ -99,7 +123,10 @@ def spelled_words(text: str) -> list[str]:
     A break with no hyphen next to it separates words; a line break inside a
     hyphenated spelling ("R-U-\\nF-F") does not."""
     groups = re.split(r"(?<![-\s])\s+(?![-\s])", text.strip())
-    return ["".join(re.findall(r"[A-Za-z]", g)).lower() for g in groups if re.search(r"[A-Za-z]", g)]
+    words = ["".join(re.findall(r"[A-Za-z]", g)).lower() for g in groups if re.search(r"[A-Za-z]", g)]
+    if len(words) >= 3 and all(len(w) == 1 for w in words):
+        return ["".join(words)]  # "K o w a l c z y k": spaced letters spell one word
+    return words
 
 
 def spelled_name_replacement(text: str, numbers: NumberedMap) -> str:

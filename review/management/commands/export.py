@@ -3,11 +3,13 @@
 import shutil
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.urls import reverse
 
 from pipelines.labels import CANONICAL_LABELS
 from pipelines.pseudonymize.engine import STRATEGIES
 from review.models import Consistency, ExportScope, ExportStatus
 from review.selectors.corpora import corpus_named
+from review.selectors.leaks import leak_report
 from review.services.export import ExportOptions, export_create, export_run
 
 
@@ -36,6 +38,22 @@ class Command(BaseCommand):
         parser.add_argument("--consistency", choices=Consistency.values, default=Consistency.DOCUMENT)
         parser.add_argument("--no-index", action="store_true", help="leave out index files and training data")
 
+    def _report(self, batch) -> None:
+        """The leak report, actionable: each residual's document, page and line, the
+        review page at that place, and where to redact them all. Never the text
+        (nor a document's name: file names can hold names)."""
+        report = leak_report(batch)
+        for r in report.residuals:
+            self.stderr.write(
+                f"leak: document {r.document_id} {r.label} at {r.start}-{r.end} in {r.where}"
+                + (f" ({r.place}) review: {r.url}" if r.redactable else f": {r.advice}")
+            )
+        if report.redactable:
+            self.stderr.write(
+                f"{len(report.redactable)} remaining occurrence(s) in the text: redact them all as accepted spans "
+                f"(audited) on {reverse('export_leaks', args=[batch.pk])}, then export again."
+            )
+
     def handle(self, *args, **options) -> None:
         corpus = corpus_named(options["corpus"])
         if corpus is None:
@@ -58,10 +76,7 @@ class Command(BaseCommand):
         export_run(batch_id=batch.pk)
         batch.refresh_from_db()
         if batch.status != ExportStatus.DONE:
-            for leak in batch.report:
-                self.stderr.write(
-                    f"leak: document {leak['document_id']} {leak['label']} at {leak['span_start']}-{leak['span_end']}"
-                )
+            self._report(batch)
             raise CommandError(batch.error_message or "export failed")
         with batch.file.open("rb") as source, open(options["out"], "wb") as target:
             shutil.copyfileobj(source, target)
