@@ -123,6 +123,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests on the embedded default use a file, not memory: the real-worker test
     # runs a second process on it, as `make run` does. One file per test run.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test_{os.getpid()}.sqlite3")}
+else:
+    # One test database per run, so two runs on one server (a developer's and CI's,
+    # or the services and embedded runs of `make test` side by side) never collide.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts reach personal data: Django's four validators, and a longer minimum.

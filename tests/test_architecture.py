@@ -114,13 +114,46 @@ def test_views_run_no_queries_of_their_own():
     assert not offenders, offenders
 
 
+def _as_before_the_move(migration, global_apps, *, old_migrations: tuple[str, ...]) -> None:
+    """Put the moved tables under their old names, with the old app's migration
+    records and content types, as a database made before the move has them."""
+    from django.contrib.contenttypes.models import ContentType
+    from django.db.migrations.recorder import MigrationRecorder
+
+    with connection.schema_editor() as editor:
+        for name in migration.MOVED:
+            model = global_apps.get_model("review", name)
+            editor.alter_db_table(model, model._meta.db_table, f"pipelines_{name.lower()}")
+    for old in old_migrations:
+        MigrationRecorder(connection).record_applied("pipelines", old)
+    ContentType.objects.filter(app_label="review", model__in=[n.lower() for n in migration.MOVED]).update(
+        app_label="pipelines"
+    )
+
+
+def _restore(migration, global_apps) -> None:
+    from django.contrib.contenttypes.models import ContentType
+    from django.db.migrations.recorder import MigrationRecorder
+
+    tables = set(connection.introspection.table_names())
+    with connection.schema_editor() as editor:
+        for name in migration.MOVED:
+            model = global_apps.get_model("review", name)
+            if f"pipelines_{name.lower()}" in tables:
+                editor.alter_db_table(model, f"pipelines_{name.lower()}", model._meta.db_table)
+    MigrationRecorder(connection).migration_qs.filter(app="pipelines").delete()
+    ContentType.objects.filter(app_label="pipelines").update(app_label="review")
+
+
 @pytest.mark.django_db(transaction=True)
-def test_the_move_keeps_the_rows_of_a_database_made_before_it():
+def test_the_move_keeps_the_rows_of_a_database_made_before_it_and_gives_them_back():
     """A database migrated before the engine lost its Django app has the tables
-    under their old names (pipelines_…): the review app adopts them, rows and all."""
+    under their old names (pipelines_…): the review app adopts them with their
+    rows and content types, and migrating back gives them back to the old app."""
     from importlib import import_module
 
     from django.apps import apps as global_apps
+    from django.contrib.contenttypes.models import ContentType
 
     from ingestion.models import Corpus
     from review.models import DetectionConfig
@@ -128,20 +161,37 @@ def test_the_move_keeps_the_rows_of_a_database_made_before_it():
     migration = import_module("review.migrations.0005_machine_runs_and_exports")
     corpus = Corpus.objects.create(name="Before the move")
     DetectionConfig.objects.create(corpus=corpus, data={"mode": "vote"})
-    with connection.schema_editor() as editor:
-        for name in migration.MOVED:  # as a database made before the move has them
-            model = global_apps.get_model("review", name)
-            editor.alter_db_table(model, model._meta.db_table, f"pipelines_{name.lower()}")
+    old = ("0001_initial", "0002_pseudonymmap_exportbatch_consistency_and_more", "0003_detection_config")
+    _as_before_the_move(migration, global_apps, old_migrations=(*old, migration.OLD_LAST))
     try:
         with connection.schema_editor() as editor:
             migration.adopt_or_create_tables(global_apps, editor)
         tables = set(connection.introspection.table_names())
         assert not {t for t in tables if t.startswith("pipelines_")}
         assert DetectionConfig.objects.get(corpus=corpus).data == {"mode": "vote"}
-    finally:
-        tables = set(connection.introspection.table_names())
+        assert not ContentType.objects.filter(app_label="pipelines").exists()
+        # Backwards: the release before this one finds its tables and rows again.
         with connection.schema_editor() as editor:
-            for name in migration.MOVED:
-                model = global_apps.get_model("review", name)
-                if f"pipelines_{name.lower()}" in tables:
-                    editor.alter_db_table(model, f"pipelines_{name.lower()}", model._meta.db_table)
+            migration.drop_tables(global_apps, editor)
+        tables = set(connection.introspection.table_names())
+        assert {f"pipelines_{n.lower()}" for n in migration.MOVED} <= tables
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT data FROM pipelines_detectionconfig")
+            assert "vote" in str(cursor.fetchone()[0])
+    finally:
+        _restore(migration, global_apps)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_half_migrated_old_database_is_refused_with_a_way_forward():
+    from importlib import import_module
+
+    from django.apps import apps as global_apps
+
+    migration = import_module("review.migrations.0005_machine_runs_and_exports")
+    _as_before_the_move(migration, global_apps, old_migrations=("0001_initial",))
+    try:
+        with pytest.raises(RuntimeError, match="migrate pipelines 0004"), connection.schema_editor() as editor:
+            migration.adopt_or_create_tables(global_apps, editor)
+    finally:
+        _restore(migration, global_apps)

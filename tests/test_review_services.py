@@ -545,3 +545,23 @@ def test_undo_locks_the_document_then_its_spans_in_id_order(doc, reviewer):
     span_locks = [i for i, q in enumerate(reads) if f'FROM "{span_table}"' in q and "ORDER BY" in q]
     assert span_locks and document_lock < min(span_locks)
     assert all(f'ORDER BY "{span_table}"."id"' in reads[i] for i in span_locks)
+
+
+def test_undoing_a_resize_never_leaves_two_live_spans_over_one_text(corpus, reviewer, make_user):
+    """Undo moves a span back over text where another reviewer has added a span
+    since: refused, rather than two accepted spans overlapping (which neither the
+    page nor the export can show)."""
+    other = make_user("other")
+    document = make_document(corpus)
+    at = document.text.index("John Smith")
+    span = add_machine(document, "John Smith")[0]
+    span.document = document
+    span_accept(span=span, user=reviewer, all_occurrences=False)
+    span = Span.objects.select_related("document").get(pk=span.pk)
+    span_resize(span=span, user=reviewer, start=at, end=at + 4)  # "John"
+    fresh = Document.objects.get(pk=document.pk)
+    span_add(document=fresh, user=other, start=at + 5, end=at + 10, label="PERSON", all_occurrences=False)  # "Smith"
+    with pytest.raises(StaleSpan, match="added over this text"):
+        undo_last(document=Document.objects.get(pk=document.pk), user=reviewer)
+    live = sorted(Span.objects.filter(document=document).exclude(status="rejected").values_list("start", "end"))
+    assert live == [(at, at + 4), (at + 5, at + 10)]

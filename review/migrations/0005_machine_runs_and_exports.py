@@ -9,10 +9,11 @@ audit records are not lost) or created on a new database.
 """
 
 import django.db.models.deletion
-import ingestion.storage
 from django.conf import settings
 from django.db import migrations, models
+from django.db.migrations.recorder import MigrationRecorder
 
+import ingestion.storage
 
 MOVED = (
     "DetectionConfig",
@@ -24,28 +25,65 @@ MOVED = (
 )
 
 
+# The old app's last migration: a database that has the old tables must have all of
+# it, or its tables lack columns these models expect.
+OLD_APP, OLD_LAST = "pipelines", "0004_annotation_runs_config_changes"
+
+
+def _old_migrations(schema_editor) -> set[str]:
+    recorder = MigrationRecorder(schema_editor.connection)
+    if not recorder.has_table():
+        return set()
+    return set(recorder.migration_qs.filter(app=OLD_APP).values_list("name", flat=True))
+
+
 def adopt_or_create_tables(apps, schema_editor) -> None:
     existing = set(schema_editor.connection.introspection.table_names())
+    adopted = [name for name in MOVED if f"{OLD_APP}_{name.lower()}" in existing]
+    if adopted and OLD_LAST not in _old_migrations(schema_editor):
+        raise RuntimeError(
+            f"This database has tables of the former '{OLD_APP}' app but not all of its migrations: run "
+            f"`migrate {OLD_APP} {OLD_LAST}` with the release before this one first, then migrate again."
+        )
     for name in MOVED:
         model = apps.get_model("review", name)
-        old = f"pipelines_{name.lower()}"
-        if old in existing:
+        old = f"{OLD_APP}_{name.lower()}"
+        if name in adopted:
             # Constraint and index names are explicit (or derived from columns), so
             # a rename keeps every one of them valid.
             schema_editor.alter_db_table(model, old, model._meta.db_table)
         else:
             schema_editor.create_model(model)
+    if adopted:
+        # Permissions and admin history point at content types: move them with the
+        # tables, so a group allowed to view exports still is.
+        content_type = apps.get_model("contenttypes", "ContentType")
+        names = [name.lower() for name in adopted]
+        taken = set(content_type.objects.filter(app_label="review", model__in=names).values_list("model", flat=True))
+        content_type.objects.filter(app_label=OLD_APP, model__in=set(names) - taken).update(app_label="review")
 
 
 def drop_tables(apps, schema_editor) -> None:
+    """Backwards. A database that came from the old app gets its tables back under
+    their old names (and their content types), so the release before this one finds
+    its data again; a database created after the move has nothing to go back to."""
+    came_from_old_app = OLD_LAST in _old_migrations(schema_editor)
+    content_type = apps.get_model("contenttypes", "ContentType")
     for name in reversed(MOVED):
-        schema_editor.delete_model(apps.get_model("review", name))
+        model = apps.get_model("review", name)
+        if came_from_old_app:
+            schema_editor.alter_db_table(model, model._meta.db_table, f"{OLD_APP}_{name.lower()}")
+        else:
+            schema_editor.delete_model(model)
+    if came_from_old_app:
+        content_type.objects.filter(app_label="review", model__in=[n.lower() for n in MOVED]).update(app_label=OLD_APP)
 
 
 class Migration(migrations.Migration):
     dependencies = [
         ("ingestion", "0005_document_spans_revision"),
         ("review", "0004_second_review"),
+        ("contenttypes", "0002_remove_content_type_name"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -355,6 +355,35 @@ def delete_added(*, span: Span, user: AbstractBaseUser, bulk_id: uuid.UUID) -> N
     document_written(document, bump=False)
 
 
+def _check_room_to_revert(document_id: int, events: list[ReviewEvent], live: dict[int, Span]) -> None:
+    """A span that comes back to life (re-created, moved back, or un-rejected) must
+    find its text free: a span another reviewer made there since would overlap it,
+    and two live spans over one text can be neither shown nor exported."""
+    restored = [
+        (e.before["start"], e.before["end"])
+        for e in events
+        if e.before is not None
+        and e.before.get("status") != SpanStatus.REJECTED
+        and (
+            e.after is None  # deleted by the operation: re-created
+            or e.after.get("status") == SpanStatus.REJECTED  # rejected by it: live again
+            or (e.before["start"], e.before["end"]) != (e.after.get("start"), e.after.get("end"))  # moved back
+        )
+    ]
+    if not restored:
+        return
+    overlaps = _overlap_test(restored)
+    lo, hi = min(r[0] for r in restored), max(r[1] for r in restored)
+    others = (
+        Span.objects.filter(document_id=document_id, start__lt=hi, end__gt=lo)
+        .exclude(status=SpanStatus.REJECTED)
+        .exclude(pk__in=[pk for pk in live])
+        .values_list("start", "end")
+    )
+    if any(overlaps(start, end) for start, end in others):
+        raise StaleSpan("A span was added over this text since; nothing was changed.")
+
+
 def revert(
     *, document: Document, user: AbstractBaseUser, bulk_id: uuid.UUID, action: str
 ) -> tuple[uuid.UUID, list[Span]]:
@@ -387,6 +416,7 @@ def revert(
             )
         )
 
+    _check_room_to_revert(document.pk, events, live)
     # Status/label-only changes are restored with one UPDATE per distinct old value.
     grouped: dict[tuple, list[tuple[Span, ReviewEvent]]] = defaultdict(list)
     text = document.text
