@@ -16,10 +16,14 @@ Integration (pipelines/detection/presidio.py `_engine`): `install(registry)` aft
 the predefined recognizers are loaded.
 """
 
+import os
 import re
 
-from presidio_analyzer import Pattern, PatternRecognizer
-from presidio_analyzer.predefined_recognizers import UrlRecognizer
+# As in presidio.py: before presidio (tldextract) is imported, no public-suffix download.
+os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+
+from presidio_analyzer import Pattern, PatternRecognizer  # noqa: E402
+from presidio_analyzer.predefined_recognizers import UrlRecognizer  # noqa: E402
 
 NAME = "UrlRecognizer"
 
