@@ -84,6 +84,72 @@ def run_generate(arguments: argparse.Namespace, out=sys.stdout) -> int:
     return 0
 
 
+def _fmt(x: float) -> str:
+    return "–" if x != x else f"{x:.3f}"
+
+
+def gold_section(report, result, false_top: int = 15) -> str:
+    """BENCHMARKS.md's section for the real-transcript gold and the calibration."""
+    from pipelines.detection.calibration import BULK_ACCEPT
+
+    lines = [
+        "### Real-transcript gold (evaluation/gold: Ferguson vol. I + the demo hearing)",
+        "",
+        "Neutral (`generic`/`optional`) gold spans honoured as the shared scorer does; detection alone "
+        "(`manage.py detect`, no header metadata).",
+        "",
+        "| view | precision | recall | tp pred / pred | tp gold / gold |",
+        "|---|---|---|---|---|",
+    ]
+    for view, c in report.views.items():
+        lines.append(
+            f"| {view} | {_fmt(c.precision)} | {_fmt(c.recall)} | {c.tp_pred}/{c.n_pred} | {c.tp_gold}/{c.n_gold} |"
+        )
+    lines += [
+        "",
+        f"Leak recall (name characters covered by any span): {_fmt(report.leak_recall)} "
+        f"({report.leak_covered}/{report.leak_chars}; names fully covered {report.names_covered}/{report.names}).",
+        "",
+        f"False positives (overlap, untyped), {sum(report.false_positives.values())} in all: "
+        + (
+            ", ".join(f"{text!r} {label} ×{n}" for (text, label), n in report.false_positives.most_common(false_top))
+            or "none"
+        )
+        + ".",
+        "",
+        "### Score calibration (reliability, cross-validated)",
+        "",
+        f"Logistic calibration over span features (pipelines/detection/calibration.py), fitted on the gold above; "
+        f"figures are out-of-fold: leave one of {result.groups} document sections (~8,000 characters each) out, "
+        "fit on the rest, score the held-out section. A span is right when it overlaps a counted gold span of its "
+        "label group (the typed overlap view).",
+        "",
+        "| score bin | spans | mean score | share right |",
+        "|---|---|---|---|",
+    ]
+    lines += [f"| {name} | {n} | {mean:.3f} | {right:.3f} |" for name, n, mean, right in result.reliability()]
+    n, accuracy = result.at_least(BULK_ACCEPT)
+    lines += ["", f"Spans scored ≥ {BULK_ACCEPT}: {n}, of which {_fmt(accuracy)} right (held out)."]
+    return "\n".join(lines)
+
+
+def run_gold(arguments: argparse.Namespace, out=sys.stdout) -> int:
+    from evaluation import realgold
+
+    docs = realgold.read_gold(arguments.gold or None)
+    predictions = realgold.detect(docs, _model(arguments))
+    report = realgold.gold_report(docs, predictions)
+    result = realgold.calibrate(realgold.samples(docs, predictions))
+    if arguments.write_calibration:
+        realgold.write_parameters(result)
+        out.write(f"wrote {realgold.calibration.PARAMETERS}\n")
+    body = gold_section(report, result)
+    if arguments.benchmarks:
+        write_section(arguments.benchmarks, "gold", body)
+    out.write(body + "\n")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m evaluation", description=__doc__.splitlines()[0])
     commands = root.add_subparsers(dest="command", required=True)
@@ -102,6 +168,16 @@ def parser() -> argparse.ArgumentParser:
     ev.add_argument("--title", default=None, help="heading of the markdown section")
     ev.add_argument("--note", default="", help="a sentence under the heading (what the gold set is)")
     ev.set_defaults(run=run_evaluate)
+    gold = commands.add_parser(
+        "gold", help="score the real-transcript gold (neutral flags honoured) and cross-validate the calibration"
+    )
+    gold.add_argument("gold", type=Path, nargs="*", help="default: evaluation/gold/*.jsonl")
+    gold.add_argument("--model", default=None)
+    gold.add_argument("--benchmarks", type=Path, default=None, help="markdown file to write the section into")
+    gold.add_argument(
+        "--write-calibration", action="store_true", help="refit the calibration on all the gold and write its weights"
+    )
+    gold.set_defaults(run=run_gold)
     gen = commands.add_parser("generate", help="write seeded synthetic hearing transcripts with gold spans")
     gen.add_argument("out", type=Path)
     gen.add_argument("--count", type=int, default=60)

@@ -215,14 +215,17 @@ def _entries(text: str, label: str) -> list[_Entry]:
     return [_Entry(label, " ".join(words), tuple(words), "full" if len(words) > 1 else "part")]
 
 
-def _neighbour_words(text: str, start: int, end: int) -> tuple[str, str, str]:
-    """The word before the occurrence (and the one before that), and the word after
-    it, on the same line."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    before = re.findall(r"[^\W\d_]+", text[line_start:start])
-    after = re.findall(r"[^\W\d_]+", text[end : line_end if line_end >= 0 else len(text)])
-    return (before[-1] if before else ""), (before[-2] if len(before) > 1 else ""), (after[0] if after else "")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]+$")
+_WORD_AFTER = re.compile(r"[ \t]+([^\W\d_]+)")
+
+
+def _neighbour_words(text: str, start: int, end: int) -> tuple[str, str]:
+    """The word right before the occurrence (a title's period allowed: "Mr.") and
+    the word right after it, apart from it by spaces only: a first name beside a
+    surname, not a word across a full stop."""
+    before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    after = _WORD_AFTER.match(text, end)
+    return (before.group(1) if before else ""), (after.group(1) if after else "")
 
 
 def _speaker_label(text: str, start: int, end: int) -> bool:
@@ -236,14 +239,14 @@ def _speaker_label(text: str, start: int, end: int) -> bool:
 
 def after_determiner(text: str, start: int, end: int) -> bool:
     """ "the mike", "a rose": the word before is an article or a possessive pronoun."""
-    before, _, _ = _neighbour_words(text, start, end)
+    before, _ = _neighbour_words(text, start, end)
     return before.casefold() in DETERMINERS and text[start - 1 : start] in " \t"
 
 
 def name_context(text: str, start: int, end: int, parts: Iterable[str] = ()) -> bool:
     """Something around `text[start:end]` says it is a person's name: a title
     before it, a speaker label, or another name part beside it."""
-    before, _, after = _neighbour_words(text, start, end)
+    before, after = _neighbour_words(text, start, end)
     if before.casefold() in HONORIFICS or before.casefold() in ROLE_WORDS:
         return True
     if _speaker_label(text, start, end):

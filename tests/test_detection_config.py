@@ -123,9 +123,13 @@ def test_merge_uses_given_weights():
 
 def test_min_score_drops_weak_spans_with_a_reason():
     text = "Officer John Smith called 555-123-4567."
-    config = DetectionConfig(recognizers=frozenset({"patterns", "gazetteer"}), min_score=0.75)
+    recognizers = frozenset({"patterns", "gazetteer"})
+    # Scores are calibrated probabilities: the gazetteer's lone name scores below the
+    # phone pattern; a minimum between the two keeps the phone only.
+    scores = {s.label: s.score for s in detect_text(text, MODEL, None, DetectionConfig(recognizers=recognizers)).spans}
+    assert scores["PERSON"] < scores["PHONE_NUMBER"]
+    config = DetectionConfig(recognizers=recognizers, min_score=(scores["PERSON"] + scores["PHONE_NUMBER"]) / 2)
     result = detect_text(text, MODEL, None, config)
-    # The gazetteer alone scores 0.7, the phone pattern 0.8.
     assert {(s.label, s.text) for s in result.spans} == {("PHONE_NUMBER", "555-123-4567")}
     assert ("John Smith", "below the minimum score") in {(f.candidate.text, f.reason) for f in result.filtered}
 
@@ -255,48 +259,50 @@ SAMPLE_METADATA = {"participants": [{"name": "EVELYN HARTWELL", "role": "Presidi
 # SAMPLE, updated where a recognizer improved since (the label corrections); the
 # point is that no configuration and the default configuration give the same.
 BEFORE_CONFIG = [
-    (0, 15, "PERSON", "cues+header", 0.995, "cue:participant_line,header:full_name,header:name_part"),
-    (63, 71, "PERSON", "cues+header", 0.995, "cue:speaker_label,header:name_part"),
+    (0, 15, "PERSON", "cues+header", 0.9947, "cue:participant_line,header:full_name,header:name_part"),
+    (63, 71, "PERSON", "cues+header", 0.9939, "cue:speaker_label,header:name_part"),
     # spaCy's GPE "Marcus Delgado" corrected to PERSON by the lexicons (it was a
     # lone gazetteer span before), so two sources agree now.
-    (107, 121, "PERSON", "gazetteer+spacy", 0.88, "gazetteer:first_last,spacy:GPE→PERSON"),
-    (123, 127, "ORGANIZATION", "spacy", 0.6, "spacy:ORG"),
-    (135, 142, "ID", "patterns", 0.9, "pattern:cdcr_number,pattern:id_with_cue"),
-    (151, 158, "PERSON", "cues", 0.9, "cue:speaker_label"),
-    (160, 174, "PERSON", "gazetteer+spacy", 0.88, "gazetteer:first_last,spacy:PERSON"),
-    (176, 189, "SPELLED_NAME", "patterns", 0.9, "pattern:spelled_hyphens"),
-    (197, 209, "AGE", "patterns", 0.9, "pattern:years_old"),
-    (213, 217, "DATE", "patterns+spacy", 0.84, "pattern:year,spacy:DATE"),
-    (225, 238, "HEIGHT", "patterns", 0.85, "pattern:height"),
-    (260, 264, "PERSON", "cues", 0.9, "cue:speaker_label"),
-    (274, 283, "PERSON", "cues+spacy", 0.94, "cue:title,spacy:PERSON"),
-    (295, 313, "LOCATION", "spacy", 0.6, "spacy:GPE"),
+    (107, 121, "PERSON", "gazetteer+spacy", 0.9499, "gazetteer:first_last,spacy:GPE→PERSON"),
+    (123, 127, "ORGANIZATION", "spacy", 0.6656, "spacy:ORG"),
+    (135, 142, "ID", "patterns", 0.9683, "pattern:cdcr_number,pattern:id_with_cue"),
+    (151, 158, "PERSON", "cues", 0.9538, "cue:speaker_label"),
+    (160, 174, "PERSON", "gazetteer+spacy", 0.9499, "gazetteer:first_last,spacy:PERSON"),
+    (176, 189, "SPELLED_NAME", "patterns", 0.9804, "pattern:spelled_hyphens"),
+    (197, 209, "AGE", "patterns", 0.954, "pattern:years_old"),
+    (213, 217, "DATE", "patterns+spacy", 0.9968, "pattern:year,spacy:DATE"),
+    (225, 238, "HEIGHT", "patterns", 0.954, "pattern:height"),
+    (260, 264, "PERSON", "cues", 0.984, "cue:speaker_label"),
+    (274, 283, "PERSON", "cues+spacy", 0.9971, "cue:title,spacy:PERSON"),
+    # "Fresno, California": a city and a state, two spans (comma-separated parts).
+    (295, 301, "LOCATION", "spacy", 0.818, "spacy:GPE"),
+    (303, 313, "LOCATION", "spacy", 0.818, "spacy:GPE"),
     (
         317,
         326,
         "DATE",
         "patterns+presidio+spacy",
-        0.984,
+        0.9968,
         # presidio's decision (the pattern that matched) is kept in the rule since it was pinned
         "pattern:numeric_date,pattern:year,presidio:DateRecognizer[pattern mm/dd/yyyy or mm/dd/yy],spacy:DATE",
     ),
-    (330, 340, "TIME", "patterns+spacy", 0.96, "pattern:am_pm,pattern:clock,spacy:TIME"),
-    (348, 355, "PERSON", "cues", 0.9, "cue:speaker_label"),
-    (368, 382, "PERSON", "cues+gazetteer+spacy", 0.988, "cue:my_name_is,gazetteer:first_last,spacy:GPE→PERSON"),
-    (384, 393, "PERSON", "gazetteer+spacy", 0.88, "gazetteer:first_last,spacy:PERSON"),
+    (330, 340, "TIME", "patterns+spacy", 0.9876, "pattern:am_pm,pattern:clock,spacy:TIME"),
+    (348, 355, "PERSON", "cues", 0.9538, "cue:speaker_label"),
+    (368, 382, "PERSON", "cues+gazetteer+spacy", 0.9948, "cue:my_name_is,gazetteer:first_last,spacy:GPE→PERSON"),
+    (384, 393, "PERSON", "gazetteer+spacy", 0.9499, "gazetteer:first_last,spacy:PERSON"),
     (
         409,
         430,
         "EMAIL_ADDRESS",
         "patterns+presidio",
-        1.0,
+        0.9919,
         "pattern:email,presidio:EmailRecognizer[pattern Email (Medium)]",
     ),
-    (432, 443, "SPELLED_OUT_ITEM", "patterns", 0.85, "pattern:as_in"),
-    (468, 476, "PERSON", "cues+header", 0.995, "cue:speaker_label,header:name_part"),
-    (493, 500, "PERSON", "cues+spacy", 0.94, "cue:title,spacy:PERSON"),
-    (507, 521, "PHONE_NUMBER", "patterns+presidio", 0.88, "pattern:us_phone,presidio:PhoneRecognizer"),
-    (525, 539, "DATE", "patterns+spacy", 0.96, "pattern:month_day,pattern:year,spacy:DATE"),
+    (432, 443, "SPELLED_OUT_ITEM", "patterns", 0.973, "pattern:as_in"),
+    (468, 476, "PERSON", "cues+header", 0.9939, "cue:speaker_label,header:name_part"),
+    (493, 500, "PERSON", "cues+spacy", 0.9826, "cue:title,spacy:PERSON"),
+    (507, 521, "PHONE_NUMBER", "patterns+presidio", 0.9959, "pattern:us_phone,presidio:PhoneRecognizer"),
+    (525, 539, "DATE", "patterns+spacy", 0.9928, "pattern:month_day,pattern:year,spacy:DATE"),
 ]
 BEFORE_CONFIG_FILTERED = [
     (73, 85, "TIME", "no digit or clock word"),
@@ -308,9 +314,14 @@ BEFORE_CONFIG_FILTERED = [
 
 @pytest.mark.parametrize("config", [None, DetectionConfig(), DetectionConfig.from_dict({})])
 def test_default_config_reproduces_the_pipeline_before_configurations(config):
+    from pipelines.detection.calibration import probability
+
     result = detect_text(SAMPLE, MODEL, SAMPLE_METADATA, config)
-    got = [(s.start, s.end, s.label, "+".join(s.sources), round(s.score, 4), s.rule) for s in result.spans]
-    assert got == BEFORE_CONFIG
+    got = [(s.start, s.end, s.label, "+".join(s.sources), s.rule) for s in result.spans]
+    assert got == [(start, end, label, sources, rule) for start, end, label, sources, _score, rule in BEFORE_CONFIG]
+    # Scores are the calibrated probabilities of the spans (pinned above as fitted
+    # when written; the fit is data, `python -m evaluation gold --write-calibration`).
+    assert [s.score for s in result.spans] == [probability(s) for s in result.spans]
     assert (
         sorted((f.candidate.start, f.candidate.end, f.candidate.label, f.reason) for f in result.filtered)
         == BEFORE_CONFIG_FILTERED

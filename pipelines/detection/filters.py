@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pipelines.candidate import Candidate
 from pipelines.detection.config import FILTER_RULES
 from pipelines.detection.places import has_institution_word, is_known_place
-from pipelines.gazetteers import is_common_word, is_known_name, stop_words
+from pipelines.gazetteers import first_names, is_common_word, is_known_name, last_names, stop_words
 from pipelines.lexicons import (
     HONORIFICS,
     MONTHS,
@@ -87,12 +87,18 @@ def _is_role(word: str) -> bool:
     )
 
 
+def _in_name_lists(word: str) -> bool:
+    title = word.title()
+    return title in first_names() or title in last_names()
+
+
 def _role_word(c: Candidate, text: str) -> str | None:
     words = [w.strip(".,'’:").lower() for w in c.text.split()]
     if all(_is_role(w) for w in words):
         return "role word"
     # "Colonel", "the General": a title alone that is nobody's name.
-    if all(_is_role(w) or (w in HONORIFICS and not is_known_name(w)) for w in words):
+    # A title that is someone's name in the narrow name lists stays ("King", "Major").
+    if all(_is_role(w) or (w in HONORIFICS and not _in_name_lists(w)) for w in words):
         return "title alone"
     return None
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from pipelines.candidate import Candidate
 from pipelines.detection import cues, gazetteer, header_names, patterns, presidio, spacy_ner
+from pipelines.detection.calibration import calibrate, probability
 from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.ensemble import merge, vote
@@ -161,7 +162,7 @@ def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: 
         return DENIED if c.text.strip().casefold() in compiled.deny else None
 
     def too_low(c: Candidate) -> str | None:
-        return BELOW_MIN_SCORE if c.score < config.min_score else None
+        return BELOW_MIN_SCORE if probability(c) < config.min_score else None
 
     if compiled.deny:
         kept, dropped = _split(kept, denied)
@@ -183,6 +184,9 @@ def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: 
     extra = propagate(text, spans)
     if extra:
         spans = merge(text, [*spans, *extra], compiled.weights)
+    # The raw scores weighed the merge and propagation; what the spans carry out is
+    # the calibrated probability that each is right (the minimum score compares it).
+    spans = calibrate(spans)
     for check, active in ((denied, compiled.deny), (too_low, config.min_score > 0)):
         if active:  # propagation may have grown or found spans again
             spans, dropped = _split(spans, check)

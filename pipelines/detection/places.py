@@ -58,3 +58,14 @@ def has_institution_type(text: str) -> bool:
     Police"): the placeholder types' keywords (lexicons.ORGANIZATION_TYPES)."""
     key = text.lower()
     return any(re.search(rx, key) for _name, rx in ORGANIZATION_TYPES)
+
+
+def organization_signal(text: str, is_known_name, is_common_word) -> bool:
+    """A second signal that a text names an organization: an organization word
+    ("Department", "Authority"), an institution type ("Prison", "Hospital",
+    "Police"), or an acronym that is no name and no common word ("CDCR")."""
+    if has_institution_word(text) or has_institution_type(text):
+        return True
+    word = text.strip()
+    acronym = 2 <= len(word) <= 6 and word.isupper() and word.isalpha()
+    return acronym and not is_known_name(word) and not is_common_word(word)

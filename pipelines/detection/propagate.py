@@ -60,14 +60,7 @@ def confident(span: Candidate, repeated: bool = False) -> bool:
 
 
 def organization_signal(text: str) -> bool:
-    """A second signal that a text names an organization: an organization word
-    ("Department", "Authority"), an institution type ("Prison", "Hospital",
-    "Police"), or an acronym that is no name and no common word ("CDCR")."""
-    if places.has_institution_word(text) or places.has_institution_type(text):
-        return True
-    word = text.strip()
-    acronym = 2 <= len(word) <= 6 and word.isupper() and word.isalpha()
-    return acronym and not is_known_name(word) and not is_common_word(word)
+    return places.organization_signal(text, is_known_name, is_common_word)
 
 
 def spelled_words(text: str) -> list[str]:

@@ -68,6 +68,8 @@ def corrected_label(text: str, label: str) -> str:
     words = places.words_of(text)
     if not words:
         return label
+    if label == "LOCATION" and places.has_institution_type(text):
+        return "ORGANIZATION"  # "Folsom State Prison": an institution, also where it is a place
     if label in ("ORGANIZATION", "LOCATION", "NRP"):
         if (
             _institution(text)

@@ -1,0 +1,120 @@
+"""A span's score as a calibrated probability that it is right.
+
+The ensemble's raw scores (noisy-or of fixed recognizer scores) order spans but
+mean nothing on their own. This module maps each merged span's features (how
+many sources agree, whether a cue, the header or a pattern backs it, whether only
+propagation found it, its label, its case, its length in words, whether a person's
+parts are known names, whether a person's name is also a place, whether all its
+words are common English words, whether an organization has a second signal) to the
+probability that a reviewer would keep it with its label: a logistic model whose
+weights are data (`calibration.json`), fitted on the hand-checked real-transcript
+gold by `python -m evaluation calibrate --write` with cross-validation across
+document sections (see BENCHMARKS.md). With a good fit, "accept all ≥ 0.9" is safe.
+
+An ORGANIZATION with no second signal (no organization word or type, no acronym,
+no other source, no cue) never reaches the bulk-accept threshold, whatever the fit
+says: the small model's ORGANIZATION guesses are its least reliable.
+"""
+
+import json
+import math
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+from pipelines.candidate import Candidate
+from pipelines.detection import places
+from pipelines.gazetteers import is_common_word, is_known_name
+from pipelines.names import name_parts
+
+PARAMETERS = Path(__file__).with_name("calibration.json")
+# Spans scored at or above this are safe to accept in bulk.
+BULK_ACCEPT = 0.9
+# The highest score an ORGANIZATION without a second signal may have.
+ORGANIZATION_WITHOUT_SIGNAL = 0.5
+CUE_SOURCES = frozenset({"cues", "header", "patterns", "corpus", "allow_list", "human"})
+MODEL_SOURCES = frozenset({"spacy", "presidio", "gazetteer"})
+FEATURES: tuple[str, ...] = (
+    "bias",
+    "two_or_more_sources",
+    "cue_or_header",
+    "propagation_only",
+    "model_only",
+    "person",
+    "organization",
+    "location",
+    "date_or_time",
+    "all_capitals",
+    "lower_case",
+    "one_word",
+    "known_name",
+    "person_also_a_place",
+    "common_words_only",
+    "organization_without_signal",
+)
+
+
+def _organization_signal(span: Candidate) -> bool:
+    sources = set(span.sources) - {"propagation"}
+    return (
+        len(sources) >= 2
+        or bool(sources & CUE_SOURCES)
+        or places.organization_signal(span.text, is_known_name, is_common_word)
+    )
+
+
+def features(span: Candidate) -> list[float]:
+    sources = set(span.sources)
+    found_by = sources - {"propagation"}
+    letters = [c for c in span.text if c.isalpha()]
+    parts = name_parts(span.text) if span.label == "PERSON" else []
+    words = places.words_of(span.text)
+    values = {
+        "bias": 1.0,
+        "two_or_more_sources": len(found_by) >= 2,
+        "cue_or_header": bool(found_by & CUE_SOURCES),
+        "propagation_only": not found_by,
+        "model_only": bool(found_by) and found_by <= MODEL_SOURCES,
+        "person": span.label in ("PERSON", "SPELLED_NAME"),
+        "organization": span.label == "ORGANIZATION",
+        "location": span.label == "LOCATION",
+        "date_or_time": span.label in ("DATE", "TIME"),
+        "all_capitals": bool(letters) and all(c.isupper() for c in letters),
+        "lower_case": bool(letters) and all(c.islower() for c in letters),
+        "one_word": len(span.text.split()) == 1,
+        "known_name": bool(parts) and all(is_known_name(p) for p in parts),
+        # "Ferguson" (a city), "West Florissant" (place-shaped) as a PERSON.
+        "person_also_a_place": span.label == "PERSON"
+        and (places.is_known_place(span.text) or places.is_place_shaped(span.text)),
+        # "Glen Oak": every word a common English word (wordfreq).
+        "common_words_only": bool(words) and all(is_common_word(w) for w in words),
+        "organization_without_signal": span.label == "ORGANIZATION" and not _organization_signal(span),
+    }
+    return [float(values[name]) for name in FEATURES]
+
+
+@lru_cache(maxsize=1)
+def _weights() -> tuple[float, ...] | None:
+    try:
+        data = json.loads(PARAMETERS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if tuple(data.get("features", ())) != FEATURES:
+        return None  # fitted for other features: the raw scores stay
+    return tuple(float(w) for w in data["weights"])
+
+
+def probability(span: Candidate) -> float:
+    weights = _weights()
+    if weights is None:
+        return span.score
+    z = sum(w * x for w, x in zip(weights, features(span), strict=True))
+    p = 1.0 / (1.0 + math.exp(-max(min(z, 30.0), -30.0)))
+    if span.label == "ORGANIZATION" and not _organization_signal(span):
+        p = min(p, ORGANIZATION_WITHOUT_SIGNAL)
+    return round(p, 4)
+
+
+def calibrate(spans: list[Candidate]) -> list[Candidate]:
+    """The spans with their score replaced by the calibrated probability."""
+    return [replace(s, score=probability(s)) for s in spans]

@@ -1,0 +1,130 @@
+"""Precision that earns a reviewer's trust (issue 13): each class of wrong span has
+a filter (data, with a reason) tested on a realistic utterance; propagation spreads
+only confident names; an organization needs a second signal; scores are
+calibrated probabilities."""
+
+import pytest
+from django.conf import settings
+
+from pipelines.candidate import Candidate
+from pipelines.detection import calibration
+from pipelines.detection.config import FILTER_RULES
+from pipelines.detection.filters import RULES, apply_filters
+from pipelines.detection.pipeline import detect_text
+from pipelines.detection.propagate import propagate
+
+MODEL = settings.SPACY_MODEL
+
+
+def _candidate(text: str, needle: str, label: str, sources: tuple[str, ...] = ("spacy",)) -> Candidate:
+    start = text.index(needle)
+    return Candidate(start, start + len(needle), label, needle, sources, 0.6)
+
+
+@pytest.mark.parametrize(
+    ("utterance", "needle", "label", "reason"),
+    [
+        # function words and pronouns tagged PERSON
+        ("Q And what did you see then?", "And", "PERSON", "closed-class"),
+        ("INMATE: We went to the store.", "We", "PERSON", "closed-class"),
+        # answer words as ORGANIZATION
+        ("A Correct.", "Correct", "ORGANIZATION", "common English word"),
+        # role words and titles as names
+        ("PRESIDING COMMISSIONER: The Commissioners will deliberate.", "Commissioners", "PERSON", "role word"),
+        ("DEPUTY COMMISSIONER: Thank you, Colonel.", "Colonel", "PERSON", "title alone"),
+        ("PRESIDING COMMISSIONER: The Incarcerated Person may speak.", "Incarcerated Person", "PERSON", "role word"),
+        ("Presiding over this hearing today.", "Presiding", "ORGANIZATION", "role word"),
+        # transcript notations
+        ("INMATE: I was at the (Inaudible) that night.", "Inaudible", "PERSON", "transcript notation"),
+        # form numbers
+        ("PRESIDING COMMISSIONER: We reviewed the Form 1073 you filed.", "Form 1073", "ID", "number of a form"),
+        ("PRESIDING COMMISSIONER: We reviewed Exhibit Number 12.", "12", "DATE", "number of a form or exhibit"),
+        # durations as DATE or TIME
+        ("INMATE: I did 15 years on that term.", "15 years", "DATE", "no calendar date"),
+        ("PRESIDING COMMISSIONER: This is a five-year denial.", "five-year", "DATE", "no calendar date"),
+        ("A It took about 12 hours.", "about 12 hours", "TIME", "amount of time"),
+        ("INMATE: Over the next two weeks I called.", "the next two weeks", "DATE", "no calendar date"),
+        ("INMATE: Around the past four months of 2019.", "the past four months", "TIME", "amount of time"),
+        # weekdays alone
+        ("A The group meets on Wednesdays.", "Wednesdays", "DATE", "weekday without a date"),
+        # places that are not places here
+        ("Q Anything else you remember?", "Anything", "LOCATION", "closed-class"),
+        ("A I walked down the west street.", "west street", "LOCATION", "all lowercase"),
+        # a model's "name" with a lower-case word
+        ("A Rigor mortis had set in.", "Rigor mortis", "PERSON", "not shaped like a name"),
+    ],
+)
+def test_each_class_of_wrong_span_is_filtered_with_a_reason(utterance, needle, label, reason) -> None:
+    kept, dropped = apply_filters([_candidate(utterance, needle, label)], text=utterance)
+    assert not kept
+    assert reason in dropped[0].reason
+
+
+@pytest.mark.parametrize(
+    ("utterance", "needle", "label"),
+    [
+        ("INMATE: I got a job offer from Costco last year.", "Costco", "ORGANIZATION"),  # mid-sentence proper noun
+        ("DEPUTY DISTRICT ATTORNEY HER: The People oppose.", "HER", "PERSON"),  # a cue's surname
+        ("PRESIDING COMMISSIONER: On Thursday, October 24, 2024 we met.", "Thursday, October 24, 2024", "DATE"),
+        ("INMATE: It was the summer of 1998.", "1998", "DATE"),
+        ("INMATE: My sponsor Tom Young wrote.", "Tom Young", "PERSON"),
+    ],
+)
+def test_real_names_and_dates_pass_the_filters(utterance, needle, label) -> None:
+    sources = ("cues",) if needle == "HER" else ("spacy",)
+    kept, _ = apply_filters([_candidate(utterance, needle, label, sources)], text=utterance)
+    assert [c.text for c in kept] == [needle]
+
+
+def test_filter_rules_are_data_with_reasons() -> None:
+    assert [rule.name for rule in RULES] == list(FILTER_RULES)
+    assert all(rule.description for rule in RULES)
+
+
+def test_only_confident_names_spread_and_never_closed_class_words() -> None:
+    text = "And we left. And then We waited. Mr. Kowalczyk came; Kowalczyk sat. Weather was bad; Weather again."
+    spans = [
+        _candidate(text, "And", "PERSON"),  # a model's pronoun or conjunction
+        _candidate(text, "Kowalczyk", "PERSON", ("cues",)),  # a cue: confident
+        _candidate(text, "Weather", "PERSON"),  # a lone model guess, no known name
+    ]
+    found = {(c.text, c.start) for c in propagate(text, spans)}
+    assert found == {("Kowalczyk", text.rindex("Kowalczyk"))}
+
+
+def test_a_surname_does_not_spread_to_the_adjective() -> None:
+    text = "DEPUTY COMMISSIONER YOUNG: You were young. YOUNG: Yes. Young is my name."
+    found = [c.text for c in propagate(text, [_candidate(text, "YOUNG", "PERSON", ("cues",))])]
+    assert found == ["YOUNG", "Young"]
+
+
+def test_an_organization_needs_a_second_signal() -> None:
+    lone = Candidate(0, 5, "ORGANIZATION", "Kathi", ("spacy",), 0.6)
+    signal = Candidate(0, 30, "ORGANIZATION", "Ferguson Police Department", ("spacy",), 0.6)
+    acronym = Candidate(0, 4, "ORGANIZATION", "CDCR", ("spacy",), 0.6)
+    assert calibration.probability(lone) <= calibration.ORGANIZATION_WITHOUT_SIGNAL < calibration.BULK_ACCEPT
+    assert calibration.probability(signal) > calibration.ORGANIZATION_WITHOUT_SIGNAL
+    assert calibration.probability(acronym) > calibration.ORGANIZATION_WITHOUT_SIGNAL
+
+
+def test_scores_are_calibrated_probabilities() -> None:
+    text = "PRESIDING COMMISSIONER HARTWELL: Good morning. Mr. Delgado, the Correct answer."
+    spans = detect_text(text, MODEL).spans
+    assert spans and all(0.0 <= s.score <= 1.0 for s in spans)
+    # A cue-backed name scores higher than a lone model guess.
+    by_text = {s.text: s.score for s in spans}
+    assert by_text["HARTWELL"] >= calibration.BULK_ACCEPT
+
+
+def test_the_ferguson_classes_do_not_come_back_end_to_end() -> None:
+    text = (
+        "Q And what did the EKG show?\n"
+        "A Correct.\n"
+        "Q And how long were you there?\n"
+        "A About 25 years.\n"
+        "Q On Saturday, what did you do?\n"
+        "A Rigor mortis had set in.\n"
+    )
+    spans = detect_text(text, MODEL).spans
+    assert not [s.text for s in spans if s.text in ("And", "Correct", "About 25 years", "25 years", "Saturday")]
+    assert not [s for s in spans if s.label == "PERSON"]
