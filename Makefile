@@ -64,9 +64,12 @@ bench: $(STAMP)
 	$(PY) bench/bench_review.py
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) bench/bench_workers.py
 
-# Detection quality (issue 4) on seeded synthetic hearing transcripts and on the
-# WikiNEuRal dev set (needs ../shared beside the checkout); both tables go into BENCHMARKS.md.
+# Detection quality: the hand-checked real-transcript gold (evaluation/gold, neutral
+# flags honoured, with the score calibration's cross-validated reliability), seeded
+# synthetic hearing transcripts and the WikiNEuRal dev set (needs ../shared beside
+# the checkout); every table goes into BENCHMARKS.md.
 eval: $(STAMP)
+	$(PY) -m evaluation gold --benchmarks BENCHMARKS.md
 	$(PY) -m evaluation generate var/eval/synthetic_hearings.jsonl --count 60 --seed 1
 	$(PY) -m evaluation evaluate var/eval/synthetic_hearings.jsonl --benchmarks BENCHMARKS.md \
 	  --markdown-section synthetic --title "Synthetic hearing transcripts" \
