@@ -203,9 +203,10 @@ class FlowTests(TestCase):
         manifest = json.loads(archive.read("manifest.json"))
         self.assertEqual(set(manifest["files"]), set(names) - {"manifest.json"})
 
-    def test_export_is_refused_when_an_accepted_name_survives(self) -> None:
+    def test_export_completes_surviving_names_and_is_refused_when_a_name_remains(self) -> None:
         document = self.ingest()
-        # Plant a leak: accept one occurrence of the name, reject the others.
+        # Accept one occurrence of the name, reject the others: the export replaces
+        # the others on its own (completed at export) and says so in the index.
         spans = list(document.spans.filter(label="PERSON", text="Marcus Delgado"))
         for span in document.spans.all():
             span.status = "accepted" if span.pk == spans[0].pk else "rejected"
@@ -213,9 +214,22 @@ class FlowTests(TestCase):
         with self.captureOnCommitCallbacks(execute=True):
             self.csrf_post(reverse("export_start", args=[self.corpus.pk]), EXPORT_ALL)
         batch = ExportBatch.objects.get()
+        self.assertEqual(batch.status, "done", batch.error_message)
+        with batch.file.open("rb") as handle, zipfile.ZipFile(handle) as archive:
+            redacted = [n for n in archive.namelist() if n.startswith("redacted/")]
+            self.assertNotIn("Delgado", archive.read(redacted[0]).decode())
+            index = next(n for n in archive.namelist() if n.endswith("_PSEUDONYMIZATION_INDEX.txt"))
+            self.assertIn("| completed at export", archive.read(index).decode())
+        # A name the export cannot replace (here in the corpus's name, which the
+        # manifest carries) blocks it, and the report says where, never what.
+        self.corpus.name = "Delgado hearings"
+        self.corpus.save(update_fields=["name"])
+        with self.captureOnCommitCallbacks(execute=True):
+            self.csrf_post(reverse("export_start", args=[self.corpus.pk]), EXPORT_ALL)
+        batch = ExportBatch.objects.latest("pk")
         self.assertEqual(batch.status, "failed")
         self.assertFalse(batch.file)
-        self.assertEqual(batch.report[0]["label"], "PERSON")
+        self.assertEqual({(r["label"], r["where"]) for r in batch.report}, {("PERSON", "manifest")})
         self.assertNotIn("Delgado", json.dumps(batch.report) + batch.error_message)
         page = self.client.get(reverse("corpus_detail", args=[self.corpus.pk])).content.decode()
         self.assertIn("Leak check failed", page)
