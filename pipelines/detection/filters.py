@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pipelines.candidate import Candidate
 from pipelines.detection.config import FILTER_RULES
 from pipelines.detection.places import has_institution_word, is_known_place
-from pipelines.gazetteers import first_names, is_common_word, is_known_name, last_names, stop_words
+from pipelines.gazetteers import first_names, is_english_word, is_known_name, last_names, stop_words
 from pipelines.lexicons import (
     HONORIFICS,
     MONTHS,
@@ -107,6 +107,9 @@ def _closed_class(c: Candidate, text: str) -> str | None:
     """A model's name made of stop words ("And", "We"); a cue's or the header's is
     left alone ("DEPUTY DISTRICT ATTORNEY HER:", "Mr. Her": Her is a surname)."""
     words = _words(c)
+    # A word in capitals inside running text is an acronym or a name ("US"), not a pronoun.
+    if any(w.isupper() and len(w) > 1 for w in words) and not text[max(0, c.start - 40) : c.start].isupper():
+        return None
     if _model_only(c) and words and all(w.lower() in stop_words() for w in words):
         return "closed-class word (pronoun, determiner, conjunction…)"
     return None
@@ -136,6 +139,8 @@ def _common_word(c: Candidate, text: str) -> str | None:
     organization, "Weather" as a person, "Anything" as a place) that no name or
     place list knows, at the start of a sentence where its capital means nothing.
     Mid-sentence, a capitalized common word is a proper noun ("a job at Costco").
+    "English word" is wordfreq's: common in English, much rarer in other languages'
+    text (a famous name, "Stalin", "Boeing", is frequent in all of them).
     Capitals in short acronyms ("FBI", "ER") are left alone: wordfreq folds case."""
     if not _model_only(c):
         return None
@@ -145,16 +150,23 @@ def _common_word(c: Candidate, text: str) -> str | None:
     word = words[0]
     if is_known_name(word) or is_known_place(word) or (c.label != "PERSON" and has_institution_word(word)):
         return None
-    if is_common_word(word) and (not text or _sentence_initial(c, text)):
+    if is_english_word(word) and (not text or _sentence_initial(c, text)):
         return "common English word opening a sentence, no known name or place"
     return None
+
+
+def _lower_name_word(word: str) -> bool:
+    """Lower-case words names do have: particles ("de la", "al-Hazmi", "ibn"), and
+    the function words of epithets ("Alexander the Great", "Catherine of Aragon")."""
+    head = word.split("-")[0].strip(".,'’")
+    return head in NAME_PARTICLES or head in stop_words()
 
 
 def _name_shape(c: Candidate, text: str) -> str | None:
     """A model's person whose words are not all capitalized ("Rigor mortis"):
     names capitalize every word but their particles ("Rosa de la Vega")."""
     words = c.text.split()
-    if _model_only(c) and len(words) > 1 and any(w[:1].islower() and w not in NAME_PARTICLES for w in words):
+    if _model_only(c) and len(words) > 1 and any(w[:1].islower() and not _lower_name_word(w) for w in words):
         return "not shaped like a name (a lower-case word)"
     return None
 
