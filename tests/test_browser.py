@@ -21,7 +21,9 @@ from tests.conftest import DEMO_TEXT
 def page():
     with sync_playwright() as p:
         browser = launch(p)
-        context = browser.new_context(accept_downloads=True)
+        # bypass_csp: Playwright polls string predicates with eval, which the site's
+        # policy forbids (the policy is tested in tests/test_hardening_browser.py).
+        context = browser.new_context(accept_downloads=True, bypass_csp=True)
         page = context.new_page()
         page.set_default_timeout(15_000)
         yield page

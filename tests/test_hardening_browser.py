@@ -49,7 +49,16 @@ def test_the_review_page_works_under_the_policy_with_no_violation(
         page.wait_for_selector("#decide-form")
         page.click("#decide-form button.accept")  # htmx posts the decision with its version
         page.wait_for_selector(f"#span-{span_id}.st-accepted")
-        page.keyboard.press("Escape")
+        # review.js: the keyboard (next pending span, reject), and undo.
+        other = page.locator("mark.span.st-pending").first
+        other_id = int(other.get_attribute("data-span-id"))
+        other.click()
+        page.wait_for_selector(f"#decide-form[data-span-id='{other_id}']")
+        page.locator(f"#span-{other_id}").focus()
+        page.keyboard.press("r")
+        page.wait_for_selector(f"#span-{other_id}.st-rejected")
+        page.keyboard.press("u")
+        page.wait_for_selector(f"#span-{other_id}.st-pending")
         violations += page.evaluate("window.__violations")
         browser.close()
     assert Span.objects.get(pk=span_id).status == "accepted"
