@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: install run test test-services test-embedded lint format bench eval offline-detect chromium clean
+.PHONY: install run test test-services test-embedded lint format bench bench-adversarial sweep eval offline-detect chromium clean
 
 $(STAMP): requirements.txt requirements-model.txt
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,14 @@ bench: $(STAMP)
 	$(PY) bench/bench_extract.py
 	$(PY) bench/bench_review.py
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) bench/bench_workers.py
+
+# Adversarial inputs (issue 15): whole processes, input doubled, ratios in BENCHMARKS.md.
+bench-adversarial: $(STAMP)
+	$(PY) bench/bench_adversarial.py --repeat 3
+
+# What Celery beat runs every SWEEP_INTERVAL_SECONDS: re-queue or fail stuck work.
+sweep: $(STAMP)
+	$(PY) manage.py sweep
 
 # Detection quality: the hand-checked real-transcript gold (evaluation/gold, neutral
 # flags honoured, with the score calibration's cross-validated reliability), seeded
