@@ -58,10 +58,14 @@ def test_review_and_export_in_chromium(live_server, page, corpus, django_capture
     # Accept one span, with the mouse, without a page reload.
     page.evaluate("window.__noReload = true")
     page.click(f"#span-{person.pk}")
+    # The panel must show this span before its buttons are used (a slow machine
+    # still shows the previous one).
+    page.wait_for_selector(f"#decide-form[data-span-id='{person.pk}']")
     page.locator("#panel button.accept").click()
     page.wait_for_selector(f"#span-{person.pk}.st-accepted")
     # Reject another.
     page.click(f"#span-{phone.pk}")
+    page.wait_for_selector(f"#decide-form[data-span-id='{phone.pk}']")
     page.locator("#panel button.reject").click()
     page.wait_for_selector(f"#span-{phone.pk}.st-rejected")
     # Add a missing one by selecting text.
