@@ -332,6 +332,7 @@ class NameIdentity:
         # long transcript has tens of thousands of word starts and a document
         # hundreds of forms: one alternation of them all was far too slow).
         self._order = {id(e): n for n, e in enumerate(self.entries)}
+        self._patterns: dict[tuple[int, bool], re.Pattern[str]] = {}
         # The longest form's letters, plus room for separators.
         self._longest = max((e.size + 4 * len(e.words) for e in self.entries), default=0) + PREFIX
         self._by_initial: dict[str, list[_Entry]] = {}
@@ -356,16 +357,25 @@ class NameIdentity:
     def __bool__(self) -> bool:
         return bool(self.entries)
 
+    def _pattern(self, entry: _Entry, broken: bool) -> re.Pattern[str]:
+        key = (id(entry), broken)
+        pattern = self._patterns.get(key)
+        if pattern is None:
+            pattern = self._patterns[key] = _compiled(_body(entry, broken))
+        return pattern
+
     def _candidates(self, text: str, start: int) -> list[_Entry]:
         initial = text[start].casefold()
         following = text[start + 1 : start + 2].casefold()
         if following.isalnum():
             ahead = text[start : start + PREFIX].casefold()
-            found = list(self._short.get(initial, []))
+            found = list(self._short.get(initial, ()))
             for size in range(2, PREFIX + 1):
                 if len(ahead) >= size and ahead[:size].isalnum():
-                    found += self._by_prefix.get(ahead[:size], [])
-            return sorted(found, key=lambda e: self._order[id(e)])
+                    found += self._by_prefix.get(ahead[:size], ())
+            if len(found) > 1:
+                found.sort(key=lambda e: self._order[id(e)])
+            return found
         # A separator next: a spelling ("K-O-W…", "S m i t h"), a break ("K-\nowal…").
         return self._by_initial.get(initial, [])
 
@@ -375,9 +385,9 @@ class NameIdentity:
         i = bisect_left(breaks, start) if breaks is not None else 0
         nearby = 0 if breaks is None else (1 if i < len(breaks) and breaks[i] < start + self._longest else -1)
         for entry in self._candidates(text, start):
-            match = _compiled(_body(entry)).match(text, start)
+            match = self._pattern(entry, False).match(text, start)
             if match is None and nearby >= 0 and entry.kind != "spelled":
-                match = _compiled(_body(entry, broken=True)).match(text, start)
+                match = self._pattern(entry, True).match(text, start)
             if match is None:
                 continue
             end = match.end()
