@@ -4,6 +4,7 @@ budget (constant in documents, spans and events, on PostgreSQL and SQLite),
 its timeline reconstruction, the residual-risk blocks and the page's markup
 (every chart with a text alternative, no inline script or style)."""
 
+import hashlib
 import json
 import re
 from collections import Counter, defaultdict
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from unittest import mock
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client, TestCase
 from django.urls import reverse
@@ -479,3 +481,13 @@ class TimelineTests(TestCase):
         self.assertLessEqual(len(t.points), 60)
         self.assertEqual(t.counts["processing"][0], 1)
         self.assertEqual(timeline([], now).points, [])
+
+
+def test_the_vendored_chart_library_is_the_recorded_release_with_its_licence() -> None:
+    """static/vendor/chartjs holds Chart.js's own UMD build, unchanged (its
+    sha256 is the one its README records), with the MIT licence beside it."""
+    folder = settings.BASE_DIR / "static" / "vendor" / "chartjs"
+    script = (folder / "chart.umd.min.js").read_bytes()
+    assert script.startswith(b"/*!\n * Chart.js v4.6.1")
+    assert hashlib.sha256(script).hexdigest() in (folder / "README.md").read_text()
+    assert "MIT License" in (folder / "LICENSE.md").read_text()

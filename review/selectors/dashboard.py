@@ -4,10 +4,10 @@ label and per source, score reliability, reviewer throughput and the residual
 risk of an export.
 
 Every number is aggregated in the database (GROUP BY and conditional counts) or
-from one row per document, so the page costs the same queries (four after the access
-check) for ten documents as for a thousand documents and 200,000 spans (tests/test_dashboard.py
-pins the count; BENCHMARKS.md has the timing). Nothing here is read lazily: the
-template gets plain numbers and runs no query.
+from one row per document, so the page costs the same queries (five after the
+access check) for ten documents as for a thousand documents and 200,000 spans
+(tests/test_dashboard.py pins the count; BENCHMARKS.md has the timing). Nothing
+here is read lazily: the template gets plain numbers and runs no query.
 """
 
 import bisect
