@@ -14,6 +14,7 @@ Prints, per document and label: counted, optional, and how many counted spans ov
 direct-identifier gold span (the rest are quasi-identifiers the direct layer does not touch).
 Exit status 1 on any error.
 """
+
 import collections
 import json
 import os
@@ -72,7 +73,7 @@ def check_doc(where, d, errors):
             if (st, en) < (prev[0], prev[1]):
                 errors.append(f"{w}: not sorted by (start, end)")
             if st < prev[1]:
-                errors.append(f"{w}: overlaps the previous span {text[prev[0]:prev[1]]!r}")
+                errors.append(f"{w}: overlaps the previous span {text[prev[0] : prev[1]]!r}")
         prev = (st, en)
     return ref
 
@@ -108,20 +109,26 @@ def main(argv):
                     c["counted"] += 1
                     if any(a < s["end"] and s["start"] < b for a, b in direct):
                         c["in_direct"] += 1
-            print(f"\n{d['id']}: {len(d['spans'])} spans "
-                  f"({sum(c['counted'] for c in per.values())} counted, "
-                  f"{sum(c['optional'] for c in per.values())} optional)")
+            print(
+                f"\n{d['id']}: {len(d['spans'])} spans "
+                f"({sum(c['counted'] for c in per.values())} counted, "
+                f"{sum(c['optional'] for c in per.values())} optional)"
+            )
             print(f"   {'label':<12} {'counted':>7} {'optional':>8} {'counted∩direct':>15} {'QI-only':>8}")
             for lab, c in per.items():
-                print(f"   {lab:<12} {c['counted']:>7} {c['optional']:>8} {c['in_direct']:>15} "
-                      f"{c['counted'] - c['in_direct']:>8}")
+                print(
+                    f"   {lab:<12} {c['counted']:>7} {c['optional']:>8} {c['in_direct']:>15} "
+                    f"{c['counted'] - c['in_direct']:>8}"
+                )
                 for k in ("counted", "optional", "in_direct"):
                     total[(lab, k)] += c[k]
     if len(paths) > 1:
         print("\nall documents:")
         for lab in LABELS:
-            print(f"   {lab:<12} {total[(lab, 'counted')]:>7} {total[(lab, 'optional')]:>8} "
-                  f"{total[(lab, 'in_direct')]:>15} {total[(lab, 'counted')] - total[(lab, 'in_direct')]:>8}")
+            print(
+                f"   {lab:<12} {total[(lab, 'counted')]:>7} {total[(lab, 'optional')]:>8} "
+                f"{total[(lab, 'in_direct')]:>15} {total[(lab, 'counted')] - total[(lab, 'in_direct')]:>8}"
+            )
     if errors:
         print(f"\n{len(errors)} error(s):", file=sys.stderr)
         for e in errors:
