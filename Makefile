@@ -62,6 +62,8 @@ bench: $(STAMP)
 	$(PY) bench/bench_export.py
 	$(PY) bench/bench_extract.py
 	$(PY) bench/bench_review.py
+	$(PY) bench/bench_startup.py
+	$(PY) bench/bench_dashboard.py
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) bench/bench_workers.py
 
 # Adversarial inputs (issue 15): whole processes, input doubled, ratios in BENCHMARKS.md.

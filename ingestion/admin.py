@@ -16,6 +16,14 @@ class DocumentAdmin(admin.ModelAdmin):
     readonly_fields = ["text", "sha256", "size", "stored_file", "status", "error_message"]
     exclude = ["original"]
 
+    # Documents come in through uploads and change through the services (the one
+    # writer of their rows): the admin shows them and deletes them, nothing else.
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
     @admin.display(description="stored file")
     def stored_file(self, document: Document) -> str:
         # Private storage has no URL; the admin shows where the original is kept.

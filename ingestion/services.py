@@ -8,7 +8,7 @@ decides when a stored document is extracted and annotated."""
 import hashlib
 import logging
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import PurePath
@@ -34,6 +34,11 @@ logger = logging.getLogger(__name__)
 
 class IngestError(Exception):
     """A file refused at upload; the message is shown to the user as is."""
+
+
+def corpus_save(corpus: Corpus) -> None:
+    """A corpus edited in the Django admin (name, description, second review)."""
+    corpus.save()
 
 
 def corpus_create(
@@ -283,11 +288,14 @@ def upload_ingest(
     csv_options: CsvOptions | None = None,
     limits: BulkLimits | None = None,
     budget: UploadBudget | None = None,
+    on_stored: Callable[[Document], None] | None = None,
 ) -> list[UploadResult]:
     """Ingest one uploaded file, which may be a zip or a CSV of many documents. Each
     item succeeds or fails on its own: one bad item never stops the others. Items
     are read and stored one at a time; `budget` is shared by every file of one
-    upload (MAX_UPLOAD_DOCUMENTS)."""
+    upload (MAX_UPLOAD_DOCUMENTS). `on_stored` is called with each new document as
+    soon as it is committed, so a request that dies halfway has still handed on
+    every document it stored."""
     limits = limits or bulk_limits()
     results: list[UploadResult] = []
     # Archives and CSVs are expanded first, so each item is validated as a file of its own.
@@ -309,6 +317,8 @@ def upload_ingest(
             )
             continue
         results.append(UploadResult(item.name, document, created, None))
+        if created and on_stored is not None:
+            on_stored(document)
     return results
 
 

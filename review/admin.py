@@ -3,10 +3,11 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
+from ingestion import services as ingestion_services
 from ingestion.admin import DocumentAdmin as BaseDocumentAdmin
 from ingestion.models import Corpus, Document
 from review.models import AnnotationRun, Assignment, CorpusMembership, DetectionConfigChange, ExportBatch, ReviewEvent
-from review.services import deletion
+from review.services import corpora, deletion, queue
 
 
 class DeletesThroughService:
@@ -30,8 +31,22 @@ class DeletesThroughService:
         return to_delete, model_count, set(), protected
 
 
+class MembershipWrites:
+    """Memberships saved and deleted in the admin go through their writer."""
+
+    def save_model(self, request: HttpRequest, obj, form, change) -> None:
+        corpora.membership_save(obj)
+
+    def delete_model(self, request: HttpRequest, obj) -> None:
+        corpora.membership_delete(obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset) -> None:
+        for obj in queryset:
+            corpora.membership_delete(obj)
+
+
 @admin.register(CorpusMembership)
-class CorpusMembershipAdmin(admin.ModelAdmin):
+class CorpusMembershipAdmin(MembershipWrites, admin.ModelAdmin):
     list_display = ["user", "corpus", "role"]
     list_filter = ["role", "corpus"]
     list_select_related = ["user", "corpus"]
@@ -52,8 +67,23 @@ class ReviewEventAdmin(admin.ModelAdmin):
 
 @admin.register(Assignment)
 class AssignmentAdmin(admin.ModelAdmin):
+    """Assignments come from the queue; an admin may only release one."""
+
     list_display = ["document", "user", "assigned_at"]
     list_select_related = ["document", "user"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def delete_model(self, request: HttpRequest, obj) -> None:
+        queue.assignment_release(obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset) -> None:
+        for obj in queryset:
+            queue.assignment_release(obj)
 
 
 class MembershipInline(admin.TabularInline):
@@ -68,6 +98,17 @@ class CorpusAdmin(DeletesThroughService, admin.ModelAdmin):
     search_fields = ["name"]
     inlines = [MembershipInline]
     delete_one = staticmethod(lambda corpus: deletion.corpus_delete(corpus=corpus))
+
+    def save_model(self, request: HttpRequest, obj, form, change) -> None:
+        ingestion_services.corpus_save(obj)
+
+    def save_formset(self, request: HttpRequest, form, formset, change) -> None:
+        # The memberships inline: each saved or deleted through its writer.
+        memberships = formset.save(commit=False)
+        for membership in formset.deleted_objects:
+            corpora.membership_delete(membership)
+        for membership in memberships:
+            corpora.membership_save(membership)
 
 
 # Documents are ingestion's table; their deletion also takes export zips, which

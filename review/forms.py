@@ -91,6 +91,11 @@ class ExportForm(forms.Form):
     include_index = forms.BooleanField(
         required=False, initial=True, label="Include index files and training data (sensitive)"
     )
+    keep_stems = forms.BooleanField(
+        required=False,
+        initial=False,
+        label="Name redacted files after their originals (names in them pseudonymized), not by number only",
+    )
 
     def options(self) -> ExportOptions:
         data = self.cleaned_data
@@ -102,6 +107,7 @@ class ExportForm(forms.Form):
             person_numbering=data["person_numbering"],
             consistency=data["consistency"],
             include_index=data["include_index"],
+            keep_stems=data["keep_stems"],
         )
 
 

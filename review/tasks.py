@@ -39,3 +39,17 @@ def export_batch(batch_id: int) -> None:
     from review.services.export import export_run
 
     export_run(batch_id=batch_id)
+
+
+# The names these tasks had before the engine lost its Django app. Messages queued
+# by the previous release (a broker's backlog at an upgrade, the embedded broker's
+# folder) still run, instead of being discarded as unregistered. Remove after the
+# next release.
+PREVIOUS_NAMES = {
+    "ingestion.tasks.extract_document": extract_document,
+    "pipelines.tasks.annotate_document": annotate_document,
+    "pipelines.tasks.reannotate_document": reannotate_document,
+    "pipelines.tasks.export_batch": export_batch,
+}
+for _old_name, _task in PREVIOUS_NAMES.items():
+    shared_task(name=_old_name, **TASK_OPTIONS)(_task.run)

@@ -4,6 +4,7 @@ that run no query of their own, and the migration that moved the machine-run and
 export tables into the review app keeps existing rows."""
 
 import ast
+import os
 import subprocess
 import sys
 import tomllib
@@ -195,3 +196,21 @@ def test_a_half_migrated_old_database_is_refused_with_a_way_forward():
             migration.adopt_or_create_tables(global_apps, editor)
     finally:
         _restore(migration, global_apps)
+
+
+def test_the_web_application_starts_without_loading_the_models():
+    """Heavy libraries are imported where they are used: a web process (settings,
+    apps, every URL and view module) loads no spaCy, Presidio or Faker until a
+    page or a task needs them (seconds of start-up and hundreds of MB otherwise)."""
+    program = (
+        "import os, sys\n"
+        "os.environ['DJANGO_SETTINGS_MODULE'] = 'anonymizer_site.settings'\n"
+        "import django; django.setup()\n"
+        "import anonymizer_site.urls\n"
+        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'spacy', 'presidio_analyzer', 'presidio_anonymizer',"
+        " 'faker', 'thinc', 'pdfplumber'})\n"
+        "assert not heavy, heavy\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+    done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr[-3000:]

@@ -405,3 +405,30 @@ def test_a_damaged_zip_never_raises(flips):
         data[offset] = value
     for item in expand_upload("x.zip", bytes(data), LIMITS):
         assert (item.data is None) != (item.error is None)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_documents_stored_before_an_upload_is_interrupted_are_already_queued(corpus, admin_user, monkeypatch):
+    """A request killed mid-upload (a server's timeout raises SystemExit in the
+    worker): every document already committed has been queued."""
+    import ingestion.services as ingestion_services
+    from review.services import jobs
+    from review.services.uploads import upload
+
+    queued: list[int] = []
+    monkeypatch.setattr(jobs, "enqueue", lambda task, *ids: queued.extend(ids))
+    real = ingestion_services.document_ingest
+    calls = {"n": 0}
+
+    def ingest_then_die(**kwargs):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise SystemExit(1)
+        return real(**kwargs)
+
+    monkeypatch.setattr(ingestion_services, "document_ingest", ingest_then_die)
+    data = make_zip({"a.txt": b"INMATE DELGADO: one.\n", "b.txt": b"INMATE DELGADO: two.\n"})
+    with pytest.raises(SystemExit):
+        upload(corpus=corpus, name="batch.zip", data=data, user=admin_user)
+    stored = list(Document.objects.filter(corpus=corpus).values_list("pk", flat=True))
+    assert len(stored) == 1 and queued == stored

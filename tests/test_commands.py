@@ -66,3 +66,20 @@ def test_export_without_accepted_spans_keeps_text_and_unknown_corpus_fails(files
     assert redacted.decode() == DEMO_TEXT  # nothing accepted: nothing replaced
     with pytest.raises(CommandError, match="no corpus"):
         call_command("export", "--corpus", "Nope", "--out", str(target))
+
+
+def test_export_names_files_by_number_unless_asked_to_keep_pseudonymized_stems(no_worker, tmp_path):
+    source = tmp_path / "marcus-delgado-hearing-2023.txt"
+    source.write_text(DEMO_TEXT, encoding="utf-8")
+    call_command("ingest", "--corpus", "CLI", "--wait", str(source), stdout=io.StringIO())
+    plain, kept = tmp_path / "plain.zip", tmp_path / "kept.zip"
+    call_command("export", "--corpus", "CLI", "--out", str(plain), "--accept-pending", stdout=io.StringIO())
+    call_command(
+        "export", "--corpus", "CLI", "--out", str(kept), "--accept-pending", "--keep-stems", stdout=io.StringIO()
+    )
+    (default_name,) = [n for n in zipfile.ZipFile(plain).namelist() if n.startswith("redacted/")]
+    (kept_name,) = [n for n in zipfile.ZipFile(kept).namelist() if n.startswith("redacted/")]
+    assert "hearing" not in default_name and "delgado" not in default_name.lower()
+    assert "hearing" in kept_name and "[YEAR]" in kept_name
+    assert "delgado" not in kept_name.lower() and "marcus" not in kept_name.lower()
+    assert json.loads(zipfile.ZipFile(kept).read("manifest.json"))["settings"]["keep_stems"] is True

@@ -69,7 +69,9 @@ def test_recognizers_turned_off_do_not_run(monkeypatch):
     monkeypatch.setattr(pipeline, "load_nlp", lambda name: pytest.fail("no model pass without spaCy and presidio"))
     assert spans_of("Officer Smith", DetectionConfig(recognizers=RULES_ONLY)) == {("PERSON", "Smith")}
     monkeypatch.undo()
-    monkeypatch.setattr(pipeline.presidio, "recognize", lambda doc, nlp: pytest.fail("presidio is off"))
+    from pipelines.detection import presidio
+
+    monkeypatch.setattr(presidio, "recognize", lambda doc, nlp: pytest.fail("presidio is off"))
     result = detect_text(
         "Call (559) 555-0147.", MODEL, None, DetectionConfig(recognizers=frozenset({"spacy", "patterns"}))
     )

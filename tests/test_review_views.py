@@ -103,7 +103,8 @@ class ReviewViewTests(TestCase):
         self.assertIn(f"{NAMES[0]}</span> <small>×21 · 21 pending", page)
         self.assertIn('data-version="1"', page)
         # The gutter: the printed page and line of every utterance.
-        self.assertEqual(page.count('<span class="ln" data-ln="p'), 2500)
+        self.assertEqual(page.count('<span class="ln" id="L'), 2500)
+        self.assertIn('id="L100-25" data-ln="p100:25"', page)  # where the leak report's links land
         self.assertIn('data-ln="p100:25"', page)
         self.assertIn('<span class="seg speaker" data-start="0">PRESIDING COMMISSIONER:</span>', page)
 

@@ -26,3 +26,14 @@ def test_the_broker_is_the_stacks():
     else:
         folders = settings.CELERY_BROKER_TRANSPORT_OPTIONS
         assert folders["data_folder_in"] == folders["data_folder_out"]
+
+
+def test_a_ci_run_declares_its_stack():
+    """Under CI the stack comes from `make test` (ANONYMIZER_STACK), never from
+    whatever the settings fell back to: a run that silently lands on SQLite
+    instead of PostgreSQL fails here."""
+    import os
+
+    if os.environ.get("CI"):
+        assert os.environ.get("ANONYMIZER_STACK") in (SERVICES, EMBEDDED), "run the suite through make test"
+    assert stack() in (SERVICES, EMBEDDED)

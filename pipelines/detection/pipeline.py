@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pipelines.candidate import Candidate
-from pipelines.detection import cues, gazetteer, header_names, patterns, presidio, spacy_ner
+from pipelines.detection import corpus_patterns, cues, gazetteer, header_names, patterns, spacy_ner
 from pipelines.detection.calibration import calibrate, probability
 from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
@@ -70,23 +70,21 @@ class _Compiled:
 
 def _corpus_candidates(text: str, compiled: _Compiled) -> tuple[list[Candidate], list[str]]:
     found: list[Candidate] = []
-    timed_out: list[str] = []
-    for n, (pattern, regex) in enumerate(compiled.patterns, start=1):
-        try:
-            # The timeout covers the whole scan; a pattern that backtracks
-            # catastrophically is skipped for this text, never hangs the worker.
-            matches = list(regex.finditer(text, timeout=compiled.config.pattern_timeout))
-        except TimeoutError:
-            timed_out.append(pattern.pattern)
-            continue
-        for match in matches:
-            start, end = match.span("v") if "v" in regex.groupindex and match.group("v") is not None else match.span()
-            if start < end:
-                found.append(
-                    Candidate(
-                        start, end, pattern.label, text[start:end], (CORPUS_SOURCE,), pattern.score, f"corpus:{n}"
-                    )
-                )
+    # One time budget per document for all corpus patterns, and a cap on matches
+    # per pattern (corpus_patterns.py): a catastrophic or match-everything pattern
+    # is skipped on this text, never hangs the worker or floods the review.
+    result = corpus_patterns.scan(
+        text, [regex for _pattern, regex in compiled.patterns], per_pattern=compiled.config.pattern_timeout
+    )
+    timed_out = [compiled.patterns[index][0].pattern for index in sorted(result.skipped)]
+    for index, match in result.matches:
+        pattern, regex = compiled.patterns[index]
+        start, end = match.span("v") if "v" in regex.groupindex and match.group("v") is not None else match.span()
+        if start < end:
+            candidate = Candidate(
+                start, end, pattern.label, text[start:end], (CORPUS_SOURCE,), pattern.score, f"corpus:{index + 1}"
+            )
+            found.append(candidate)
     return found, timed_out
 
 
@@ -131,6 +129,10 @@ class _ModelFound:
         if "spacy" in on:
             self.spacy += _shifted(spacy_ner.recognize(doc), offset)
         if "presidio" in on:
+            # Imported with the first Doc: importing presidio costs seconds, which a
+            # web process that merely imports the annotation service must not pay.
+            from pipelines.detection import presidio
+
             self.presidio += _shifted(presidio.recognize(doc, nlp), offset)
 
 

@@ -18,6 +18,7 @@ from spacy.language import Language  # noqa: E402
 from spacy.tokens import Doc  # noqa: E402
 
 from pipelines.candidate import Candidate  # noqa: E402
+from pipelines.detection import url_guard  # noqa: E402
 
 SOURCE = "presidio"
 MIN_SCORE = 0.4
@@ -97,6 +98,9 @@ def _engine(nlp: Language) -> tuple[AnalyzerEngine, SharedSpacyNlpEngine, tuple[
     registry = RecognizerRegistry(supported_languages=["en"])
     registry.load_predefined_recognizers(nlp_engine=nlp_engine, languages=["en"])
     registry.remove_recognizer("SpacyRecognizer")
+    # Presidio's URL pattern backtracks quadratically on "a.a.a…" (2.5 ms a
+    # character): a linear recognizer over the same top-level domains replaces it.
+    url_guard.install(registry)
     analyzer = AnalyzerEngine(registry=registry, nlp_engine=nlp_engine, supported_languages=["en"])
     entities = tuple(sorted(set(analyzer.get_supported_entities("en")) - _NOISY_ENTITIES))
     return analyzer, nlp_engine, entities

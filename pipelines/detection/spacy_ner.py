@@ -4,14 +4,15 @@ lexicons (given names, known places, the words that name places and institutions
 """
 
 import re
-
-from spacy.lang.en.stop_words import STOP_WORDS
-from spacy.tokens import Doc
+from typing import TYPE_CHECKING
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_given_name, is_known_name, wide_last_names
+from pipelines.gazetteers import is_given_name, is_known_name, stop_words, wide_last_names
 from pipelines.lexicons import AGE_LEADS, DETERMINERS, HONORIFICS, NAME_PARTICLES, NUMBER_WORDS, PLACE_WORDS, ROLE_WORDS
+
+if TYPE_CHECKING:  # spaCy itself is loaded by nlp.py when a text is first read
+    from spacy.tokens import Doc
 
 SOURCE = "spacy"
 # en_core_web_sm exposes no per-entity probability; a fixed score keeps the model
@@ -86,7 +87,7 @@ def corrected_label(text: str, label: str) -> str:
             and (
                 is_given_name(words[0])
                 or _INITIAL.match(text)
-                or (len(words) == 2 and words[1] in wide_last_names() and words[0].lower() not in STOP_WORDS)
+                or (len(words) == 2 and words[1] in wide_last_names() and words[0].lower() not in stop_words())
             )
         ):
             return "PERSON"
@@ -177,7 +178,7 @@ def _age_not_date(ent, text: str) -> bool:
     return before is not None and before.group(1).lower().replace("’", "'") in AGE_LEADS
 
 
-def recognize(doc: Doc) -> list[Candidate]:
+def recognize(doc: "Doc") -> list[Candidate]:
     found = []
     ents = list(doc.ents)
     text = doc.text  # built once: each doc.text joins every token

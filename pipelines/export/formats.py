@@ -3,10 +3,11 @@ training data (CoNLL IOB, spaCy DocBin, doccano and Label Studio JSONL)."""
 
 import json
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import spacy
-from spacy.language import Language
-from spacy.tokens import Doc, DocBin
+if TYPE_CHECKING:  # spaCy is imported where a training format is built, not with the module
+    from spacy.language import Language
+    from spacy.tokens import Doc
 
 from pipelines.candidate import Candidate
 
@@ -23,12 +24,14 @@ def inline_review_copy(text: str, spans: list[Candidate]) -> str:
 
 
 @lru_cache(maxsize=1)
-def _tokenizer() -> Language:
+def _tokenizer() -> "Language":
     # A blank pipeline: tokenization only, identical on every machine, no model.
+    import spacy
+
     return spacy.blank("en")
 
 
-def training_doc(text: str, spans: list[Candidate]) -> Doc:
+def training_doc(text: str, spans: list[Candidate]) -> "Doc":
     """The tokenized document with its spans as entities, shared by the training
     formats so each document is tokenized once."""
     doc = _tokenizer()(text)
@@ -41,7 +44,7 @@ def training_doc(text: str, spans: list[Candidate]) -> Doc:
     return doc
 
 
-def conll(doc: Doc, doc_id: str) -> str:
+def conll(doc: "Doc", doc_id: str) -> str:
     """`token<TAB>IOB-tag`, one sentence per source line, blank line between them."""
     lines = [f"# doc_id = {doc_id}"]
     for token in doc:
@@ -54,7 +57,9 @@ def conll(doc: Doc, doc_id: str) -> str:
     return "\n".join(lines).rstrip("\n") + "\n\n"
 
 
-def docbin_bytes(doc: Doc) -> bytes:
+def docbin_bytes(doc: "Doc") -> bytes:
+    from spacy.tokens import DocBin
+
     bin_ = DocBin(attrs=["ENT_IOB", "ENT_TYPE"], store_user_data=False)
     bin_.add(doc)
     return bin_.to_bytes()

@@ -16,8 +16,6 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from presidio_anonymizer.operators import Hash, Keep, Mask, Replace
-
 from pipelines.candidate import Candidate
 from pipelines.pseudonymize.counters import NumberedMap
 from pipelines.pseudonymize.placeholder import placeholder_for
@@ -52,12 +50,23 @@ def _random(text: str, secret: str, label: str) -> str:
     return same_shape(text, random.Random(seed))
 
 
+def _operators():
+    """presidio-anonymizer's operators, imported on first use: importing them loads
+    presidio-analyzer and spaCy (seconds), which a web process rendering an
+    export form, or an export that only writes placeholders, should not pay."""
+    from presidio_anonymizer.operators import Hash, Keep, Mask, Replace
+
+    return Hash, Keep, Mask, Replace
+
+
 def _replace(
     span: Candidate, strategy: str, config: PseudonymizationConfig, numbers: NumberedMap, surrogates: Surrogates
 ) -> str:
     text = span.text
     if strategy == "placeholder":
         return placeholder_for(span, numbers, config.person_numbering)
+    if strategy in ("label", "generic", "mask", "hash", "keep"):
+        Hash, Keep, Mask, Replace = _operators()  # noqa: N806 -- presidio's class names
     if strategy == "label":
         return Replace().operate(text, {"new_value": f"[{span.label}]"})
     if strategy == "generic":

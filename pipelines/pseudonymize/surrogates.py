@@ -11,16 +11,19 @@ import hashlib
 import random
 import re
 from functools import lru_cache
-
-from dateutil import parser as date_parser
-from faker import Faker
+from typing import TYPE_CHECKING
 
 from pipelines.gazetteers import first_names
 from pipelines.pseudonymize.person import name_key, name_tokens
 
+if TYPE_CHECKING:  # Faker is imported by the surrogate strategy only, when it runs
+    from faker import Faker
+
 
 @lru_cache(maxsize=1)
-def _faker() -> Faker:
+def _faker() -> "Faker":
+    from faker import Faker
+
     return Faker("en_US")
 
 
@@ -104,6 +107,8 @@ class Surrogates:
                 years = round(self.date_shift.days / 365) or (1 if self.date_shift.days > 0 else -1)
                 return str(int(text) + years)
             if re.search(r"\d{4}", text) and re.search(r"[A-Za-z]{3,}", text):
+                from dateutil import parser as date_parser
+
                 parsed = date_parser.parse(text, default=dt.datetime(2000, 1, 1)).date()
                 moved = parsed + self.date_shift
                 return f"{moved:%B} {moved.day}, {moved.year}"

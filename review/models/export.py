@@ -53,6 +53,8 @@ class ExportBatch(models.Model):
     person_numbering = models.CharField(max_length=10, default="part")
     consistency = models.CharField(max_length=10, choices=Consistency.choices, default=Consistency.DOCUMENT)
     include_index = models.BooleanField(default=True)
+    # Redacted files keep their (pseudonymized) original stem instead of a neutral one.
+    keep_stems = models.BooleanField(default=False)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
     error_message = models.TextField(blank=True)
@@ -87,6 +89,7 @@ class ExportBatch(models.Model):
             "person_numbering": self.person_numbering,
             "consistency": self.consistency,
             "include_index": self.include_index,
+            "keep_stems": self.keep_stems,
         }
 
 

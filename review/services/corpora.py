@@ -24,3 +24,12 @@ def corpus_create(
 def corpus_get_or_create(*, name: str, user: AbstractBaseUser | None) -> Corpus:
     corpus = Corpus.objects.filter(name=name.strip()).first()
     return corpus or corpus_create(name=name, user=user)
+
+
+def membership_save(membership: CorpusMembership) -> None:
+    """A membership added or changed in the Django admin."""
+    membership.save()
+
+
+def membership_delete(membership: CorpusMembership) -> None:
+    membership.delete()

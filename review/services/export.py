@@ -37,6 +37,7 @@ class ExportOptions:
     person_numbering: str = "part"
     consistency: str = Consistency.DOCUMENT
     include_index: bool = True
+    keep_stems: bool = False
 
     def validate(self) -> None:
         """Raise ValueError with a message for the user on any invalid option."""
@@ -230,7 +231,14 @@ def export_run(*, batch_id: int) -> bool:
             try:
                 for n, document in enumerate(_export_documents(batch), start=1):
                     numbers = shared_numbers if corpus_wide else NumberedMap()
-                    writer.add(render_document(_export_document(document, batch.accept_pending), config, numbers))
+                    writer.add(
+                        render_document(
+                            _export_document(document, batch.accept_pending),
+                            config,
+                            numbers,
+                            keep_stem=batch.keep_stems,
+                        )
+                    )
                     ExportBatch.objects.filter(pk=batch_id).update(done=n)
             finally:
                 writer.close()

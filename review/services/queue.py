@@ -59,3 +59,8 @@ def next_document(*, corpus: Corpus, user: AbstractBaseUser) -> Document | None:
     if document is not None:
         Assignment.objects.create(document=document, user=user)
     return document
+
+
+def assignment_release(assignment: Assignment) -> None:
+    """An assignment released by hand (the Django admin): the document goes back to the queue."""
+    assignment.delete()

@@ -40,9 +40,11 @@ def upload(
         csv_options=csv_options,
         limits=limits or bulk_limits(),
         budget=budget,
+        # Each new document is queued as soon as it is stored, not after the whole
+        # upload: a request killed halfway loses none of what it stored.
+        on_stored=(lambda document: jobs.enqueue_on_commit(jobs.EXTRACT, document.pk)) if queue else None,
     )
     if queue:
-        jobs.enqueue_on_commit(jobs.EXTRACT, *(r.document.pk for r in results if r.document is not None and r.created))
         _queue_waiting_duplicates(results)
     return results
 

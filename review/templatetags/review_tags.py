@@ -37,7 +37,11 @@ def text_runs(segments, document_text: str = "") -> SafeString:
     out = []
     for seg in segments:
         if seg.line:
-            out.append(f'<span class="ln" data-ln="p{seg.line[0]}:{seg.line[1]}" aria-hidden="true"></span>')
+            # The id is where the leak report's links land ("#L3-12": page 3, line 12).
+            out.append(
+                f'<span class="ln" id="L{seg.line[0]}-{seg.line[1]}" data-ln="p{seg.line[0]}:{seg.line[1]}" '
+                'aria-hidden="true"></span>'
+            )
         text = escape(seg.text)
         span = seg.span
         if span is None:

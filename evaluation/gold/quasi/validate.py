@@ -85,7 +85,7 @@ def main(argv):
     seen = set()
     for path in paths:
         with open(path, encoding="utf-8") as f:
-            lines = [(n, l) for n, l in enumerate(f, 1) if l.strip()]
+            lines = [(n, text) for n, text in enumerate(f, 1) if text.strip()]
         for n, line in lines:
             where = f"{os.path.basename(path)}:{n}"
             try:

@@ -37,6 +37,11 @@ class Command(BaseCommand):
         parser.add_argument("--person-numbering", choices=["part", "entity"], default="part")
         parser.add_argument("--consistency", choices=Consistency.values, default=Consistency.DOCUMENT)
         parser.add_argument("--no-index", action="store_true", help="leave out index files and training data")
+        parser.add_argument(
+            "--keep-stems",
+            action="store_true",
+            help="name redacted files after their originals, names in them pseudonymized (default: number only)",
+        )
 
     def _report(self, batch) -> None:
         """The leak report, actionable: each residual's document, page and line, the
@@ -67,6 +72,7 @@ class Command(BaseCommand):
             person_numbering=options["person_numbering"],
             consistency=options["consistency"],
             include_index=not options["no_index"],
+            keep_stems=options["keep_stems"],
         )
         try:
             export_options.validate()
