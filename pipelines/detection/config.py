@@ -116,6 +116,8 @@ class DetectionConfig:
     # Filter rules (filters.RULE_NAMES) turned off for this corpus.
     disabled_filters: frozenset[str] = frozenset()
     pattern_timeout: float = PATTERN_TIMEOUT_SECONDS
+    # The spaCy model this corpus detects with; "" is the site's (SPACY_MODEL).
+    model: str = ""
 
     def __post_init__(self) -> None:
         self.validate()
@@ -199,6 +201,7 @@ class DetectionConfig:
             "allow": dict(self.allow),
             "disabled_filters": sorted(self.disabled_filters),
             "pattern_timeout": self.pattern_timeout,
+            "model": self.model,
         }
 
     @classmethod
@@ -232,6 +235,7 @@ class DetectionConfig:
                 allow={str(t): str(label) for t, label in (data.get("allow") or {}).items()},
                 disabled_filters=frozenset(data.get("disabled_filters") or ()),
                 pattern_timeout=float(data.get("pattern_timeout", default.pattern_timeout)),
+                model=str(data.get("model") or ""),
             )
         except (TypeError, KeyError, AttributeError) as exc:
             raise ConfigError(f"malformed configuration ({exc})") from exc

@@ -229,7 +229,8 @@ def detect_texts(
         for text in texts:
             yield _detect_doc(text, _ModelFound(), next_metadata(), compiled)
         return
-    nlp = load_nlp(model_name)
+    # A corpus may choose its own model; otherwise the caller's (the site's SPACY_MODEL).
+    nlp = load_nlp(compiled.config.model or model_name)
     # Chunks are at most chunk_chars long, except one the caller asked to be
     # bigger; NER needs no more than linear memory.
     nlp.max_length = max(nlp.max_length, chunk_chars + 1)
