@@ -60,7 +60,7 @@ class Document(models.Model):
     # (an add, a resize, an undo or redo that re-creates or moves one), under this
     # row's lock. An add, resize or relabel checks it under the same lock: its
     # plan depends on no span appearing over its text, and a row inserted or moved
-    # meanwhile is invisible to a version check (review/bulk_sql.py).
+    # meanwhile is invisible to a version check (review/services/spans.py).
     spans_revision = models.PositiveIntegerField(default=0)
     error_message = models.TextField(blank=True)
     # The work queue's bookkeeping. The row is the truth, not the broker: a step
