@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pipelines.candidate import Candidate
-from pipelines.detection import corpus_patterns, cues, gazetteer, header_names, patterns, spacy_ner
+from pipelines.detection import corpus_patterns, cues, gazetteer, header_names, patterns, quasi, spacy_ner
 from pipelines.detection.calibration import calibrate, probability
 from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
@@ -47,6 +47,8 @@ class DetectionResult:
     candidates: list[Candidate] = field(default_factory=list)
     # Corpus patterns skipped on this text because they ran out of time.
     timed_out: list[str] = field(default_factory=list)
+    # Quasi-identifier flags (quasi.py): their own category, never auto-accepted.
+    quasi: list[Candidate] = field(default_factory=list)
 
 
 class _Compiled:
@@ -124,8 +126,10 @@ class _ModelFound:
 
     spacy: list[Candidate] = field(default_factory=list)
     presidio: list[Candidate] = field(default_factory=list)
+    quasi: list[Candidate] = field(default_factory=list)
 
     def add(self, doc, nlp, on: frozenset[str], offset: int) -> None:
+        self.quasi += _shifted(quasi.recognize(doc), offset)
         if "spacy" in on:
             self.spacy += _shifted(spacy_ner.recognize(doc), offset)
         if "presidio" in on:
@@ -193,7 +197,7 @@ def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: 
         if active:  # propagation may have grown or found spans again
             spans, dropped = _split(spans, check)
             filtered += dropped
-    return DetectionResult(spans, filtered, kept, timed_out)
+    return DetectionResult(spans, filtered, kept, timed_out, quasi.resolve(text, model.quasi, spans))
 
 
 def _chunks(texts: Iterable[str], size: int) -> Iterator[tuple[str, tuple[str, int, bool]]]:
