@@ -24,6 +24,7 @@ from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.ensemble import merge, vote
 from pipelines.detection.filters import Filtered, apply_filters
+from pipelines.detection.memory import CorpusMemory
 from pipelines.detection.nlp import load_nlp
 from pipelines.detection.packs import PATTERN_PACKS
 from pipelines.detection.propagate import propagate
@@ -216,6 +217,7 @@ def detect_texts(
     *,
     chunk_chars: int = CHUNK_CHARS,
     progress: Progress | None = None,
+    memory: CorpusMemory | None = None,
 ) -> Iterator[DetectionResult]:
     """Detect in each text; `metadata` (parsed transcript headers, one per text)
     seeds the header-names recognizer; `config` is a corpus's configuration (the
@@ -261,5 +263,8 @@ def detect_text(
     *,
     chunk_chars: int = CHUNK_CHARS,
     progress: Progress | None = None,
+    memory: CorpusMemory | None = None,
 ) -> DetectionResult:
-    return next(detect_texts([text], model_name, [metadata], config, chunk_chars=chunk_chars, progress=progress))
+    return next(
+        detect_texts([text], model_name, [metadata], config, chunk_chars=chunk_chars, progress=progress, memory=memory)
+    )

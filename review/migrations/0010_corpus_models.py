@@ -1,7 +1,13 @@
-from django.db import migrations
+from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
     dependencies = [("review", "0009_corpus_memory")]
 
-    operations: list = []
+    operations: list = [
+        migrations.AddField(
+            model_name="annotationrun",
+            name="model",
+            field=models.CharField(blank=True, default="", max_length=300),
+        ),
+    ]

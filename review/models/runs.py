@@ -143,6 +143,8 @@ class AnnotationRun(models.Model):
     total = models.PositiveIntegerField(default=0)
     # The detection configuration the run used.
     config = models.JSONField(default=dict, blank=True)
+    # The spaCy model it ran with: a package, a directory, or a corpus model version.
+    model = models.CharField(max_length=300, blank=True, default="")
     # added, removed, unchanged, preserved, skipped_overlap (re-annotation); added (pre-annotation).
     counts = models.JSONField(default=dict, blank=True)
     message = models.TextField(blank=True)

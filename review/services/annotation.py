@@ -41,6 +41,9 @@ from review.models import (
     RunStatus,
 )
 from review.services import jobs
+from review.services.corpus_memory import corpus_memory
+from review.services.corpus_models import ModelChoice, detection_model
+from review.services.quasi import store_quasi
 from review.services.spans import replace_machine_spans, store_machine_spans
 
 logger = logging.getLogger(__name__)
@@ -101,6 +104,18 @@ def _progress_writer(run_id: int) -> Progress:
     return report
 
 
+def _detect(document: Document, choice: ModelChoice, run_id: int) -> DetectionResult:
+    """One machine pass over the document with its corpus's model and memory."""
+    return detect_text(
+        document.text,
+        settings.SPACY_MODEL,
+        document.metadata,
+        choice.config,
+        progress=_progress_writer(run_id),
+        memory=corpus_memory(document.corpus_id),
+    )
+
+
 def _finish_run(run_id: int, status: str, **values) -> None:
     AnnotationRun.objects.filter(pk=run_id).update(status=status, finished_at=timezone.now(), **values)
 
@@ -133,6 +148,7 @@ def document_annotate(*, document_id: int, delivery: str | None = None) -> bool:
     except ConfigError as exc:
         document_fail(document=document, message=f"{ANNOTATION_FAILED}: invalid detection configuration ({exc}).")
         return False
+    choice = detection_model(document.corpus_id, config)
     # A redelivered task (worker lost) or a retry after a failure reuses the row.
     run, _ = AnnotationRun.objects.update_or_create(
         document_id=document_id,
@@ -144,14 +160,13 @@ def document_annotate(*, document_id: int, delivery: str | None = None) -> bool:
             "done": 0,
             "total": len(document.text),
             "config": config.to_dict(),
+            "model": choice.record,
             "counts": {},
             "message": "",
         },
     )
     try:
-        result = detect_text(
-            document.text, settings.SPACY_MODEL, document.metadata, config, progress=_progress_writer(run.pk)
-        )
+        result = _detect(document, choice, run.pk)
     except Exception as exc:
         logger.exception("annotation of document %s failed", document_id)
         message = f"{ANNOTATION_FAILED} ({type(exc).__name__})."
@@ -175,6 +190,7 @@ def _store_annotation(document_id: int, run_id: int, config: DetectionSettings, 
         if row is None or row[0] != DocumentStatus.ANNOTATING:
             return False
         added = store_machine_spans(document_id, result.spans)
+        store_quasi(document_id, result.quasi)
         DocumentDetection.objects.update_or_create(document_id=document_id, defaults=_detection_record(config, result))
         document_move(document_id, from_statuses=(DocumentStatus.ANNOTATING,), to=DocumentStatus.READY)
         _finish_run(run_id, RunStatus.DONE, done=F("total"), counts={"added": added})
@@ -352,11 +368,12 @@ def document_reannotate(*, run_id: int) -> bool:
         # The document keeps its spans: only this run failed.
         _finish_run(run_id, RunStatus.FAILED, message=f"Invalid detection configuration ({exc}).")
         return False
-    AnnotationRun.objects.filter(pk=run_id).update(total=len(document.text), config=config.to_dict())
+    choice = detection_model(document.corpus_id, config)
+    AnnotationRun.objects.filter(pk=run_id).update(
+        total=len(document.text), config=config.to_dict(), model=choice.record
+    )
     try:
-        result = detect_text(
-            document.text, settings.SPACY_MODEL, document.metadata, config, progress=_progress_writer(run_id)
-        )
+        result = _detect(document, choice, run_id)
     except Exception as exc:
         logger.exception("re-annotation run %s of document %s failed", run_id, document.pk)
         _finish_run(run_id, RunStatus.FAILED, message=f"Re-annotation failed ({type(exc).__name__}).")
@@ -384,6 +401,7 @@ def _store_reannotation(run_id: int, document_id: int, config: DetectionSettings
         _finish_run(run_id, RunStatus.SKIPPED, message=f"The document is {label}.")
         return False
     counts = replace_machine_spans(document_id, result.spans)
+    store_quasi(document_id, result.quasi)
     # New spans appeared: a reviewer's add or resize planned against the old ones
     # must now be refused as stale (the span service checks this revision). A
     # reviewed document with pending spans again is back in review.
