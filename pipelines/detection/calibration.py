@@ -32,7 +32,10 @@ PARAMETERS = Path(__file__).with_name("calibration.json")
 BULK_ACCEPT = 0.9
 # The highest score an ORGANIZATION without a second signal may have.
 ORGANIZATION_WITHOUT_SIGNAL = 0.5
-CUE_SOURCES = frozenset({"cues", "header", "patterns", "corpus", "allow_list", "human"})
+# Evidence beyond a model's guess. A name remembered from the corpus's approved
+# documents (`corpus-memory`) was accepted by a reviewer: it counts as a cue, so
+# it reaches the bulk-accept threshold as the header's names do.
+CUE_SOURCES = frozenset({"cues", "header", "patterns", "corpus", "allow_list", "human", "corpus-memory"})
 MODEL_SOURCES = frozenset({"spacy", "presidio", "gazetteer"})
 FEATURES: tuple[str, ...] = (
     "bias",

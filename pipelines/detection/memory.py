@@ -5,14 +5,122 @@ approved documents (found again as the source `corpus-memory`) and surface forms
 its reviewers rejected and never accepted (dropped as `corpus-suppression`), each
 with the documents it came from. One corpus's memory never reaches another: the
 caller builds it per corpus.
+
+Names are found with the project's name identity (`pipelines.names`): case
+variants under its case policy, possessives, a person's parts, joined, spelled
+and line-broken forms, exactly as propagation and the export's leak gate see a
+name. Suppressions compare the whole span text, white space collapsed and
+casefolded (`suppression_form`), and only under the labels reviewers rejected it
+as: "Correct" rejected as a PERSON does not hide a LOCATION "Correct".
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from pipelines.candidate import Candidate
+from pipelines.names import NameIdentity, form_key
 
 MEMORY_SOURCE = "corpus-memory"
 SUPPRESSION_SOURCE = "corpus-suppression"
+# The labels a corpus remembers: names and identifiers, which recur from one
+# document of a corpus to the next as the same person, place or number. Values
+# (dates, times, ages) are not identities.
+MEMORY_LABELS = frozenset({"PERSON", "SPELLED_NAME", "ORGANIZATION", "LOCATION", "ID"})
+# Above a lone model guess (spaCy 0.6) and propagation (0.8): a reviewer of this
+# corpus accepted the name, in several documents perhaps.
+MEMORY_SCORE = 0.95
+# What a suppression may never drop: what the transcript's header, a reviewer,
+# the corpus admin (allow list, corpus patterns) or the memory itself says.
+PROTECTED_SOURCES = frozenset({"header", "human", "allow_list", "corpus", MEMORY_SOURCE})
+
+
+def suppression_form(text: str) -> str:
+    """The key a suppression is stored and matched under."""
+    return " ".join(text.split()).casefold()
+
+
+def provenance(documents: Iterable[int]) -> str:
+    """ "corpus-memory: documents 3, 7": shown in the span's history panel."""
+    ids = sorted(set(documents))
+    noun = "document" if len(ids) == 1 else "documents"
+    return f"{MEMORY_SOURCE}: {noun} {', '.join(str(i) for i in ids)}"
+
+
+@dataclass(frozen=True)
+class MemoryName:
+    """A name accepted in the corpus: one surface form, its label, where it was accepted."""
+
+    text: str
+    label: str
+    documents: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Suppression:
+    """A surface form rejected in `documents` (under `labels`), never accepted."""
+
+    form: str
+    labels: frozenset[str]
+    documents: tuple[int, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        n = len(set(self.documents))
+        return f"{SUPPRESSION_SOURCE}: rejected in {n} document{'s' if n != 1 else ''}, never accepted"
 
 
 @dataclass(frozen=True)
 class CorpusMemory:
     """Empty by default: detection then runs exactly as without memory."""
+
+    names: tuple[MemoryName, ...] = ()
+    suppressions: tuple[Suppression, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.names or self.suppressions)
+
+
+class CompiledMemory:
+    """What a memory needs at run time, built once per `detect_texts` call."""
+
+    def __init__(self, memory: CorpusMemory | None) -> None:
+        names = [n for n in (memory.names if memory else ()) if n.label in MEMORY_LABELS and n.text.strip()]
+        self.identity = NameIdentity((n.text, n.label) for n in names)
+        # An occurrence reports the key of the accepted form it is one of (a
+        # person's part reports the whole name's key): its documents are the union
+        # of the documents of every form with that key.
+        self.documents: dict[str, set[int]] = {}
+        for name in names:
+            self.documents.setdefault(form_key(name.text, name.label), set()).update(name.documents)
+        self.suppressed: dict[str, Suppression] = {}
+        for s in memory.suppressions if memory else ():
+            form = suppression_form(s.form)
+            if form:
+                known = self.suppressed.get(form)
+                self.suppressed[form] = (
+                    s
+                    if known is None
+                    else Suppression(form, known.labels | s.labels, tuple(sorted({*known.documents, *s.documents})))
+                )
+
+    def candidates(self, text: str) -> list[Candidate]:
+        """Every occurrence of a remembered name, with the documents it was accepted in."""
+        if not self.identity:
+            return []
+        found = []
+        for o in self.identity.find(text):
+            rule = provenance(self.documents.get(o.key, ()))
+            found.append(
+                Candidate(o.start, o.end, o.label, text[o.start : o.end], (MEMORY_SOURCE,), MEMORY_SCORE, rule)
+            )
+        return found
+
+    def suppression(self, candidate: Candidate) -> str | None:
+        """Why a machine candidate is dropped, or None. A candidate any protected
+        source backs is never dropped."""
+        if not self.suppressed or set(candidate.sources) & PROTECTED_SOURCES:
+            return None
+        entry = self.suppressed.get(suppression_form(candidate.text))
+        if entry is None or (entry.labels and candidate.label not in entry.labels):
+            return None
+        return entry.reason

@@ -24,7 +24,7 @@ from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.ensemble import merge, vote
 from pipelines.detection.filters import Filtered, apply_filters
-from pipelines.detection.memory import CorpusMemory
+from pipelines.detection.memory import CompiledMemory, CorpusMemory
 from pipelines.detection.nlp import load_nlp
 from pipelines.detection.packs import PATTERN_PACKS
 from pipelines.detection.propagate import propagate
@@ -141,7 +141,9 @@ class _ModelFound:
             self.presidio += _shifted(presidio.recognize(doc, nlp), offset)
 
 
-def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: _Compiled) -> DetectionResult:
+def _detect_doc(
+    text: str, model: _ModelFound, metadata: dict | None, compiled: _Compiled, memory: CompiledMemory
+) -> DetectionResult:
     config = compiled.config
     on = config.recognizers
     people = header_names.header_people(metadata) if "header" in on else []
@@ -171,8 +173,16 @@ def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: 
     def too_low(c: Candidate) -> str | None:
         return BELOW_MIN_SCORE if probability(c) < config.min_score else None
 
+    # What the corpus's reviewers rejected in enough documents and never accepted
+    # (memory.py) is dropped before the vote; the names they accepted are found
+    # again, past the filters and the vote, as a reviewer's decision is.
+    kept, dropped = _split(kept, memory.suppression)
+    filtered += dropped
+    remembered = memory.candidates(text)
     if compiled.deny:
         kept, dropped = _split(kept, denied)
+        filtered += dropped
+        remembered, dropped = _split(remembered, denied)
         filtered += dropped
     voters = kept
     k = config.vote_k
@@ -182,7 +192,7 @@ def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: 
         voters, outvoted = vote(kept, k)
         filtered += [Filtered(c, f"fewer than {k} sources agree") for c in outvoted]
     # Allowed texts are proposed whatever the filters and the vote say.
-    spans = merge(text, [*voters, *_allowed(text, compiled)], compiled.weights)
+    spans = merge(text, [*voters, *_allowed(text, compiled), *remembered], compiled.weights)
     if config.min_score > 0:
         spans, dropped = _split(spans, too_low)
         filtered += dropped
@@ -194,11 +204,12 @@ def _detect_doc(text: str, model: _ModelFound, metadata: dict | None, compiled: 
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
     spans = calibrate(spans)
-    for check, active in ((denied, compiled.deny), (too_low, config.min_score > 0)):
+    checks = ((denied, compiled.deny), (too_low, config.min_score > 0), (memory.suppression, memory.suppressed))
+    for check, active in checks:
         if active:  # propagation may have grown or found spans again
             spans, dropped = _split(spans, check)
             filtered += dropped
-    return DetectionResult(spans, filtered, kept, timed_out, quasi.resolve(text, model.quasi, spans))
+    return DetectionResult(spans, filtered, [*kept, *remembered], timed_out, quasi.resolve(text, model.quasi, spans))
 
 
 def _chunks(texts: Iterable[str], size: int) -> Iterator[tuple[str, tuple[str, int, bool]]]:
@@ -221,10 +232,12 @@ def detect_texts(
 ) -> Iterator[DetectionResult]:
     """Detect in each text; `metadata` (parsed transcript headers, one per text)
     seeds the header-names recognizer; `config` is a corpus's configuration (the
-    default when None). Texts longer than `chunk_chars` go through the model a
-    chunk at a time; `progress(done, total)` (characters of the current text) is
-    called after every chunk but a text's last."""
+    default when None); `memory` is the corpus's memory (memory.py). Texts longer
+    than `chunk_chars` go through the model a chunk at a time; `progress(done,
+    total)` (characters of the current text) is called after every chunk but a
+    text's last."""
     compiled = _Compiled(config or DEFAULT)
+    remembered = CompiledMemory(memory)
     metadata_iter = iter(metadata) if metadata is not None else None
 
     def next_metadata() -> dict | None:
@@ -233,7 +246,7 @@ def detect_texts(
     if not compiled.needs_doc:
         # Neither spaCy nor presidio: no model pass at all.
         for text in texts:
-            yield _detect_doc(text, _ModelFound(), next_metadata(), compiled)
+            yield _detect_doc(text, _ModelFound(), next_metadata(), compiled, remembered)
         return
     # A corpus may choose its own model; otherwise the caller's (the site's SPACY_MODEL).
     nlp = load_nlp(compiled.config.model or model_name)
@@ -251,7 +264,7 @@ def detect_texts(
             if progress:
                 progress(offset + len(doc.text), len(text))
             continue
-        yield _detect_doc(text, found, next_metadata(), compiled)
+        yield _detect_doc(text, found, next_metadata(), compiled, remembered)
         found = _ModelFound()
 
 
