@@ -198,6 +198,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * _MB
 DATA_UPLOAD_MAX_NUMBER_FILES = env.int("MAX_UPLOAD_FILES", default=100)
 # A reviewer's assignment idle this long goes back to the corpus queue.
 REVIEW_IDLE_MINUTES = env.int("REVIEW_IDLE_MINUTES", default=60)
+# Corpus memory (issue 17): a surface form rejected in at least this many approved
+# documents of a corpus, and never accepted there, is suppressed in its detection.
+CORPUS_SUPPRESSION_MIN_DOCUMENTS = env.int("CORPUS_SUPPRESSION_MIN_DOCUMENTS", default=2)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "corpus_list"
