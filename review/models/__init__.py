@@ -11,6 +11,7 @@ from review.models.export import (
     ExportStatus,
     PseudonymMap,
 )
+from review.models.memory import CorpusMemoryName, CorpusMemoryRemoval, CorpusSuppression, MemoryKind
 from review.models.runs import (
     ACTIVE_RUN_STATUSES,
     AnnotationRun,
@@ -35,6 +36,9 @@ __all__ = [
     "AnnotationRun",
     "Assignment",
     "Consistency",
+    "CorpusMemoryName",
+    "CorpusMemoryRemoval",
+    "CorpusSuppression",
     "CorpusMembership",
     "DetectionConfig",
     "DetectionConfigChange",
@@ -42,6 +46,7 @@ __all__ = [
     "ExportBatch",
     "ExportScope",
     "ExportStatus",
+    "MemoryKind",
     "PseudonymMap",
     "RejectReason",
     "ReviewAction",

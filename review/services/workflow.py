@@ -10,6 +10,7 @@ from ingestion.services import document_move
 from review.errors import ReviewError
 from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
 from review.services import audit
+from review.services.corpus_memory import corpus_memory_learn
 
 
 @transaction.atomic
@@ -73,6 +74,8 @@ def document_approve(*, document: Document, user: AbstractBaseUser) -> None:
     if document.corpus.require_second_review and not second_review_done(document):
         raise ReviewError("This corpus requires a second review before approval.")
     _move(document, DocumentStatus.APPROVED, user=user, action=ReviewAction.APPROVE)
+    # Its decisions join the corpus's memory (issue 17), in the same transaction.
+    corpus_memory_learn(document_id=document.pk, corpus_id=document.corpus_id)
 
 
 def _move(document: Document, status: str, *, user: AbstractBaseUser, action: str) -> None:
