@@ -198,9 +198,15 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * _MB
 DATA_UPLOAD_MAX_NUMBER_FILES = env.int("MAX_UPLOAD_FILES", default=100)
 # A reviewer's assignment idle this long goes back to the corpus queue.
 REVIEW_IDLE_MINUTES = env.int("REVIEW_IDLE_MINUTES", default=60)
+# Longest generalisation a reviewer may give a quasi-identifier (issue 18).
+QUASI_GENERALISED_MAX_CHARS = env.int("QUASI_GENERALISED_MAX_CHARS", default=120)
 # Corpus memory (issue 17): a surface form rejected in at least this many approved
 # documents of a corpus, and never accepted there, is suppressed in its detection.
 CORPUS_SUPPRESSION_MIN_DOCUMENTS = env.int("CORPUS_SUPPRESSION_MIN_DOCUMENTS", default=2)
+# The memory page lists at most this many names, suppressions and removals each;
+# a removal's reason is at most this long.
+CORPUS_MEMORY_PAGE_ROWS = env.int("CORPUS_MEMORY_PAGE_ROWS", default=500)
+CORPUS_MEMORY_REASON_CHARS = env.int("CORPUS_MEMORY_REASON_CHARS", default=500)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "corpus_list"
