@@ -191,6 +191,9 @@ def memory_entry_remove(
     the role); the removal is audited with the entry as it was."""
     if kind not in MemoryKind.values:
         raise ReviewError(f"Unknown memory entry kind {kind!r}.")
+    reason = reason.strip()
+    if len(reason) > settings.CORPUS_MEMORY_REASON_CHARS:
+        raise ReviewError(f"The reason is too long (at most {settings.CORPUS_MEMORY_REASON_CHARS} characters).")
     model = CorpusMemoryName if kind == MemoryKind.NAME else CorpusSuppression
     row = model.objects.select_for_update().filter(corpus_id=corpus_id, pk=entry_id, removed_at__isnull=True).first()
     if row is None:
@@ -204,6 +207,6 @@ def memory_entry_remove(
         form=row.text if kind == MemoryKind.NAME else row.form,
         labels=labels,
         documents=list(row.documents),
-        reason=reason.strip(),
+        reason=reason,
         removed_by=user,
     )

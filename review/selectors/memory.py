@@ -1,0 +1,49 @@
+"""Reads for a corpus's memory page (issue 17): its remembered names, its active
+suppressions and the removals, each list one query (at most CORPUS_MEMORY_PAGE_ROWS
+rows; one more is read to tell that the list goes on)."""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from review.models import CorpusMemoryName, CorpusMemoryRemoval
+from review.services.corpus_memory import active_suppressions, suppression_min_documents
+
+
+@dataclass(frozen=True)
+class Listed:
+    rows: list
+    more: bool
+
+
+def _first(queryset) -> Listed:
+    limit = settings.CORPUS_MEMORY_PAGE_ROWS
+    rows = list(queryset[: limit + 1])
+    return Listed(rows[:limit], len(rows) > limit)
+
+
+@dataclass(frozen=True)
+class MemoryPage:
+    names: Listed
+    suppressions: Listed
+    removals: Listed
+    min_documents: int
+    reason_chars: int
+
+
+def memory_page(corpus_id: int) -> MemoryPage:
+    return MemoryPage(
+        names=_first(
+            CorpusMemoryName.objects.filter(corpus_id=corpus_id, removed_at__isnull=True).order_by(
+                "label", "form", "id"
+            )
+        ),
+        suppressions=_first(active_suppressions(corpus_id).order_by("-rejected_count", "form", "id")),
+        removals=_first(
+            CorpusMemoryRemoval.objects.filter(corpus_id=corpus_id)
+            .select_related("removed_by")
+            .order_by("-removed_at", "-id")
+        ),
+        min_documents=suppression_min_documents(),
+        reason_chars=settings.CORPUS_MEMORY_REASON_CHARS,
+    )
