@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from review.views import annotation, corpora, dashboard, document, export, history, leaks, queue
+from review.views import annotation, corpora, dashboard, document, export, history, leaks, memory, queue
 
 urlpatterns = [
     path("", corpora.corpus_list, name="corpus_list"),
@@ -18,6 +18,12 @@ urlpatterns = [
     path("corpora/<int:pk>/queue/next/", queue.queue_next, name="queue_next"),
     path("corpora/<int:pk>/review-stats/", history.corpus_stats, name="corpus_stats"),
     path("corpora/<int:pk>/dashboard/", dashboard.corpus_dashboard, name="corpus_dashboard"),
+    path("corpora/<int:pk>/memory/", memory.corpus_memory, name="corpus_memory"),
+    path(
+        "corpora/<int:pk>/memory/<str:kind>/<int:entry>/remove/",
+        memory.corpus_memory_remove,
+        name="corpus_memory_remove",
+    ),
     path("documents/<int:pk>/", document.document_review, name="document_review"),
     path("documents/<int:pk>/spans/add/", document.span_create, name="span_create"),
     path("documents/<int:pk>/undo/", document.document_undo, name="document_undo"),
