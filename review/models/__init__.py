@@ -12,6 +12,7 @@ from review.models.export import (
     PseudonymMap,
 )
 from review.models.memory import CorpusMemoryName, CorpusMemoryRemoval, CorpusSuppression, MemoryKind
+from review.models.quasi import QuasiCategory, QuasiDecision, QuasiEvent, QuasiIdentifier
 from review.models.runs import (
     ACTIVE_RUN_STATUSES,
     AnnotationRun,
@@ -48,6 +49,10 @@ __all__ = [
     "ExportStatus",
     "MemoryKind",
     "PseudonymMap",
+    "QuasiCategory",
+    "QuasiDecision",
+    "QuasiEvent",
+    "QuasiIdentifier",
     "RejectReason",
     "ReviewAction",
     "ReviewEvent",

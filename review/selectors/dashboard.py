@@ -4,7 +4,7 @@ label and per source, score reliability, reviewer throughput and the residual
 risk of an export.
 
 Every number is aggregated in the database (GROUP BY and conditional counts) or
-from one row per document, so the page costs the same queries (five after the
+from one row per document, so the page costs the same queries (six after the
 access check) for ten documents as for a thousand documents and 200,000 spans
 (tests/test_dashboard.py pins the count; BENCHMARKS.md has the timing). Nothing
 here is read lazily: the template gets plain numbers and runs no query.
@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from ingestion.models import IN_PROGRESS_STATUSES, REVIEWABLE_STATUSES, Corpus, Document, DocumentStatus
 from review.models import AnnotationRun, ReviewAction, ReviewEvent, RunKind, Span, SpanStatus
+from review.selectors.quasi import left_in_approved
 
 # Labels whose text names or reaches a person directly: any of them left in an
 # approved document is a failure of the review, not a judgement call.
@@ -525,18 +526,14 @@ def direct_identifiers_left(corpus: Corpus) -> list[ResidualDocument]:
 
 
 def quasi_identifiers_kept(corpus: Corpus) -> Mapping[str, int]:
-    """Quasi-identifiers reviewers kept in the corpus's approved documents, by TAB
-    category (the keys of QUASI_IDENTIFIER_CATEGORIES: DEM, DATETIME, LOC,
-    QUANTITY, MISC, RELATION) → how many; categories with none may be left out.
+    """Quasi-identifiers left as written in the corpus's approved documents, by TAB
+    category (DEM, DATETIME, LOC, QUANTITY, MISC, RELATION) → how many; categories
+    with none are left out.
 
-    Empty today: no quasi-identifier is flagged yet. Its intended input is the
-    quasi-identifier flags table that is to come (one row per flagged stretch of
-    a document's text, with its TAB category and the reviewer's choice to keep
-    or mask it): this function is to count, in one GROUP BY over that table,
-    the flags of approved documents of `corpus` that were kept. The dashboard
-    (its block "Quasi-identifiers kept, by category", chart and table) needs
-    nothing else; it shows an empty state while the mapping is empty."""
-    return {}
+    "Left as written" is what an export leaves of them: the flags a reviewer kept
+    and the ones nobody decided (an export replaces only masked and generalised
+    flags). One GROUP BY over the flags table (review.selectors.quasi)."""
+    return left_in_approved(corpus)
 
 
 @dataclass
@@ -715,9 +712,9 @@ def document_rows(corpus: Corpus) -> list[dict]:
 
 
 def dashboard_data(corpus: Corpus, now: datetime | None = None) -> Dashboard:
-    """Everything the dashboard shows, in five queries (documents, workflow steps,
-    span groups, reviewer throughput, direct identifiers left) plus whatever
-    `quasi_identifiers_kept` needs (none today)."""
+    """Everything the dashboard shows, in six queries (documents, workflow steps,
+    span groups, reviewer throughput, direct identifiers left, quasi-identifiers
+    left by category)."""
     rows = document_rows(corpus)
     groups = span_groups(corpus)
     labels, sources, bins = span_statistics(groups)

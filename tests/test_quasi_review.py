@@ -1,0 +1,261 @@
+"""Quasi-identifier flags in the review app (issue 18): storage on (re-)annotation,
+reviewer decisions (audited, stale-safe, permission-checked), the review page's
+layer, the export's placeholders and index, the residual-risk page and the
+dashboard's count, with their query budgets on both databases."""
+
+import io
+import json
+import zipfile
+
+from django.contrib.auth import get_user_model
+from django.test import Client, TestCase
+from django.urls import reverse
+
+from ingestion.models import Corpus, Document, DocumentStatus
+from pipelines.candidate import Candidate
+from review.errors import ReviewError, StaleSpan
+from review.models import CorpusMembership, QuasiDecision, QuasiEvent, QuasiIdentifier, Role, Span, SpanStatus
+from review.selectors.dashboard import quasi_identifiers_kept
+from review.selectors.quasi import corpus_risk
+from review.services.quasi import quasi_decide, store_quasi
+
+TEXT = (
+    "Q. What did you do before? A. I was a welder for 25 years in Folsom.\n"
+    "My sister Elena Delgado visited me on March 3, 1985, with $40.\n"
+)
+NAME = "Elena Delgado"
+
+
+def flag(text: str, sub: str, label: str, rule: str) -> Candidate:
+    start = text.index(sub)
+    return Candidate(start, start + len(sub), label, sub, ("quasi",), 0.5, rule)
+
+
+FLAGS = [
+    ("welder", "DEM", "occupation"),
+    ("25 years", "DATETIME", "duration"),
+    ("Folsom", "LOC", "place"),
+    ("My sister", "RELATION", "kinship"),
+    ("March 3, 1985", "DATETIME", "date"),
+    ("$40", "QUANTITY", "money"),
+]
+
+
+def machine_flags(text: str = TEXT) -> list[Candidate]:
+    return [flag(text, sub, label, rule) for sub, label, rule in FLAGS]
+
+
+class Setup(TestCase):
+    @classmethod
+    def setUpTestData(cls) -> None:
+        User = get_user_model()
+        cls.corpus = Corpus.objects.create(name="Hearings")
+        cls.other = Corpus.objects.create(name="Other")
+        cls.kim = User.objects.create_user("kim", password="s3cret-pass-long")
+        cls.aud = User.objects.create_user("aud", password="s3cret-pass-long")
+        cls.out = User.objects.create_user("out", password="s3cret-pass-long")
+        CorpusMembership.objects.create(corpus=cls.corpus, user=cls.kim, role=Role.REVIEWER)
+        CorpusMembership.objects.create(corpus=cls.corpus, user=cls.aud, role=Role.AUDITOR)
+        CorpusMembership.objects.create(corpus=cls.other, user=cls.out, role=Role.ADMIN)
+        cls.document = Document.objects.create(
+            corpus=cls.corpus, name="hearing.txt", sha256="a", text=TEXT, status=DocumentStatus.READY
+        )
+        start = TEXT.index(NAME)
+        Span.objects.create(
+            document=cls.document,
+            start=start,
+            end=start + len(NAME),
+            label="PERSON",
+            text=NAME,
+            status=SpanStatus.ACCEPTED,
+            sources=["spacy"],
+            score=0.9,
+        )
+        store_quasi(cls.document.pk, machine_flags())
+
+    def flag(self, text: str) -> QuasiIdentifier:
+        return QuasiIdentifier.objects.select_related("document").get(document=self.document, text=text)
+
+    def client_for(self, user) -> Client:
+        client = Client()
+        client.force_login(user)
+        return client
+
+
+class StoreTests(Setup):
+    def test_flags_are_stored_pending_with_their_rule(self) -> None:
+        rows = list(QuasiIdentifier.objects.filter(document=self.document))
+        self.assertEqual([(r.text, r.category, r.rule) for r in rows], [(s, lab, rule) for s, lab, rule in FLAGS])
+        self.assertTrue(all(r.decision == QuasiDecision.PENDING for r in rows))
+
+    def test_reannotation_replaces_undecided_flags_and_keeps_decided_ones(self) -> None:
+        kept = self.flag("welder")
+        quasi_decide(flag=kept, user=self.kim, decision=QuasiDecision.KEEP, version=kept.version)
+        # The new pass finds the occupation again (overlapping the decided flag), a
+        # new relation, and no longer the amount.
+        again = [flag(TEXT, "a welder", "DEM", "occupation"), flag(TEXT, "Folsom", "LOC", "place")]
+        added = store_quasi(self.document.pk, again)
+        self.assertEqual(added, 1)  # Folsom; "a welder" overlaps the decided "welder"
+        rows = {(r.text, r.decision) for r in QuasiIdentifier.objects.filter(document=self.document)}
+        self.assertEqual(rows, {("welder", "keep"), ("Folsom", "pending")})
+
+    def test_unknown_categories_are_not_stored(self) -> None:
+        other = Document.objects.create(corpus=self.corpus, name="b.txt", sha256="b", text=TEXT)
+        self.assertEqual(store_quasi(other.pk, [flag(TEXT, "welder", "PERSON", "x")]), 0)
+
+
+class DecideTests(Setup):
+    def test_generalise_defaults_to_the_engine_and_is_audited(self) -> None:
+        f = self.flag("Folsom")
+        outcome = quasi_decide(flag=f, user=self.kim, decision=QuasiDecision.GENERALISE, version=f.version)
+        f.refresh_from_db()
+        self.assertEqual((f.decision, f.generalised, f.version), ("generalise", "a city in California", 2))
+        self.assertEqual(f.decided_by, self.kim)
+        self.assertIn("a city in California", outcome.message)
+        event = QuasiEvent.objects.get(quasi=f)
+        self.assertEqual(event.before["decision"], "pending")
+        self.assertEqual(event.after["decision"], "generalise")
+        self.assertNotIn("Folsom", json.dumps([event.before, event.after]))  # the audit keeps no text
+
+    def test_a_generalisation_that_repeats_the_original_or_is_too_long_is_refused(self) -> None:
+        f = self.flag("Folsom")
+        with self.assertRaisesMessage(ReviewError, "repeats the original"):
+            quasi_decide(flag=f, user=self.kim, decision="generalise", version=1, generalised="near Folsom")
+        with self.assertRaisesMessage(ReviewError, "at most"):
+            quasi_decide(flag=f, user=self.kim, decision="generalise", version=1, generalised="x" * 500)
+        self.assertFalse(QuasiEvent.objects.exists())
+
+    def test_a_stale_decision_is_refused(self) -> None:
+        f = self.flag("welder")
+        quasi_decide(flag=f, user=self.kim, decision=QuasiDecision.MASK, version=1)
+        with self.assertRaises(StaleSpan):
+            quasi_decide(flag=self.flag("welder"), user=self.kim, decision=QuasiDecision.KEEP, version=1)
+        self.assertEqual(self.flag("welder").decision, "mask")
+
+    def test_an_approved_document_is_closed(self) -> None:
+        Document.objects.filter(pk=self.document.pk).update(status=DocumentStatus.APPROVED)
+        with self.assertRaises(ReviewError):
+            quasi_decide(flag=self.flag("welder"), user=self.kim, decision=QuasiDecision.KEEP, version=1)
+
+
+class ViewTests(Setup):
+    def test_the_review_page_includes_the_layer_and_its_script(self) -> None:
+        page = self.client_for(self.kim).get(reverse("document_review", args=[self.document.pk])).content.decode()
+        self.assertIn('id="quasi-toggle"', page)
+        self.assertIn(f'hx-get="{reverse("document_quasi", args=[self.document.pk])}"', page)
+        self.assertIn("review/quasi.js", page)
+
+    def test_the_layer_lists_flags_with_suggestions_in_three_queries_after_login(self) -> None:
+        client = self.client_for(self.kim)
+        # session, user, document with the role, the flags
+        with self.assertNumQueries(4):
+            page = client.get(reverse("document_quasi", args=[self.document.pk])).content.decode()
+        self.assertIn("6 flagged: 6 undecided", page)
+        self.assertIn('value="a city in California"', page)
+        self.assertIn('value="1985"', page)
+        self.assertIn(reverse("quasi_decision", args=[self.flag("welder").pk, "mask"]), page)
+
+    def test_decide_through_the_view(self) -> None:
+        client = self.client_for(self.kim)
+        f = self.flag("March 3, 1985")
+        page = client.post(
+            reverse("quasi_decision", args=[f.pk, "generalise"]), {"version": f.version, "generalised": "the 1980s"}
+        ).content.decode()
+        self.assertIn("generalise as “the 1980s”", page)
+        self.assertEqual(self.flag("March 3, 1985").generalised, "the 1980s")
+        page = client.post(reverse("quasi_decision", args=[f.pk, "keep"]), {"version": 1}).content.decode()
+        self.assertIn('id="quasi-error"', page)  # stale: it is at version 2 now
+        self.assertEqual(self.flag("March 3, 1985").decision, "generalise")
+        page = client.post(reverse("quasi_decision", args=[f.pk, "reset"]), {"version": 2}).content.decode()
+        self.assertEqual(self.flag("March 3, 1985").decision, "pending")
+
+    def test_auditors_read_but_cannot_decide_and_other_corpora_see_nothing(self) -> None:
+        f = self.flag("welder")
+        auditor = self.client_for(self.aud)
+        page = auditor.get(reverse("document_quasi", args=[self.document.pk])).content.decode()
+        self.assertIn("welder", page)
+        self.assertNotIn("quasi-actions", page)
+        self.assertEqual(auditor.post(reverse("quasi_decision", args=[f.pk, "keep"]), {"version": 1}).status_code, 403)
+        outsider = self.client_for(self.out)
+        self.assertEqual(outsider.get(reverse("document_quasi", args=[self.document.pk])).status_code, 404)
+        self.assertEqual(outsider.post(reverse("quasi_decision", args=[f.pk, "keep"]), {"version": 1}).status_code, 404)
+        self.assertEqual(outsider.get(reverse("corpus_risk", args=[self.corpus.pk])).status_code, 404)
+        self.assertEqual(self.flag("welder").decision, "pending")
+
+    def test_unknown_action_is_a_message(self) -> None:
+        f = self.flag("welder")
+        page = self.client_for(self.kim).post(reverse("quasi_decision", args=[f.pk, "burn"]), {"version": 1})
+        self.assertIn("Unknown action", page.content.decode())
+
+
+class RiskTests(Setup):
+    @classmethod
+    def setUpTestData(cls) -> None:
+        super().setUpTestData()
+        cls.second = Document.objects.create(
+            corpus=cls.corpus, name="second.txt", sha256="s", text=TEXT, status=DocumentStatus.READY
+        )
+        store_quasi(cls.second.pk, machine_flags()[:2])
+        Span.objects.create(document=cls.second, start=0, end=2, label="PERSON", text=TEXT[:2], sources=["x"])
+        for text, decision in (("welder", "keep"), ("Folsom", "keep"), ("$40", "mask"), ("25 years", "generalise")):
+            f = QuasiIdentifier.objects.select_related("document").get(document=cls.document, text=text)
+            quasi_decide(flag=f, user=cls.kim, decision=decision, version=f.version, generalised="many years")
+        f = QuasiIdentifier.objects.select_related("document").get(document=cls.second, text="welder")
+        quasi_decide(flag=f, user=cls.kim, decision="keep", version=1)
+        Document.objects.filter(pk=cls.second.pk).update(status=DocumentStatus.APPROVED)
+        # another corpus's flags never count here
+        elsewhere = Document.objects.create(corpus=cls.other, name="x.txt", sha256="x", text=TEXT, status="approved")
+        store_quasi(elsewhere.pk, machine_flags())
+
+    def test_corpus_risk_counts_match_the_database(self) -> None:
+        risk = corpus_risk(self.corpus)
+        self.assertEqual([d.name for d in risk.documents], ["hearing.txt", "second.txt"])  # most left first
+        first, second = risk.documents
+        self.assertEqual((first.kept, first.undecided, first.replaced, first.pending_direct), (2, 2, 2, 0))
+        self.assertEqual((second.kept, second.undecided, second.replaced, second.pending_direct), (1, 1, 0, 1))
+        kept = {key: n for key, _, n in risk.kept_by_category}
+        self.assertEqual(kept, {"DEM": 2, "DATETIME": 0, "LOC": 1, "QUANTITY": 0, "MISC": 0, "RELATION": 0})
+        self.assertEqual(risk.pending_direct, 1)
+        for category in ("DEM", "DATETIME", "LOC", "QUANTITY", "MISC", "RELATION"):
+            truth = QuasiIdentifier.objects.filter(
+                document__corpus=self.corpus, category=category, decision__in=("keep", "pending")
+            ).count()
+            self.assertEqual(sum(d.count(("keep", "pending"), category) for d in risk.documents), truth)
+
+    def test_the_dashboard_counts_flags_left_in_approved_documents(self) -> None:
+        # second.txt is the approved one: "welder" kept, "25 years" undecided.
+        self.assertEqual(dict(quasi_identifiers_kept(self.corpus)), {"DEM": 1, "DATETIME": 1})
+
+    def test_the_risk_page_in_six_queries_with_the_statement(self) -> None:
+        client = self.client_for(self.aud)
+        url = reverse("corpus_risk", args=[self.corpus.pk])
+        # session, user, corpus with the role, documents, pending direct spans, flags
+        with self.assertNumQueries(6):
+            page = client.get(url).content.decode()
+        self.assertIn("What an export protects, and what it does not", page)
+        self.assertLess(page.index("hearing.txt"), page.index("second.txt"))
+        self.assertIn('id="risk-direct" class="risk-bad"', page)
+        self.assertIn(
+            "Quasi-identifiers left as written, by category: DEM 2 kept, 0 undecided, DATETIME 0 kept, 2 undecided",
+            page,
+        )
+        self.assertIn("<td>DEM 1 · DATETIME 1</td>", page)
+        self.assertNotIn("x.txt", page)
+
+    def test_the_risk_page_costs_the_same_with_more_documents(self) -> None:
+        for n in range(5):
+            extra = Document.objects.create(corpus=self.corpus, name=f"more{n}.txt", sha256=f"m{n}", text=TEXT)
+            store_quasi(extra.pk, machine_flags())
+        client = self.client_for(self.kim)
+        with self.assertNumQueries(6):
+            client.get(reverse("corpus_risk", args=[self.corpus.pk]))
+
+    def test_the_dashboard_links_the_risk_page(self) -> None:
+        page = self.client_for(self.kim).get(reverse("corpus_dashboard", args=[self.corpus.pk])).content.decode()
+        self.assertIn(reverse("corpus_risk", args=[self.corpus.pk]), page)
+        self.assertIn('id="chart-quasi"', page)
+
+
+def zip_members(data: bytes) -> dict[str, str]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name).decode("utf-8", "replace") for name in archive.namelist()}
