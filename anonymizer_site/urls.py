@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from review.views import annotation, corpora, dashboard, document, export, history, leaks, memory, queue
+from review.views import annotation, corpora, dashboard, document, export, history, leaks, memory, quasi, queue
 
 urlpatterns = [
     path("", corpora.corpus_list, name="corpus_list"),
@@ -34,6 +34,9 @@ urlpatterns = [
     path("documents/<int:pk>/reannotate/", annotation.document_reannotate, name="document_reannotate"),
     path("documents/<int:pk>/history/", history.document_history, name="document_history"),
     path("documents/<int:pk>/workflow/<str:step>/", document.document_workflow, name="document_workflow"),
+    path("corpora/<int:pk>/risk/", quasi.corpus_risk_page, name="corpus_risk"),
+    path("documents/<int:pk>/quasi/", quasi.document_quasi, name="document_quasi"),
+    path("quasi/<int:pk>/<str:action>/", quasi.quasi_decision, name="quasi_decision"),
     path("spans/<int:pk>/", document.span_panel, name="span_panel"),
     path("spans/<int:pk>/<str:action>/", document.span_decide, name="span_decide"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
