@@ -1,0 +1,124 @@
+"""The corpus memory page (issue 17): corpus admins only, a fixed number of queries,
+removal by POST audited, never across corpora."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from ingestion.models import Corpus
+from review.models import CorpusMemoryName, CorpusMemoryRemoval, CorpusSuppression
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def memory(corpus):
+    names = [
+        CorpusMemoryName.objects.create(corpus=corpus, label=label, form=text.casefold(), text=text, documents=docs)
+        for text, label, docs in [
+            ("Darren Wilson", "PERSON", [3, 7]),
+            ("Canfield", "LOCATION", [3]),
+            ("Kowalczyk", "PERSON", [9]),
+        ]
+    ]
+    suppressions = [
+        CorpusSuppression.objects.create(
+            corpus=corpus, form=form, labels=["ORGANIZATION"], documents=docs, rejected_count=len(docs)
+        )
+        for form, docs in [("correct", [3, 7, 9]), ("inaudible", [7, 9])]
+    ]
+    # Not shown: rejected in one document only, or accepted somewhere.
+    CorpusSuppression.objects.create(corpus=corpus, form="mike", labels=["PERSON"], documents=[3], rejected_count=1)
+    CorpusSuppression.objects.create(
+        corpus=corpus, form="wilson", labels=["PERSON"], documents=[3, 7], rejected_count=2, accepted=True
+    )
+    return names, suppressions
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_page_lists_names_suppressions_and_removals_in_a_fixed_number_of_queries(
+    corpus, admin_user, memory, django_assert_num_queries
+):
+    client = client_for(admin_user)
+    url = reverse("corpus_memory", args=[corpus.pk])
+    names, suppressions = memory
+    client.post(reverse("corpus_memory_remove", args=[corpus.pk, "name", names[2].pk]), {"reason": "a public official"})
+    # session, user, corpus with the role, names, suppressions, removals with their authors
+    with django_assert_num_queries(6):
+        response = client.get(url)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Darren Wilson" in html and "Canfield" in html
+    assert f'href="{reverse("document_review", args=[7])}"' in html
+    assert 'id="suppression-' in html and "correct" in html and "inaudible" in html
+    assert ">mike<" not in html and ">wilson<" not in html
+    removed = html.split('id="memory-removals"')[1]
+    assert "Kowalczyk" in removed and "a public official" in removed and admin_user.username in removed
+    assert "Kowalczyk" not in html.split('id="memory-names"')[1].split("</table>")[0]
+    # More rows, same queries.
+    for n in range(5):
+        CorpusMemoryName.objects.create(corpus=corpus, label="PERSON", form=f"name {n}", text=f"Name {n}")
+    with django_assert_num_queries(6):
+        client.get(url)
+
+
+def test_only_corpus_admins_see_or_edit_the_memory(corpus, reviewer, make_user, memory):
+    names, _ = memory
+    url = reverse("corpus_memory", args=[corpus.pk])
+    remove = reverse("corpus_memory_remove", args=[corpus.pk, "name", names[0].pk])
+    assert client_for(reviewer).get(url).status_code == 403
+    assert client_for(reviewer).post(remove).status_code == 403
+    outsider = make_user("outsider")
+    assert client_for(outsider).get(url).status_code == 404
+    assert client_for(outsider).post(remove).status_code == 404
+    assert not CorpusMemoryRemoval.objects.exists()
+    assert CorpusMemoryName.objects.get(pk=names[0].pk).removed_at is None
+
+
+def test_removal_is_a_post_and_is_audited(corpus, admin_user, memory):
+    _, suppressions = memory
+    client = client_for(admin_user)
+    remove = reverse("corpus_memory_remove", args=[corpus.pk, "suppression", suppressions[0].pk])
+    assert client.get(remove).status_code == 405
+    response = client.post(remove, {"reason": "  a surname here  "}, follow=True)
+    assert "“correct” removed from the corpus memory." in response.content.decode()
+    removal = CorpusMemoryRemoval.objects.get()
+    assert (removal.kind, removal.form, removal.labels, removal.documents, removal.reason, removal.removed_by) == (
+        "suppression",
+        "correct",
+        ["ORGANIZATION"],
+        [3, 7, 9],
+        "a surname here",
+        admin_user,
+    )
+    again = client.post(remove, follow=True)
+    assert "no longer in the corpus" in again.content.decode()
+    assert CorpusMemoryRemoval.objects.count() == 1
+
+
+def test_a_reason_too_long_is_refused_with_a_message(corpus, admin_user, memory, settings):
+    settings.CORPUS_MEMORY_REASON_CHARS = 10
+    names, _ = memory
+    client = client_for(admin_user)
+    remove = reverse("corpus_memory_remove", args=[corpus.pk, "name", names[0].pk])
+    response = client.post(remove, {"reason": "x" * 11}, follow=True)
+    assert "too long (at most 10 characters)" in response.content.decode()
+    assert CorpusMemoryName.objects.get(pk=names[0].pk).removed_at is None
+
+
+def test_an_entry_of_another_corpus_cannot_be_removed_through_this_one(corpus, admin_user, memory):
+    other = Corpus.objects.create(name="Other")
+    theirs = CorpusMemoryName.objects.create(corpus=other, label="PERSON", form="brandt", text="Brandt")
+    client = client_for(admin_user)
+    response = client.post(reverse("corpus_memory_remove", args=[corpus.pk, "name", theirs.pk]), follow=True)
+    assert "no longer in the corpus" in response.content.decode()
+    theirs.refresh_from_db()
+    assert theirs.removed_at is None and not CorpusMemoryRemoval.objects.exists()
+    assert "Brandt" not in client.get(reverse("corpus_memory", args=[corpus.pk])).content.decode()
+    bad_kind = client.post(reverse("corpus_memory_remove", args=[corpus.pk, "other", theirs.pk]), follow=True)
+    assert "Unknown memory entry kind" in bad_kind.content.decode()
