@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from ingestion.models import DocumentStatus
 from pipelines.labels import CANONICAL_LABELS
 from review.access import can_administer, can_review, get_document, get_span, holder_conflict
 from review.errors import ReviewError, StaleSpan
@@ -60,6 +61,12 @@ def _filters(request: HttpRequest) -> Filters:
     return Filters.from_query(query)
 
 
+def can_edit(document, role: str) -> bool:
+    """Edit controls are offered only where an edit can succeed: an approved
+    document's spans can no longer change (the services refuse it too)."""
+    return can_review(role) and document.status != DocumentStatus.APPROVED
+
+
 def _page_context(request, document, role, spans: list[Span] | None = None, **extra) -> dict:
     spans = document_spans(document) if spans is None else spans
     filters = _filters(request)
@@ -67,6 +74,7 @@ def _page_context(request, document, role, spans: list[Span] | None = None, **ex
         "document": document,
         "role": role,
         "can_review": can_review(role),
+        "can_edit": can_edit(document, role),
         "can_administer": can_administer(role),
         "segments": segments(document.text, spans, line_starts(document.text, document.layout)),
         "legend": legend(spans),
@@ -114,6 +122,15 @@ def document_review(request: HttpRequest, pk: int) -> HttpResponse:
     # With the machine pass running on it, if any (pre- or re-annotation), in
     # the same query: the page says so and links to its progress.
     document, role = get_document(request.user, pk, annotations=active_run_annotations())
+    if request.htmx and request.htmx.target == "annotation-running":
+        # The page polls this while a machine pass runs: one query for the
+        # document and its run, no spans. Once it is over, a full reload shows
+        # the new text and spans (review.js restores the reviewer's place).
+        if document.run_kind or document.is_in_progress:
+            return render(request, f"{TEMPLATE}#running", {"document": document})
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
     context = _page_context(request, document, role)
     if request.htmx and request.htmx.target == "entity-list":
         return render(request, f"{TEMPLATE}#entities", context)
@@ -125,6 +142,7 @@ def _panel_context(span: Span, role: str, spans: list[Span]) -> dict:
         "span": span,
         "document": span.document,
         "can_review": can_review(role),
+        "can_edit": can_edit(span.document, role),
         "labels": CANONICAL_LABELS,
         "reasons": RejectReason.choices,
         "sibling_count": len(siblings(span, spans)),
@@ -341,4 +359,8 @@ def document_workflow(request: HttpRequest, pk: int, step: str) -> HttpResponse:
         "can_administer": can_administer(role),
         "workflow_error": error,
     }
-    return render(request, f"{TEMPLATE}#workflow", context)
+    response = render(request, f"{TEMPLATE}#workflow", context)
+    if step == "approve" and error is None:
+        # Approved: the page's edit controls must go, so htmx reloads it read-only.
+        response["HX-Refresh"] = "true"
+    return response

@@ -165,6 +165,21 @@
       : status === 403 ? "You cannot change this document." : "The server could not apply this action (" + status + ").";
     if (panel) panel.replaceChildren(p);
   });
+  function typing(el) {
+    if (!el || !el.closest) return false;
+    if (el.closest("select, textarea, [contenteditable]")) return true;
+    const input = el.closest("input");
+    return !!input && !["checkbox", "radio", "button", "submit", "reset"].includes(input.type);
+  }
+  // A choice made in the panel (apply-to-all, the reject reason) hands the focus
+  // back to the span, so the next key acts on it: the focus is never trapped.
+  document.addEventListener("change", (e) => {
+    if (!e.target.closest || !e.target.closest("#decide-form")) return;
+    if (e.target.matches("input[type=checkbox], select[name=reason]")) {
+      const mark = current();
+      if (mark) mark.focus({ preventScroll: true });
+    }
+  });
   root.addEventListener("focusin", (e) => {
     const mark = e.target.closest && e.target.closest("mark[data-span-id]");
     if (mark) currentId = mark.dataset.spanId;
@@ -179,7 +194,9 @@
   });
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    // Only where keys type something (a text field, a list): a checkbox, a radio
+    // or a button never keeps the shortcuts from working.
+    if (typing(e.target)) return;
     const help = document.getElementById("help");
     if (e.key === "?") { help.open ? help.close() : help.showModal(); e.preventDefault(); return; }
     if (help.open) return;

@@ -1,0 +1,191 @@
+"""The document page as a reviewer meets it (issue 16), in real Chromium: it
+refreshes itself when a machine pass ends, the focus is never trapped, an
+approved document is read-only, span states and label colours are told apart
+without colour and at AA contrast, the side panel acts on a whole entity or
+label, and a reload returns to the same place."""
+
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from ingestion.models import Document
+from review.models import AnnotationRun, CorpusMembership, ReviewEvent, Role, Span
+from tests.browser_support import launch
+
+TEXT = (
+    "PRESIDING COMMISSIONER HARTWELL: Good morning, Mr. Delgado.\n"
+    "INMATE DELGADO: Good morning. I wrote to the zorblat office.\n"
+    "PRESIDING COMMISSIONER HARTWELL: Thank you, Mr. Delgado. The zorblat office replied.\n"
+    "INMATE DELGADO: The zorblat office is in Fresno. Ask Mr. Delgado Senior.\n"
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def layout_of(text: str) -> list[list[int]]:
+    """Two printed lines per page, numbered from 10 (a transcript's line numbers
+    are not the text's)."""
+    layout, start = [], 0
+    for i, line in enumerate(text.split("\n")[:-1]):
+        layout.append([start, start + len(line), i // 2 + 1, 10 + i % 2])
+        start += len(line) + 1
+    return layout
+
+
+@pytest.fixture
+def browser():
+    with sync_playwright() as p:
+        browser = launch(p)
+        yield browser
+        browser.close()
+
+
+def open_as(browser: Browser, live_server, username: str, document: Document, query: str = "") -> Page:
+    # bypass_csp: Playwright's wait_for_function evaluates strings, which the
+    # site's policy forbids (the policy is tested in test_hardening_browser.py).
+    page = browser.new_context(bypass_csp=True).new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/documents/{document.pk}/{query}")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "s3cret-pass")
+    page.press("input[name=password]", "Enter")
+    page.wait_for_selector("#text-body")
+    page.wait_for_function("window.htmx !== undefined")
+    return page
+
+
+def settled(page: Page) -> None:
+    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
+
+
+@pytest.fixture
+def users(corpus):
+    User = get_user_model()
+    made = {}
+    for name, role in (("kim", Role.REVIEWER), ("boss", Role.ADMIN)):
+        made[name] = User.objects.create_user(name, password="s3cret-pass")
+        CorpusMembership.objects.create(corpus=corpus, user=made[name], role=role)
+    return made
+
+
+def add_spans(document: Document) -> None:
+    for needle, label, score in (("HARTWELL", "PERSON", 0.9), ("Delgado", "PERSON", 0.85), ("Fresno", "LOCATION", 0.5)):
+        at = TEXT.find(needle)
+        while at >= 0:
+            Span.objects.create(
+                document=document,
+                start=at,
+                end=at + len(needle),
+                label=label,
+                text=needle,
+                score=score,
+                sources=["spacy"],
+            )
+            at = TEXT.find(needle, at + 1)
+
+
+@pytest.fixture
+def document(corpus, users):
+    document = Document.objects.create(
+        corpus=corpus, name="hearing.txt", sha256="h", text=TEXT, layout=layout_of(TEXT), status="ready"
+    )
+    add_spans(document)
+    return document
+
+
+# --- 1. the page refreshes itself when the machine pass ends ---------------------------------
+
+
+def test_the_page_refreshes_itself_when_re_annotation_finishes(live_server, browser, document):
+    run = AnnotationRun.objects.create(document=document, kind="reannotate", status="running", done=1, total=4)
+    page = open_as(browser, live_server, "kim", document)
+    page.wait_for_selector("#annotation-running >> text=Re-annotation in progress (25%)")
+    assert page.locator("#text-body mark").count() == 6
+    # The pass moves on: the notice follows it without a reload.
+    AnnotationRun.objects.filter(pk=run.pk).update(done=3)
+    page.wait_for_selector("#annotation-running >> text=Re-annotation in progress (75%)", timeout=8_000)
+    page.evaluate("window.__same_page = true")
+    # It finishes with a new span: the page reloads by itself and shows it.
+    Span.objects.create(
+        document=document,
+        start=TEXT.find("zorblat office"),
+        end=TEXT.find("zorblat office") + 14,
+        label="ORGANIZATION",
+        text="zorblat office",
+        score=0.7,
+        sources=["spacy"],
+    )
+    AnnotationRun.objects.filter(pk=run.pk).update(status="done", done=4)
+    page.wait_for_selector("#text-body mark[data-label=ORGANIZATION]", timeout=8_000)
+    assert page.locator("#annotation-running").count() == 0
+    assert page.evaluate("window.__same_page === undefined")  # a real reload
+
+
+def test_a_document_still_being_annotated_shows_its_spans_when_ready(live_server, browser, corpus, users):
+    document = Document.objects.create(corpus=corpus, name="new.txt", sha256="n", text=TEXT, status="annotating")
+    page = open_as(browser, live_server, "kim", document)
+    page.wait_for_selector("#annotation-running >> text=this page refreshes itself")
+    assert page.locator("#text-body mark").count() == 0
+    add_spans(document)
+    Document.objects.filter(pk=document.pk).update(status="ready")
+    page.wait_for_function("document.querySelectorAll('#text-body mark').length === 6", timeout=8_000)
+    assert page.locator("#annotation-running").count() == 0
+
+
+# --- 2. the focus is never trapped ---------------------------------------------------------
+
+
+def test_keys_work_again_after_the_apply_to_all_checkbox(live_server, browser, document):
+    page = open_as(browser, live_server, "kim", document)
+    page.keyboard.press("j")  # HARTWELL
+    page.keyboard.press("j")  # the first Delgado
+    page.wait_for_selector("#panel >> text=Also 2 other pending occurrences of “Delgado”")
+    first = Span.objects.filter(document=document, text="Delgado").order_by("start").first()
+    page.click("#apply-all")  # untick: this occurrence only
+    assert not page.locator("#apply-all").is_checked()
+    settled(page)
+    page.keyboard.press("a")  # still a shortcut: accepts the one span
+    page.wait_for_selector("#panel >> text=Accept: “Delgado”.")
+    assert list(Span.objects.filter(document=document, text="Delgado").values_list("status", flat=True)) == [
+        "accepted",
+        "pending",
+        "pending",
+    ]
+    first.refresh_from_db()
+    assert first.status == "accepted"
+    # Space on the checkbox itself, then r: the second Delgado alone is rejected.
+    page.keyboard.press("j")  # the second HARTWELL
+    page.wait_for_selector("#panel >> text=Also 1 other pending occurrence of “HARTWELL”")
+    page.keyboard.press("j")
+    page.wait_for_selector("#panel >> text=Also 1 other pending occurrence of “Delgado”")
+    page.focus("#apply-all")
+    page.keyboard.press("Space")
+    settled(page)
+    page.keyboard.press("r")
+    page.wait_for_selector("#panel >> text=Reject: “Delgado”.")
+    assert Span.objects.filter(document=document, text="Delgado", status="rejected").count() == 1
+
+
+# --- 3. an approved document is read-only ---------------------------------------------------
+
+
+def test_an_approved_document_offers_no_edit_control(live_server, browser, document):
+    Span.objects.filter(document=document).update(status="accepted")
+    Document.objects.filter(pk=document.pk).update(status="reviewed")
+    page = open_as(browser, live_server, "boss", document)
+    assert page.locator("#bulk-form").count() == 1
+    page.click("#approve")
+    # Approving reloads the page read-only, with the reason.
+    page.wait_for_selector("#read-only-note >> text=This document is approved")
+    for selector in ("#undo-button", "#bulk-form", "#add-panel", "#entity-actions button"):
+        assert page.locator(selector).count() == 0, selector
+    page.click(f"#span-{document.spans.first().pk}")
+    page.wait_for_selector("#panel >> text=Selected span")
+    assert page.locator("#decide-form, #panel button").count() == 0
+    before = ReviewEvent.objects.count()
+    for key in ("a", "r", "u", "2", "]"):
+        page.keyboard.press(key)
+    settled(page)
+    assert ReviewEvent.objects.count() == before
+    assert set(Span.objects.filter(document=document).values_list("status", flat=True)) == {"accepted"}
