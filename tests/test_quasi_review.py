@@ -259,3 +259,93 @@ class RiskTests(Setup):
 def zip_members(data: bytes) -> dict[str, str]:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {name: archive.read(name).decode("utf-8", "replace") for name in archive.namelist()}
+
+
+class ExportTests(Setup):
+    def decide(self, text: str, decision: str, generalised: str | None = None) -> None:
+        f = self.flag(text)
+        quasi_decide(flag=f, user=self.kim, decision=decision, version=f.version, generalised=generalised)
+
+    def export(self) -> dict[str, str]:
+        from review.models import ExportBatch
+        from review.services.export import ExportOptions, export_create, export_run
+
+        Document.objects.filter(pk=self.document.pk).update(status=DocumentStatus.APPROVED)
+        batch = export_create(corpus=self.corpus, user=self.kim, options=ExportOptions(), queue=False)
+        # the export loads each document's flags in one query, whatever their number
+        self.assertTrue(export_run(batch_id=batch.pk))
+        batch = ExportBatch.objects.get(pk=batch.pk)
+        with batch.file.open("rb") as handle:
+            return zip_members(handle.read())
+
+    def test_masked_generalised_and_kept_flags_in_the_text_and_the_index(self) -> None:
+        self.decide("March 3, 1985", "mask")
+        self.decide("Folsom", "generalise")
+        self.decide("welder", "keep")
+        self.decide("$40", "generalise", "some money")
+        members = self.export()
+        redacted = next(v for k, v in members.items() if k.startswith("redacted/"))
+        self.assertIn("I was a welder for 25 years in a city in California.", redacted)
+        self.assertIn("visited me on [DATETIME], with some money.", redacted)
+        self.assertIn("My sister [PERSON_1] [PERSON_2]", redacted)  # the accepted name, replaced as before
+        self.assertNotIn("Folsom", redacted)
+        self.assertNotIn("1985", redacted)
+        index = next(v for k, v in members.items() if k.endswith("_PSEUDONYMIZATION_INDEX.txt"))
+        quasi_lines = [line for line in index.splitlines() if line.startswith("QI ")]
+        self.assertEqual(len(quasi_lines), len(FLAGS))  # every decision, undecided ones too
+        folsom = TEXT.index("Folsom")
+        self.assertIn(f"QI LOC | generalise | a city in California | @{folsom}-{folsom + 6}", quasi_lines)
+        self.assertIn("QI DEM | keep | (left as written)", index)
+        self.assertIn("QI RELATION | pending | (left as written)", index)
+        self.assertIn("QI DATETIME | mask | [DATETIME]", index)
+        for line in quasi_lines:  # the flags' records never carry their text
+            for text, _, _ in FLAGS:
+                self.assertNotIn(text, line)
+        annotations = json.loads(next(v for k, v in members.items() if k.endswith(".annotations.json")))
+        decisions = {(r["category"], r["decision"], r["replacement"]) for r in annotations["quasi_identifiers"]}
+        self.assertIn(("DATETIME", "mask", "[DATETIME]"), decisions)
+        self.assertIn(("DEM", "keep", None), decisions)
+        self.assertNotIn("Folsom", json.dumps(annotations["quasi_identifiers"]))
+
+    def test_kept_flags_are_no_leak_and_a_span_over_a_flag_wins(self) -> None:
+        from pipelines.export.quasi import COVERED, QuasiFlag
+        from pipelines.export.writer import ExportDocument, render_document
+
+        text = "Elena Delgado is a welder from Folsom; Elena Delgado again."
+        name = Candidate(0, 13, "PERSON", "Elena Delgado", ("x",), 1.0)
+        at = text.index("Folsom")
+        flags = [
+            QuasiFlag(text.index("welder"), text.index("welder") + 6, "DEM", "keep"),
+            QuasiFlag(at, at + 6, "LOC", "keep"),
+            # a flag over the second occurrence of the name: the export completes the
+            # name there (a direct identifier), the flag is left to it
+            QuasiFlag(text.rindex("Elena"), text.rindex("Elena") + 5, "DEM", "generalise", "someone"),
+        ]
+        output = render_document(ExportDocument(1, "t.txt", text, [name], quasi=flags))
+        self.assertEqual(output.leaks, [])
+        self.assertEqual(
+            output.redacted_text, "[PERSON_1] [PERSON_2] is a welder from Folsom; [PERSON_1] [PERSON_2] again."
+        )
+        self.assertIn(f"QI DEM | generalise | (left as written) | @{text.rindex('Elena')}-", output.index_text)
+        self.assertIn(COVERED, output.index_text)
+
+    def test_a_generalisation_holding_an_accepted_name_is_a_leak(self) -> None:
+        from pipelines.export.quasi import QuasiFlag
+        from pipelines.export.writer import ExportDocument, render_document
+
+        text = "Elena Delgado worked in Folsom."
+        name = Candidate(0, 13, "PERSON", "Elena Delgado", ("x",), 1.0)
+        at = text.index("Folsom")
+        flags = [QuasiFlag(at, at + 6, "LOC", "generalise", "Delgado's town")]
+        output = render_document(ExportDocument(1, "t.txt", text, [name], quasi=flags))
+        self.assertEqual(len(output.leaks), 1)
+        self.assertEqual(output.leaks[0].label, "PERSON")
+
+    def test_without_flags_the_export_is_unchanged(self) -> None:
+        from pipelines.export.writer import ExportDocument, render_document
+
+        text = "Elena Delgado worked in Folsom."
+        name = Candidate(0, 13, "PERSON", "Elena Delgado", ("x",), 1.0)
+        output = render_document(ExportDocument(1, "t.txt", text, [name]))
+        self.assertNotIn("QI ", output.index_text)
+        self.assertNotIn("quasi_identifiers", output.annotations_json)

@@ -32,6 +32,7 @@ from typing import IO
 
 from pipelines.candidate import Candidate
 from pipelines.export import formats
+from pipelines.export import quasi as quasi_export
 from pipelines.export.leak_check import MANIFEST, MEMBER, TEXT, Leak, _Regions, identity_of, residuals
 from pipelines.gazetteers import is_common_word, is_known_name
 from pipelines.names import NameIdentity
@@ -48,6 +49,8 @@ class ExportDocument:
     spans: list[Candidate]
     # Per span, extra fields for the annotations JSON (status, reviewer), by (start, end, label).
     span_meta: dict[tuple[int, int, str], dict] = field(default_factory=dict)
+    # Quasi-identifier flags with the reviewers' decisions (issue 18, quasi.py).
+    quasi: list[quasi_export.QuasiFlag] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -221,6 +224,11 @@ def render_document(
     completed = complete(doc.text, list(doc.spans), identity) if identity and complete_names else []
     spans = sorted([*doc.spans, *completed], key=lambda s: (s.start, s.end))
     result = pseudonymize_document(doc.text, spans, config, numbers, document_key=str(doc.id))
+    # Masked and generalised quasi-identifiers no span covers are replaced too; every
+    # flag's decision goes to the index (without its text).
+    applied = quasi_export.apply(doc.text, doc.quasi, [(s.start, s.end) for s in spans])
+    replaced = sorted([*result.replacements, *applied.replacements], key=lambda r: r.start)
+    output_text = quasi_export.rebuild(doc.text, replaced) if applied.replacements else result.text
     stem = None
     if keep_stem:
         stem = pseudonymize_file_name(PurePath(doc.name).stem, result.names, identity, numbers, config.person_numbering)
@@ -233,7 +241,7 @@ def render_document(
     index_lines = [
         f"{label} | {original} ➡ {replacement} | {n}" + (f" | {COMPLETED}" if was_completed else "")
         for (label, original, replacement, was_completed), n in counts.items()
-    ]
+    ] + quasi_export.index_lines(applied.records)
     meta = {(c.start, c.end, c.label): {"status": COMPLETED} for c in completed}
     annotations = {
         "file": doc.name,
@@ -252,25 +260,24 @@ def render_document(
             for r, s in zip(result.replacements, spans, strict=True)
         ],
     }
+    if applied.records:
+        annotations["quasi_identifiers"] = applied.records
     # Everything the export wrote itself (placeholders, surrogates) is no leak;
     # any accepted name left in the rest of the text is.
-    regions, shifts = _generated_regions(result.replacements)
+    regions, shifts = _generated_regions(replaced)
     # A kept span's text is the original: a name of another span inside it
     # ("Roe" of a kept "Roe Holdings") is a leak, so only the rest is generated.
-    regions = [
-        g
-        for g, r in zip(regions, sorted(result.replacements, key=lambda r: r.start), strict=True)
-        if r.strategy != "keep"
-    ]
+    # A reviewer's generalisation of a quasi-identifier is checked like the text.
+    regions = [g for g, r in zip(regions, replaced, strict=True) if r.strategy not in ("keep", "quasi_generalise")]
     leaks = []
-    for leak in residuals(result.text, identity, first, regions):
+    for leak in residuals(output_text, identity, first, regions):
         start = _original_offset(shifts, leak.output_offset)
-        length = _occurrence_length(result.text, identity, leak.output_offset)
+        length = _occurrence_length(output_text, identity, leak.output_offset)
         leaks.append(Leak(leak.label, start, start + length, leak.output_offset, TEXT))
     return DocumentOutput(
         replace(doc, spans=spans),
         redacted_name,
-        result.text,
+        output_text,
         "\n".join(index_lines) + ("\n" if index_lines else ""),
         json.dumps(annotations, ensure_ascii=False, indent=2),
         leaks,

@@ -16,6 +16,7 @@ from django.utils import timezone
 from ingestion.models import Corpus, Document
 from ingestion.services import WORKER_DIED
 from ingestion.storage import private_storage
+from pipelines.export.quasi import QuasiFlag
 from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
 from pipelines.extraction.transcript_layout import Locator
 from pipelines.pseudonymize.counters import NumberedMap
@@ -82,6 +83,10 @@ def _export_document(document: Document, accept_pending: bool) -> ExportDocument
     )
     # Exports cite where each span was in the original: PDF page and line.
     where = Locator(document.layout).locate
+    # The quasi-identifier flags and their decisions (issue 18): one query.
+    flags = document.quasi_identifiers.order_by("start", "end").values_list(
+        "start", "end", "category", "decision", "generalised"
+    )
     return ExportDocument(
         id=document.pk,
         name=document.name,
@@ -96,6 +101,7 @@ def _export_document(document: Document, accept_pending: bool) -> ExportDocument
             }
             for s in spans
         },
+        quasi=[QuasiFlag(*row) for row in flags],
     )
 
 
