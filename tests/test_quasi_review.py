@@ -349,3 +349,40 @@ class ExportTests(Setup):
         output = render_document(ExportDocument(1, "t.txt", text, [name]))
         self.assertNotIn("QI ", output.index_text)
         self.assertNotIn("quasi_identifiers", output.annotations_json)
+
+
+ANNOTATED = (
+    "COMMISSIONER HARTWELL: Tell us about your work.\n"
+    "INMATE DELGADO: I was a welder for 25 years. My sister visited me every month.\n"
+    "There was a shooting, and he had a tattoo on his arm.\n"
+)
+
+
+def test_pre_annotation_stores_the_flags_and_re_annotation_keeps_decided_ones(
+    corpus, admin_user, django_capture_on_commit_callbacks
+) -> None:
+    from review.services.annotation import document_reannotate, document_reannotate_request
+    from review.services.uploads import ingest_document
+
+    with django_capture_on_commit_callbacks(execute=True):
+        document, _ = ingest_document(corpus=corpus, name="hearing.txt", data=ANNOTATED.encode(), user=admin_user)
+    document.refresh_from_db()
+    assert document.status == "ready", document.error_message
+    flags = {(q.category, q.text): q for q in QuasiIdentifier.objects.filter(document=document)}
+    assert ("DEM", "welder") in flags
+    assert ("DATETIME", "25 years") in flags
+    assert ("RELATION", "My sister") in flags
+    assert ("MISC", "shooting") in flags
+    assert ("MISC", "tattoo on his arm") in flags
+    assert {q.decision for q in flags.values()} == {"pending"}  # never auto-accepted
+    spans = list(document.spans.all())
+    for q in flags.values():  # never a direct span again
+        assert not any(s.start < q.end and q.start < s.end for s in spans)
+    welder = QuasiIdentifier.objects.select_related("document").get(document=document, text="welder")
+    quasi_decide(flag=welder, user=admin_user, decision="keep", version=welder.version)
+    run = document_reannotate_request(document=document, user=admin_user)
+    assert document_reannotate(run_id=run.pk)
+    after = {(q.text, q.decision) for q in QuasiIdentifier.objects.filter(document=document)}
+    assert ("welder", "keep") in after
+    assert ("My sister", "pending") in after
+    assert len(after) == len(flags)
