@@ -4,12 +4,14 @@ approved document is read-only, span states and label colours are told apart
 without colour and at AA contrast, the side panel acts on a whole entity or
 label, and a reload returns to the same place."""
 
+import itertools
 
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from ingestion.models import Document
+from pipelines.labels import CANONICAL_LABELS
 from review.models import AnnotationRun, CorpusMembership, ReviewEvent, Role, Span
 from tests.browser_support import launch
 
@@ -189,3 +191,108 @@ def test_an_approved_document_offers_no_edit_control(live_server, browser, docum
     settled(page)
     assert ReviewEvent.objects.count() == before
     assert set(Span.objects.filter(document=document).values_list("status", flat=True)) == {"accepted"}
+
+
+# --- 4. states without colour, label colours distinct and readable ---------------------------
+
+
+def srgb(css: str) -> tuple[float, float, float]:
+    """'rgb(1, 2, 3)' / 'rgba(1, 2, 3, 1)' → channels in 0-1."""
+    parts = css[css.index("(") + 1 : css.index(")")].split(",")
+    return tuple(int(float(p)) / 255 for p in parts[:3])
+
+
+def luminance(rgb: tuple[float, float, float]) -> float:
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(srgb(a)), luminance(srgb(b))), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def lab(css: str) -> tuple[float, float, float]:
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in srgb(css))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(v: float) -> float:
+        return v ** (1 / 3) if v > 0.008856 else 7.787 * v + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def delta_e(a: str, b: str) -> float:
+    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5
+
+
+# One mark per label and status, styled by the page's own stylesheets.
+RENDER = """(labels) => {
+    const body = document.getElementById('text-body');
+    const out = {};
+    for (const status of ['pending', 'accepted', 'rejected', 'filtered']) {
+        for (const label of labels) {
+            const m = document.createElement('mark');
+            m.className = 'span st-' + status;
+            m.dataset.label = label;
+            m.textContent = 'Sample';
+            body.appendChild(m);
+            const s = getComputedStyle(m), tag = getComputedStyle(m, '::after');
+            out[status + ':' + label] = {
+                color: s.color, background: s.backgroundColor, weight: s.fontWeight,
+                border: s.borderBottomStyle, borderColor: s.borderBottomColor, borderWidth: s.borderBottomWidth,
+                decoration: s.textDecorationLine, style: s.fontStyle,
+                tag: tag.content, tagColor: tag.color,
+            };
+            m.remove();
+        }
+    }
+    return out;
+}"""
+
+
+def test_span_states_differ_without_colour_and_label_colours_are_distinct_at_aa(live_server, browser, document):
+    page = open_as(browser, live_server, "kim", document)
+    styles = page.evaluate(RENDER, list(CANONICAL_LABELS))
+    white = "rgb(255, 255, 255)"  # the text panel's background, under a transparent mark
+    for label in CANONICAL_LABELS:
+        pending, accepted = styles[f"pending:{label}"], styles[f"accepted:{label}"]
+        rejected, filtered = styles[f"rejected:{label}"], styles[f"filtered:{label}"]
+        # Without colour: the underline's style, the weight, a ✓, the strike-through.
+        assert pending["border"] == "dashed" and pending["weight"] == "400", label
+        assert accepted["border"] == "solid" and int(accepted["weight"]) >= 700, label
+        assert "✓" in accepted["tag"] and "✓" not in pending["tag"], label
+        assert float(accepted["borderWidth"][:-2]) > float(pending["borderWidth"][:-2]), label
+        assert "line-through" in rejected["decoration"] and "line-through" not in pending["decoration"], label
+        assert filtered["border"] == "dotted" and filtered["style"] == "italic", label
+        assert (
+            len(
+                {
+                    (s["border"], s["weight"], s["decoration"], s["style"])
+                    for s in (pending, accepted, rejected, filtered)
+                }
+            )
+            == 4
+        )
+        # AA: the text and the label tag on the label's background, in every state.
+        for state in (pending, accepted):
+            assert contrast(state["color"], state["background"]) >= 4.5, (label, state)
+            assert contrast(state["tagColor"], state["background"]) >= 4.5, (label, state)
+        for state in (rejected, filtered):  # transparent: on the panel's white
+            assert state["background"] == "rgba(0, 0, 0, 0)", label
+            assert contrast(state["color"], white) >= 4.5, (label, state)
+            assert contrast(state["tagColor"], white) >= 4.5, (label, state)
+    # Every pair of labels differs: in its background and accent together, and
+    # by its accent alone well beyond a glance (CIE76 ΔE ≥ 20).
+    looks = {
+        label: (styles[f"pending:{label}"]["background"], styles[f"pending:{label}"]["borderColor"])
+        for label in CANONICAL_LABELS
+    }
+    assert len(set(looks.values())) == len(CANONICAL_LABELS)
+    for a, b in itertools.combinations(CANONICAL_LABELS, 2):
+        assert looks[a][0] != looks[b][0], (a, b)
+        assert delta_e(looks[a][1], looks[b][1]) >= 20, (a, b, looks[a], looks[b])
+    # LOCATION and HEIGHT, the pair the issue names, apart in both colours.
+    assert looks["LOCATION"] != looks["HEIGHT"]
