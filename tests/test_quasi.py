@@ -49,6 +49,8 @@ def test_datetime_dates_and_durations() -> None:
 
 def test_vague_dates_and_greetings_are_not_flagged() -> None:
     assert not any(label == "DATETIME" for label, _ in flags("Good morning. Today we talk about it now."))
+    deictic = flags("We will meet again next week. It took the whole day, and the next month too.")
+    assert not any(label == "DATETIME" for label, _ in deictic), deictic
 
 
 def test_loc_quantity_from_entities_and_patterns() -> None:
@@ -73,6 +75,11 @@ def test_misc_events_conditions_injuries_marks_items_vehicles() -> None:
     assert ("MISC", "one in the chest") in found
     assert ("MISC", "marijuana") in found
     assert ("MISC", "Cadillac") in found
+
+
+def test_a_bare_injury_noun_says_nothing_without_its_type_or_location() -> None:
+    found = flags("Did you see the wounds? The injuries were photographed. A wound on his hand.")
+    assert {t for label, t in found if label == "MISC"} == {"wound on his hand"}
 
 
 def test_a_count_and_a_body_part_without_an_injury_word_is_no_injury() -> None:

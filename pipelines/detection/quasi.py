@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 
 from pipelines.candidate import Candidate
 from pipelines.detection import quasi_lexicons as lex
-from pipelines.lexicons import CLOSED_CLASS, HONORIFICS, NUMBER_WORDS, ROLE_WORDS, TIME_UNITS
+from pipelines.lexicons import CLOSED_CLASS, HONORIFICS, MONTHS, NUMBER_WORDS, ROLE_WORDS, TIME_UNITS, WEEKDAYS
 
 SOURCE = "quasi"
 # A flag is a question to the reviewer, never a decision: one middling score for all,
@@ -73,6 +73,13 @@ def _words(pattern: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){pattern}(?![\w-])", flags)
 
 
+_BODY_LOCATION = rf"\s+(?:on|in|to|of)\s+{_POSSESSIVE_DET}(?:[A-Za-z-]+\s+){{0,3}}?{_alt(lex.BODY_PARTS)}"
+# What makes a date or time entity a fact: a number, a month, a weekday, a season…
+_TIME_ANCHOR = re.compile(
+    rf"\d|(?<![\w-])(?:{NUMBER_WORDS}|{MONTHS}|{WEEKDAYS}s?|{_alt(lex.TIME_ANCHORS)})(?![\w-])", re.IGNORECASE
+)
+
+
 # (category, rule, pattern): the span is the group "v" when the pattern has one.
 _PATTERNS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("DEM", "age", _words(rf"(?:{_NUMBER}[\s-]+years?[\s-]+old|(?:age|aged)\s+(?:of\s+)?{_NUMBER})")),
@@ -111,10 +118,7 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     (
         "MISC",
         "injury",
-        _words(
-            rf"{_alt(lex.INJURIES)}(?:\s+(?:on|in|to|of)\s+{_POSSESSIVE_DET}(?:[A-Za-z-]+\s+){{0,3}}?"
-            rf"{_alt(lex.BODY_PARTS)})?"
-        ),
+        _words(rf"(?:{_alt(lex.INJURY_TYPES)}(?:{_BODY_LOCATION})?|{_alt(lex.INJURY_NOUNS)}{_BODY_LOCATION})"),
     ),
     (
         "MISC",
@@ -167,8 +171,10 @@ def _entity_flags(doc) -> Iterator[Candidate]:
             continue
         category, rule = mapped
         words = ent.text.lower().split()
-        if category == "DATETIME" and " ".join(words) in VAGUE_DATES:
-            continue
+        if category == "DATETIME" and (
+            " ".join(words) in VAGUE_DATES or not _TIME_ANCHOR.search(ent.text) or re.fullmatch(r"\d{1,3}", ent.text)
+        ):
+            continue  # "next week", "the day": deictic; a bare "70" is no date
         if category in ("LOC", "DEM") and all(w in _NOT_PLACES for w in words):
             continue  # the small model's "Inmate" as a place: a role, not a fact
         yield _candidate(text, ent.start_char, ent.end_char, category, rule)

@@ -89,12 +89,13 @@ CONDITIONS = _phrases("""
     Alzheimer's, paraplegic, quadriplegic, wheelchair, amputee, dialysis, pregnant, miscarriage,
     stroke, heart attack, addiction, alcoholic, alcoholism
 """)
-# Injuries and bodily marks, extended to a body location when one follows.
-INJURIES = _phrases("""
-    gunshot wound, gunshot wounds, stab wound, stab wounds, wound, wounds, injury, injuries,
-    abrasion, abrasions, road rash abrasion, road rash, laceration, lacerations, fracture,
-    fractures, bruise, bruises, burn, burns
+# Injuries: a type of injury says something on its own ("gunshot wound"); a bare
+# injury noun ("the wounds") only with its body location ("wound on his hand").
+INJURY_TYPES = _phrases("""
+    gunshot wound, gunshot wounds, stab wound, stab wounds, road rash abrasion, road rash, laceration,
+    lacerations, fracture, fractures, burn, burns, bullet wound, bullet wounds
 """)
+INJURY_NOUNS = _phrases("wound, wounds, injury, injuries, abrasion, abrasions, bruise, bruises, cut, cuts")
 # Distinctive bodily marks, extended to a body location likewise.
 MARKS = _phrases("scar, scars, tattoo, tattoos, birthmark, birthmarks, piercing, piercings")
 BODY_PARTS = _phrases("""
@@ -103,6 +104,12 @@ BODY_PARTS = _phrases("""
     finger, fingers, thumb, chest, nipple, clavicle, rib, ribs, back, stomach, abdomen, belly, side,
     hip, hips, groin, buttock, buttocks, leg, legs, thigh, knee, knees, shin, calf, ankle, foot,
     feet, toe, toes, skull, spine, torso, extremity
+""")
+# Time words that make a date or time entity a fact ("Saturday", "summer of 1998",
+# "noon"); without one and without a number it is deictic ("next week", "the day").
+TIME_ANCHORS = _phrases("""
+    summer, winter, spring, fall, autumn, noon, midnight, weekend, weekends, christmas, thanksgiving,
+    easter, holiday, holidays, birthday, decade, decades, century, semester
 """)
 # Words that let a bare count + body location read as an injury ("two in the chest"),
 # when one of them comes shortly before.
