@@ -2,7 +2,10 @@
 services as a reviewer works; suppressions after k documents, never accepted;
 removal audited and sticky; one corpus never sees another's memory."""
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 
 from ingestion.models import Corpus, Document
 from pipelines.detection.memory import MEMORY_SOURCE
@@ -17,7 +20,13 @@ from review.models import (
     SpanStatus,
 )
 from review.models.append_only import AppendOnlyError
-from review.services.corpus_memory import corpus_memory, corpus_memory_learn, memory_entry_remove
+from review.services.corpus_memory import (
+    corpus_memory,
+    corpus_memory_forget,
+    corpus_memory_learn,
+    corpus_memory_rebuild,
+    memory_entry_remove,
+)
 from review.services.decisions import span_accept, span_add, span_reject
 from review.services.uploads import ingest_document
 from review.services.workflow import document_approve, document_mark_reviewed
@@ -170,3 +179,53 @@ def test_a_corpus_never_sees_another_corpus_memory(
     first = Document.objects.get(corpus=corpus, name="1.txt")
     assert remembered["Brandt"].startswith(f"corpus-memory: document {first.pk}")
     assert "Vacaville" in remembered
+
+
+def _state(corpus) -> tuple[list, list]:
+    names = list(CorpusMemoryName.objects.filter(corpus=corpus).values_list("label", "form", "documents", "removed_at"))
+    suppressions = list(
+        CorpusSuppression.objects.filter(corpus=corpus).values_list(
+            "form", "labels", "documents", "rejected_count", "accepted_documents", "accepted", "removed_at"
+        )
+    )
+    return sorted(names, key=str), sorted(suppressions, key=str)
+
+
+def test_rebuild_learns_every_approved_document_again_idempotently(corpus, reviewer, admin_user):
+    approved(corpus, reviewer, admin_user, "1.txt", accept=["DELGADO", "Brandt"], reject=["Correct"])
+    approved(corpus, reviewer, admin_user, "2.txt", accept=["DELGADO"], reject=["Correct", "Brandt"])
+    memory_entry_remove(
+        corpus_id=corpus.pk,
+        kind="name",
+        entry_id=CorpusMemoryName.objects.get(form="delgado").pk,
+        user=admin_user,
+    )
+    learnt = _state(corpus)
+    assert corpus_memory_rebuild(corpus_id=corpus.pk) == 2
+    assert _state(corpus) == learnt  # nothing new, and the removed name stays removed
+    # A memory lost (documents approved before it existed) comes back as learnt.
+    CorpusMemoryName.objects.filter(corpus=corpus).delete()
+    CorpusSuppression.objects.filter(corpus=corpus).delete()
+    call_command("corpus_memory_rebuild", "--corpus", corpus.name, stdout=StringIO())
+    names, suppressions = _state(corpus)
+    assert [(label, form, docs) for label, form, docs, _ in names] == [
+        (label, form, docs) for label, form, docs, _ in learnt[0]
+    ]
+    assert suppressions == learnt[1]
+
+
+def test_forgetting_a_document_takes_out_what_only_it_taught(corpus, reviewer, admin_user):
+    first = approved(corpus, reviewer, admin_user, "1.txt", accept=["DELGADO", "Brandt"], reject=["Correct"])
+    second = approved(corpus, reviewer, admin_user, "2.txt", accept=["DELGADO"], reject=["Correct", "Brandt"])
+    assert [s.form for s in corpus_memory(corpus.pk).suppressions] == ["correct"]
+    corpus_memory_forget(document_id=first.pk, corpus_id=corpus.pk)
+    memory = corpus_memory(corpus.pk)
+    assert [(n.text, n.documents) for n in memory.names] == [("DELGADO", (second.pk,))]
+    assert not memory.suppressions  # "Correct" is rejected in one document now
+    brandt = CorpusSuppression.objects.get(corpus=corpus, form="brandt")
+    # Accepted only in the forgotten document: now a rejection like any other.
+    assert (brandt.accepted, brandt.accepted_documents, brandt.documents) == (False, [], [second.pk])
+    corpus_memory_forget(document_id=second.pk, corpus_id=corpus.pk)
+    assert corpus_memory(corpus.pk) is None
+    assert not CorpusMemoryName.objects.filter(corpus=corpus).exists()
+    assert not CorpusSuppression.objects.filter(corpus=corpus).exists()

@@ -78,6 +78,7 @@ class Migration(migrations.Migration):
                 ("labels", models.JSONField(default=list)),
                 ("documents", models.JSONField(default=list)),
                 ("rejected_count", models.PositiveIntegerField(default=0)),
+                ("accepted_documents", models.JSONField(default=list)),
                 ("accepted", models.BooleanField(default=False)),
                 ("removed_at", models.DateTimeField(blank=True, null=True)),
                 ("created_at", models.DateTimeField(auto_now_add=True)),

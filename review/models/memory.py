@@ -57,8 +57,10 @@ class CorpusSuppression(models.Model):
     documents = models.JSONField(default=list)
     # len(documents), a column so that the active suppressions are one filtered query.
     rejected_count = models.PositiveIntegerField(default=0)
-    # Accepted in some approved document of the corpus, under any label (or as a
-    # part of an accepted person's name): never suppressed.
+    # The approved documents that accepted it, under any label (or as a part of an
+    # accepted person's name): such a form is never suppressed. `accepted` says
+    # whether there is one, a column so that the active suppressions are one query.
+    accepted_documents = models.JSONField(default=list)
     accepted = models.BooleanField(default=False)
     removed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

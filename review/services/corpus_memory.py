@@ -15,6 +15,8 @@ The one writer of CorpusMemoryName, CorpusSuppression and CorpusMemoryRemoval.
   removal is audited. A removed entry stays removed: the documents that decided it
   before the removal no longer count, and only a document approved after the
   removal that decides the form again brings it back (with that document alone).
+- `corpus_memory_rebuild` learns from every approved document of a corpus again
+  (idempotent); `corpus_memory_forget` takes a document out before it is deleted.
 - `corpus_memory(corpus_id)`: what detection remembers, in two queries. Only this
   corpus's rows: a name accepted in one corpus never reaches another.
 """
@@ -25,8 +27,10 @@ from datetime import datetime
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
+from ingestion.models import DocumentStatus
 from pipelines.detection.memory import (
     MEMORY_LABELS,
     CorpusMemory,
@@ -41,6 +45,8 @@ from review.models import (
     CorpusMemoryRemoval,
     CorpusSuppression,
     MemoryKind,
+    ReviewAction,
+    ReviewEvent,
     Span,
     SpanStatus,
 )
@@ -166,7 +172,8 @@ def corpus_memory_learn(*, document_id: int, corpus_id: int, approved_at: dateti
         changed = []
         for row in CorpusSuppression.objects.select_for_update().filter(corpus_id=corpus_id, form__in=forms):
             dirty = False
-            if row.form in decided.accepted and not row.accepted:
+            if row.form in decided.accepted and document_id not in row.accepted_documents:
+                row.accepted_documents = sorted({*row.accepted_documents, document_id})
                 row.accepted = dirty = True
             if row.form in decided.rejected:
                 was_removed = row.removed_at is not None
@@ -178,9 +185,63 @@ def corpus_memory_learn(*, document_id: int, corpus_id: int, approved_at: dateti
             if dirty:
                 changed.append(row)
         CorpusSuppression.objects.bulk_update(
-            changed, ["accepted", "labels", "documents", "rejected_count", "removed_at", "updated_at"]
+            changed,
+            ["accepted_documents", "accepted", "labels", "documents", "rejected_count", "removed_at", "updated_at"],
         )
     return Learned(len(decided.names), len(forms))
+
+
+def _approvals(corpus_id: int) -> list[tuple[int, datetime]]:
+    """(document id, when it was last approved) of the corpus's approved documents, oldest first."""
+    return list(
+        ReviewEvent.objects.filter(
+            document__corpus_id=corpus_id, document__status=DocumentStatus.APPROVED, action=ReviewAction.APPROVE
+        )
+        .values("document_id")
+        .annotate(at=Max("created_at"))
+        .order_by("at", "document_id")
+        .values_list("document_id", "at")
+    )
+
+
+def corpus_memory_rebuild(*, corpus_id: int) -> int:
+    """Learn from every approved document of the corpus, in the order they were
+    approved, each at its approval time (documents approved before this feature, or
+    a memory lost): idempotent, and entries removed since stay removed. Returns how
+    many documents were read."""
+    approvals = _approvals(corpus_id)
+    for document_id, approved_at in approvals:
+        corpus_memory_learn(document_id=document_id, corpus_id=corpus_id, approved_at=approved_at)
+    return len(approvals)
+
+
+@transaction.atomic
+def corpus_memory_forget(*, document_id: int, corpus_id: int) -> int:
+    """Take a document out of its corpus's memory (before it is deleted: deletion
+    deletes what was made from it). Entries no other document backs go; suppressions
+    it counted towards are counted again. Returns how many entries changed."""
+    changed = 0
+    for model in (CorpusMemoryName, CorpusSuppression):
+        gone, kept = [], []
+        for row in model.objects.select_for_update().filter(corpus_id=corpus_id).order_by("pk"):
+            accepted = getattr(row, "accepted_documents", [])
+            if document_id not in row.documents and document_id not in accepted:
+                continue
+            row.documents = [d for d in row.documents if d != document_id]
+            if model is CorpusSuppression:
+                row.accepted_documents = [d for d in accepted if d != document_id]
+                row.accepted = bool(row.accepted_documents)
+                row.rejected_count = len(row.documents)
+                (kept if row.documents or row.accepted_documents else gone).append(row)
+            else:
+                (kept if row.documents else gone).append(row)
+        model.objects.filter(pk__in=[r.pk for r in gone]).delete()
+        fields = ["documents", "updated_at"]
+        if model is CorpusSuppression:
+            fields += ["accepted_documents", "accepted", "rejected_count"]
+        model.objects.bulk_update(kept, fields)
+        changed += len(gone) + len(kept)
+    return changed
 
 
 @transaction.atomic
