@@ -5,8 +5,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ingestion.models import Corpus
-from review.models import CorpusMemoryName, CorpusMemoryRemoval, CorpusSuppression
+from ingestion.models import Corpus, Document
+from review.models import CorpusMemoryName, CorpusMemoryRemoval, CorpusSuppression, Span
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +122,16 @@ def test_an_entry_of_another_corpus_cannot_be_removed_through_this_one(corpus, a
     assert "Brandt" not in client.get(reverse("corpus_memory", args=[corpus.pk])).content.decode()
     bad_kind = client.post(reverse("corpus_memory_remove", args=[corpus.pk, "other", theirs.pk]), follow=True)
     assert "Unknown memory entry kind" in bad_kind.content.decode()
+
+
+def test_approving_in_the_app_fills_the_memory_page(corpus, admin_user, reviewer):
+    document = Document.objects.create(
+        corpus=corpus, name="d.txt", sha256="d", text="INMATE DELGADO: Correct.\n", status="reviewed"
+    )
+    Span.objects.create(document=document, start=7, end=14, label="PERSON", text="DELGADO", status="accepted")
+    client = client_for(admin_user)
+    response = client.post(reverse("document_workflow", args=[document.pk, "approve"]))
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"
+    page = client.get(reverse("corpus_memory", args=[corpus.pk])).content.decode()
+    names = page.split('id="memory-names"')[1].split("</table>")[0]
+    assert "DELGADO" in names and f'href="{reverse("document_review", args=[document.pk])}"' in names
