@@ -133,6 +133,7 @@ class ApprovedTests(PageTestCase):
             ),
             (reverse("document_bulk", args=[d]), {"action": "reject"}),
             (reverse("document_undo", args=[d]), {}),
+            (reverse("document_entity", args=[d]), {"action": "reject", "label": "PERSON"}),
         ]
         for url, data in attempts:
             response = self.post(url, data)
@@ -146,3 +147,78 @@ class ApprovedTests(PageTestCase):
         response = self.post(reverse("document_workflow", args=[self.document.pk, "approve"]))
         self.assertContains(response, "Approved")
         self.assertEqual(response.headers["HX-Refresh"], "true")
+
+
+class GroupActionTests(PageTestCase):
+    def spans(self, text: str) -> list[Span]:
+        return list(self.document.spans.filter(text=text).order_by("start"))
+
+    def test_the_panel_offers_entity_and_label_actions_with_counts_and_page_lines(self) -> None:
+        with self.assertNumQueries(4):  # the budget of the page, unchanged
+            page = self.client.get(reverse("document_review", args=[self.document.pk])).content.decode()
+        delgado, hartwell = self.spans("Delgado"), self.spans("HARTWELL")
+        self.assertIn(f'name="span" value="{delgado[0].pk}"><input type="hidden" name="expect" value="3">', page)
+        self.assertIn(">Accept 3</button>", page)
+        self.assertIn(">Reject 2</button>", page)  # HARTWELL
+        self.assertIn(">Accept all PERSON (5)</button>", page)
+        self.assertIn(">Accept all LOCATION (1)</button>", page)
+        # Occurrences by printed page and line: Delgado on p1:10, p2:10 and p2:11.
+        for span, place in zip(delgado, ("p1:10", "p2:10", "p2:11"), strict=True):
+            self.assertIn(f'data-span-id="{span.pk}">{place} · pending', page)
+        self.assertIn(f'data-span-id="{hartwell[1].pk}">p2:10 · pending', page)
+        self.assertNotIn(">@", page)
+
+    def test_without_layout_occurrences_show_the_text_line(self) -> None:
+        Document.objects.filter(pk=self.document.pk).update(layout=[])
+        page = self.client.get(reverse("document_review", args=[self.document.pk])).content.decode()
+        fresno = self.spans("Fresno")[0]
+        self.assertIn(f'data-span-id="{fresno.pk}">line 4 · pending', page)
+
+    def test_an_entity_is_accepted_as_one_audited_step_and_undone_as_one(self) -> None:
+        delgado = self.spans("Delgado")
+        url = reverse("document_entity", args=[self.document.pk])
+        # session, user, document+role, its spans, then the operation: savepoint,
+        # lock, one UPDATE, one INSERT of the events, the ready document put in
+        # review (its first decision), release: as many as one span's decision.
+        with self.assertNumQueries(10):
+            response = self.post(url, {"action": "accept", "label": "PERSON", "span": delgado[1].pk, "expect": 3})
+        self.assertContains(response, "Accepted 3 pending spans of “Delgado” (PERSON).")
+        self.assertEqual({s.status for s in self.spans("Delgado")}, {"accepted"})
+        self.assertEqual({s.status for s in self.spans("HARTWELL")}, {"pending"})
+        events = ReviewEvent.objects.filter(action="accept")
+        self.assertEqual(events.count(), 3)
+        self.assertEqual(len({e.bulk_id for e in events}), 1)
+        self.assertEqual({e.user_id for e in events}, {self.reviewer.pk})
+        response = self.post(reverse("document_undo", args=[self.document.pk]))
+        self.assertContains(response, "Undone: accept (3 spans).")
+        self.assertEqual({s.status for s in self.spans("Delgado")}, {"pending"})
+
+    def test_a_label_group_is_rejected_as_one_step_and_respects_the_panel_filters(self) -> None:
+        url = reverse("document_entity", args=[self.document.pk])
+        # The panel filtered to scores below 0.88: only the Delgado spans are listed.
+        current = "http://testserver" + reverse("document_review", args=[self.document.pk]) + "?below=0.88"
+        token = self.client.cookies["csrftoken"].value
+        response = self.client.post(
+            url,
+            {"action": "reject", "label": "PERSON", "expect": 3, "reason": "false_positive"},
+            HTTP_X_CSRFTOKEN=token,
+            HTTP_HX_REQUEST="true",
+            HTTP_HX_CURRENT_URL=current,
+        )
+        self.assertContains(response, "Rejected 3 pending spans of the PERSON group.")
+        self.assertEqual({s.status for s in self.spans("Delgado")}, {"rejected"})
+        self.assertEqual({s.reject_reason for s in self.spans("Delgado")}, {"false_positive"})
+        self.assertEqual({s.status for s in self.spans("HARTWELL")}, {"pending"})  # filtered out: untouched
+
+    def test_a_group_that_changed_since_the_page_was_shown_is_refused(self) -> None:
+        delgado = self.spans("Delgado")
+        Span.objects.filter(pk=delgado[0].pk).update(status="rejected")
+        url = reverse("document_entity", args=[self.document.pk])
+        response = self.post(url, {"action": "accept", "label": "PERSON", "span": delgado[1].pk, "expect": 3})
+        self.assertContains(response, "now has 2 pending spans, not 3: nothing was decided")
+        self.assertFalse(ReviewEvent.objects.exists())
+        response = self.post(url, {"action": "accept", "label": "NRP"})
+        self.assertContains(response, "the NRP group: no pending span left to decide.")
+        response = self.post(url, {"action": "merge", "label": "PERSON"})
+        self.assertContains(response, "Unknown action: accept or reject.")
+        self.assertFalse(ReviewEvent.objects.exists())

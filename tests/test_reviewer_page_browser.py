@@ -180,7 +180,7 @@ def test_an_approved_document_offers_no_edit_control(live_server, browser, docum
     page.click("#approve")
     # Approving reloads the page read-only, with the reason.
     page.wait_for_selector("#read-only-note >> text=This document is approved")
-    for selector in ("#undo-button", "#bulk-form", "#add-panel", "#entity-actions button"):
+    for selector in ("#undo-button", "#bulk-form", "#add-panel", ".entity-actions button", ".group-actions button"):
         assert page.locator(selector).count() == 0, selector
     page.click(f"#span-{document.spans.first().pk}")
     page.wait_for_selector("#panel >> text=Selected span")
@@ -296,3 +296,37 @@ def test_span_states_differ_without_colour_and_label_colours_are_distinct_at_aa(
         assert delta_e(looks[a][1], looks[b][1]) >= 20, (a, b, looks[a], looks[b])
     # LOCATION and HEIGHT, the pair the issue names, apart in both colours.
     assert looks["LOCATION"] != looks["HEIGHT"]
+
+
+# --- 5. the side panel acts on an entity or a label, with counts, undo and page:line ----------
+
+
+def test_entity_and_label_actions_with_counts_undo_and_page_lines(live_server, browser, document):
+    page = open_as(browser, live_server, "kim", document)
+    delgado = list(Span.objects.filter(document=document, text="Delgado").order_by("start"))
+    # page:line, not offsets.
+    page.click("#entity-list .entities summary >> text=Delgado")
+    links = page.locator(f"#entity-list a.occ[data-span-id='{delgado[2].pk}']")
+    assert links.inner_text().startswith("p2:11 · pending")
+    assert page.locator("#entity-list a.occ", has_text="@").count() == 0
+    entity = page.locator("#entity-list .entities > li", has=page.locator(".entity-text", has_text="Delgado"))
+    entity.locator("button.accept", has_text="Accept 3").click()
+    page.wait_for_selector("#panel >> text=Accepted 3 pending spans of “Delgado” (PERSON).")
+    page.wait_for_function("document.querySelectorAll('#text-body mark.st-accepted').length === 3")
+    assert {s.status for s in Span.objects.filter(document=document, text="Delgado")} == {"accepted"}
+    # The whole entity is one step: u undoes all three.
+    page.wait_for_selector("button:has-text('Accept all PERSON (2)')")
+    settled(page)
+    page.keyboard.press("u")
+    page.wait_for_selector("#panel >> text=Undone: accept (3 spans).")
+    page.wait_for_function("document.querySelectorAll('#text-body mark.st-pending').length === 6")
+    # A whole label: its count, then one step.
+    page.click("button:has-text('Reject all (5)')")
+    page.wait_for_selector("#panel >> text=Rejected 5 pending spans of the PERSON group.")
+    page.wait_for_function("document.querySelectorAll('#text-body mark.st-rejected').length === 5")
+    assert Span.objects.filter(document=document, label="PERSON", status="rejected").count() == 5
+    assert ReviewEvent.objects.filter(action="reject", user__username="kim").values("bulk_id").distinct().count() == 1
+    settled(page)
+    page.keyboard.press("u")
+    page.wait_for_selector("#panel >> text=Undone: reject (5 spans).")
+    assert Span.objects.filter(document=document, status="pending").count() == 6

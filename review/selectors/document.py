@@ -3,7 +3,7 @@ panel's entity groups and filters, the preview."""
 
 import bisect
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ingestion.models import Document
 from pipelines.labels import CANONICAL_LABELS, label_colour
@@ -153,11 +153,22 @@ class Entity:
 
     text: str
     spans: list[Span]
+    # Where each span is, as a reviewer reads it: "p3:12" (printed page and
+    # line, from the layout map) or "line 12" (the text's, without one).
+    places: list[str] = field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:
         counts = Counter(s.status for s in self.spans)
         return {status: counts.get(status, 0) for status in SpanStatus.values}
+
+    @property
+    def pending(self) -> list[Span]:
+        return [s for s in self.spans if s.status == SpanStatus.PENDING]
+
+    @property
+    def occurrences(self) -> list[tuple[Span, str]]:
+        return list(zip(self.spans, self.places, strict=True))
 
 
 @dataclass
@@ -170,13 +181,43 @@ class LabelGroup:
     def total(self) -> int:
         return sum(len(e.spans) for e in self.entities)
 
+    @property
+    def pending(self) -> list[Span]:
+        return [s for e in self.entities for s in e.pending]
 
-def entity_groups(spans: list[Span], filters: Filters, text: str | None = None) -> list[LabelGroup]:
+
+class Places:
+    """Offset → "p<page>:<line>" from the layout's line starts (`line_starts`),
+    else the text's own line number."""
+
+    def __init__(self, text: str, lines: dict[int, tuple[int, int]] | None) -> None:
+        self.text = text
+        self.lines = lines or {}
+        self._newlines: list[int] | None = None
+
+    def __call__(self, offset: int) -> str:
+        line_start = self.text.rfind("\n", 0, offset) + 1
+        printed = self.lines.get(line_start)
+        if printed:
+            return f"p{printed[0]}:{printed[1]}"
+        if self._newlines is None:
+            self._newlines = [i for i, c in enumerate(self.text) if c == "\n"]
+        return f"line {bisect.bisect_left(self._newlines, offset) + 1}"
+
+
+def entity_groups(
+    spans: list[Span],
+    filters: Filters,
+    text: str | None = None,
+    lines: dict[int, tuple[int, int]] | None = None,
+) -> list[LabelGroup]:
     """Label → entity (the same name, as the name identity keys it: "Young" and
     "YOUNG" together, the adjective "young" apart) → occurrences, from the page's
     one span query. Entities are sorted by their number of occurrences, most first.
-    `text` is the document's (a lower-case word's context)."""
+    `text` is the document's (a lower-case word's context); with it, each
+    occurrence gets its place (page:line with `lines`, see `line_starts`)."""
     by_label: dict[str, dict[str, Entity]] = {}
+    place = Places(text, lines) if text is not None else None
     for span in spans:
         if not filters.keep(span):
             continue
@@ -185,11 +226,25 @@ def entity_groups(spans: list[Span], filters: Filters, text: str | None = None) 
         if key not in entities:
             entities[key] = Entity(span.text, [])
         entities[key].spans.append(span)
+        entities[key].places.append(place(span.start) if place else f"@{span.start}")
     order = {label: i for i, label in enumerate(CANONICAL_LABELS)}
     return [
         LabelGroup(label, label_colour(label), sorted(entities.values(), key=lambda e: (-len(e.spans), e.text)))
         for label, entities in sorted(by_label.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
     ]
+
+
+def group_targets(groups: list[LabelGroup], *, label: str, span_id: int | None) -> list[Span]:
+    """The pending spans a side-panel group action decides, as the panel shows
+    them (its filters applied): the entity holding span `span_id`, or, without
+    one, the whole label group. Empty when the group is gone."""
+    group = next((g for g in groups if g.label == label), None)
+    if group is None:
+        return []
+    if span_id is None:
+        return group.pending
+    entity = next((e for e in group.entities if any(s.pk == span_id for s in e.spans)), None)
+    return entity.pending if entity else []
 
 
 def sources(spans: list[Span]) -> list[str]:

@@ -385,6 +385,46 @@ def bulk_decide(
 
 
 @operation
+def group_decide(
+    *,
+    document: Document,
+    user: AbstractBaseUser,
+    action: str,
+    targets: list[Span],
+    name: str,
+    expected: int | None = None,
+    reason: str = "",
+) -> Outcome:
+    """Accept or reject the pending spans of one side-panel group (an entity or a
+    whole label, as the panel showed it), as one audited operation undone as one
+    (one `bulk_id`, like a bulk decision). `name` says what the group is, for the
+    message. `expected`: the count the reviewer's button showed; a group that has
+    changed since is refused rather than deciding spans they did not see. Every
+    span is written only if still at the version read (else StaleSpan)."""
+    if action == "accept":
+        values, event = {"status": SpanStatus.ACCEPTED, "reject_reason": ""}, ReviewAction.ACCEPT
+    elif action == "reject":
+        values, event = {"status": SpanStatus.REJECTED, "reject_reason": _clean_reason(reason)}, ReviewAction.REJECT
+    else:
+        raise ReviewError("Unknown action: accept or reject.")
+    check_open(document)
+    targets = [s for s in targets if s.status == SpanStatus.PENDING and s.document_id == document.pk]
+    if not targets:
+        raise ReviewError(f"{name}: no pending span left to decide.")
+    if expected is not None and expected != len(targets):
+        raise StaleSpan(
+            f"{name} now has {len(targets)} pending span{'s' if len(targets) != 1 else ''}, not {expected}: "
+            "nothing was decided; the side panel has been refreshed."
+        )
+    outcome = Outcome(bulk_id=uuid.uuid4(), changed=targets)
+    write(document=document, user=user, bulk_id=outcome.bulk_id, changes=[Change(targets, values, event)])
+    verb = "Accepted" if action == "accept" else "Rejected"
+    n = len(targets)
+    outcome.message = f"{verb} {n} pending span{'s' if n != 1 else ''} of {name}."
+    return outcome
+
+
+@operation
 def span_add(
     *,
     document: Document,

@@ -20,6 +20,7 @@ from review.selectors.document import (
     accepted_spans,
     document_spans,
     entity_groups,
+    group_targets,
     legend,
     line_starts,
     panel_spans,
@@ -32,6 +33,7 @@ from review.selectors.runs import active_run_annotations
 from review.services.decisions import (
     bulk_candidates,
     bulk_decide,
+    group_decide,
     link_choices,
     siblings,
     span_accept,
@@ -70,16 +72,17 @@ def can_edit(document, role: str) -> bool:
 def _page_context(request, document, role, spans: list[Span] | None = None, **extra) -> dict:
     spans = document_spans(document) if spans is None else spans
     filters = _filters(request)
+    lines = line_starts(document.text, document.layout)
     return {
         "document": document,
         "role": role,
         "can_review": can_review(role),
         "can_edit": can_edit(document, role),
         "can_administer": can_administer(role),
-        "segments": segments(document.text, spans, line_starts(document.text, document.layout)),
+        "segments": segments(document.text, spans, lines),
         "legend": legend(spans),
         "counts": status_counts(spans),
-        "groups": entity_groups(spans, filters, document.text),
+        "groups": entity_groups(spans, filters, document.text, lines),
         "filters": filters,
         "sources": sources(spans),
         "labels": CANONICAL_LABELS,
@@ -314,6 +317,44 @@ def document_bulk(request: HttpRequest, pk: int) -> HttpResponse:
     except ReviewError as exc:
         error = str(exc)
     return _decision(request, document, role, document_spans(document), error=error, message=message, undo=not error)
+
+
+@login_required
+@require_POST
+def document_group(request: HttpRequest, pk: int) -> HttpResponse:
+    """The side panel's group actions: accept or reject the pending spans of one
+    entity (`span`: one of its spans) or of a whole label group, as the panel
+    shows them with its filters (from the page URL), as one undoable operation."""
+    document, role = get_document(request.user, pk)
+    if not can_review(role):
+        raise PermissionDenied("Read-only access.")
+    post = request.POST
+    spans = document_spans(document)
+    error, message = None, ""
+    try:
+        _require_holder(document, request.user, role)
+        label = post.get("label", "").strip().upper()
+        span_id = _int(post.get("span"))
+        groups = entity_groups(spans, _filters(request), document.text)
+        targets = group_targets(groups, label=label, span_id=span_id)
+        entity = next((s for s in spans if s.pk == span_id), None)
+        name = f"“{entity.text}” ({label})" if entity is not None else f"the {label or '?'} group"
+        outcome = group_decide(
+            document=document,
+            user=request.user,
+            action=post.get("action", ""),
+            targets=targets,
+            name=name,
+            expected=_int(post.get("expect")),
+            reason=post.get("reason", ""),
+        )
+        message = outcome.message
+    except StaleSpan as exc:
+        error = str(exc)
+        spans = document_spans(document)
+    except ReviewError as exc:
+        error = str(exc)
+    return _decision(request, document, role, spans, error=error, message=message, undo=not error)
 
 
 @login_required

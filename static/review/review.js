@@ -151,7 +151,7 @@
     // A swapped text keeps the preview state; bulk counts may have changed.
     const body = textBody();
     if (body && previewOn()) { body.hidden = true; showPreview(true); }
-    if (/\/(bulk|undo|redo)\/$/.test(path)) htmx.trigger(document.body, "refresh-bulk");
+    if (/\/(bulk|group|undo|redo)\/$/.test(path)) htmx.trigger(document.body, "refresh-bulk");
   });
   // htmx does not swap error responses: say something rather than nothing
   // (a span another reviewer deleted is a 404, read-only access a 403).
