@@ -29,6 +29,7 @@ urlpatterns = [
     path("documents/<int:pk>/undo/", document.document_undo, name="document_undo"),
     path("documents/<int:pk>/redo/", document.document_undo, {"redo": True}, name="document_redo"),
     path("documents/<int:pk>/bulk/", document.document_bulk, name="document_bulk"),
+    path("documents/<int:pk>/group/", document.document_group, name="document_entity"),
     path("documents/<int:pk>/preview/", document.document_preview, name="document_preview"),
     path("documents/<int:pk>/annotation/", annotation.document_annotation, name="document_annotation"),
     path("documents/<int:pk>/reannotate/", annotation.document_reannotate, name="document_reannotate"),
