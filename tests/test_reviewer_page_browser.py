@@ -330,3 +330,66 @@ def test_entity_and_label_actions_with_counts_undo_and_page_lines(live_server, b
     page.keyboard.press("u")
     page.wait_for_selector("#panel >> text=Undone: reject (5 spans).")
     assert Span.objects.filter(document=document, status="pending").count() == 6
+
+
+# --- 6. a reload returns to the same place --------------------------------------------------
+
+
+def long_text() -> str:
+    """A transcript long enough to scroll: 200 lines, Delgado named on some."""
+    lines = []
+    for i in range(200):
+        name = "Mr. Delgado" if i % 20 == 7 else "the witness"
+        lines.append(f"PRESIDING COMMISSIONER HARTWELL: Line {i}: we asked {name} about the record.")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_reload_returns_to_the_span_the_scroll_and_the_filters(live_server, browser, corpus, users):
+    text = long_text()
+    document = Document.objects.create(corpus=corpus, name="long.txt", sha256="l", text=text, status="ready")
+    for needle, label, score in (("HARTWELL", "PERSON", 0.9), ("Delgado", "PERSON", 0.5)):
+        at = text.find(needle)
+        while at >= 0:
+            Span.objects.create(
+                document=document,
+                start=at,
+                end=at + len(needle),
+                label=label,
+                text=needle,
+                score=score,
+                sources=["spacy"],
+            )
+            at = text.find(needle, at + 1)
+    target = Span.objects.filter(document=document, text="Delgado").order_by("start")[5]
+    page = open_as(browser, live_server, "kim", document)
+    # Filters: pending only, scores below 0.6 (pushed to the URL).
+    page.check("#filters input[name=pending]")
+    page.fill("#filters input[name=below]", "0.6")
+    page.press("#filters input[name=below]", "Enter")
+    page.wait_for_function("location.search.includes('below=0.6') && location.search.includes('pending=on')")
+    page.wait_for_function("document.querySelectorAll('#entity-list a.occ').length === 10")
+    # Open a span deep in the text from the side panel, then scroll a bit further.
+    page.click("#entity-list .entities summary >> text=Delgado")
+    page.click(f"#entity-list a.occ[data-span-id='{target.pk}']")
+    page.wait_for_selector("#panel >> text=Selected span")
+    page.wait_for_function(f"location.hash === '#span-{target.pk}'")
+    page.mouse.wheel(0, 300)
+    page.wait_for_timeout(400)  # the scroll position is saved as it changes
+    scroll = page.evaluate("window.scrollY")
+    assert scroll > 1000
+    page.reload()
+    page.wait_for_selector("#text-body")
+    # The same span open and focused, the same scroll, the same filters.
+    page.wait_for_selector("#panel >> text=Selected span")
+    page.wait_for_function(f"document.querySelector('#decide-form').dataset.spanId === '{target.pk}'")
+    page.wait_for_function(f"document.activeElement && document.activeElement.id === 'span-{target.pk}'")
+    assert abs(page.evaluate("window.scrollY") - scroll) <= 2
+    assert page.is_checked("#filters input[name=pending]")
+    assert page.input_value("#filters input[name=below]") == "0.6"
+    assert page.locator("#entity-list a.occ").count() == 10
+    # And the keys carry on from there: a accepts that span.
+    settled(page)
+    page.keyboard.press("a")
+    page.wait_for_selector("#panel >> text=Accept: “Delgado”")
+    target.refresh_from_db()
+    assert target.status == "accepted"

@@ -94,10 +94,67 @@
   function select(mark) {
     if (!mark) return;
     currentId = mark.dataset.spanId;
+    remember();
     mark.focus();
     mark.scrollIntoView({ block: "center" });
     htmx.ajax("GET", mark.getAttribute("hx-get"), { target: "#panel", swap: "innerHTML" });
   }
+
+  // Nothing visible is lost on a crash or a reload: the selected span is in the
+  // URL's hash (#span-12, with the filters already in its query string), the
+  // scroll positions in sessionStorage, both written as they change (not on
+  // unload, which a crash never reaches). A reload comes back to the same place.
+  const placeKey = "review-place:" + location.pathname;
+  function remember() {
+    if (currentId) {
+      const url = location.pathname + location.search + "#span-" + currentId;
+      if (location.hash !== "#span-" + currentId) history.replaceState(history.state, "", url);
+    }
+  }
+  function scrollers() {
+    return { side: document.querySelector(".side"), entities: document.getElementById("entity-list") };
+  }
+  let saveTimer = null;
+  function saveScroll() {
+    if (saveTimer) return;
+    saveTimer = window.setTimeout(() => {
+      saveTimer = null;
+      const box = scrollers();
+      try {
+        sessionStorage.setItem(placeKey, JSON.stringify({
+          y: window.scrollY,
+          side: box.side ? box.side.scrollTop : 0,
+          entities: box.entities ? box.entities.scrollTop : 0,
+        }));
+      } catch (err) { /* storage full or disabled: the hash still keeps the span */ }
+    }, 150);
+  }
+  // The filters push a new URL without the hash: put the span back in it.
+  document.body.addEventListener("htmx:pushedIntoHistory", remember);
+  window.addEventListener("scroll", saveScroll, { passive: true });
+  document.addEventListener("scroll", (e) => {
+    if (e.target && e.target.nodeType === Node.ELEMENT_NODE && e.target.matches(".side, #entity-list")) saveScroll();
+  }, { capture: true, passive: true });
+  function restore() {
+    let saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem(placeKey) || "null"); } catch (err) { saved = null; }
+    const match = /^#span-(\d+)$/.exec(location.hash);
+    const mark = match && document.getElementById("span-" + match[1]);
+    if (mark) {
+      currentId = match[1];
+      mark.focus({ preventScroll: true });
+      htmx.ajax("GET", mark.getAttribute("hx-get"), { target: "#panel", swap: "innerHTML" });
+      if (!saved) mark.scrollIntoView({ block: "center" });
+    }
+    if (saved) {
+      window.scrollTo(0, saved.y || 0);
+      const box = scrollers();
+      if (box.side) box.side.scrollTop = saved.side || 0;
+      if (box.entities) box.entities.scrollTop = saved.entities || 0;
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => window.setTimeout(restore, 0));
+  else window.setTimeout(restore, 0);
   function move(step, pendingOnly) {
     const list = marks(pendingOnly);
     if (!list.length) return;
@@ -182,7 +239,7 @@
   });
   root.addEventListener("focusin", (e) => {
     const mark = e.target.closest && e.target.closest("mark[data-span-id]");
-    if (mark) currentId = mark.dataset.spanId;
+    if (mark) { currentId = mark.dataset.spanId; remember(); }
   });
   // Side panel: an occurrence link scrolls to its span and opens it.
   document.addEventListener("click", (e) => {
