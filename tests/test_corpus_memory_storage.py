@@ -229,3 +229,14 @@ def test_forgetting_a_document_takes_out_what_only_it_taught(corpus, reviewer, a
     assert corpus_memory(corpus.pk) is None
     assert not CorpusMemoryName.objects.filter(corpus=corpus).exists()
     assert not CorpusSuppression.objects.filter(corpus=corpus).exists()
+
+
+def test_deleting_a_document_deletes_what_the_memory_learnt_from_it(corpus, reviewer, admin_user):
+    from review.services.deletion import document_delete
+
+    first = approved(corpus, reviewer, admin_user, "1.txt", accept=["DELGADO", "Brandt"], reject=["Correct"])
+    second = approved(corpus, reviewer, admin_user, "2.txt", accept=["DELGADO"], reject=["Correct", "Brandt"])
+    document_delete(document=first)
+    memory = corpus_memory(corpus.pk)
+    # "Brandt" was learnt from the deleted document alone: deletion takes it along.
+    assert [(n.text, n.documents) for n in memory.names] == [("DELGADO", (second.pk,))]

@@ -30,9 +30,10 @@ PROPAGATED_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "ID", "SPEL
 SCORE = 0.8
 # Sources that are evidence enough on their own: the header's own participant
 # list, rules that read a cue or a pattern, and people (reviewers, the corpus
-# admin's lists and regexes).
-CONFIDENT_SOURCES = frozenset({"header", "cues", "patterns", "human", "allow_list", "corpus"})
-PEOPLE = frozenset({"human", "allow_list"})
+# admin's lists and regexes, and the corpus memory: names reviewers accepted in
+# the corpus's approved documents).
+CONFIDENT_SOURCES = frozenset({"header", "cues", "patterns", "human", "allow_list", "corpus", "corpus-memory"})
+PEOPLE = frozenset({"human", "allow_list", "corpus-memory"})
 
 
 def confident(span: Candidate, repeated: bool = False) -> bool:

@@ -3,7 +3,8 @@ from it. The admin deletes through here too (review/admin.py).
 
 - a document: its row (spans, events, runs cascade), its original, and the zips
   of its corpus's exports made since it was uploaded (they may hold its text and
-  its index of names; each batch keeps its record, with the reason);
+  its index of names; each batch keeps its record, with the reason), and what
+  the corpus memory learnt from it alone;
 - a corpus: its exports' zips, its documents' originals, then the rows;
 - an export: its row and its zip.
 
@@ -16,7 +17,7 @@ from django.db import transaction
 from ingestion import services as ingestion
 from ingestion.models import Corpus, Document
 from review.models import ExportBatch
-from review.services import export
+from review.services import corpus_memory, export
 
 
 @transaction.atomic
@@ -27,6 +28,8 @@ def document_delete(*, document: Document) -> int:
         since=document.created_at,
         reason=f"The zip was deleted with document “{document.name}”, which it may contain.",
     )
+    # What the corpus learnt from it goes too (names no other document backs).
+    corpus_memory.corpus_memory_forget(document_id=document.pk, corpus_id=document.corpus_id)
     ingestion.document_delete(document=document)
     return zips
 
