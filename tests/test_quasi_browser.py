@@ -10,7 +10,7 @@ from ingestion.models import Document
 from pipelines.candidate import Candidate
 from review.models import CorpusMembership, QuasiIdentifier, Role
 from review.services.quasi import store_quasi
-from tests.browser_support import launch
+from tests.browser_support import launch, select_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -66,10 +66,21 @@ def test_toggle_then_mask_generalise_and_keep(live_server, browser, flagged) -> 
     expect(flags).to_be_visible()
     expect(toggle).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#quasi-counts")).to_have_text("3 flagged: 3 undecided, 0 kept, 0 masked, 0 generalised.")
+    # The flags are highlighted in the transcript while the layer is shown.
+    marks = page.locator("#text-body mark.quasi-hl")
+    expect(marks).to_have_count(3)
+    expect(page.locator("#doc-text")).to_have_class("doc-text quasi-on")
+    assert marks.nth(1).inner_text() == "Folsom"
     toggle.click()
     expect(flags).to_be_hidden()
+    expect(page.locator("#doc-text")).to_have_class("doc-text")
     toggle.click()
     expect(flags).to_be_visible()
+    # The highlights keep the transcript's offsets right: a selection after one of
+    # them still offers the right span to add.
+    select_text(page, "My sister")
+    expect(page.locator("#add-start")).to_have_value(str(TEXT.index("My sister")))
+    expect(page.locator("#add-end")).to_have_value(str(TEXT.index("My sister") + len("My sister")))
 
     def row(text: str):
         pk = QuasiIdentifier.objects.get(document=flagged, text=text).pk
@@ -90,6 +101,7 @@ def test_toggle_then_mask_generalise_and_keep(live_server, browser, flagged) -> 
     row("welder").locator("button.quasi-keep").click()
     expect(row("welder")).to_have_attribute("data-decision", "keep")
     expect(page.locator("#quasi-counts")).to_have_text("3 flagged: 0 undecided, 1 kept, 1 masked, 1 generalised.")
+    expect(page.locator("#text-body mark.quasi-hl.qd-mask")).to_have_text("March 3, 1985")
     decided = {q.text: (q.decision, q.generalised) for q in QuasiIdentifier.objects.filter(document=flagged)}
     assert decided == {
         "welder": ("keep", ""),

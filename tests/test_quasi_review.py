@@ -137,6 +137,15 @@ class DecideTests(Setup):
         with self.assertRaises(ReviewError):
             quasi_decide(flag=self.flag("welder"), user=self.kim, decision=QuasiDecision.KEEP, version=1)
 
+    def test_deleting_the_document_deletes_its_flags_and_their_audit(self) -> None:
+        from review.services.deletion import document_delete
+
+        f = self.flag("welder")
+        quasi_decide(flag=f, user=self.kim, decision=QuasiDecision.KEEP, version=f.version)
+        document_delete(document=self.document)
+        self.assertFalse(QuasiIdentifier.objects.exists())
+        self.assertFalse(QuasiEvent.objects.exists())
+
 
 class ViewTests(Setup):
     def test_the_review_page_includes_the_layer_and_its_script(self) -> None:
