@@ -249,12 +249,14 @@ def replay(document, user, gold: Gold, *, typed: bool = False, max_actions: int 
             if typed:
                 wanted = {label for s, e, label in gold.counted if (s, e) == (span.start, span.end)}
                 for label in wanted - {span.label}:
-                    offer(
-                        "entity",
-                        simulated(lambda sp=span, lb=label: decisions.span_relabel(span=sp, user=user, label=lb)),
-                        lambda sp=span, lb=label: decisions.span_relabel(span=sp, user=user, label=lb),
-                        f"entity relabel “{span.text}” → {label}",
-                    )
+
+                    def relabel(pk=span.pk, lb=label):
+                        # A fresh row: a rolled-back simulation must not leave this
+                        # loop's copies with a version the database never kept.
+                        fresh = Span.objects.select_related("document").get(pk=pk)
+                        decisions.span_relabel(span=fresh, user=user, label=lb)
+
+                    offer("entity", simulated(relabel), relabel, f"entity relabel “{span.text}” → {label}")
         # 4. Misses: resize an overlapping span, or add (with or without apply-to-all).
         # A resize or an addition is simulated in the database (rolled back).
         for start, end, label in judge.misses(states):
