@@ -198,6 +198,17 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * _MB
 DATA_UPLOAD_MAX_NUMBER_FILES = env.int("MAX_UPLOAD_FILES", default=100)
 # A reviewer's assignment idle this long goes back to the corpus queue.
 REVIEW_IDLE_MINUTES = env.int("REVIEW_IDLE_MINUTES", default=60)
+# Work queue (issue 16): a pending span scored below this calibrated probability is
+# "low-score"; documents with the most such spans (then the most pending) come first.
+REVIEW_QUEUE_LOW_SCORE = env.float("REVIEW_QUEUE_LOW_SCORE", default=0.5)
+# Estimated minutes left: spans decided per active minute, measured on the corpus's
+# last REVIEW_RATE_WINDOW decision events; a pause longer than REVIEW_RATE_MAX_GAP_SECONDS
+# between two operations is not review time. Below REVIEW_RATE_MIN_OPERATIONS timed
+# operations the default rate (an assumption, not a measurement) is used.
+REVIEW_RATE_WINDOW = env.int("REVIEW_RATE_WINDOW", default=2000)
+REVIEW_RATE_MAX_GAP_SECONDS = env.int("REVIEW_RATE_MAX_GAP_SECONDS", default=300)
+REVIEW_RATE_MIN_OPERATIONS = env.int("REVIEW_RATE_MIN_OPERATIONS", default=10)
+REVIEW_DEFAULT_SPANS_PER_MINUTE = env.float("REVIEW_DEFAULT_SPANS_PER_MINUTE", default=6.0)
 # Longest generalisation a reviewer may give a quasi-identifier (issue 18).
 QUASI_GENERALISED_MAX_CHARS = env.int("QUASI_GENERALISED_MAX_CHARS", default=120)
 # Corpus memory (issue 17): a surface form rejected in at least this many approved
