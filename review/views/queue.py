@@ -1,5 +1,6 @@
 """The corpus queue: documents waiting for review, and "give me the next one"."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -8,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from review.access import can_review, get_corpus
-from review.selectors.queue import queue_counts, queue_documents
+from review.selectors.queue import queue_counts, queue_documents, review_rate
 from review.services.queue import idle_cutoff, next_document
 
 
@@ -18,13 +19,20 @@ def corpus_queue(request: HttpRequest, pk: int) -> HttpResponse:
     corpus, role = get_corpus(request.user, pk)
     status = request.GET.get("status", "")
     mine = request.GET.get("mine") == "on"
+    documents = queue_documents(corpus, status=status, mine_only=mine, user=request.user)
+    rate = review_rate(corpus)
+    for document in documents:
+        document.minutes_left = rate.minutes_for(document.pending)
     return render(
         request,
         "review/corpus_queue.html",
         {
             "corpus": corpus,
             "can_review": can_review(role),
-            "documents": queue_documents(corpus, status=status, mine_only=mine, user=request.user),
+            "documents": documents,
+            "rate": rate,
+            "minutes_left": rate.minutes_for(sum(d.pending for d in documents)),
+            "low_score": settings.REVIEW_QUEUE_LOW_SCORE,
             "counts": queue_counts(corpus),
             "status": status,
             "mine": mine,
