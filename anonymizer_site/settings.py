@@ -209,6 +209,8 @@ REVIEW_RATE_WINDOW = env.int("REVIEW_RATE_WINDOW", default=2000)
 REVIEW_RATE_MAX_GAP_SECONDS = env.int("REVIEW_RATE_MAX_GAP_SECONDS", default=300)
 REVIEW_RATE_MIN_OPERATIONS = env.int("REVIEW_RATE_MIN_OPERATIONS", default=10)
 REVIEW_DEFAULT_SPANS_PER_MINUTE = env.float("REVIEW_DEFAULT_SPANS_PER_MINUTE", default=6.0)
+# The history page lists at most this many filtered candidates (then "and N more").
+REVIEW_HISTORY_FILTERED_MAX = env.int("REVIEW_HISTORY_FILTERED_MAX", default=500)
 # Longest generalisation a reviewer may give a quasi-identifier (issue 18).
 QUASI_GENERALISED_MAX_CHARS = env.int("QUASI_GENERALISED_MAX_CHARS", default=120)
 # Corpus memory (issue 17): a surface form rejected in at least this many approved

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ingestion.models import Document
-from review.models import ReviewEvent, Span
+from review.models import DocumentDetection, ReviewEvent, Span
 from review.selectors.queue import review_rate
 
 
@@ -91,3 +91,37 @@ def test_too_little_history_falls_back_to_the_default_rate(reviewer, queue, sett
     decide_at(queue["sure"], reviewer, timezone.now())
     rate = review_rate(queue["sure"].corpus)
     assert not rate.measured and rate.spans_per_minute == 7.0
+
+
+HISTORY_TEXT = "PRESIDING COMMISSIONER Hartwell: the Board met Delgado on Monday.\nWitness: Panel"
+
+
+@pytest.mark.django_db
+def test_the_history_page_shows_each_filtered_candidate_with_its_reason(
+    client, reviewer, corpus, settings, django_assert_num_queries
+):
+    document = Document.objects.create(corpus=corpus, name="h.txt", sha256="h", text=HISTORY_TEXT, status="ready")
+    board, monday = HISTORY_TEXT.index("Board"), HISTORY_TEXT.index("Monday")
+    DocumentDetection.objects.create(
+        document=document,
+        filtered=[
+            [board, board + 5, "ORGANIZATION", ["spacy"], "common word"],
+            [monday, monday + 6, "DATE", ["presidio", "spacy"], "weekday alone"],
+        ],
+        filtered_counts={"common word": 1, "weekday alone": 1},
+    )
+    client.force_login(reviewer)
+    url = reverse("document_history", args=[document.pk])
+    client.get(url)
+    # session, user, document+role, events, spans, detection
+    with django_assert_num_queries(6):
+        page = client.get(url).content.decode()
+    table = page[page.index('id="filtered-candidates"') :]
+    assert '<span class="st-filtered" title="filtered: common word">Board</span>' in table
+    assert "<td>ORGANIZATION</td><td>spacy</td><td>common word</td>" in table
+    assert '<span class="st-filtered" title="filtered: weekday alone">Monday</span>' in table
+    assert "<td>DATE</td><td>presidio, spacy</td><td>weekday alone</td>" in table
+    # A long list is cut at the named limit, and says how many more there are.
+    settings.REVIEW_HISTORY_FILTERED_MAX = 1
+    page = client.get(url).content.decode()
+    assert "Monday</span>" not in page and "and 1 more filtered candidate " in page

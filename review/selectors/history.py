@@ -3,6 +3,8 @@ changed against what the machine proposed, and what the machine filtered."""
 
 from dataclasses import dataclass
 
+from django.conf import settings
+
 from ingestion.models import Corpus, Document
 from review.models import DocumentDetection, ReviewEvent, Span, SpanStatus
 
@@ -71,9 +73,38 @@ def first_befores(events: list[ReviewEvent]) -> dict[int, dict]:
     return result
 
 
+@dataclass(frozen=True)
+class FilteredCandidate:
+    """A candidate a recognizer proposed and the pipeline dropped."""
+
+    start: int
+    end: int
+    text: str
+    label: str
+    sources: list[str]
+    reason: str
+
+
 def detection_summary(document: Document) -> dict | None:
-    """What the machine filtered and why, precomputed per document (one small query)."""
-    return DocumentDetection.objects.filter(document_id=document.pk).values("filtered_counts", "timed_out").first()
+    """What the machine filtered and why (one query): the counts per reason, the
+    timed-out patterns, and the first REVIEW_HISTORY_FILTERED_MAX filtered
+    candidates with their text (read from the document's text: the record keeps
+    offsets only) under "candidates", and how many more there are under "more"."""
+    row = (
+        DocumentDetection.objects.filter(document_id=document.pk)
+        .values("filtered_counts", "timed_out", "filtered")
+        .first()
+    )
+    if row is None:
+        return None
+    limit = settings.REVIEW_HISTORY_FILTERED_MAX
+    filtered = row.pop("filtered") or []
+    row["candidates"] = [
+        FilteredCandidate(start, end, document.text[start:end], label, list(sources), reason)
+        for start, end, label, sources, reason in filtered[:limit]
+    ]
+    row["more"] = max(0, len(filtered) - limit)
+    return row
 
 
 def corpus_diff(corpus: Corpus) -> tuple[dict, int]:
