@@ -141,9 +141,13 @@ def test_a_document_still_being_annotated_shows_its_spans_when_ready(live_server
 def test_keys_work_again_after_the_apply_to_all_checkbox(live_server, browser, document):
     page = open_as(browser, live_server, "kim", document)
     page.keyboard.press("j")  # HARTWELL
+    page.wait_for_selector("#panel >> text=Also 1 other pending occurrence of “HARTWELL”")
+    settled(page)
     page.keyboard.press("j")  # the first Delgado
     page.wait_for_selector("#panel >> text=Also 2 other pending occurrences of “Delgado”")
+    settled(page)
     first = Span.objects.filter(document=document, text="Delgado").order_by("start").first()
+    hartwell = list(Span.objects.filter(document=document, text="HARTWELL").order_by("start"))
     page.click("#apply-all")  # untick: this occurrence only
     assert not page.locator("#apply-all").is_checked()
     settled(page)
@@ -157,8 +161,10 @@ def test_keys_work_again_after_the_apply_to_all_checkbox(live_server, browser, d
     first.refresh_from_db()
     assert first.status == "accepted"
     # Space on the checkbox itself, then r: the second Delgado alone is rejected.
+    settled(page)
     page.keyboard.press("j")  # the second HARTWELL
-    page.wait_for_selector("#panel >> text=Also 1 other pending occurrence of “HARTWELL”")
+    page.wait_for_selector(f"#decide-form[data-span-id='{hartwell[1].pk}']")
+    settled(page)
     page.keyboard.press("j")
     page.wait_for_selector("#panel >> text=Also 1 other pending occurrence of “Delgado”")
     page.focus("#apply-all")

@@ -194,6 +194,14 @@
   }
   previewToggle.addEventListener("click", () => showPreview(!previewOn()));
 
+  // Fast j/j/j: panels may come back out of order; only the current span's is shown.
+  document.body.addEventListener("htmx:beforeSwap", (e) => {
+    if (!e.detail.target || e.detail.target.id !== "panel") return;
+    const verb = ((e.detail.requestConfig && e.detail.requestConfig.verb) || "").toLowerCase();
+    const path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
+    const opened = /\/spans\/(\d+)\/$/.exec(path);
+    if (verb === "get" && opened && currentId && opened[1] !== String(currentId)) e.detail.shouldSwap = false;
+  });
   document.body.addEventListener("htmx:afterSettle", (e) => {
     // Only a decision or a span opened in the panel; a background swap (bulk
     // count, side panel filters) must not take the focus away.
