@@ -153,6 +153,7 @@ class ViewTests(Setup):
         self.assertIn('id="quasi-toggle"', page)
         self.assertIn(f'hx-get="{reverse("document_quasi", args=[self.document.pk])}"', page)
         self.assertIn("review/quasi.js", page)
+        self.assertIn(f'{reverse("corpus_risk", args=[self.corpus.pk])}#risk-doc-{self.document.pk}', page)
 
     def test_the_layer_lists_flags_with_suggestions_in_three_queries_after_login(self) -> None:
         client = self.client_for(self.kim)
