@@ -153,7 +153,7 @@ class ViewTests(Setup):
         self.assertIn('id="quasi-toggle"', page)
         self.assertIn(f'hx-get="{reverse("document_quasi", args=[self.document.pk])}"', page)
         self.assertIn("review/quasi.js", page)
-        self.assertIn(f'{reverse("corpus_risk", args=[self.corpus.pk])}#risk-doc-{self.document.pk}', page)
+        self.assertIn(f"{reverse('corpus_risk', args=[self.corpus.pk])}#risk-doc-{self.document.pk}", page)
 
     def test_the_layer_lists_flags_with_suggestions_in_three_queries_after_login(self) -> None:
         client = self.client_for(self.kim)
@@ -231,6 +231,17 @@ class RiskTests(Setup):
                 document__corpus=self.corpus, category=category, decision__in=("keep", "pending")
             ).count()
             self.assertEqual(sum(d.count(("keep", "pending"), category) for d in risk.documents), truth)
+
+    def test_a_flag_under_an_accepted_span_counts_as_replaced(self) -> None:
+        at = TEXT.index("25 years")  # undecided in the approved second.txt
+        Span.objects.create(
+            document=self.second, start=at, end=at + 8, label="DATE", text="25 years", status=SpanStatus.ACCEPTED
+        )
+        second = next(d for d in corpus_risk(self.corpus).documents if d.name == "second.txt")
+        self.assertEqual((second.kept, second.undecided, second.replaced), (1, 0, 1))
+        self.assertEqual(dict(quasi_identifiers_kept(self.corpus)), {"DEM": 1})
+        page = self.client_for(self.kim).get(reverse("document_quasi", args=[self.second.pk])).content.decode()
+        self.assertEqual(page.count("quasi-covered"), 1)
 
     def test_the_dashboard_counts_flags_left_in_approved_documents(self) -> None:
         # second.txt is the approved one: "welder" kept, "25 years" undecided.

@@ -3,14 +3,16 @@ residual risk of an export per document and per corpus.
 
 "Left as written" is what an export leaves of a flag's text: the flags kept by a
 reviewer and the ones nobody decided yet (an export does not touch them either).
-Masked and generalised flags are replaced.
+Masked and generalised flags are replaced, and so is a flag under an accepted span
+(a reviewer accepted the stretch as a direct identifier after it was flagged: the
+export replaces the span, see pipelines/export/quasi.py).
 """
 
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.http import Http404
 
 from ingestion.models import Corpus, Document, DocumentStatus
@@ -22,6 +24,21 @@ DIRECT_LABELS: tuple[str, ...] = ("PERSON", "SPELLED_NAME", "ID", "PHONE_NUMBER"
 LEFT_AS_WRITTEN: tuple[str, ...] = (QuasiDecision.KEEP, QuasiDecision.PENDING)
 # Characters of text shown on each side of a flag in the layer.
 CONTEXT_CHARS = 40
+# The pseudo-decision of a flag under an accepted span, in the risk counts.
+COVERED = "covered"
+
+
+def covered_by_a_span() -> Exists:
+    """Whether an accepted span overlaps the flag (a correlated EXISTS on the spans'
+    document/start index)."""
+    return Exists(
+        Span.objects.filter(
+            document_id=OuterRef("document_id"),
+            status=SpanStatus.ACCEPTED,
+            start__lt=OuterRef("end"),
+            end__gt=OuterRef("start"),
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -45,7 +62,8 @@ def document_flags(document: Document) -> list[FlagRow]:
     generalisation a "generalise" would use by default. One query."""
     text = document.text
     rows = []
-    for flag in QuasiIdentifier.objects.filter(document_id=document.pk).order_by("start", "end"):
+    flags = QuasiIdentifier.objects.filter(document_id=document.pk).annotate(covered=covered_by_a_span())
+    for flag in flags.order_by("start", "end"):
         rows.append(
             FlagRow(
                 flag,
@@ -67,7 +85,9 @@ def flag_counts(rows: list[FlagRow]) -> dict[str, int]:
 def quasi_left_by_category(corpus: Corpus, statuses: tuple[str, ...] | None = None) -> dict[str, int]:
     """Flags left as written (kept or undecided) in the corpus's documents (those of
     `statuses` only, if given), by category. One GROUP BY."""
-    flags = QuasiIdentifier.objects.filter(document__corpus=corpus, decision__in=LEFT_AS_WRITTEN)
+    flags = QuasiIdentifier.objects.filter(document__corpus=corpus, decision__in=LEFT_AS_WRITTEN).exclude(
+        covered_by_a_span()
+    )
     if statuses is not None:
         flags = flags.filter(document__status__in=statuses)
     rows = flags.values("category").annotate(n=Count("pk")).order_by()
@@ -101,7 +121,7 @@ class DocumentRisk:
 
     @property
     def replaced(self) -> int:
-        return self.count((QuasiDecision.MASK, QuasiDecision.GENERALISE))
+        return self.count((QuasiDecision.MASK, QuasiDecision.GENERALISE, COVERED))
 
     @property
     def left_by_category(self) -> str:
@@ -135,7 +155,7 @@ class CorpusRisk:
     @property
     def category_rows(self) -> list[tuple[str, str, int, int, int]]:
         """(category, description, kept, undecided, masked or generalised)."""
-        replaced = self._by_category((QuasiDecision.MASK, QuasiDecision.GENERALISE))
+        replaced = self._by_category((QuasiDecision.MASK, QuasiDecision.GENERALISE, COVERED))
         return [
             (key, label, kept, undecided, r)
             for (key, label, kept), (_, _, undecided), (_, _, r) in zip(
@@ -160,11 +180,12 @@ class CorpusRisk:
 
 def corpus_risk(corpus: Corpus, document: Document | None = None) -> CorpusRisk:
     """The residual risk of the corpus's documents (or of one), documents with the
-    most flags left as written first. Three queries: the documents, their pending
+    most flags left as written first; a flag under an accepted span counts as
+    replaced whatever its decision. Three queries: the documents, their pending
     direct-identifier spans, their flags by category and decision."""
     documents = Document.objects.filter(corpus=corpus)
     spans = Span.objects.filter(document__corpus=corpus, label__in=DIRECT_LABELS, status=SpanStatus.PENDING)
-    flags = QuasiIdentifier.objects.filter(document__corpus=corpus)
+    flags = QuasiIdentifier.objects.filter(document__corpus=corpus).annotate(covered=covered_by_a_span())
     if document is not None:
         documents = documents.filter(pk=document.pk)
         spans = spans.filter(document_id=document.pk)
@@ -176,9 +197,12 @@ def corpus_risk(corpus: Corpus, document: Document | None = None) -> CorpusRisk:
     for row in spans.values("document_id").annotate(n=Count("pk")).order_by():
         if row["document_id"] in risks:
             risks[row["document_id"]].pending_direct = row["n"]
-    for row in flags.values("document_id", "category", "decision").annotate(n=Count("pk")).order_by():
+    rows = flags.values("document_id", "category", "decision", "covered").annotate(n=Count("pk")).order_by()
+    for row in rows:
         if row["document_id"] in risks:
-            risks[row["document_id"]].flags[row["category"]][row["decision"]] = row["n"]
+            decision = COVERED if row["covered"] else row["decision"]
+            counts = risks[row["document_id"]].flags[row["category"]]
+            counts[decision] = counts.get(decision, 0) + row["n"]
     ordered = sorted(risks.values(), key=lambda d: (-d.left, -d.pending_direct, d.name, d.document_id))
     return CorpusRisk(ordered)
 
