@@ -230,9 +230,14 @@ def document_extract(*, document_id: int, delivery: str | None = None) -> bool:
     except ExtractionError as exc:
         document_fail(document=document, message=str(exc))
         return False
-    except Exception as exc:
+    except Exception:
         logger.exception("extraction of document %s failed", document_id)
-        document_fail(document=document, message=f"Text extraction failed unexpectedly ({type(exc).__name__}).")
+        # The exception is in the log; the reviewer gets what happened and what to do.
+        document_fail(
+            document=document,
+            message="The text of this file could not be extracted (an unexpected error, logged for the "
+            "administrator). Check that the file opens on your computer, then upload it again.",
+        )
         return False
     document.set_text(extraction.text)
     # Saved with the text, in one write: the layout's offsets are only valid for it.

@@ -1,11 +1,14 @@
 """The work queue by risk with minutes left (issue 16), the history page's filtered
 candidates, failures in the user's language, and the corpus page's links."""
 
+import io
 import uuid
+import zipfile
 from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
@@ -125,3 +128,100 @@ def test_the_history_page_shows_each_filtered_candidate_with_its_reason(
     settings.REVIEW_HISTORY_FILTERED_MAX = 1
     page = client.get(url).content.decode()
     assert "Monday</span>" not in page and "and 1 more filtered candidate " in page
+
+
+# --- failures in the user's language, and only actions that can succeed ---------------------
+
+
+def broken_pdf() -> bytes:
+    """A real transcript PDF cut short: what a damaged download looks like."""
+    from tests.test_transcript_pdf import BODY, make_transcript
+
+    return make_transcript(BODY)[:900]
+
+
+def a_zip(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def test_a_pdf_failing_on_a_page_names_the_page_not_the_parser(monkeypatch):
+    from pdfminer.psparser import PSEOF
+
+    from pipelines.extraction import pdf
+    from pipelines.extraction.limits import ExtractionLimits
+    from pipelines.extraction.text import ExtractionError
+    from tests.test_transcript_pdf import BODY, make_transcript
+
+    read = pdf._reading_order
+    calls = []
+
+    def third_page_broken(page):
+        calls.append(page)
+        if len(calls) == 3:
+            raise PSEOF("Unexpected EOF")  # what pdfminer raises on a cut stream
+        return read(page)
+
+    monkeypatch.setattr(pdf, "_reading_order", third_page_broken)
+    with pytest.raises(ExtractionError) as failure:
+        pdf.extract_pdf(make_transcript(BODY), ExtractionLimits(sandbox=False))
+    message = str(failure.value)
+    assert message.startswith("This PDF is damaged or encrypted: page 3 could not be read.")
+    assert "PSEOF" not in message and "Exception" not in message
+
+
+@pytest.mark.django_db
+def test_a_zip_with_a_broken_pdf_says_so_and_offers_no_pointless_retry(
+    client, admin_user, corpus, django_capture_on_commit_callbacks
+):
+    client.force_login(admin_user)
+    data = a_zip({"hearing.pdf": broken_pdf(), "fine.txt": b"Mr. Kowalczyk met Ms. Ng.\n"})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("document_upload", args=[corpus.pk]),
+            {"files": [SimpleUploadedFile("batch.zip", data)], "text_column": "text"},
+        )
+    broken = Document.objects.get(name__endswith="hearing.pdf")
+    assert broken.status == "failed"
+    page = client.get(reverse("corpus_detail", args=[corpus.pk])).content.decode()
+    row = page[page.index(f'id="document-{broken.pk}"') :]
+    row = row[: row.index("</tr>")]
+    assert "This PDF could not be read: it is damaged or encrypted" in row
+    assert "Exception" not in row and "PdfminerException" not in page
+    assert "Pre-annotate again" not in row and "upload a repaired copy" in row
+    annotation = client.get(reverse("document_annotation", args=[broken.pk])).content.decode()
+    assert 'id="reannotate-form"' not in annotation and "Pre-annotate again" not in annotation
+    assert 'id="failed-next-step"' in annotation
+
+
+@pytest.mark.django_db
+def test_a_failed_machine_pass_on_read_text_offers_pre_annotate_again(client, admin_user, reviewer, corpus):
+    document = Document.objects.create(
+        corpus=corpus,
+        name="h.txt",
+        sha256="h",
+        text="Mr. Smith spoke.",
+        status="failed",
+        error_message="Pre-annotation failed: the worker ran out of memory.",
+    )
+    client.force_login(admin_user)
+    page = client.get(reverse("corpus_detail", args=[corpus.pk])).content.decode()
+    row = page[page.index(f'id="document-{document.pk}"') :]
+    assert "Pre-annotate again" in row[: row.index("</tr>")]
+    annotation = client.get(reverse("document_annotation", args=[document.pk])).content.decode()
+    assert 'id="reannotate-form"' in annotation and "Pre-annotate again" in annotation
+    # A reviewer cannot run it: no button, whatever the document.
+    client.force_login(reviewer)
+    assert "Pre-annotate again" not in client.get(reverse("corpus_detail", args=[corpus.pk])).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_corpus_page_links_to_its_statistics_and_dashboard(client, reviewer, corpus):
+    client.force_login(reviewer)
+    page = client.get(reverse("corpus_detail", args=[corpus.pk])).content.decode()
+    assert f'href="{reverse("corpus_stats", args=[corpus.pk])}" id="corpus-stats-link"' in page
+    assert f'href="{reverse("corpus_dashboard", args=[corpus.pk])}" id="dashboard-link"' in page
+    assert client.get(reverse("corpus_stats", args=[corpus.pk])).status_code == 200

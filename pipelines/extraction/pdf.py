@@ -82,7 +82,9 @@ def _extract_in_child(data: bytes, limits: ExtractionLimits) -> Extraction:
         try:
             payload = json.loads(done.stdout)
         except ValueError as exc:
-            raise ExtractionError("The PDF could not be read (the parser's answer was damaged).") from exc
+            raise ExtractionError(
+                "This PDF could not be read: the reader stopped with a damaged answer. Upload it again."
+            ) from exc
         if "error" in payload:
             kind = LimitExceeded if payload.get("limit") else ExtractionError
             raise kind(payload["error"])
@@ -211,6 +213,7 @@ def _page_lines(data: bytes, limits: ExtractionLimits) -> list[list[str]]:
     from pdfminer.pdfparser import PDFSyntaxError
 
     _check_streams(data, limits)
+    page_number = 0  # the page being read when the parser gave up (0: while opening)
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             # Checked before any page is parsed: a huge PDF fails fast, not after minutes.
@@ -219,6 +222,7 @@ def _page_lines(data: bytes, limits: ExtractionLimits) -> list[list[str]]:
             pages = []
             chars = 0
             for page in pdf.pages:
+                page_number += 1
                 lines = _reading_order(page)
                 chars += sum(len(line) + 1 for line in lines)
                 if chars > limits.max_document_chars * 2:
@@ -234,11 +238,30 @@ def _page_lines(data: bytes, limits: ExtractionLimits) -> list[list[str]]:
     except MemoryError:
         raise
     except (PDFSyntaxError, ValueError, KeyError, TypeError) as exc:
-        raise ExtractionError(f"The PDF could not be read ({type(exc).__name__}); it may be damaged.") from exc
+        raise ExtractionError(damaged(page_number)) from exc
     except Exception as exc:  # pdfminer raises many private types for broken files
         if _is_password_error(exc):
-            raise ExtractionError("The PDF is password-protected.") from exc
-        raise ExtractionError(f"The PDF could not be read ({type(exc).__name__}); it may be damaged.") from exc
+            raise ExtractionError(PASSWORD_PROTECTED) from exc
+        raise ExtractionError(damaged(page_number)) from exc
+
+
+# What the reviewer reads on the corpus page: what is wrong and what to do, in their
+# words; the parser's exception type means nothing to them (it stays in the chain).
+PASSWORD_PROTECTED = (
+    "This PDF is password-protected (encrypted): open it, save a copy without the password, and upload that copy."
+)
+
+
+def damaged(page_number: int) -> str:
+    if page_number:
+        return (
+            f"This PDF is damaged or encrypted: page {page_number} could not be read. "
+            "Upload a repaired copy (re-save or print it to PDF)."
+        )
+    return (
+        "This PDF could not be read: it is damaged or encrypted (its structure could not be opened). "
+        "Upload a repaired copy (re-save or print it to PDF)."
+    )
 
 
 # -- two-column captions -----------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Reads for the corpus list and a corpus's page."""
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import BooleanField, Case, Count, Q, QuerySet, Value, When
 
 from ingestion.models import IN_PROGRESS_STATUSES, Corpus, Document, DocumentStatus
 from review.access import corpora_for_user
@@ -17,6 +17,9 @@ def corpus_documents(corpus: Corpus) -> QuerySet[Document]:
         .annotate(
             span_count=Count("spans", filter=~Q(spans__status=SpanStatus.REJECTED)),
             pending_count=Count("spans", filter=Q(spans__status=SpanStatus.PENDING)),
+            # Whether extraction gave text (without loading it): only then can a
+            # failed document be pre-annotated again; otherwise the file is the problem.
+            has_text=Case(When(text="", then=Value(False)), default=Value(True), output_field=BooleanField()),
             # Progress of a pre-annotation or re-annotation under way.
             **active_run_annotations(),
         )
