@@ -108,6 +108,9 @@ def test_the_page_refreshes_itself_when_re_annotation_finishes(live_server, brow
     AnnotationRun.objects.filter(pk=run.pk).update(done=3)
     page.wait_for_selector("#annotation-running >> text=Re-annotation in progress (75%)", timeout=8_000)
     page.evaluate("window.__same_page = true")
+    fresno = Span.objects.get(document=document, text="Fresno")
+    page.click(f"#span-{fresno.pk}")  # the reviewer is looking at a span meanwhile
+    page.wait_for_selector("#panel >> text=Selected span")
     # It finishes with a new span: the page reloads by itself and shows it.
     Span.objects.create(
         document=document,
@@ -122,6 +125,8 @@ def test_the_page_refreshes_itself_when_re_annotation_finishes(live_server, brow
     page.wait_for_selector("#text-body mark[data-label=ORGANIZATION]", timeout=8_000)
     assert page.locator("#annotation-running").count() == 0
     assert page.evaluate("window.__same_page === undefined")  # a real reload
+    # ... which comes back to the span the reviewer had open.
+    page.wait_for_selector(f"#decide-form[data-span-id='{fresno.pk}']")
 
 
 def test_a_document_still_being_annotated_shows_its_spans_when_ready(live_server, browser, corpus, users):
