@@ -2,6 +2,7 @@
 panel's entity groups and filters, the preview."""
 
 import bisect
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -201,7 +202,7 @@ class Places:
         if printed:
             return f"p{printed[0]}:{printed[1]}"
         if self._newlines is None:
-            self._newlines = [i for i, c in enumerate(self.text) if c == "\n"]
+            self._newlines = [m.start() for m in re.finditer("\n", self.text)]
         return f"line {bisect.bisect_left(self._newlines, offset) + 1}"
 
 
