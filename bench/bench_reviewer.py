@@ -148,8 +148,12 @@ def _states(spans) -> list[tuple[int, int, str, str]]:
     return [(s.start, s.end, s.label, s.status) for s in spans]
 
 
-def replay(document, user, gold: Gold, *, typed: bool = False, max_actions: int = 5000) -> Replay:
-    """Replay the ideal reviewer on `document` (pre-annotated, READY) to `gold`."""
+def replay(
+    document, user, gold: Gold, *, typed: bool = False, min_bulk_score: float = 0.0, max_actions: int = 5000
+) -> Replay:
+    """Replay the ideal reviewer on `document` (pre-annotated, READY) to `gold`.
+    `min_bulk_score`: the lowest calibrated score a bulk accept may start at (a
+    house rule such as "bulk-accept only above 0.8"; 0: any, the oracle's choice)."""
     from django.db import transaction
 
     from review.errors import ReviewError
@@ -213,7 +217,7 @@ def replay(document, user, gold: Gold, *, typed: bool = False, max_actions: int 
         # 1. Bulk accept by calibrated score (all labels, or one label).
         for label in ["", *sorted({s.label for s in pending})]:
             pool = [s for s in pending if not label or s.label == label]
-            for threshold in sorted({s.score for s in pool}):
+            for threshold in sorted({s.score for s in pool if s.score >= min_bulk_score}):
                 chosen = {s.pk: {"status": "accepted"} for s in pool if s.score >= threshold}
                 offer(
                     "bulk",
@@ -313,6 +317,9 @@ def main() -> None:
     parser.add_argument("gold", nargs="*", type=Path, default=GOLD)
     parser.add_argument("--typed", action="store_true", help="the gold label is required too")
     parser.add_argument("--log", action="store_true", help="print every move")
+    parser.add_argument(
+        "--min-bulk-score", type=float, default=0.0, help="bulk accept only from this calibrated score up"
+    )
     args = parser.parse_args()
     _setup_django()
     from django.contrib.auth import get_user_model
@@ -325,7 +332,7 @@ def main() -> None:
     corpus = Corpus.objects.create(name=f"bench-reviewer-{os.getpid()}")
     user = get_user_model().objects.create_user(f"bench-reviewer-{os.getpid()}", password="x")
     CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.REVIEWER)
-    print(f"view: {'typed' if args.typed else 'untyped'} exact")
+    print(f"view: {'typed' if args.typed else 'untyped'} exact; bulk accept from score {args.min_bulk_score}")
     print(
         "| document | machine spans | final spans | gold (counted) | actions | per decided span | "
         + " | ".join(MOVES)
@@ -339,7 +346,9 @@ def main() -> None:
                     continue
                 record = json.loads(line)
                 document = pre_annotate(corpus, user, record)
-                result = replay(document, user, Gold.from_record(record), typed=args.typed)
+                result = replay(
+                    document, user, Gold.from_record(record), typed=args.typed, min_bulk_score=args.min_bulk_score
+                )
                 print(
                     f"| {record['id']} | {result.machine_spans} | {result.final_spans} | {result.gold_counted} | "
                     f"{result.actions} | {result.per_span:.3f} | "
