@@ -225,3 +225,16 @@ def test_the_corpus_page_links_to_its_statistics_and_dashboard(client, reviewer,
     assert f'href="{reverse("corpus_stats", args=[corpus.pk])}" id="corpus-stats-link"' in page
     assert f'href="{reverse("corpus_dashboard", args=[corpus.pk])}" id="dashboard-link"' in page
     assert client.get(reverse("corpus_stats", args=[corpus.pk])).status_code == 200
+
+
+@pytest.mark.django_db
+def test_next_document_assigns_the_riskiest_like_the_queue_shows(client, reviewer, queue, make_user):
+    from review.models import CorpusMembership, Role
+
+    client.force_login(reviewer)
+    url = reverse("queue_next", args=[queue["sure"].corpus_id])
+    assert client.post(url)["Location"] == reverse("document_review", args=[queue["risky"].pk])
+    other = make_user("second")
+    CorpusMembership.objects.create(corpus=queue["sure"].corpus, user=other, role=Role.REVIEWER)
+    client.force_login(other)
+    assert client.post(url)["Location"] == reverse("document_review", args=[queue["one"].pk])
