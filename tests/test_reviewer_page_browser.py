@@ -379,6 +379,7 @@ def test_a_reload_returns_to_the_span_the_scroll_and_the_filters(live_server, br
     page.press("#filters input[name=below]", "Enter")
     page.wait_for_function("location.search.includes('below=0.6') && location.search.includes('pending=on')")
     page.wait_for_function("document.querySelectorAll('#entity-list a.occ').length === 10")
+    settled(page)  # the change and the submit each re-render the list
     # Open a span deep in the text from the side panel, then scroll a bit further.
     page.click("#entity-list .entities summary >> text=Delgado")
     page.click(f"#entity-list a.occ[data-span-id='{target.pk}']")
