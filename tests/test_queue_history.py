@@ -104,14 +104,15 @@ def test_the_history_page_shows_each_filtered_candidate_with_its_reason(
     client, reviewer, corpus, settings, django_assert_num_queries
 ):
     document = Document.objects.create(corpus=corpus, name="h.txt", sha256="h", text=HISTORY_TEXT, status="ready")
-    board, monday = HISTORY_TEXT.index("Board"), HISTORY_TEXT.index("Monday")
+    board, monday, panel = (HISTORY_TEXT.index(word) for word in ("Board", "Monday", "Panel"))
     DocumentDetection.objects.create(
         document=document,
         filtered=[
             [board, board + 5, "ORGANIZATION", ["spacy"], "common word"],
             [monday, monday + 6, "DATE", ["presidio", "spacy"], "weekday alone"],
+            [panel, panel + 5, "ORGANIZATION", ["spacy"], "common word"],
         ],
-        filtered_counts={"common word": 1, "weekday alone": 1},
+        filtered_counts={"common word": 2, "weekday alone": 1},
     )
     client.force_login(reviewer)
     url = reverse("document_history", args=[document.pk])
@@ -124,10 +125,13 @@ def test_the_history_page_shows_each_filtered_candidate_with_its_reason(
     assert "<td>ORGANIZATION</td><td>spacy</td><td>common word</td>" in table
     assert '<span class="st-filtered" title="filtered: weekday alone">Monday</span>' in table
     assert "<td>DATE</td><td>presidio, spacy</td><td>weekday alone</td>" in table
+    # Where: the text's line (this document has no printed page layout).
+    assert f'<td class="place" title="characters {board}–{board + 5}">line 1</td>' in table
+    assert f'<td class="place" title="characters {panel}–{panel + 5}">line 2</td>' in table
     # A long list is cut at the named limit, and says how many more there are.
     settings.REVIEW_HISTORY_FILTERED_MAX = 1
     page = client.get(url).content.decode()
-    assert "Monday</span>" not in page and "and 1 more filtered candidate " in page
+    assert "Monday</span>" not in page and "and 2 more filtered candidates " in page
 
 
 # --- failures in the user's language, and only actions that can succeed ---------------------

@@ -7,6 +7,7 @@ from django.conf import settings
 
 from ingestion.models import Corpus, Document
 from review.models import DocumentDetection, ReviewEvent, Span, SpanStatus
+from review.selectors.document import Places, line_starts
 
 
 @dataclass
@@ -83,6 +84,7 @@ class FilteredCandidate:
     label: str
     sources: list[str]
     reason: str
+    place: str  # page:line as printed (the review page's side panel's), else the text's line
 
 
 def detection_summary(document: Document) -> dict | None:
@@ -99,9 +101,11 @@ def detection_summary(document: Document) -> dict | None:
         return None
     limit = settings.REVIEW_HISTORY_FILTERED_MAX
     filtered = row.pop("filtered") or []
+    shown = filtered[:limit]
+    place = Places(document.text, line_starts(document.text, document.layout) if shown else {})
     row["candidates"] = [
-        FilteredCandidate(start, end, document.text[start:end], label, list(sources), reason)
-        for start, end, label, sources, reason in filtered[:limit]
+        FilteredCandidate(start, end, document.text[start:end], label, list(sources), reason, place(start))
+        for start, end, label, sources, reason in shown
     ]
     row["more"] = max(0, len(filtered) - limit)
     return row
