@@ -106,7 +106,7 @@ def test_the_page_refreshes_itself_when_re_annotation_finishes(live_server, brow
     assert page.locator("#text-body mark").count() == 6
     # The pass moves on: the notice follows it without a reload.
     AnnotationRun.objects.filter(pk=run.pk).update(done=3)
-    page.wait_for_selector("#annotation-running >> text=Re-annotation in progress (75%)", timeout=8_000)
+    page.wait_for_selector("#annotation-running >> text=Re-annotation in progress (75%)")
     page.evaluate("window.__same_page = true")
     fresno = Span.objects.get(document=document, text="Fresno")
     page.click(f"#span-{fresno.pk}")  # the reviewer is looking at a span meanwhile
@@ -122,7 +122,7 @@ def test_the_page_refreshes_itself_when_re_annotation_finishes(live_server, brow
         sources=["spacy"],
     )
     AnnotationRun.objects.filter(pk=run.pk).update(status="done", done=4)
-    page.wait_for_selector("#text-body mark[data-label=ORGANIZATION]", timeout=8_000)
+    page.wait_for_selector("#text-body mark[data-label=ORGANIZATION]")
     assert page.locator("#annotation-running").count() == 0
     assert page.evaluate("window.__same_page === undefined")  # a real reload
     # ... which comes back to the span the reviewer had open.
@@ -136,7 +136,7 @@ def test_a_document_still_being_annotated_shows_its_spans_when_ready(live_server
     assert page.locator("#text-body mark").count() == 0
     add_spans(document)
     Document.objects.filter(pk=document.pk).update(status="ready")
-    page.wait_for_function("document.querySelectorAll('#text-body mark').length === 6", timeout=8_000)
+    page.wait_for_function("document.querySelectorAll('#text-body mark').length === 6")
     assert page.locator("#annotation-running").count() == 0
 
 
