@@ -172,9 +172,13 @@ def test_annotation_failure_is_recorded_on_the_document_and_the_run(
 
     monkeypatch.setattr(services, "detect_text", boom)
     document = ingest(corpus, admin_user, django_capture_on_commit_callbacks, DEMO_TEXT)
-    assert (document.status, document.error_message) == ("failed", "Pre-annotation failed (RuntimeError).")
+    expected = (
+        "Pre-annotation failed: the machine pass stopped on an unexpected error (logged for the administrator); "
+        "pre-annotating again may succeed."
+    )
+    assert (document.status, document.error_message) == ("failed", expected)
     run = AnnotationRun.objects.get(document=document)
-    assert (run.status, run.message) == ("failed", "Pre-annotation failed (RuntimeError).")
+    assert (run.status, run.message) == ("failed", expected)
     # Idempotent: the document is no longer waiting for annotation.
     assert services.document_annotate(document_id=document.pk) is False
 

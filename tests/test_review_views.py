@@ -428,7 +428,8 @@ class QueueTests(TestCase):
         kim = self.client_for(self.kim)
         self.next(kim)
         url = reverse("corpus_queue", args=[self.corpus.pk])
-        with self.assertNumQueries(5):  # session, user, corpus+role, documents with counts, status counts
+        # session, user, corpus+role, documents with counts, status counts, review rate
+        with self.assertNumQueries(6):
             page = kim.get(url).content.decode()
         self.assertIn("Ready for review: 2", page)
         self.assertIn("<td>kim</td>", page)

@@ -167,9 +167,13 @@ def document_annotate(*, document_id: int, delivery: str | None = None) -> bool:
     )
     try:
         result = _detect(document, choice, run.pk)
-    except Exception as exc:
+    except Exception:
         logger.exception("annotation of document %s failed", document_id)
-        message = f"{ANNOTATION_FAILED} ({type(exc).__name__})."
+        # The exception is logged for the administrator; the reviewer gets what to do.
+        message = (
+            f"{ANNOTATION_FAILED}: the machine pass stopped on an unexpected error "
+            "(logged for the administrator); pre-annotating again may succeed."
+        )
         document_fail(document=document, message=message)
         _finish_run(run.pk, RunStatus.FAILED, message=message)
         return False
