@@ -23,20 +23,20 @@ CANONICAL_LABELS: tuple[str, ...] = (
 
 # Light backgrounds so black text stays readable (WCAG AA on all of them).
 LABEL_COLOURS: dict[str, str] = {
-    "PERSON": "#ffd6d6",
-    "SPELLED_NAME": "#ffc2e5",
-    "ORGANIZATION": "#d6e4ff",
-    "LOCATION": "#d4f5d4",
-    "NRP": "#f0dcff",
-    "DATE": "#fff1b8",
-    "TIME": "#ffe4c2",
-    "AGE": "#c9f2ef",
-    "HEIGHT": "#e2f0c9",
-    "ID": "#e0e0e0",
-    "PHONE_NUMBER": "#f9d9b0",
-    "EMAIL_ADDRESS": "#cdebff",
-    "URL": "#dfe7f2",
-    "SPELLED_OUT_ITEM": "#f7e0cf",
+    "PERSON": "#ffb0cb",
+    "SPELLED_NAME": "#fdbffd",
+    "ORGANIZATION": "#97d7f7",
+    "LOCATION": "#92fda6",
+    "NRP": "#f39afb",
+    "DATE": "#e4f799",
+    "TIME": "#fae6b8",
+    "AGE": "#99f5e2",
+    "HEIGHT": "#cdf2be",
+    "ID": "#c7c7c7",
+    "PHONE_NUMBER": "#fcac92",
+    "EMAIL_ADDRESS": "#d9fdfa",
+    "URL": "#e9daff",
+    "SPELLED_OUT_ITEM": "#ffcdc8",
 }
 OTHER_COLOUR = "#eeeeee"
 
