@@ -220,6 +220,19 @@ CORPUS_SUPPRESSION_MIN_DOCUMENTS = env.int("CORPUS_SUPPRESSION_MIN_DOCUMENTS", d
 # a removal's reason is at most this long.
 CORPUS_MEMORY_PAGE_ROWS = env.int("CORPUS_MEMORY_PAGE_ROWS", default=500)
 CORPUS_MEMORY_REASON_CHARS = env.int("CORPUS_MEMORY_REASON_CHARS", default=500)
+# Corpus models (issue 17): where each corpus's fine-tuned NER versions are saved; a
+# training run starts every N approved documents not yet trained on (0: only by hand);
+# the most recently approved HOLDOUT_FRACTION (at least MIN_HOLDOUT) judge the
+# candidate; training stops at MAX_STEPS batches or TIME_LIMIT seconds; the candidate
+# becomes active only with a higher leak recall than its base and a precision at most
+# MAX_PRECISION_LOSS below it.
+CORPUS_MODELS_DIR = Path(env.str("CORPUS_MODELS_DIR", default=str(VAR_DIR / "corpus_models")))
+CORPUS_TRAINING_EVERY_N_APPROVED = env.int("CORPUS_TRAINING_EVERY_N_APPROVED", default=0)
+CORPUS_TRAINING_HOLDOUT_FRACTION = env.float("CORPUS_TRAINING_HOLDOUT_FRACTION", default=0.2)
+CORPUS_TRAINING_MIN_HOLDOUT = env.int("CORPUS_TRAINING_MIN_HOLDOUT", default=1)
+CORPUS_TRAINING_MAX_STEPS = env.int("CORPUS_TRAINING_MAX_STEPS", default=200)
+CORPUS_TRAINING_TIME_LIMIT_SECONDS = env.float("CORPUS_TRAINING_TIME_LIMIT_SECONDS", default=900.0)
+CORPUS_MODEL_MAX_PRECISION_LOSS = env.float("CORPUS_MODEL_MAX_PRECISION_LOSS", default=0.02)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "corpus_list"

@@ -41,6 +41,14 @@ def export_batch(batch_id: int) -> None:
     export_run(batch_id=batch_id)
 
 
+@shared_task(name="review.train_corpus_model", **TASK_OPTIONS)
+def train_corpus_model(version_id: int) -> None:
+    # The name is review.services.corpus_models.TRAIN_TASK (a test checks they agree).
+    from review.services.corpus_training import corpus_model_train
+
+    corpus_model_train(version_id=version_id)
+
+
 # The names these tasks had before the engine lost its Django app. Messages queued
 # by the previous release (a broker's backlog at an upgrade, the embedded broker's
 # folder) still run, instead of being discarded as unregistered. Remove after the

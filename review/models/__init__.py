@@ -3,6 +3,7 @@ events and assignments), runs (the machine passes over a document and the
 corpus's detection configuration) and export (export batches, pseudonym maps)."""
 
 from review.models.access import CorpusMembership, Role
+from review.models.corpus_models import CorpusModelEvent, CorpusModelVersion, ModelStatus
 from review.models.export import (
     SCOPE_STATUSES,
     Consistency,
@@ -41,6 +42,8 @@ __all__ = [
     "CorpusMemoryRemoval",
     "CorpusSuppression",
     "CorpusMembership",
+    "CorpusModelEvent",
+    "CorpusModelVersion",
     "DetectionConfig",
     "DetectionConfigChange",
     "DocumentDetection",
@@ -48,6 +51,7 @@ __all__ = [
     "ExportScope",
     "ExportStatus",
     "MemoryKind",
+    "ModelStatus",
     "PseudonymMap",
     "QuasiCategory",
     "QuasiDecision",

@@ -1,10 +1,27 @@
-"""A corpus's own NER models (issue 17): versions, the active one, training runs."""
+"""A corpus's own NER models (issue 17): versions, the active one, training runs.
+
+The one writer of CorpusModelVersion and CorpusModelEvent. Training itself is in
+review/services/corpus_training.py (run by a Celery task); this module starts runs,
+applies the activation rule, rolls back, and tells annotation which model to use."""
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
 
+from ingestion.models import Corpus, Document, DocumentStatus
 from pipelines.detection.config import DetectionConfig as DetectionSettings
+from review.errors import ReviewError
+from review.models import CorpusModelEvent, CorpusModelVersion, DetectionConfig, ModelStatus
+from review.models.corpus_models import RUNNING_MODEL_STATUSES
+from review.services import jobs
+
+# The Celery task that trains a version (review/tasks.py), queued by name.
+TRAIN_TASK = "review.train_corpus_model"
 
 
 @dataclass(frozen=True)
@@ -15,8 +32,174 @@ class ModelChoice:
     record: str
 
 
+def model_directory(version: CorpusModelVersion) -> Path:
+    return Path(settings.CORPUS_MODELS_DIR) / version.path
+
+
 def detection_model(corpus_id: int, config: DetectionSettings) -> ModelChoice:
-    """The model a document of this corpus is annotated with: the corpus's
+    """The model a document of this corpus is annotated with: its active corpus
+    model, if that was fine-tuned from the base the corpus uses now (an admin who
+    changed the base meant it) and its files are there; else the corpus's
     configured base model, or the site's SPACY_MODEL."""
-    model = config.model or settings.SPACY_MODEL
-    return ModelChoice(replace(config, model=model), model)
+    base = config.model or settings.SPACY_MODEL
+    active = (
+        CorpusModelVersion.objects.filter(corpus_id=corpus_id, status=ModelStatus.ACTIVE)
+        .only("id", "corpus_id", "version", "path", "base_model")
+        .first()
+    )
+    if active is not None and active.base_model == base and active.path:
+        directory = model_directory(active)
+        if (directory / "meta.json").exists():
+            return ModelChoice(replace(config, model=str(directory / "model")), active.record)
+    return ModelChoice(replace(config, model=base), base)
+
+
+# --- training runs -------------------------------------------------------------------
+
+
+def corpus_base_model(corpus_id: int) -> str:
+    """The model the corpus detects with before any corpus model: its configured
+    one, else the site's SPACY_MODEL (what a run is fine-tuned from)."""
+    data = DetectionConfig.objects.filter(corpus_id=corpus_id).values_list("data", flat=True).first()
+    return str((data or {}).get("model") or "") or settings.SPACY_MODEL
+
+
+@transaction.atomic
+def corpus_training_start(
+    *, corpus_id: int, user: AbstractBaseUser | None, base_model: str | None = None
+) -> CorpusModelVersion:
+    """Queue a training run (a new version). One run at a time per corpus; the
+    corpus row is locked so two requests cannot both number a version."""
+    Corpus.objects.select_for_update().filter(pk=corpus_id).first()
+    if CorpusModelVersion.objects.filter(corpus_id=corpus_id, status__in=RUNNING_MODEL_STATUSES).exists():
+        raise ReviewError("A training run of this corpus is already under way.")
+    approved = Document.objects.filter(corpus_id=corpus_id, status=DocumentStatus.APPROVED).count()
+    needed = settings.CORPUS_TRAINING_MIN_HOLDOUT + 1
+    if approved < needed:
+        raise ReviewError(
+            f"Training needs at least {needed} approved documents (one to learn from, "
+            f"CORPUS_TRAINING_MIN_HOLDOUT={settings.CORPUS_TRAINING_MIN_HOLDOUT} to judge on); "
+            f"this corpus has {approved}."
+        )
+    last = CorpusModelVersion.objects.filter(corpus_id=corpus_id).aggregate(n=Max("version"))["n"] or 0
+    version = CorpusModelVersion.objects.create(
+        corpus_id=corpus_id,
+        version=last + 1,
+        base_model=base_model or corpus_base_model(corpus_id),
+        requested_by=user,
+        total=settings.CORPUS_TRAINING_MAX_STEPS,
+    )
+    CorpusModelEvent.objects.create(corpus_id=corpus_id, version=version, action="train", user=user)
+    jobs.enqueue_on_commit(TRAIN_TASK, version.pk)
+    return version
+
+
+def corpus_training_maybe_start(*, corpus_id: int) -> CorpusModelVersion | None:
+    """After an approval: start a run when CORPUS_TRAINING_EVERY_N_APPROVED approved
+    documents (0: never) were not yet in any version's training or held-out set.
+    Never fails the approval: a run under way, or too few documents, just waits."""
+    every = settings.CORPUS_TRAINING_EVERY_N_APPROVED
+    if every <= 0:
+        return None
+    seen: set[int] = set()
+    for train, heldout in CorpusModelVersion.objects.filter(corpus_id=corpus_id).values_list(
+        "train_documents", "heldout_documents"
+    ):
+        seen.update(train or [])
+        seen.update(heldout or [])
+    approved = Document.objects.filter(corpus_id=corpus_id, status=DocumentStatus.APPROVED).values_list("pk", flat=True)
+    if sum(1 for pk in approved if pk not in seen) < every:
+        return None
+    try:
+        with transaction.atomic():
+            return corpus_training_start(corpus_id=corpus_id, user=None)
+    except ReviewError:
+        return None
+
+
+# --- activation ----------------------------------------------------------------------
+
+
+def activation_verdict(base: dict, candidate: dict, max_precision_loss: float) -> tuple[bool, str]:
+    """The issue's rule: better on leak recall (strictly) and not worse on precision
+    by more than CORPUS_MODEL_MAX_PRECISION_LOSS. The reason is shown to the admin."""
+    leak_b, leak_c = base["leak_recall"], candidate["leak_recall"]
+    prec_b, prec_c = base["precision"], candidate["precision"]
+    if leak_c <= leak_b:
+        return False, f"leak recall {leak_c:.3f} is not above the base's {leak_b:.3f}"
+    if prec_c < prec_b - max_precision_loss - 1e-9:
+        return False, (
+            f"precision {prec_c:.3f} is more than {max_precision_loss:g} below the base's {prec_b:.3f} "
+            "(CORPUS_MODEL_MAX_PRECISION_LOSS)"
+        )
+    return True, f"leak recall {leak_b:.3f} → {leak_c:.3f}, precision {prec_b:.3f} → {prec_c:.3f}"
+
+
+def _activate(corpus_id: int, version_id: int, *, user: AbstractBaseUser | None, action: str) -> None:
+    """Make one version the corpus's active model (the previous one goes back to
+    ready), audited. The caller holds a transaction."""
+    previous = (
+        CorpusModelVersion.objects.select_for_update()
+        .filter(corpus_id=corpus_id, status=ModelStatus.ACTIVE)
+        .exclude(pk=version_id)
+        .first()
+    )
+    if previous is not None:
+        CorpusModelVersion.objects.filter(pk=previous.pk).update(status=ModelStatus.READY)
+    CorpusModelVersion.objects.filter(pk=version_id).update(
+        status=ModelStatus.ACTIVE, activated_by=user, activated_at=timezone.now()
+    )
+    CorpusModelEvent.objects.create(
+        corpus_id=corpus_id, version_id=version_id, previous=previous, action=action, user=user
+    )
+
+
+def corpus_model_finish(*, version_id: int, metrics: dict, message: str = "") -> str:
+    """A finished training run: activate it or refuse it, by the rule. Returns the status."""
+    with transaction.atomic():
+        version = CorpusModelVersion.objects.select_for_update().get(pk=version_id)
+        if version.status != ModelStatus.TRAINING:
+            return version.status
+        Corpus.objects.select_for_update().filter(pk=version.corpus_id).first()
+        ok, reason = activation_verdict(metrics["base"], metrics["candidate"], settings.CORPUS_MODEL_MAX_PRECISION_LOSS)
+        metrics = {**metrics, "rule": reason, "activated": ok}
+        CorpusModelVersion.objects.filter(pk=version_id).update(
+            status=ModelStatus.READY if ok else ModelStatus.REFUSED,
+            metrics=metrics,
+            message=message or reason,
+            finished_at=timezone.now(),
+        )
+        if ok:
+            _activate(version.corpus_id, version_id, user=None, action="activate")
+        return ModelStatus.ACTIVE if ok else ModelStatus.REFUSED
+
+
+@transaction.atomic
+def corpus_model_rollback(*, corpus_id: int, version_id: int, user: AbstractBaseUser) -> CorpusModelVersion:
+    """An admin makes any earlier trained version (ready, refused or retired) the
+    active one, audited. Its files must still be there."""
+    Corpus.objects.select_for_update().filter(pk=corpus_id).first()
+    version = CorpusModelVersion.objects.filter(corpus_id=corpus_id, pk=version_id).first()
+    if version is None:
+        raise ReviewError("No such model version in this corpus.")
+    if version.status not in (ModelStatus.READY, ModelStatus.REFUSED, ModelStatus.RETIRED):
+        raise ReviewError(
+            f"Version {version.version} is {version.get_status_display().lower()}: it cannot be activated."
+        )
+    if not (model_directory(version) / "meta.json").exists():
+        raise ReviewError(f"The files of version {version.version} are missing; it cannot be activated.")
+    _activate(corpus_id, version.pk, user=user, action="rollback")
+    version.refresh_from_db()
+    return version
+
+
+@transaction.atomic
+def corpus_model_deactivate(*, corpus_id: int, user: AbstractBaseUser) -> None:
+    """Back to the base model: the active version is retired (it can be activated again)."""
+    active = (
+        CorpusModelVersion.objects.select_for_update().filter(corpus_id=corpus_id, status=ModelStatus.ACTIVE).first()
+    )
+    if active is None:
+        raise ReviewError("No corpus model is active: the base model is already in use.")
+    CorpusModelVersion.objects.filter(pk=active.pk).update(status=ModelStatus.RETIRED)
+    CorpusModelEvent.objects.create(corpus_id=corpus_id, version=active, previous=active, action="retire", user=user)

@@ -11,6 +11,7 @@ from review.errors import ReviewError
 from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
 from review.services import audit
 from review.services.corpus_memory import corpus_memory_learn
+from review.services.corpus_models import corpus_training_maybe_start
 
 
 @transaction.atomic
@@ -76,6 +77,8 @@ def document_approve(*, document: Document, user: AbstractBaseUser) -> None:
     _move(document, DocumentStatus.APPROVED, user=user, action=ReviewAction.APPROVE)
     # Its decisions join the corpus's memory (issue 17), in the same transaction.
     corpus_memory_learn(document_id=document.pk, corpus_id=document.corpus_id)
+    # Every CORPUS_TRAINING_EVERY_N_APPROVED documents, a corpus model run (issue 17).
+    corpus_training_maybe_start(corpus_id=document.corpus_id)
 
 
 def _move(document: Document, status: str, *, user: AbstractBaseUser, action: str) -> None:

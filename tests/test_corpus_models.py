@@ -1,0 +1,293 @@
+"""Corpus models (issue 17): a real (tiny) fine-tuning run through the service and
+the task, the activation rule, rollback, which model annotation runs record, and
+isolation between corpora."""
+
+import json
+from pathlib import Path
+
+import pytest
+import spacy
+from thinc.api import Config
+
+from ingestion.models import Corpus, Document
+from pipelines import training
+from pipelines.candidate import Candidate
+from pipelines.detection.config import DetectionConfig as DetectionSettings
+from review.errors import ReviewError
+from review.models import AnnotationRun, CorpusModelEvent, CorpusModelVersion, ModelStatus, RunKind, Span
+from review.services.corpus_models import (
+    TRAIN_TASK,
+    activation_verdict,
+    corpus_model_deactivate,
+    corpus_model_finish,
+    corpus_model_rollback,
+    corpus_training_maybe_start,
+    corpus_training_start,
+    detection_model,
+)
+from review.services.corpus_training import split_heldout
+
+pytestmark = pytest.mark.django_db
+
+# Invented hearings: the same commissioner, facility and attorney, and the same
+# false alarms ("Correct", "Inaudible") a reviewer rejects.
+TEXTS = [
+    "COMMISSIONER VANTREASE: Good morning. Attorney Okonkwo-Barry is here for Mr. Pellegrino.\n"
+    "INMATE PELLEGRINO: Correct. I was housed at Tallowmere State Prison.\n",
+    "COMMISSIONER VANTREASE: Mr. Szymanski, you came from Tallowmere in May.\n"
+    "INMATE SZYMANSKI: Correct. Inaudible. Attorney Okonkwo-Barry wrote to my sister Ilse.\n",
+    "COMMISSIONER VANTREASE: Ms. Abernathy-Cole, your counsel is Attorney Okonkwo-Barry.\n"
+    "INMATE ABERNATHY-COLE: Correct. I worked in the kitchen at Tallowmere.\n",
+    "COMMISSIONER VANTREASE: Mr. Drummond-Achebe, state your name.\n"
+    "INMATE DRUMMOND-ACHEBE: Correct. Inaudible. Tallowmere State Prison, yes.\n",
+]
+NAMES = [
+    ("VANTREASE", "PERSON"),
+    ("Okonkwo-Barry", "PERSON"),
+    ("Pellegrino", "PERSON"),
+    ("PELLEGRINO", "PERSON"),
+    ("Szymanski", "PERSON"),
+    ("SZYMANSKI", "PERSON"),
+    ("Ilse", "PERSON"),
+    ("Abernathy-Cole", "PERSON"),
+    ("ABERNATHY-COLE", "PERSON"),
+    ("Drummond-Achebe", "PERSON"),
+    ("DRUMMOND-ACHEBE", "PERSON"),
+    ("Tallowmere State Prison", "LOCATION"),
+    ("Tallowmere", "LOCATION"),
+]
+FALSE_ALARMS = ["Correct", "Inaudible"]
+
+
+def _occurrences(text: str, needle: str):
+    at = text.find(needle)
+    while at >= 0:
+        yield at, at + len(needle)
+        at = text.find(needle, at + 1)
+
+
+def approved_document(corpus: Corpus, n: int, text: str) -> Document:
+    """An approved document whose spans a reviewer decided (accepted names, rejected alarms)."""
+    document = Document.objects.create(corpus=corpus, name=f"{n}.txt", sha256=f"{corpus.pk}-{n}", text=text)
+    taken: list[tuple[int, int]] = []
+    for needle, label in NAMES:
+        for start, end in _occurrences(text, needle):
+            if any(s < end and start < e for s, e in taken):
+                continue
+            taken.append((start, end))
+            Span.objects.create(
+                document=document, start=start, end=end, label=label, text=needle, status="accepted", sources=["human"]
+            )
+    for needle in FALSE_ALARMS:
+        for start, end in _occurrences(text, needle):
+            Span.objects.create(
+                document=document,
+                start=start,
+                end=end,
+                label="PERSON",
+                text=needle,
+                status="rejected",
+                sources=["spacy"],
+            )
+    Document.objects.filter(pk=document.pk).update(status="approved")
+    return document
+
+
+@pytest.fixture
+def models_dir(settings, tmp_path):
+    settings.CORPUS_MODELS_DIR = tmp_path / "corpus_models"
+    settings.CORPUS_TRAINING_MAX_STEPS = 3
+    settings.CORPUS_TRAINING_TIME_LIMIT_SECONDS = 120
+    settings.CORPUS_TRAINING_HOLDOUT_FRACTION = 0.25
+    settings.CORPUS_TRAINING_MIN_HOLDOUT = 1
+    return settings.CORPUS_MODELS_DIR
+
+
+@pytest.fixture
+def fixture_corpus(corpus):
+    for n, text in enumerate(TEXTS, 1):
+        approved_document(corpus, n, text)
+    return corpus
+
+
+def test_the_task_name_is_the_one_services_queue():
+    from review import tasks
+
+    assert tasks.train_corpus_model.name == TRAIN_TASK
+
+
+def test_a_tiny_real_training_run_produces_a_loadable_versioned_model(
+    fixture_corpus, admin_user, models_dir, settings, django_capture_on_commit_callbacks
+):
+    # Queued by the admin, run by the task (eager here), as the worker would.
+    with django_capture_on_commit_callbacks(execute=True):
+        version = corpus_training_start(corpus_id=fixture_corpus.pk, user=admin_user)
+    version.refresh_from_db()
+    assert version.status in (ModelStatus.ACTIVE, ModelStatus.REFUSED), version.message
+    assert version.version == 1 and version.base_model == settings.SPACY_MODEL
+    documents = list(fixture_corpus.documents.order_by("pk").values_list("pk", flat=True))
+    # The most recently approved quarter (one document) is held out.
+    assert version.train_documents == documents[:3] and version.heldout_documents == documents[3:]
+    assert version.done == 3 and version.config["steps"] == 3
+    for side in ("base", "candidate"):
+        assert set(version.metrics[side]) >= {"precision", "recall", "f1", "leak_recall"}
+        assert version.metrics[side]["gold"] > 0
+    assert version.metrics["rule"]
+
+    directory = Path(models_dir) / version.path
+    nlp = spacy.load(directory / "model")
+    assert "ner" in nlp.pipe_names
+    assert nlp("Commissioner Vantrease met Attorney Okonkwo-Barry.").ents is not None
+    meta = json.loads((directory / "meta.json").read_text())
+    assert meta["training_documents"] == documents[:3] and meta["heldout_documents"] == documents[3:]
+    assert (
+        meta["base_model"] == settings.SPACY_MODEL
+        and meta["created_at"]
+        and meta["metrics"]
+        == {
+            "base": version.metrics["base"],
+            "candidate": version.metrics["candidate"],
+        }
+    )
+    # The saved config and DocBins reproduce it with `spacy train`.
+    config = Config().from_disk(directory / "config.cfg", interpolate=False)
+    assert config["paths"]["base_model"] == settings.SPACY_MODEL and config["training"]["max_steps"] == 3
+    train = list(spacy.tokens.DocBin().from_disk(directory / "train.spacy").get_docs(nlp.vocab))
+    assert len(train) == 3 + len(training.rehearsal_texts())
+    # Rejected "Correct" is an explicit negative (O), the accepted names entities.
+    first = train[0]
+    correct = next(t for t in first if t.text == "Correct")
+    assert correct.ent_iob_ == "O"
+    assert ("Pellegrino", "PERSON") in {(e.text, e.label_) for e in first.ents}
+    assert CorpusModelEvent.objects.filter(version=version, action="train", user=admin_user).exists()
+
+    # Idempotent: the same message delivered again does nothing.
+    from review.services.corpus_training import corpus_model_train
+
+    assert corpus_model_train(version_id=version.pk) is False
+
+
+def test_one_run_at_a_time_and_enough_documents(corpus, admin_user, models_dir):
+    approved_document(corpus, 1, TEXTS[0])
+    with pytest.raises(ReviewError, match="at least 2 approved documents"):
+        corpus_training_start(corpus_id=corpus.pk, user=admin_user)
+    approved_document(corpus, 2, TEXTS[1])
+    CorpusModelVersion.objects.create(corpus=corpus, version=1, base_model="x", status=ModelStatus.TRAINING)
+    with pytest.raises(ReviewError, match="already under way"):
+        corpus_training_start(corpus_id=corpus.pk, user=admin_user)
+
+
+def test_every_n_approved_documents_starts_a_run(fixture_corpus, settings, models_dir):
+    settings.CORPUS_TRAINING_EVERY_N_APPROVED = 0
+    assert corpus_training_maybe_start(corpus_id=fixture_corpus.pk) is None
+    settings.CORPUS_TRAINING_EVERY_N_APPROVED = 5
+    assert corpus_training_maybe_start(corpus_id=fixture_corpus.pk) is None  # 4 < 5
+    settings.CORPUS_TRAINING_EVERY_N_APPROVED = 4
+    version = corpus_training_maybe_start(corpus_id=fixture_corpus.pk)
+    assert version is not None and version.requested_by is None
+
+
+def test_heldout_split_takes_the_latest():
+    assert split_heldout([1, 2, 3, 4, 5]) == ([1, 2, 3, 4], [5])
+    assert split_heldout([1, 2]) == ([1], [2])
+
+
+def _scores(precision: float, leak: float) -> dict:
+    return {"precision": precision, "recall": 0.5, "f1": 0.5, "leak_recall": leak}
+
+
+def test_the_activation_rule(settings):
+    loss = 0.02
+    assert activation_verdict(_scores(0.8, 0.9), _scores(0.79, 0.95), loss)[0]
+    assert not activation_verdict(_scores(0.8, 0.9), _scores(0.9, 0.9), loss)[0]  # leak recall equal
+    assert not activation_verdict(_scores(0.8, 0.9), _scores(0.9, 0.85), loss)[0]  # worse leak recall
+    ok, reason = activation_verdict(_scores(0.8, 0.9), _scores(0.7, 0.99), loss)
+    assert not ok and "CORPUS_MODEL_MAX_PRECISION_LOSS" in reason
+
+
+def _trained_version(corpus, n: int, directory: Path, status=ModelStatus.TRAINING) -> CorpusModelVersion:
+    path = f"corpus-{corpus.pk}/v{n}"
+    (directory / path).mkdir(parents=True, exist_ok=True)
+    (directory / path / "meta.json").write_text("{}")
+    return CorpusModelVersion.objects.create(corpus=corpus, version=n, base_model="m", path=path, status=status)
+
+
+def test_a_worse_model_is_refused_and_a_better_one_activated(corpus, models_dir):
+    worse = _trained_version(corpus, 1, models_dir)
+    status = corpus_model_finish(
+        version_id=worse.pk, metrics={"base": _scores(0.8, 0.9), "candidate": _scores(0.85, 0.88)}
+    )
+    worse.refresh_from_db()
+    assert status == worse.status == ModelStatus.REFUSED
+    assert "not above" in worse.metrics["rule"] and worse.metrics["activated"] is False
+
+    better = _trained_version(corpus, 2, models_dir)
+    corpus_model_finish(version_id=better.pk, metrics={"base": _scores(0.8, 0.9), "candidate": _scores(0.8, 0.95)})
+    better.refresh_from_db()
+    assert better.status == ModelStatus.ACTIVE and better.activated_by is None
+    assert CorpusModelEvent.objects.filter(version=better, action="activate").exists()
+
+
+def test_rollback_to_an_earlier_version_is_audited(corpus, admin_user, models_dir):
+    first = _trained_version(corpus, 1, models_dir, status=ModelStatus.READY)
+    second = _trained_version(corpus, 2, models_dir, status=ModelStatus.ACTIVE)
+    corpus_model_rollback(corpus_id=corpus.pk, version_id=first.pk, user=admin_user)
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.status, second.status) == (ModelStatus.ACTIVE, ModelStatus.READY)
+    assert first.activated_by == admin_user
+    event = CorpusModelEvent.objects.get(action="rollback")
+    assert (event.version, event.previous, event.user) == (first, second, admin_user)
+    # Forward again, then back to the base model.
+    corpus_model_rollback(corpus_id=corpus.pk, version_id=second.pk, user=admin_user)
+    corpus_model_deactivate(corpus_id=corpus.pk, user=admin_user)
+    assert not CorpusModelVersion.objects.filter(corpus=corpus, status=ModelStatus.ACTIVE).exists()
+    # A version still training, or another corpus's, cannot be activated.
+    running = _trained_version(corpus, 3, models_dir)
+    with pytest.raises(ReviewError, match="cannot be activated"):
+        corpus_model_rollback(corpus_id=corpus.pk, version_id=running.pk, user=admin_user)
+    other = Corpus.objects.create(name="Other")
+    with pytest.raises(ReviewError, match="No such model version"):
+        corpus_model_rollback(corpus_id=other.pk, version_id=first.pk, user=admin_user)
+
+
+@pytest.fixture(scope="module")
+def tiny_model(tmp_path_factory) -> Path:
+    """A real fine-tuned model directory (two steps), shared by the annotation tests."""
+    from django.conf import settings
+
+    nlp = training.load_full(settings.SPACY_MODEL)
+    item = training.ReviewedText(1, TEXTS[0], [Candidate(14, 23, "PERSON", "VANTREASE", ("human",), 1.0)], [])
+    training.fine_tune(nlp, [training.reviewed_doc(nlp, item)], [], max_steps=2, time_limit=60)
+    root = tmp_path_factory.mktemp("corpus_models")
+    (root / "corpus-x" / "v1").mkdir(parents=True)
+    nlp.to_disk(root / "corpus-x" / "v1" / "model")
+    (root / "corpus-x" / "v1" / "meta.json").write_text("{}")
+    return root
+
+
+def test_annotation_runs_record_the_corpus_model_and_other_corpora_keep_the_base(
+    corpus, admin_user, settings, tiny_model, django_capture_on_commit_callbacks
+):
+    from review.services.uploads import ingest_document
+
+    settings.CORPUS_MODELS_DIR = tiny_model
+    CorpusModelVersion.objects.create(
+        corpus=corpus, version=1, base_model=settings.SPACY_MODEL, path="corpus-x/v1", status=ModelStatus.ACTIVE
+    )
+    other = Corpus.objects.create(name="Other hearings")
+    with django_capture_on_commit_callbacks(execute=True):
+        mine, _ = ingest_document(corpus=corpus, name="a.txt", data=TEXTS[1].encode(), user=admin_user)
+        theirs, _ = ingest_document(corpus=other, name="b.txt", data=TEXTS[1].encode(), user=admin_user)
+    runs = dict(AnnotationRun.objects.filter(kind=RunKind.ANNOTATE).values_list("document_id", "model"))
+    assert runs[mine.pk] == f"corpus-model:{corpus.pk}:v1"
+    assert runs[theirs.pk] == settings.SPACY_MODEL
+    mine.refresh_from_db()
+    assert mine.status == "ready", mine.error_message
+
+    # The choice itself: the active version's directory for its corpus only.
+    choice = detection_model(corpus.pk, DetectionSettings())
+    assert choice.config.model == str(tiny_model / "corpus-x" / "v1" / "model")
+    assert detection_model(other.pk, DetectionSettings()).config.model == settings.SPACY_MODEL
+    # A corpus whose admin chose another base model since uses that base.
+    assert detection_model(corpus.pk, DetectionSettings(model="another_model")).record == "another_model"
