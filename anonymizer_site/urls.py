@@ -2,7 +2,19 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from review.views import annotation, corpora, dashboard, document, export, history, leaks, memory, quasi, queue
+from review.views import (
+    annotation,
+    corpora,
+    corpus_models,
+    dashboard,
+    document,
+    export,
+    history,
+    leaks,
+    memory,
+    quasi,
+    queue,
+)
 
 urlpatterns = [
     path("", corpora.corpus_list, name="corpus_list"),
@@ -23,6 +35,14 @@ urlpatterns = [
         "corpora/<int:pk>/memory/<str:kind>/<int:entry>/remove/",
         memory.corpus_memory_remove,
         name="corpus_memory_remove",
+    ),
+    path("corpora/<int:pk>/models/", corpus_models.corpus_models, name="corpus_models"),
+    path("corpora/<int:pk>/models/train/", corpus_models.corpus_model_train, name="corpus_model_train"),
+    path("corpora/<int:pk>/models/base/", corpus_models.corpus_model_use_base, name="corpus_model_use_base"),
+    path(
+        "corpora/<int:pk>/models/<int:version>/activate/",
+        corpus_models.corpus_model_activate,
+        name="corpus_model_activate",
     ),
     path("documents/<int:pk>/", document.document_review, name="document_review"),
     path("documents/<int:pk>/spans/add/", document.span_create, name="span_create"),
