@@ -291,3 +291,64 @@ def test_annotation_runs_record_the_corpus_model_and_other_corpora_keep_the_base
     assert detection_model(other.pk, DetectionSettings()).config.model == settings.SPACY_MODEL
     # A corpus whose admin chose another base model since uses that base.
     assert detection_model(corpus.pk, DetectionSettings(model="another_model")).record == "another_model"
+
+
+# --- the page ----------------------------------------------------------------------
+
+
+def _client(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_models_page_lists_versions_in_a_fixed_number_of_queries(
+    corpus, admin_user, models_dir, django_assert_num_queries
+):
+    from django.urls import reverse
+
+    client = _client(admin_user)
+    url = reverse("corpus_models", args=[corpus.pk])
+    first = _trained_version(corpus, 1, models_dir, status=ModelStatus.READY)
+    with django_assert_num_queries(6):
+        response = client.get(url)
+    assert response.status_code == 200 and b"v1" in response.content
+    for n in range(2, 6):
+        version = _trained_version(corpus, n, models_dir, status=ModelStatus.READY)
+        CorpusModelVersion.objects.filter(pk=version.pk).update(
+            metrics={"base": _scores(0.8, 0.9), "candidate": _scores(0.8, 0.95), "rule": "leak recall 0.900 → 0.950"}
+        )
+    corpus_model_rollback(corpus_id=corpus.pk, version_id=first.pk, user=admin_user)
+    corpus_model_rollback(corpus_id=corpus.pk, version_id=version.pk, user=admin_user)
+    with django_assert_num_queries(6):
+        response = client.get(url)
+    page = response.content.decode()
+    assert "0.900 → <strong>0.950</strong>" in page and "version 5" in page
+    assert "rollback v1" in page and "rollback v5 (replacing v1)" in page
+
+
+def test_admins_train_and_roll_back_from_the_page_others_cannot(
+    fixture_corpus, admin_user, reviewer, models_dir, settings, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    settings.CORPUS_TRAINING_MAX_STEPS = 1
+    first = _trained_version(fixture_corpus, 1, models_dir, status=ModelStatus.REFUSED)
+    assert _client(reviewer).get(reverse("corpus_models", args=[fixture_corpus.pk])).status_code == 403
+    assert _client(reviewer).post(reverse("corpus_model_train", args=[fixture_corpus.pk])).status_code == 403
+    client = _client(admin_user)
+    response = client.post(reverse("corpus_model_activate", args=[fixture_corpus.pk, first.pk]), follow=True)
+    assert "Version 1 is now the corpus" in response.content.decode()
+    first.refresh_from_db()
+    assert first.status == ModelStatus.ACTIVE
+    response = client.post(reverse("corpus_model_use_base", args=[fixture_corpus.pk]), follow=True)
+    assert "The base model is used again" in response.content.decode()
+    # A training run, queued and run (eagerly) after the request's transaction.
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("corpus_model_train", args=[fixture_corpus.pk]), follow=True)
+    assert "Training of version 2 queued" in response.content.decode()
+    second = CorpusModelVersion.objects.get(corpus=fixture_corpus, version=2)
+    assert second.status in (ModelStatus.ACTIVE, ModelStatus.REFUSED), second.message
+    assert second.requested_by == admin_user
