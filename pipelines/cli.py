@@ -28,6 +28,22 @@ def model_name(explicit: str | None = None) -> str:
     return explicit or os.environ.get("SPACY_MODEL") or DEFAULT_MODEL
 
 
+def list_models(out: IO[str]) -> None:
+    """The models detection can run with here, their licences, and how to get the
+    ones that are missing (`detect --model` without a name)."""
+    from pipelines.detection.models import REGISTRY
+
+    current = model_name()
+    out.write("Models (choose with --model NAME, or SPACY_MODEL; a corpus chooses its own in the app):\n")
+    for info in REGISTRY.values():
+        where = info.location()
+        default = " [default]" if current in (info.name, info.package) else ""
+        state = f"installed: {where}" if where else f"not installed: {info.install}"
+        out.write(f"  {info.name}{default}: {info.description}\n    licence: {info.licence}\n    {state}\n")
+    if not any(current in (i.name, i.package) for i in REGISTRY.values()):
+        out.write(f"  (SPACY_MODEL is {current})\n")
+
+
 def read_records(handle: IO[str]) -> list[dict]:
     records = []
     for number, line in enumerate(handle, start=1):
@@ -57,7 +73,9 @@ def detect(input_path: str, output_path: str, model: str | None = None) -> None:
                 records = read_records(handle)
         except OSError as exc:
             raise UsageError(f"cannot read {input_path}: {exc.strerror}") from exc
-    results = detect_texts((r["text"] for r in records), model_name(model), (r.get("metadata") for r in records))
+    name = model_name(model)
+    _check_model(name)
+    results = detect_texts((r["text"] for r in records), name, (r.get("metadata") for r in records))
     out = sys.stdout if output_path == "-" else open(output_path, "w", encoding="utf-8")  # noqa: SIM115
     try:
         for record, result in zip(records, results, strict=True):
@@ -66,6 +84,16 @@ def detect(input_path: str, output_path: str, model: str | None = None) -> None:
     finally:
         if out is not sys.stdout:
             out.close()
+
+
+def _check_model(name: str) -> None:
+    """A registry model that is missing is a usage error saying how to install it."""
+    from pipelines.detection.models import resolve
+
+    try:
+        resolve(name)
+    except OSError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def extract(file_path: str, out: IO[str]) -> None:
@@ -93,9 +121,16 @@ def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="manage.py")
     commands = root.add_subparsers(dest="command", required=True)
     det = commands.add_parser("detect", help="detect personal data in JSONL texts; no database")
-    det.add_argument("input", help="JSONL file, or - for stdin")
-    det.add_argument("--out", required=True, help="JSONL output file, or - for stdout")
-    det.add_argument("--model", default=None, help="spaCy model (default: $SPACY_MODEL, else the engine's default)")
+    det.add_argument("input", nargs="?", help="JSONL file, or - for stdin")
+    det.add_argument("--out", help="JSONL output file, or - for stdout")
+    det.add_argument(
+        "--model",
+        nargs="?",
+        const="",
+        default=None,
+        help="sm, md, research, a spaCy package or a model directory (default: $SPACY_MODEL, else sm); "
+        "--model alone lists the models with their licences",
+    )
     ext = commands.add_parser("extract", help="extract a .txt or .pdf as JSON; no database")
     ext.add_argument("file")
     return root
@@ -104,7 +139,11 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     arguments = parser().parse_args(argv)
     try:
-        if arguments.command == "detect":
+        if arguments.command == "detect" and arguments.model == "":
+            list_models(sys.stdout)
+        elif arguments.command == "detect":
+            if arguments.input is None or arguments.out is None:
+                raise UsageError("detect needs an input and --out (or --model alone to list the models)")
             detect(arguments.input, arguments.out, arguments.model)
         else:
             extract(arguments.file, sys.stdout)

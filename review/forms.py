@@ -3,6 +3,7 @@
 from django import forms
 
 from ingestion.models import Corpus
+from pipelines.detection import models as detection_models
 from pipelines.detection.config import (
     FILTER_RULES,
     PACKS,
@@ -160,10 +161,51 @@ class DetectionConfigForm(forms.Form):
         label="Filter rules on",
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    model = forms.ChoiceField(
+        required=False,
+        label="spaCy model",
+        help_text="Each model's licence is listed below; a research-only model is for non-commercial research.",
+    )
+
+    def __init__(self, *args, site_model: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for source in WEIGHTED_SOURCES:
             self.fields[f"weight_{source}"] = forms.FloatField(min_value=0, max_value=100, label=source)
+        # The models installed here (models.py), each with its licence in its label;
+        # a stored choice that is no longer installed stays listed so that saving
+        # the form says so instead of silently changing the corpus's model.
+        self.models = detection_models.installed()
+        installed = {m.name for m in self.models}
+        choices = [("", f"The site's default ({site_model})" if site_model else "The site's default")]
+        for m in detection_models.REGISTRY.values():
+            missing = "" if m.name in installed else " — not installed here"
+            choices.append((m.name, f"{m.name}: {m.description} (licence: {m.licence}){missing}"))
+        stored = str(self.initial.get("model") or self.data.get("model") or "")
+        if stored and stored not in dict(choices):
+            choices.append((stored, f"{stored} (a package or directory set outside this form)"))
+        self.fields["model"].choices = choices
+
+    @property
+    def models_table(self) -> list[dict]:
+        """Every model the registry knows, with its licence and whether it is here."""
+        installed = {m.name for m in self.models}
+        return [
+            {
+                "name": m.name,
+                "licence": m.licence,
+                "licence_clean": m.licence_clean,
+                "installed": m.name in installed,
+                "install": m.install,
+            }
+            for m in detection_models.REGISTRY.values()
+        ]
+
+    def clean_model(self) -> str:
+        name = self.cleaned_data["model"]
+        info = detection_models.REGISTRY.get(name)
+        if info is not None and info.location() is None:
+            raise forms.ValidationError(f"The model “{name}” is not installed on this server: {info.install}.")
+        return name
 
     @property
     def weight_fields(self) -> list:
@@ -181,6 +223,7 @@ class DetectionConfigForm(forms.Form):
             "deny": "\n".join(config.deny),
             "allow": "\n".join(f"{label}: {text}" for text, label in config.allow.items()),
             "filters": [name for name in FILTER_RULE_NAMES if name not in config.disabled_filters],
+            "model": config.model,
             **{f"weight_{s}": config.weights.get(s, 1.0) for s in WEIGHTED_SOURCES},
         }
 
@@ -221,6 +264,7 @@ class DetectionConfigForm(forms.Form):
                     "allow": {text: label for label, text in data["allow"]},
                     "disabled_filters": [n for n in FILTER_RULE_NAMES if n not in data["filters"]],
                     "weights": {s: data[f"weight_{s}"] for s in WEIGHTED_SOURCES},
+                    "model": data.get("model", ""),
                 }
             )
         except ConfigError as exc:

@@ -17,9 +17,12 @@ UNUSED_COMPONENTS = ("tagger", "parser", "attribute_ruler", "lemmatizer", "sente
 def load_nlp(model_name: str) -> "Language":
     import spacy
 
-    # Loading by package name only: spacy.load never downloads, so a missing model
-    # is an immediate, clear OSError rather than a network call.
-    nlp = spacy.load(model_name, exclude=list(UNUSED_COMPONENTS))
+    from pipelines.detection.models import resolve
+
+    # A registry name (sm, md, research: models.py), a package name or a directory.
+    # spacy.load never downloads, so a missing model is an immediate, clear OSError
+    # rather than a network call.
+    nlp = spacy.load(resolve(model_name), exclude=list(UNUSED_COMPONENTS))
     if "tok2vec" in nlp.pipe_names and "ner" in nlp.pipe_names and not _listens(nlp.get_pipe("ner")):
         # The shared tok2vec only fed the excluded components; NER has its own.
         nlp.remove_pipe("tok2vec")

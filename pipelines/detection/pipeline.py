@@ -132,7 +132,7 @@ class _ModelFound:
     def add(self, doc, nlp, on: frozenset[str], offset: int) -> None:
         self.quasi += _shifted(quasi.recognize(doc), offset)
         if "spacy" in on:
-            self.spacy += _shifted(spacy_ner.recognize(doc), offset)
+            self.spacy += _shifted(spacy_ner.recognize(doc, spacy_ner.promotes(nlp)), offset)
         if "presidio" in on:
             # Imported with the first Doc: importing presidio costs seconds, which a
             # web process that merely imports the annotation service must not pay.

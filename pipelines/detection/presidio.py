@@ -46,6 +46,9 @@ _NER_CONFIGURATION = NerModelConfiguration(
         "EVENT",
         "LANGUAGE",
         "LAW",
+        # The research model's label for names of things (albums, typefaces…), which
+        # teaches it "not a person"; the product maps it to nothing.
+        "MISC",
         "MONEY",
         "ORDINAL",
         "PERCENT",

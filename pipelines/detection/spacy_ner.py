@@ -12,6 +12,7 @@ from pipelines.gazetteers import is_given_name, is_known_name, stop_words, wide_
 from pipelines.lexicons import AGE_LEADS, DETERMINERS, HONORIFICS, NAME_PARTICLES, NUMBER_WORDS, PLACE_WORDS, ROLE_WORDS
 
 if TYPE_CHECKING:  # spaCy itself is loaded by nlp.py when a text is first read
+    from spacy.language import Language
     from spacy.tokens import Doc
 
 SOURCE = "spacy"
@@ -178,7 +179,14 @@ def _age_not_date(ent, text: str) -> bool:
     return before is not None and before.group(1).lower().replace("’", "'") in AGE_LEADS
 
 
-def recognize(doc: "Doc") -> list[Candidate]:
+def promotes(nlp: "Language") -> bool:
+    """Whether the model's non-person labels may be promoted to PERSON by the
+    lexicons: yes for the stock models, whose NER confuses them; a fine-tuned model
+    says no in its meta.json ("anonymizer": {"label_promotions": false})."""
+    return bool(nlp.meta.get("anonymizer", {}).get("label_promotions", True))
+
+
+def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
     found = []
     ents = list(doc.ents)
     text = doc.text  # built once: each doc.text joins every token
@@ -194,12 +202,14 @@ def recognize(doc: "Doc") -> list[Candidate]:
             continue
         rule = f"spacy:{ent.label_}"
         following = ents[i + 1] if i + 1 < len(ents) else None
-        if label in ("LOCATION", "ORGANIZATION", "NRP") and _given_name_before_person(ent, following):
+        if promotions and label in ("LOCATION", "ORGANIZATION", "NRP") and _given_name_before_person(ent, following):
             found.append(
                 Candidate(ent.start_char, ent.end_char, "PERSON", ent.text, (SOURCE,), SCORE, rule + "→PERSON")
             )
             continue
         corrected = corrected_label(_POSSESSIVE.sub("", ent.text), label)
+        if corrected == "PERSON" and not promotions:
+            corrected = label  # the model's own decision stands; demotions still apply
         if corrected != label:
             rule += f"→{corrected}"
         found.append(Candidate(ent.start_char, ent.end_char, corrected, ent.text, (SOURCE,), SCORE, rule))

