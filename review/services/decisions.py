@@ -83,7 +83,7 @@ def _decide(
     targets: list[Span] | None = None,
     **guard,
 ) -> Outcome:
-    """`guard`: what else the write checks (see _apply)."""
+    """`guard`: what else the write checks (`depends`, `read`, `regions`, `check_revision`: see spans.write)."""
     check_open(span.document)
     _check_version(span, version)
     if targets is None:
@@ -441,7 +441,7 @@ def span_add(
     `all_occurrences`, every other occurrence of the same text is added as well:
     pending suggestions there are superseded, but a human decision (an accepted
     span) elsewhere is never overridden. Planned in memory, then written by
-    `_apply`, in a number of statements that does not grow with the occurrences.
+    `spans.write`, in a number of statements that does not grow with the occurrences.
 
     `spans`, the document's spans if the caller has them, is updated in place
     (the new spans included), so the caller can re-render from it.
