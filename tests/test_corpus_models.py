@@ -3,10 +3,12 @@ the task, the activation rule, rollback, which model annotation runs record, and
 isolation between corpora."""
 
 import json
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 import spacy
+from django.utils import timezone
 from thinc.api import Config
 
 from ingestion.models import Corpus, Document
@@ -172,9 +174,14 @@ def test_one_run_at_a_time_and_enough_documents(corpus, admin_user, models_dir):
     with pytest.raises(ReviewError, match="at least 2 approved documents"):
         corpus_training_start(corpus_id=corpus.pk, user=admin_user)
     approved_document(corpus, 2, TEXTS[1])
-    CorpusModelVersion.objects.create(corpus=corpus, version=1, base_model="x", status=ModelStatus.TRAINING)
+    stuck = CorpusModelVersion.objects.create(corpus=corpus, version=1, base_model="x", status=ModelStatus.TRAINING)
     with pytest.raises(ReviewError, match="already under way"):
         corpus_training_start(corpus_id=corpus.pk, user=admin_user)
+    # Past the task's hard time limit, a run whose worker died no longer blocks.
+    CorpusModelVersion.objects.filter(pk=stuck.pk).update(created_at=timezone.now() - timedelta(days=1))
+    assert corpus_training_start(corpus_id=corpus.pk, user=admin_user).version == 2
+    stuck.refresh_from_db()
+    assert stuck.status == ModelStatus.FAILED
 
 
 def test_every_n_approved_documents_starts_a_run(fixture_corpus, settings, models_dir):
@@ -352,3 +359,16 @@ def test_admins_train_and_roll_back_from_the_page_others_cannot(
     second = CorpusModelVersion.objects.get(corpus=fixture_corpus, version=2)
     assert second.status in (ModelStatus.ACTIVE, ModelStatus.REFUSED), second.message
     assert second.requested_by == admin_user
+
+
+def test_approval_starts_a_run_every_n_documents(corpus, admin_user, models_dir, settings):
+    from review.services.workflow import document_approve
+
+    settings.CORPUS_TRAINING_EVERY_N_APPROVED = 2
+    approved_document(corpus, 1, TEXTS[0])
+    second = approved_document(corpus, 2, TEXTS[1])
+    Document.objects.filter(pk=second.pk).update(status="reviewed")
+    second.refresh_from_db()
+    document_approve(document=second, user=admin_user)
+    version = CorpusModelVersion.objects.get(corpus=corpus)
+    assert (version.version, version.status, version.requested_by) == (1, ModelStatus.QUEUED, None)

@@ -5,6 +5,7 @@ review/services/corpus_training.py (run by a Celery task); this module starts ru
 applies the activation rule, rolls back, and tells annotation which model to use."""
 
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
@@ -71,6 +72,13 @@ def corpus_training_start(
     """Queue a training run (a new version). One run at a time per corpus; the
     corpus row is locked so two requests cannot both number a version."""
     Corpus.objects.select_for_update().filter(pk=corpus_id).first()
+    # A run whose worker died and whose message was lost would block the corpus
+    # forever: past the task's hard time limit, it is failed.
+    CorpusModelVersion.objects.filter(
+        corpus_id=corpus_id,
+        status__in=RUNNING_MODEL_STATUSES,
+        created_at__lt=timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT),
+    ).update(status=ModelStatus.FAILED, message="The training run stopped with its worker.", finished_at=timezone.now())
     if CorpusModelVersion.objects.filter(corpus_id=corpus_id, status__in=RUNNING_MODEL_STATUSES).exists():
         raise ReviewError("A training run of this corpus is already under way.")
     approved = Document.objects.filter(corpus_id=corpus_id, status=DocumentStatus.APPROVED).count()
