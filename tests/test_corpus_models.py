@@ -372,3 +372,36 @@ def test_approval_starts_a_run_every_n_documents(corpus, admin_user, models_dir,
     document_approve(document=second, user=admin_user)
     version = CorpusModelVersion.objects.get(corpus=corpus)
     assert (version.version, version.status, version.requested_by) == (1, ModelStatus.QUEUED, None)
+
+
+def test_at_the_ceiling_only_better_precision_activates():
+    # The base already covers every held-out name: leak recall cannot rise, so the
+    # candidate must cover them all too and make fewer false alarms.
+    loss = 0.02
+    ok, reason = activation_verdict(_scores(0.27, 1.0), _scores(1.0, 1.0), loss)
+    assert ok and "precision 0.270 → 1.000" in reason
+    assert not activation_verdict(_scores(0.8, 1.0), _scores(0.8, 1.0), loss)[0]  # nothing gained
+    assert not activation_verdict(_scores(0.8, 1.0), _scores(0.95, 0.9), loss)[0]  # a name leaks
+
+
+def test_the_training_service_refuses_a_worse_candidate(fixture_corpus, admin_user, models_dir, monkeypatch):
+    # The real run, with the held-out scores rigged: the second evaluation (the
+    # candidate's) misses a name the base found.
+    scores = iter([(0.8, 0.9), (0.95, 0.8)])
+
+    def rigged(nlp, items):
+        precision, leak = next(scores)
+        return training.Scores(precision, 0.5, 0.6, leak, 4, 1, 4, 8)
+
+    monkeypatch.setattr(training, "evaluate", rigged)
+    from review.services.corpus_training import corpus_model_train
+
+    version = corpus_training_start(corpus_id=fixture_corpus.pk, user=admin_user)
+    assert corpus_model_train(version_id=version.pk, delivery="test") is True
+    version.refresh_from_db()
+    assert version.status == ModelStatus.REFUSED and version.metrics["activated"] is False
+    assert version.message == "leak recall 0.800 is not above the base's 0.900"
+    assert (version.metrics["base"]["leak_recall"], version.metrics["candidate"]["leak_recall"]) == (0.9, 0.8)
+    # Refused, its files are kept: the admin may still activate it by hand.
+    assert (models_dir / version.path / "meta.json").exists()
+    assert detection_model(fixture_corpus.pk, DetectionSettings()).record == version.base_model

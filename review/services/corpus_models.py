@@ -130,9 +130,21 @@ def corpus_training_maybe_start(*, corpus_id: int) -> CorpusModelVersion | None:
 
 def activation_verdict(base: dict, candidate: dict, max_precision_loss: float) -> tuple[bool, str]:
     """The issue's rule: better on leak recall (strictly) and not worse on precision
-    by more than CORPUS_MODEL_MAX_PRECISION_LOSS. The reason is shown to the admin."""
+    by more than CORPUS_MODEL_MAX_PRECISION_LOSS. The reason is shown to the admin.
+
+    At the ceiling (the base already covers every held-out name) leak recall cannot
+    be better: a candidate that also covers them all is activated only if its
+    precision is strictly higher (fewer false alarms at no leak), else nothing is
+    gained for the risk of a retrained model."""
     leak_b, leak_c = base["leak_recall"], candidate["leak_recall"]
     prec_b, prec_c = base["precision"], candidate["precision"]
+    if leak_b >= 1.0 and leak_c >= 1.0:
+        if prec_c > prec_b:
+            return True, f"leak recall stays {leak_c:.3f} (all held-out names), precision {prec_b:.3f} → {prec_c:.3f}"
+        return False, (
+            f"leak recall is {leak_c:.3f} for both (all held-out names): precision {prec_c:.3f} "
+            f"is not above the base's {prec_b:.3f}"
+        )
     if leak_c <= leak_b:
         return False, f"leak recall {leak_c:.3f} is not above the base's {leak_b:.3f}"
     if prec_c < prec_b - max_precision_loss - 1e-9:
