@@ -112,6 +112,27 @@ def test_one_pass_label_promotions_follow_the_model(with_research):
     assert [c.label for c in spacy_ner.recognize(doc, False)] == ["ORGANIZATION"]
 
 
+def test_a_turn_marker_the_model_took_into_an_entity_is_left_out():
+    """A model trained on running text may glue a Q/A transcript's turn marker to
+    the next word ("Q Now" ORGANIZATION): the entity is what follows the marker,
+    which the filters then judge as usual. Mid-line, "A" is a word like any other."""
+    nlp = load_nlp("sm")
+    doc = nlp.make_doc("Yes.\nQ Now, when did you see him?\nA Smith came in. I met A Smith.")
+    text = doc.text
+    first, second, third = text.index("Q Now"), text.index("A Smith"), text.rindex("A Smith")
+    doc.ents = [
+        doc.char_span(first, first + 5, label="ORG"),
+        doc.char_span(second, second + 7, label="PERSON"),
+        doc.char_span(third, third + 7, label="PERSON"),
+    ]
+    found = [(c.text, doc.text[c.start : c.end], c.rule) for c in spacy_ner.recognize(doc)]
+    assert found == [
+        ("Now", "Now", "spacy:ORG:after-turn-marker"),
+        ("Smith", "Smith", "spacy:PERSON:after-turn-marker"),
+        ("A Smith", "A Smith", "spacy:PERSON"),
+    ]
+
+
 # --- offline ----------------------------------------------------------------------------------
 
 

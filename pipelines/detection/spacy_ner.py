@@ -166,6 +166,23 @@ def _saint_place(ent, text: str) -> Candidate | None:
     return Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"spacy:{ent.label_}→saint's {label}")
 
 
+# A question/answer transcript opens each turn with "Q" or "A" ("Q Now, when you…"); a
+# model that never saw such lines may take the marker into the entity ("Q Now").
+_TURN_MARKER = re.compile(r"[QA]\.?[ \t]+")
+
+
+def _without_turn_marker(ent, text: str) -> tuple[int, str] | None:
+    """(start, text) of the entity without a turn marker it begins with at a line
+    start, or None when it has none."""
+    start = ent.start_char
+    if start > 0 and text[start - 1] != "\n":
+        return None
+    marker = _TURN_MARKER.match(ent.text)
+    if marker is None or marker.end() >= len(ent.text):
+        return None
+    return start + marker.end(), ent.text[marker.end() :]
+
+
 _BARE_NUMBER = re.compile(rf"(?:\d{{1,3}}|{NUMBER_WORDS})", re.IGNORECASE)
 _WORD_BEFORE = re.compile(r"([A-Za-z'’]+)[ \t]+$")
 
@@ -201,6 +218,16 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
             found.append(saint)
             continue
         rule = f"spacy:{ent.label_}"
+        if (trimmed := _without_turn_marker(ent, text)) is not None:
+            # Only the words after the marker are the model's entity; the filters then
+            # judge them as they would have been found ("Now" opening a sentence).
+            start, words = trimmed
+            corrected = corrected_label(_POSSESSIVE.sub("", words), label)
+            if corrected == "PERSON" and not promotions:
+                corrected = label
+            rule += ":after-turn-marker"
+            found.append(Candidate(start, ent.end_char, corrected, words, (SOURCE,), SCORE, rule))
+            continue
         following = ents[i + 1] if i + 1 < len(ents) else None
         if promotions and label in ("LOCATION", "ORGANIZATION", "NRP") and _given_name_before_person(ent, following):
             found.append(
