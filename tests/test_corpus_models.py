@@ -28,6 +28,7 @@ from review.services.corpus_models import (
     detection_model,
 )
 from review.services.corpus_training import split_heldout
+from tests.test_worker import wait_for, worker  # noqa: F401  (the real-worker fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -405,3 +406,36 @@ def test_the_training_service_refuses_a_worse_candidate(fixture_corpus, admin_us
     # Refused, its files are kept: the admin may still activate it by hand.
     assert (models_dir / version.path / "meta.json").exists()
     assert detection_model(fixture_corpus.pk, DetectionSettings()).record == version.base_model
+
+
+@pytest.fixture
+def worker_settings(monkeypatch, settings, tmp_path):
+    """The worker process reads its settings from the environment: a tiny run, saved
+    where this test reads it."""
+    settings.CORPUS_MODELS_DIR = tmp_path / "worker_models"
+    monkeypatch.setenv("CORPUS_MODELS_DIR", str(settings.CORPUS_MODELS_DIR))
+    monkeypatch.setenv("CORPUS_TRAINING_MAX_STEPS", "2")
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")
+
+
+@pytest.fixture
+def training_worker(worker_settings, request):
+    # The worker starts after its environment is set.
+    return request.getfixturevalue("worker")
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_trains_a_version(training_worker, corpus, admin_user, settings):
+    for n, text in enumerate(TEXTS, 1):
+        approved_document(corpus, n, text)
+    version = corpus_training_start(corpus_id=corpus.pk, user=admin_user)
+    wait_for(
+        lambda: CorpusModelVersion.objects.get(pk=version.pk).status not in ("queued", "training"),
+        timeout=240,
+        what="training",
+    )
+    version.refresh_from_db()
+    assert version.status in (ModelStatus.ACTIVE, ModelStatus.REFUSED), version.message
+    assert version.config["steps"] == 2 and version.claimed_by
+    assert spacy.load(Path(settings.CORPUS_MODELS_DIR) / version.path / "model").pipe_names
