@@ -244,13 +244,15 @@ def write_docbin(docs: Sequence["Doc"], path: Path) -> None:
     bin_.to_disk(path)
 
 
-def spacy_train_config(template: Path, *, base_model: str, max_steps: int, seed: int = 42) -> str:
+def spacy_train_config(template: Path, *, base_model: str, max_steps: int, seed: int = 42, vectors: bool = True) -> str:
     """The project's training config (training/config.cfg) set to what this run did,
     for `python -m spacy train config.cfg --paths.train train.spacy --paths.dev dev.spacy`."""
     from thinc.api import Config
 
     config = Config().from_disk(template, interpolate=False)
     config["paths"]["base_model"] = base_model
+    if not vectors:  # sm has none: spaCy would warn that the vectors source is empty
+        config["paths"]["vectors"] = None
     config["paths"]["train"] = "train.spacy"
     config["paths"]["dev"] = "dev.spacy"
     config["training"]["max_steps"] = max_steps

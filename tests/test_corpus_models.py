@@ -3,6 +3,9 @@ the task, the activation rule, rollback, which model annotation runs record, and
 isolation between corpora."""
 
 import json
+import os
+import subprocess
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -163,6 +166,16 @@ def test_a_tiny_real_training_run_produces_a_loadable_versioned_model(
     assert correct.ent_iob_ == "O"
     assert ("Pellegrino", "PERSON") in {(e.text, e.label_) for e in first.ents}
     assert CorpusModelEvent.objects.filter(version=version, action="train", user=admin_user).exists()
+    # Reproducible outside the app: `spacy train` with the saved config and data.
+    subprocess.run(
+        [sys.executable, "-m", "spacy", "train", "config.cfg", "--output", str(models_dir / "repro")]
+        + ["--paths.train", "train.spacy", "--paths.dev", "dev.spacy"],
+        cwd=directory,
+        check=True,
+        capture_output=True,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+    )
+    assert spacy.load(models_dir / "repro" / "model-last").pipe_names == ["ner"]
 
     # Idempotent: the same message delivered again does nothing.
     from review.services.corpus_training import corpus_model_train

@@ -165,7 +165,12 @@ def _train(version: CorpusModelVersion) -> bool:
     training.write_docbin([*train_docs, *rehearsal], directory / "train.spacy")
     training.write_docbin(dev_docs, directory / "dev.spacy")
     (directory / "config.cfg").write_text(
-        training.spacy_train_config(CONFIG_TEMPLATE, base_model=version.base_model, max_steps=report.steps),
+        training.spacy_train_config(
+            CONFIG_TEMPLATE,
+            base_model=version.base_model,
+            max_steps=report.steps,
+            vectors=bool(nlp.vocab.vectors.shape[0]),
+        ),
         encoding="utf-8",
     )
     metrics = {"base": base_scores.to_dict(), "candidate": candidate_scores.to_dict()}
