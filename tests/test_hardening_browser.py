@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import sync_playwright
 
+from pipelines.labels import LABEL_COLOURS
 from review.models import CorpusMembership, Role, Span
 from review.services.uploads import ingest_document
 from tests.browser_support import launch
@@ -42,7 +43,8 @@ def test_the_review_page_works_under_the_policy_with_no_violation(
         )
         # The label colour comes from the stylesheet, not a style attribute.
         colour = page.eval_on_selector("mark.span[data-label=PERSON]", "m => getComputedStyle(m).backgroundColor")
-        assert colour == "rgb(255, 214, 214)"
+        person = LABEL_COLOURS["PERSON"]
+        assert colour == "rgb({}, {}, {})".format(*(int(person[i : i + 2], 16) for i in (1, 3, 5)))
         mark = page.locator("mark.span[data-label=PERSON]").first
         span_id = int(mark.get_attribute("data-span-id"))
         mark.click()  # htmx loads the panel
