@@ -232,7 +232,7 @@ def test_the_corpus_page_links_to_its_statistics_and_dashboard(client, reviewer,
     # Every member sees the residual risk; the corpus memory is for its admins.
     assert f'href="{reverse("corpus_risk", args=[corpus.pk])}" id="risk-link"' in page
     assert client.get(reverse("corpus_risk", args=[corpus.pk])).status_code == 200
-    assert 'id="memory-link"' not in page
+    assert 'id="memory-link"' not in page and 'id="models-link"' not in page
 
 
 @pytest.mark.django_db
@@ -240,6 +240,7 @@ def test_the_corpus_page_links_its_admins_to_the_corpus_memory(client, admin_use
     client.force_login(admin_user)
     page = client.get(reverse("corpus_detail", args=[corpus.pk])).content.decode()
     assert f'href="{reverse("corpus_memory", args=[corpus.pk])}" id="memory-link"' in page
+    assert f'href="{reverse("corpus_models", args=[corpus.pk])}" id="models-link"' in page
     assert client.get(reverse("corpus_memory", args=[corpus.pk])).status_code == 200
 
 
