@@ -133,6 +133,27 @@ def test_a_turn_marker_the_model_took_into_an_entity_is_left_out():
     ]
 
 
+def test_the_research_model_s_you_person_is_dropped_not_spread(with_research):
+    """The research model labels "You" PERSON after a hard line break in Ferguson's
+    transcript (training/RESULTS.md: propagation then spread it to every "You", P 0.737).
+    The closed-class filter drops a model's name made of stop words, so nothing spreads."""
+    from pipelines.detection.config import DetectionConfig as EngineConfig
+    from pipelines.detection.pipeline import detect_text
+
+    text = (
+        "MS. WHIRLEY: Okay yes, ma'am.\nA Yes, ma'am.\nI'm trying to get a\n"
+        "clarification. You said that the police officers\nhad already examined the body, photoing the body,\n"
+        "taking pictures of everything on the body.\nLet me understand, when you examined the\n"
+        "body, you searched the pockets. You saw nothing. Did Ms. Whirley ask you?\n"
+    )
+    nlp = load_nlp("research")
+    assert ("You", "PERSON") in [(e.text, e.label_) for e in nlp(text).ents]  # the model's error, as on the gold
+    result = detect_text(text, "sm", config=EngineConfig(model="research"))
+    assert not [c for c in result.spans if c.text.lower() == "you"], result.spans
+    assert any(f.candidate.text == "You" and "closed-class" in f.reason for f in result.filtered), result.filtered
+    assert any(c.label == "PERSON" and "Whirley" in c.text for c in result.spans)  # names still found
+
+
 # --- offline ----------------------------------------------------------------------------------
 
 
