@@ -131,6 +131,7 @@ def parser() -> argparse.ArgumentParser:
         help="sm, md, research, a spaCy package or a model directory (default: $SPACY_MODEL, else sm); "
         "--model alone lists the models with their licences",
     )
+    det.add_argument("--list-models", action="store_true", help="list the models with their licences (= --model alone)")
     ext = commands.add_parser("extract", help="extract a .txt or .pdf as JSON; no database")
     ext.add_argument("file")
     return root
@@ -139,7 +140,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     arguments = parser().parse_args(argv)
     try:
-        if arguments.command == "detect" and arguments.model == "":
+        if arguments.command == "detect" and (arguments.model == "" or arguments.list_models):
             list_models(sys.stdout)
         elif arguments.command == "detect":
             if arguments.input is None or arguments.out is None:

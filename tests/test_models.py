@@ -179,17 +179,29 @@ def test_each_model_detects_with_no_network_at_all(name, research_var):
 # --- the command line ----------------------------------------------------------------------------
 
 
-def test_detect_model_alone_lists_the_models_with_their_licences(research_var):
+@pytest.mark.parametrize("option", ["--model", "--list-models"])
+def test_detect_model_alone_lists_the_models_with_their_licences(research_var, option):
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "SPACY_MODEL")}
     env["ANONYMIZER_VAR_DIR"] = str(research_var)
     proc = subprocess.run(
-        [sys.executable, "manage.py", "detect", "--model"], capture_output=True, text=True, cwd=ROOT, env=env
+        [sys.executable, "manage.py", "detect", option], capture_output=True, text=True, cwd=ROOT, env=env
     )
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "sm [default]" in out and "md:" in out and "research:" in out
     assert out.count("licence: MIT") == 2 and "CC BY-NC-SA 4.0" in out
     assert "not installed" not in out
+
+
+def test_the_management_command_lists_the_models_too(with_research):
+    """`call_command("detect", ...)` (Django's runner, not manage.py's shortcut)."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("detect", "--list-models", stdout=out)
+    assert "research:" in out.getvalue() and "CC BY-NC-SA 4.0" in out.getvalue()
 
 
 def test_detect_with_a_missing_model_fails_with_how_to_install_it(tmp_path):

@@ -22,10 +22,11 @@ class Command(BaseCommand):
             default=None,
             help="sm, md, research, a package or a directory (default: the SPACY_MODEL setting); alone: list them",
         )
+        parser.add_argument("--list-models", action="store_true", help="list the models with their licences")
 
     def handle(self, *args, **options) -> None:
         try:
-            if options["model"] == "":
+            if options["model"] == "" or options["list_models"]:
                 cli.list_models(self.stdout)
                 return
             if options["input"] is None or options["out"] is None:
