@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: model research-model bench-reviewer install run test test-services test-embedded lint format bench bench-adversarial sweep eval offline-detect chromium clean
+.PHONY: model research-model bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial sweep eval offline-detect chromium clean
 
 $(STAMP): requirements.txt requirements-model.txt
 	$(PYTHON) -m venv $(VENV)
@@ -85,6 +85,12 @@ bench: $(STAMP)
 # Reviewer throughput (issue 16): an ideal reviewer replays the real gold through the services.
 bench-reviewer: $(STAMP)
 	env -u DATABASE_URL -u CELERY_BROKER_URL $(PY) bench/bench_reviewer.py
+
+# Learning from review (issue 17): the real gold cut into earlier and later parts, the
+# earlier approved through the services; the corpus memory, then a corpus model.
+bench-learning: $(STAMP)
+	env -u DATABASE_URL -u CELERY_BROKER_URL $(PY) bench/bench_learning.py
+	env -u DATABASE_URL -u CELERY_BROKER_URL OMP_NUM_THREADS=1 $(PY) bench/bench_corpus_model.py
 
 # Adversarial inputs (issue 15): whole processes, input doubled, ratios in BENCHMARKS.md.
 bench-adversarial: $(STAMP)
