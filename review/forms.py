@@ -180,7 +180,10 @@ class DetectionConfigForm(forms.Form):
         for m in detection_models.REGISTRY.values():
             missing = "" if m.name in installed else " — not installed here"
             choices.append((m.name, f"{m.name}: {m.description} (licence: {m.licence}){missing}"))
-        stored = str(self.initial.get("model") or self.data.get("model") or "")
+        # Only the value already stored (passed as initial by the view, never taken
+        # from the request): a corpus admin must not point the workers at any path or
+        # package, such as another corpus's model directory.
+        stored = str(self.initial.get("model") or "")
         if stored and stored not in dict(choices):
             choices.append((stored, f"{stored} (a package or directory set outside this form)"))
         self.fields["model"].choices = choices

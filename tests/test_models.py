@@ -300,3 +300,25 @@ def _form_data(page: str) -> dict:
     from review.forms import DetectionConfigForm
 
     return {key: "" if value is None else value for key, value in DetectionConfigForm.initial_for(DEFAULT).items()}
+
+
+@pytest.mark.django_db
+def test_a_corpus_admin_cannot_point_the_workers_at_any_path_or_package(client, admin_user, corpus, tmp_path):
+    """Only "", a registry name, or what is already stored (set by the site's
+    operators outside the form) is accepted: never another corpus's model directory."""
+    client.force_login(admin_user)
+    url = reverse("detection_config", args=[corpus.pk])
+    form = _form_data("")
+    for value in (str(tmp_path / "corpus-2" / "v1" / "model"), "some_installed_package"):
+        form["model"] = value
+        response = client.post(url, form)
+        assert response.status_code == 200
+        assert "Select a valid choice" in response.content.decode()
+        assert not DetectionConfig.objects.filter(corpus=corpus).exists()
+    # A directory the operators stored keeps working when the admin saves other changes.
+    stored = str(tmp_path / "site-model")
+    DetectionConfig.objects.create(corpus=corpus, data={"model": stored})
+    form["model"] = stored
+    form["min_score"] = 0.1
+    assert client.post(url, form).status_code == 302
+    assert DetectionConfig.objects.get(corpus=corpus).data["model"] == stored

@@ -11,6 +11,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from pipelines.detection.config import ConfigError
 from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.models import REGISTRY
 from review.access import can_administer, get_corpus, get_document
 from review.forms import DetectionConfigForm
 from review.selectors.runs import config_changes, document_runs
@@ -24,6 +25,14 @@ from review.services.annotation import (
 )
 
 
+def _stored_model(corpus_id: int) -> str:
+    """The model the corpus's stored configuration names ("" when none or invalid)."""
+    try:
+        return corpus_detection_settings(corpus_id).model
+    except ConfigError:
+        return ""
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def detection_config(request: HttpRequest, pk: int) -> HttpResponse:
@@ -33,7 +42,11 @@ def detection_config(request: HttpRequest, pk: int) -> HttpResponse:
     if not can_administer(role):
         raise Http404("No such page")
     if request.method == "POST":
-        form = DetectionConfigForm(request.POST, site_model=settings.SPACY_MODEL)
+        # A value that is neither empty nor a registry name is only accepted if it is
+        # what is stored already (read only then: the usual save costs no query more).
+        posted = request.POST.get("model", "")
+        initial = {"model": _stored_model(corpus.pk)} if posted and posted not in REGISTRY else {}
+        form = DetectionConfigForm(request.POST, initial=initial, site_model=settings.SPACY_MODEL)
         if form.is_valid():
             change = detection_config_save(corpus=corpus, user=request.user, config=form.config)
             if change is None:
