@@ -233,6 +233,15 @@ CORPUS_TRAINING_MIN_HOLDOUT = env.int("CORPUS_TRAINING_MIN_HOLDOUT", default=1)
 CORPUS_TRAINING_MAX_STEPS = env.int("CORPUS_TRAINING_MAX_STEPS", default=200)
 CORPUS_TRAINING_TIME_LIMIT_SECONDS = env.float("CORPUS_TRAINING_TIME_LIMIT_SECONDS", default=900.0)
 CORPUS_MODEL_MAX_PRECISION_LOSS = env.float("CORPUS_MODEL_MAX_PRECISION_LOSS", default=0.02)
+# Below this many gold names in the held-out documents the scores judge nothing
+# (leak recall is 1.0 on zero names): the candidate is refused.
+CORPUS_MODEL_MIN_HELDOUT_NAMES = env.int("CORPUS_MODEL_MIN_HELDOUT_NAMES", default=3)
+CORPUS_MODELS_PAGE_ROWS = env.int("CORPUS_MODELS_PAGE_ROWS", default=100)
+# Progress is saved every N training steps (for display; a write per batch is waste).
+CORPUS_TRAINING_PROGRESS_EVERY = env.int("CORPUS_TRAINING_PROGRESS_EVERY", default=5)
+CORPUS_TRAINING_BATCH_SIZE = env.int("CORPUS_TRAINING_BATCH_SIZE", default=8)
+CORPUS_TRAINING_LEARN_RATE = env.float("CORPUS_TRAINING_LEARN_RATE", default=0.0005)
+CORPUS_TRAINING_DROPOUT = env.float("CORPUS_TRAINING_DROPOUT", default=0.1)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "corpus_list"

@@ -213,8 +213,32 @@ def test_heldout_split_takes_the_latest():
     assert split_heldout([1, 2]) == ([1], [2])
 
 
-def _scores(precision: float, leak: float) -> dict:
-    return {"precision": precision, "recall": 0.5, "f1": 0.5, "leak_recall": leak}
+def _scores(precision: float, leak: float, gold: int = 10) -> dict:
+    return {"precision": precision, "recall": 0.5, "f1": 0.5, "leak_recall": leak, "gold": gold}
+
+
+def test_no_names_held_out_judges_nothing():
+    # A model that predicts nothing on documents with no gold names scores leak
+    # recall 1.0 and precision 1.0: without the floor it would be activated.
+    empty = training.score([[], []], [[], []]).to_dict()
+    assert (empty["leak_recall"], empty["precision"], empty["gold"]) == (1.0, 1.0, 0)
+    ok, reason = activation_verdict(_scores(0.5, 0.5, gold=0), empty, 0.02, 3)
+    assert not ok and reason.startswith("nothing to judge on: the held-out documents hold fewer than 3 names")
+    assert not activation_verdict(_scores(0.5, 0.5, gold=2), _scores(0.9, 0.9, gold=2), 0.02, 3)[0]
+    assert activation_verdict(_scores(0.5, 0.5, gold=3), _scores(0.9, 0.9, gold=3), 0.02, 3)[0]
+    # Even with the setting at 0, zero names never judge.
+    assert not activation_verdict(_scores(0.5, 0.5, gold=0), empty, 0.02, 0)[0]
+
+
+def test_a_candidate_that_predicts_nothing_is_not_activated(corpus, models_dir, settings):
+    settings.CORPUS_MODEL_MIN_HELDOUT_NAMES = 3
+    nothing = training.score([[]], [[]]).to_dict()
+    version = _trained_version(corpus, 1, models_dir)
+    status = corpus_model_finish(version_id=version.pk, metrics={"base": nothing, "candidate": nothing})
+    version.refresh_from_db()
+    assert status == version.status == ModelStatus.REFUSED
+    assert version.message.startswith("nothing to judge on")
+    assert not CorpusModelVersion.objects.filter(corpus=corpus, status=ModelStatus.ACTIVE).exists()
 
 
 def test_the_activation_rule(settings):

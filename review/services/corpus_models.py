@@ -128,14 +128,26 @@ def corpus_training_maybe_start(*, corpus_id: int) -> CorpusModelVersion | None:
 # --- activation ----------------------------------------------------------------------
 
 
-def activation_verdict(base: dict, candidate: dict, max_precision_loss: float) -> tuple[bool, str]:
+def activation_verdict(
+    base: dict, candidate: dict, max_precision_loss: float, min_heldout_names: int = 1
+) -> tuple[bool, str]:
     """The issue's rule: better on leak recall (strictly) and not worse on precision
     by more than CORPUS_MODEL_MAX_PRECISION_LOSS. The reason is shown to the admin.
+
+    With fewer than `min_heldout_names` (CORPUS_MODEL_MIN_HELDOUT_NAMES) gold names
+    in the held-out documents the scores say nothing (no names: leak recall and
+    precision are both 1.0 for a model that predicts nothing): refused.
 
     At the ceiling (the base already covers every held-out name) leak recall cannot
     be better: a candidate that also covers them all is activated only if its
     precision is strictly higher (fewer false alarms at no leak), else nothing is
     gained for the risk of a retrained model."""
+    names = int(base.get("gold", 0))
+    if names < max(1, min_heldout_names):
+        return False, (
+            f"nothing to judge on: the held-out documents hold fewer than {max(1, min_heldout_names)} names "
+            f"({names}; CORPUS_MODEL_MIN_HELDOUT_NAMES)"
+        )
     leak_b, leak_c = base["leak_recall"], candidate["leak_recall"]
     prec_b, prec_c = base["precision"], candidate["precision"]
     if leak_b >= 1.0 and leak_c >= 1.0:
@@ -181,7 +193,12 @@ def corpus_model_finish(*, version_id: int, metrics: dict, message: str = "") ->
         if version.status != ModelStatus.TRAINING:
             return version.status
         Corpus.objects.select_for_update().filter(pk=version.corpus_id).first()
-        ok, reason = activation_verdict(metrics["base"], metrics["candidate"], settings.CORPUS_MODEL_MAX_PRECISION_LOSS)
+        ok, reason = activation_verdict(
+            metrics["base"],
+            metrics["candidate"],
+            settings.CORPUS_MODEL_MAX_PRECISION_LOSS,
+            settings.CORPUS_MODEL_MIN_HELDOUT_NAMES,
+        )
         metrics = {**metrics, "rule": reason, "activated": ok}
         CorpusModelVersion.objects.filter(pk=version_id).update(
             status=ModelStatus.READY if ok else ModelStatus.REFUSED,
