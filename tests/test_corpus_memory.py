@@ -90,31 +90,32 @@ def test_a_suppression_only_hides_the_labels_it_was_rejected_as():
 
 
 def test_a_suppression_never_drops_a_protected_source():
-    compiled = CompiledMemory(CorpusMemory(suppressions=(Suppression("Brandt", frozenset({"PERSON"}), (1, 2)),)))
-    guess = Candidate(0, 6, "PERSON", "BRANDT", ("spacy",), 0.6)
+    # (An invented surname: a known name in name case is never suppressed, below.)
+    compiled = CompiledMemory(CorpusMemory(suppressions=(Suppression("Zorbex", frozenset({"PERSON"}), (1, 2)),)))
+    guess = Candidate(0, 6, "PERSON", "ZORBEX", ("spacy",), 0.6)
     assert compiled.suppression(guess) == "corpus-suppression: rejected in 2 documents, never accepted"
-    assert compiled.suppression(Candidate(0, 6, "PERSON", "brandt", ("propagation",), 0.8))
+    assert compiled.suppression(Candidate(0, 6, "PERSON", "zorbex", ("propagation",), 0.8))
     for source in ("header", "human", "allow_list", "corpus", MEMORY_SOURCE):
-        assert compiled.suppression(Candidate(0, 6, "PERSON", "Brandt", ("spacy", source), 0.9)) is None
+        assert compiled.suppression(Candidate(0, 6, "PERSON", "Zorbex", ("spacy", source), 0.9)) is None
     # A longer text is another form.
-    assert compiled.suppression(Candidate(0, 13, "PERSON", "Brandt Miller", ("spacy",), 0.6)) is None
+    assert compiled.suppression(Candidate(0, 13, "PERSON", "Zorbex Miller", ("spacy",), 0.6)) is None
 
 
 def test_suppression_holds_off_propagation_but_not_the_allow_list():
-    # A cue finds "Brandt" after "Officer" and propagation would spread it: both
+    # A cue finds "Zorbex" after "Officer" and propagation would spread it: both
     # are machine findings, dropped; the admin's allow list is not.
-    text = "Officer Brandt left. Brandt came back.\n"
-    memory = CorpusMemory(suppressions=(Suppression("brandt", frozenset({"PERSON"}), (1, 2)),))
+    text = "Officer Zorbex left. Zorbex came back.\n"
+    memory = CorpusMemory(suppressions=(Suppression("zorbex", frozenset({"PERSON"}), (1, 2)),))
     plain = detect_text(text, settings.SPACY_MODEL, config=RULES_ONLY)
-    assert [s.text for s in plain.spans if s.label == "PERSON"] == ["Brandt", "Brandt"]
+    assert [s.text for s in plain.spans if s.label == "PERSON"] == ["Zorbex", "Zorbex"]
     suppressed = detect_text(text, settings.SPACY_MODEL, config=RULES_ONLY, memory=memory)
     assert not [s for s in suppressed.spans if s.label == "PERSON"]
-    assert {f.reason for f in suppressed.filtered if f.candidate.text == "Brandt"} == {
+    assert {f.reason for f in suppressed.filtered if f.candidate.text == "Zorbex"} == {
         "corpus-suppression: rejected in 2 documents, never accepted"
     }
-    allow = DetectionConfig(recognizers=RULES_ONLY.recognizers, allow={"Brandt": "PERSON"})
+    allow = DetectionConfig(recognizers=RULES_ONLY.recognizers, allow={"Zorbex": "PERSON"})
     allowed = detect_text(text, settings.SPACY_MODEL, config=allow, memory=memory)
-    assert [s.text for s in allowed.spans if s.label == "PERSON"] == ["Brandt", "Brandt"]
+    assert [s.text for s in allowed.spans if s.label == "PERSON"] == ["Zorbex", "Zorbex"]
 
 
 def test_memory_source_is_weighted_and_configurable():
@@ -129,3 +130,17 @@ def test_value_labels_are_not_remembered_and_provenance_reads_well():
     assert compiled.candidates("On March 14, 2023 we met.") == []
     assert provenance([7, 3, 3]) == "corpus-memory: documents 3, 7"
     assert provenance([4]) == "corpus-memory: document 4"
+
+
+def test_a_name_in_name_case_is_never_suppressed_by_a_rejected_common_word():
+    """Reviewers rejected "bill" (the noun) as a PERSON in two documents; "Bill" the
+    inmate is still proposed: a suppressed name would be a leak nobody sees. The
+    lowercase noun itself stays suppressed."""
+    memory = CompiledMemory(CorpusMemory(suppressions=(Suppression("bill", frozenset({"PERSON"}), (4, 5)),)))
+    name = Candidate(10, 14, "PERSON", "Bill", ("spacy",), 0.6)
+    noun = Candidate(30, 34, "PERSON", "bill", ("spacy",), 0.6)
+    assert memory.suppression(name) is None
+    assert memory.suppression(noun) == "corpus-suppression: rejected in 2 documents, never accepted"
+    # Not a known name: a capitalised false alarm such as "Correct" is suppressed as usual.
+    memory = CompiledMemory(CorpusMemory(suppressions=(Suppression("correct", frozenset({"PERSON"}), (4, 5)),)))
+    assert memory.suppression(Candidate(0, 7, "PERSON", "Correct", ("spacy",), 0.6)) is not None

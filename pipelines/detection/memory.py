@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
+from pipelines.gazetteers import is_known_name
 from pipelines.names import NameIdentity, form_key
 
 MEMORY_SOURCE = "corpus-memory"
@@ -123,4 +124,20 @@ class CompiledMemory:
         entry = self.suppressed.get(suppression_form(candidate.text))
         if entry is None or (entry.labels and candidate.label not in entry.labels):
             return None
+        if _could_be_a_person(candidate):
+            return None
         return entry.reason
+
+
+def _could_be_a_person(candidate: Candidate) -> bool:
+    """A person's name in name case whose every word is a known given name or
+    surname ("Bill", "Will Rose") is never suppressed, whatever reviewers rejected
+    ("bill" the noun, "will" the verb): a suppressed name is a leak nobody sees,
+    a kept false alarm costs one click."""
+    words = candidate.text.split()
+    return (
+        candidate.label in ("PERSON", "SPELLED_NAME")
+        and bool(words)
+        and not candidate.text.islower()
+        and all(is_known_name(w.strip(".,'’")) for w in words)
+    )
