@@ -1,14 +1,15 @@
 """Quasi-identifier decisions in an export (issue 18).
 
 A masked flag becomes its category's placeholder ("[DATETIME]"), a generalised one
-its generalised text, a kept or undecided one stays as written. A flag that a span
-covers (a reviewer accepted the stretch as a direct identifier, or the export
-completed a name there) is left to the span. Every flag's decision is recorded in
+its generalised text, a kept or undecided one stays as written. A flag that one
+replacing span contains (a reviewer accepted the stretch as a direct identifier, or
+the export completed a name there) is left to the span; a span that only partly
+overlaps a replaced flag gives way to the flag (see `apply`). Every flag's decision is recorded in
 the document's index with its category, offsets and replacement, never its text:
 the index lines and the annotations JSON say what was done, not what was there.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipelines.pseudonymize.result import Replacement
 
@@ -45,15 +46,37 @@ class Applied:
     replacements: list[Replacement]
     # One record per flag, for the index and the annotations JSON.
     records: list[dict]
+    # Indices of the spans the flags' replacements supersede (not replaced themselves).
+    dropped: set[int] = field(default_factory=set)
 
 
-def apply(text: str, flags: list["QuasiFlag"], taken: list[tuple[int, int]]) -> Applied:
-    """The replacements of the masked and generalised flags that no `taken` region
-    (the spans' [start, end)) overlaps, and every flag's record."""
-    regions = sorted(taken)
-    replacements, records = [], []
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """A span's region [start, end) and whether its label's strategy replaces the
+    text (a `keep` span takes the stretch but writes it back as it was)."""
+
+    start: int
+    end: int
+    replaces: bool = True
+
+
+def apply(text: str, flags: list["QuasiFlag"], taken: list[Taken]) -> Applied:
+    """The replacements of the masked and generalised flags, every flag's record,
+    and which of the `taken` spans (by index) the flags' replacements supersede.
+
+    A flag counts as covered only when ONE replacing span contains it entirely: the
+    span's replacement then hides all of it. Otherwise a masked or generalised flag
+    is replaced by its placeholder or generalisation, and every span overlapping it
+    is dropped (a span inside it, a `keep` span, a span reaching past it): the
+    flag's replacement grows to the union of the flag and those spans, so no part
+    of either is written as it was (a placeholder holds no name; a generalisation
+    is checked by the leak gate like the text). Flags whose stretches meet after
+    growing share the first one's replacement."""
+    replacements: list[Replacement] = []
+    records: list[dict] = []
+    dropped: set[int] = set()
     for flag in sorted(flags, key=lambda f: (f.start, f.end)):
-        covered = any(s < flag.end and flag.start < e for s, e in regions)
+        covered = any(t.replaces and t.start <= flag.start and flag.end <= t.end for t in taken)
         value = None if covered else flag.replacement()
         record = {
             "start": flag.start,
@@ -65,12 +88,26 @@ def apply(text: str, flags: list["QuasiFlag"], taken: list[tuple[int, int]]) -> 
         if covered:
             record["note"] = COVERED
         records.append(record)
-        if value is not None:
-            strategy = STRATEGIES[flag.decision]
-            replacements.append(
-                Replacement(flag.start, flag.end, flag.category, text[flag.start : flag.end], value, strategy)
-            )
-    return Applied(replacements, records)
+        if value is None:
+            continue
+        start, end = flag.start, flag.end
+        grown = True
+        while grown:  # a span reaching past the stretch may meet another span
+            grown = False
+            for i, t in enumerate(taken):
+                if i not in dropped and t.start < end and start < t.end:
+                    dropped.add(i)
+                    start, end, grown = min(start, t.start), max(end, t.end), True
+        strategy, label = STRATEGIES[flag.decision], flag.category
+        while replacements and start < replacements[-1].end:
+            # The stretch meets an earlier flag's: one replacement for both.
+            last = replacements.pop()
+            start, end, value = min(start, last.start), max(end, last.end), last.replacement
+            strategy, label = last.strategy, last.label
+        if (start, end) != (flag.start, flag.end):
+            record["note"] = f"replaces @{start}-{end} with the spans it overlaps"
+        replacements.append(Replacement(start, end, label, text[start:end], value, strategy))
+    return Applied(replacements, records, dropped)
 
 
 def rebuild(text: str, replacements: list[Replacement]) -> str:

@@ -223,10 +223,16 @@ def render_document(
     identity, first = identity_of(s for s in hidden if s.label not in _NOT_COMPLETED)
     completed = complete(doc.text, list(doc.spans), identity) if identity and complete_names else []
     spans = sorted([*doc.spans, *completed], key=lambda s: (s.start, s.end))
+    # Masked and generalised quasi-identifiers no replacing span contains are replaced
+    # too, and the spans overlapping them give way (quasi.apply); every flag's
+    # decision goes to the index (without its text).
+    taken = [quasi_export.Taken(s.start, s.end, config.strategy_for(s.label) != "keep") for s in spans]
+    applied = quasi_export.apply(doc.text, doc.quasi, taken)
+    if applied.dropped:
+        spans = [s for i, s in enumerate(spans) if i not in applied.dropped]
+        kept = {id(s) for s in spans}
+        completed = [c for c in completed if id(c) in kept]
     result = pseudonymize_document(doc.text, spans, config, numbers, document_key=str(doc.id))
-    # Masked and generalised quasi-identifiers no span covers are replaced too; every
-    # flag's decision goes to the index (without its text).
-    applied = quasi_export.apply(doc.text, doc.quasi, [(s.start, s.end) for s in spans])
     replaced = sorted([*result.replacements, *applied.replacements], key=lambda r: r.start)
     output_text = quasi_export.rebuild(doc.text, replaced) if applied.replacements else result.text
     stem = None
