@@ -240,3 +240,19 @@ def test_deleting_a_document_deletes_what_the_memory_learnt_from_it(corpus, revi
     memory = corpus_memory(corpus.pk)
     # "Brandt" was learnt from the deleted document alone: deletion takes it along.
     assert [(n.text, n.documents) for n in memory.names] == [("DELGADO", (second.pk,))]
+
+
+def test_a_removal_audit_keeps_no_name_once_its_documents_are_deleted(corpus, reviewer, admin_user):
+    from review.services.deletion import document_delete
+
+    first = approved(corpus, reviewer, admin_user, "1.txt", accept=["DELGADO", "Brandt"], reject=["Correct"])
+    name = CorpusMemoryName.objects.get(corpus=corpus, text="Brandt")
+    memory_entry_remove(corpus_id=corpus.pk, kind="name", entry_id=name.pk, user=admin_user, reason="a witness")
+    document_delete(document=first)
+    removal = CorpusMemoryRemoval.objects.get(corpus=corpus)
+    # Who removed what kind of entry, when and why stays; the name and its source do not.
+    assert (removal.form, removal.documents, removal.reason) == (
+        "(deleted with the documents it came from)",
+        [],
+        "a witness",
+    )

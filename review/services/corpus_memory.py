@@ -155,7 +155,9 @@ def corpus_memory_learn(*, document_id: int, corpus_id: int, approved_at: dateti
         CorpusMemoryName.objects.bulk_create(
             [
                 CorpusMemoryName(corpus_id=corpus_id, label=label, form=form, text=text[:MAX_FORM_CHARS])
-                for (label, form), text in decided.names.items()
+                # In key order, like the suppressions below: two approvals sharing new
+                # names insert them in the same order and cannot deadlock on PostgreSQL.
+                for (label, form), text in sorted(decided.names.items())
             ],
             ignore_conflicts=True,
         )
@@ -241,7 +243,26 @@ def corpus_memory_forget(*, document_id: int, corpus_id: int) -> int:
             fields += ["accepted_documents", "accepted", "rejected_count"]
         model.objects.bulk_update(kept, fields)
         changed += len(gone) + len(kept)
+    _forget_in_removals(document_id, corpus_id)
     return changed
+
+
+REDACTED_FORM = "(deleted with the documents it came from)"
+
+
+def _forget_in_removals(document_id: int, corpus_id: int) -> None:
+    """The removal audit keeps who removed what and when, but not a name whose every
+    source document is deleted: deletion deletes what was made from a document. The
+    audit is append-only for people; this is the one update deletion makes to it."""
+    for removal in CorpusMemoryRemoval.objects.filter(corpus_id=corpus_id).only("pk", "documents"):
+        if document_id not in removal.documents:
+            continue
+        documents = [d for d in removal.documents if d != document_id]
+        values: dict = {"documents": documents}
+        if not documents:
+            values["form"] = REDACTED_FORM
+        # A queryset update: the model's save() refuses any change (AppendOnlyModel).
+        CorpusMemoryRemoval.objects.filter(pk=removal.pk).update(**values)
 
 
 @transaction.atomic
