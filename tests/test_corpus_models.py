@@ -476,3 +476,65 @@ def test_a_real_worker_trains_a_version(training_worker, corpus, admin_user, set
     assert version.status in (ModelStatus.ACTIVE, ModelStatus.REFUSED), version.message
     assert version.config["steps"] == 2 and version.claimed_by
     assert spacy.load(Path(settings.CORPUS_MODELS_DIR) / version.path / "model").pipe_names
+
+
+def test_deleting_a_trained_on_document_deletes_the_versions_files(
+    corpus, admin_user, models_dir, django_capture_on_commit_callbacks
+):
+    from review.services import deletion
+
+    kept = approved_document(corpus, 1, TEXTS[0])
+    gone = approved_document(corpus, 2, TEXTS[1])
+    active = _trained_version(corpus, 1, models_dir, status=ModelStatus.ACTIVE)
+    heldout = _trained_version(corpus, 2, models_dir, status=ModelStatus.READY)
+    other = _trained_version(corpus, 3, models_dir, status=ModelStatus.READY)
+    CorpusModelVersion.objects.filter(pk=active.pk).update(train_documents=[kept.pk, gone.pk], base_model="m")
+    CorpusModelVersion.objects.filter(pk=heldout.pk).update(train_documents=[kept.pk], heldout_documents=[gone.pk])
+    CorpusModelVersion.objects.filter(pk=other.pk).update(train_documents=[kept.pk])
+    (models_dir / active.path / "train.spacy").write_bytes(b"full text")
+    assert detection_model(corpus.pk, DetectionSettings(model="m")).record == active.record
+
+    gone_id = gone.pk
+    with django_capture_on_commit_callbacks(execute=True):
+        deletion.document_delete(document=gone)
+
+    assert not (models_dir / active.path).exists() and not (models_dir / heldout.path).exists()
+    assert (models_dir / other.path / "meta.json").exists()
+    for version in (active, heldout):
+        version.refresh_from_db()
+        assert version.status == ModelStatus.RETIRED and version.path == ""
+        assert version.message == (
+            f"Its files were deleted with document #{gone_id}, which it was trained or judged on."
+        )
+        assert gone.name not in version.message
+    # The corpus is back on its base model, and the switch is audited.
+    assert detection_model(corpus.pk, DetectionSettings(model="m")).record == "m"
+    assert CorpusModelEvent.objects.filter(version=active, action="retire").exists()
+    with pytest.raises(ReviewError, match="missing"):
+        corpus_model_rollback(corpus_id=corpus.pk, version_id=active.pk, user=admin_user)
+
+
+def test_deleting_a_corpus_deletes_its_models_files(corpus, models_dir, django_capture_on_commit_callbacks):
+    from review.services import deletion
+
+    version = _trained_version(corpus, 1, models_dir, status=ModelStatus.ACTIVE)
+    other = Corpus.objects.create(name="Other")
+    kept = _trained_version(other, 1, models_dir, status=ModelStatus.ACTIVE)
+    with django_capture_on_commit_callbacks(execute=True):
+        deletion.corpus_delete(corpus=corpus)
+    assert not (models_dir / version.path).parent.exists()
+    assert (models_dir / kept.path / "meta.json").exists()
+
+
+def test_a_rolled_back_document_delete_keeps_the_files(corpus, models_dir, django_capture_on_commit_callbacks):
+    from django.db import transaction
+
+    from review.services import deletion
+
+    document = approved_document(corpus, 1, TEXTS[0])
+    version = _trained_version(corpus, 1, models_dir, status=ModelStatus.READY)
+    CorpusModelVersion.objects.filter(pk=version.pk).update(train_documents=[document.pk])
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError), transaction.atomic():
+        deletion.document_delete(document=document)
+        raise RuntimeError("rolled back")
+    assert (models_dir / version.path / "meta.json").exists()

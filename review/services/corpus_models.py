@@ -4,6 +4,7 @@ The one writer of CorpusModelVersion and CorpusModelEvent. Training itself is in
 review/services/corpus_training.py (run by a Celery task); this module starts runs,
 applies the activation rule, rolls back, and tells annotation which model to use."""
 
+import shutil
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
@@ -240,3 +241,47 @@ def corpus_model_deactivate(*, corpus_id: int, user: AbstractBaseUser) -> None:
         raise ReviewError("No corpus model is active: the base model is already in use.")
     CorpusModelVersion.objects.filter(pk=active.pk).update(status=ModelStatus.RETIRED)
     CorpusModelEvent.objects.create(corpus_id=corpus_id, version=active, previous=active, action="retire", user=user)
+
+
+# --- deletion ------------------------------------------------------------------------
+
+
+def _remove_after_commit(directory: Path) -> None:
+    # Files go once the transaction commits, so a delete that rolls back keeps them.
+    transaction.on_commit(lambda: shutil.rmtree(directory, ignore_errors=True))
+
+
+@transaction.atomic
+def corpus_models_forget_document(*, document_id: int, corpus_id: int) -> list[int]:
+    """A document is deleted: every version trained or judged on it goes too. Its
+    directory holds the document's full text (train.spacy / dev.spacy) and a model
+    learnt from it, so the files are removed after commit and the row is retired
+    with a message (the document's id, not its name: the name may itself be
+    personal). An active one stops being used: the corpus falls back to its base
+    model. Returns the ids of the versions it touched."""
+    touched: list[int] = []
+    for version in CorpusModelVersion.objects.select_for_update().filter(corpus_id=corpus_id):
+        if document_id not in {*(version.train_documents or []), *(version.heldout_documents or [])}:
+            continue
+        was_active = version.status == ModelStatus.ACTIVE
+        # A run still under way is failed (its finish is conditional on TRAINING, so
+        # it cannot bring the version back); a trained one is retired.
+        running = version.status in RUNNING_MODEL_STATUSES
+        CorpusModelVersion.objects.filter(pk=version.pk).update(
+            status=ModelStatus.FAILED if running else ModelStatus.RETIRED,
+            finished_at=timezone.now() if running else version.finished_at,
+            path="",
+            message=f"Its files were deleted with document #{document_id}, which it was trained or judged on.",
+        )
+        if was_active:
+            # Explicit: the corpus is back on its base model (audited like a retire).
+            CorpusModelEvent.objects.create(corpus_id=corpus_id, version=version, previous=version, action="retire")
+        if version.path:
+            _remove_after_commit(model_directory(version))
+        touched.append(version.pk)
+    return touched
+
+
+def corpus_models_delete_files(*, corpus_id: int) -> None:
+    """A corpus is deleted: all its versions' files go after commit."""
+    _remove_after_commit(Path(settings.CORPUS_MODELS_DIR) / f"corpus-{corpus_id}")

@@ -4,8 +4,10 @@ from it. The admin deletes through here too (review/admin.py).
 - a document: its row (spans, events, runs cascade), its original, and the zips
   of its corpus's exports made since it was uploaded (they may hold its text and
   its index of names; each batch keeps its record, with the reason), and what
-  the corpus memory learnt from it alone;
-- a corpus: its exports' zips, its documents' originals, then the rows;
+  the corpus memory learnt from it alone, and the corpus models trained or judged
+  on it (their directories hold its text; the versions are retired);
+- a corpus: its exports' zips, its corpus models' files, its documents' originals,
+  then the rows;
 - an export: its row and its zip.
 
 Files go once the transaction commits, so a delete that rolls back keeps them.
@@ -17,7 +19,7 @@ from django.db import transaction
 from ingestion import services as ingestion
 from ingestion.models import Corpus, Document
 from review.models import ExportBatch
-from review.services import corpus_memory, export
+from review.services import corpus_memory, corpus_models, export
 
 
 @transaction.atomic
@@ -30,6 +32,8 @@ def document_delete(*, document: Document) -> int:
     )
     # What the corpus learnt from it goes too (names no other document backs).
     corpus_memory.corpus_memory_forget(document_id=document.pk, corpus_id=document.corpus_id)
+    # Corpus models trained or judged on it: their files hold its text.
+    corpus_models.corpus_models_forget_document(document_id=document.pk, corpus_id=document.corpus_id)
     ingestion.document_delete(document=document)
     return zips
 
@@ -37,6 +41,7 @@ def document_delete(*, document: Document) -> int:
 @transaction.atomic
 def corpus_delete(*, corpus: Corpus) -> None:
     export.exports_delete_files(corpus_id=corpus.pk, reason="The zip was deleted with its corpus.")
+    corpus_models.corpus_models_delete_files(corpus_id=corpus.pk)
     ingestion.corpus_delete(corpus=corpus)
 
 
