@@ -243,6 +243,21 @@ class RiskTests(Setup):
         page = self.client_for(self.kim).get(reverse("document_quasi", args=[self.second.pk])).content.decode()
         self.assertEqual(page.count("quasi-covered"), 1)
 
+    def test_a_span_only_overlapping_a_flag_does_not_count_it_replaced(self) -> None:
+        # The export applies the flag's own decision there (pipelines/export/quasi.py):
+        # "25 years" undecided stays as written whether a span sits inside it or
+        # reaches past it.
+        at = TEXT.index("25 years")
+        for start, end in ((at, at + 2), (at + 3, at + 11)):
+            Span.objects.create(
+                document=self.second, start=start, end=end, label="DATE", text=TEXT[start:end], status="accepted"
+            )
+        second = next(d for d in corpus_risk(self.corpus).documents if d.name == "second.txt")
+        self.assertEqual((second.kept, second.undecided, second.replaced), (1, 1, 0))
+        self.assertEqual(dict(quasi_identifiers_kept(self.corpus)), {"DEM": 1, "DATETIME": 1})
+        page = self.client_for(self.kim).get(reverse("document_quasi", args=[self.second.pk])).content.decode()
+        self.assertNotIn("quasi-covered", page)
+
     def test_the_dashboard_counts_flags_left_in_approved_documents(self) -> None:
         # second.txt is the approved one: "welder" kept, "25 years" undecided.
         self.assertEqual(dict(quasi_identifiers_kept(self.corpus)), {"DEM": 1, "DATETIME": 1})

@@ -3,9 +3,10 @@ residual risk of an export per document and per corpus.
 
 "Left as written" is what an export leaves of a flag's text: the flags kept by a
 reviewer and the ones nobody decided yet (an export does not touch them either).
-Masked and generalised flags are replaced, and so is a flag under an accepted span
+Masked and generalised flags are replaced, and so is a flag inside one accepted span
 (a reviewer accepted the stretch as a direct identifier after it was flagged: the
-export replaces the span, see pipelines/export/quasi.py).
+export replaces the span, see pipelines/export/quasi.py). A span that only partly
+overlaps a flag does not count: the export applies the flag's own decision there.
 """
 
 from collections import defaultdict
@@ -24,19 +25,21 @@ DIRECT_LABELS: tuple[str, ...] = ("PERSON", "SPELLED_NAME", "ID", "PHONE_NUMBER"
 LEFT_AS_WRITTEN: tuple[str, ...] = (QuasiDecision.KEEP, QuasiDecision.PENDING)
 # Characters of text shown on each side of a flag in the layer.
 CONTEXT_CHARS = 40
-# The pseudo-decision of a flag under an accepted span, in the risk counts.
+# The pseudo-decision of a flag inside an accepted span, in the risk counts.
 COVERED = "covered"
 
 
 def covered_by_a_span() -> Exists:
-    """Whether an accepted span overlaps the flag (a correlated EXISTS on the spans'
-    document/start index)."""
+    """Whether one accepted span contains the whole flag (a correlated EXISTS on the
+    spans' document/start index). The export decides the same way
+    (pipelines/export/quasi.py): a span that only overlaps the flag gives way to the
+    flag's mask or generalisation, so it does not make a kept flag replaced."""
     return Exists(
         Span.objects.filter(
             document_id=OuterRef("document_id"),
             status=SpanStatus.ACCEPTED,
-            start__lt=OuterRef("end"),
-            end__gt=OuterRef("start"),
+            start__lte=OuterRef("start"),
+            end__gte=OuterRef("end"),
         )
     )
 
@@ -180,7 +183,7 @@ class CorpusRisk:
 
 def corpus_risk(corpus: Corpus, document: Document | None = None) -> CorpusRisk:
     """The residual risk of the corpus's documents (or of one), documents with the
-    most flags left as written first; a flag under an accepted span counts as
+    most flags left as written first; a flag inside one accepted span counts as
     replaced whatever its decision. Three queries: the documents, their pending
     direct-identifier spans, their flags by category and decision."""
     documents = Document.objects.filter(corpus=corpus)
