@@ -137,6 +137,17 @@ class DecideTests(Setup):
         with self.assertRaises(ReviewError):
             quasi_decide(flag=self.flag("welder"), user=self.kim, decision=QuasiDecision.KEEP, version=1)
 
+    def test_a_decision_loaded_before_an_approval_is_refused(self) -> None:
+        # The race: the flag and its document were read while open, the document was
+        # approved before the decision ran. The service locks the row and re-reads.
+        f = self.flag("welder")
+        self.assertEqual(f.document.status, DocumentStatus.READY)
+        Document.objects.filter(pk=self.document.pk).update(status=DocumentStatus.APPROVED)
+        with self.assertRaisesMessage(ReviewError, "approved"):
+            quasi_decide(flag=f, user=self.kim, decision=QuasiDecision.MASK, version=f.version)
+        self.assertEqual(self.flag("welder").decision, "pending")
+        self.assertFalse(QuasiEvent.objects.exists())
+
     def test_deleting_the_document_deletes_its_flags_and_their_audit(self) -> None:
         from review.services.deletion import document_delete
 
@@ -190,6 +201,21 @@ class ViewTests(Setup):
         self.assertEqual(outsider.get(reverse("document_quasi", args=[self.document.pk])).status_code, 404)
         self.assertEqual(outsider.post(reverse("quasi_decision", args=[f.pk, "keep"]), {"version": 1}).status_code, 404)
         self.assertEqual(outsider.get(reverse("corpus_risk", args=[self.corpus.pk])).status_code, 404)
+        self.assertEqual(self.flag("welder").decision, "pending")
+
+    def test_an_approved_document_shows_no_decision_buttons(self) -> None:
+        client = self.client_for(self.kim)
+        url = reverse("document_quasi", args=[self.document.pk])
+        self.assertIn("quasi-actions", client.get(url).content.decode())
+        Document.objects.filter(pk=self.document.pk).update(status=DocumentStatus.APPROVED)
+        page = client.get(url).content.decode()
+        self.assertIn("welder", page)
+        self.assertNotIn("quasi-actions", page)
+        # a decision posted from a page loaded before the approval: refused, no buttons back
+        f = self.flag("welder")
+        page = client.post(reverse("quasi_decision", args=[f.pk, "keep"]), {"version": 1}).content.decode()
+        self.assertIn('id="quasi-error"', page)
+        self.assertNotIn("quasi-actions", page)
         self.assertEqual(self.flag("welder").decision, "pending")
 
     def test_unknown_action_is_a_message(self) -> None:

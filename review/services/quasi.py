@@ -3,7 +3,8 @@
 The one writer of QuasiIdentifier and QuasiEvent rows. A machine pass stores its
 flags (`store_quasi`, inside the annotation service's transaction, beside the
 spans); a reviewer decides each one (`quasi_decide`: mask, generalise or keep,
-audited, refused when stale). Nothing here accepts a flag on its own.
+audited, refused when stale or once the document is approved, under the
+document's lock). Nothing here accepts a flag on its own.
 """
 
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from pipelines.candidate import Candidate
 from pipelines.pseudonymize.generalize import generalize
 from review.errors import ReviewError, StaleSpan
 from review.models import QuasiCategory, QuasiDecision, QuasiEvent, QuasiIdentifier
-from review.services.spans import check_open
+from review.services.spans import lock
 
 STALE = "This flag was decided by someone else meanwhile: the list has been refreshed, nothing was changed."
 
@@ -84,7 +85,9 @@ def quasi_decide(
         raise ReviewError("Unknown decision: mask, generalise or keep.")
     if version is None:
         raise ReviewError("This action needs the flag's version: reload the page and try again.")
-    check_open(flag.document)
+    # The document's row lock, as for a span decision: an approval either commits
+    # first (and the re-read status refuses this decision) or waits for it.
+    lock(flag.document)
     before = flag.snapshot()
     value = _clean_generalised(flag, generalised) if decision == QuasiDecision.GENERALISE else ""
     now = timezone.now()

@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
+from ingestion.models import DocumentStatus
 from review.access import can_review, get_corpus, get_document, holder_conflict
 from review.errors import ReviewError
 from review.models import QuasiDecision
@@ -26,7 +27,9 @@ ACTIONS = {
 
 def _flags(request: HttpRequest, document, role: str, **extra) -> HttpResponse:
     rows = document_flags(document)
-    context = {"document": document, "rows": rows, "counts": flag_counts(rows), "can_review": can_review(role)}
+    # As the review page's can_edit: no decision buttons where a decision is refused.
+    can_edit = can_review(role) and document.status != DocumentStatus.APPROVED
+    context = {"document": document, "rows": rows, "counts": flag_counts(rows), "can_edit": can_edit}
     return render(request, FLAGS, {**context, **extra})
 
 
