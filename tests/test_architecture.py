@@ -30,6 +30,13 @@ WRITERS: dict[str, str] = {
     "DetectionConfigChange": "review/services/annotation.py",
     "ExportBatch": "review/services/export.py",
     "PseudonymMap": "review/services/pseudonym_store.py",
+    "QuasiIdentifier": "review/services/quasi.py",
+    "QuasiEvent": "review/services/quasi.py",
+    "CorpusMemoryName": "review/services/corpus_memory.py",
+    "CorpusSuppression": "review/services/corpus_memory.py",
+    "CorpusMemoryRemoval": "review/services/corpus_memory.py",
+    "CorpusModelVersion": "review/services/corpus_models.py",
+    "CorpusModelEvent": "review/services/corpus_models.py",
 }
 WRITE_METHODS = frozenset(
     {"create", "bulk_create", "bulk_update", "update", "delete", "get_or_create", "update_or_create"}

@@ -538,3 +538,38 @@ def test_a_rolled_back_document_delete_keeps_the_files(corpus, models_dir, djang
         deletion.document_delete(document=document)
         raise RuntimeError("rolled back")
     assert (models_dir / version.path / "meta.json").exists()
+
+
+def test_a_superseded_run_does_not_overwrite_the_newer_state(corpus, models_dir):
+    from review.services import corpus_models
+
+    version = _trained_version(corpus, 1, models_dir, status=ModelStatus.QUEUED)
+    assert corpus_models.corpus_model_claim(version_id=version.pk, delivery="first")
+    assert not corpus_models.corpus_model_claim(version_id=version.pk, delivery="second")  # a duplicate
+    # Another delivery cannot fail it, save files or judge it.
+    assert not corpus_models.corpus_model_fail(version_id=version.pk, delivery="second", message="no")
+    assert not corpus_models.corpus_model_files_saved(
+        version_id=version.pk, delivery="second", path="x", steps=1, config={}
+    )
+    metrics = {"base": _scores(0.8, 0.9), "candidate": _scores(0.8, 0.95)}
+    assert corpus_model_finish(version_id=version.pk, metrics=metrics, delivery="second") == ModelStatus.TRAINING
+    # Once it is failed (as stale, say), its own late finish and fail change nothing.
+    CorpusModelVersion.objects.filter(pk=version.pk).update(status=ModelStatus.FAILED, message="stale")
+    assert corpus_model_finish(version_id=version.pk, metrics=metrics, delivery="first") == ModelStatus.FAILED
+    assert not corpus_models.corpus_model_fail(version_id=version.pk, delivery="first", message="late")
+    version.refresh_from_db()
+    assert (version.status, version.message) == (ModelStatus.FAILED, "stale")
+
+
+def test_a_failed_run_stores_the_error_type_not_its_text(fixture_corpus, admin_user, models_dir, monkeypatch):
+    from review.services.corpus_training import corpus_model_train
+
+    def boom(nlp, items):
+        raise ValueError("token 'Darren Wilson' out of range")
+
+    monkeypatch.setattr(training, "evaluate", boom)
+    version = corpus_training_start(corpus_id=fixture_corpus.pk, user=admin_user)
+    assert corpus_model_train(version_id=version.pk, delivery="test") is False
+    version.refresh_from_db()
+    assert version.status == ModelStatus.FAILED
+    assert "ValueError" in version.message and "Wilson" not in version.message

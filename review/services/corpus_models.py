@@ -12,7 +12,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
@@ -126,6 +126,54 @@ def corpus_training_maybe_start(*, corpus_id: int) -> CorpusModelVersion | None:
         return None
 
 
+# --- a run's state (written for review/services/corpus_training.py) ------------------
+#
+# A run is held by one delivery of its task (`claimed_by`). Every later write is
+# conditional on the row still being TRAINING and held by that delivery: a run that
+# was superseded (failed as stale, its document deleted, redelivered elsewhere)
+# must not overwrite the newer state.
+
+
+def _held(version_id: int, delivery: str):
+    return CorpusModelVersion.objects.filter(pk=version_id, status=ModelStatus.TRAINING, claimed_by=delivery[:64])
+
+
+def corpus_model_claim(*, version_id: int, delivery: str) -> bool:
+    """Take a queued run, or one this very delivery held (redelivered after its
+    worker died): one conditional UPDATE, so a duplicate message does nothing."""
+    return bool(
+        CorpusModelVersion.objects.filter(pk=version_id)
+        .filter(Q(status=ModelStatus.QUEUED) | Q(status=ModelStatus.TRAINING, claimed_by=delivery[:64]))
+        .update(status=ModelStatus.TRAINING, claimed_by=delivery[:64], done=0)
+    )
+
+
+def corpus_model_fail(*, version_id: int, delivery: str, message: str) -> bool:
+    return bool(
+        _held(version_id, delivery).update(status=ModelStatus.FAILED, message=message, finished_at=timezone.now())
+    )
+
+
+def corpus_model_plan(*, version_id: int, delivery: str, train: list[int], heldout: list[int], config: dict) -> bool:
+    """The run's documents and configuration, recorded before training starts (so a
+    document deleted meanwhile finds the version)."""
+    return bool(
+        _held(version_id, delivery).update(
+            train_documents=train, heldout_documents=heldout, config=config, total=config["max_steps"]
+        )
+    )
+
+
+def corpus_model_progress(*, version_id: int, delivery: str, done: int, total: int) -> None:
+    _held(version_id, delivery).update(done=done, total=total)
+
+
+def corpus_model_files_saved(*, version_id: int, delivery: str, path: str, steps: int, config: dict) -> bool:
+    """The version's directory is written. False: the run was superseded meanwhile
+    (the caller removes the files it wrote)."""
+    return bool(_held(version_id, delivery).update(path=path, done=steps, config=config))
+
+
 # --- activation ----------------------------------------------------------------------
 
 
@@ -187,11 +235,12 @@ def _activate(corpus_id: int, version_id: int, *, user: AbstractBaseUser | None,
     )
 
 
-def corpus_model_finish(*, version_id: int, metrics: dict, message: str = "") -> str:
-    """A finished training run: activate it or refuse it, by the rule. Returns the status."""
+def corpus_model_finish(*, version_id: int, metrics: dict, message: str = "", delivery: str | None = None) -> str:
+    """A finished training run: activate it or refuse it, by the rule. Returns the
+    status. Only a run still TRAINING (and, given `delivery`, held by it) is judged."""
     with transaction.atomic():
         version = CorpusModelVersion.objects.select_for_update().get(pk=version_id)
-        if version.status != ModelStatus.TRAINING:
+        if version.status != ModelStatus.TRAINING or (delivery is not None and version.claimed_by != delivery[:64]):
             return version.status
         Corpus.objects.select_for_update().filter(pk=version.corpus_id).first()
         ok, reason = activation_verdict(

@@ -21,15 +21,14 @@ import shutil
 from pathlib import Path
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 from django.db.models import Max, Q
 from django.utils import timezone
 
 from ingestion.models import Document, DocumentStatus
 from pipelines import training
-from review.models import CorpusModelVersion, ModelStatus, ReviewAction, Span, SpanStatus
-from review.services import jobs
-from review.services.corpus_models import corpus_model_finish
+from review.models import CorpusModelVersion, ReviewAction, Span, SpanStatus
+from review.services import corpus_models, jobs
 from review.services.spans import to_candidate
 
 logger = logging.getLogger(__name__)
@@ -67,29 +66,15 @@ def reviewed_texts(document_ids: list[int]) -> list[training.ReviewedText]:
     return [training.ReviewedText(pk, texts[pk], accepted[pk], rejected[pk]) for pk in document_ids]
 
 
-def _claim(version_id: int, delivery: str) -> bool:
-    """Take a queued run, or one this very delivery held (redelivered after its
-    worker died): one conditional UPDATE, so a duplicate message does nothing."""
-    return bool(
-        CorpusModelVersion.objects.filter(pk=version_id)
-        .filter(Q(status=ModelStatus.QUEUED) | Q(status=ModelStatus.TRAINING, claimed_by=delivery[:64]))
-        .update(status=ModelStatus.TRAINING, claimed_by=delivery[:64], done=0)
-    )
+def _progress(version_id: int, delivery: str):
+    every = max(1, settings.CORPUS_TRAINING_PROGRESS_EVERY)
 
-
-def _fail(version_id: int, message: str) -> None:
-    CorpusModelVersion.objects.filter(pk=version_id).update(
-        status=ModelStatus.FAILED, message=message, finished_at=timezone.now()
-    )
-
-
-def _progress(version_id: int):
     def report(done: int, total: int) -> None:
-        # Every 5th step: progress is for display, not worth a write per batch.
-        if done % 5 and done != total:
+        # Every Nth step: progress is for display, not worth a write per batch.
+        if done % every and done != total:
             return
         try:
-            CorpusModelVersion.objects.filter(pk=version_id).update(done=done, total=total)
+            corpus_models.corpus_model_progress(version_id=version_id, delivery=delivery, done=done, total=total)
         except DatabaseError:
             logger.warning("progress of corpus model %s not saved", version_id, exc_info=True)
 
@@ -99,21 +84,32 @@ def _progress(version_id: int):
 def corpus_model_train(*, version_id: int, delivery: str | None = None) -> bool:
     """Train, save and judge one version. Idempotent: a version that is not queued
     (or held by this delivery) is left alone."""
-    if not _claim(version_id, delivery or jobs.current_delivery()):
+    delivery = delivery or jobs.current_delivery()
+    if not corpus_models.corpus_model_claim(version_id=version_id, delivery=delivery):
         return False
     version = CorpusModelVersion.objects.get(pk=version_id)
     try:
-        return _train(version)
+        return _train(version, delivery)
     except Exception as exc:
         logger.exception("training of corpus model %s failed", version_id)
-        _fail(version_id, f"Training failed: {type(exc).__name__}: {exc}")
+        # The exception's text may quote the documents (a token, a span): the
+        # admin sees only its type; the log above has the rest.
+        corpus_models.corpus_model_fail(
+            version_id=version_id,
+            delivery=delivery,
+            message=f"Training failed with an internal error ({type(exc).__name__}); the server log has the details.",
+        )
         return False
 
 
-def _train(version: CorpusModelVersion) -> bool:
+def _train(version: CorpusModelVersion, delivery: str) -> bool:
     ordered = approved_in_order(version.corpus_id)
     if len(ordered) < 2:
-        _fail(version.pk, "Training needs at least two approved documents (one to learn from, one to judge on).")
+        corpus_models.corpus_model_fail(
+            version_id=version.pk,
+            delivery=delivery,
+            message="Training needs at least two approved documents (one to learn from, one to judge on).",
+        )
         return False
     train_ids, heldout_ids = split_heldout(ordered)
     train_items, heldout_items = reviewed_texts(train_ids), reviewed_texts(heldout_ids)
@@ -122,9 +118,9 @@ def _train(version: CorpusModelVersion) -> bool:
     config = {
         "max_steps": max_steps,
         "time_limit_seconds": time_limit,
-        "batch_size": 8,
-        "dropout": 0.1,
-        "learn_rate": 0.0005,
+        "batch_size": settings.CORPUS_TRAINING_BATCH_SIZE,
+        "dropout": settings.CORPUS_TRAINING_DROPOUT,
+        "learn_rate": settings.CORPUS_TRAINING_LEARN_RATE,
         "seed": 42,
         "holdout_fraction": settings.CORPUS_TRAINING_HOLDOUT_FRACTION,
         "min_holdout": settings.CORPUS_TRAINING_MIN_HOLDOUT,
@@ -133,9 +129,10 @@ def _train(version: CorpusModelVersion) -> bool:
         "rehearsal": "base model's predictions on pipelines/rehearsal.txt",
         "threads": os.environ.get("OMP_NUM_THREADS", ""),
     }
-    CorpusModelVersion.objects.filter(pk=version.pk).update(
-        train_documents=train_ids, heldout_documents=heldout_ids, config=config, total=max_steps
-    )
+    if not corpus_models.corpus_model_plan(
+        version_id=version.pk, delivery=delivery, train=train_ids, heldout=heldout_ids, config=config
+    ):
+        return False  # superseded before it started
 
     nlp = training.load_full(version.base_model)
     base_scores = training.evaluate(nlp, heldout_items)
@@ -152,7 +149,7 @@ def _train(version: CorpusModelVersion) -> bool:
         batch_size=config["batch_size"],
         dropout=config["dropout"],
         learn_rate=config["learn_rate"],
-        progress=_progress(version.pk),
+        progress=_progress(version.pk, delivery),
     )
     candidate_scores = training.evaluate(nlp, heldout_items)
 
@@ -192,11 +189,17 @@ def _train(version: CorpusModelVersion) -> bool:
         "size_bytes": training.directory_size(directory / "model"),
     }
     training.write_meta(directory / "meta.json", meta)
-    with transaction.atomic():
-        CorpusModelVersion.objects.filter(pk=version.pk).update(
-            path=relative,
-            done=report.steps,
-            config={**config, "steps": report.steps, "seconds": report.seconds, "size_bytes": meta["size_bytes"]},
-        )
-    corpus_model_finish(version_id=version.pk, metrics=metrics, message=report.stopped)
+    saved = corpus_models.corpus_model_files_saved(
+        version_id=version.pk,
+        delivery=delivery,
+        path=relative,
+        steps=report.steps,
+        config={**config, "steps": report.steps, "seconds": report.seconds, "size_bytes": meta["size_bytes"]},
+    )
+    if not saved:
+        # Superseded while training (failed as stale, or a document it learnt from
+        # was deleted): its files must not stay behind.
+        shutil.rmtree(directory, ignore_errors=True)
+        return False
+    corpus_models.corpus_model_finish(version_id=version.pk, metrics=metrics, message=report.stopped, delivery=delivery)
     return True
