@@ -213,6 +213,8 @@ REVIEW_DEFAULT_SPANS_PER_MINUTE = env.float("REVIEW_DEFAULT_SPANS_PER_MINUTE", d
 REVIEW_HISTORY_FILTERED_MAX = env.int("REVIEW_HISTORY_FILTERED_MAX", default=500)
 # Longest generalisation a reviewer may give a quasi-identifier (issue 18).
 QUASI_GENERALISED_MAX_CHARS = env.int("QUASI_GENERALISED_MAX_CHARS", default=120)
+# Documents listed on the residual-risk page (the totals still count them all).
+RESIDUAL_RISK_PAGE_ROWS = env.int("RESIDUAL_RISK_PAGE_ROWS", default=500)
 # Corpus memory (issue 17): a surface form rejected in at least this many approved
 # documents of a corpus, and never accepted there, is suppressed in its detection.
 CORPUS_SUPPRESSION_MIN_DOCUMENTS = env.int("CORPUS_SUPPRESSION_MIN_DOCUMENTS", default=2)

@@ -8,7 +8,7 @@ import json
 import zipfile
 
 from django.contrib.auth import get_user_model
-from django.test import Client, TestCase
+from django.test import Client, TestCase, override_settings
 from django.urls import reverse
 
 from ingestion.models import Corpus, Document, DocumentStatus
@@ -311,6 +311,17 @@ class RiskTests(Setup):
         client = self.client_for(self.kim)
         with self.assertNumQueries(6):
             client.get(reverse("corpus_risk", args=[self.corpus.pk]))
+
+    def test_the_risk_page_lists_at_most_its_setting_of_documents(self) -> None:
+        client = self.client_for(self.kim)
+        url = reverse("corpus_risk", args=[self.corpus.pk])
+        with override_settings(RESIDUAL_RISK_PAGE_ROWS=1), self.assertNumQueries(6):
+            page = client.get(url).content.decode()
+        self.assertIn("hearing.txt", page)  # the most left first
+        self.assertNotIn("second.txt", page)
+        self.assertIn("and 1 more document with fewer", page)
+        self.assertIn("Quasi-identifiers left as written: <strong>3</strong> kept", page)  # totals count both
+        self.assertNotIn('id="risk-more"', client.get(url).content.decode())  # default 500
 
     def test_the_dashboard_links_the_risk_page(self) -> None:
         page = self.client_for(self.kim).get(reverse("corpus_dashboard", args=[self.corpus.pk])).content.decode()

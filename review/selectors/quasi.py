@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Count, Exists, OuterRef
 from django.http import Http404
 
@@ -136,6 +137,17 @@ class DocumentRisk:
 @dataclass
 class CorpusRisk:
     documents: list[DocumentRisk]
+    # How many documents a page lists (the totals count them all); None: every one.
+    rows: int | None = None
+
+    @property
+    def shown(self) -> list[DocumentRisk]:
+        return self.documents if self.rows is None else self.documents[: self.rows]
+
+    @property
+    def more(self) -> int:
+        """Documents not listed (those with the fewest flags left as written)."""
+        return len(self.documents) - len(self.shown)
 
     @property
     def pending_direct(self) -> int:
@@ -207,7 +219,7 @@ def corpus_risk(corpus: Corpus, document: Document | None = None) -> CorpusRisk:
             counts = risks[row["document_id"]].flags[row["category"]]
             counts[decision] = counts.get(decision, 0) + row["n"]
     ordered = sorted(risks.values(), key=lambda d: (-d.left, -d.pending_direct, d.name, d.document_id))
-    return CorpusRisk(ordered)
+    return CorpusRisk(ordered, settings.RESIDUAL_RISK_PAGE_ROWS)
 
 
 def left_in_approved(corpus: Corpus) -> Mapping[str, int]:
