@@ -191,8 +191,14 @@ def test_one_run_at_a_time_and_enough_documents(corpus, admin_user, models_dir):
     stuck = CorpusModelVersion.objects.create(corpus=corpus, version=1, base_model="x", status=ModelStatus.TRAINING)
     with pytest.raises(ReviewError, match="already under way"):
         corpus_training_start(corpus_id=corpus.pk, user=admin_user)
-    # Past the task's hard time limit, a run whose worker died no longer blocks.
-    CorpusModelVersion.objects.filter(pk=stuck.pk).update(created_at=timezone.now() - timedelta(days=1))
+    # Queued long ago but training only since now: not stale.
+    CorpusModelVersion.objects.filter(pk=stuck.pk).update(
+        created_at=timezone.now() - timedelta(days=1), started_at=timezone.now()
+    )
+    with pytest.raises(ReviewError, match="already under way"):
+        corpus_training_start(corpus_id=corpus.pk, user=admin_user)
+    # Training past the task's hard time limit, a run whose worker died no longer blocks.
+    CorpusModelVersion.objects.filter(pk=stuck.pk).update(started_at=timezone.now() - timedelta(days=1))
     assert corpus_training_start(corpus_id=corpus.pk, user=admin_user).version == 2
     stuck.refresh_from_db()
     assert stuck.status == ModelStatus.FAILED
@@ -573,3 +579,25 @@ def test_a_failed_run_stores_the_error_type_not_its_text(fixture_corpus, admin_u
     version.refresh_from_db()
     assert version.status == ModelStatus.FAILED
     assert "ValueError" in version.message and "Wilson" not in version.message
+
+
+def test_a_run_queued_too_long_is_queued_again_not_failed(corpus, admin_user, models_dir, monkeypatch):
+    from review.services import jobs
+
+    queued: list[tuple] = []
+    monkeypatch.setattr(jobs, "enqueue", lambda task, *ids: queued.append((task, ids)) or True)
+    approved_document(corpus, 1, TEXTS[0])
+    approved_document(corpus, 2, TEXTS[1])
+    waiting = CorpusModelVersion.objects.create(corpus=corpus, version=1, base_model="x")
+    CorpusModelVersion.objects.filter(pk=waiting.pk).update(created_at=timezone.now() - timedelta(days=1))
+    with pytest.raises(ReviewError, match="already under way"):
+        corpus_training_start(corpus_id=corpus.pk, user=admin_user)
+    waiting.refresh_from_db()
+    assert waiting.status == ModelStatus.QUEUED
+    assert queued == [(TRAIN_TASK, (waiting.pk,))]
+    # Claimed, it records when it started.
+    from review.services import corpus_models
+
+    assert corpus_models.corpus_model_claim(version_id=waiting.pk, delivery="d")
+    waiting.refresh_from_db()
+    assert waiting.started_at is not None and waiting.started_at > waiting.created_at

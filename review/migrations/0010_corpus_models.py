@@ -47,6 +47,7 @@ class Migration(migrations.Migration):
                 ("total", models.PositiveIntegerField(default=0)),
                 ("message", models.TextField(blank=True)),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
                 ("finished_at", models.DateTimeField(blank=True, null=True)),
                 ("activated_at", models.DateTimeField(blank=True, null=True)),
                 ("claimed_by", models.CharField(blank=True, max_length=64)),

@@ -44,6 +44,9 @@ class CorpusModelVersion(models.Model):
     message = models.TextField(blank=True)
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # When a delivery claimed it: a run is stale by how long it has trained, not by
+    # how long it waited in the queue behind others.
+    started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     activated_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     activated_at = models.DateTimeField(null=True, blank=True)

@@ -73,13 +73,23 @@ def corpus_training_start(
     """Queue a training run (a new version). One run at a time per corpus; the
     corpus row is locked so two requests cannot both number a version."""
     Corpus.objects.select_for_update().filter(pk=corpus_id).first()
-    # A run whose worker died and whose message was lost would block the corpus
-    # forever: past the task's hard time limit, it is failed.
-    CorpusModelVersion.objects.filter(
-        corpus_id=corpus_id,
-        status__in=RUNNING_MODEL_STATUSES,
-        created_at__lt=timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT),
+    # A run whose worker died would block the corpus forever: training for longer
+    # than the task's hard time limit (counted from its claim, not its queuing: a
+    # run that waited behind a backlog is not stale), it is failed.
+    cutoff = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
+    CorpusModelVersion.objects.filter(corpus_id=corpus_id, status=ModelStatus.TRAINING).filter(
+        Q(started_at__lt=cutoff) | Q(started_at__isnull=True, created_at__lt=cutoff)
     ).update(status=ModelStatus.FAILED, message="The training run stopped with its worker.", finished_at=timezone.now())
+    # A run queued that long may have lost its message: queue it again (the claim
+    # is conditional, so a duplicate message does nothing). At once, not on
+    # commit: the row is long committed, and the refusal below rolls back.
+    waiting = list(
+        CorpusModelVersion.objects.filter(
+            corpus_id=corpus_id, status=ModelStatus.QUEUED, created_at__lt=cutoff
+        ).values_list("pk", flat=True)
+    )
+    if waiting:
+        jobs.enqueue(TRAIN_TASK, *waiting)
     if CorpusModelVersion.objects.filter(corpus_id=corpus_id, status__in=RUNNING_MODEL_STATUSES).exists():
         raise ReviewError("A training run of this corpus is already under way.")
     approved = Document.objects.filter(corpus_id=corpus_id, status=DocumentStatus.APPROVED).count()
@@ -144,7 +154,7 @@ def corpus_model_claim(*, version_id: int, delivery: str) -> bool:
     return bool(
         CorpusModelVersion.objects.filter(pk=version_id)
         .filter(Q(status=ModelStatus.QUEUED) | Q(status=ModelStatus.TRAINING, claimed_by=delivery[:64]))
-        .update(status=ModelStatus.TRAINING, claimed_by=delivery[:64], done=0)
+        .update(status=ModelStatus.TRAINING, claimed_by=delivery[:64], done=0, started_at=timezone.now())
     )
 
 
