@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import spacy
+from django.conf import settings as site_settings
 from django.utils import timezone
 from thinc.api import Config
 
@@ -260,7 +261,9 @@ def _trained_version(corpus, n: int, directory: Path, status=ModelStatus.TRAININ
     path = f"corpus-{corpus.pk}/v{n}"
     (directory / path).mkdir(parents=True, exist_ok=True)
     (directory / path / "meta.json").write_text("{}")
-    return CorpusModelVersion.objects.create(corpus=corpus, version=n, base_model="m", path=path, status=status)
+    return CorpusModelVersion.objects.create(
+        corpus=corpus, version=n, base_model=site_settings.SPACY_MODEL, path=path, status=status
+    )
 
 
 def test_a_worse_model_is_refused_and_a_better_one_activated(corpus, models_dir):
@@ -601,3 +604,20 @@ def test_a_run_queued_too_long_is_queued_again_not_failed(corpus, admin_user, mo
     assert corpus_models.corpus_model_claim(version_id=waiting.pk, delivery="d")
     waiting.refresh_from_db()
     assert waiting.started_at is not None and waiting.started_at > waiting.created_at
+
+
+def test_a_version_of_another_base_cannot_be_rolled_back_to(corpus, admin_user, models_dir):
+    version = _trained_version(corpus, 1, models_dir, status=ModelStatus.READY)
+    CorpusModelVersion.objects.filter(pk=version.pk).update(base_model="en_core_web_lg")
+    with pytest.raises(ReviewError, match="fine-tuned from en_core_web_lg, but the corpus now uses"):
+        corpus_model_rollback(corpus_id=corpus.pk, version_id=version.pk, user=admin_user)
+    assert not CorpusModelVersion.objects.filter(corpus=corpus, status=ModelStatus.ACTIVE).exists()
+
+
+def test_the_models_page_shows_at_most_the_setting_rows(corpus, models_dir, settings):
+    from review.selectors.corpus_models import models_page
+
+    for n in (1, 2, 3):
+        _trained_version(corpus, n, models_dir, status=ModelStatus.READY)
+    settings.CORPUS_MODELS_PAGE_ROWS = 2
+    assert [v.version for v in models_page(corpus.pk).versions] == [3, 2]

@@ -3,12 +3,11 @@
 
 from dataclasses import dataclass
 
+from django.conf import settings
+
 from review.models import CorpusModelEvent, CorpusModelVersion
 from review.models.corpus_models import RUNNING_MODEL_STATUSES, ModelStatus
 from review.services.corpus_models import corpus_base_model
-
-# Versions and events listed on the page (the newest first).
-PAGE_ROWS = 100
 
 
 @dataclass(frozen=True)
@@ -21,15 +20,17 @@ class ModelsPage:
 
 
 def models_page(corpus_id: int) -> ModelsPage:
+    # At most CORPUS_MODELS_PAGE_ROWS versions and events (the newest first).
+    rows = settings.CORPUS_MODELS_PAGE_ROWS
     versions = list(
         CorpusModelVersion.objects.filter(corpus_id=corpus_id)
         .select_related("activated_by", "requested_by")
-        .order_by("-version")[:PAGE_ROWS]
+        .order_by("-version")[:rows]
     )
     events = list(
         CorpusModelEvent.objects.filter(corpus_id=corpus_id)
         .select_related("user", "version", "previous")
-        .order_by("-created_at", "-id")[:PAGE_ROWS]
+        .order_by("-created_at", "-id")[:rows]
     )
     return ModelsPage(
         versions=versions,

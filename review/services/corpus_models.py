@@ -283,8 +283,17 @@ def corpus_model_rollback(*, corpus_id: int, version_id: int, user: AbstractBase
         raise ReviewError(
             f"Version {version.version} is {version.get_status_display().lower()}: it cannot be activated."
         )
-    if not (model_directory(version) / "meta.json").exists():
+    if not version.path or not (model_directory(version) / "meta.json").exists():
         raise ReviewError(f"The files of version {version.version} are missing; it cannot be activated.")
+    base = corpus_base_model(corpus_id)
+    if version.base_model != base:
+        # Detection would ignore it (detection_model uses only a version of the
+        # current base): activating it would show a model that is not in use.
+        raise ReviewError(
+            f"Version {version.version} was fine-tuned from {version.base_model}, but the corpus now uses "
+            f"{base}: it cannot be activated. Train a new version from {base}, or set the corpus's model "
+            f"back to {version.base_model} first."
+        )
     _activate(corpus_id, version.pk, user=user, action="rollback")
     version.refresh_from_db()
     return version
