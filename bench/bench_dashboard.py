@@ -29,6 +29,8 @@ models' auto_now fields are switched off in this process only):
 Then it times the dashboard page through Django's test client (middleware, view,
 template; no network): the median of BENCH_REPEATS renders (default 9) after one
 warm-up, and the queries of one render. Targets (issue 18): ≤ 10 queries, ≤ 500 ms.
+BENCH_SHOW_QUERIES=1 prints each query with its time to the last row (best of 3),
+BENCH_EXPLAIN=1 also its plan.
 BENCH_DOCS / BENCH_SPANS scale the corpus down for a quick check. On PostgreSQL the
 tables are ANALYZEd after the bulk load, as autovacuum would have done by then
 (without statistics the planner picks nested loops that take seconds); SQLite
@@ -390,8 +392,7 @@ def measure(corpus, user) -> dict:
             cpu.append((time.process_time() - started_cpu) * 1000)
         queries = len(captured)
     if os.environ.get("BENCH_SHOW_QUERIES"):
-        for q in captured.captured_queries:
-            sys.stderr.write(f"{q['time']}s {q['sql'][:300]}\n")
+        show_queries(connection, captured.captured_queries)
     return {
         "database": "PostgreSQL" if connection.vendor == "postgresql" else "SQLite",
         "queries": queries,
@@ -404,6 +405,28 @@ def measure(corpus, user) -> dict:
         "bytes": len(response.content),
         "load": f"{os.getloadavg()[0]:.1f}",
     }
+
+
+def show_queries(connection, captured: list[dict]) -> None:
+    """Each query of the render with its time to the last row, best of 3 (to
+    stderr). Django times execute() alone, and SQLite computes a query's rows
+    while they are fetched: its own times read 0.000 s for the slowest queries.
+    BENCH_EXPLAIN=1 adds each query's plan (EXPLAIN ANALYZE on PostgreSQL,
+    EXPLAIN QUERY PLAN on SQLite)."""
+    explain = "EXPLAIN ANALYZE " if connection.vendor == "postgresql" else "EXPLAIN QUERY PLAN "
+    with connection.cursor() as cursor:
+        for q in captured:
+            best = float("inf")
+            for _ in range(3):
+                started = time.perf_counter()
+                cursor.execute(q["sql"])
+                cursor.fetchall()
+                best = min(best, (time.perf_counter() - started) * 1000)
+            sys.stderr.write(f"{best:7.1f} ms  {q['sql'][:300]}\n")
+            if os.environ.get("BENCH_EXPLAIN"):
+                cursor.execute(explain + q["sql"])
+                for row in cursor.fetchall():
+                    sys.stderr.write(f"          {row[-1] if len(row) > 1 else row[0]}\n")
 
 
 if __name__ == "__main__":

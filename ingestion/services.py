@@ -51,7 +51,12 @@ def corpus_create(
     )
 
 
-def _validate_upload(name: str, size: int) -> None:
+# A PDF's "%PDF-" header may follow up to 1,024 bytes of junk (the PDF specification's
+# allowance, which readers honour); without one no reader can open the file.
+PDF_HEADER_WINDOW = 1024
+
+
+def _validate_upload(name: str, size: int, head: bytes = b"") -> None:
     if PurePath(name).suffix.lower() not in SUPPORTED_EXTENSIONS:
         raise IngestError(
             f"{name}: unsupported file type; use one of {', '.join(SUPPORTED_EXTENSIONS)} (or a .zip or .csv of them)."
@@ -60,6 +65,9 @@ def _validate_upload(name: str, size: int) -> None:
         raise IngestError(f"{name}: the file is empty.")
     if size > settings.MAX_UPLOAD_BYTES:
         raise IngestError(f"{name}: {too_large(size)}")
+    # Refused now, in the upload's answer, rather than failing in the worker later.
+    if PurePath(name).suffix.lower() == ".pdf" and b"%PDF-" not in head:
+        raise IngestError(f"{name}: not a PDF (no PDF header in its first bytes); was another file saved as .pdf?")
 
 
 def too_large(size: int | None = None) -> str:
@@ -69,6 +77,15 @@ def too_large(size: int | None = None) -> str:
 
 def _size(n: int) -> str:
     return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
+
+
+def _head(data: bytes | BinaryIO) -> bytes:
+    if isinstance(data, bytes):
+        return data[:PDF_HEADER_WINDOW]
+    data.seek(0)
+    head = data.read(PDF_HEADER_WINDOW)
+    data.seek(0)
+    return head
 
 
 def _digest_and_size(data: bytes | BinaryIO) -> tuple[str, int]:
@@ -90,7 +107,7 @@ def document_ingest(
     the corpus (same sha256) is not stored twice. `data` may be a file (an upload
     spooled to disk): it is hashed and copied a megabyte at a time."""
     digest, size = _digest_and_size(data)
-    _validate_upload(name, size)
+    _validate_upload(name, size, _head(data))
     existing = Document.objects.filter(corpus=corpus, sha256=digest).first()
     if existing is not None:
         return existing, False

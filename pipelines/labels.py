@@ -21,6 +21,10 @@ CANONICAL_LABELS: tuple[str, ...] = (
     "SPELLED_OUT_ITEM",
 )
 
+# Direct identifiers (TAB's term): what names a person on its own. The residual-risk
+# counts, the dashboard and the export's "not fully anonymized" warning count these.
+DIRECT_IDENTIFIER_LABELS: tuple[str, ...] = ("PERSON", "SPELLED_NAME", "ID", "PHONE_NUMBER", "EMAIL_ADDRESS", "URL")
+
 # Light backgrounds so black text stays readable (WCAG AA on all of them).
 LABEL_COLOURS: dict[str, str] = {
     "PERSON": "#ffb0cb",

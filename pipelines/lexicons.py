@@ -90,6 +90,27 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Staff",
         "Officers",
         "Members",
+        # Interviews, depositions, hearings of other kinds and calls: the roles their
+        # speaker labels name ("INTERVIEWER:", "RESPONDENT:", "CALLER:").
+        "Interviewer",
+        "Interviewee",
+        "Respondent",
+        "Participant",
+        "Moderator",
+        "Facilitator",
+        "Narrator",
+        "Mediator",
+        "Applicant",
+        "Claimant",
+        "Appellant",
+        "Petitioner",
+        "Plaintiff",
+        "Prosecutor",
+        "Bailiff",
+        "Caller",
+        "Dispatcher",
+        "Patient",
+        "Subject",
     )
 )
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
@@ -154,6 +175,30 @@ ORGANIZATION_WORDS: frozenset[str] = frozenset(
     middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
     home homes apartments projects""".split()
 )
+# A name used as a place in the sentence around it (detection/place_context.py):
+# the verbs and prepositions of moving along a street ("came down Chambers",
+# "drove up Canfield")…
+PATH_VERBS: frozenset[str] = frozenset(
+    """come comes came coming go goes went going gone walk walks walked walking drive drives drove driving
+    driven run runs ran running head heads headed heading turn turns turned turning travel travels traveled
+    travelled traveling travelling ride rides rode riding proceed proceeds proceeded proceeding""".split()
+)
+# Not "across" or "toward": one comes across or walks toward a person too; not
+# "back up", "pull up" or "move up", which take people and files as objects.
+PATH_PREPOSITIONS: frozenset[str] = frozenset("down up along onto".split())
+# …the street-type word written after a name ("Canfield Drive" cut short by the
+# model: "Canfield" + " Drive"); abbreviations that are also titles (Dr, St) are left out…
+STREET_TYPES: frozenset[str] = frozenset(
+    "street avenue ave road boulevard blvd lane highway freeway parkway expressway".split()
+)
+# …a place noun the name is said to be ("Glen Oak was the other street")…
+PLACE_NOUNS: frozenset[str] = frozenset(
+    """street road avenue boulevard lane highway freeway intersection town city county village
+    neighborhood neighbourhood suburb subdivision complex""".split()
+)
+# …and the people or services of a place named before them ("Ferguson officers",
+# "the Ferguson police", "Florissant residents").
+PLACE_MEMBERS: frozenset[str] = frozenset("police officers cops residents citizens city county pd schools".split())
 # Organization placeholder types by keyword, first match wins ("State Prison
 # Hospital" is a PRISON): (type, regex over the lower-cased name).
 ORGANIZATION_TYPES: tuple[tuple[str, str], ...] = (

@@ -89,8 +89,11 @@ class ExportForm(forms.Form):
         initial="part",
     )
     consistency = forms.ChoiceField(choices=Consistency.choices, initial=Consistency.DOCUMENT)
+    # Off unless asked for: the index files and training data hold the original names.
     include_index = forms.BooleanField(
-        required=False, initial=True, label="Include index files and training data (sensitive)"
+        required=False,
+        initial=False,
+        label="Include index files and training data (they hold the original names: keep them in-house)",
     )
     keep_stems = forms.BooleanField(
         required=False,

@@ -103,3 +103,16 @@ def _drop_stray_connections(django_db_setup, django_db_blocker):
             )
     except DatabaseError:
         pass  # nothing to clean: the database was never reached
+
+
+@pytest.fixture
+def browser():
+    """Debian's Chromium for the browser tests (tests/browser_support.py), one per test."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser_support import launch
+
+    with sync_playwright() as p:
+        browser = launch(p)
+        yield browser
+        browser.close()

@@ -92,6 +92,9 @@ def test_review_and_export_in_chromium(live_server, page, corpus, django_capture
     document.spans.filter(status="pending").update(status="accepted")
     page.goto(f"{live_server.url}/corpora/{corpus.pk}/")
     page.select_option("#export-form select[name=scope]", "all")  # the document is not approved
+    # The index files hold the original names: off by default, asked for here.
+    assert not page.is_checked("#export-form input[name=include_index]")
+    page.check("#export-form input[name=include_index]")
     page.click("#export-form button[type=submit]")
     page.wait_for_selector("a.download")
     with page.expect_download() as download_info:

@@ -59,7 +59,9 @@ def test_export_without_accepted_spans_keeps_text_and_unknown_corpus_fails(files
     good, _ = files
     call_command("ingest", "--corpus", "CLI", "--wait", str(good), stdout=io.StringIO())
     target = tmp_path / "out.zip"
-    call_command("export", "--corpus", "CLI", "--out", str(target), "--scope", "all", stdout=io.StringIO())
+    err = io.StringIO()
+    call_command("export", "--corpus", "CLI", "--out", str(target), "--scope", "all", stdout=io.StringIO(), stderr=err)
+    assert "Not fully anonymized:" in err.getvalue() and "--accept-pending" in err.getvalue()
     redacted = zipfile.ZipFile(target).read(
         next(n for n in zipfile.ZipFile(target).namelist() if n.startswith("redacted/"))
     )

@@ -14,7 +14,9 @@ from unittest import mock
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client, TestCase
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -379,7 +381,72 @@ class DashboardTests(TestCase):
         quasi = json_block(page, "data-quasi")
         self.assertEqual(quasi["labels"], ["DEM", "DATETIME", "LOC", "QUANTITY", "MISC", "RELATION"])
         self.assertEqual(quasi["series"][0]["values"], [2, 0, 5, 0, 0, 0])
-        self.assertIn("Quasi-identifiers kept, by category: DEM 2, DATETIME 0, LOC 5", page)
+        self.assertIn(
+            "Quasi-identifiers left as written (kept or undecided), by category: DEM 2, DATETIME 0, LOC 5", page
+        )
+
+
+class OtherCorporaTests(TestCase):
+    """On SQLite, span groups walk an index over every corpus's spans and keep
+    this corpus's (issue 18's speed target): another corpus's spans, added
+    spans and decisions, by the same reviewer, never count."""
+
+    def test_another_corpus_changes_nothing(self) -> None:
+        fixture = build_fixture_corpus("Hearings")
+        before = dashboard_data(fixture.corpus)
+        truth = expected(fixture.corpus)
+        other = build_fixture_corpus("Elsewhere")
+        # The same reviewer works in the other corpus too (a member there).
+        kim = fixture.users["kim"]
+        CorpusMembership.objects.create(corpus=other.corpus, user=kim, role=Role.REVIEWER)
+        d = other.documents["ready"]
+        span_accept(span=span(d, "Delgado"), user=kim)
+        at = TEXT.index("zorblat office")
+        span_add(document=fresh(d), user=kim, start=at, end=at + len("zorblat office"), label="LOCATION")
+        after = dashboard_data(fixture.corpus)
+        self.assertEqual(expected(fixture.corpus), truth)
+        for field_name in ("labels", "sources", "bins", "reviewers", "spans", "documents"):
+            self.assertEqual(getattr(after, field_name), getattr(before, field_name), field_name)
+        self.assertEqual(after.risk.documents, before.risk.documents)
+        # And the other corpus has its own numbers, kim's decisions there included.
+        theirs = {r.username: r for r in dashboard_data(other.corpus).reviewers}
+        self.assertEqual(theirs[kim.username].decisions, 2 + 1)  # Delgado ×2 accepted, one span added
+        self.assertEqual(dashboard_data(other.corpus).spans, expected(other.corpus)["spans"])
+
+
+class SQLitePlanTests(TestCase):
+    """The speed of the page on SQLite rests on the plan of its span groups
+    (BENCHMARKS.md, "Corpus dashboard"): grouped while walking a covering index,
+    with no sort of every span for the GROUP BY. A change to the query or the
+    index that brings the sort back fails here, not only in the bench."""
+
+    def plans(self) -> dict[str, str]:
+        corpus = build_fixture_corpus("Plans").corpus
+        found = {}
+        for name in ("span_groups",):
+            with CaptureQueriesContext(connection) as queries:
+                getattr(selectors, name)(corpus)
+            (query,) = queries.captured_queries
+            with connection.cursor() as cursor:
+                cursor.execute("EXPLAIN QUERY PLAN " + query["sql"])
+                found[name] = " | ".join(str(row[-1]) for row in cursor.fetchall())
+        return found
+
+    def test_no_sort_for_the_group_by(self) -> None:
+        if connection.vendor != "sqlite":
+            # PostgreSQL hashes the groups and keeps its own choice of index: the
+            # unary plus that steers SQLite is not written there at all.
+            corpus = build_fixture_corpus("Plans").corpus
+            with CaptureQueriesContext(connection) as queries:
+                selectors.span_groups(corpus)
+            (query,) = queries.captured_queries
+            self.assertNotIn('+"review_span"', query["sql"])
+            self.assertNotIn("+ ", query["sql"].split("WHERE", 1)[1])
+            return
+        plans = self.plans()
+        self.assertIn("COVERING INDEX span_dashboard_groups_idx", plans["span_groups"])
+        for name, plan in plans.items():
+            self.assertNotIn("TEMP B-TREE FOR GROUP BY", plan, name)
 
 
 class EmptyCorpusTests(TestCase):

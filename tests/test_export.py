@@ -372,3 +372,25 @@ def test_header_names_skip_transcription_firms():
         "transcriber": "Foothill Transcription Company, Inc.",
     }
     assert header_people(metadata) == ["EVELYN HARTWELL"]
+
+
+def test_surrogate_places_and_institutions_keep_their_kind_and_case():
+    """A fresh-clone walkthrough's surrogate export read "STATE OF Port Jonathan",
+    "Perez, Perez and Berry, South Christopher" for a prison's name and address, and a
+    prison as "Singh-Wolf". A state is now a state, a country a country, a county a
+    county, an institution of the same type, a company name has no comma, and the
+    original's capitals are kept."""
+    from pipelines.gazetteers import us_states
+    from pipelines.pseudonymize.surrogates import Surrogates
+
+    fake = Surrogates("secret", avoid=set())
+    state = fake.value("LOCATION", "CALIFORNIA")
+    assert state.isupper() and state.lower() in us_states() and state != "CALIFORNIA"
+    city, comma, again = fake.value("LOCATION", "Folsom, California").partition(", ")
+    assert comma and again.upper() == state and city and "," not in city  # parts typed apart, consistently
+    assert fake.value("LOCATION", "Fresno County").endswith(" County")
+    prison = fake.value("ORGANIZATION", "Folsom State Prison")
+    assert prison.endswith(" Prison") and "Folsom" not in prison
+    facility = fake.value("ORGANIZATION", "CALIFORNIA MEDICAL FACILITY")
+    assert facility.isupper() and facility.endswith(" FACILITY")
+    assert "," not in fake.value("ORGANIZATION", "Harlan Widgets")

@@ -162,3 +162,21 @@ def test_a_text_transcript_cover_page_is_parsed_up_to_the_first_speaker():
 def test_a_text_without_a_cover_page_has_the_empty_header():
     metadata = extract("notes.txt", b"Q: Where were you?\nA: At home with Anna Wong.\n").metadata
     assert metadata["participants"] == [] and metadata["hearing_type"] is None
+
+
+@pytest.mark.django_db
+def test_a_file_named_pdf_that_is_no_pdf_is_refused_at_upload(corpus, admin_user):
+    """A fresh-clone walkthrough uploaded random bytes as broken.pdf: "1 document
+    added", then a failure in the worker 15 s later. No PDF header: refused at once,
+    nothing stored; a header after some junk (within 1,024 bytes) is a PDF."""
+    import os
+
+    from ingestion.models import Document
+    from ingestion.services import IngestError, document_ingest
+
+    with pytest.raises(IngestError, match=r"broken\.pdf: not a PDF"):
+        document_ingest(corpus=corpus, name="broken.pdf", data=os.urandom(4096).replace(b"%", b"x"), user=admin_user)
+    assert not Document.objects.filter(name="broken.pdf").exists()
+    pdf = make_pdf([["PRESIDING COMMISSIONER DOE: Good morning."]])
+    document, created = document_ingest(corpus=corpus, name="junk-first.pdf", data=b"\0" * 500 + pdf, user=admin_user)
+    assert created and document.name == "junk-first.pdf"

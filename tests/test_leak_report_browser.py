@@ -6,13 +6,11 @@ import io
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import sync_playwright
 
 from ingestion.models import Document
 from pipelines.candidate import Candidate
 from pipelines.export.writer import ExportDocument, LeakError, render_document, write_zip
 from review.models import CorpusMembership, ExportBatch, Role, Span, SpanStatus
-from tests.browser_support import launch
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,14 +19,6 @@ TEXT = (
     "INMATE: KOWALCZYK is my name.\n"
     "PRESIDING COMMISSIONER: Thank you. Kowalczyk, sit down.\n"
 )
-
-
-@pytest.fixture
-def browser():
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -322,3 +322,30 @@ def test_a_corpus_admin_cannot_point_the_workers_at_any_path_or_package(client, 
     form["min_score"] = 0.1
     assert client.post(url, form).status_code == 302
     assert DetectionConfig.objects.get(corpus=corpus).data["model"] == stored
+
+
+@pytest.mark.parametrize("name", ["sm", "md"])
+def test_the_deferred_tokenizer_is_the_models_own(name, tmp_path):
+    """load_nlp starts a model saved with spaCy's plain tokenizer from an empty one
+    (start-up, nlp.py): the tokenizer it ends with, the config the pipeline reports
+    and the tokens of a transcript are what a plain spacy.load gives."""
+    import spacy
+
+    from pipelines.detection import nlp as nlp_module
+
+    target = models.resolve(name)
+    assert nlp_module._saved_tokenizer(target) == nlp_module.SPACY_TOKENIZER
+    ours = load_nlp(name)
+    plain = spacy.load(target, exclude=list(nlp_module.UNUSED_COMPONENTS))
+    assert ours.tokenizer.to_bytes(exclude=["vocab"]) == plain.tokenizer.to_bytes(exclude=["vocab"])
+    assert ours.config["nlp"]["tokenizer"] == plain.config["nlp"]["tokenizer"] == {"@tokenizers": "spacy.Tokenizer.v1"}
+    text = "Q. Mr. O'Neil, isn't it 3:30 p.m.? A. Yes -- at 1 Main St., e-mail jo@x.org, Dr. Smith's."
+    assert [t.text for t in ours(text)] == [t.text for t in plain(text)]
+    # A directory whose config names another tokenizer (or none can be read) is
+    # loaded as spaCy would, never with the empty one.
+    (tmp_path / "config.cfg").write_text('[nlp]\nlang = "en"\n\n[nlp.tokenizer]\n@tokenizers = "custom.v1"\n')
+    assert nlp_module._saved_tokenizer(str(tmp_path)) is None  # no saved tokenizer: nothing to fill an empty one
+    (tmp_path / "tokenizer").write_bytes(b"")
+    assert nlp_module._saved_tokenizer(str(tmp_path)) == "custom.v1"
+    assert nlp_module._saved_tokenizer(str(tmp_path / "missing")) is None
+    assert nlp_module._saved_tokenizer("no_such_package_here") is None

@@ -34,6 +34,11 @@ def _candidate(text: str, needle: str, label: str, sources: tuple[str, ...] = ("
         ("DEPUTY COMMISSIONER: Thank you, Colonel.", "Colonel", "PERSON", "title alone"),
         ("PRESIDING COMMISSIONER: The Incarcerated Person may speak.", "Incarcerated Person", "PERSON", "role word"),
         ("Presiding over this hearing today.", "Presiding", "ORGANIZATION", "role word"),
+        # an interview's and a call's speaker labels (a fresh-clone walkthrough found
+        # "INTERVIEWER" proposed as a PERSON at 0.99 from the speaker-label cue)
+        ("INTERVIEWER: Good morning. Can you state your name?", "INTERVIEWER", "PERSON", "role word"),
+        ("RESPONDENT: I lived there for two years.", "RESPONDENT", "PERSON", "role word"),
+        ("CALLER: My neighbour is hurt, please come.", "CALLER", "PERSON", "role word"),
         # transcript notations
         ("INMATE: I was at the (Inaudible) that night.", "Inaudible", "PERSON", "transcript notation"),
         # form numbers

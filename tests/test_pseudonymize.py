@@ -152,3 +152,23 @@ def test_leak_check_finds_a_surviving_name_case_and_line_break_insensitively():
 def test_leak_report_has_no_original_text():
     leaks = find_leaks("Jane Roe", [Candidate(0, 8, "PERSON", "Jane Roe", ("t",), 1.0)])
     assert "Jane" not in repr(leaks)
+
+
+def test_a_span_that_took_the_sentences_full_stop_gives_it_back():
+    """ "the time is 9:05 a.m. This is" became "the time is [TIME] This is" (a
+    fresh-clone walkthrough): the dot of "a.m." also ended the sentence."""
+    from pipelines.pseudonymize.engine import PseudonymizationConfig, pseudonymize_document
+
+    text = "The time is 9:05 a.m. This is the panel. He left at 5 p.m. and came back.\nAt 6 a.m.\nHe spoke."
+
+    def span(needle: str) -> Candidate:
+        start = text.index(needle)
+        return Candidate(start, start + len(needle), "TIME", needle, ("patterns",), 1.0)
+
+    spans = [span("9:05 a.m."), span("5 p.m."), span("6 a.m.")]
+    assert pseudonymize(text, spans).text == (
+        "The time is [TIME]. This is the panel. He left at [TIME] and came back.\nAt [TIME].\nHe spoke."
+    )
+    # Strategies that keep the length mask the dot with the rest.
+    masked = pseudonymize_document(text, spans, PseudonymizationConfig("mask")).text
+    assert len(masked) == len(text) and "********* This" in masked

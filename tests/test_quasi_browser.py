@@ -4,13 +4,13 @@ keeps flags; the decisions land in the database and the list says so."""
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from ingestion.models import Document
 from pipelines.candidate import Candidate
 from review.models import CorpusMembership, QuasiIdentifier, Role
 from review.services.quasi import store_quasi
-from tests.browser_support import launch, select_text
+from tests.browser_support import select_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,14 +23,6 @@ TEXT = (
 def flag(sub: str, label: str, rule: str) -> Candidate:
     start = TEXT.index(sub)
     return Candidate(start, start + len(sub), label, sub, ("quasi",), 0.5, rule)
-
-
-@pytest.fixture
-def browser():
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

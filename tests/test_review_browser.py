@@ -4,11 +4,11 @@ conflict message when a second reviewer changed the span first."""
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from ingestion.models import Document
 from review.models import CorpusMembership, ReviewEvent, Role, Span
-from tests.browser_support import launch, select_text
+from tests.browser_support import select_text
 
 TEXT = (
     "PRESIDING COMMISSIONER HARTWELL: Good morning, Mr. Delgado.\n"
@@ -18,14 +18,6 @@ TEXT = (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def browser():
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
 
 
 def open_as(browser: Browser, live_server, username: str, document: Document) -> Page:

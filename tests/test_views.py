@@ -11,6 +11,7 @@ from django.test import Client, TestCase, override_settings
 from django.urls import reverse
 
 from ingestion.models import Corpus, Document
+from pipelines.labels import DIRECT_IDENTIFIER_LABELS
 from review.models import CorpusMembership, ExportBatch, ReviewEvent, Role, Span
 from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
@@ -202,6 +203,30 @@ class FlowTests(TestCase):
         self.assertIn("PERSON | Marcus Delgado ➡ [PERSON_2] [PERSON_3]", index)
         manifest = json.loads(archive.read("manifest.json"))
         self.assertEqual(set(manifest["files"]), set(names) - {"manifest.json"})
+
+    def test_an_export_with_pending_names_says_so_and_the_sensitive_folders_are_off_by_default(self) -> None:
+        """A tester exported a document left pending and got a plain "Done" with the
+        names in the text. The row and the manifest now count what was left."""
+        document = self.ingest()
+        pending = document.spans.filter(status="pending", label__in=DIRECT_IDENTIFIER_LABELS).count()
+        self.assertGreater(pending, 0)
+        page = self.client.get(reverse("corpus_detail", args=[self.corpus.pk])).content.decode()
+        self.assertNotIn('name="include_index" checked', page)  # the original names stay out unless asked for
+        with self.captureOnCommitCallbacks(execute=True):
+            self.csrf_post(reverse("export_start", args=[self.corpus.pk]), {**EXPORT_ALL, "include_index": ""})
+        batch = ExportBatch.objects.get()
+        self.assertEqual((batch.status, batch.pending_left, batch.pending_documents), ("done", pending, 1))
+        with batch.file.open("rb") as handle, zipfile.ZipFile(handle) as archive:
+            self.assertFalse([n for n in archive.namelist() if n.startswith(("index/", "training/"))])
+            settings = json.loads(archive.read("manifest.json"))["settings"]
+            self.assertEqual(settings["pending_direct_identifiers_left"], pending)
+        page = self.client.get(reverse("corpus_detail", args=[self.corpus.pk])).content.decode()
+        self.assertIn(f"Not fully anonymized: {pending} pending names or IDs in 1 document were not replaced", page)
+        # Treating pending spans as accepted leaves none, and the row says nothing.
+        with self.captureOnCommitCallbacks(execute=True):
+            self.csrf_post(reverse("export_start", args=[self.corpus.pk]), {**EXPORT_ALL, "accept_pending": "on"})
+        latest = ExportBatch.objects.latest("pk")
+        self.assertEqual((latest.status, latest.pending_left), ("done", 0))
 
     def test_export_completes_surviving_names_and_is_refused_when_a_name_remains(self) -> None:
         document = self.ingest()

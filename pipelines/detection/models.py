@@ -57,11 +57,23 @@ class ModelInfo:
         where = self.location()
         if where is None:
             return {}
-        path = Path(where) if Path(where).is_dir() else _package_meta(where)
+        path = model_directory(where)
         try:
             return json.loads((path / "meta.json").read_text(encoding="utf-8")) if path else {}
         except (OSError, ValueError):
             return {}
+
+
+def model_directory(target: str) -> Path | None:
+    """The directory holding a model's config.cfg and meta.json: a directory as
+    given, or an installed package's data directory; None when it is neither."""
+    path = Path(target)
+    if path.is_dir():
+        return path
+    try:
+        return _package_meta(target)
+    except (ImportError, ValueError):  # not a package name (e.g. a missing path)
+        return None
 
 
 def _package_meta(package: str) -> Path | None:

@@ -27,6 +27,7 @@ from pipelines.detection.filters import Filtered, apply_filters
 from pipelines.detection.memory import CompiledMemory, CorpusMemory
 from pipelines.detection.nlp import load_nlp
 from pipelines.detection.packs import PATTERN_PACKS
+from pipelines.detection.place_context import relabel_places
 from pipelines.detection.propagate import propagate
 
 # spaCy's pipe batches chunks; a small batch keeps memory flat.
@@ -201,6 +202,9 @@ def _detect_doc(
     extra = propagate(text, spans)
     if extra:
         spans = merge(text, [*spans, *extra], compiled.weights)
+    # A name the document uses as a street or a town ("came down Chambers") is a
+    # LOCATION wherever only the model or the name lists said PERSON.
+    spans = relabel_places(text, spans)
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
     spans = calibrate(spans)

@@ -56,6 +56,12 @@ class LinearUrlRecognizer(PatternRecognizer):
             context=list(UrlRecognizer.CONTEXT),
             supported_language=supported_language,
             name=NAME,
+            # The patterns carry their own (?i) and use no "." or anchors, so
+            # presidio's default DOTALL | MULTILINE change nothing; without them the
+            # pattern presidio compiles to match is the one it compiled to validate,
+            # from the regex module's cache (one compile of the ~670-domain pattern
+            # instead of two: ~16 ms of a one-line `detect`).
+            global_regex_flags=0,
         )
 
 

@@ -13,6 +13,7 @@ Strategies, chosen per export and overridable per label:
 
 import hashlib
 import random
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -91,6 +92,19 @@ def _replace(
     return surrogates.value(span.label, text)
 
 
+# Strategies that keep the original's length: the stop is masked with the rest.
+_LENGTH_KEEPING = frozenset({"mask", "random"})
+_NEXT_SENTENCE = re.compile(r"\s*(?:$|\n|[A-Z\"“(])")
+
+
+def _sentence_stop(text: str, span: Candidate, replacement: str, strategy: str) -> str:
+    """The full stop a span took with it when its last dot also ended the sentence
+    ("… at 9:05 a.m. This is" → "… at [TIME]. This is", not "[TIME] This is")."""
+    if not span.text.endswith(".") or replacement.endswith(".") or strategy in _LENGTH_KEEPING:
+        return ""
+    return "." if _NEXT_SENTENCE.match(text, span.end) else ""
+
+
 def pseudonymize_document(
     text: str,
     spans: Iterable[Candidate],
@@ -119,7 +133,7 @@ def pseudonymize_document(
     replacements = []
     for i, span in enumerate(ordered):
         pieces.append(text[cursor : span.start])
-        pieces.append(replaced[i])
+        pieces.append(replaced[i] + _sentence_stop(text, span, replaced[i], config.strategy_for(span.label)))
         replacements.append(
             Replacement(span.start, span.end, span.label, span.text, replaced[i], config.strategy_for(span.label))
         )

@@ -28,14 +28,20 @@ def is_institution(text: str) -> bool:
 _COMMA = re.compile(r"(,[ \t]*)")
 
 
-def location_replacement(text: str, numbers: NumberedMap) -> str:
-    """Comma-separated parts are typed apart: "Folsom, California" → `[CITY_1],
-    [STATE_1]` (a street address keeps its comma inside one placeholder)."""
+def place_parts(text: str) -> list[str] | None:
+    """A comma list of places ("Folsom, California") as [place, separator, place, …];
+    None for one place, or a street address, which keeps its comma in one piece."""
     parts = _COMMA.split(text)
     if len(parts) > 1 and location_type(text) in ("LOCATION", "CITY", "STATE", "COUNTRY", "COUNTY"):
-        return "".join(
-            piece if n % 2 else numbers.placeholder(location_type(piece), normal(piece))
-            for n, piece in enumerate(parts)
-            if piece or n % 2
-        )
+        return [piece for n, piece in enumerate(parts) if piece or n % 2]
+    return None
+
+
+def location_replacement(text: str, numbers: NumberedMap) -> str:
+    """Comma-separated parts are typed apart: "Folsom, California" → `[CITY_1],
+    [STATE_1]`."""
+    parts = place_parts(text)
+    if parts is not None:
+        typed = (numbers.placeholder(location_type(p), normal(p)) if n % 2 == 0 else p for n, p in enumerate(parts))
+        return "".join(typed)
     return numbers.placeholder(location_type(text), normal(text))

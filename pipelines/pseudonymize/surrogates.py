@@ -14,10 +14,24 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pipelines.gazetteers import first_names
+from pipelines.lexicons import ORGANIZATION_TYPES
+from pipelines.pseudonymize.organization import place_parts
 from pipelines.pseudonymize.person import name_key, name_tokens
+from pipelines.pseudonymize.place_types import location_type, normal
 
 if TYPE_CHECKING:  # Faker is imported by the surrogate strategy only, when it runs
     from faker import Faker
+
+
+# A fake place of each kind location_type tells apart (anything else: a city).
+_PLACE_MAKERS = {
+    "STATE": lambda f: f.state(),
+    "COUNTRY": lambda f: f.country(),
+    "COUNTY": lambda f: f"{f.last_name()} County",
+    "ZIP_CODE": lambda f: f.zipcode(),
+    "ADDRESS": lambda f: f.street_address(),
+    "CITY": lambda f: f.city(),
+}
 
 
 @lru_cache(maxsize=1)
@@ -116,10 +130,36 @@ class Surrogates:
             return None
         return None
 
+    def location(self, text: str) -> str:
+        """A fake place of the same kind (a state for a state, a country for a country,
+        a street address for one…), part by part for "Folsom, California", in the
+        original's case."""
+        parts = place_parts(text)
+        if parts is not None:
+            return "".join(piece if n % 2 else self.location(piece) for n, piece in enumerate(parts))
+        kind = location_type(text)
+        fake = self._draw(f"LOCATION_{kind}", normal(text), _PLACE_MAKERS.get(kind, _PLACE_MAKERS["CITY"]))
+        return _match_case(fake, text)
+
+    def organization(self, text: str) -> str:
+        """A fake institution of the same type ("Folsom State Prison" → "Lake Ryan
+        State Prison"), or a company name without a comma (a comma would read as a
+        list or an address), in the original's case."""
+        key = normal(text)
+        kind = next((m.group(0) for _name, rx in ORGANIZATION_TYPES if (m := re.search(rx, key))), None)
+        if kind is not None:
+            tail = kind.upper() if len(kind) <= 2 else kind.title()  # "PD", "Prison", "Medical Center"
+            fake = self._draw("ORGANIZATION", key, lambda f: f"{f.city()} {tail}")
+        else:
+            fake = self._draw("ORGANIZATION", key, lambda f: f"{f.last_name()} {f.company_suffix()}".rstrip(","))
+        return _match_case(fake, text)
+
     def value(self, label: str, text: str) -> str:
+        if label == "LOCATION":
+            return self.location(text)
+        if label == "ORGANIZATION":
+            return self.organization(text)
         makers = {
-            "LOCATION": lambda f: f.city(),
-            "ORGANIZATION": lambda f: f.company(),
             "EMAIL_ADDRESS": lambda f: f.email(),
             "URL": lambda f: f.url(),
         }

@@ -57,6 +57,11 @@ class ExportBatch(models.Model):
     keep_stems = models.BooleanField(default=False)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
+    # Direct identifiers (names, IDs, phones…) still pending in the exported documents
+    # and written as they are, because pending spans were not treated as accepted:
+    # the result row says so rather than a plain "Done".
+    pending_left = models.PositiveIntegerField(default=0)
+    pending_documents = models.PositiveIntegerField(default=0)
     error_message = models.TextField(blank=True)
     # Leak report: labels and offsets only, never original text.
     report = models.JSONField(default=list, blank=True)

@@ -18,11 +18,11 @@ from django.db.models import Count, Exists, OuterRef
 from django.http import Http404
 
 from ingestion.models import Corpus, Document, DocumentStatus
+from pipelines.labels import DIRECT_IDENTIFIER_LABELS
 from pipelines.pseudonymize.generalize import generalize
 from review.models import QuasiCategory, QuasiDecision, QuasiIdentifier, Span, SpanStatus
 
-# Labels whose text names or reaches a person directly (the dashboard's list).
-DIRECT_LABELS: tuple[str, ...] = ("PERSON", "SPELLED_NAME", "ID", "PHONE_NUMBER", "EMAIL_ADDRESS", "URL")
+# What an export leaves of a flag as written: kept, or nobody decided.
 LEFT_AS_WRITTEN: tuple[str, ...] = (QuasiDecision.KEEP, QuasiDecision.PENDING)
 # Characters of text shown on each side of a flag in the layer.
 CONTEXT_CHARS = 40
@@ -199,7 +199,7 @@ def corpus_risk(corpus: Corpus, document: Document | None = None) -> CorpusRisk:
     replaced whatever its decision. Three queries: the documents, their pending
     direct-identifier spans, their flags by category and decision."""
     documents = Document.objects.filter(corpus=corpus)
-    spans = Span.objects.filter(document__corpus=corpus, label__in=DIRECT_LABELS, status=SpanStatus.PENDING)
+    spans = Span.objects.filter(document__corpus=corpus, label__in=DIRECT_IDENTIFIER_LABELS, status=SpanStatus.PENDING)
     flags = QuasiIdentifier.objects.filter(document__corpus=corpus).annotate(covered=covered_by_a_span())
     if document is not None:
         documents = documents.filter(pk=document.pk)

@@ -10,7 +10,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from ingestion.models import Corpus, Document
@@ -19,9 +19,19 @@ from ingestion.storage import private_storage
 from pipelines.export.quasi import QuasiFlag
 from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
 from pipelines.extraction.transcript_layout import Locator
+from pipelines.labels import DIRECT_IDENTIFIER_LABELS
 from pipelines.pseudonymize.counters import NumberedMap
 from pipelines.pseudonymize.engine import PseudonymizationConfig
-from review.models import SCOPE_STATUSES, Consistency, ExportBatch, ExportScope, ExportStatus, ReviewEvent, SpanStatus
+from review.models import (
+    SCOPE_STATUSES,
+    Consistency,
+    ExportBatch,
+    ExportScope,
+    ExportStatus,
+    ReviewEvent,
+    Span,
+    SpanStatus,
+)
 from review.services import jobs
 from review.services.pseudonym_store import corpus_secret, load_map, save_map
 from review.services.spans import to_candidate
@@ -69,6 +79,21 @@ def _export_documents(batch: ExportBatch):
         .order_by("id")
         .iterator(chunk_size=50)
     )
+
+
+def _pending_left(batch: ExportBatch) -> dict[str, int]:
+    """How many direct-identifier spans of the batch's documents are still pending,
+    and in how many documents: written as they are unless pending spans are treated
+    as accepted (then none is left). One query."""
+    if batch.accept_pending:
+        return {"spans": 0, "documents": 0}
+    pending = Span.objects.filter(
+        document__corpus_id=batch.corpus_id,
+        document__status__in=SCOPE_STATUSES[batch.scope],
+        status=SpanStatus.PENDING,
+        label__in=DIRECT_IDENTIFIER_LABELS,
+    )
+    return pending.aggregate(spans=Count("pk"), documents=Count("document_id", distinct=True))
 
 
 def _export_document(document: Document, accept_pending: bool) -> ExportDocument:
@@ -223,6 +248,7 @@ def export_run(*, batch_id: int) -> bool:
     if total == 0:
         _fail(batch, f"No document matches “{batch.get_scope_display()}”: approve documents, or choose another scope.")
         return False
+    left = _pending_left(batch)
     config = PseudonymizationConfig(
         batch.strategy, dict(batch.per_label), batch.person_numbering, secret=corpus_secret(batch.corpus)
     )
@@ -233,7 +259,8 @@ def export_run(*, batch_id: int) -> bool:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         with open(path, "wb") as target:
-            writer = ExportWriter(target, batch.settings_summary(), include_index=batch.include_index)
+            summary = {**batch.settings_summary(), "pending_direct_identifiers_left": left["spans"]}
+            writer = ExportWriter(target, summary, include_index=batch.include_index)
             try:
                 for n, document in enumerate(_export_documents(batch), start=1):
                     numbers = shared_numbers if corpus_wide else NumberedMap()
@@ -262,6 +289,7 @@ def export_run(*, batch_id: int) -> bool:
     batch.file.name = relative
     batch.status = ExportStatus.DONE
     batch.finished_at = timezone.now()
-    batch.save(update_fields=["file", "status", "finished_at"])
+    batch.pending_left, batch.pending_documents = left["spans"], left["documents"]
+    batch.save(update_fields=["file", "status", "finished_at", "pending_left", "pending_documents"])
     ExportBatch.objects.filter(pk=batch_id).update(done=F("total"))
     return True

@@ -65,8 +65,9 @@ def _filters(request: HttpRequest) -> Filters:
 
 def can_edit(document, role: str) -> bool:
     """Edit controls are offered only where an edit can succeed: an approved
-    document's spans can no longer change (the services refuse it too)."""
-    return can_review(role) and document.status != DocumentStatus.APPROVED
+    document's spans can no longer change (the services refuse it too), and a
+    failed one has nothing to review."""
+    return can_review(role) and document.status not in (DocumentStatus.APPROVED, DocumentStatus.FAILED)
 
 
 def _page_context(request, document, role, spans: list[Span] | None = None, **extra) -> dict:

@@ -41,7 +41,9 @@ def export_list(request: HttpRequest, pk: int) -> HttpResponse:
     exports = list(corpus_exports(corpus))
     return render(
         request,
-        "review/corpus_detail.html#exports",
+        # The corpus page polls the fragment; a direct visit (a bookmark, a
+        # copied link) gets it in a page of its own, styled.
+        "review/corpus_detail.html#exports" if request.htmx else "review/corpus_exports.html",
         {
             "corpus": corpus,
             "exports": exports,

@@ -209,6 +209,31 @@
     const mark = current();
     if (mark && document.activeElement !== mark && !previewOn()) mark.focus({ preventScroll: true });
   });
+  // A bulk decision answers in the panel, at the top of the side column and
+  // often scrolled out of view from the bulk form: its confirmation (and its
+  // Undo) is repeated under the form, where the reviewer acted. Any other
+  // panel answer makes that copy stale, so it is cleared.
+  // (afterSettle fires once per swapped element, the out-of-band ones too:
+  // each response is handled once.)
+  const settled = new WeakSet();
+  document.body.addEventListener("htmx:afterSettle", (e) => {
+    if (!e.detail.target || e.detail.target.id !== "panel" || !e.detail.xhr || settled.has(e.detail.xhr)) return;
+    settled.add(e.detail.xhr);
+    const status = document.getElementById("bulk-status");
+    if (!status) return;
+    const elt = e.detail.requestConfig && e.detail.requestConfig.elt;
+    if (!elt || !elt.closest || !elt.closest("#bulk")) {
+      status.hidden = true;
+      status.replaceChildren();
+      return;
+    }
+    const panel = e.detail.target;
+    const said = Array.from(panel.querySelectorAll(":scope > p.ok, :scope > p.error, :scope > p > button.undo"));
+    status.replaceChildren(...said.map((el) => (el.matches("button") ? el.parentElement : el).cloneNode(true)));
+    htmx.process(status);
+    status.hidden = !said.length;
+    if (said.length) status.scrollIntoView({ block: "nearest" });
+  });
   document.body.addEventListener("htmx:afterRequest", (e) => {
     const path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
     const method = (e.detail.requestConfig && e.detail.requestConfig.verb) || "";

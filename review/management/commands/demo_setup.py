@@ -4,6 +4,7 @@ Idempotent: run by every `make run`. The admin password is generated once, kept
 in the private var directory, and printed each time.
 """
 
+import os
 import secrets
 from pathlib import Path
 
@@ -41,4 +42,5 @@ class Command(BaseCommand):
         document, created = result.document, result.created
         state = "queued for pre-annotation" if created else f"already there ({document.status})"
         self.stdout.write(f"Demo corpus: {DEMO_FILE.name} {state}")
-        self.stdout.write(self.style.SUCCESS(f"Log in at http://127.0.0.1:8000 as admin / {password}"))
+        port = os.environ.get("PORT", "8000")
+        self.stdout.write(self.style.SUCCESS(f"Log in at http://127.0.0.1:{port} as admin / {password}"))

@@ -87,3 +87,9 @@ class Command(BaseCommand):
         with batch.file.open("rb") as source, open(options["out"], "wb") as target:
             shutil.copyfileobj(source, target)
         self.stdout.write(f"{options['out']}: {batch.total} document(s)")
+        if batch.pending_left:
+            self.stderr.write(
+                f"Not fully anonymized: {batch.pending_left} pending name(s) or ID(s) in "
+                f"{batch.pending_documents} document(s) were written as they are (review them, or use "
+                "--accept-pending)."
+            )

@@ -1,0 +1,126 @@
+"""Names used as places: a PERSON the sentence around it makes a street or a town.
+
+Witnesses describe where things happened in names: "came down Chambers", "Glen Oak
+was the other street", "Ferguson officers". The model and the name lexicons see a
+surname or a given name + surname and say PERSON; the words around the name say
+place. When one occurrence of a name in a document has such a cue, the document's
+weakly supported PERSON spans of that name become LOCATION: still masked (leak
+recall is untouched), with the placeholder a reader expects, and PERSON keeps the
+precision a reviewer relies on.
+
+Never for a name with person evidence in the same document: a title before it
+("Officer Wilson"), a person cue or the transcript's header among its sources.
+The cues are general English (lexicons.py: PATH_VERBS, STREET_TYPES, PLACE_NOUNS,
+PLACE_MEMBERS), never words of one transcript.
+"""
+
+import re
+from dataclasses import replace
+
+from pipelines.candidate import Candidate
+from pipelines.lexicons import (
+    PATH_PREPOSITIONS,
+    PATH_VERBS,
+    PLACE_MEMBERS,
+    PLACE_NOUNS,
+    ROLE_WORDS,
+    STREET_TYPES,
+    TITLES,
+)
+
+# Sources that only say "this looks like a name": a place cue overrides them.
+# A header name, a person cue ("my name is"), a pattern or the corpus's memory is
+# evidence of a person and is never overridden.
+WEAK_SOURCES: frozenset[str] = frozenset({"spacy", "presidio", "gazetteer", "propagation"})
+RULE = "place-context"
+
+
+def _alternation(words) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+# "came down |", "drove up the |" — the verb, the preposition, an optional "the".
+_PATH_BEFORE = re.compile(
+    rf"\b(?:{_alternation(PATH_VERBS)})\s+(?:{_alternation(PATH_PREPOSITIONS)})\s+(?:the\s+)?$", re.IGNORECASE
+)
+# "| Street", "| was the other street", "| officers": what follows the name.
+_STREET_AFTER = re.compile(rf"^\s+(?:{_alternation(STREET_TYPES)})\b\.?", re.IGNORECASE)
+# The place noun ends the phrase ("… was the other street."), so "Jordan was a
+# neighborhood kid" or "… was the county jail" say nothing of Jordan.
+_PHRASE_END = r"(?=\s*(?:[.,;:?!)]|$)|\s+(?:in|of|on|near|by|and|or|but|that|where|which|there)\b)"
+_DEFINED_AFTER = re.compile(
+    rf"^\s+(?:is|was)\s+(?:a|an|the)\s+(?:[a-z]+\s+)?(?:{_alternation(PLACE_NOUNS)}){_PHRASE_END}", re.IGNORECASE
+)
+_MEMBERS_AFTER = re.compile(rf"^\s+(?:{_alternation(PLACE_MEMBERS)})\b", re.IGNORECASE)
+# "any Ferguson officers", "the Ferguson police", "by Ferguson police": a place named
+# as an attribute follows a determiner or a preposition; "I told Johnson officers were
+# coming" is a person followed by a noun.
+_ATTRIBUTE_BEFORE = re.compile(
+    r"\b(?:the|any|all|some|no|other|many|several|two|three|four|five|\d+|of|by|from|with|for|and|between)\s+$",
+    re.IGNORECASE,
+)
+# A title or role word right before a name makes it a person's ("Officer Wilson").
+_TITLE_BEFORE = re.compile(rf"\b(?:{_alternation({*TITLES, *ROLE_WORDS} - {'a', 'q', 'by', 'the'})})\.?\s+$", re.I)
+# How far around a name the cues look: one clause.
+WINDOW = 60
+
+
+def _form(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def place_cue(text: str, start: int, end: int) -> str | None:
+    """The cue that makes text[start:end] a place where it stands, or None."""
+    before, after = text[max(0, start - WINDOW) : start], text[end : end + WINDOW]
+    if after.startswith(("'", "’")):  # "Chambers's car": a possessive is a person's
+        return None
+    if _PATH_BEFORE.search(before):
+        return "path"
+    if _STREET_AFTER.match(after):
+        return "street type"
+    if _DEFINED_AFTER.match(after):
+        return "place noun"
+    if _MEMBERS_AFTER.match(after) and _ATTRIBUTE_BEFORE.search(before):
+        return "place members"
+    return None
+
+
+def _occurrences(text: str, form: str) -> list[int]:
+    words = [re.escape(w) for w in form.split()]
+    pattern = re.compile(r"(?<![\w'’-])" + r"\s+".join(words) + r"(?![\w-])", re.IGNORECASE)
+    return [m.start() for m in pattern.finditer(text)]
+
+
+def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """The spans, with the weakly supported PERSON spans of a name that the
+    document uses as a place relabelled LOCATION (rule `place-context:<cue>`)."""
+    weak: dict[str, list[Candidate]] = {}
+    strong: set[str] = set()
+    for span in spans:
+        if span.label != "PERSON":
+            continue
+        form = _form(span.text)
+        if set(span.sources) <= WEAK_SOURCES:
+            weak.setdefault(form, []).append(span)
+        else:
+            strong.add(form)
+    cues: dict[str, str] = {}
+    for form, found in weak.items():
+        if form in strong:
+            continue
+        cue = next((c for s in found if (c := place_cue(text, s.start, s.end))), None)
+        if cue is None:
+            continue
+        # Every occurrence of the name in the document, found or not: a title before
+        # any of them ("Officer Ferguson") says this document's Ferguson is a person.
+        if any(_TITLE_BEFORE.search(text[max(0, at - WINDOW) : at]) for at in _occurrences(text, form)):
+            continue
+        cues[form] = cue
+    if not cues:
+        return spans
+    return [
+        replace(s, label="LOCATION", rule=f"{s.rule},{RULE}:{cues[f]}".lstrip(","))
+        if s.label == "PERSON" and (f := _form(s.text)) in cues and set(s.sources) <= WEAK_SOURCES
+        else s
+        for s in spans
+    ]
