@@ -136,6 +136,8 @@ NAME_PARTICLES: frozenset[str] = frozenset(
 )
 # Generational suffixes that are part of a name but no name of their own.
 NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr", "ii", "iii", "iv"})
+# The ones written with a dot, which belongs to the name ("Sammy Davis Jr.").
+ABBREVIATED_NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr"})
 # "the Queen", "his Lordship": a title after one of these names a role, not a person.
 DETERMINERS: frozenset[str] = frozenset("the a an his her their our my your its this that".split())
 

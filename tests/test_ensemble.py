@@ -99,3 +99,22 @@ def test_a_source_votes_once_per_label_in_a_cluster():
         ],
     )
     assert [(s.text, s.label) for s in spans] == [("4111 1111 1111 1111", "CREDIT_CARD")]
+
+
+def test_a_name_ending_in_an_abbreviated_suffix_takes_its_dot():
+    """ "Sammy Davis Jr." is the name, as annotators mark it; the tokenizer often
+    leaves the dot out, more so at a sentence's end."""
+    text = "He met Sammy Davis Jr. Later John Smith Sr., a judge, and Carl Wood Jr.X came. Kim Jr. met Ann Lee."
+    spans = merge(
+        text,
+        [
+            cand(text, "Sammy Davis Jr", "PERSON", "spacy"),
+            cand(text, "John Smith Sr", "PERSON", "spacy"),
+            cand(text, "Carl Wood Jr", "PERSON", "spacy"),
+            cand(text, ".X", "ID", "patterns"),  # the dot already belongs to another span
+            cand(text, "Kim Jr", "ORGANIZATION", "spacy"),  # persons only
+            cand(text, "Ann Lee", "PERSON", "spacy"),  # no suffix: the sentence's stop stays out
+        ],
+    )
+    assert [s.text for s in spans] == ["Sammy Davis Jr.", "John Smith Sr.", "Carl Wood Jr", ".X", "Kim Jr", "Ann Lee"]
+    assert all(text[s.start : s.end] == s.text for s in spans)

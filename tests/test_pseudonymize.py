@@ -172,3 +172,23 @@ def test_a_span_that_took_the_sentences_full_stop_gives_it_back():
     # Strategies that keep the length mask the dot with the rest.
     masked = pseudonymize_document(text, spans, PseudonymizationConfig("mask")).text
     assert len(masked) == len(text) and "********* This" in masked
+
+
+def test_a_generational_suffix_stays_as_written_and_is_never_numbered():
+    """Two unrelated "Jr."s must not share a placeholder (that would link them), and
+    the suffix identifies no one: it stays as context, like a title."""
+    text = "George Tillman Jr. directed it. Later Mr. Tillman met Sammy Davis Jr. and John Smith III."
+    spans = spans_for(
+        text,
+        ("George Tillman Jr.", "PERSON"),
+        ("Tillman", "PERSON"),
+        ("Sammy Davis Jr.", "PERSON"),
+        ("John Smith III", "PERSON"),
+    )
+    spans = [s for s in spans if not (s.text == "Tillman" and s.start < 10)]
+    result = pseudonymize(text, spans)
+    assert result.text == (
+        "[PERSON_1] [PERSON_2] Jr. directed it. Later Mr. [PERSON_2] met [PERSON_3] [PERSON_4] Jr. "
+        "and [PERSON_5] [PERSON_6] III."
+    )
+    assert find_leaks(result.text, spans) == []

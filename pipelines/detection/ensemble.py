@@ -21,10 +21,12 @@ sources agree on (the per-corpus modes "intersection" and "vote", see config.py)
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection.config import SOURCE_WEIGHTS
 from pipelines.gazetteers import stop_words
+from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES
 
 # On equal weight, more specific labels win: a spelled name is a person's name in
 # letters, an ID is more specific than a date-looking number.
@@ -206,7 +208,29 @@ def merge(
 ) -> list[Candidate]:
     """Sorted, non-overlapping spans from any number of overlapping candidates.
     `source_weights` replaces `SOURCE_WEIGHTS` (a corpus's own weights)."""
-    return merge_adjacent(text, resolve_overlaps(text, list(candidates), source_weights))
+    return with_suffix_stop(text, merge_adjacent(text, resolve_overlaps(text, list(candidates), source_weights)))
+
+
+_ABBREVIATED_SUFFIX = re.compile(r"\b(?:" + "|".join(sorted(ABBREVIATED_NAME_SUFFIXES)) + r")$", re.IGNORECASE)
+
+
+def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """ "George Tillman Jr" + "." → "George Tillman Jr.": the abbreviation's dot is
+    part of the name (the tokenizer often splits it off, more so at a sentence's
+    end), as annotators mark it. The export restores a sentence's full stop
+    after a span that took it (`pseudonymize.engine._sentence_stop`)."""
+    out: list[Candidate] = []
+    for i, span in enumerate(spans):
+        after = spans[i + 1].start if i + 1 < len(spans) else len(text)
+        if (
+            span.label == "PERSON"
+            and text[span.end : span.end + 1] == "."
+            and after > span.end
+            and _ABBREVIATED_SUFFIX.search(span.text)
+        ):
+            span = replace(span, end=span.end + 1, text=text[span.start : span.end + 1])
+        out.append(span)
+    return out
 
 
 def vote(candidates: Iterable[Candidate], k: int) -> tuple[list[Candidate], list[Candidate]]:

@@ -10,7 +10,7 @@ variants a reviewer linked ("Mr. Smith", "Johnny") share it.
 
 import re
 
-from pipelines.lexicons import ROLE_WORDS
+from pipelines.lexicons import NAME_SUFFIXES, ROLE_WORDS
 from pipelines.pseudonymize.counters import NumberedMap
 
 PREFIX = "PERSON"
@@ -82,6 +82,10 @@ def name_tokens(text: str) -> list[Token]:
     tokens = [t for t in tokens if re.search(r"\w", t[2])]
     while len(tokens) > 1 and tokens[0][2].lower().rstrip(".") in ROLE_WORDS:
         tokens.pop(0)
+    # A generational suffix ("Jr.", "III") names no one: it stays as written, and
+    # never gets a number that two unrelated "Jr."s would share.
+    while len(tokens) > 1 and tokens[-1][2].lower().rstrip(".") in NAME_SUFFIXES:
+        tokens.pop()
     return tokens
 
 
