@@ -79,6 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="assembled pipeline (default var/models/…)")
     parser.add_argument("--export-ner", type=Path, default=None, help="copy of the ner component to commit")
     parser.add_argument("--version", default="0.1.0")
+    parser.add_argument(
+        "--transcript-shape",
+        action="store_true",
+        help="also train on hard-wrapped, Q/A-marked copies (prepare_data.py --transcript-shape)",
+    )
     args = parser.parse_args(argv)
 
     python = sys.executable
@@ -90,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     log: list[str] = []
 
     prepare = [python, "training/prepare_data.py", "--base-model", base, "--out", str(corpus)]
+    if args.transcript_shape:
+        prepare.append("--transcript-shape")
     train = [python, "-m", "spacy", "train", "training/config.cfg", "--output", str(trained)]
     train += ["--paths.train", str(corpus / "train.spacy"), "--paths.dev", str(corpus / "dev.spacy")]
     train += ["--paths.base_model", base]

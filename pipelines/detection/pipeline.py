@@ -14,6 +14,7 @@ propagation, so a name found in the first chunk is still found in the last.
 """
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -129,17 +130,44 @@ class _ModelFound:
     spacy: list[Candidate] = field(default_factory=list)
     presidio: list[Candidate] = field(default_factory=list)
     quasi: list[Candidate] = field(default_factory=list)
+    # A fine-tuned model's non-person entities, (start, end, its label): they
+    # outrank a bare name-list hit inside them (`_inside_model_entity`).
+    not_people: list[tuple[int, int, str]] = field(default_factory=list)
 
     def add(self, doc, nlp, on: frozenset[str], offset: int) -> None:
         self.quasi += _shifted(quasi.recognize(doc), offset)
         if "spacy" in on:
-            self.spacy += _shifted(spacy_ner.recognize(doc, spacy_ner.promotes(nlp)), offset)
+            promotes = spacy_ner.promotes(nlp)
+            self.spacy += _shifted(spacy_ner.recognize(doc, promotes), offset)
+            if not promotes:
+                self.not_people += [(s + offset, e + offset, label) for s, e, label in spacy_ner.not_people(doc)]
         if "presidio" in on:
             # Imported with the first Doc: importing presidio costs seconds, which a
             # web process that merely imports the annotation service must not pay.
             from pipelines.detection import presidio
 
             self.presidio += _shifted(presidio.recognize(doc, nlp), offset)
+
+
+def _inside_model_entity(entities: list[tuple[int, int, str]]) -> Callable[[Candidate], str | None]:
+    """A PERSON that only the name lists found, inside an entity that a model
+    trusting its own labels calls something else ("1988 Summer Olympics" MISC,
+    "Jasper House" ORG, "Bob Dylan at Budokan" a title): the model read the whole
+    phrase, the lists matched one word of it. Cues, the header, patterns and the
+    model's own PERSON spans are never dropped here."""
+    starts = [start for start, _end, _label in entities]
+
+    def reject(c: Candidate) -> str | None:
+        if c.label != "PERSON" or set(c.sources) != {"gazetteer"}:
+            return None
+        # A Doc's entities never overlap: the only one that can hold the span is
+        # the last one starting at or before it.
+        i = bisect_right(starts, c.start) - 1
+        if i >= 0 and c.end <= entities[i][1]:
+            return f"inside the model's {entities[i][2]} entity"
+        return None
+
+    return reject
 
 
 def _detect_doc(
@@ -167,6 +195,9 @@ def _detect_doc(
     candidates += corpus_found
 
     kept, filtered = apply_filters(candidates, config.disabled_filters, text)
+    if model.not_people:
+        kept, dropped = _split(kept, _inside_model_entity(model.not_people))
+        filtered += dropped
 
     def denied(c: Candidate) -> str | None:
         return DENIED if c.text.strip().casefold() in compiled.deny else None

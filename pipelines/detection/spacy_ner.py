@@ -203,6 +203,18 @@ def promotes(nlp: "Language") -> bool:
     return bool(nlp.meta.get("anonymizer", {}).get("label_promotions", True))
 
 
+# A model's labels that name something other than a person (the research model's
+# MISC included): see `not_people`.
+NOT_PEOPLE = frozenset(
+    {"ORG", "GPE", "LOC", "FAC", "NORP", "EVENT", "WORK_OF_ART", "PRODUCT", "LAW", "LANGUAGE", "MISC"}
+)
+
+
+def not_people(doc: "Doc") -> list[tuple[int, int, str]]:
+    """(start, end, label) of the entities a model says are not people, in order."""
+    return [(ent.start_char, ent.end_char, ent.label_) for ent in doc.ents if ent.label_ in NOT_PEOPLE]
+
+
 def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
     found = []
     ents = list(doc.ents)
