@@ -13,8 +13,14 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def memory(corpus):
+    ids = {
+        n: Document.objects.create(corpus=corpus, name=f"hearing-{n}.txt", sha256=f"m{n}", text="x").pk for n in (3, 7)
+    }
+    ids[9] = max(ids.values()) + 1000  # a document deleted since: its id is all that is left
     names = [
-        CorpusMemoryName.objects.create(corpus=corpus, label=label, form=text.casefold(), text=text, documents=docs)
+        CorpusMemoryName.objects.create(
+            corpus=corpus, label=label, form=text.casefold(), text=text, documents=[ids[n] for n in docs]
+        )
         for text, label, docs in [
             ("Darren Wilson", "PERSON", [3, 7]),
             ("Canfield", "LOCATION", [3]),
@@ -48,22 +54,25 @@ def test_the_page_lists_names_suppressions_and_removals_in_a_fixed_number_of_que
     url = reverse("corpus_memory", args=[corpus.pk])
     names, suppressions = memory
     client.post(reverse("corpus_memory_remove", args=[corpus.pk, "name", names[2].pk]), {"reason": "a public official"})
-    # session, user, corpus with the role, names, suppressions, removals with their authors
-    with django_assert_num_queries(6):
+    # session, user, corpus with the role, names, suppressions, removals with their
+    # authors, the documents' names
+    with django_assert_num_queries(7):
         response = client.get(url)
     html = response.content.decode()
     assert response.status_code == 200
     assert "Darren Wilson" in html and "Canfield" in html
-    assert f'href="{reverse("document_review", args=[7])}"' in html
+    seven = Document.objects.get(name="hearing-7.txt").pk
+    assert f'<a href="{reverse("document_review", args=[seven])}">hearing-7.txt</a>' in html
     assert 'id="suppression-' in html and "correct" in html and "inaudible" in html
     assert ">mike<" not in html and ">wilson<" not in html
     removed = html.split('id="memory-removals"')[1]
     assert "Kowalczyk" in removed and "a public official" in removed and admin_user.username in removed
+    assert "deleted document" in removed  # Kowalczyk's document is gone: no link to a 404
     assert "Kowalczyk" not in html.split('id="memory-names"')[1].split("</table>")[0]
     # More rows, same queries.
     for n in range(5):
         CorpusMemoryName.objects.create(corpus=corpus, label="PERSON", form=f"name {n}", text=f"Name {n}")
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         client.get(url)
 
 
