@@ -183,6 +183,22 @@ def test_surrogate_years_always_move_and_names_keep_their_shape():
     assert fake.person("Chris Ross").split()[1] == fake.person("Ross")  # no stripped letters
 
 
+def test_surrogate_first_names_keep_their_usual_sex():
+    """ "Mrs. Jane Doe" must not read "Mrs. Robert Vance": a first name the list
+    knows as one sex's gets a fake of the same sex, for every secret."""
+    from faker.providers.person.en_US import Provider
+
+    from pipelines.pseudonymize.surrogates import Surrogates
+
+    male, female = set(Provider.first_names_male), set(Provider.first_names_female)
+    for secret in ("a", "b", "c", "d", "e", "f", "g", "h"):
+        fake = Surrogates(secret, set())
+        for name, sex in (("Jane", female), ("Mary", female), ("Elizabeth", female), ("Robert", male), ("James", male)):
+            drawn = fake.person(f"Mrs. {name} Doe").split()[1]
+            assert drawn in sex, (secret, name, drawn)
+            assert fake.person(name) == drawn  # the same part, the same fake, title or not
+
+
 def test_writer_stops_at_a_leak_and_reports_without_text():
     good = render_document(ExportDocument(1, "a.txt", TEXT, SPANS))
     # The organization is kept on purpose, and it holds the accepted surname: a

@@ -20,6 +20,8 @@ from pipelines.pseudonymize.person import name_key, name_tokens
 from pipelines.pseudonymize.place_types import location_type, normal
 
 if TYPE_CHECKING:  # Faker is imported by the surrogate strategy only, when it runs
+    from collections.abc import Callable
+
     from faker import Faker
 
 
@@ -68,6 +70,30 @@ def same_shape(text: str, rng: random.Random) -> str:
     return "".join(out)
 
 
+def _last_name(fake: "Faker") -> str:
+    return fake.last_name()
+
+
+@lru_cache(maxsize=1)
+def _first_names_by_sex() -> tuple[frozenset[str], frozenset[str]]:
+    from faker.providers.person.en_US import Provider
+
+    return frozenset(Provider.first_names_male), frozenset(Provider.first_names_female)
+
+
+def _first_name_like(name: str) -> "Callable[[Faker], str]":
+    """A first name of the same usual sex as the original's, when the list gives it
+    one: "Mrs. Jane Doe" must not become "Mrs. Robert Vance", which reads as an
+    error and hints that the name was replaced. Names of either sex (Jordan,
+    Kelly) and names the list does not know draw from both."""
+    male, female = _first_names_by_sex()
+    if name in male and name not in female:
+        return lambda fake: fake.first_name_male()
+    if name in female and name not in male:
+        return lambda fake: fake.first_name_female()
+    return lambda fake: fake.first_name()
+
+
 class Surrogates:
     def __init__(self, secret: str, avoid: set[str], date_shift_days: int | None = None) -> None:
         self.secret = secret
@@ -98,8 +124,8 @@ class Surrogates:
             if len(key) <= 1:
                 fake = self._draw("INITIAL", key, lambda f: f.random_uppercase_letter()) + core[1:]
             else:
-                is_first = core[:1].upper() + core[1:].lower() in first_names()
-                fake = self._draw("PERSON", key, (lambda f: f.first_name()) if is_first else (lambda f: f.last_name()))
+                titled = core[:1].upper() + core[1:].lower()
+                fake = self._draw("PERSON", key, _first_name_like(titled) if titled in first_names() else _last_name)
                 fake = _match_case(fake, core)
             pieces += [text[cursor : match.start()], lead, fake, trail]
             cursor = match.end()
