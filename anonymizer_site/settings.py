@@ -239,6 +239,10 @@ CORPUS_MODEL_MAX_PRECISION_LOSS = env.float("CORPUS_MODEL_MAX_PRECISION_LOSS", d
 # (leak recall is 1.0 on zero names): the candidate is refused.
 CORPUS_MODEL_MIN_HELDOUT_NAMES = env.int("CORPUS_MODEL_MIN_HELDOUT_NAMES", default=3)
 CORPUS_MODELS_PAGE_ROWS = env.int("CORPUS_MODELS_PAGE_ROWS", default=100)
+# Files are kept for the newest N finished versions besides the active one (each
+# holds a model and its training documents' text); older ones are pruned when a
+# run finishes, their rows kept with a message (they can no longer be activated).
+CORPUS_MODEL_KEEP_VERSIONS = env.int("CORPUS_MODEL_KEEP_VERSIONS", default=5)
 # Progress is saved every N training steps (for display; a write per batch is waste).
 CORPUS_TRAINING_PROGRESS_EVERY = env.int("CORPUS_TRAINING_PROGRESS_EVERY", default=5)
 CORPUS_TRAINING_BATCH_SIZE = env.int("CORPUS_TRAINING_BATCH_SIZE", default=8)

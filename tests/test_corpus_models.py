@@ -621,3 +621,28 @@ def test_the_models_page_shows_at_most_the_setting_rows(corpus, models_dir, sett
         _trained_version(corpus, n, models_dir, status=ModelStatus.READY)
     settings.CORPUS_MODELS_PAGE_ROWS = 2
     assert [v.version for v in models_page(corpus.pk).versions] == [3, 2]
+
+
+def test_old_versions_files_are_pruned_past_the_setting(
+    corpus, admin_user, models_dir, settings, django_capture_on_commit_callbacks
+):
+    """Each version holds a model and its documents' text: past
+    CORPUS_MODEL_KEEP_VERSIONS finished versions, the oldest lose their files (not
+    their rows, not their metrics); the active one is never pruned."""
+    settings.CORPUS_MODEL_KEEP_VERSIONS = 2
+    active = _trained_version(corpus, 1, models_dir, status=ModelStatus.ACTIVE)
+    old = [_trained_version(corpus, n, models_dir, status=ModelStatus.READY) for n in (2, 3)]
+    refused = _trained_version(corpus, 4, models_dir, status=ModelStatus.REFUSED)
+    newest = _trained_version(corpus, 5, models_dir)
+    with django_capture_on_commit_callbacks(execute=True):
+        corpus_model_finish(version_id=newest.pk, metrics={"base": _scores(0.8, 0.9), "candidate": _scores(0.85, 0.8)})
+    state = {v.version: v for v in CorpusModelVersion.objects.filter(corpus=corpus)}
+    assert state[5].status == ModelStatus.REFUSED and state[5].path  # finished now: kept
+    assert state[4].path and state[1].path and state[1].status == ModelStatus.ACTIVE
+    for n in (2, 3):
+        assert state[n].path == "" and "CORPUS_MODEL_KEEP_VERSIONS" in state[n].message
+        assert not (models_dir / old[n - 2].path).exists()
+    assert (models_dir / active.path / "meta.json").exists() and (models_dir / refused.path / "meta.json").exists()
+    # A pruned version cannot be activated again, and says why.
+    with pytest.raises(ReviewError, match="files of version 2 are missing"):
+        corpus_model_rollback(corpus_id=corpus.pk, version_id=old[0].pk, user=admin_user)

@@ -268,7 +268,33 @@ def corpus_model_finish(*, version_id: int, metrics: dict, message: str = "", de
         )
         if ok:
             _activate(version.corpus_id, version_id, user=None, action="activate")
+        _prune(version.corpus_id, settings.CORPUS_MODEL_KEEP_VERSIONS)
         return ModelStatus.ACTIVE if ok else ModelStatus.REFUSED
+
+
+def _prune(corpus_id: int, keep: int) -> list[int]:
+    """Files of finished versions past the newest `keep` (the active one never
+    counts, never goes) are removed after commit: a corpus trained every few
+    approvals would otherwise fill the disk, and every copy holds documents' text.
+    The rows stay, with a message, so the history and the metrics remain. The
+    caller holds the corpus's lock (one finish at a time)."""
+    finished = (
+        CorpusModelVersion.objects.filter(
+            corpus_id=corpus_id, status__in=(ModelStatus.READY, ModelStatus.REFUSED, ModelStatus.RETIRED)
+        )
+        .exclude(path="")
+        .order_by("-version")
+    )
+    pruned: list[int] = []
+    for version in list(finished)[max(keep, 0) :]:
+        CorpusModelVersion.objects.filter(pk=version.pk).update(
+            path="",
+            message=f"{version.message} Its files were pruned: only the newest {keep} finished versions keep "
+            "theirs (CORPUS_MODEL_KEEP_VERSIONS).".strip(),
+        )
+        _remove_after_commit(model_directory(version))
+        pruned.append(version.pk)
+    return pruned
 
 
 @transaction.atomic
