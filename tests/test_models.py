@@ -173,6 +173,24 @@ def test_a_name_list_hit_inside_the_research_model_s_other_entity_is_dropped(wit
     assert not [f for f in stock.filtered if f.reason.startswith("inside the model's")]
 
 
+def test_the_entity_veto_takes_only_a_list_person_strictly_inside_another_entity():
+    from pipelines.candidate import Candidate
+    from pipelines.detection.pipeline import _inside_model_entity
+
+    reject = _inside_model_entity([(0, 20, "MISC"), (30, 48, "ORG")])
+
+    def person(start: int, end: int, sources: tuple[str, ...] = ("gazetteer",)) -> Candidate:
+        return Candidate(start, end, "PERSON", "x" * (end - start), sources, 0.5)
+
+    assert reject(person(5, 20)) == "inside the model's MISC entity"
+    assert reject(person(30, 40)) == "inside the model's ORG entity"
+    assert reject(person(30, 48)) is None  # the same words read two ways: the merge weighs them
+    assert reject(person(18, 25)) is None  # crosses the entity's end
+    assert reject(person(21, 29)) is None  # outside every entity
+    assert reject(person(5, 20, ("cues",))) is None and reject(person(5, 20, ("gazetteer", "spacy"))) is None
+    assert reject(Candidate(5, 20, "LOCATION", "x" * 15, ("gazetteer",), 0.5)) is None
+
+
 # --- offline ----------------------------------------------------------------------------------
 
 

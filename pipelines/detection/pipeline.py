@@ -150,10 +150,10 @@ class _ModelFound:
 
 
 def _inside_model_entity(entities: list[tuple[int, int, str]]) -> Callable[[Candidate], str | None]:
-    """A PERSON that only the name lists found, inside an entity that a model
-    trusting its own labels calls something else ("1988 Summer Olympics" MISC,
-    "Jasper House" ORG, "Bob Dylan at Budokan" a title): the model read the whole
-    phrase, the lists matched one word of it. Cues, the header, patterns and the
+    """A PERSON that only the name lists found, inside a longer entity that a
+    model trusting its own labels calls something else ("1988 Summer Olympics"
+    MISC, "Arnold Palmer Invitational" ORG, "Bob Dylan at Budokan" a title): the
+    model read the whole phrase, the lists matched part of it. Cues, the header, patterns and the
     model's own PERSON spans are never dropped here."""
     starts = [start for start, _end, _label in entities]
 
@@ -163,8 +163,14 @@ def _inside_model_entity(entities: list[tuple[int, int, str]]) -> Callable[[Cand
         # A Doc's entities never overlap: the only one that can hold the span is
         # the last one starting at or before it.
         i = bisect_right(starts, c.start) - 1
-        if i >= 0 and c.end <= entities[i][1]:
-            return f"inside the model's {entities[i][2]} entity"
+        if i < 0:
+            return None
+        start, end, label = entities[i]
+        # Strictly inside: the same words read two ways ("Florence Henderson" ORG
+        # and a first name + surname) are a disagreement the merge weighs, and a
+        # person's name must not be lost to a label the model may have wrong.
+        if c.end <= end and (start, end) != (c.start, c.end):
+            return f"inside the model's {label} entity"
         return None
 
     return reject
