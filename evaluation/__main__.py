@@ -29,6 +29,8 @@ def _command_line(arguments: argparse.Namespace) -> str:
         parts += ["--format", arguments.format]
     if arguments.limit is not None:
         parts += ["--limit", str(arguments.limit)]
+    if arguments.with_label:
+        parts += ["--with-label", arguments.with_label]
     if arguments.model:
         parts += ["--model", arguments.model]
     return shlex.join(parts)
@@ -42,7 +44,12 @@ def run_evaluate(arguments: argparse.Namespace, out=sys.stdout) -> int:
         raise SystemExit("--benchmarks and --markdown-section go together")
     fmt = arguments.format or ("jsonl" if path.suffix == ".jsonl" else "conll")
     reader = read_jsonl if fmt == "jsonl" else read_conll
-    documents = list(islice(reader(path), arguments.limit))
+    documents = reader(path)
+    if arguments.with_label:
+        # Seed 001's protocol: only sentences that hold a name are scored, so its
+        # precision is that of a tool run on text known to contain names.
+        documents = (d for d in documents if any(s.label == arguments.with_label for s in d.spans))
+    documents = list(islice(documents, arguments.limit))
     if not documents:
         raise SystemExit(f"{path}: no documents")
     model = _model(arguments)
@@ -157,6 +164,12 @@ def parser() -> argparse.ArgumentParser:
     ev.add_argument("gold", type=Path)
     ev.add_argument("--format", choices=["conll", "jsonl"], default=None, help="default: by extension")
     ev.add_argument("--limit", type=int, default=None, help="first N documents/sentences only")
+    ev.add_argument(
+        "--with-label",
+        default=None,
+        metavar="LABEL",
+        help="score only documents holding a gold span of LABEL (seed 001's protocol: --with-label PERSON)",
+    )
     ev.add_argument("--model", default=None, help="spaCy model (default: $SPACY_MODEL, else the engine's default)")
     ev.add_argument("--json", action="store_true", help="machine-readable output")
     ev.add_argument("--benchmarks", type=Path, default=None, help="markdown file to write the results into")

@@ -88,6 +88,19 @@ def test_evaluate_command_reports_ensemble_and_each_source(tmp_path):
     assert report["scores"]["ensemble"]["exact"]["PERSON"]["tp"] == 1
 
 
+def test_evaluate_can_score_only_documents_that_hold_a_name(tmp_path):
+    """Seed 001's protocol: sentences without a name are left out."""
+    path = tmp_path / "gold.conll"
+    path.write_text(CONLL)
+    out = io.StringIO()
+    evaluation_main(["evaluate", str(path), "--json", "--with-label", "PERSON"], out=out)
+    report = json.loads(out.getvalue())
+    assert report["documents"] == 1
+    assert report["scores"]["ensemble"]["exact"]["PERSON"]["tp"] == 1
+    with pytest.raises(SystemExit, match="no documents"):
+        evaluation_main(["evaluate", str(path), "--with-label", "AGE"], out=io.StringIO())
+
+
 # --- synthetic hearing transcripts -------------------------------------------------
 
 
