@@ -628,21 +628,44 @@ def test_old_versions_files_are_pruned_past_the_setting(
 ):
     """Each version holds a model and its documents' text: past
     CORPUS_MODEL_KEEP_VERSIONS finished versions, the oldest lose their files (not
-    their rows, not their metrics); the active one is never pruned."""
+    their rows, not their metrics). The active version and the one active before
+    it (a rollback's first target) are never pruned, even when a finish demotes it."""
     settings.CORPUS_MODEL_KEEP_VERSIONS = 2
     active = _trained_version(corpus, 1, models_dir, status=ModelStatus.ACTIVE)
+    CorpusModelVersion.objects.filter(pk=active.pk).update(activated_at=timezone.now())
     old = [_trained_version(corpus, n, models_dir, status=ModelStatus.READY) for n in (2, 3)]
     refused = _trained_version(corpus, 4, models_dir, status=ModelStatus.REFUSED)
     newest = _trained_version(corpus, 5, models_dir)
     with django_capture_on_commit_callbacks(execute=True):
-        corpus_model_finish(version_id=newest.pk, metrics={"base": _scores(0.8, 0.9), "candidate": _scores(0.85, 0.8)})
+        corpus_model_finish(version_id=newest.pk, metrics={"base": _scores(0.8, 0.9), "candidate": _scores(0.8, 0.95)})
     state = {v.version: v for v in CorpusModelVersion.objects.filter(corpus=corpus)}
-    assert state[5].status == ModelStatus.REFUSED and state[5].path  # finished now: kept
-    assert state[4].path and state[1].path and state[1].status == ModelStatus.ACTIVE
-    for n in (2, 3):
-        assert state[n].path == "" and "CORPUS_MODEL_KEEP_VERSIONS" in state[n].message
-        assert not (models_dir / old[n - 2].path).exists()
-    assert (models_dir / active.path / "meta.json").exists() and (models_dir / refused.path / "meta.json").exists()
-    # A pruned version cannot be activated again, and says why.
+    assert state[5].status == ModelStatus.ACTIVE and state[5].path
+    # v1 was demoted by this very finish: it keeps its files, and a rollback to it works.
+    assert state[1].status == ModelStatus.READY and state[1].path
+    assert (models_dir / active.path / "meta.json").exists()
+    assert state[4].path and (models_dir / refused.path / "meta.json").exists()  # newest 2 besides: v4, v3
+    assert state[3].path and not state[2].path
+    assert "CORPUS_MODEL_KEEP_VERSIONS" in state[2].message and "no longer be activated" in state[2].message
+    assert not (models_dir / old[0].path).exists()
+    corpus_model_rollback(corpus_id=corpus.pk, version_id=active.pk, user=admin_user)
+    # A pruned version cannot be activated again, and says why; its page row offers no button.
     with pytest.raises(ReviewError, match="files of version 2 are missing"):
         corpus_model_rollback(corpus_id=corpus.pk, version_id=old[0].pk, user=admin_user)
+    from django.urls import reverse
+
+    html = _client(admin_user).get(reverse("corpus_models", args=[corpus.pk])).content.decode()
+    row = html.split('id="version-2"')[1].split("</tr>")[0]
+    assert "Activate v2" not in row and "Its files were pruned" in row
+    assert "Activate v3" in html.split('id="version-3"')[1].split("</tr>")[0]
+
+
+def test_with_no_versions_to_keep_only_the_active_and_the_previous_keep_files(corpus, models_dir, settings):
+    settings.CORPUS_MODEL_KEEP_VERSIONS = 0
+    first = _trained_version(corpus, 1, models_dir)
+    corpus_model_finish(version_id=first.pk, metrics={"base": _scores(0.8, 0.9), "candidate": _scores(0.8, 0.95)})
+    refused = _trained_version(corpus, 2, models_dir)
+    corpus_model_finish(version_id=refused.pk, metrics={"base": _scores(0.8, 0.9), "candidate": _scores(0.8, 0.5)})
+    state = {v.version: v for v in CorpusModelVersion.objects.filter(corpus=corpus)}
+    assert state[1].status == ModelStatus.ACTIVE and state[1].path
+    assert state[2].status == ModelStatus.REFUSED and not state[2].path
+    assert "only the active and the previously active versions" in state[2].message

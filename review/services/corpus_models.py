@@ -273,24 +273,30 @@ def corpus_model_finish(*, version_id: int, metrics: dict, message: str = "", de
 
 
 def _prune(corpus_id: int, keep: int) -> list[int]:
-    """Files of finished versions past the newest `keep` (the active one never
-    counts, never goes) are removed after commit: a corpus trained every few
-    approvals would otherwise fill the disk, and every copy holds documents' text.
-    The rows stay, with a message, so the history and the metrics remain. The
-    caller holds the corpus's lock (one finish at a time)."""
-    finished = (
-        CorpusModelVersion.objects.filter(
-            corpus_id=corpus_id, status__in=(ModelStatus.READY, ModelStatus.REFUSED, ModelStatus.RETIRED)
-        )
+    """Files of finished versions past the newest `keep` are removed after commit:
+    a corpus trained every few approvals would otherwise fill the disk, and every
+    copy holds documents' text. Never pruned: the active version, and the one most
+    recently active before it (a rollback's first target; a worker that chose it
+    just before this commit may still be loading it). The rows stay, with a
+    message, so the history and the metrics remain. The caller holds the
+    corpus's lock (one finish at a time); the rows are locked too, because a
+    document deletion may retire one of them meanwhile."""
+    keep = max(keep, 0)
+    finished = list(
+        CorpusModelVersion.objects.select_for_update()
+        .filter(corpus_id=corpus_id, status__in=(ModelStatus.READY, ModelStatus.REFUSED, ModelStatus.RETIRED))
         .exclude(path="")
         .order_by("-version")
     )
+    last_active = max((v for v in finished if v.activated_at is not None), key=lambda v: v.activated_at, default=None)
+    candidates = [v for v in finished if v is not last_active]
+    kept = f"only the newest {keep} finished versions" if keep else "only the active and the previously active versions"
     pruned: list[int] = []
-    for version in list(finished)[max(keep, 0) :]:
+    for version in candidates[keep:]:
         CorpusModelVersion.objects.filter(pk=version.pk).update(
             path="",
-            message=f"{version.message} Its files were pruned: only the newest {keep} finished versions keep "
-            "theirs (CORPUS_MODEL_KEEP_VERSIONS).".strip(),
+            message=f"Its files were pruned: {kept} keep theirs (CORPUS_MODEL_KEEP_VERSIONS). "
+            "It can no longer be activated.",
         )
         _remove_after_commit(model_directory(version))
         pruned.append(version.pk)
