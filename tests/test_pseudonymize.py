@@ -192,3 +192,12 @@ def test_a_generational_suffix_stays_as_written_and_is_never_numbered():
         "and [PERSON_5] [PERSON_6] III."
     )
     assert find_leaks(result.text, spans) == []
+
+
+def test_with_one_number_per_person_father_and_son_stay_two_people():
+    from pipelines.pseudonymize.engine import PseudonymizationConfig, pseudonymize_document
+
+    text = "George Tillman Sr. raised George Tillman Jr. in Ohio. Later George Tillman Jr. left."
+    spans = spans_for(text, ("George Tillman Sr.", "PERSON"), ("George Tillman Jr.", "PERSON"))
+    result = pseudonymize_document(text, spans, PseudonymizationConfig(person_numbering="entity"))
+    assert result.text == "[PERSON_1] Sr. raised [PERSON_2] Jr. in Ohio. Later [PERSON_2] Jr. left."

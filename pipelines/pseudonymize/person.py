@@ -73,20 +73,26 @@ def _split_token(token: str) -> tuple[str, str, str]:
 Token = tuple[re.Match[str], str, str, str]  # match, lead, core, trail
 
 
-def name_tokens(text: str) -> list[Token]:
-    """The tokens of a PERSON span that are names. Titles and roles are context
-    only while they lead ("Presiding Commissioner Court"): after the first name,
-    every word is a name, so a surname that is also a role word ("Margaret Court",
-    "Mike Judge") is replaced like any other."""
+def _name_and_suffix_tokens(text: str) -> tuple[list[Token], list[Token]]:
     tokens = [(m, *_split_token(m.group())) for m in _TOKEN.finditer(text)]
     tokens = [t for t in tokens if re.search(r"\w", t[2])]
     while len(tokens) > 1 and tokens[0][2].lower().rstrip(".") in ROLE_WORDS:
         tokens.pop(0)
     # A generational suffix ("Jr.", "III") names no one: it stays as written, and
     # never gets a number that two unrelated "Jr."s would share.
+    suffixes: list[Token] = []
     while len(tokens) > 1 and tokens[-1][2].lower().rstrip(".") in NAME_SUFFIXES:
-        tokens.pop()
-    return tokens
+        suffixes.insert(0, tokens.pop())
+    return tokens, suffixes
+
+
+def name_tokens(text: str) -> list[Token]:
+    """The tokens of a PERSON span that are names. Titles and roles are context
+    only while they lead ("Presiding Commissioner Court"): after the first name,
+    every word is a name, so a surname that is also a role word ("Margaret Court",
+    "Mike Judge") is replaced like any other. A trailing generational suffix is
+    not a name (`_name_and_suffix_tokens`)."""
+    return _name_and_suffix_tokens(text)[0]
 
 
 _LINE_END_BREAK = re.compile(r"(?<=\w)-[ \t]*\r?\n[ \t]*(?=\w)")
@@ -97,17 +103,20 @@ def person_replacement(text: str, numbers: NumberedMap, mode: str = "part", enti
     if joined != text and len(joined.split()) == 1 and numbers.get(PREFIX, name_key(joined)) is not None:
         # "Kowal-\nczyk": one known name broken across a line end.
         return f"[{PREFIX}_{numbers.number(PREFIX, name_key(joined))}]"
-    named = name_tokens(text)
+    named, suffixes = _name_and_suffix_tokens(text)
     if not named:
         return text
     if mode == "entity":
         names = [name_key(core) for _m, _lead, core, _trail in named]
         for name in names:  # parts still get numbers, so spelled names and initials resolve
             numbers.number(PREFIX, name)
-        key = f"linked:{entity}" if entity else " ".join(names)
+        # The suffix is not numbered, but it tells father from son: "George Tillman
+        # Sr." and "George Tillman Jr." are two people.
+        told_apart = names + [name_key(core) for _m, _lead, core, _trail in suffixes]
+        key = f"linked:{entity}" if entity else " ".join(told_apart)
         if not entity and numbers.get(ENTITY_PREFIX, key) is None:
             # "Doe" after "John Doe" is the same person when only one known name fits.
-            fits = [k for k in numbers.keys(ENTITY_PREFIX) if set(names) <= set(k.split())]
+            fits = [k for k in numbers.keys(ENTITY_PREFIX) if set(told_apart) <= set(k.split())]
             if len(fits) == 1:
                 key = fits[0]
         number = numbers.number(ENTITY_PREFIX, key)
