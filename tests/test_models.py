@@ -189,6 +189,11 @@ def test_the_entity_veto_takes_only_a_list_person_strictly_inside_another_entity
     assert reject(person(21, 29)) is None  # outside every entity
     assert reject(person(5, 20, ("cues",))) is None and reject(person(5, 20, ("gazetteer", "spacy"))) is None
     assert reject(Candidate(5, 20, "LOCATION", "x" * 15, ("gazetteer",), 0.5)) is None
+    # Another source's PERSON over the same words: the list's vote is kept for it.
+    backed = _inside_model_entity([(0, 20, "MISC"), (30, 48, "ORG")], [(2, 4), (12, 16), (40, 60)])
+    assert backed(person(5, 20)) is None and backed(person(30, 41)) is None
+    assert backed(person(5, 11)) == "inside the model's MISC entity"  # (2, 4) ends before it, (12, 16) starts after
+    assert backed(person(30, 40)) == "inside the model's ORG entity"
 
 
 # --- offline ----------------------------------------------------------------------------------

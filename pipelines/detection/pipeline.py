@@ -149,16 +149,33 @@ class _ModelFound:
             self.presidio += _shifted(presidio.recognize(doc, nlp), offset)
 
 
-def _inside_model_entity(entities: list[tuple[int, int, str]]) -> Callable[[Candidate], str | None]:
+def _inside_model_entity(
+    entities: list[tuple[int, int, str]], backed: list[tuple[int, int]] = ()
+) -> Callable[[Candidate], str | None]:
     """A PERSON that only the name lists found, inside a longer entity that a
     model trusting its own labels calls something else ("1988 Summer Olympics"
     MISC, "Arnold Palmer Invitational" ORG, "Bob Dylan at Budokan" a title): the
     model read the whole phrase, the lists matched part of it. Cues, the header, patterns and the
-    model's own PERSON spans are never dropped here."""
+    model's own PERSON spans are never dropped here, nor is a list PERSON that
+    another source's PERSON overlaps (`backed`, sorted): under a vote, dropping it
+    would cost that source the agreeing vote."""
     starts = [start for start, _end, _label in entities]
+    backed_starts = [start for start, _end in backed]
+    longest = max((end - start for start, end in backed), default=0)
+
+    def is_backed(c: Candidate) -> bool:
+        # A backed span overlaps c when it starts before c.end and ends after
+        # c.start; none starting more than `longest` before c.start can.
+        for j in range(bisect_right(backed_starts, c.end - 1) - 1, -1, -1):
+            start, end = backed[j]
+            if start < c.start - longest:
+                break
+            if end > c.start:
+                return True
+        return False
 
     def reject(c: Candidate) -> str | None:
-        if c.label != "PERSON" or set(c.sources) != {"gazetteer"}:
+        if c.label != "PERSON" or set(c.sources) != {"gazetteer"} or is_backed(c):
             return None
         # A Doc's entities never overlap: the only one that can hold the span is
         # the last one starting at or before it.
@@ -202,7 +219,8 @@ def _detect_doc(
 
     kept, filtered = apply_filters(candidates, config.disabled_filters, text)
     if model.not_people:
-        kept, dropped = _split(kept, _inside_model_entity(model.not_people))
+        backed = sorted((c.start, c.end) for c in kept if c.label == "PERSON" and set(c.sources) != {"gazetteer"})
+        kept, dropped = _split(kept, _inside_model_entity(model.not_people, backed))
         filtered += dropped
 
     def denied(c: Candidate) -> str | None:
