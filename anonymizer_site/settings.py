@@ -221,6 +221,9 @@ CORPUS_SUPPRESSION_MIN_DOCUMENTS = env.int("CORPUS_SUPPRESSION_MIN_DOCUMENTS", d
 # The memory page lists at most this many names, suppressions and removals each;
 # a removal's reason is at most this long.
 CORPUS_MEMORY_PAGE_ROWS = env.int("CORPUS_MEMORY_PAGE_ROWS", default=500)
+# Documents named per memory row (the rest are counted): the page and its one
+# names query stay bounded however many documents a name was accepted in.
+CORPUS_MEMORY_DOCUMENTS_PER_ROW = env.int("CORPUS_MEMORY_DOCUMENTS_PER_ROW", default=10)
 CORPUS_MEMORY_REASON_CHARS = env.int("CORPUS_MEMORY_REASON_CHARS", default=500)
 # Corpus models (issue 17): where each corpus's fine-tuned NER versions are saved; a
 # training run starts every N approved documents not yet trained on (0: only by hand);
@@ -239,9 +242,10 @@ CORPUS_MODEL_MAX_PRECISION_LOSS = env.float("CORPUS_MODEL_MAX_PRECISION_LOSS", d
 # (leak recall is 1.0 on zero names): the candidate is refused.
 CORPUS_MODEL_MIN_HELDOUT_NAMES = env.int("CORPUS_MODEL_MIN_HELDOUT_NAMES", default=3)
 CORPUS_MODELS_PAGE_ROWS = env.int("CORPUS_MODELS_PAGE_ROWS", default=100)
-# Files are kept for the newest N finished versions besides the active one (each
-# holds a model and its training documents' text); older ones are pruned when a
-# run finishes, their rows kept with a message (they can no longer be activated).
+# Files are kept for the newest N finished versions besides the active one and the
+# one active before it (each holds a model and its training documents' text); older
+# ones are pruned when a run finishes, their rows kept with a message (they can no
+# longer be activated).
 CORPUS_MODEL_KEEP_VERSIONS = env.int("CORPUS_MODEL_KEEP_VERSIONS", default=5)
 # Progress is saved every N training steps (for display; a write per batch is waste).
 CORPUS_TRAINING_PROGRESS_EVERY = env.int("CORPUS_TRAINING_PROGRESS_EVERY", default=5)

@@ -69,11 +69,17 @@ def test_the_page_lists_names_suppressions_and_removals_in_a_fixed_number_of_que
     assert "Kowalczyk" in removed and "a public official" in removed and admin_user.username in removed
     assert "deleted document" in removed  # Kowalczyk's document is gone: no link to a 404
     assert "Kowalczyk" not in html.split('id="memory-names"')[1].split("</table>")[0]
-    # More rows, same queries.
+    # More rows, and a name accepted in many documents: same queries, the first
+    # CORPUS_MEMORY_DOCUMENTS_PER_ROW named, the rest counted.
     for n in range(5):
         CorpusMemoryName.objects.create(corpus=corpus, label="PERSON", form=f"name {n}", text=f"Name {n}")
+    CorpusMemoryName.objects.create(
+        corpus=corpus, label="PERSON", form="often", text="Often", documents=[seven] * 3 + list(range(10**6, 10**6 + 9))
+    )
     with django_assert_num_queries(7):
-        client.get(url)
+        html = client.get(url).content.decode()
+    often = html.split(">Often<")[1].split("</tr>")[0]
+    assert often.count("hearing-7.txt") == 3 and often.count("deleted document") == 7 and "and 2 more" in often
 
 
 def test_only_corpus_admins_see_or_edit_the_memory(corpus, reviewer, make_user, memory):

@@ -32,13 +32,18 @@ class DocumentLink:
 
 
 def _link_documents(corpus_id: int, *lists: Listed) -> None:
-    """Each row's `document_links`, in its `documents` order, named in one query
-    (only this corpus's documents: an id is never resolved in another corpus)."""
+    """Each row's `document_links` (its first CORPUS_MEMORY_DOCUMENTS_PER_ROW
+    documents, in order; `more_documents` counts the rest), named in one query of
+    bounded size (only this corpus's documents: an id is never resolved in another
+    corpus). A name accepted in thousands of documents must not make the page, or
+    SQLite's limit on query parameters, grow with it."""
+    shown = settings.CORPUS_MEMORY_DOCUMENTS_PER_ROW
     rows = [row for listed in lists for row in listed.rows]
-    ids = {pk for row in rows for pk in row.documents}
+    ids = {pk for row in rows for pk in row.documents[:shown]}
     names = dict(Document.objects.filter(corpus_id=corpus_id, pk__in=ids).values_list("pk", "name")) if ids else {}
     for row in rows:
-        row.document_links = [DocumentLink(pk, names.get(pk)) for pk in row.documents]
+        row.document_links = [DocumentLink(pk, names.get(pk)) for pk in row.documents[:shown]]
+        row.more_documents = max(len(row.documents) - shown, 0)
 
 
 @dataclass(frozen=True)
