@@ -97,6 +97,9 @@ def test_evaluate_can_score_only_documents_that_hold_a_name(tmp_path):
     report = json.loads(out.getvalue())
     assert report["documents"] == 1
     assert report["scores"]["ensemble"]["exact"]["PERSON"]["tp"] == 1
+    out = io.StringIO()
+    evaluation_main(["evaluate", str(path), "--json", "--with-label", "per"], out=out)  # the gold's own tag
+    assert json.loads(out.getvalue())["documents"] == 1
     with pytest.raises(SystemExit, match="no documents"):
         evaluation_main(["evaluate", str(path), "--with-label", "AGE"], out=io.StringIO())
 

@@ -2,7 +2,9 @@
 
 Deterministic: every fake value is drawn from a Faker seeded by (secret, label,
 normalized original), so the same person gets the same fake name in a document
-(or a corpus) and across re-exports, and nothing is random at run time. A fake
+(or a corpus) and across re-exports by the same version (a change in how a value
+is drawn, such as matching a first name's sex, changes earlier surrogates once),
+and nothing is random at run time. A fake
 value that happens to equal a real one in the document is drawn again.
 """
 
