@@ -1,0 +1,55 @@
+"""Presidio is imported without compiling the URL patterns url_guard replaces
+(start-up, issue 11), and nothing else about presidio changes."""
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(code: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_the_url_module_runs_unchecked_and_the_check_is_back_for_everything_else():
+    out = run(
+        """
+        import sys
+        import pipelines.detection.presidio as ours
+        from pipelines import presidio_import
+        from presidio_analyzer import Pattern
+        from presidio_analyzer.predefined_recognizers import UrlRecognizer, EmailRecognizer
+        from pipelines.detection.url_guard import LinearUrlRecognizer
+
+        module = sys.modules[presidio_import.URL_MODULE]
+        print(type(module.__spec__.loader).__name__)
+        try:
+            Pattern("broken", "(", 0.1)
+            print("unchecked")
+        except ValueError:
+            print("checked")
+        print(len(UrlRecognizer.PATTERNS) > 0, len(EmailRecognizer.PATTERNS) > 0)
+        print([r.entity_type for r in LinearUrlRecognizer().analyze("see https://example.com/a today", ["URL"])])
+        """
+    )
+    assert out.splitlines() == ["_UncheckedLoader", "checked", "True True", "['URL']"], out
+
+
+def test_presidio_imported_first_is_left_as_it_is():
+    out = run(
+        """
+        import sys
+        import presidio_analyzer
+        import pipelines
+        from pipelines import presidio_import
+        print(type(sys.modules[presidio_import.URL_MODULE].__spec__.loader).__name__)
+        print(any(type(f).__name__ == "_Finder" for f in sys.meta_path))
+        """
+    )
+    assert out.splitlines() == ["SourceFileLoader", "False"], out
