@@ -177,7 +177,7 @@ def test_the_entity_veto_takes_only_a_list_person_strictly_inside_another_entity
     from pipelines.candidate import Candidate
     from pipelines.detection.pipeline import _inside_model_entity
 
-    reject = _inside_model_entity([(0, 20, "MISC"), (30, 48, "ORG")])
+    reject = _inside_model_entity([(0, 20, "MISC"), (30, 48, "ORG")], [])
 
     def person(start: int, end: int, sources: tuple[str, ...] = ("gazetteer",)) -> Candidate:
         return Candidate(start, end, "PERSON", "x" * (end - start), sources, 0.5)

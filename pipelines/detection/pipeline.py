@@ -149,16 +149,20 @@ class _ModelFound:
             self.presidio += _shifted(presidio.recognize(doc, nlp), offset)
 
 
+def _lists_only(c: Candidate) -> bool:
+    return c.label == "PERSON" and c.sources == (gazetteer.SOURCE,)
+
+
 def _inside_model_entity(
-    entities: list[tuple[int, int, str]], backed: list[tuple[int, int]] = ()
+    entities: list[tuple[int, int, str]], backed: list[tuple[int, int]]
 ) -> Callable[[Candidate], str | None]:
     """A PERSON that only the name lists found, inside a longer entity that a
     model trusting its own labels calls something else ("1988 Summer Olympics"
     MISC, "Arnold Palmer Invitational" ORG, "Bob Dylan at Budokan" a title): the
-    model read the whole phrase, the lists matched part of it. Cues, the header, patterns and the
-    model's own PERSON spans are never dropped here, nor is a list PERSON that
-    another source's PERSON overlaps (`backed`, sorted): under a vote, dropping it
-    would cost that source the agreeing vote."""
+    model read the whole phrase, the lists matched part of it. Cues, the header,
+    patterns and the model's own PERSON spans are never dropped here, nor is a
+    list PERSON that another source's PERSON overlaps (`backed`, sorted): under a
+    vote, dropping it would cost that source the agreeing vote."""
     starts = [start for start, _end, _label in entities]
     backed_starts = [start for start, _end in backed]
     longest = max((end - start for start, end in backed), default=0)
@@ -175,7 +179,7 @@ def _inside_model_entity(
         return False
 
     def reject(c: Candidate) -> str | None:
-        if c.label != "PERSON" or set(c.sources) != {"gazetteer"} or is_backed(c):
+        if not _lists_only(c):
             return None
         # A Doc's entities never overlap: the only one that can hold the span is
         # the last one starting at or before it.
@@ -186,7 +190,7 @@ def _inside_model_entity(
         # Strictly inside: the same words read two ways ("Florence Henderson" ORG
         # and a first name + surname) are a disagreement the merge weighs, and a
         # person's name must not be lost to a label the model may have wrong.
-        if c.end <= end and (start, end) != (c.start, c.end):
+        if c.end <= end and (start, end) != (c.start, c.end) and not is_backed(c):
             return f"inside the model's {label} entity"
         return None
 
@@ -219,7 +223,7 @@ def _detect_doc(
 
     kept, filtered = apply_filters(candidates, config.disabled_filters, text)
     if model.not_people:
-        backed = sorted((c.start, c.end) for c in kept if c.label == "PERSON" and set(c.sources) != {"gazetteer"})
+        backed = sorted((c.start, c.end) for c in kept if c.label == "PERSON" and not _lists_only(c))
         kept, dropped = _split(kept, _inside_model_entity(model.not_people, backed))
         filtered += dropped
 
