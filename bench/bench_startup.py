@@ -40,6 +40,13 @@ PRESIDIO_ALONE = r"""
 import json, os, sys
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 from presidio_analyzer import AnalyzerEngine, BatchAnalyzerEngine
+config_cfg = os.path.join(sys.argv[2], "config.cfg")
+if os.path.isfile(config_cfg) and "anonymizer_minilm_ner" in open(config_cfg, encoding="utf-8").read():
+    # research-trf's encoder is a component spaCy must know to load the model; its
+    # module is loaded alone, not with the engine package (whose import differs).
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("minilm", os.path.join(sys.argv[4], "pipelines/detection/minilm.py"))
+    minilm = importlib.util.module_from_spec(spec); spec.loader.exec_module(minilm); minilm.register()
 from presidio_analyzer.nlp_engine import NlpEngineProvider
 config = {"nlp_engine_name": "spacy", "models": [{"lang_code": "en", "model_name": sys.argv[2]}]}
 analyzer = AnalyzerEngine(nlp_engine=NlpEngineProvider(nlp_configuration=config).create_engine(),
@@ -110,7 +117,7 @@ def main() -> None:
                         ]
                     )
                 )
-                whole.append(_run([sys.executable, str(baseline), str(path), MODEL, "whole"]))
+                whole.append(_run([sys.executable, str(baseline), str(path), MODEL, "whole", str(ROOT)]))
                 chunked.append(_run([sys.executable, str(baseline), str(path), MODEL, "chunks", str(ROOT)]))
             o, w, c = statistics.median(ours), statistics.median(whole), statistics.median(chunked)
             print(f"| {name} | {chars:,} | {o:.2f} s | {w:.2f} s | **{w / o:.2f}** | {c:.2f} s | **{c / o:.2f}** |")

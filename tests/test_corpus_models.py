@@ -205,6 +205,16 @@ def test_one_run_at_a_time_and_enough_documents(corpus, admin_user, models_dir):
     assert stuck.status == ModelStatus.FAILED
 
 
+def test_a_base_whose_names_come_from_an_encoder_is_not_fine_tuned_per_corpus(corpus, admin_user, models_dir):
+    approved_document(corpus, 1, TEXTS[0])
+    approved_document(corpus, 2, TEXTS[1])
+    for base in ("research-trf", "/srv/models/en_anonymizer_ner_research_trf"):
+        with pytest.raises(ReviewError, match="not fine-tuned per corpus. Train from sm, md or research"):
+            corpus_training_start(corpus_id=corpus.pk, user=admin_user, base_model=base)
+    assert not CorpusModelVersion.objects.filter(corpus=corpus).exists()
+    assert corpus_training_start(corpus_id=corpus.pk, user=admin_user, base_model="sm").base_model == "sm"
+
+
 def test_every_n_approved_documents_starts_a_run(fixture_corpus, settings, models_dir):
     settings.CORPUS_TRAINING_EVERY_N_APPROVED = 0
     assert corpus_training_maybe_start(corpus_id=fixture_corpus.pk) is None

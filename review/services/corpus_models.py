@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
 from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.models import corpus_trainable
 from review.errors import ReviewError
 from review.models import CorpusModelEvent, CorpusModelVersion, DetectionConfig, ModelStatus
 from review.models.corpus_models import RUNNING_MODEL_STATUSES
@@ -92,6 +93,13 @@ def corpus_training_start(
         jobs.enqueue(TRAIN_TASK, *waiting)
     if CorpusModelVersion.objects.filter(corpus_id=corpus_id, status__in=RUNNING_MODEL_STATUSES).exists():
         raise ReviewError("A training run of this corpus is already under way.")
+    base = base_model or corpus_base_model(corpus_id)
+    if not corpus_trainable(base):
+        raise ReviewError(
+            f"A corpus model fine-tunes spaCy's NER, and {base}'s names come from its own encoder, which is not "
+            "fine-tuned per corpus. Train from sm, md or research; the corpus memory learns from every approval "
+            "whatever the model."
+        )
     approved = Document.objects.filter(corpus_id=corpus_id, status=DocumentStatus.APPROVED).count()
     needed = settings.CORPUS_TRAINING_MIN_HOLDOUT + 1
     if approved < needed:
@@ -104,7 +112,7 @@ def corpus_training_start(
     version = CorpusModelVersion.objects.create(
         corpus_id=corpus_id,
         version=last + 1,
-        base_model=base_model or corpus_base_model(corpus_id),
+        base_model=base,
         requested_by=user,
         total=settings.CORPUS_TRAINING_MAX_STEPS,
     )

