@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: model model-trf research-model bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial sweep eval offline-detect chromium clean
+.PHONY: model model-trf research-model install-train bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial sweep eval offline-detect chromium clean
 
 $(STAMP): requirements.txt requirements-model.txt
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +33,10 @@ $(TRAIN_STAMP): $(STAMP) requirements-train.txt
 	$(TRAIN_PY) -m pip install --quiet -r requirements-train.txt
 	touch $(TRAIN_STAMP)
 
-install: $(STAMP) $(TRAIN_STAMP)
+install: $(STAMP)
+
+# The training venv (make test and make model-trf build it too).
+install-train: $(TRAIN_STAMP)
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput

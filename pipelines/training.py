@@ -82,6 +82,9 @@ class TrainingReport:
 def load_full(model: str) -> "Language":
     import spacy
 
+    from pipelines.detection import minilm
+
+    minilm.register()  # a pipeline with research-trf's encoder loads (a corpus run refuses it later)
     return spacy.load(model)
 
 

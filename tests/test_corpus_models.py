@@ -205,10 +205,14 @@ def test_one_run_at_a_time_and_enough_documents(corpus, admin_user, models_dir):
     assert stuck.status == ModelStatus.FAILED
 
 
-def test_a_base_whose_names_come_from_an_encoder_is_not_fine_tuned_per_corpus(corpus, admin_user, models_dir):
+def test_a_base_whose_names_come_from_an_encoder_is_not_fine_tuned_per_corpus(corpus, admin_user, models_dir, tmp_path):
     approved_document(corpus, 1, TEXTS[0])
     approved_document(corpus, 2, TEXTS[1])
-    for base in ("research-trf", "/srv/models/en_anonymizer_ner_research_trf"):
+    # By name, or by the component in a copy's config whatever its directory is called.
+    copy = tmp_path / "my-model"
+    copy.mkdir()
+    (copy / "config.cfg").write_text('[components.minilm_ner]\nfactory = "anonymizer_minilm_ner"\n')
+    for base in ("research-trf", "/srv/models/en_anonymizer_ner_research_trf", str(copy)):
         with pytest.raises(ReviewError, match="not fine-tuned per corpus. Train from sm, md or research"):
             corpus_training_start(corpus_id=corpus.pk, user=admin_user, base_model=base)
     assert not CorpusModelVersion.objects.filter(corpus=corpus).exists()

@@ -144,6 +144,23 @@ def test_a_batch_of_windows_gives_what_each_window_gives_alone():
         np.testing.assert_allclose(together[row], encoder(ids[row]), rtol=1e-5, atol=1e-5)
 
 
+def test_spaces_inside_a_name_stay_in_it_and_a_line_break_ends_it(monkeypatch):
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "john", "smith", "bob"]
+    wordpiece = minilm.WordPiece(vocab)
+    words = ["john", "  ", "smith", "\n", "smith", "  ", "bob"]
+    tagged = {4: "B-PER", 5: "I-PER", 6: "O"}
+
+    def encoder(ids: np.ndarray) -> np.ndarray:
+        out = np.zeros((*ids.shape, 3), dtype=np.float32)
+        for index, tag in enumerate(["B-PER", "I-PER", "O"]):
+            out[..., index] = np.isin(ids, [k for k, v in tagged.items() if v == tag])
+        return out
+
+    tags = minilm.token_tags(encoder, wordpiece, ["B-PER", "I-PER", "O"], words)  # type: ignore[arg-type]
+    # "john  smith": one name; the line break stays out; "smith  bob" is no name's inside.
+    assert tags == ["B-PER", "I-PER", "I-PER", "O", "I-PER", "O", "O"]
+
+
 def test_bio_tags_become_spans_even_when_ill_formed():
     tags = ["B-PER", "I-PER", "O", "I-LOC", "I-LOC", "B-ORG", "B-ORG", "I-PER", "O"]
     assert minilm.spans_of(tags) == [(0, 2, "PER"), (3, 5, "LOC"), (5, 6, "ORG"), (6, 7, "ORG"), (7, 8, "PER")]

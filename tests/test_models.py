@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACT = ROOT / "training" / "artifacts" / "ner-research"
 ARTIFACT_TRF = ROOT / "training" / "artifacts" / "ner-research-trf"
 TEXT = "Mr. John Smith was born on March 3, 1985 in Fresno."
+# assemble_minilm.py's check sentence, recorded in the built model's meta.json.
+CHECK_TEXT = "MR. JOHN SMITH: Officer Darren Wilson met Kathi Alizadeh in Ferguson on August 9, 2014 at 12:01 p.m."
 
 
 @pytest.fixture(scope="session")
@@ -301,7 +303,18 @@ def test_research_trf_s_card_matches_its_delta_its_base_and_its_recipe(with_rese
     assert "| wikineural_heldout.conll | 2318 | 1053 |" in card
     assert (ARTIFACT_TRF / "LICENSE.md").read_text(encoding="utf-8").startswith("# Licence of these weights (not MIT)")
     # One pass: loaded for detection, the pipeline is sm's NER then the encoder.
-    assert load_nlp("research-trf").pipe_names == ["ner", "minilm_ner"]
+    nlp = load_nlp("research-trf")
+    assert nlp.pipe_names == ["ner", "minilm_ner"]
+    # The encoder itself finds the names (sm's own PERSON entities are replaced by its):
+    # what the build recorded, and names no title or list points at.
+    built = meta["build"]["check"]
+    assert [list(e) for e in [(x.text, x.label_) for x in nlp(CHECK_TEXT).ents]] == built
+    assert ["Darren Wilson", "PERSON"] in built and ["Kathi Alizadeh", "PERSON"] in built
+    doc = nlp("yesterday zbigniew kowalczyk and ngozi okonkwo-adeyemi drove to Duluth.")
+    assert [(e.text, e.label_) for e in doc.ents if e.label_ == "PERSON"] == [
+        ("zbigniew kowalczyk", "PERSON"),
+        ("ngozi okonkwo-adeyemi", "PERSON"),
+    ]
 
 
 def test_make_model_recipe_trains_a_loadable_model_on_the_fixture(tmp_path):

@@ -48,6 +48,11 @@ MIT) fine-tuned for named entities on:
   share-alike.
 - **CoNLL-2003** English training data (Reuters RCV1 text, research use); the text is not included.
 
+The base encoder's own licence, Apache-2.0 (https://www.apache.org/licenses/LICENSE-2.0; model
+card: https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2), applies to it as well: these
+weights are modified from it (fine-tuned for named entities by this project's
+training/train_minilm.py).
+
 Research and evaluation only: opt in explicitly (`detect --model research-trf`, or per corpus),
 never the default of the MIT-licensed project.
 """
@@ -114,7 +119,8 @@ def model_card(
         f"Python {platform.python_version()}; the product runs the encoder in NumPy (no PyTorch)",
         f"- **Delta:** `weights.npz`, sha256 {delta_sha} (every fine-tuned parameter, float16)",
         f"- **Base:** {settings['base']['package']}, `model.safetensors` sha256 "
-        f"{settings['base']['safetensors_sha256']} (its `{settings['base']['tensor']}` is used as packaged)",
+        f"{settings['base']['safetensors_sha256']} (its `{settings['base']['tensor']}` is used as packaged, "
+        "rounded to float16 like the delta)",
         f"- **Training:** `training/train_minilm.py` with `training/minilm.json`: seed {training.get('seed')}, "
         f"{training.get('epochs')} epochs = {training.get('steps')} steps of {training.get('batch_size')} "
         f"sentences ({training.get('sentences')} sentences), learning rate {training.get('learning_rate')}, "

@@ -37,6 +37,10 @@ def model_path(name: str) -> str:
 
 
 def load(name: str) -> Language:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from pipelines.detection import minilm
+
+    minilm.register()  # research-trf's encoder is a component of ours
     nlp = spacy.load(model_path(name), exclude=UNUSED)
     ner = nlp.get_pipe("ner")
     if "tok2vec" in nlp.pipe_names and not any("listener" in n.name for n in ner.model.walk()):

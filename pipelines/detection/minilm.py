@@ -6,7 +6,7 @@ Why NumPy rather than PyTorch: the product only runs the model, never trains it
 384-wide encoder is a few matrix products per layer. NumPy is already spaCy's
 dependency, so the product gains no package and no start-up cost from it.
 tests/test_minilm.py checks the tokenizer and the logits against the reference
-(Hugging Face's BertTokenizer and BertForTokenClassification) on a saved fixture.
+(Hugging Face's BertTokenizer and BertForTokenClassification, run in .venv-train).
 
 The component replaces the spaCy NER's name-like entities (PERSON, ORG, places,
 MISC…) with its own and keeps the spaCy NER's dates, times and numbers where they
@@ -250,7 +250,16 @@ def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], word
             for row, (start, left, _) in enumerate(batch):
                 end = min(len(pieces), start + CORE)
                 best[start:end] = logits[row, start - left : end - left].argmax(-1)
-    return [tags[best[i]] if i >= 0 else "O" for i in first]
+    out = [tags[best[i]] if i >= 0 else "O" for i in first]
+    # A run of spaces has no wordpiece, so the encoder never saw it: between two words
+    # of one entity ("JOHN  SMITH") it belongs to the entity. A line break does not
+    # (the encoder cannot tell a wrapped name from a new line's first word).
+    for i, word in enumerate(words):
+        if first[i] < 0 and "\n" not in word and 0 < i < len(words) - 1:
+            before, after = out[i - 1], out[i + 1]
+            if before[:2] in ("B-", "I-") and after[:2] == "I-" and before[2:] == after[2:]:
+                out[i] = after
+    return out
 
 
 def spans_of(tags: Sequence[str]) -> list[tuple[int, int, str]]:
@@ -330,8 +339,8 @@ class MiniLMNer:
         directory = Path(path)
         directory.mkdir(parents=True, exist_ok=True)
         if self.saved is None:
-            if self.source is None:
-                raise ValueError(f"{self.name}: no weights to save")
+            if self.source is None or not (self.source / WEIGHTS).is_file():
+                raise ValueError(f"{self.name}: no weights to save (the directory it was loaded from is gone)")
             if self.source.resolve() != directory.resolve():
                 for name in (SETTINGS, VOCAB, WEIGHTS):
                     shutil.copyfile(self.source / name, directory / name)

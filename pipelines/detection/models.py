@@ -155,7 +155,15 @@ def corpus_trainable(name: str) -> bool:
     """Whether a corpus model can be fine-tuned from this base (by registry name,
     package or directory; an unknown model is assumed to be a plain spaCy one)."""
     info = describe(name)
-    return info.corpus_trainable if info is not None else True
+    if info is not None and not info.corpus_trainable:
+        return False
+    # A research-trf pipeline copied elsewhere is known by its component, not its name.
+    directory = model_directory(resolve(name)) if info is not None and info.location() else model_directory(name)
+    config = directory / "config.cfg" if directory is not None else None
+    try:
+        return config is None or "anonymizer_minilm_ner" not in config.read_text(encoding="utf-8")
+    except OSError:
+        return True
 
 
 def describe(name: str) -> ModelInfo | None:
