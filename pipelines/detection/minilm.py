@@ -228,7 +228,8 @@ class Encoder:
 
 
 def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], words: Sequence[str]) -> list[str]:
-    """One BIO tag per word (a word without wordpieces, such as a line break, is O)."""
+    """One BIO tag per word: its first wordpiece's. A word without wordpieces is O (a
+    line break), or inside the entity around it when it is a run of spaces."""
     pieces: list[int] = []
     first: list[int] = []  # the index of each word's first piece, -1 for none
     for word in words:
