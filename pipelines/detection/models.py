@@ -158,11 +158,10 @@ def corpus_trainable(name: str) -> bool:
     if info is not None and not info.corpus_trainable:
         return False
     # A research-trf pipeline copied elsewhere is known by its component, not its name.
-    directory = model_directory(resolve(name)) if info is not None and info.location() else model_directory(name)
-    config = directory / "config.cfg" if directory is not None else None
+    directory = model_directory((info.location() if info is not None else None) or name)
     try:
-        return config is None or "anonymizer_minilm_ner" not in config.read_text(encoding="utf-8")
-    except OSError:
+        return directory is None or "anonymizer_minilm_ner" not in (directory / "config.cfg").read_text("utf-8")
+    except OSError:  # no config.cfg: not a pipeline of ours
         return True
 
 
