@@ -29,7 +29,7 @@ def configure_engine_limits() -> None:
     from the settings here, once per process (web, worker, command line)."""
     from django.conf import settings
 
-    from pipelines.detection import corpus_patterns
+    from pipelines.detection.recognizers import corpus_patterns
 
     corpus_patterns.configure(
         corpus_patterns.PatternLimits(

@@ -40,7 +40,7 @@ def work(case: str, size: int) -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
     if case == "url":
-        from pipelines.detection.url_guard import LinearUrlRecognizer
+        from pipelines.detection.recognizers.url_guard import LinearUrlRecognizer
 
         recognizer = LinearUrlRecognizer()
         if size:
@@ -51,7 +51,7 @@ def work(case: str, size: int) -> None:
         if size:
             build_extraction([[f"{n % 7} word" for n in range(size)]])
     elif case == "patterns":
-        from pipelines.detection.corpus_patterns import PatternLimits, compile_pattern, scan
+        from pipelines.detection.recognizers.corpus_patterns import PatternLimits, compile_pattern, scan
 
         compiled = [compile_pattern(r"(.*a){12}x") for _ in range(size)]
         scan("a" * 300, compiled, PatternLimits(budget_seconds=2.0))

@@ -33,12 +33,12 @@ from presidio_analyzer import AnalyzerEngine, BatchAnalyzerEngine  # noqa: E402
 from evaluation.scoring import GoldDocument, Score, match  # noqa: E402
 from evaluation.synthetic import generate  # noqa: E402
 from pipelines.candidate import Candidate  # noqa: E402
-from pipelines.detection.nlp import load_nlp  # noqa: E402
+from pipelines.detection.models.nlp import load_nlp  # noqa: E402
 from pipelines.detection.pipeline import BATCH_SIZE, detect_texts  # noqa: E402
-from pipelines.detection.presidio import SharedSpacyNlpEngine  # noqa: E402
+from pipelines.detection.recognizers.presidio import SharedSpacyNlpEngine  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from pipelines.detection.models import resolve  # noqa: E402  (after the path)
+from pipelines.detection.models.catalog import resolve  # noqa: E402  (after the path)
 
 # A registry name (sm, md, research), a package or a directory; presidio's baseline
 # loads the very same model (resolved to what spacy.load takes).

@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPT = ROOT.parent / "shared" / "data" / "transcripts" / "ferguson_grand_jury_vol1.txt"
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from pipelines.detection.models import resolve  # noqa: E402  (after the path)
+from pipelines.detection.models.catalog import resolve  # noqa: E402  (after the path)
 
 # A registry name (sm, md, research), a package or a directory; presidio's baseline
 # loads the very same model (resolved to what spacy.load takes).
@@ -45,7 +45,8 @@ if os.path.isfile(config_cfg) and "anonymizer_minilm_ner" in open(config_cfg, en
     # research-trf's encoder is a component spaCy must know to load the model; its
     # module is loaded alone, not with the engine package (whose import differs).
     import importlib.util
-    spec = importlib.util.spec_from_file_location("minilm", os.path.join(sys.argv[4], "pipelines/detection/minilm.py"))
+    path = os.path.join(sys.argv[4], "pipelines/detection/models/minilm.py")
+    spec = importlib.util.spec_from_file_location("minilm", path)
     minilm = importlib.util.module_from_spec(spec); spec.loader.exec_module(minilm); minilm.register()
 from presidio_analyzer.nlp_engine import NlpEngineProvider
 config = {"nlp_engine_name": "spacy", "models": [{"lang_code": "en", "model_name": sys.argv[2]}]}

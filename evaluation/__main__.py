@@ -99,7 +99,7 @@ def _fmt(x: float) -> str:
 
 def gold_section(report, result, false_top: int = 15) -> str:
     """BENCHMARKS.md's section for the real-transcript gold and the calibration."""
-    from pipelines.detection.calibration import BULK_ACCEPT
+    from pipelines.detection.merging.calibration import BULK_ACCEPT
 
     lines = [
         "### Real-transcript gold (evaluation/gold: Ferguson vol. I + the demo hearing)",
@@ -128,7 +128,8 @@ def gold_section(report, result, false_top: int = 15) -> str:
         "",
         "### Score calibration (reliability, cross-validated)",
         "",
-        f"Logistic calibration over span features (pipelines/detection/calibration.py), fitted on the gold above; "
+        "Logistic calibration over span features (pipelines/detection/merging/calibration.py), "
+        f"fitted on the gold above; "
         f"figures are out-of-fold: leave one of {result.groups} document sections (~8,000 characters each) out, "
         "fit on the rest, score the held-out section. A span is right when it overlaps a counted gold span of its "
         "label group (the typed overlap view).",

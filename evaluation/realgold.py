@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipelines.candidate import Candidate
-from pipelines.detection import calibration
+from pipelines.detection.merging import calibration
 from pipelines.detection.pipeline import detect_texts
 
 GOLD_DIR = Path(__file__).with_name("gold")

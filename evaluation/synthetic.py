@@ -1115,7 +1115,7 @@ def write_jsonl(documents: Iterable[GoldDocument], path: Path) -> int:
 
 def gazetteer_overlap() -> dict[str, float]:
     """Share of our first names and surnames the detector's Faker gazetteer knows."""
-    from pipelines.detection import gazetteer
+    from pipelines.detection.recognizers import gazetteer
 
     firsts = set(FEMALE_FIRST_NAMES) | set(MALE_FIRST_NAMES)
     # Whole names only: the gazetteer matches whole words, so "De La Cruz" is unknown.

@@ -10,7 +10,7 @@ import os
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
 # Presidio checks every pattern it defines by compiling it at import; the URL
-# recognizer's, which detection/url_guard.py replaces, are skipped (presidio_import.py).
+# recognizer's, which detection/recognizers/url_guard.py replaces, are skipped (presidio_import.py).
 from pipelines import presidio_import  # noqa: E402
 
 presidio_import.install()

@@ -40,7 +40,7 @@ def model_name(explicit: str | None = None) -> str:
 def list_models(out: IO[str]) -> None:
     """The models detection can run with here, their licences, and how to get the
     ones that are missing (`detect --model` without a name)."""
-    from pipelines.detection.models import REGISTRY
+    from pipelines.detection.models.catalog import REGISTRY
 
     current = model_name()
     out.write("Models (choose with --model NAME, or SPACY_MODEL; a corpus chooses its own in the app):\n")
@@ -97,7 +97,7 @@ def detect(input_path: str, output_path: str, model: str | None = None) -> None:
 
 def _check_model(name: str) -> None:
     """A registry model that is missing is a usage error saying how to install it."""
-    from pipelines.detection.models import resolve
+    from pipelines.detection.models.catalog import resolve
 
     try:
         resolve(name)

@@ -177,7 +177,7 @@ ORGANIZATION_WORDS: frozenset[str] = frozenset(
     middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
     home homes apartments projects""".split()
 )
-# A name used as a place in the sentence around it (detection/place_context.py):
+# A name used as a place in the sentence around it (detection/filtering/place_context.py):
 # the verbs and prepositions of moving along a street ("came down Chambers",
 # "drove up Canfield")…
 PATH_VERBS: frozenset[str] = frozenset(

@@ -1,5 +1,5 @@
 """Import presidio-analyzer without compiling the URL patterns that
-`detection/url_guard.py` replaces.
+`detection/recognizers/url_guard.py` replaces.
 
 Importing `presidio_analyzer` imports every predefined recognizer, and each
 `Pattern` compiles its regex once, only to check that it is valid. The URL

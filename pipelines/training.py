@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipelines.candidate import Candidate
-from pipelines.detection.spacy_ner import SPACY_TO_LABEL
+from pipelines.detection.recognizers.spacy_ner import SPACY_TO_LABEL
 from pipelines.export.formats import training_doc
 
 if TYPE_CHECKING:  # spaCy is imported where a model is trained, not with the module
@@ -82,7 +82,7 @@ class TrainingReport:
 def load_full(model: str) -> "Language":
     import spacy
 
-    from pipelines.detection import minilm
+    from pipelines.detection.models import minilm
 
     minilm.register()  # a pipeline with research-trf's encoder loads (a corpus run refuses it later)
     return spacy.load(model)

@@ -3,7 +3,6 @@
 from django import forms
 
 from ingestion.models import Corpus
-from pipelines.detection import models as detection_models
 from pipelines.detection.config import (
     FILTER_RULES,
     PACKS,
@@ -15,7 +14,8 @@ from pipelines.detection.config import (
 )
 from pipelines.detection.config import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.config import DetectionConfig as DetectionSettings
-from pipelines.detection.corpus_patterns import PatternLimitError, check_patterns, compile_pattern
+from pipelines.detection.models import catalog as detection_models
+from pipelines.detection.recognizers.corpus_patterns import PatternLimitError, check_patterns, compile_pattern
 from pipelines.extraction.bulk import CsvOptions
 from pipelines.labels import CANONICAL_LABELS
 from pipelines.pseudonymize.engine import STRATEGIES

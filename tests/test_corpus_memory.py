@@ -4,9 +4,10 @@ name identity, with their provenance; suppressions drop machine guesses only."""
 from django.conf import settings
 
 from pipelines.candidate import Candidate
-from pipelines.detection.calibration import BULK_ACCEPT
 from pipelines.detection.config import SOURCE_WEIGHTS, WEIGHTED_SOURCES, DetectionConfig
-from pipelines.detection.memory import (
+from pipelines.detection.merging.calibration import BULK_ACCEPT
+from pipelines.detection.pipeline import detect_text
+from pipelines.detection.recognizers.memory import (
     MEMORY_SOURCE,
     CompiledMemory,
     CorpusMemory,
@@ -14,7 +15,6 @@ from pipelines.detection.memory import (
     Suppression,
     provenance,
 )
-from pipelines.detection.pipeline import detect_text
 
 # No model pass: the rule recognizers only, so these tests say what memory adds.
 RULES_ONLY = DetectionConfig(recognizers=frozenset({"patterns", "cues", "gazetteer", "header"}))

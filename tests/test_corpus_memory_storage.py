@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from ingestion.models import Corpus, Document
-from pipelines.detection.memory import MEMORY_SOURCE
+from pipelines.detection.recognizers.memory import MEMORY_SOURCE
 from review.errors import ReviewError
 from review.models import (
     CorpusMembership,

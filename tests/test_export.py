@@ -371,7 +371,7 @@ def test_a_second_corpus_wide_export_fails_fast_while_one_runs_and_a_dead_one_is
 def test_regexes_stay_linear_on_crafted_input():
     import time
 
-    from pipelines.detection import gazetteer, patterns
+    from pipelines.detection.recognizers import gazetteer, patterns
 
     crafted = "a" * 60_000
     started = time.perf_counter()
@@ -381,7 +381,7 @@ def test_regexes_stay_linear_on_crafted_input():
 
 
 def test_header_names_skip_transcription_firms():
-    from pipelines.detection.header_names import header_people
+    from pipelines.detection.recognizers.header_names import header_people
 
     metadata = {
         "participants": [{"name": "EVELYN HARTWELL", "role": "Commissioner"}],

@@ -1,6 +1,6 @@
 """Issue 15, finding 2: corpus regex patterns run under limits where they are
 validated (the detection form, the stored configuration) and compiled and run
-(pipelines/detection/corpus_patterns.py): pattern count, length, expanded size,
+(pipelines/detection/recognizers/corpus_patterns.py): pattern count, length, expanded size,
 matches per document and one time budget per document for all of them."""
 
 import textwrap
@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from pipelines.detection.config import DEFAULT, ConfigError
-from pipelines.detection.corpus_patterns import (
+from pipelines.detection.recognizers.corpus_patterns import (
     PatternLimitError,
     PatternLimits,
     check_patterns,
@@ -124,7 +124,7 @@ def test_a_pattern_matching_everything_is_skipped_with_the_limit_named():
 
 def test_limits_come_from_the_settings(settings):
     from anonymizer_site.apps import configure_engine_limits
-    from pipelines.detection import corpus_patterns
+    from pipelines.detection.recognizers import corpus_patterns
 
     previous = corpus_patterns.current_limits()
     settings.MAX_CORPUS_PATTERNS = 2

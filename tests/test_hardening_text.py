@@ -13,7 +13,7 @@ import time
 
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
-from pipelines.detection.url_guard import LinearUrlRecognizer, install  # noqa: E402
+from pipelines.detection.recognizers.url_guard import LinearUrlRecognizer, install  # noqa: E402
 from pipelines.extraction.transcript_layout import _number_chain, build_extraction  # noqa: E402
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from pipelines.candidate import Candidate
-from pipelines.detection.propagate import propagate
+from pipelines.detection.merging.propagate import propagate
 from pipelines.export.leak_check import find_leaks
 from pipelines.export.writer import ExportDocument, render_document
 from pipelines.gazetteers import is_common_word

@@ -1,4 +1,4 @@
-"""research-trf's encoder (pipelines/detection/minilm.py): the product's NumPy
+"""research-trf's encoder (pipelines/detection/models/minilm.py): the product's NumPy
 forward pass and WordPiece tokenizer against the reference implementation
 (Hugging Face's, which trained it), its windows over long texts, its entities in
 the Doc, and `make model-trf`'s recipe on a fixture."""
@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipelines.detection import minilm
+from pipelines.detection.models import minilm
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = [
@@ -31,7 +31,7 @@ import numpy as np, torch
 from transformers import AutoModelForTokenClassification, AutoTokenizer
 sys.path[:0] = [sys.argv[1], sys.argv[1] + "/training"]
 from train_minilm import package_directory
-from pipelines.detection import minilm
+from pipelines.detection.models import minilm
 words = json.loads(sys.argv[2])
 base = package_directory()
 torch.manual_seed(0)
@@ -167,7 +167,7 @@ def test_bio_tags_become_spans_even_when_ill_formed():
 
 
 def test_the_component_keeps_the_spacy_ner_s_dates_and_replaces_its_names(monkeypatch):
-    from pipelines.detection.nlp import load_nlp
+    from pipelines.detection.models.nlp import load_nlp
 
     nlp = load_nlp("sm")
     doc = nlp("Mr. John Smith was born on March 3, 1985 in Fresno.")
@@ -185,7 +185,7 @@ def test_the_component_keeps_the_spacy_ner_s_dates_and_replaces_its_names(monkey
 def test_an_entity_never_starts_or_ends_with_punctuation(monkeypatch):
     """spaCy splits "MR." in capitals, and the encoder, which read "Mr." as one word
     in training, may label the dot as the name's first piece."""
-    from pipelines.detection.nlp import load_nlp
+    from pipelines.detection.models.nlp import load_nlp
 
     nlp = load_nlp("sm")
     doc = nlp.make_doc("MR. JOHN SMITH: We are in session.")
@@ -221,7 +221,7 @@ def test_a_tiny_training_run_builds_a_loadable_model(tmp_path):
     assert meta["anonymizer"] == {"label_promotions": False} and "research use only" in meta["license"]
     assert (out / "LICENSE.md").is_file()
 
-    from pipelines.detection.nlp import load_nlp
+    from pipelines.detection.models.nlp import load_nlp
 
     nlp = load_nlp(str(out))
     assert nlp.pipe_names == ["ner", "minilm_ner"]

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from pipelines.detection import models, spacy_ner
-from pipelines.detection.nlp import load_nlp
+from pipelines.detection.models import catalog as models
+from pipelines.detection.models.nlp import load_nlp
+from pipelines.detection.recognizers import spacy_ner
 from review.models import DetectionConfig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -411,7 +412,7 @@ def test_the_deferred_tokenizer_is_the_models_own(name, tmp_path):
     and the tokens of a transcript are what a plain spacy.load gives."""
     import spacy
 
-    from pipelines.detection import nlp as nlp_module
+    from pipelines.detection.models import nlp as nlp_module
 
     target = models.resolve(name)
     assert nlp_module._saved_tokenizer(target) == nlp_module.SPACY_TOKENIZER

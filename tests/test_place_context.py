@@ -2,8 +2,8 @@
 PERSON. Each case is a realistic transcript utterance."""
 
 from pipelines.candidate import Candidate
+from pipelines.detection.filtering.place_context import place_cue, relabel_places
 from pipelines.detection.pipeline import detect_texts
-from pipelines.detection.place_context import place_cue, relabel_places
 
 
 def spans_of(text: str, *names: str, sources: tuple[str, ...] = ("spacy",)) -> list[Candidate]:

@@ -7,11 +7,11 @@ import pytest
 from django.conf import settings
 
 from pipelines.candidate import Candidate
-from pipelines.detection import calibration
 from pipelines.detection.config import FILTER_RULES
-from pipelines.detection.filters import RULES, apply_filters
+from pipelines.detection.filtering.filters import RULES, apply_filters
+from pipelines.detection.merging import calibration
+from pipelines.detection.merging.propagate import propagate
 from pipelines.detection.pipeline import detect_text
-from pipelines.detection.propagate import propagate
 
 MODEL = settings.SPACY_MODEL
 

@@ -21,11 +21,11 @@ def test_the_url_module_runs_unchecked_and_the_check_is_back_for_everything_else
     out = run(
         """
         import sys
-        import pipelines.detection.presidio as ours
+        import pipelines.detection.recognizers.presidio as ours
         from pipelines import presidio_import
         from presidio_analyzer import Pattern
         from presidio_analyzer.predefined_recognizers import UrlRecognizer, EmailRecognizer
-        from pipelines.detection.url_guard import LinearUrlRecognizer
+        from pipelines.detection.recognizers.url_guard import LinearUrlRecognizer
 
         module = sys.modules[presidio_import.URL_MODULE]
         print(type(module.__spec__.loader).__name__)
@@ -53,3 +53,18 @@ def test_presidio_imported_first_is_left_as_it_is():
         """
     )
     assert out.splitlines() == ["SourceFileLoader", "False"], out
+
+
+def test_the_private_check_this_relies_on_is_still_there():
+    """Pins presidio: `presidio_import` switches off `Pattern`'s private validity
+    check while the URL module runs. If an upgrade renames or removes it, the
+    import silently goes back to the slow path; this fails instead, so whoever
+    upgrades presidio decides whether the patch still earns its keep."""
+    from importlib.metadata import version
+
+    from presidio_analyzer.pattern import Pattern
+
+    from pipelines import presidio_import
+
+    assert isinstance(Pattern.__dict__.get(presidio_import._CHECK), staticmethod)
+    assert version("presidio-analyzer") == "2.2.366", "re-measure presidio_import against the new presidio"

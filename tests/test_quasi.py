@@ -5,9 +5,9 @@ import pytest
 from django.conf import settings
 
 from pipelines.candidate import Candidate
-from pipelines.detection import quasi
-from pipelines.detection.nlp import load_nlp
+from pipelines.detection.models.nlp import load_nlp
 from pipelines.detection.pipeline import detect_text
+from pipelines.detection.quasi import flags as quasi
 
 
 def flags(text: str) -> set[tuple[str, str]]:

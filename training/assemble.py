@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
             "sources": variant["sources"],
             "spacy_version": ">=3.8.0,<3.9.0",
             "requirements": [],
-            # Read by the product (pipelines/detection/spacy_ner.py): a fine-tuned NER
+            # Read by the product (pipelines/detection/recognizers/spacy_ner.py): a fine-tuned NER
             # tells names from places and organizations itself, so the lexicon's
             # ORGANIZATION/LOCATION → PERSON promotions, made for sm's confusions,
             # would mostly overrule it (RESULTS.md: +3.6 points of precision off).

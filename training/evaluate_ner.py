@@ -1,7 +1,7 @@
 """The spaCy model alone (no ensemble): PERSON precision / recall / F1 on CoNLL-style
 gold, exact span match and overlap match, plus load time and throughput.
 
-The model is loaded as the product loads it (`pipelines/detection/nlp.py`: tagger,
+The model is loaded as the product loads it (`pipelines/detection/models/nlp.py`: tagger,
 parser, attribute_ruler, lemmatizer, senter, morphologizer excluded; a tok2vec that
 only fed them removed), and the text is the same running text `manage.py evaluate`
 builds from the CoNLL tokens.
@@ -38,7 +38,7 @@ def model_path(name: str) -> str:
 
 def load(name: str) -> Language:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from pipelines.detection import minilm
+    from pipelines.detection.models import minilm
 
     minilm.register()  # research-trf's encoder is a component of ours
     nlp = spacy.load(model_path(name), exclude=UNUSED)

@@ -12,7 +12,7 @@ plus the installed package rebuild the model (`assemble_minilm.py`; every weight
 rounded to float16 on the way, at most 4e-4 off in the logits, no tag changed on the
 demo transcript).
 
-The product never imports PyTorch: `pipelines/detection/minilm.py` runs the saved
+The product never imports PyTorch: `pipelines/detection/models/minilm.py` runs the saved
 weights in NumPy. Settings: `training/minilm.json` (seed included).
 """
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipelines.detection.corpus_patterns import PatternLimitError, check_patterns
+from pipelines.detection.recognizers.corpus_patterns import PatternLimitError, check_patterns
 
 # The spaCy pipeline detection loads when nothing else is configured (the
 # SPACY_MODEL setting): any installed package name or a model directory.
@@ -96,7 +96,7 @@ class CorpusPattern:
     def compile(self) -> Any:
         """The compiled `regex` pattern, measured against the limits before anything
         is compiled (raises PatternLimitError, or `regex.error`)."""
-        from pipelines.detection.corpus_patterns import compile_pattern
+        from pipelines.detection.recognizers.corpus_patterns import compile_pattern
 
         return compile_pattern(self.pattern)
 

@@ -19,17 +19,19 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pipelines.candidate import Candidate
-from pipelines.detection import corpus_patterns, cues, gazetteer, header_names, patterns, quasi, spacy_ner
-from pipelines.detection.calibration import calibrate, probability
 from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
-from pipelines.detection.ensemble import merge, vote
-from pipelines.detection.filters import Filtered, apply_filters
-from pipelines.detection.memory import CompiledMemory, CorpusMemory
-from pipelines.detection.nlp import load_nlp
-from pipelines.detection.packs import PATTERN_PACKS
-from pipelines.detection.place_context import relabel_places
-from pipelines.detection.propagate import propagate
+from pipelines.detection.filtering.filters import Filtered, apply_filters
+from pipelines.detection.filtering.place_context import relabel_places
+from pipelines.detection.merging.calibration import calibrate, probability
+from pipelines.detection.merging.ensemble import merge, vote
+from pipelines.detection.merging.propagate import propagate
+from pipelines.detection.models.nlp import load_nlp
+from pipelines.detection.quasi import flags as quasi
+from pipelines.detection.recognizers import corpus_patterns, gazetteer, header_names, patterns, spacy_ner
+from pipelines.detection.recognizers.memory import CompiledMemory, CorpusMemory
+from pipelines.detection.recognizers.packs import PATTERN_PACKS
+from pipelines.detection.registry import DOC_KEYS, REGISTRY, recognizer
 
 # spaCy's pipe batches chunks; a small batch keeps memory flat.
 BATCH_SIZE = 8
@@ -127,8 +129,8 @@ class _ModelFound:
     """The model pass's candidates on one text, gathered chunk by chunk, kept per
     recognizer so that the merge sees them in the unchunked order."""
 
-    spacy: list[Candidate] = field(default_factory=list)
-    presidio: list[Candidate] = field(default_factory=list)
+    # Each Doc-reading recognizer's candidates, by its registry key.
+    by_key: dict[str, list[Candidate]] = field(default_factory=dict)
     quasi: list[Candidate] = field(default_factory=list)
     # A fine-tuned model's non-person entities, (start, end, its label): they
     # outrank a bare name-list hit inside them (`_inside_model_entity`).
@@ -136,17 +138,10 @@ class _ModelFound:
 
     def add(self, doc, nlp, on: frozenset[str], offset: int) -> None:
         self.quasi += _shifted(quasi.recognize(doc), offset)
-        if "spacy" in on:
-            promotes = spacy_ner.promotes(nlp)
-            self.spacy += _shifted(spacy_ner.recognize(doc, promotes), offset)
-            if not promotes:
-                self.not_people += [(s + offset, e + offset, label) for s, e, label in spacy_ner.not_people(doc)]
-        if "presidio" in on:
-            # Imported with the first Doc: importing presidio costs seconds, which a
-            # web process that merely imports the annotation service must not pay.
-            from pipelines.detection import presidio
-
-            self.presidio += _shifted(presidio.recognize(doc, nlp), offset)
+        for key in sorted(DOC_KEYS & on):
+            self.by_key.setdefault(key, []).extend(_shifted(recognizer(key)(doc, nlp), offset))
+        if "spacy" in on and not spacy_ner.promotes(nlp):
+            self.not_people += [(s + offset, e + offset, label) for s, e, label in spacy_ner.not_people(doc)]
 
 
 def _lists_only(c: Candidate) -> bool:
@@ -204,18 +199,10 @@ def _detect_doc(
     on = config.recognizers
     people = header_names.header_people(metadata) if "header" in on else []
     candidates: list[Candidate] = []
-    # The recognizers' order is the default pipeline's: merge ties keep it.
-    if "header" in on:
-        candidates += header_names.recognize(text, people)
-        candidates += header_names.recognize_places(text, header_names.header_places(metadata))
-    candidates += model.spacy
-    candidates += model.presidio
-    if "patterns" in on:
-        candidates += patterns.recognize(text)
-    if "cues" in on:
-        candidates += cues.recognize(text)
-    if "gazetteer" in on:
-        candidates += gazetteer.recognize(text)
+    # The registry's order is the default pipeline's: merge ties keep it.
+    for entry in REGISTRY:
+        if entry.key in on:
+            candidates += model.by_key.get(entry.key, []) if entry.reads_doc else recognizer(entry.key)(text, metadata)
     for pack in config.packs:
         candidates += patterns.recognize(text, PATTERN_PACKS[pack])
     corpus_found, timed_out = _corpus_candidates(text, compiled)

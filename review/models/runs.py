@@ -29,7 +29,7 @@ class DetectionConfig(models.Model):
         compiled (an edit in the admin goes through this)."""
         from django.core.exceptions import ValidationError
 
-        from pipelines.detection.corpus_patterns import check_patterns
+        from pipelines.detection.recognizers.corpus_patterns import check_patterns
 
         patterns = (self.data or {}).get("patterns") or []
         errors = check_patterns([str(p.get("pattern", "")) for p in patterns if isinstance(p, dict)])

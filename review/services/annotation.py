@@ -29,8 +29,8 @@ from ingestion.task_policy import TRANSIENT_ERRORS
 from pipelines.detection.config import DEFAULT as DEFAULT_SETTINGS
 from pipelines.detection.config import ConfigError
 from pipelines.detection.config import DetectionConfig as DetectionSettings
-from pipelines.detection.corpus_patterns import check_patterns
 from pipelines.detection.pipeline import DetectionResult, Progress, detect_text
+from pipelines.detection.recognizers.corpus_patterns import check_patterns
 from review.models import (
     ACTIVE_RUN_STATUSES,
     AnnotationRun,

@@ -1,5 +1,5 @@
 """A corpus's memory (issue 17): accepted names and suppressed forms, built from
-its approved documents and handed to detection (pipelines.detection.memory).
+its approved documents and handed to detection (pipelines.detection.recognizers.memory).
 
 The one writer of CorpusMemoryName, CorpusSuppression and CorpusMemoryRemoval.
 
@@ -31,7 +31,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from ingestion.models import DocumentStatus
-from pipelines.detection.memory import (
+from pipelines.detection.recognizers.memory import (
     MEMORY_LABELS,
     CorpusMemory,
     MemoryName,

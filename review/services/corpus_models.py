@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
 from pipelines.detection.config import DetectionConfig as DetectionSettings
-from pipelines.detection.models import corpus_trainable
+from pipelines.detection.models.catalog import corpus_trainable
 from review.errors import ReviewError
 from review.models import CorpusModelEvent, CorpusModelVersion, DetectionConfig, ModelStatus
 from review.models.corpus_models import RUNNING_MODEL_STATUSES

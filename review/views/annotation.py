@@ -11,7 +11,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from pipelines.detection.config import ConfigError
 from pipelines.detection.config import DetectionConfig as DetectionSettings
-from pipelines.detection.models import REGISTRY
+from pipelines.detection.models.catalog import REGISTRY
 from review.access import can_administer, get_corpus, get_document
 from review.forms import DetectionConfigForm
 from review.selectors.runs import config_changes, document_runs

@@ -12,7 +12,7 @@ recognizer finds the same kind of URL with a pattern that
 The top-level domains are presidio's own list, read from its pattern, so the two
 agree on what a URL is; scores and context words are presidio's.
 
-Integration (pipelines/detection/presidio.py `_engine`): `install(registry)` after
+Integration (pipelines/detection/recognizers/presidio.py `_engine`): `install(registry)` after
 the predefined recognizers are loaded.
 """
 

@@ -22,8 +22,8 @@ DEFERRED_TOKENIZER = "anonymizer.DeferredTokenizer.v1"
 def load_nlp(model_name: str) -> "Language":
     import spacy
 
-    from pipelines.detection import minilm
-    from pipelines.detection.models import resolve
+    from pipelines.detection.models import minilm
+    from pipelines.detection.models.catalog import resolve
 
     # A registry name (sm, md, research: models.py), a package name or a directory.
     # spacy.load never downloads, so a missing model is an immediate, clear OSError
@@ -71,7 +71,7 @@ def _saved_tokenizer(target: str) -> str | None:
     config.cfg's nlp.tokenizer), or None when that cannot be read."""
     from spacy.util import load_config
 
-    from pipelines.detection.models import model_directory
+    from pipelines.detection.models.catalog import model_directory
 
     directory = model_directory(target)
     # Without its saved tokenizer the empty one would stay empty: only a model that

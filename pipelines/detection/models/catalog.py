@@ -6,7 +6,7 @@ the package registry like sm. `research` is the project's own fine-tuned NER
 so it is opt-in, never the default, and its licence is shown wherever it is
 chosen. It is built from the committed weights by `make research-model` into
 `<ANONYMIZER_VAR_DIR>/models/` (no training, seconds). `research-trf` is sm
-followed by a fine-tuned MiniLM encoder (pipelines/detection/minilm.py), under the
+followed by a fine-tuned MiniLM encoder (pipelines/detection/models/minilm.py), under the
 same licence and built the same way.
 
 A model is also accepted by package name or directory path (`SPACY_MODEL`,
@@ -21,7 +21,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+REPOSITORY = Path(__file__).resolve().parents[3]
 RESEARCH_DIRECTORY = "en_anonymizer_ner_research"
 RESEARCH_TRF_DIRECTORY = "en_anonymizer_ner_research_trf"
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from pipelines.candidate import Candidate
-from pipelines.detection import quasi_lexicons as lex
+from pipelines.detection.quasi import lexicons as lex
 from pipelines.lexicons import CLOSED_CLASS, HONORIFICS, MONTHS, NUMBER_WORDS, ROLE_WORDS, TIME_UNITS, WEEKDAYS
 
 SOURCE = "quasi"

@@ -18,7 +18,7 @@ from spacy.language import Language  # noqa: E402
 from spacy.tokens import Doc  # noqa: E402
 
 from pipelines.candidate import Candidate  # noqa: E402
-from pipelines.detection import url_guard  # noqa: E402
+from pipelines.detection.recognizers import url_guard  # noqa: E402
 
 SOURCE = "presidio"
 MIN_SCORE = 0.4

@@ -1,0 +1,2 @@
+"""The NER models by name (`catalog.py`), the one spaCy pipeline per process
+(`nlp.py`) and research-trf's NumPy encoder (`minilm.py`)."""
