@@ -84,7 +84,7 @@ model-trf: $(TRAIN_STAMP)
 	  --out var/models/en_anonymizer_ner_research_trf --card \
 	  --eval var/model-work/corpus/wikineural_heldout.conll ../shared/data/train/conll2003_en_val.conll
 
-# Detection under `unshare -n`: no network at all (also a test: tests/test_offline.py).
+# Detection under `unshare -n`: no network at all (also a test: tests/engine/test_offline.py).
 offline-detect: $(STAMP)
 	echo '{"id": 1, "text": "Mr. John Smith was born on March 3, 1985 in Fresno."}' \
 	  | unshare -n env -u DATABASE_URL -u CELERY_BROKER_URL $(PY) manage.py detect - --out - \

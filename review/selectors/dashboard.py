@@ -6,7 +6,7 @@ risk of an export.
 Every number is aggregated in the database (GROUP BY and conditional counts) or
 from one row per document, so the page costs the same queries (six after the
 access check) for ten documents as for a thousand documents and 200,000 spans
-(tests/test_dashboard.py pins the count; BENCHMARKS.md has the timing). Nothing
+(tests/review/test_dashboard.py pins the count; BENCHMARKS.md has the timing). Nothing
 here is read lazily: the template gets plain numbers and runs no query.
 """
 

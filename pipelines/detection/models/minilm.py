@@ -5,7 +5,7 @@ Why NumPy rather than PyTorch: the product only runs the model, never trains it
 (training/train_minilm.py does, with PyTorch, in `make model-trf`), and a 6-layer,
 384-wide encoder is a few matrix products per layer. NumPy is already spaCy's
 dependency, so the product gains no package and no start-up cost from it.
-tests/test_minilm.py checks the tokenizer and the logits against the reference
+tests/engine/test_minilm.py checks the tokenizer and the logits against the reference
 (Hugging Face's BertTokenizer and BertForTokenClassification, run in .venv-train).
 
 The component replaces the spaCy NER's name-like entities (PERSON, ORG, places,

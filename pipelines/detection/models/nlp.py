@@ -50,7 +50,7 @@ def _register_deferred_tokenizer() -> None:
     constructed, then again from the model's own saved tokenizer, which replaces all
     of it, re-adding the special cases after each of the five patterns it sets. For
     a model saved with spaCy's plain tokenizer, starting from an empty one gives the
-    same tokenizer (tests/test_models.py compares the bytes) without the first
+    same tokenizer (tests/engine/test_models.py compares the bytes) without the first
     build: ~0.05 s of a one-line `detect`."""
     from spacy.tokenizer import Tokenizer
     from spacy.util import registry

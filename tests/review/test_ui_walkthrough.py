@@ -1,5 +1,5 @@
 """Server-rendered parts of the tester's walk-through defects (the browser side is
-tests/test_ui_walkthrough_browser.py): speaker labels with a name in them, the
+tests/browser/test_ui_walkthrough_browser.py): speaker labels with a name in them, the
 favicon, pages that cannot be edited, the exports page opened directly."""
 
 import re

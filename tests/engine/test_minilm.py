@@ -14,7 +14,7 @@ import pytest
 
 from pipelines.detection.models import minilm
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WORDS = [
     "MR.", "JOSÉ", "Ñúñez-Smith", "met", "O'Brien", "at", "St.", "Louis", "on", "9/8/2014", "—", "café", "東京",
     "x" * 120, "Zexcs", "\n", "naïve", "don't",

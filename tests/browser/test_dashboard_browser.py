@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, Route, sync_playwright
 
 from tests.browser_support import launch
-from tests.test_dashboard import build_fixture_corpus, expected
+from tests.review.test_dashboard import build_fixture_corpus, expected
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ def test_every_configuration_key_is_registered_once():
     keys = [entry.key for entry in registry.REGISTRY]
     assert sorted(keys) == sorted(RECOGNIZERS)
     assert len(keys) == len(set(keys))
-    assert registry.DOC_KEYS == {"spacy", "presidio"}
+    assert {"spacy", "presidio"} == registry.DOC_KEYS
 
 
 def test_text_recognizers_load_lazily_and_once():

@@ -139,7 +139,7 @@ def test_the_history_page_shows_each_filtered_candidate_with_its_reason(
 
 def broken_pdf() -> bytes:
     """A real transcript PDF cut short: what a damaged download looks like."""
-    from tests.test_transcript_pdf import BODY, make_transcript
+    from tests.ingestion.test_transcript_pdf import BODY, make_transcript
 
     return make_transcript(BODY)[:900]
 
@@ -158,7 +158,7 @@ def test_a_pdf_failing_on_a_page_names_the_page_not_the_parser(monkeypatch):
     from pipelines.extraction import pdf
     from pipelines.extraction.limits import ExtractionLimits
     from pipelines.extraction.text import ExtractionError
-    from tests.test_transcript_pdf import BODY, make_transcript
+    from tests.ingestion.test_transcript_pdf import BODY, make_transcript
 
     read = pdf._reading_order
     calls = []

@@ -19,7 +19,7 @@ from pipelines.detection.models.nlp import load_nlp
 from pipelines.detection.recognizers import spacy_ner
 from review.models import DetectionConfig
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ARTIFACT = ROOT / "training" / "artifacts" / "ner-research"
 ARTIFACT_TRF = ROOT / "training" / "artifacts" / "ner-research-trf"
 TEXT = "Mr. John Smith was born on March 3, 1985 in Fresno."

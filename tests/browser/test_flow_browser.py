@@ -22,7 +22,7 @@ def page():
     with sync_playwright() as p:
         browser = launch(p)
         # bypass_csp: Playwright polls string predicates with eval, which the site's
-        # policy forbids (the policy is tested in tests/test_hardening_browser.py).
+        # policy forbids (the policy is tested in tests/browser/test_csp_browser.py).
         context = browser.new_context(accept_downloads=True, bypass_csp=True)
         page = context.new_page()
         page.set_default_timeout(15_000)

@@ -21,7 +21,7 @@ from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
 from tests.services import require_broker
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def wait_for(predicate, timeout: float = 120.0, what: str = "condition"):

@@ -24,7 +24,7 @@ from pipelines.extraction.extract import extract
 from pipelines.extraction.limits import MB, ExtractionLimits, LimitExceeded
 from tests.pdf_fixture import bomb_pdf
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_measured(code: str, env: dict | None = None, timeout: int = 600) -> dict:

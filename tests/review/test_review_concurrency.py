@@ -17,7 +17,7 @@ from ingestion.models import Document
 from review.errors import CONFLICT, STALE, StaleSpan
 from review.models import ReviewEvent, Span
 from review.services.decisions import span_accept, span_add, span_relabel
-from tests.test_review_services import add_machine, make_document
+from tests.review.test_review_services import add_machine, make_document
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SQLITE_WAIT = 0.5

@@ -10,7 +10,7 @@ from django.conf import settings
 from pipelines.detection.pipeline import detect_text
 from tests.conftest import DEMO_TEXT
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_ensemble_finds_transcript_entities_with_provenance():

@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def open_as(browser: Browser, live_server, username: str, document: Document) -> Page:
     # Playwright polls a string predicate (wait_for_function) with eval, which the
     # site's Content-Security-Policy forbids; the policy itself, with these
-    # scripts working under it, is tested in tests/test_hardening_browser.py.
+    # scripts working under it, is tested in tests/browser/test_csp_browser.py.
     page = browser.new_context(bypass_csp=True).new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/documents/{document.pk}/")

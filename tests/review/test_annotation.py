@@ -293,7 +293,7 @@ def test_approved_and_unannotated_documents_cannot_be_reannotated(annotated_docu
         with pytest.raises(ReannotateError):
             document_reannotate_request(document=annotated_document, user=admin_user)
     # One waiting for annotation (perhaps left by a dead worker) is queued again,
-    # not refused (tests/test_hardening_queue.py).
+    # not refused (tests/review/test_stuck_work.py).
     Document.objects.filter(pk=annotated_document.pk).update(status="annotating")
     annotated_document.refresh_from_db()
     assert document_reannotate_request(document=annotated_document, user=admin_user) is None
@@ -524,7 +524,7 @@ def test_the_reannotation_task_takes_an_id_and_retries_only_transient_errors(ann
 
 # --- a real worker ------------------------------------------------------------------------------
 
-from tests.test_worker import wait_for, worker  # noqa: E402, F401 (the fixture)
+from tests.workers.test_worker import wait_for, worker  # noqa: E402, F401 (the fixture)
 
 
 @pytest.mark.worker

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PRODUCT = ("anonymizer_site", "ingestion", "review", "pipelines")
 
 # Table (model) → the one module that may write it.

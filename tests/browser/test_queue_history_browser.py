@@ -14,7 +14,7 @@ from playwright.sync_api import expect, sync_playwright
 from ingestion.models import Corpus, Document
 from review.models import CorpusMembership, Role
 from tests.browser_support import launch
-from tests.test_transcript_pdf import BODY, make_transcript
+from tests.ingestion.test_transcript_pdf import BODY, make_transcript
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

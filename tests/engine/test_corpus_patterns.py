@@ -20,7 +20,7 @@ from pipelines.detection.recognizers.corpus_patterns import (
 )
 from review.forms import DetectionConfigForm
 from review.models import DetectionConfig
-from tests.test_hardening_inputs import run_measured
+from tests.ingestion.test_input_limits import run_measured
 
 BOMB = r"(?:a{1000}){10000}"
 # Catastrophic backtracking in the `regex` module: polynomial of degree 12.
@@ -49,7 +49,7 @@ def test_a_compile_bomb_is_refused_by_the_form_before_it_is_compiled():
             import os, resource, django
             os.environ.setdefault("DJANGO_SETTINGS_MODULE", "anonymizer_site.settings")
             django.setup()
-            from tests.test_hardening_patterns import _form_data
+            from tests.engine.test_corpus_patterns import _form_data
             from review.forms import DetectionConfigForm
             before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
             form = DetectionConfigForm(_form_data("ID: " + {BOMB!r}))
