@@ -24,7 +24,7 @@ django.setup()
 import pdfplumber  # noqa: E402
 
 from pipelines.extraction.pdf import extract_pdf  # noqa: E402
-from tests.test_transcript_pdf import make_transcript  # noqa: E402
+from tests.ingestion.test_transcript_pdf import make_transcript  # noqa: E402
 
 SPEAKERS = ["PRESIDING COMMISSIONER DOE:", "DEPUTY COMMISSIONER ROE:", "INMATE HERNANDEZ:", "ATTORNEY JONES:"]
 WORDS = "the board has reviewed your file and the record of your programming since the last hearing".split()

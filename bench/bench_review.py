@@ -41,7 +41,7 @@ from django.urls import reverse  # noqa: E402
 from ingestion.models import Corpus  # noqa: E402
 from review.models import CorpusMembership, Role, Span, SpanStatus  # noqa: E402
 from review.services.decisions import span_accept, span_reject  # noqa: E402
-from tests.test_review_views import NAMES, make_big_document  # noqa: E402
+from tests.review.test_decision_views import NAMES, make_big_document  # noqa: E402
 
 
 def timed(fn) -> tuple[float, int]:

@@ -148,28 +148,130 @@ def _states(spans) -> list[tuple[int, int, str, str]]:
     return [(s.start, s.end, s.label, s.status) for s in spans]
 
 
-def replay(
-    document, user, gold: Gold, *, typed: bool = False, min_bulk_score: float = 0.0, max_actions: int = 5000
-) -> Replay:
-    """Replay the ideal reviewer on `document` (pre-annotated, READY) to `gold`.
-    `min_bulk_score`: the lowest calibrated score a bulk accept may start at (a
-    house rule such as "bulk-accept only above 0.8"; 0: any, the oracle's choice)."""
-    from django.db import transaction
+class _Rollback(Exception):
+    pass
 
-    from review.errors import ReviewError
-    from review.models import Span, SpanStatus
-    from review.services import decisions
-    from review.text import same_name_key
 
-    judge = Judge(gold, typed)
-    result = Replay(gold_counted=len(gold.counted))
-    text = document.text
-    result.machine_spans = Span.objects.filter(document=document).count()
+class _Moves:
+    """Every move that improves one document state, with its gain: the ideal
+    reviewer then takes the best one (`replay`)."""
 
-    def read() -> list:
-        return list(Span.objects.filter(document=document).select_related("document").order_by("start", "end"))
+    def __init__(self, replayer: "_Replayer", spans: list, now: int) -> None:
+        self.r, self.spans, self.now = replayer, spans, now
+        self.pending = [s for s in spans if s.status == "pending"]
+        self.candidates: list[tuple[int, int, str, object, str]] = []  # (gain, order, kind, apply, what)
 
-    def gain_of(spans: list, changes: dict[int, dict]) -> int:
+    def offer(self, kind: str, after: int | None, apply, what: str) -> None:
+        if after is not None and after > self.now:
+            self.candidates.append((after - self.now, -MOVES.index(kind), kind, apply, what))
+
+    def bulk(self) -> None:
+        """1. Bulk accept by calibrated score (all labels, or one label)."""
+        from review.services import decisions
+
+        r = self.r
+        for label in ["", *sorted({s.label for s in self.pending})]:
+            pool = [s for s in self.pending if not label or s.label == label]
+            for threshold in sorted({s.score for s in pool if s.score >= r.min_bulk_score}):
+                chosen = {s.pk: {"status": "accepted"} for s in pool if s.score >= threshold}
+                self.offer(
+                    "bulk",
+                    r.gain_of(self.spans, chosen),
+                    lambda t=threshold, lb=label: decisions.bulk_decide(
+                        document=r.document, user=r.user, action="accept", label=lb, score_min=t
+                    ),
+                    f"bulk accept {label or 'all'} score >= {threshold:.3f} ({len(chosen)})",
+                )
+
+    def decisions(self) -> None:
+        """2. Entity-level and 3. single-span decisions. The group is the service's
+        own apply-to-all (decisions.siblings: the pending occurrences under the
+        same name key), computed once per key here rather than per span."""
+        from review.services import decisions
+        from review.text import same_name_key
+
+        r = self.r
+        keys = {s.pk: same_name_key(s, r.document.text) for s in self.spans}
+        by_key: dict[str, list] = {}
+        for s in self.pending:
+            by_key.setdefault(keys[s.pk], []).append(s)
+        for span in self.spans:
+            group = [span, *(s for s in by_key.get(keys[span.pk], []) if s.pk != span.pk)]
+            for status, service in (("accepted", decisions.span_accept), ("rejected", decisions.span_reject)):
+                if span.status == status:
+                    continue
+                for kind, members in (("entity", group), ("single", [span])):
+                    if kind == "entity" and len(group) == 1:
+                        continue
+                    self.offer(
+                        kind,
+                        r.gain_of(self.spans, {s.pk: {"status": status} for s in members}),
+                        lambda sp=span, fn=service, every=kind == "entity": fn(
+                            span=sp, user=r.user, all_occurrences=every
+                        ),
+                        f"{kind} {status[:-2]} “{span.text}” ({len(members)})",
+                    )
+            if r.judge.typed:
+                self.relabels(span)
+
+    def relabels(self, span) -> None:
+        from review.models import Span
+        from review.services import decisions
+
+        r = self.r
+        wanted = {label for s, e, label in r.gold.counted if (s, e) == (span.start, span.end)}
+        for label in wanted - {span.label}:
+
+            def relabel(pk=span.pk, lb=label):
+                # A fresh row: a rolled-back simulation must not leave this
+                # loop's copies with a version the database never kept.
+                fresh = Span.objects.select_related("document").get(pk=pk)
+                decisions.span_relabel(span=fresh, user=r.user, label=lb)
+
+            self.offer("entity", r.simulated(relabel), relabel, f"entity relabel “{span.text}” → {label}")
+
+    def misses(self, states: list[tuple[int, int, str, str]]) -> None:
+        """4. Misses: resize an overlapping span, or add (with or without
+        apply-to-all). A resize or an addition is simulated in the database
+        (rolled back)."""
+        from review.models import Span
+        from review.services import decisions
+
+        r, text = self.r, self.r.document.text
+        for start, end, label in r.judge.misses(states):
+            for span in self.spans:
+                if span.start < end and start < span.end and (span.start, span.end) != (start, end):
+                    if r.judge.typed and span.label != label:
+                        continue
+
+                    def resize(sp=span, s=start, e=end):
+                        decisions.span_resize(
+                            span=Span.objects.select_related("document").get(pk=sp.pk), user=r.user, start=s, end=e
+                        )
+
+                    self.offer("resize", r.simulated(resize), resize, f"resize “{span.text}” → “{text[start:end]}”")
+            for every in (True, False):
+
+                def add(s=start, e=end, lb=label, every=every):
+                    decisions.span_add(
+                        document=r.document, user=r.user, start=s, end=e, label=lb, all_occurrences=every
+                    )
+
+                self.offer("add", r.simulated(add), add, f"add “{text[start:end]}”{' to all' if every else ''}")
+
+
+class _Replayer:
+    def __init__(self, document, user, gold: Gold, typed: bool, min_bulk_score: float) -> None:
+        self.document, self.user, self.gold = document, user, gold
+        self.judge = Judge(gold, typed)
+        self.min_bulk_score = min_bulk_score
+
+    def read(self) -> list:
+        from review.models import Span
+
+        return list(Span.objects.filter(document=self.document).select_related("document").order_by("start", "end"))
+
+    def gain_of(self, spans: list, changes: dict[int, dict]) -> int:
         """The potential after changing some spans in memory (pk -> new values)."""
         states = [
             (
@@ -180,110 +282,53 @@ def replay(
             )
             for s in spans
         ]
-        return judge.potential(states)
+        return self.judge.potential(states)
 
-    class Rollback(Exception):
-        pass
-
-    def simulated(apply) -> int | None:
+    def simulated(self, apply) -> int | None:
         """The potential after a move the memory model cannot predict (a resize or
         an addition), by running the service in a transaction rolled back."""
+        from django.db import transaction
+
+        from review.errors import ReviewError
+        from review.models import Span
+
         try:
             with transaction.atomic():
                 try:
                     apply()
                 except ReviewError:
                     return None
-                after = judge.potential(_states(Span.objects.filter(document=document)))
-                raise Rollback
-        except Rollback:
+                after = self.judge.potential(_states(Span.objects.filter(document=self.document)))
+                raise _Rollback
+        except _Rollback:
             return after
 
+
+def replay(
+    document, user, gold: Gold, *, typed: bool = False, min_bulk_score: float = 0.0, max_actions: int = 5000
+) -> Replay:
+    """Replay the ideal reviewer on `document` (pre-annotated, READY) to `gold`.
+    `min_bulk_score`: the lowest calibrated score a bulk accept may start at (a
+    house rule such as "bulk-accept only above 0.8"; 0: any, the oracle's choice)."""
+    from review.models import Span
+
+    r = _Replayer(document, user, gold, typed, min_bulk_score)
+    result = Replay(gold_counted=len(gold.counted))
+    result.machine_spans = Span.objects.filter(document=document).count()
     while True:
-        spans = read()
+        spans = r.read()
         states = _states(spans)
-        if judge.done(states):
+        if r.judge.done(states):
             break
         if result.actions >= max_actions:
             raise RuntimeError(f"no convergence after {max_actions} actions")
-        now = judge.potential(states)
-        pending = [s for s in spans if s.status == SpanStatus.PENDING]
-        candidates: list[tuple[int, int, str, object, str]] = []  # (gain, order, kind, apply, what)
-
-        def offer(kind: str, after: int | None, apply, what: str, now=now, candidates=candidates) -> None:
-            if after is not None and after > now:
-                candidates.append((after - now, -MOVES.index(kind), kind, apply, what))
-
-        # 1. Bulk accept by calibrated score (all labels, or one label).
-        for label in ["", *sorted({s.label for s in pending})]:
-            pool = [s for s in pending if not label or s.label == label]
-            for threshold in sorted({s.score for s in pool if s.score >= min_bulk_score}):
-                chosen = {s.pk: {"status": "accepted"} for s in pool if s.score >= threshold}
-                offer(
-                    "bulk",
-                    gain_of(spans, chosen),
-                    lambda t=threshold, lb=label: decisions.bulk_decide(
-                        document=document, user=user, action="accept", label=lb, score_min=t
-                    ),
-                    f"bulk accept {label or 'all'} score >= {threshold:.3f} ({len(chosen)})",
-                )
-        # 2. Entity-level and 3. single-span decisions. The group is the service's
-        # own apply-to-all (decisions.siblings: the pending occurrences under the
-        # same name key), computed once per key here rather than per span.
-        keys = {s.pk: same_name_key(s, text) for s in spans}
-        by_key: dict[str, list] = {}
-        for s in pending:
-            by_key.setdefault(keys[s.pk], []).append(s)
-        for span in spans:
-            group = [span, *(s for s in by_key.get(keys[span.pk], []) if s.pk != span.pk)]
-            for status, service in (("accepted", decisions.span_accept), ("rejected", decisions.span_reject)):
-                if span.status == status:
-                    continue
-                for kind, members in (("entity", group), ("single", [span])):
-                    if kind == "entity" and len(group) == 1:
-                        continue
-                    offer(
-                        kind,
-                        gain_of(spans, {s.pk: {"status": status} for s in members}),
-                        lambda sp=span, fn=service, every=kind == "entity": fn(
-                            span=sp, user=user, all_occurrences=every
-                        ),
-                        f"{kind} {status[:-2]} “{span.text}” ({len(members)})",
-                    )
-            if typed:
-                wanted = {label for s, e, label in gold.counted if (s, e) == (span.start, span.end)}
-                for label in wanted - {span.label}:
-
-                    def relabel(pk=span.pk, lb=label):
-                        # A fresh row: a rolled-back simulation must not leave this
-                        # loop's copies with a version the database never kept.
-                        fresh = Span.objects.select_related("document").get(pk=pk)
-                        decisions.span_relabel(span=fresh, user=user, label=lb)
-
-                    offer("entity", simulated(relabel), relabel, f"entity relabel “{span.text}” → {label}")
-        # 4. Misses: resize an overlapping span, or add (with or without apply-to-all).
-        # A resize or an addition is simulated in the database (rolled back).
-        for start, end, label in judge.misses(states):
-            for span in spans:
-                if span.start < end and start < span.end and (span.start, span.end) != (start, end):
-                    if typed and span.label != label:
-                        continue
-
-                    def resize(sp=span, s=start, e=end):
-                        decisions.span_resize(
-                            span=Span.objects.select_related("document").get(pk=sp.pk), user=user, start=s, end=e
-                        )
-
-                    offer("resize", simulated(resize), resize, f"resize “{span.text}” → “{text[start:end]}”")
-            for every in (True, False):
-
-                def add(s=start, e=end, lb=label, every=every):
-                    decisions.span_add(document=document, user=user, start=s, end=e, label=lb, all_occurrences=every)
-
-                offer("add", simulated(add), add, f"add “{text[start:end]}”{' to all' if every else ''}")
-        if not candidates:
-            raise RuntimeError(f"stuck: no move improves the state; misses {judge.misses(states)[:5]}")
-        gain, _, kind, apply, what = max(candidates, key=lambda c: (c[0], c[1]))
+        moves = _Moves(r, spans, r.judge.potential(states))
+        moves.bulk()
+        moves.decisions()
+        moves.misses(states)
+        if not moves.candidates:
+            raise RuntimeError(f"stuck: no move improves the state; misses {r.judge.misses(states)[:5]}")
+        gain, _, kind, apply, what = max(moves.candidates, key=lambda c: (c[0], c[1]))
         apply()
         result.moves[kind] += 1
         result.log.append(f"{kind}: {what} (+{gain})")

@@ -24,7 +24,9 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -48,6 +50,43 @@ def package_directory() -> Path:
 
 def rows(sentence) -> list[tuple[str, str]]:
     return [(line.partition("\t")[0], (line.partition("\t")[2].strip() or "O")) for line in sentence.lines]
+
+
+def encoder(tokenizer: Any, index: dict[str, int], max_pieces: int) -> Callable[[list[list[tuple[str, str]]]], Any]:
+    """Sentences of (word, tag) -> the model's inputs with one label per wordpiece."""
+    import torch
+
+    def encode(batch: list[list[tuple[str, str]]]) -> Any:
+        words = [[w for w, _ in s] for s in batch]
+        enc = tokenizer(
+            words,
+            is_split_into_words=True,
+            truncation=True,
+            max_length=max_pieces,
+            padding=True,
+            return_tensors="pt",
+        )
+        labels = []
+        for i, sentence in enumerate(batch):
+            previous, row = None, []
+            for word in enc.word_ids(i):
+                if word is None:
+                    row.append(-100)
+                elif word != previous:
+                    row.append(index.get(sentence[word][1], 0))
+                else:
+                    # Every piece is taught, not only a word's first: the product labels
+                    # spaCy's tokens by their first piece, and spaCy splits words the
+                    # training data keeps whole ("Hall–Witt", "MR."), so a piece that
+                    # continues a word here may start a token there.
+                    tag = sentence[word][1]
+                    row.append(index.get("I-" + tag[2:], 0) if tag[:2] in ("B-", "I-") else 0)
+                previous = word
+            labels.append(row)
+        enc["labels"] = torch.tensor(labels)
+        return enc
+
+    return encode
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,35 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     model = AutoModelForTokenClassification.from_pretrained(base, num_labels=len(tags))
     model.get_parameter(FROZEN).requires_grad_(False)
 
-    def encode(batch: list[list[tuple[str, str]]]):
-        words = [[w for w, _ in s] for s in batch]
-        enc = tokenizer(
-            words,
-            is_split_into_words=True,
-            truncation=True,
-            max_length=config["max_pieces"],
-            padding=True,
-            return_tensors="pt",
-        )
-        labels = []
-        for i, sentence in enumerate(batch):
-            previous, row = None, []
-            for word in enc.word_ids(i):
-                if word is None:
-                    row.append(-100)
-                elif word != previous:
-                    row.append(index.get(sentence[word][1], 0))
-                else:
-                    # Every piece is taught, not only a word's first: the product labels
-                    # spaCy's tokens by their first piece, and spaCy splits words the
-                    # training data keeps whole ("Hall–Witt", "MR."), so a piece that
-                    # continues a word here may start a token there.
-                    tag = sentence[word][1]
-                    row.append(index.get("I-" + tag[2:], 0) if tag[:2] in ("B-", "I-") else 0)
-                previous = word
-            labels.append(row)
-        enc["labels"] = torch.tensor(labels)
-        return enc
+    encode = encoder(tokenizer, index, config["max_pieces"])
 
     warmup = config["warmup_fraction"] * steps
 

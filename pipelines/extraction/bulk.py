@@ -158,10 +158,6 @@ def _megabytes(size: int) -> str:
     return f"{size / MB:.0f} MB" if size >= MB else f"{size:,} bytes"
 
 
-def _failed(name: str, reason: str) -> list[UploadItem]:
-    return [UploadItem(name, None, reason)]
-
-
 # --- zip ---------------------------------------------------------------------
 
 

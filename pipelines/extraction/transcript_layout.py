@@ -206,10 +206,6 @@ def _number_chain(values: list[int | None]) -> dict[int, int]:
     return chain
 
 
-def _extent(chain: dict[int, int]) -> int:
-    return max(chain) - min(chain) if chain else 0
-
-
 # -- furniture: repeated headers/footers, page numbers, INDEX --------------------------
 
 

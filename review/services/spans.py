@@ -22,7 +22,6 @@ Conversions between the engine's `Candidate` and the row are explicit here
 (`to_candidate`, `machine_rows`).
 """
 
-import copy
 import functools
 import uuid
 from bisect import bisect_left
@@ -242,13 +241,6 @@ def update_versioned(spans: list[Span], **values) -> None:
             setattr(span, name, value)
         span.version += 1
         span.updated_at = now
-
-
-def snapshot_with(span: Span, values: dict) -> dict:
-    changed = copy.copy(span)
-    for name, value in values.items():
-        setattr(changed, name, value)
-    return changed.snapshot()
 
 
 def _spans_over(document_id: int, regions: list[tuple[int, int]]) -> set[int]:
