@@ -79,9 +79,8 @@ def test_the_dashboard_draws_the_databases_numbers_under_a_strict_policy(live_se
     page.wait_for_url(re.compile(r".*/dashboard/$"))
     page.wait_for_function(
         "() => typeof Chart !== 'undefined' && [...document.querySelectorAll('canvas[data-chart]')]"
-        ".every((c) => Chart.getChart(c) && !Chart.getChart(c).animating)"
+        ".every((c) => Chart.getChart(c) && !Chart.animator.running(Chart.getChart(c)))"
     )
-    page.wait_for_timeout(400)  # the last frame of the 300 ms animation
     charts = page.evaluate(CHARTS)
 
     assert set(charts) == {

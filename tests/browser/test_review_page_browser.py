@@ -382,7 +382,12 @@ def test_a_reload_returns_to_the_span_the_scroll_and_the_filters(live_server, br
     page.wait_for_selector("#panel >> text=Selected span")
     page.wait_for_function(f"location.hash === '#span-{target.pk}'")
     page.mouse.wheel(0, 300)
-    page.wait_for_timeout(400)  # the scroll position is saved as it changes
+    # The scroll position is saved as it changes (debounced): wait until what is
+    # stored is where the page is.
+    page.wait_for_function(
+        """() => { const saved = JSON.parse(sessionStorage.getItem('review-place:' + location.pathname) || 'null');
+                   return saved !== null && window.scrollY > 1000 && saved.y === window.scrollY; }"""
+    )
     scroll = page.evaluate("window.scrollY")
     assert scroll > 1000
     page.reload()

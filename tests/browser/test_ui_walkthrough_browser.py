@@ -54,7 +54,8 @@ def test_keyboard_decision_reports_no_csp_violation(live_server, browser, docume
     page.wait_for_selector(f"#span-{span_id}.st-accepted")
     page.keyboard.press("j")
     page.wait_for_selector(f"#decide-form:not([data-span-id='{span_id}'])")
-    page.wait_for_timeout(300)  # settle runs after a delay
+    # htmx's settle runs after a delay: wait until no swap or settle is left.
+    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
     assert console == []
 
 

@@ -146,8 +146,7 @@ def test_the_identity_reports_the_form_that_matched() -> None:
     ]
 
 
-def test_the_identity_scans_a_long_transcript_quickly() -> None:
-    import time
+def test_the_identity_finds_every_occurrence_in_a_long_transcript() -> None:
 
     def word(n: int) -> str:  # distinct made-up names: "Kaba", "Kabe", …
         letters = ""
@@ -160,7 +159,6 @@ def test_the_identity_scans_a_long_transcript_quickly() -> None:
     identity = NameIdentity(names)
     sentence = f"PRESIDING COMMISSIONER: And then {names[0][0]} said no to {word(507)} about it. "
     text = (sentence * 3000)[:140_000]
-    started = time.perf_counter()
+    # Its time, doubled input against input, is bench/bench_linear.py's.
     found = identity.find(text)
     assert len(found) > 3000
-    assert time.perf_counter() - started < 5

@@ -50,7 +50,9 @@ print(json.dumps({"ours": ours, "expected": expected, "difference": difference})
 
 def _train_python() -> str:
     if not TRAIN_PYTHON.exists():
-        pytest.fail(f"{TRAIN_PYTHON} is missing: `make install` builds the training venv (requirements-train.txt)")
+        pytest.fail(
+            f"{TRAIN_PYTHON} is missing: `make install-train` builds the training venv (requirements-train.txt)"
+        )
     return str(TRAIN_PYTHON)
 
 

@@ -368,16 +368,13 @@ def test_a_second_corpus_wide_export_fails_fast_while_one_runs_and_a_dead_one_is
     assert running.status == "done"
 
 
-def test_regexes_stay_linear_on_crafted_input():
-    import time
-
+def test_regexes_find_nothing_in_crafted_input():
+    # Their time on it (quadratic versions took over 30 s) is bench/bench_linear.py's.
     from pipelines.detection.recognizers import gazetteer, patterns
 
     crafted = "a" * 60_000
-    started = time.perf_counter()
-    gazetteer.recognize(crafted)
-    patterns.recognize(crafted)
-    assert time.perf_counter() - started < 5  # quadratic versions took over 30 s
+    assert gazetteer.recognize(crafted) == []
+    assert patterns.recognize(crafted) == []
 
 
 def test_header_names_skip_transcription_firms():
