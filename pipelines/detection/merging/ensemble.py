@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection.config import SOURCE_WEIGHTS
+from pipelines.detection.merging.edges import tidy
 from pipelines.gazetteers import stop_words
 from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES
 
@@ -208,7 +209,8 @@ def merge(
 ) -> list[Candidate]:
     """Sorted, non-overlapping spans from any number of overlapping candidates.
     `source_weights` replaces `SOURCE_WEIGHTS` (a corpus's own weights)."""
-    return with_suffix_stop(text, merge_adjacent(text, resolve_overlaps(text, list(candidates), source_weights)))
+    merged = merge_adjacent(text, resolve_overlaps(text, list(candidates), source_weights))
+    return with_suffix_stop(text, tidy(text, merged))
 
 
 _ABBREVIATED_SUFFIX = re.compile(r"\b(?:" + "|".join(sorted(ABBREVIATED_NAME_SUFFIXES)) + r")$", re.IGNORECASE)

@@ -1,0 +1,96 @@
+"""Span edges a reviewer can trust: no suggestion starts or ends inside a word, and
+none carries a stray bracket, quote or comma, or a word that is not part of the
+value ("12:33 approximately", "Smith 12").
+
+The recognizers cut at their own token boundaries, and a tokenizer's boundary is
+not always a word's; the merge also glues neighbours. These rules run on every
+merged span (`ensemble.merge`), so propagation, the memory and every recognizer
+get the same edges. They are general: characters and word shapes, no word list of
+any document.
+"""
+
+import re
+from dataclasses import replace
+
+from pipelines.candidate import Candidate
+
+_PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
+_CLOSERS = {close: open_ for open_, close in _PAIRS.items()}
+# Never part of a value at its edges. A period is: "St.", "a.m.", "Jr." (the
+# suffix rule and the abbreviations keep theirs).
+_EDGE_PUNCTUATION = ",;:!?*_|/\\-–—"
+# What may follow the digits of a clock time.
+_TIME_WORDS = re.compile(r"(?i)^(?:a\.?m\.?|p\.?m\.?|o'clock|noon|midnight|hours?|hrs?\.?|h|sharp)$")
+# A number after a name that belongs to the words that follow ("Quentin 12 years").
+_UNIT_AFTER = re.compile(r"(?i)\s*(?:years?|months?|weeks?|days?|hours?|minutes?|times|percent|%|:)")
+_NAME_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum()
+
+
+def cuts_a_word(text: str, start: int, end: int) -> bool:
+    """The span starts or ends between two letters or digits of one word."""
+    starts_inside = start > 0 and _is_word_char(text[start - 1]) and _is_word_char(text[start])
+    ends_inside = end < len(text) and _is_word_char(text[end - 1]) and _is_word_char(text[end])
+    return starts_inside or ends_inside
+
+
+def _strip_unpaired(text: str, start: int, end: int) -> tuple[int, int]:
+    changed = True
+    while changed and start < end:
+        changed = False
+        inside = text[start:end]
+        first, last = inside[0], inside[-1]
+        if len(inside) > 1 and first in _PAIRS and last == _PAIRS[first]:  # wrapped: '"Jones"', "(Smith)"
+            start, end, changed = start + 1, end - 1, True
+        elif first.isspace() or first in _EDGE_PUNCTUATION or (first in _PAIRS and _PAIRS[first] not in inside[1:]):
+            start, changed = start + 1, True
+        elif last.isspace() or last in _EDGE_PUNCTUATION or (last in _CLOSERS and _CLOSERS[last] not in inside[:-1]):
+            end, changed = end - 1, True
+    return start, end
+
+
+def _strip_time_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """ "12:33 approximately" → "12:33"; "about 8:40 AM" → "8:40 AM"."""
+    words = list(re.finditer(r"\S+", text[start:end]))
+    if not any(ch.isdigit() for ch in text[start:end]):
+        return start, end  # "noon", "half past eight": words are the value
+
+    def extra(word: str) -> bool:
+        return word.isalpha() and not _TIME_WORDS.match(word) and not any(ch.isdigit() for ch in word)
+
+    while len(words) > 1 and extra(words[-1].group()):
+        words.pop()
+    while len(words) > 1 and extra(words[0].group()):
+        words.pop(0)
+    return start + words[0].start(), start + words[-1].end()
+
+
+def _strip_trailing_number(text: str, c: Candidate, start: int, end: int) -> tuple[int, int]:
+    """A person's name never ends in a number; a place's or an organization's
+    does ("Highway 101", "Local 12") unless the number belongs to what follows."""
+    match = re.search(r"\s+\d+$", text[start:end])
+    if match is None or match.start() == 0:
+        return start, end
+    if c.label == "PERSON" or _UNIT_AFTER.match(text, end):
+        return start, start + match.start()
+    return start, end
+
+
+def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """The spans with clean edges; a span left empty, or one cutting a word, is
+    dropped (it names part of a word, never a value)."""
+    out: list[Candidate] = []
+    for c in spans:
+        start, end = _strip_unpaired(text, c.start, c.end)
+        if c.label == "TIME":
+            start, end = _strip_time_words(text, start, end)
+        elif c.label in _NAME_LABELS:
+            start, end = _strip_trailing_number(text, c, start, end)
+        start, end = _strip_unpaired(text, start, end)
+        if start >= end or cuts_a_word(text, start, end):
+            continue
+        out.append(c if (start, end) == (c.start, c.end) else replace(c, start=start, end=end, text=text[start:end]))
+    return out

@@ -1,0 +1,73 @@
+"""Span edges (pipelines/detection/merging/edges.py): no suggestion cuts a word or
+carries a stray bracket, quote, comma or a word that is not part of the value."""
+
+from pipelines.candidate import Candidate
+from pipelines.detection.merging.edges import cuts_a_word, tidy
+from pipelines.detection.merging.ensemble import merge
+
+
+def span(text: str, needle: str, label: str, nth: int = 0) -> Candidate:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(needle, start + 1)
+    return Candidate(start, start + len(needle), label, needle, ("spacy",), 0.9)
+
+
+def texts(text: str, spans: list[Candidate]) -> list[tuple[str, str]]:
+    out = tidy(text, spans)
+    for c in out:
+        assert text[c.start : c.end] == c.text
+    return [(c.text, c.label) for c in out]
+
+
+def test_a_span_inside_a_word_is_no_suggestion():
+    text = "There was nothing there."
+    assert cuts_a_word(text, text.index("thing"), text.index("thing") + 5)
+    assert texts(text, [span(text, "thing", "PERSON")]) == []
+
+
+def test_stray_brackets_quotes_and_commas_leave_the_edges():
+    text = 'He said (Smith, and "Jones" left.'
+    assert texts(text, [span(text, "(Smith,", "PERSON"), span(text, '"Jones"', "PERSON")]) == [
+        ("Smith", "PERSON"),
+        ("Jones", "PERSON"),
+    ]
+
+
+def test_a_bracket_that_belongs_to_the_value_stays():
+    text = "Call (559) 555-0147 today."
+    assert texts(text, [span(text, "(559) 555-0147", "PHONE_NUMBER")]) == [("(559) 555-0147", "PHONE_NUMBER")]
+
+
+def test_a_time_keeps_its_digits_and_clock_words_only():
+    text = "It was 12:33 approximately, or about 8:40 AM, at noon."
+    found = texts(
+        text,
+        [span(text, "12:33 approximately", "TIME"), span(text, "about 8:40 AM", "TIME"), span(text, "noon", "TIME")],
+    )
+    assert found == [("12:33", "TIME"), ("8:40 AM", "TIME"), ("noon", "TIME")]
+
+
+def test_a_number_after_a_name_goes_unless_it_is_part_of_the_place():
+    text = "Smith 12 went to San Quentin 12 years ago, then to Highway 101 and Local 12."
+    found = texts(
+        text,
+        [
+            span(text, "Smith 12", "PERSON"),
+            span(text, "San Quentin 12", "ORGANIZATION"),
+            span(text, "Highway 101", "LOCATION"),
+            span(text, "Local 12", "ORGANIZATION"),
+        ],
+    )
+    assert found == [
+        ("Smith", "PERSON"),
+        ("San Quentin", "ORGANIZATION"),
+        ("Highway 101", "LOCATION"),
+        ("Local 12", "ORGANIZATION"),
+    ]
+
+
+def test_the_merge_applies_the_edges():
+    text = "Later (Marcus Delgado arrived; nothing else."
+    merged = merge(text, [span(text, "(Marcus Delgado", "PERSON"), span(text, "thing", "PERSON")])
+    assert [(c.text, c.label) for c in merged] == [("Marcus Delgado", "PERSON")]
