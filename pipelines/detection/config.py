@@ -58,7 +58,7 @@ FILTER_RULES: dict[str, str] = {
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun)",
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date',
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",
-    "weekday_alone": 'DATE that is a weekday alone, recurring or relative ("on Saturday", "Wednesdays")',
+    "weekday_alone": 'DATE that is a weekday alone ("on Saturday"): kept, its score capped at 0.5',
     "duration": 'DATE or TIME that is an amount of time ("15 years", "five-year", "about 12 hours")',
     "time_words": "TIME with no digit or clock word",
 }

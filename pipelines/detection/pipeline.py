@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pipelines.candidate import Candidate
 from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
-from pipelines.detection.filtering.filters import Filtered, apply_filters
+from pipelines.detection.filtering.filters import Filtered, apply_filters, cap_scores
 from pipelines.detection.filtering.place_context import relabel_places
 from pipelines.detection.merging.calibration import calibrate, probability
 from pipelines.detection.merging.ensemble import merge, vote
@@ -253,7 +253,7 @@ def _detect_doc(
     spans = relabel_places(text, spans)
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
-    spans = calibrate(spans)
+    spans = cap_scores(calibrate(spans), config.disabled_filters, text)
     checks = ((denied, compiled.deny), (too_low, config.min_score > 0), (memory.suppression, memory.suppressed))
     for check, active in checks:
         if active:  # propagation may have grown or found spans again

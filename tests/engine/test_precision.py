@@ -3,6 +3,8 @@ a filter (data, with a reason) tested on a realistic utterance; propagation spre
 only confident names; an organization needs a second signal; scores are
 calibrated probabilities."""
 
+from dataclasses import replace
+
 import pytest
 from django.conf import settings
 
@@ -50,8 +52,6 @@ def _candidate(text: str, needle: str, label: str, sources: tuple[str, ...] = ("
         ("A It took about 12 hours.", "about 12 hours", "TIME", "amount of time"),
         ("INMATE: Over the next two weeks I called.", "the next two weeks", "DATE", "no calendar date"),
         ("INMATE: Around the past four months of 2019.", "the past four months", "TIME", "amount of time"),
-        # weekdays alone
-        ("A The group meets on Wednesdays.", "Wednesdays", "DATE", "weekday without a date"),
         # places that are not places here
         ("Q Anything else you remember?", "Anything", "LOCATION", "closed-class"),
         ("A I walked down the west street.", "west street", "LOCATION", "all lowercase"),
@@ -63,6 +63,24 @@ def test_each_class_of_wrong_span_is_filtered_with_a_reason(utterance, needle, l
     kept, dropped = apply_filters([_candidate(utterance, needle, label)], text=utterance)
     assert not kept
     assert reason in dropped[0].reason
+
+
+def test_a_weekday_alone_stays_a_date_below_the_trusted_scores() -> None:
+    """Seed 000 marks "on Saturday" ([DAY_OF_WEEK]): kept for the reviewer, its
+    score capped below "accept all >= 0.9"; a weekday inside a date is not capped."""
+    from pipelines.detection.filtering.filters import WEEKDAY_ALONE_SCORE, cap_scores
+    from pipelines.pseudonymize.engine import pseudonymize
+
+    utterance = "INMATE: On Saturday I left. PRESIDING COMMISSIONER: On Thursday, October 24, 2024 we met."
+    alone = _candidate(utterance, "Saturday", "DATE")
+    dated = _candidate(utterance, "Thursday, October 24, 2024", "DATE")
+    kept, dropped = apply_filters([alone, dated], text=utterance)
+    assert not dropped and len(kept) == 2
+    capped = cap_scores([replace(c, score=0.97) for c in kept], text=utterance)
+    assert [(c.text, c.score) for c in capped] == [("Saturday", WEEKDAY_ALONE_SCORE), (dated.text, 0.97)]
+    assert "weekday without a date" in capped[0].rule
+    assert cap_scores([replace(alone, score=0.97)], frozenset({"weekday_alone"}), utterance)[0].score == 0.97
+    assert "On [DAY_OF_WEEK] I left." in pseudonymize(utterance, capped[:1]).text
 
 
 @pytest.mark.parametrize(
@@ -131,5 +149,7 @@ def test_the_ferguson_classes_do_not_come_back_end_to_end() -> None:
         "A Rigor mortis had set in.\n"
     )
     spans = detect_text(text, MODEL).spans
-    assert not [s.text for s in spans if s.text in ("And", "Correct", "About 25 years", "25 years", "Saturday")]
+    assert not [s.text for s in spans if s.text in ("And", "Correct", "About 25 years", "25 years")]
+    # A weekday alone stays for the reviewer, below the trusted scores (seed 000).
+    assert [(s.label, s.score <= 0.5) for s in spans if s.text == "Saturday"] == [("DATE", True)]
     assert not [s for s in spans if s.label == "PERSON"]

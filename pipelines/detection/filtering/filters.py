@@ -6,7 +6,7 @@ the UI can say why the machine dropped it, rather than losing it silently.
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection.config import FILTER_RULES
@@ -202,9 +202,15 @@ def _date(c: Candidate, text: str) -> str | None:
 _WEEKDAY_ALONE = re.compile(rf"(?:(?:on|this|that|next|last|every|each|a|the|particular)\s+)*{WEEKDAYS}s?", re.I)
 
 
+# "On Saturday" pins the day of an event, which seed 000 marks ([DAY_OF_WEEK]);
+# "Wednesdays" may be recurring. Kept as a DATE for the reviewer, below the
+# scores "accept all >= 0.9" or a corpus's minimum would take on trust.
+WEEKDAY_ALONE_SCORE = 0.5
+
+
 def _weekday_alone(c: Candidate, text: str) -> str | None:
-    """ "on Saturday", "Wednesdays": a weekday with no date is recurring or
-    relative (the shared guideline); "Thursday, October 24" keeps its weekday."""
+    """ "on Saturday", "Wednesdays": a weekday with no date; "Thursday, October
+    24" keeps its weekday inside the date's span and is not capped."""
     return "weekday without a date" if _WEEKDAY_ALONE.fullmatch(c.text.strip(" ,.")) else None
 
 
@@ -235,6 +241,9 @@ class Rule:
     labels: frozenset[str] | None  # None: every label
     check: Callable[[Candidate, str], str | None]
     description: str
+    # None: a firing rule drops the candidate. A number: the candidate stays,
+    # its calibrated score capped there (`cap_scores`), the reason in its rule.
+    cap: float | None = None
 
 
 _NOT_PERSON = frozenset(
@@ -262,7 +271,10 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str], str |
 }
 if list(_CHECKS) != list(FILTER_RULES):
     raise ImportError("filters.py must implement exactly config.FILTER_RULES, in order")
-RULES: tuple[Rule, ...] = tuple(Rule(name, *_CHECKS[name], FILTER_RULES[name]) for name in FILTER_RULES)
+_CAPS: dict[str, float] = {"weekday_alone": WEEKDAY_ALONE_SCORE}
+RULES: tuple[Rule, ...] = tuple(
+    Rule(name, *_CHECKS[name], FILTER_RULES[name], _CAPS.get(name)) for name in FILTER_RULES
+)
 
 
 def reject_reason(c: Candidate, disabled: frozenset[str] = frozenset(), text: str = "") -> str | None:
@@ -271,12 +283,27 @@ def reject_reason(c: Candidate, disabled: frozenset[str] = frozenset(), text: st
     if not c.text.strip():
         return "blank"  # never a span, whatever the corpus says
     for rule in RULES:
-        if rule.name in disabled or (rule.labels is not None and c.label not in rule.labels):
+        if rule.cap is not None or rule.name in disabled or (rule.labels is not None and c.label not in rule.labels):
             continue
         reason = rule.check(c, text)
         if reason:
             return reason
     return None
+
+
+def cap_scores(spans: list[Candidate], disabled: frozenset[str] = frozenset(), text: str = "") -> list[Candidate]:
+    """The capping rules on the final, calibrated spans: the span stays for the
+    reviewer with its score lowered and the reason appended to its rule."""
+    out = []
+    for c in spans:
+        for rule in RULES:
+            if rule.cap is None or rule.name in disabled or (rule.labels is not None and c.label not in rule.labels):
+                continue
+            reason = rule.check(c, text)
+            if reason and c.score > rule.cap:
+                c = replace(c, score=rule.cap, rule=f"{c.rule}; {reason}" if c.rule else reason)
+        out.append(c)
+    return out
 
 
 def trim_whitespace(c: Candidate) -> Candidate:
