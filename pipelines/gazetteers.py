@@ -239,6 +239,15 @@ def _name_shares() -> dict[str, float]:
     return shares
 
 
+# A surname borne by at least 0.2% of the US population (about the 40 commonest:
+# "Smith", "Brown", "Wilson", "Garcia"): alone, it says little about who is meant.
+FREQUENT_NAME_SHARE = 0.002
+
+
+def is_frequent_name(word: str) -> bool:
+    return _name_shares().get(word.casefold(), 0.0) >= FREQUENT_NAME_SHARE
+
+
 @_disk_cached
 def common_words() -> frozenset[str]:
     """English words that are common as words, not as names: "young", "rose",

@@ -162,3 +162,23 @@ def test_the_identity_finds_every_occurrence_in_a_long_transcript() -> None:
     # Its time, doubled input against input, is bench/bench_linear.py's.
     found = identity.find(text)
     assert len(found) > 3000
+
+
+def test_the_memory_proposes_a_bare_common_surname_only_where_a_name_context_says_so() -> None:
+    """Issue 27: "Young", "Brown", "Wilson" accepted in one document were proposed
+    everywhere in the next. A rare surname stays proposed bare ("Kowalczyk")."""
+    from pipelines.detection.recognizers.memory import CompiledMemory, CorpusMemory, MemoryName
+
+    memory = CompiledMemory(
+        CorpusMemory(
+            names=tuple(MemoryName(n, "PERSON", (1,)) for n in ("Young", "Brown", "Wilson", "Kowalczyk", "Tom Young"))
+        )
+    )
+    text = "Brown shoes. Wilson said so. Mr. Wilson came. Kowalczyk left. Young people. Tom Young agreed. BROWN:"
+    found = [(c.text, c.start) for c in memory.candidates(text)]
+    assert ("Brown", 0) not in found and ("Wilson", text.index("Wilson")) not in found
+    assert ("Young", text.index("Young people")) not in found
+    assert ("Wilson", text.index("Mr. Wilson") + 4) in found
+    assert ("Kowalczyk", text.index("Kowalczyk")) in found
+    assert ("Tom Young", text.index("Tom Young")) in found
+    assert ("BROWN", text.index("BROWN")) in found  # a speaker label

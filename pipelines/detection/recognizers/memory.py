@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
-from pipelines.gazetteers import is_known_name
-from pipelines.names import NameIdentity, form_key
+from pipelines.gazetteers import is_common_word, is_frequent_name, is_known_name
+from pipelines.names import NameIdentity, form_key, name_context
 
 MEMORY_SOURCE = "corpus-memory"
 SUPPRESSION_SOURCE = "corpus-suppression"
@@ -110,6 +110,8 @@ class CompiledMemory:
             return []
         found = []
         for o in self.identity.find(text):
+            if _bare_common_name(text, o.start, o.end, o.label):
+                continue
             rule = provenance(self.documents.get(o.key, ()))
             found.append(
                 Candidate(o.start, o.end, o.label, text[o.start : o.end], (MEMORY_SOURCE,), MEMORY_SCORE, rule)
@@ -127,6 +129,19 @@ class CompiledMemory:
         if _could_be_a_person(candidate):
             return None
         return entry.reason
+
+
+def _bare_common_name(text: str, start: int, end: int, label: str) -> bool:
+    """One word that is a common English word or one of the commonest surnames
+    ("Young", "Brown", "Wilson"), with no name context around it (a title, a
+    speaker label, another part of a name beside it): that a reviewer accepted
+    someone of that name in another document says little about this one, and the
+    memory's high score would put it above "accept all". The other recognizers
+    still judge it here on its own evidence."""
+    word = text[start:end]
+    if label not in ("PERSON", "SPELLED_NAME") or not word.isalpha():
+        return False
+    return (is_common_word(word) or is_frequent_name(word)) and not name_context(text, start, end)
 
 
 def _could_be_a_person(candidate: Candidate) -> bool:
