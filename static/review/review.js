@@ -198,7 +198,6 @@
   document.body.addEventListener("htmx:beforeSwap", (e) => {
     if (!e.detail.target || e.detail.target.id !== "panel") return;
     const verb = ((e.detail.requestConfig && e.detail.requestConfig.verb) || "").toLowerCase();
-    const path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
     const opened = /\/spans\/(\d+)\/$/.exec(path);
     if (verb === "get" && opened && currentId && opened[1] !== String(currentId)) e.detail.shouldSwap = false;
   });
@@ -235,13 +234,15 @@
     if (said.length) status.scrollIntoView({ block: "nearest" });
   });
   document.body.addEventListener("htmx:afterRequest", (e) => {
-    const path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
     const method = (e.detail.requestConfig && e.detail.requestConfig.verb) || "";
     if (method.toLowerCase() !== "post") return;
     // A swapped text keeps the preview state; bulk counts may have changed.
     const body = textBody();
     if (body && previewOn()) { body.hidden = true; showPreview(true); }
-    if (/\/(bulk|group|undo|redo)\/$/.test(path)) htmx.trigger(document.body, "refresh-bulk");
+    // Every change of a span (a keyboard decision, an addition, a bulk action,
+    // undo) may change how many pending spans the bulk form matches: the count
+    // must be true where a reviewer is about to click a bulk action.
+    if (e.detail.successful) htmx.trigger(document.body, "refresh-bulk");
   });
   // htmx does not swap error responses: say something rather than nothing
   // (a span another reviewer deleted is a 404, read-only access a 403).

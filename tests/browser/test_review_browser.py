@@ -233,3 +233,19 @@ def test_resize_an_open_span_by_reselecting_text(live_server, browser, document)
     page.wait_for_selector("#panel >> text=Resized to “is in Fresno”")
     fresno.refresh_from_db()
     assert fresno.text == "is in Fresno" and fresno.start == TEXT.index("is in Fresno")
+
+
+def test_the_bulk_count_follows_keyboard_decisions(live_server, browser, document):
+    """Issue 27: the count said 200 with 45 left after keyboard decisions, right
+    where a reviewer is about to click a bulk action."""
+    page = open_as(browser, live_server, "kim", document)
+    page.select_option("#bulk-form select[name=label]", "PERSON")
+    page.wait_for_selector("#bulk-count >> text=5 pending spans match")
+    first = Span.objects.filter(document=document, label="PERSON", status="pending").order_by("start").first()
+    page.click(f"#span-{first.pk}")
+    page.wait_for_selector(f"#decide-form[data-span-id='{first.pk}']")
+    page.keyboard.press("r")  # reject this one only (no apply-to-all)
+    page.wait_for_selector(f"#span-{first.pk}.st-rejected")
+    left = Span.objects.filter(document=document, label="PERSON", status="pending").count()
+    assert left < 5
+    page.wait_for_selector(f"#bulk-count >> text={left} pending span")
