@@ -160,6 +160,14 @@ def run_gold(arguments: argparse.Namespace, out=sys.stdout) -> int:
     return 0
 
 
+def run_gum(args: argparse.Namespace, out) -> int:
+    from evaluation.gum import convert
+
+    counts = convert(args.source, args.out)
+    print(f"GUM gold: {counts['fit']} documents to fit, {counts['heldout']} held out, in {args.out}", file=out)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m evaluation", description=__doc__.splitlines()[0])
     commands = root.add_subparsers(dest="command", required=True)
@@ -194,6 +202,10 @@ def parser() -> argparse.ArgumentParser:
         "--write-calibration", action="store_true", help="refit the calibration on all the gold and write its weights"
     )
     gold.set_defaults(run=run_gold)
+    gum = commands.add_parser("gum", help="write gold from GUM's court hearings and interviews (evaluation/gum.py)")
+    gum.add_argument("source", type=Path, help="the GUM folder (../shared/data/train-open/gum)")
+    gum.add_argument("--out", type=Path, default=Path("evaluation/gum"))
+    gum.set_defaults(run=run_gum)
     gen = commands.add_parser("generate", help="write seeded synthetic hearing transcripts with gold spans")
     gen.add_argument("out", type=Path)
     gen.add_argument("--count", type=int, default=60)

@@ -197,7 +197,7 @@ def samples(docs: list[GoldDoc], predictions: dict[str, list[Candidate]]) -> lis
             if not right and not touches_counted and any(_overlaps(key[:2], n[:2]) for n in doc.neutral):
                 continue  # neutral for the scorer: neither right nor wrong
             part = next(n for n, (a, b) in enumerate(cuts) if a <= span.start < b)
-            out.append(Sample(f"{doc.id}#{part}", calibration.features(span), int(right), span.text))
+            out.append(Sample(f"{doc.id}#{part}", calibration.features(span, doc.text), int(right), span.text))
     return out
 
 

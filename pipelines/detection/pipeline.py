@@ -218,7 +218,7 @@ def _detect_doc(
         return DENIED if c.text.strip().casefold() in compiled.deny else None
 
     def too_low(c: Candidate) -> str | None:
-        return BELOW_MIN_SCORE if probability(c) < config.min_score else None
+        return BELOW_MIN_SCORE if probability(c, text) < config.min_score else None
 
     # What the corpus's reviewers rejected in enough documents and never accepted
     # (memory.py) is dropped before the vote; the names they accepted are found
@@ -253,7 +253,7 @@ def _detect_doc(
     spans = relabel_places(text, spans)
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
-    spans = cap_scores(calibrate(spans), config.disabled_filters, text)
+    spans = cap_scores(calibrate(spans, text), config.disabled_filters, text)
     checks = ((denied, compiled.deny), (too_low, config.min_score > 0), (memory.suppression, memory.suppressed))
     for check, active in checks:
         if active:  # propagation may have grown or found spans again

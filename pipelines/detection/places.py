@@ -60,12 +60,38 @@ def has_institution_type(text: str) -> bool:
     return any(re.search(rx, key) for _name, rx in ORGANIZATION_TYPES)
 
 
-def organization_signal(text: str, is_known_name, is_common_word) -> bool:
-    """A second signal that a text names an organization: an organization word
-    ("Department", "Authority"), an institution type ("Prison", "Hospital",
-    "Police"), or an acronym that is no name and no common word ("CDCR")."""
-    if has_institution_word(text) or has_institution_type(text):
-        return True
+def is_acronym(text: str) -> bool:
     word = text.strip()
-    acronym = 2 <= len(word) <= 6 and word.isupper() and word.isalpha()
-    return acronym and not is_known_name(word) and not is_common_word(word)
+    return 2 <= len(word) <= 6 and word.isupper() and word.isalpha()
+
+
+# Where an institution stands in a sentence: "at DVI", "transferred to CMC", "from
+# the CDCR", "employed by ABC". Programmes, tests and units are taken, completed,
+# scored or attended ("completed GOGI", "my TABE score", "in AVP"): no signal.
+_INSTITUTION_BEFORE = re.compile(r"(?i)\b(?:at|from|to|by)(?:\s+the)?\s+$")
+
+
+def _expanded_in(acronym: str, document: str) -> bool:
+    """The document spells the acronym out: capitalised words whose initials are
+    its letters ("Deuel Vocational Institution" for DVI; small words between
+    them, "of", "and", "the", are skipped)."""
+    letters = acronym.upper()
+    pattern = r"\b" + r"(?:\s+(?:of|and|the|for|on|&)){0,2}\s+".join(rf"{ch}[a-z]+" for ch in letters) + r"\b"
+    return re.search(pattern, document) is not None
+
+
+def acronym_context(span_text: str, document: str, start: int) -> bool:
+    """A second signal for an acronym: the document spells it out, or it stands
+    where an institution does (`_INSTITUTION_BEFORE`)."""
+    if _expanded_in(span_text.strip(), document):
+        return True
+    return _INSTITUTION_BEFORE.search(document, max(0, start - 20), start) is not None
+
+
+def organization_signal(text: str, is_known_name, is_common_word) -> bool:
+    """A second signal, in the words themselves, that a text names an
+    organization: an organization word ("Department", "Authority") or an
+    institution type ("Prison", "Hospital", "Police"). An acronym alone is none:
+    programmes, tests and units are acronyms too ("GOGI", "TABE", "EKG");
+    `acronym_context` looks for one around it."""
+    return has_institution_word(text) or has_institution_type(text)

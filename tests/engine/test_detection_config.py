@@ -322,7 +322,7 @@ def test_default_config_reproduces_the_pipeline_before_configurations(config):
     assert got == [(start, end, label, sources, rule) for start, end, label, sources, _score, rule in BEFORE_CONFIG]
     # Scores are the calibrated probabilities of the spans (pinned above as fitted
     # when written; the fit is data, `python -m evaluation gold --write-calibration`).
-    assert [s.score for s in result.spans] == [probability(s) for s in result.spans]
+    assert [s.score for s in result.spans] == [probability(s, SAMPLE) for s in result.spans]
     assert (
         sorted((f.candidate.start, f.candidate.end, f.candidate.label, f.reason) for f in result.filtered)
         == BEFORE_CONFIG_FILTERED

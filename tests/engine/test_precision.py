@@ -124,10 +124,29 @@ def test_a_surname_does_not_spread_to_the_adjective() -> None:
 def test_an_organization_needs_a_second_signal() -> None:
     lone = Candidate(0, 5, "ORGANIZATION", "Kathi", ("spacy",), 0.6)
     signal = Candidate(0, 30, "ORGANIZATION", "Ferguson Police Department", ("spacy",), 0.6)
-    acronym = Candidate(0, 4, "ORGANIZATION", "CDCR", ("spacy",), 0.6)
     assert calibration.probability(lone) <= calibration.ORGANIZATION_WITHOUT_SIGNAL < calibration.BULK_ACCEPT
     assert calibration.probability(signal) > calibration.ORGANIZATION_WITHOUT_SIGNAL
-    assert calibration.probability(acronym) > calibration.ORGANIZATION_WITHOUT_SIGNAL
+
+
+def at(text: str, needle: str, label: str = "ORGANIZATION") -> Candidate:
+    start = text.index(needle)
+    return Candidate(start, start + len(needle), label, needle, ("spacy",), 0.6)
+
+
+def test_an_acronym_alone_is_no_second_signal() -> None:
+    """Issue 27: programmes, tests and units (GOGI, TABE, EKG) got ORGANIZATION
+    at 0.98 while a real institution scored 0.56. An acronym's second signal is
+    the document around it: spelled out, or where an institution stands."""
+    cap = calibration.ORGANIZATION_WITHOUT_SIGNAL
+    text = "INMATE: I completed GOGI and my TABE score went up. The EKG showed nothing."
+    for needle in ("GOGI", "TABE", "EKG"):
+        assert calibration.probability(at(text, needle), text) <= cap, needle
+    alone = calibration.probability(at("INMATE: CMC was fine.", "CMC"), "INMATE: CMC was fine.")
+    text = "INMATE: I was transferred to DVI in 2019, then at CMC. Deuel Vocational Institution was hard."
+    assert calibration.probability(at(text, "DVI"), text) > alone
+    assert calibration.probability(at(text, "CMC"), text) > alone
+    text = "The Deuel Vocational Institution (DVI) is far."
+    assert calibration.probability(at(text, "DVI"), text) > alone
 
 
 def test_scores_are_calibrated_probabilities() -> None:

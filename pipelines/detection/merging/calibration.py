@@ -57,16 +57,20 @@ FEATURES: tuple[str, ...] = (
 )
 
 
-def _organization_signal(span: Candidate) -> bool:
+def _organization_signal(span: Candidate, text: str = "") -> bool:
+    """Another source, a cue, an organization word in the name, or, for an
+    acronym, the document around it (`places.acronym_context`; `text` is the
+    whole document, "" when the caller has none)."""
     sources = set(span.sources) - {"propagation"}
     return (
         len(sources) >= 2
         or bool(sources & CUE_SOURCES)
         or places.organization_signal(span.text, is_known_name, is_common_word)
+        or (bool(text) and places.is_acronym(span.text) and places.acronym_context(span.text, text, span.start))
     )
 
 
-def features(span: Candidate) -> list[float]:
+def features(span: Candidate, text: str = "") -> list[float]:
     sources = set(span.sources)
     found_by = sources - {"propagation"}
     letters = [c for c in span.text if c.isalpha()]
@@ -91,7 +95,7 @@ def features(span: Candidate) -> list[float]:
         and (places.is_known_place(span.text) or places.is_place_shaped(span.text)),
         # "Glen Oak": every word a common English word (wordfreq).
         "common_words_only": bool(words) and all(is_common_word(w) for w in words),
-        "organization_without_signal": span.label == "ORGANIZATION" and not _organization_signal(span),
+        "organization_without_signal": span.label == "ORGANIZATION" and not _organization_signal(span, text),
     }
     return [float(values[name]) for name in FEATURES]
 
@@ -107,17 +111,18 @@ def _weights() -> tuple[float, ...] | None:
     return tuple(float(w) for w in data["weights"])
 
 
-def probability(span: Candidate) -> float:
+def probability(span: Candidate, text: str = "") -> float:
+    """`text`: the document the span is in, for the signals around it."""
     weights = _weights()
     if weights is None:
         return span.score
-    z = sum(w * x for w, x in zip(weights, features(span), strict=True))
+    z = sum(w * x for w, x in zip(weights, features(span, text), strict=True))
     p = 1.0 / (1.0 + math.exp(-max(min(z, 30.0), -30.0)))
-    if span.label == "ORGANIZATION" and not _organization_signal(span):
+    if span.label == "ORGANIZATION" and not _organization_signal(span, text):
         p = min(p, ORGANIZATION_WITHOUT_SIGNAL)
     return round(p, 4)
 
 
-def calibrate(spans: list[Candidate]) -> list[Candidate]:
+def calibrate(spans: list[Candidate], text: str = "") -> list[Candidate]:
     """The spans with their score replaced by the calibrated probability."""
-    return [replace(s, score=probability(s)) for s in spans]
+    return [replace(s, score=probability(s, text)) for s in spans]

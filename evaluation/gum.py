@@ -1,0 +1,201 @@
+"""Gold from GUM's court hearings and interviews (human-annotated, CC BY 4.0
+annotations; texts CC BY 4.0 / CC BY 2.5): more real, diverse transcript gold than
+one hearing, for checking detection and fitting the score calibration.
+
+GUM marks every entity mention (CoNLL-U, MISC `Entity=(id-etype-…` … `id)`). Kept:
+the *named* mentions, those whose head is a proper noun, of type person, place and
+organization, as PERSON, LOCATION and ORGANIZATION. Boundaries follow
+`../shared/annotation-guideline.md`: articles, titles and a possessive 's are left
+out ("Mr. Roberts" → "Roberts", "the Supreme Court" → "Supreme Court"); a named
+mention inside a longer named one is not marked apart (an organization's name
+includes its place). GUM has no DATE, AGE or ID layer of the guideline's kind, so
+these files score names only (`python -m evaluation gold --labels`).
+
+The text is rebuilt from the tokens (`SpaceAfter=No` honoured), one line per
+speaker turn or paragraph, with no speaker labels (GUM's speakers are metadata,
+not annotated mentions).
+
+    python -m evaluation gum ../shared/data/train-open/gum --out evaluation/gum
+
+writes `gum_fit.jsonl` (calibration and development) and `gum_heldout.jsonl`
+(never fitted on: every second document of each genre, by name).
+"""
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipelines.lexicons import HONORIFICS, ROLE_WORDS
+
+GENRES = ("court", "interview")
+TYPES = {"person": "PERSON", "place": "LOCATION", "organization": "ORGANIZATION"}
+_ENTITY = re.compile(r"\((\d+)-([a-z]+)[^()]*?(\))?(?=\(|\d+\)|$)|(\d+)\)")
+
+
+@dataclass
+class _Token:
+    form: str
+    upos: str
+    head: int  # sentence-local id of the head, 0 for the root
+    plural: bool
+    sid: int  # sentence-local id
+    sentence: int
+    start: int = 0
+    end: int = 0
+
+
+@dataclass
+class _Doc:
+    id: str
+    tokens: list[_Token] = field(default_factory=list)
+    mentions: list[tuple[int, int, str]] = field(default_factory=list)  # token indices [a, b], etype
+    text: str = ""
+
+
+def _misc(value: str) -> dict[str, str]:
+    out = {}
+    for item in value.split("|"):
+        key, _, val = item.partition("=")
+        out[key] = val
+    return out
+
+
+def read_conllu(path: Path) -> _Doc:
+    doc = _Doc(path.stem)
+    parts: list[str] = []
+    opened: dict[str, list[tuple[int, str]]] = {}
+    sentence = -1
+    speaker, last_speaker = None, None
+    new_line = True
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# speaker = "):
+            speaker = line.split("=", 1)[1].strip()
+        elif line.startswith("# newpar"):
+            new_line = True
+        elif line.startswith("# sent_id"):
+            sentence += 1
+            if speaker != last_speaker:
+                new_line, last_speaker = True, speaker
+            if parts:
+                parts[-1] = parts[-1].rstrip(" ")
+                parts.append("\n" if new_line else " ")
+            new_line = False
+        elif line and not line.startswith("#"):
+            cols = line.split("\t")
+            if "-" in cols[0] or "." in cols[0]:
+                continue  # multi-word token ranges and empty nodes
+            offset = sum(len(p) for p in parts)
+            plural = "Number=Plur" in cols[5]
+            token = _Token(
+                cols[1], cols[3], int(cols[6]), plural, int(cols[0]), sentence, offset, offset + len(cols[1])
+            )
+            index = len(doc.tokens)
+            doc.tokens.append(token)
+            misc = _misc(cols[9])
+            parts.append(cols[1] + ("" if misc.get("SpaceAfter") == "No" else " "))
+            for m in _ENTITY.finditer(misc.get("Entity", "")):
+                if m.group(1):
+                    if m.group(3):
+                        doc.mentions.append((index, index, m.group(2)))
+                    else:
+                        opened.setdefault(m.group(1), []).append((index, m.group(2)))
+                elif opened.get(m.group(4)):
+                    start, etype = opened[m.group(4)].pop()
+                    doc.mentions.append((start, index, etype))
+    doc.text = "".join(parts).rstrip()
+    return doc
+
+
+def _head(doc: _Doc, a: int, b: int) -> _Token:
+    tokens = doc.tokens[a : b + 1]
+    ids = {t.sid for t in tokens}
+    outside = [t for t in tokens if t.head not in ids]
+    return outside[0] if outside else tokens[0]
+
+
+def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, int] | None:
+    """The name inside a mention: the run of proper nouns around its head, with the
+    small words between two of them ("Institute of Technology", "Bank of the
+    West") and a number right after one ("Local 12"). Left out: articles,
+    adjectives, titles and descriptions before it ("philosopher Noam Chomsky"),
+    a possessive and the words after it ("Matthew here"), and a comma's other
+    part ("Cambridge, Massachusetts" is two places)."""
+
+    def title(i: int) -> bool:
+        word = doc.tokens[i].form.lower().rstrip(".")
+        return label == "PERSON" and (word in HONORIFICS or word in ROLE_WORDS)
+
+    def proper(i: int) -> bool:
+        # A capitalised adjective or noun inside the mention is part of the name
+        # ("Anacapa Residential Hall"); a title is not.
+        if not a <= i <= b or title(i):
+            return False
+        t = doc.tokens[i]
+        return t.upos == "PROPN" or (t.upos in ("ADJ", "NOUN") and t.form[:1].isupper())
+
+    def joiner(i: int) -> bool:
+        return a <= i <= b and doc.tokens[i].upos in ("ADP", "CCONJ", "DET") and doc.tokens[i].form != ","
+
+    if doc.tokens[head].upos != "PROPN" or title(head):
+        return None
+    start = end = head
+    while True:
+        if proper(start - 1):
+            start -= 1
+        elif joiner(start - 1) and proper(start - 2):
+            start -= 2
+        else:
+            break
+    while True:
+        if proper(end + 1):
+            end += 1
+        elif joiner(end + 1) and proper(end + 2):
+            end += 2
+        elif joiner(end + 1) and joiner(end + 2) and proper(end + 3):  # "Bank of the West"
+            end += 3
+        elif a <= end + 1 <= b and doc.tokens[end + 1].upos == "NUM":
+            end += 1
+        else:
+            break
+    return start, end
+
+
+def gold_spans(doc: _Doc) -> list[dict]:
+    named = []
+    for a, b, etype in doc.mentions:
+        label = TYPES.get(etype)
+        if label is None or doc.tokens[a].sentence != doc.tokens[b].sentence:
+            continue
+        head = _head(doc, a, b)
+        if head.upos != "PROPN" or (label == "PERSON" and head.plural):
+            continue  # not named, or a group ("Buddhists", "My Lords"): not a person
+        cut = _name_run(doc, a, b, doc.tokens.index(head, a), label)
+        if cut:
+            named.append((doc.tokens[cut[0]].start, doc.tokens[cut[1]].end, label))
+    # Outermost only: a named mention inside a longer named one is part of it.
+    named.sort(key=lambda s: (s[0], -s[1]))
+    kept: list[tuple[int, int, str]] = []
+    for s in named:
+        if kept and s[0] < kept[-1][1]:
+            continue
+        kept.append(s)
+    return [{"start": s, "end": e, "label": label, "text": doc.text[s:e]} for s, e, label in kept]
+
+
+def convert(source: Path, out: Path) -> dict[str, int]:
+    out.mkdir(parents=True, exist_ok=True)
+    counts = {"fit": 0, "heldout": 0}
+    files = {name: (out / f"gum_{name}.jsonl").open("w", encoding="utf-8") for name in counts}
+    try:
+        for genre in GENRES:
+            for n, path in enumerate(sorted(source.glob(f"GUM_{genre}_*.conllu"))):
+                doc = read_conllu(path)
+                split = "heldout" if n % 2 else "fit"
+                record = {"id": doc.id, "text": doc.text, "spans": gold_spans(doc)}
+                files[split].write(json.dumps(record, ensure_ascii=False) + "\n")
+                counts[split] += 1
+    finally:
+        for f in files.values():
+            f.close()
+    return counts
