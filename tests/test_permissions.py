@@ -330,7 +330,6 @@ class PermissionMatrix(TestCase):
         root = get_user_model().objects.create_user("root", password="pw", is_staff=True, is_superuser=True)
         client = Client()
         client.force_login(root)
-        self.document.original.name = "originals/d.txt"
         Document.objects.filter(pk=self.document.pk).update(original="originals/d.txt")
         response = client.get(reverse("admin:ingestion_document_change", args=[self.document.pk]))
         self.assertEqual(response.status_code, 200)
