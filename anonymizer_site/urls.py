@@ -45,6 +45,7 @@ urlpatterns = [
         name="corpus_model_activate",
     ),
     path("documents/<int:pk>/", document.document_review, name="document_review"),
+    path("documents/<int:pk>/delete/", corpora.document_delete, name="document_delete"),
     path("documents/<int:pk>/spans/add/", document.span_create, name="span_create"),
     path("documents/<int:pk>/undo/", document.document_undo, name="document_undo"),
     path("documents/<int:pk>/redo/", document.document_undo, {"redo": True}, name="document_redo"),

@@ -10,5 +10,8 @@
   // Forms whose buttons post with htmx must not also submit the page (Enter in a field).
   document.addEventListener("submit", (e) => {
     if (e.target.matches("form[data-no-submit]")) e.preventDefault();
+    // A form that destroys something asks first (its data-confirm is the question).
+    const question = e.target.dataset.confirm;
+    if (question && !window.confirm(question)) e.preventDefault();
   });
 })();

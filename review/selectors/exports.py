@@ -12,8 +12,3 @@ def corpus_exports(corpus: Corpus, limit: int = 20) -> QuerySet[ExportBatch]:
 
 def any_export_running(exports: list[ExportBatch]) -> bool:
     return any(e.status in (ExportStatus.QUEUED, ExportStatus.RUNNING) for e in exports)
-
-
-def finished_export(pk: int) -> ExportBatch | None:
-    """A finished export with its corpus (the caller checks the user's role on it)."""
-    return ExportBatch.objects.filter(pk=pk, status=ExportStatus.DONE).select_related("corpus").first()

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from ingestion.models import Document
 from pipelines.extraction.transcript_layout import Locator
-from review.models import ExportBatch, ExportStatus
+from review.models import ExportBatch
 
 TEXT = "text"
 # What to do about a residual the text of no document holds.
@@ -70,11 +70,6 @@ class LeakReport:
     @property
     def others(self) -> list[Residual]:
         return [r for r in self.residuals if not r.redactable]
-
-
-def export_with_report(pk: int) -> ExportBatch | None:
-    """A failed export (with its corpus): the one a leak report belongs to."""
-    return ExportBatch.objects.filter(pk=pk, status=ExportStatus.FAILED).select_related("corpus").first()
 
 
 def leak_report(batch: ExportBatch) -> LeakReport:

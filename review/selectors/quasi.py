@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db.models import Count, Exists, OuterRef
-from django.http import Http404
 
 from ingestion.models import Corpus, Document, DocumentStatus
 from pipelines.labels import DIRECT_IDENTIFIER_LABELS
@@ -51,14 +50,6 @@ class FlagRow:
     before: str
     after: str
     suggestion: str
-
-
-def get_flag(pk: int) -> QuasiIdentifier:
-    """The flag with its document (the caller checks the user's access to it)."""
-    flag = QuasiIdentifier.objects.select_related("document").filter(pk=pk).first()
-    if flag is None:
-        raise Http404("No such flag")
-    return flag
 
 
 def document_flags(document: Document) -> list[FlagRow]:

@@ -25,11 +25,15 @@ from review.services import corpus_memory, corpus_models, export
 @transaction.atomic
 def document_delete(*, document: Document) -> int:
     """Returns how many export zips went with it."""
-    zips = export.exports_delete_files(
-        corpus_id=document.corpus_id,
-        since=document.created_at,
-        reason=f"The zip was deleted with document “{document.name}”, which it may contain.",
-    )
+    zips = 0
+    # A document's text is set once: one without it (a file no text could be read
+    # from) never had spans nor was exported, so no zip holds anything of it.
+    if document.text:
+        zips = export.exports_delete_files(
+            corpus_id=document.corpus_id,
+            since=document.created_at,
+            reason=f"The zip was deleted with document “{document.name}”, which it may contain.",
+        )
     # What the corpus learnt from it goes too (names no other document backs).
     corpus_memory.corpus_memory_forget(document_id=document.pk, corpus_id=document.corpus_id)
     # Corpus models trained or judged on it: their files hold its text.

@@ -4,7 +4,7 @@ history), and re-annotation of a document or a whole corpus."""
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -12,7 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 from pipelines.detection.config import ConfigError
 from pipelines.detection.config import DetectionConfig as DetectionSettings
 from pipelines.detection.models.catalog import REGISTRY
-from review.access import can_administer, get_corpus, get_document
+from review.access import Need, can_administer, corpus_for, document_for
 from review.forms import DetectionConfigForm
 from review.selectors.runs import config_changes, document_runs
 from review.services.annotation import (
@@ -36,11 +36,8 @@ def _stored_model(corpus_id: int) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def detection_config(request: HttpRequest, pk: int) -> HttpResponse:
-    """Corpus admins edit the corpus's detection configuration; to anyone else the
-    page does not exist."""
-    corpus, role = get_corpus(request.user, pk)
-    if not can_administer(role):
-        raise Http404("No such page")
+    """Corpus admins edit the corpus's detection configuration."""
+    corpus, _role = corpus_for(request.user, pk, Need.ADMIN)
     if request.method == "POST":
         # A value that is neither empty nor a registry name is only accepted if it is
         # what is stored already (read only then: the usual save costs no query more).
@@ -79,7 +76,7 @@ def detection_config(request: HttpRequest, pk: int) -> HttpResponse:
 def document_annotation(request: HttpRequest, pk: int) -> HttpResponse:
     """A document's machine passes: progress while one runs (polled), and the
     history of pre-annotation and re-annotations, to every member of the corpus."""
-    document, role = get_document(request.user, pk)
+    document, role = document_for(request.user, pk)
     runs = list(document_runs(document))
     context = {
         "document": document,
@@ -96,9 +93,7 @@ def document_annotation(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def document_reannotate(request: HttpRequest, pk: int) -> HttpResponse:
-    document, role = get_document(request.user, pk)
-    if not can_administer(role):
-        raise Http404("No such document")
+    document, _role = document_for(request.user, pk, Need.ADMIN)
     try:
         run = document_reannotate_request(document=document, user=request.user)
     except ReannotateError as exc:
@@ -118,9 +113,7 @@ def document_reannotate(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def corpus_reannotate(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus, role = get_corpus(request.user, pk)
-    if not can_administer(role):
-        raise Http404("No such corpus")
+    corpus, _role = corpus_for(request.user, pk, Need.ADMIN)
     summary = corpus_reannotate_request(corpus=corpus, user=request.user)
     parts = [f"{summary.queued} document(s) queued for re-annotation"]
     if summary.retried:

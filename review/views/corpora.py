@@ -3,7 +3,6 @@ upload and export forms) and uploads."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
@@ -12,14 +11,16 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from ingestion.models import DocumentStatus
 from ingestion.services import UploadResult, too_large
 from ingestion.upload_handlers import refused_uploads
-from review.access import can_administer, get_corpus
+from review.access import Need, can_administer, corpus_for, document_for, staff_for
 from review.forms import CorpusForm, ExportForm, UploadForm
 from review.selectors.corpora import any_in_progress, corpus_documents
 from review.selectors.corpora import corpus_list as corpora_of
 from review.selectors.exports import any_export_running, corpus_exports
 from review.services.corpora import corpus_create
+from review.services.deletion import document_delete as delete_document
 from review.services.uploads import upload, upload_budget
 
 
@@ -28,8 +29,7 @@ from review.services.uploads import upload, upload_budget
 def corpus_list(request: HttpRequest) -> HttpResponse:
     form = CorpusForm(request.POST or None)
     if request.method == "POST":
-        if not request.user.is_staff:
-            raise PermissionDenied("Only staff can create corpora.")
+        staff_for(request.user, "Only staff can create corpora.")
         if form.is_valid():
             corpus = corpus_create(
                 name=form.cleaned_data["name"],
@@ -56,7 +56,7 @@ def _documents_context(corpus, role) -> dict:
 @login_required
 @vary_on_headers("HX-Request")
 def corpus_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus, role = get_corpus(request.user, pk)
+    corpus, role = corpus_for(request.user, pk)
     context = _documents_context(corpus, role)
     if request.htmx:
         return render(request, "review/corpus_detail.html#documents", context)
@@ -70,9 +70,7 @@ def corpus_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def document_upload(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus, role = get_corpus(request.user, pk)
-    if not can_administer(role):
-        raise PermissionDenied("Only corpus admins can upload.")
+    corpus, _role = corpus_for(request.user, pk, Need.ADMIN)
     form = UploadForm(request.POST, request.FILES)
     # Files dropped while they arrived (over MAX_UPLOAD_BYTES) fail alone, by name.
     results: list[UploadResult] = [
@@ -101,6 +99,21 @@ def document_upload(request: HttpRequest, pk: int) -> HttpResponse:
         file.close()
     _report_upload(request, results)
     return redirect("corpus_detail", pk=corpus.pk)
+
+
+@login_required
+@require_POST
+def document_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """A corpus admin deletes a document that failed (a file that is not a
+    transcript, say) from the corpus page, with its original. Others, reviewed or
+    not, stay: deleting them is the admin site's, which says what else goes."""
+    document, _role = document_for(request.user, pk, Need.ADMIN)
+    if document.status != DocumentStatus.FAILED:
+        messages.error(request, f"“{document.name}” did not fail: only a failed document is deleted from here.")
+    else:
+        delete_document(document=document)
+        messages.success(request, f"“{document.name}” deleted.")
+    return redirect("corpus_detail", pk=document.corpus_id)
 
 
 # Past this many, a page of messages stops being read; the summary still counts them all.

@@ -4,34 +4,26 @@ version (rollback) or goes back to the base model, each audited."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from review.access import can_administer, get_corpus
+from review.access import Need, corpus_for
 from review.errors import ReviewError
 from review.selectors.corpus_models import models_page
 from review.services.corpus_models import corpus_model_deactivate, corpus_model_rollback, corpus_training_start
 
 
-def _admin_corpus(request: HttpRequest, pk: int):
-    corpus, role = get_corpus(request.user, pk)
-    if not can_administer(role):
-        raise PermissionDenied("Only corpus admins see and train the corpus's models.")
-    return corpus
-
-
 @login_required
 def corpus_models(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus = _admin_corpus(request, pk)
+    corpus, _role = corpus_for(request.user, pk, Need.ADMIN)
     return render(request, "review/corpus_models.html", {"corpus": corpus, "page": models_page(corpus.pk)})
 
 
 @login_required
 @require_POST
 def corpus_model_train(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus = _admin_corpus(request, pk)
+    corpus, _role = corpus_for(request.user, pk, Need.ADMIN)
     try:
         version = corpus_training_start(corpus_id=corpus.pk, user=request.user)
     except ReviewError as exc:
@@ -44,7 +36,7 @@ def corpus_model_train(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def corpus_model_activate(request: HttpRequest, pk: int, version: int) -> HttpResponse:
-    corpus = _admin_corpus(request, pk)
+    corpus, _role = corpus_for(request.user, pk, Need.ADMIN)
     try:
         chosen = corpus_model_rollback(corpus_id=corpus.pk, version_id=version, user=request.user)
     except ReviewError as exc:
@@ -57,7 +49,7 @@ def corpus_model_activate(request: HttpRequest, pk: int, version: int) -> HttpRe
 @login_required
 @require_POST
 def corpus_model_use_base(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus = _admin_corpus(request, pk)
+    corpus, _role = corpus_for(request.user, pk, Need.ADMIN)
     try:
         corpus_model_deactivate(corpus_id=corpus.pk, user=request.user)
     except ReviewError as exc:

@@ -6,14 +6,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from review.access import get_corpus
+from review.access import corpus_for
 from review.selectors.dashboard import DIRECT_IDENTIFIER_LABELS, TIMELINE_STATUSES, dashboard_data
 
 
 @login_required
 @require_GET
 def corpus_dashboard(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus, role = get_corpus(request.user, pk)
+    corpus, role = corpus_for(request.user, pk)
     return render(
         request,
         "review/dashboard.html",

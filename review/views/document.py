@@ -4,7 +4,6 @@
 from urllib.parse import parse_qs, urlsplit
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -12,7 +11,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from ingestion.models import DocumentStatus
 from pipelines.labels import CANONICAL_LABELS
-from review.access import can_administer, can_review, get_document, get_span, holder_conflict
+from review.access import Need, can_administer, can_review, document_for, holder_conflict, span_for
 from review.errors import ReviewError, StaleSpan
 from review.models import RejectReason, Span
 from review.selectors.document import (
@@ -125,7 +124,7 @@ def _float(value: str | None) -> float | None:
 def document_review(request: HttpRequest, pk: int) -> HttpResponse:
     # With the machine pass running on it, if any (pre- or re-annotation), in
     # the same query: the page says so and links to its progress.
-    document, role = get_document(request.user, pk, annotations=active_run_annotations())
+    document, role = document_for(request.user, pk, annotations=active_run_annotations())
     if request.htmx and request.htmx.target == "annotation-running":
         # The page polls this while a machine pass runs: one query for the
         # document and its run, no spans. Once it is over, a full reload shows
@@ -157,7 +156,7 @@ def _panel_context(span: Span, role: str, spans: list[Span]) -> dict:
 @login_required
 @require_GET
 def span_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    span, role = get_span(request.user, pk)
+    span, role = span_for(request.user, pk)
     # The document's spans, lightly: the panel counts pending occurrences and lists
     # the other entities of the same label to link to.
     return render(request, f"{TEMPLATE}#panel", _panel_context(span, role, panel_spans(span.document_id)))
@@ -174,9 +173,7 @@ def _decision(request, document, role, spans, *, span=None, error=None, message=
 @require_POST
 @vary_on_headers("HX-Request")
 def span_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    span, role = get_span(request.user, pk)
-    if not can_review(role):
-        raise PermissionDenied("Read-only access.")
+    span, role = span_for(request.user, pk, Need.REVIEW)
     document = span.document
     # One query for the whole document: apply-to-all finds the other occurrences
     # in it, and the response re-renders the text, legend and side panel from it.
@@ -233,9 +230,7 @@ def span_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @login_required
 @require_POST
 def span_create(request: HttpRequest, pk: int) -> HttpResponse:
-    document, role = get_document(request.user, pk)
-    if not can_review(role):
-        raise PermissionDenied("Read-only access.")
+    document, role = document_for(request.user, pk, Need.REVIEW)
     error = None
     added = []
     # As in span_decide: one read of the document's spans plans the addition and,
@@ -270,9 +265,7 @@ def span_create(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def document_undo(request: HttpRequest, pk: int, redo: bool = False) -> HttpResponse:
-    document, role = get_document(request.user, pk)
-    if not can_review(role):
-        raise PermissionDenied("Read-only access.")
+    document, role = document_for(request.user, pk, Need.REVIEW)
     error, message = None, ""
     try:
         _require_holder(document, request.user, role)
@@ -298,12 +291,11 @@ def _bulk_filter(data: QueryDict) -> dict:
 def document_bulk(request: HttpRequest, pk: int) -> HttpResponse:
     """GET counts the pending spans a bulk filter matches (shown before acting);
     POST accepts or rejects them as one undoable operation."""
-    document, role = get_document(request.user, pk)
+    # Counting is reading; deciding is reviewing.
+    document, role = document_for(request.user, pk, Need.READ if request.method == "GET" else Need.REVIEW)
     if request.method == "GET":
         count = len(bulk_candidates(document, **_bulk_filter(request.GET)))
         return render(request, f"{TEMPLATE}#bulk-count", {"bulk_count": count})
-    if not can_review(role):
-        raise PermissionDenied("Read-only access.")
     error, message = None, ""
     try:
         _require_holder(document, request.user, role)
@@ -326,9 +318,7 @@ def document_group(request: HttpRequest, pk: int) -> HttpResponse:
     """The side panel's group actions: accept or reject the pending spans of one
     entity (`span`: one of its spans) or of a whole label group, as the panel
     shows them with its filters (from the page URL), as one undoable operation."""
-    document, role = get_document(request.user, pk)
-    if not can_review(role):
-        raise PermissionDenied("Read-only access.")
+    document, role = document_for(request.user, pk, Need.REVIEW)
     post = request.POST
     spans = document_spans(document)
     error, message = None, ""
@@ -361,7 +351,7 @@ def document_group(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def document_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    document, role = get_document(request.user, pk)
+    document, _role = document_for(request.user, pk)
     spans = accepted_spans(document)
     try:
         text, error = preview_text(document.text, spans), None
@@ -377,10 +367,7 @@ def document_preview(request: HttpRequest, pk: int) -> HttpResponse:
 def document_workflow(request: HttpRequest, pk: int, step: str) -> HttpResponse:
     """ "Mark reviewed" (a reviewer, when no span is pending) and "approve" (a
     corpus admin, once reviewed)."""
-    document, role = get_document(request.user, pk)
-    allowed = can_administer(role) if step == "approve" else can_review(role)
-    if not allowed:
-        raise PermissionDenied("Not allowed.")
+    document, role = document_for(request.user, pk, Need.ADMIN if step == "approve" else Need.REVIEW)
     error = None
     try:
         if step != "second":  # the second reviewer is, by definition, not the holder

@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from review.access import get_corpus, get_document
+from review.access import corpus_for, document_for
 from review.selectors.document import document_spans
 from review.selectors.history import corpus_diff, detection_summary, document_events, first_befores, machine_vs_final
 
@@ -14,7 +14,7 @@ from review.selectors.history import corpus_diff, detection_summary, document_ev
 @login_required
 @require_GET
 def document_history(request: HttpRequest, pk: int) -> HttpResponse:
-    document, role = get_document(request.user, pk)
+    document, role = document_for(request.user, pk)
     events = document_events(document)
     spans = document_spans(document)
     detection = detection_summary(document)
@@ -36,6 +36,6 @@ def document_history(request: HttpRequest, pk: int) -> HttpResponse:
 def corpus_stats(request: HttpRequest, pk: int) -> HttpResponse:
     """Machine vs final over the whole corpus: which label and which recognizer
     misses (spans reviewers added) or over-fires (spans they rejected)."""
-    corpus, role = get_corpus(request.user, pk)
+    corpus, _role = corpus_for(request.user, pk)
     diff, count = corpus_diff(corpus)
     return render(request, "review/corpus_stats.html", {"corpus": corpus, "diff": diff, "spans": count})

@@ -3,13 +3,14 @@ link to the review page at that place, and one action that redacts them all."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from review.access import can_administer, get_corpus
+from review.access import export_for
 from review.errors import ReviewError
-from review.selectors.leaks import export_with_report, leak_report
+from review.models import ExportStatus
+from review.selectors.leaks import leak_report
 from review.services.residuals import redact_residuals
 
 
@@ -17,13 +18,8 @@ from review.services.residuals import redact_residuals
 @require_http_methods(["GET", "POST"])
 def export_leaks(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the report. POST: redact every remaining occurrence, then back here."""
-    batch = export_with_report(pk)
-    if batch is None:
-        raise Http404("No such leak report")
-    _corpus, role = get_corpus(request.user, batch.corpus_id)
-    if not can_administer(role):
-        # Export history and leak reports are for corpus admins.
-        raise Http404("No such leak report")
+    # A leak report is a failed export's; export history and leak reports are for corpus admins.
+    batch, _role = export_for(request.user, pk, ExportStatus.FAILED)
     if request.method == "POST":
         try:
             outcome = redact_residuals(batch=batch, user=request.user)

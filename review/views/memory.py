@@ -3,34 +3,26 @@ rejected, as detection remembers them; a corpus admin removes an entry (audited)
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from review.access import can_administer, get_corpus
+from review.access import Need, corpus_for
 from review.errors import ReviewError
 from review.selectors.memory import memory_page
 from review.services.corpus_memory import memory_entry_remove
 
 
-def _admin_corpus(request: HttpRequest, pk: int):
-    corpus, role = get_corpus(request.user, pk)
-    if not can_administer(role):
-        raise PermissionDenied("Only corpus admins see and edit the corpus memory.")
-    return corpus
-
-
 @login_required
 def corpus_memory(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus = _admin_corpus(request, pk)
+    corpus, _role = corpus_for(request.user, pk, Need.ADMIN)
     return render(request, "review/corpus_memory.html", {"corpus": corpus, "page": memory_page(corpus.pk)})
 
 
 @login_required
 @require_POST
 def corpus_memory_remove(request: HttpRequest, pk: int, kind: str, entry: int) -> HttpResponse:
-    corpus = _admin_corpus(request, pk)
+    corpus, _role = corpus_for(request.user, pk, Need.ADMIN)
     try:
         removal = memory_entry_remove(
             corpus_id=corpus.pk, kind=kind, entry_id=entry, user=request.user, reason=request.POST.get("reason", "")

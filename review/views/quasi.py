@@ -3,16 +3,15 @@ by the page, and a reviewer's decision on one flag (mask, generalise, keep, or
 back to undecided); the corpus's residual-risk page."""
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from ingestion.models import DocumentStatus
-from review.access import can_review, get_corpus, get_document, holder_conflict
+from review.access import Need, can_review, corpus_for, document_for, flag_for, holder_conflict
 from review.errors import ReviewError
 from review.models import QuasiDecision
-from review.selectors.quasi import corpus_risk, document_flags, flag_counts, get_flag
+from review.selectors.quasi import corpus_risk, document_flags, flag_counts
 from review.services.quasi import quasi_decide
 
 FLAGS = "review/_quasi_flags.html"
@@ -36,7 +35,7 @@ def _flags(request: HttpRequest, document, role: str, **extra) -> HttpResponse:
 @login_required
 @require_GET
 def document_quasi(request: HttpRequest, pk: int) -> HttpResponse:
-    document, role = get_document(request.user, pk)
+    document, role = document_for(request.user, pk)
     return _flags(request, document, role)
 
 
@@ -50,11 +49,8 @@ def _int(value: str | None) -> int | None:
 @login_required
 @require_POST
 def quasi_decision(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    flag = get_flag(pk)
-    document, role = get_document(request.user, flag.document_id)
-    if not can_review(role):
-        raise PermissionDenied("Read-only access.")
-    flag.document = document
+    flag, role = flag_for(request.user, pk, Need.REVIEW)
+    document = flag.document
     error = message = ""
     try:
         if action not in ACTIONS:
@@ -79,5 +75,5 @@ def quasi_decision(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @login_required
 @require_GET
 def corpus_risk_page(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus, role = get_corpus(request.user, pk)
+    corpus, role = corpus_for(request.user, pk)
     return render(request, "review/residual_risk.html", {"corpus": corpus, "role": role, "risk": corpus_risk(corpus)})

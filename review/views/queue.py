@@ -3,12 +3,11 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from review.access import can_review, get_corpus
+from review.access import Need, can_review, corpus_for
 from review.selectors.queue import queue_counts, queue_documents, review_rate
 from review.services.queue import idle_cutoff, next_document
 
@@ -16,7 +15,7 @@ from review.services.queue import idle_cutoff, next_document
 @login_required
 @require_GET
 def corpus_queue(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus, role = get_corpus(request.user, pk)
+    corpus, role = corpus_for(request.user, pk)
     status = request.GET.get("status", "")
     mine = request.GET.get("mine") == "on"
     documents = queue_documents(corpus, status=status, mine_only=mine, user=request.user)
@@ -44,9 +43,7 @@ def corpus_queue(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def queue_next(request: HttpRequest, pk: int) -> HttpResponse:
-    corpus, role = get_corpus(request.user, pk)
-    if not can_review(role):
-        raise PermissionDenied("Read-only access.")
+    corpus, _role = corpus_for(request.user, pk, Need.REVIEW)
     document = next_document(corpus=corpus, user=request.user)
     if document is None:
         messages.info(request, "No document is waiting for review.")
