@@ -9,7 +9,8 @@ organization, as PERSON, LOCATION and ORGANIZATION. Boundaries follow
 out ("Mr. Roberts" → "Roberts", "the Supreme Court" → "Supreme Court"); a named
 mention inside a longer named one is not marked apart (an organization's name
 includes its place). GUM has no DATE, AGE or ID layer of the guideline's kind, so
-these files score names only (`python -m evaluation gold --labels`).
+these files score names only: each record says so (`"labels"`), and the
+evaluation leaves predictions of other labels out.
 
 The text is rebuilt from the tokens (`SpaceAfter=No` honoured), one line per
 speaker turn or paragraph, with no speaker labels (GUM's speakers are metadata,
@@ -161,6 +162,22 @@ def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, in
     return start, end
 
 
+# A title or office used as a name ("the Secretary", "Governor") and a body named
+# by its function ("the Court", "the Board"; "Congress" and "Parliament" are kept:
+# each is that body's name), as the guideline's ORGANIZATION section says.
+_OFFICES = frozenset({"secretary", "governor", "chief", "president", "minister", "senator", "solicitor", "lords"})
+_BODIES = frozenset(
+    {"court", "board", "panel", "committee", "commission", "department", "division", "agency", "bench", "tribunal"}
+)
+
+
+def _function_word(word: str, label: str) -> bool:
+    folded = word.lower().rstrip(".")
+    if label == "PERSON":
+        return folded in ROLE_WORDS or folded in HONORIFICS or folded in _OFFICES
+    return label == "ORGANIZATION" and folded in _BODIES
+
+
 def gold_spans(doc: _Doc) -> list[dict]:
     named = []
     for a, b, etype in doc.mentions:
@@ -171,6 +188,8 @@ def gold_spans(doc: _Doc) -> list[dict]:
         if head.upos != "PROPN" or (label == "PERSON" and head.plural):
             continue  # not named, or a group ("Buddhists", "My Lords"): not a person
         cut = _name_run(doc, a, b, doc.tokens.index(head, a), label)
+        if cut and cut[0] == cut[1] and _function_word(doc.tokens[cut[0]].form, label):
+            continue  # "the Court", "the Secretary": named by function, not by name
         if cut:
             named.append((doc.tokens[cut[0]].start, doc.tokens[cut[1]].end, label))
     # Outermost only: a named mention inside a longer named one is part of it.
@@ -192,7 +211,7 @@ def convert(source: Path, out: Path) -> dict[str, int]:
             for n, path in enumerate(sorted(source.glob(f"GUM_{genre}_*.conllu"))):
                 doc = read_conllu(path)
                 split = "heldout" if n % 2 else "fit"
-                record = {"id": doc.id, "text": doc.text, "spans": gold_spans(doc)}
+                record = {"id": doc.id, "text": doc.text, "labels": sorted(TYPES.values()), "spans": gold_spans(doc)}
                 files[split].write(json.dumps(record, ensure_ascii=False) + "\n")
                 counts[split] += 1
     finally:

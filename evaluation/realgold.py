@@ -33,6 +33,9 @@ class GoldDoc:
     text: str
     counted: list[tuple[int, int, str]]
     neutral: list[tuple[int, int, str]]
+    # The labels this gold annotates (None: all of them). GUM's gold marks names
+    # only: a predicted DATE there is neither right nor wrong.
+    labels: frozenset[str] | None = None
 
 
 def read_gold(paths: Iterable[Path] | None = None) -> list[GoldDoc]:
@@ -50,6 +53,7 @@ def read_gold(paths: Iterable[Path] | None = None) -> list[GoldDoc]:
                     d["text"],
                     [(s["start"], s["end"], s["label"]) for s in spans if s not in flagged],
                     [(s["start"], s["end"], s["label"]) for s in flagged],
+                    frozenset(d["labels"]) if d.get("labels") else None,
                 )
             )
     return docs
@@ -158,8 +162,13 @@ def gold_report(docs: list[GoldDoc], predictions: dict[str, list[Candidate]]) ->
 
 
 def detect(docs: list[GoldDoc], model: str) -> dict[str, list[Candidate]]:
-    """What `manage.py detect` proposes on each gold text (no header metadata)."""
-    return {doc.id: result.spans for doc, result in zip(docs, detect_texts((d.text for d in docs), model), strict=True)}
+    """What `manage.py detect` proposes on each gold text (no header metadata),
+    less the labels a gold document does not annotate."""
+    results = zip(docs, detect_texts((d.text for d in docs), model), strict=True)
+    return {
+        doc.id: [s for s in result.spans if doc.labels is None or GROUP.get(s.label, s.label) in doc.labels]
+        for doc, result in results
+    }
 
 
 # --- calibration -----------------------------------------------------------------------------

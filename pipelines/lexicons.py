@@ -111,6 +111,16 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Dispatcher",
         "Patient",
         "Subject",
+        # Offices addressed as such in court and debate ("Mr. Chief Justice",
+        # "Madam Chairwoman", "Mr. Secretary"): a title, never the person's name.
+        "Chief",
+        "Chairwoman",
+        "Chairperson",
+        "Secretary",
+        "President",
+        "Governor",
+        "Senator",
+        "Solicitor",
     )
 )
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from

@@ -8,6 +8,7 @@ import re
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
+from pipelines.gazetteers import is_common_word, is_given_name
 from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLES
 
 SOURCE = "cues"
@@ -30,7 +31,15 @@ _RELATION_RE = re.compile(
 )
 # "Chastity's mother", "Luis's brother": a name that owns a relation.
 _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?i:" + RELATIONS + r")s?\b")
-_CALLED_RE = re.compile(r"\b(?:called|named)[ \t]+(?:(?:him|her|me|them)[ \t]+)?(?P<v>" + _NAME + r")\b")
+_CALLED_RE = re.compile(r"\b(?:called|named)[ \t]+(?P<pronoun>(?:him|her|me|them)[ \t]+)?(?P<v>" + _NAME + r")\b")
+# "a drink called Santorum", "a book called Opus", "a programme called Euro" name
+# things; "a guy named Will", "my friend called Tom", "called him Will" name people.
+_PERSON_BEFORE_CALLED = re.compile(
+    r"(?i)\b(?:man|woman|men|women|guy|guys|boy|girl|kid|lady|gentleman|fellow|someone|somebody|person|people"
+    r"|friend|officer|detective|teacher|doctor|nurse|he|she|i|"
+    + RELATIONS
+    + r")s?,?[ \t]+(?:was[ \t]+|is[ \t]+|am[ \t]+)?$"
+)
 # A speaker label opens a line: capitals, optional role words, then a colon.
 _SPEAKER_RE = re.compile(r"^[ \t]*(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
 _CAP_WORD_RE = re.compile(r"[A-Z][A-Z'’-]+")
@@ -39,6 +48,17 @@ _PARTICIPANT_RE = re.compile(
     r"^[ \t]*(?P<v>[A-Z][A-Za-z.'’-]+(?:[ \t]+[A-Z][A-Za-z.'’-]+){1,3})[ \t]*,[ \t]*(?P<role>[A-Za-z ]{3,60})$",
     re.MULTILINE,
 )
+
+
+def _calls_a_person(text: str, match: re.Match[str]) -> bool:
+    """ "called him Will", "a guy named Will", or a known given name ("called
+    Tom"): the words name a person, not a drink, a book or a programme."""
+    if match.group("pronoun"):
+        return True
+    if _PERSON_BEFORE_CALLED.search(text, max(0, match.start() - 40), match.start()):
+        return True
+    first = match.group("v").split()[0]
+    return is_given_name(first) and not is_common_word(first)
 
 
 def recognize(text: str) -> list[Candidate]:
@@ -61,6 +81,8 @@ def recognize(text: str) -> list[Candidate]:
             end = start + words[-1].end()
             if rule in ("relation", "called") and places.is_known_place(text[start:end]):
                 continue  # "California's children", "a town called Fresno"
+            if rule == "called" and not _calls_a_person(text, match):
+                continue
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
     for match in _PARTICIPANT_RE.finditer(text):
         if any(w.lower() in ROLE_WORDS for w in match.group("role").split()):
