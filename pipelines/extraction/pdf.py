@@ -185,6 +185,9 @@ def _page_lines(data: bytes, limits: ExtractionLimits) -> list[list[str]]:
     except (PDFSyntaxError, ValueError, KeyError, TypeError) as exc:
         raise ExtractionError(damaged(page_number)) from exc
     except Exception as exc:  # pdfminer raises many private types for broken files
+        if _ran_out_of_memory(exc):
+            # pdfplumber wraps pdfminer's MemoryError: a bomb, not a damaged file.
+            raise MemoryError from exc
         if _is_password_error(exc):
             raise ExtractionError(PASSWORD_PROTECTED) from exc
         raise ExtractionError(damaged(page_number)) from exc
@@ -265,6 +268,14 @@ def _caption_box(page) -> tuple[float, float, float, float] | None:
     if not any(w["x1"] <= x0 for w in inside) or not any(w["x0"] >= x1 for w in inside):
         return None
     return top, bottom, x0, x1
+
+
+def _ran_out_of_memory(exc: BaseException | None) -> bool:
+    while exc is not None:
+        if isinstance(exc, MemoryError):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def _is_password_error(exc: BaseException | None) -> bool:
