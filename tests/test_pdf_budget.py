@@ -117,3 +117,55 @@ def test_an_uploaded_tounicode_bomb_fails_with_the_setting_named(
     assert document.status == "failed"
     assert "(MAX_PDF_INFLATED_MB)" in document.error_message
     assert "damaged" not in document.error_message
+
+
+# -- every filter pdfminer decodes is counted as decoded ----------------------------------
+
+
+def _one_stream_pdf(dictionary: bytes, data: bytes) -> bytes:
+    from tests.pdf_fixture import _assemble, _stream
+
+    return _assemble(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+            _stream(dictionary, data),
+        ]
+    )
+
+
+def _lzw_literals(data: bytes) -> bytes:
+    """LZW with literal codes only (9 bits, a clear code every 200): valid, and
+    enough to show the decoder's output is what counts."""
+    codes: list[int] = []
+    for start in range(0, len(data), 200):
+        codes.append(256)
+        codes.extend(data[start : start + 200])
+    codes.append(257)
+    bits = "".join(format(code, "09b") for code in codes)
+    bits += "0" * (-len(bits) % 8)
+    return int(bits, 2).to_bytes(len(bits) // 8, "big")
+
+
+def test_run_length_lzw_and_hex_over_flate_are_counted_decoded():
+    import zlib
+
+    # Run-length: two bytes stand for 128, a 64-fold bomb.
+    run_length = b"\x81 " * (64 * 1024) + b"\x80"
+    budget = check_inflated_size(_one_stream_pdf(b"/Filter /RunLengthDecode", run_length), ExtractionLimits())
+    assert budget.inflated == 8 * MB
+    with pytest.raises(LimitExceeded, match=r"\(MAX_PDF_INFLATED_MB\)"):
+        check_inflated_size(
+            _one_stream_pdf(b"/Filter /RunLengthDecode", run_length), ExtractionLimits(max_pdf_inflated_bytes=4 * MB)
+        )
+    text = b"BT /F1 11 Tf 72 720 Td (Mr. Smith) Tj ET " * 100
+    lzw = check_inflated_size(_one_stream_pdf(b"/Filter /LZWDecode", _lzw_literals(text)), ExtractionLimits())
+    assert lzw.inflated == len(text)
+    # A chain: each step's output counts (pdfminer holds each step's whole result).
+    deflated = zlib.compress(b" " * MB)
+    chain = _one_stream_pdf(b"/Filter [/ASCIIHexDecode /FlateDecode]", deflated.hex().encode() + b">")
+    assert check_inflated_size(chain, ExtractionLimits()).inflated == len(deflated) + MB
+    # An image codec pdfminer keeps encoded counts at its stored size.
+    jpeg = _one_stream_pdf(b"/Subtype /Image /Filter /DCTDecode", b"\xff\xd8" + b"\x00" * 1000)
+    assert check_inflated_size(jpeg, ExtractionLimits()).inflated == 1002

@@ -115,7 +115,12 @@ def check_inflated_size(data: bytes, limits: ExtractionLimits) -> Budget:
                 if not isinstance(stream, pypdf.generic.StreamObject):
                     continue
                 counter.stream = 0
-                _count_stream(stream, counter)
+                try:
+                    _count_stream(stream, counter)
+                except (LimitExceeded, MemoryError):
+                    raise
+                except Exception:
+                    continue  # a malformed filter list: damage, pdfplumber's to report
         # Counted first: reading the page tree may decode object streams, now known small.
         try:
             pages: int | None = len(reader.pages)
