@@ -175,8 +175,14 @@ PRIVATE_STORAGE_ROOT = Path(env.str("PRIVATE_STORAGE_ROOT", default=str(VAR_DIR 
 _MB = 1024 * 1024
 MAX_UPLOAD_BYTES = env.int("MAX_UPLOAD_BYTES", default=50 * _MB)
 MAX_UPLOAD_DOCUMENTS = env.int("MAX_UPLOAD_DOCUMENTS", default=1000)
+# Uploads by one user within this many seconds share MAX_UPLOAD_DOCUMENTS (0: each
+# upload has its own): uploading again at once does not pass the cap.
+UPLOAD_BUDGET_WINDOW_SECONDS = env.int("UPLOAD_BUDGET_WINDOW_SECONDS", default=60)
 MAX_PDF_PAGES = env.int("MAX_PDF_PAGES", default=1000)
 MAX_PDF_STREAM_BYTES = env.int("MAX_PDF_STREAM_BYTES", default=32 * _MB)
+# All of one PDF's streams together (fonts, /ToUnicode maps, images, object
+# streams, encrypted ones after decryption), counted before the parser runs.
+MAX_PDF_INFLATED_MB = env.int("MAX_PDF_INFLATED_MB", default=128)
 MAX_PDF_PARSE_MEMORY_MB = env.int("MAX_PDF_PARSE_MEMORY_MB", default=1024)
 MAX_PDF_PARSE_SECONDS = env.int("MAX_PDF_PARSE_SECONDS", default=120)
 MAX_DOCUMENT_CHARS = env.int("MAX_DOCUMENT_CHARS", default=3_000_000)

@@ -16,6 +16,17 @@ Cases (issue 15):
             per-document time budget holds the time flat
 - pdf_bomb: a PDF whose content stream inflates to 250 MB, then 500 MB: refused at
             MAX_PDF_STREAM_BYTES, time and memory flat
+
+Issue 28: bombs the former stream check never saw, each 250 MB then 500 MB,
+refused at MAX_PDF_STREAM_BYTES by the per-file count (pdf_budget):
+- pdf_encrypted: the page-content bomb encrypted with an empty user password
+- pdf_tounicode: a font's /ToUnicode map
+- pdf_objstm:    an object stream holding the catalog, pages and font
+- pdf_image:     an image's samples
+- pdf_fonts:     4, then 8, fonts each with a 30 MB /ToUnicode map (every stream
+                 under MAX_PDF_STREAM_BYTES): 120 MB is read, 240 MB is refused
+                 at MAX_PDF_INFLATED_MB; the accepted one is the worst case a
+                 default budget lets through
 """
 
 import argparse
@@ -31,7 +42,32 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = {"url": 4_000_000, "layout": 100_000, "patterns": 100, "pdf_bomb": 250}
+CASES = {
+    "url": 4_000_000,
+    "layout": 100_000,
+    "patterns": 100,
+    "pdf_bomb": 250,
+    "pdf_encrypted": 250,
+    "pdf_tounicode": 250,
+    "pdf_objstm": 250,
+    "pdf_image": 250,
+    "pdf_fonts": 4,
+}
+
+
+def _builders() -> dict:
+    """Each PDF case's file, by size (MB inflated, or fonts for pdf_fonts)."""
+    sys.path.insert(0, str(ROOT))
+    from tests import pdf_fixture
+
+    return {
+        "pdf_bomb": pdf_fixture.bomb_pdf,
+        "pdf_encrypted": pdf_fixture.encrypted_bomb_pdf,
+        "pdf_tounicode": pdf_fixture.tounicode_bomb_pdf,
+        "pdf_objstm": pdf_fixture.object_stream_bomb_pdf,
+        "pdf_image": pdf_fixture.image_bomb_pdf,
+        "pdf_fonts": lambda fonts: pdf_fixture.tounicode_bomb_pdf(30, fonts=fonts),
+    }
 
 
 def work(case: str, size: int) -> None:
@@ -55,17 +91,30 @@ def work(case: str, size: int) -> None:
 
         compiled = [compile_pattern(r"(.*a){12}x") for _ in range(size)]
         scan("a" * 300, compiled, PatternLimits(budget_seconds=2.0))
-    elif case == "pdf_bomb":
+    elif case.startswith("pdf_"):
         from pipelines.extraction.extract import extract
         from pipelines.extraction.text import ExtractionError
 
         if size:
             with contextlib.suppress(ExtractionError):
-                extract("bomb.pdf", _bomb_path(size).read_bytes())
+                extract("bomb.pdf", _bomb_path(case, size).read_bytes())
 
 
-def _bomb_path(size: int) -> Path:
-    return Path(tempfile.gettempdir()) / f"bench_adversarial_bomb_{size}.pdf"
+def _bomb_path(case: str, size: int) -> Path:
+    return Path(tempfile.gettempdir()) / f"bench_adversarial_{case}_{size}.pdf"
+
+
+def outcome(case: str, size: int) -> str:
+    """What the extraction says of the case's file (refused, and by which setting)."""
+    sys.path.insert(0, str(ROOT))
+    from pipelines.extraction.extract import extract
+    from pipelines.extraction.text import ExtractionError
+
+    try:
+        extract("bomb.pdf", _bomb_path(case, size).read_bytes())
+    except ExtractionError as exc:
+        return str(exc).split("(")[-1].split(")")[0] if "(MAX_" in str(exc) else str(exc)
+    return "read"
 
 
 def measure(case: str, size: int) -> tuple[float, float, int, int]:
@@ -106,17 +155,16 @@ def main() -> None:
         return
     print(
         "| case | N | start-up (N=0) wall / CPU s | T(N) wall / CPU s | T(2N) wall / CPU s "
-        "| T(2N)/T(N) wall / CPU | same, start-up taken off (CPU) | peak MB at 2N (children) |"
+        "| T(2N)/T(N) wall / CPU | same, start-up taken off (CPU) | peak MB at N / 2N (children) | N / 2N |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for case in arguments.case or list(CASES):
         size = CASES[case]
-        if case == "pdf_bomb":  # built here, not in the measured process
-            sys.path.insert(0, str(ROOT))
-            from tests.pdf_fixture import bomb_pdf
-
+        verdict = ""
+        if case.startswith("pdf_"):  # built here, not in the measured process
             for n in (size, 2 * size):
-                _bomb_path(n).write_bytes(bomb_pdf(n))
+                _bomb_path(case, n).write_bytes(_builders()[case](n))
+            verdict = f"{outcome(case, size)} / {outcome(case, 2 * size)}"
         runs: dict[int, list[tuple[float, float, int, int]]] = {0: [], size: [], 2 * size: []}
         for _ in range(arguments.repeat):  # alternated, so that noise hits all alike
             for n in runs:
@@ -126,10 +174,12 @@ def main() -> None:
             statistics.median(run[field] for run in runs[n]) for n in (0, size, 2 * size) for field in (0, 1)
         )
         peak = max((run[2], run[3]) for run in runs[2 * size])
+        peak_n = max((run[2], run[3]) for run in runs[size])
         net = (c2 - c0) / max(c1 - c0, 1e-3)
         print(
             f"| {case} | {size:,} | {w0:.2f} / {c0:.2f} | {w1:.2f} / {c1:.2f} | {w2:.2f} / {c2:.2f} "
-            f"| {w2 / w1:.2f} / {c2 / c1:.2f} | {net:.2f} | {peak[0]} ({peak[1]}) |"
+            f"| {w2 / w1:.2f} / {c2 / c1:.2f} | {net:.2f} "
+            f"| {peak_n[0]} ({peak_n[1]}) / {peak[0]} ({peak[1]}) | {verdict} |"
         )
 
 

@@ -142,6 +142,7 @@ def extraction_limits() -> ExtractionLimits:
     return ExtractionLimits(
         max_pdf_pages=settings.MAX_PDF_PAGES,
         max_pdf_stream_bytes=settings.MAX_PDF_STREAM_BYTES,
+        max_pdf_inflated_bytes=settings.MAX_PDF_INFLATED_MB * 1024 * 1024,
         max_pdf_parse_memory_bytes=settings.MAX_PDF_PARSE_MEMORY_MB * 1024 * 1024,
         max_pdf_parse_seconds=settings.MAX_PDF_PARSE_SECONDS,
         max_document_chars=settings.MAX_DOCUMENT_CHARS,

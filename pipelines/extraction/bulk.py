@@ -57,12 +57,17 @@ class BulkLimits:
 
 class UploadBudget:
     """How many more documents this upload may become. One budget is shared by
-    every file of an upload and everything inside them, so a zip of CSVs cannot
-    turn a few kilobytes into thousands of documents."""
+    every file of an upload and everything inside them (files, archive members,
+    CSV rows), so no mix of members turns a few kilobytes into thousands of
+    documents. `recent` is what the same uploader stored within the last
+    `window_seconds` (UPLOAD_BUDGET_WINDOW_SECONDS): uploads repeated within that
+    window share the one cap instead of each getting a new one."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, recent: int = 0, window_seconds: int = 0) -> None:
         self.limit = limit
-        self.left = limit
+        self.recent = min(max(recent, 0), limit)
+        self.window_seconds = window_seconds
+        self.left = limit - self.recent
 
     def take(self, count: int = 1) -> bool:
         if count > self.left:
@@ -70,12 +75,25 @@ class UploadBudget:
         self.left -= count
         return True
 
+    def _limit(self) -> str:
+        limit = f"the limit is {self.limit:,} documents per upload (MAX_UPLOAD_DOCUMENTS)"
+        if self.recent:
+            limit += (
+                f", and you stored {self.recent:,} in the last {self.window_seconds:,} seconds "
+                "(UPLOAD_BUDGET_WINDOW_SECONDS)"
+            )
+        return limit
+
     def refusal(self, what: str, count: int) -> str:
         holds = f"{what} holds {count:,} {'rows' if 'CSV' in what else 'files'}"
-        limit = f"the limit is {self.limit:,} documents per upload (MAX_UPLOAD_DOCUMENTS)"
         if self.left == self.limit:
-            return f"{holds}; {limit}."
-        return f"{holds}; {limit}, and {self.left:,} more fit in this one."
+            return f"{holds}; {self._limit()}."
+        return f"{holds}; {self._limit()}, and {self.left:,} more fit in this one."
+
+    def used_up(self) -> str:
+        """Why one file was not stored: the budget was spent by what came before."""
+        later = f" or wait {self.window_seconds:,} seconds" if self.window_seconds else ""
+        return f"not stored: {self._limit()}, and none are left; upload it in another upload{later}."
 
 
 @dataclass(frozen=True)
@@ -124,7 +142,7 @@ def iter_upload(
     elif extension == ".csv":
         yield from _expand_csv(name, _as_file(data), limits, csv_options or CsvOptions(), budget)
     elif not budget.take():
-        yield UploadItem(name, None, budget.refusal("this upload", budget.limit + 1))
+        yield UploadItem(name, None, budget.used_up())
     else:
         # Everything else goes on unchanged; the normal path validates and extracts it.
         yield UploadItem(name, data if isinstance(data, bytes) else _read_all(data))
@@ -211,9 +229,12 @@ def _expand_zip(
             if PurePath(member.filename).suffix.lower() == ".csv":
                 # Its rows are the documents, counted by the CSV's expansion.
                 yield from _expand_csv(item_name, io.BytesIO(content), limits, csv_options, budget)
-            else:
-                budget.take()
+            elif budget.take():
                 yield UploadItem(item_name, content)
+            else:
+                # The CSVs before it spent the budget: this member alone is refused,
+                # by name, and the ones already taken stay stored.
+                yield UploadItem(item_name, None, budget.used_up())
 
 
 def _member_refusal(member: zipfile.ZipInfo, limits: BulkLimits) -> str | None:

@@ -18,6 +18,11 @@ class ExtractionLimits:
     # Bytes one PDF content stream (or form) may inflate to: a 0.5 MB file can
     # hold a stream that inflates to 500 MB.
     max_pdf_stream_bytes: int = 32 * MB
+    # Bytes all the streams of one PDF (pages, forms, fonts and their /ToUnicode
+    # maps, images, object streams; an encrypted file's after decryption) may
+    # inflate to together: pdfminer holds what it inflates, about twice over
+    # while it parses a font's map, so this keeps the parser child near 400 MB.
+    max_pdf_inflated_bytes: int = 128 * MB
     # The PDF parser runs in a child process with this much address space and
     # CPU time: whatever a hostile file does, it cannot take the worker down.
     max_pdf_parse_memory_bytes: int = 1024 * MB

@@ -4,9 +4,11 @@ rebuilt by the transcript layout parser into text plus a layout map.
 A PDF is hostile input: a 0.5 MB file can hold a content stream that inflates to
 500 MB, and pdfminer inflates whole streams in memory. So the parse runs under
 two guards (`ExtractionLimits`):
-- pypdf, with its decompression limits set to MAX_PDF_STREAM_BYTES, inflates
-  every page's content streams and forms first, in bounded steps: a bomb is
-  refused with a message naming the limit, before pdfminer sees it;
+- every stream of the file (pages, forms, fonts and /ToUnicode maps, images,
+  object streams; an encrypted file's after decryption with the empty password)
+  is inflated first in bounded steps and counted (`pdf_budget`): one past
+  MAX_PDF_STREAM_BYTES, or a file past MAX_PDF_INFLATED_MB in all, is refused
+  with a message naming the limit, before pdfminer sees it;
 - the whole parse runs in a child process (`pdf_sandbox`) with an address-space
   and CPU-time limit, so that whatever slips past the first guard kills that
   child, never the worker or the web process.
@@ -21,6 +23,7 @@ import sys
 from pathlib import Path
 
 from pipelines.extraction.limits import DEFAULT_LIMITS, ExtractionLimits, LimitExceeded, size, too_many_chars
+from pipelines.extraction.pdf_budget import check_inflated_size
 from pipelines.extraction.text import ExtractionError
 from pipelines.extraction.transcript_layout import Extraction, build_extraction
 
@@ -28,8 +31,6 @@ NO_TEXT_LAYER = "The PDF has no text layer: OCR needed (it looks like a scanned 
 
 DEFAULT_MAX_PAGES = DEFAULT_LIMITS.max_pdf_pages
 _ROOT = Path(__file__).resolve().parents[2]
-# Forms nested in forms: deeper than this is not a transcript.
-_MAX_FORM_DEPTH = 8
 
 
 def extract_pdf(data: bytes, limits: ExtractionLimits | int = DEFAULT_LIMITS) -> Extraction:
@@ -59,6 +60,7 @@ def _extract_in_child(data: bytes, limits: ExtractionLimits) -> Extraction:
         {
             "max_pdf_pages": limits.max_pdf_pages,
             "max_pdf_stream_bytes": limits.max_pdf_stream_bytes,
+            "max_pdf_inflated_bytes": limits.max_pdf_inflated_bytes,
             "max_pdf_parse_memory_bytes": limits.max_pdf_parse_memory_bytes,
             "max_pdf_parse_seconds": limits.max_pdf_parse_seconds,
             "max_document_chars": limits.max_document_chars,
@@ -137,68 +139,11 @@ def child_main(arguments: str, data: bytes) -> dict:
 
 
 def _check_streams(data: bytes, limits: ExtractionLimits) -> None:
-    """Inflate every page's content streams and forms with pypdf's bounded
-    decoders before pdfminer (which inflates whole streams at once) sees them."""
-    import pypdf
-    from pypdf.errors import LimitReachedError, PdfReadError
-
-    cap = limits.max_pdf_stream_bytes
-    stream_limits = {
-        "zlib_maximum_output_length": cap,
-        "lzw_maximum_output_length": cap,
-        "run_length_maximum_output_length": cap,
-        "brotli_maximum_output_length": cap,
-        "array_based_stream_maximum_output_length": cap,
-        "stream_decoding_work_maximum_length": max(cap, 1),
-    }
-    with pypdf.apply_configuration(**stream_limits):
-        try:
-            reader = pypdf.PdfReader(io.BytesIO(data))
-            if reader.is_encrypted:
-                return  # pdfplumber reports it (password-protected)
-            pages = len(reader.pages)
-            if pages > limits.max_pdf_pages:
-                raise _too_many_pages(pages, limits)
-            seen: set[int] = set()
-            for page in reader.pages:
-                _inflate(page.get("/Contents"), seen)
-                _inflate_forms(page.get("/Resources"), seen, 0)
-        except LimitReachedError as exc:
-            raise LimitExceeded(
-                f"A content stream of the PDF inflates to more than {size(cap)} (MAX_PDF_STREAM_BYTES); "
-                "refused as a possible decompression bomb."
-            ) from exc
-        except (PdfReadError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-            # Damage is pdfplumber's to report, with its usual message.
-            return
-
-
-def _inflate(contents, seen: set[int]) -> None:
-    if contents is None:
-        return
-    contents = contents.get_object()
-    parts = contents if isinstance(contents, list) else [contents]
-    for part in parts:
-        stream = part.get_object()
-        if id(stream) in seen or not hasattr(stream, "get_data"):
-            continue
-        seen.add(id(stream))
-        stream.get_data()
-
-
-def _inflate_forms(resources, seen: set[int], depth: int) -> None:
-    if resources is None or depth > _MAX_FORM_DEPTH:
-        return
-    xobjects = resources.get_object().get("/XObject")
-    if xobjects is None:
-        return
-    for reference in xobjects.get_object().values():
-        form = reference.get_object()
-        # Images are never inflated to read text; forms are (they hold text).
-        if form.get("/Subtype") != "/Form" or id(form) in seen:
-            continue
-        _inflate(form, seen)
-        _inflate_forms(form.get("/Resources"), seen, depth + 1)
+    """Count what every stream of the file inflates to, in bounded steps, before
+    pdfminer (which inflates whole streams at once) sees any; then the page count."""
+    pages = check_inflated_size(data, limits).pages
+    if pages is not None and pages > limits.max_pdf_pages:
+        raise _too_many_pages(pages, limits)
 
 
 def _too_many_pages(pages: int, limits: ExtractionLimits) -> LimitExceeded:
@@ -240,6 +185,9 @@ def _page_lines(data: bytes, limits: ExtractionLimits) -> list[list[str]]:
     except (PDFSyntaxError, ValueError, KeyError, TypeError) as exc:
         raise ExtractionError(damaged(page_number)) from exc
     except Exception as exc:  # pdfminer raises many private types for broken files
+        if _ran_out_of_memory(exc):
+            # pdfplumber wraps pdfminer's MemoryError: a bomb, not a damaged file.
+            raise MemoryError from exc
         if _is_password_error(exc):
             raise ExtractionError(PASSWORD_PROTECTED) from exc
         raise ExtractionError(damaged(page_number)) from exc
@@ -320,6 +268,14 @@ def _caption_box(page) -> tuple[float, float, float, float] | None:
     if not any(w["x1"] <= x0 for w in inside) or not any(w["x0"] >= x1 for w in inside):
         return None
     return top, bottom, x0, x1
+
+
+def _ran_out_of_memory(exc: BaseException | None) -> bool:
+    while exc is not None:
+        if isinstance(exc, MemoryError):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def _is_password_error(exc: BaseException | None) -> bool:

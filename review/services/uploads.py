@@ -1,10 +1,12 @@
 """Uploads: files (zips and CSVs of many documents included) stored by
 ingestion, then queued for extraction and pre-annotation."""
 
+from datetime import timedelta
 from typing import BinaryIO
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.services import UploadResult, bulk_limits, document_ingest, documents_requeued, upload_ingest
@@ -12,9 +14,19 @@ from pipelines.extraction.bulk import BulkLimits, CsvOptions, UploadBudget
 from review.services import jobs
 
 
-def upload_budget() -> UploadBudget:
-    """One per upload (every file of one form post shares it): MAX_UPLOAD_DOCUMENTS."""
-    return UploadBudget(settings.MAX_UPLOAD_DOCUMENTS)
+def upload_budget(user: AbstractBaseUser | None = None) -> UploadBudget:
+    """One per upload (every file of one form post shares it): MAX_UPLOAD_DOCUMENTS,
+    less what the same user stored in the last UPLOAD_BUDGET_WINDOW_SECONDS, so
+    that the cap is not passed by uploading again straight away. Counted from the
+    documents themselves (every store writes one row), so no second counter can
+    drift; two uploads racing in the same second may each see the other's
+    documents missing, and pass the cap by at most what the later one holds."""
+    window = settings.UPLOAD_BUDGET_WINDOW_SECONDS
+    recent = 0
+    if user is not None and user.is_authenticated and window > 0:
+        since = timezone.now() - timedelta(seconds=window)
+        recent = Document.objects.filter(uploaded_by=user, created_at__gte=since).count()
+    return UploadBudget(settings.MAX_UPLOAD_DOCUMENTS, recent=recent, window_seconds=window)
 
 
 def upload(

@@ -84,7 +84,7 @@ def document_upload(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("corpus_detail", pk=corpus.pk)
         _report_upload(request, results)
         return redirect("corpus_detail", pk=corpus.pk)
-    budget = upload_budget()
+    budget = upload_budget(request.user)
     # Each file, and each item of a zip or CSV, succeeds or fails on its own. The
     # files are streamed from where Django spooled them, never read whole.
     for file in form.cleaned_data["files"]:

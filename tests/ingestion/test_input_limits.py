@@ -57,8 +57,8 @@ def run_measured(code: str, env: dict | None = None, timeout: int = 600) -> dict
 
 def test_a_pdf_bomb_fails_alone_with_the_limit_named_and_costs_the_caller_no_memory(tmp_path):
     """Today: `extract` of a 0.5 MB PDF whose stream inflates to 500 MB reached
-    1.15 GB resident. Now the stream is refused at MAX_PDF_STREAM_BYTES, by pypdf's
-    bounded decoders, in a child process: the caller stays small."""
+    1.15 GB resident. Now the stream is refused at MAX_PDF_STREAM_BYTES, by bounded
+    incremental decoding, in a child process: the caller stays small."""
     path = tmp_path / "bomb.pdf"
     path.write_bytes(bomb_pdf(500))
     assert path.stat().st_size < 700 * 1024
@@ -80,8 +80,8 @@ def test_a_pdf_bomb_fails_alone_with_the_limit_named_and_costs_the_caller_no_mem
         )
     )
     assert result["error"] == (
-        "A content stream of the PDF inflates to more than 32 MB (MAX_PDF_STREAM_BYTES); "
-        "refused as a possible decompression bomb."
+        "A stream of the PDF (page content, font, image or object stream) inflates to more than 32 MB "
+        "(MAX_PDF_STREAM_BYTES); refused as a possible decompression bomb."
     )
     assert result["growth_mb"] < 30, result
     assert result["children_peak_mb"] < 400, result
@@ -89,7 +89,7 @@ def test_a_pdf_bomb_fails_alone_with_the_limit_named_and_costs_the_caller_no_mem
 
 def test_whatever_slips_past_the_stream_check_is_stopped_by_the_childs_memory_and_cpu_limits():
     data = bomb_pdf(300)
-    unchecked = {"max_pdf_stream_bytes": 2**40}
+    unchecked = {"max_pdf_stream_bytes": 2**40, "max_pdf_inflated_bytes": 2**40}
     with pytest.raises(LimitExceeded, match=r"more than 200 MB of memory \(MAX_PDF_PARSE_MEMORY_MB\)"):
         extract("bomb.pdf", data, ExtractionLimits(**unchecked, max_pdf_parse_memory_bytes=200 * MB))
     with pytest.raises(LimitExceeded, match=r"more than 1 seconds of processing \(MAX_PDF_PARSE_SECONDS\)"):
