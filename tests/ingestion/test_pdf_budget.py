@@ -16,6 +16,7 @@ from ingestion.models import Document
 from pipelines.extraction.extract import extract
 from pipelines.extraction.limits import MB, ExtractionLimits, LimitExceeded
 from pipelines.extraction.pdf_budget import check_inflated_size
+from tests.ingestion.test_input_limits import run_measured
 from tests.pdf_fixture import (
     bomb_pdf,
     encrypted_bomb_pdf,
@@ -24,7 +25,6 @@ from tests.pdf_fixture import (
     object_stream_bomb_pdf,
     tounicode_bomb_pdf,
 )
-from tests.test_hardening_inputs import run_measured
 
 SMALL_BUDGET = ExtractionLimits(max_pdf_inflated_bytes=4 * MB)
 FILE_BUDGET = r"inflate to more than 4 MB in all \(MAX_PDF_INFLATED_MB\); refused as a possible decompression bomb"
