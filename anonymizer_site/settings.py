@@ -217,6 +217,9 @@ REVIEW_RATE_MIN_OPERATIONS = env.int("REVIEW_RATE_MIN_OPERATIONS", default=10)
 REVIEW_DEFAULT_SPANS_PER_MINUTE = env.float("REVIEW_DEFAULT_SPANS_PER_MINUTE", default=6.0)
 # The history page lists at most this many filtered candidates (then "and N more").
 REVIEW_HISTORY_FILTERED_MAX = env.int("REVIEW_HISTORY_FILTERED_MAX", default=500)
+# At most this many filtered candidates (names, ages, dates, places, organizations,
+# IDs) are shown muted in a document's text, for a reviewer to take with one key.
+REVIEW_MUTED_MAX = env.int("REVIEW_MUTED_MAX", default=300)
 # Longest generalisation a reviewer may give a quasi-identifier (issue 18).
 QUASI_GENERALISED_MAX_CHARS = env.int("QUASI_GENERALISED_MAX_CHARS", default=120)
 # Documents listed on the residual-risk page (the totals still count them all).

@@ -15,12 +15,48 @@ from review.text import same_name_key
 
 
 @dataclass(frozen=True)
+class Muted:
+    """A candidate a filter dropped that names something identifying: shown muted
+    in the text with the filter's reason, so a reviewer can take it with one key
+    ("I'm 40 -- 42" dropped as no calendar date, "St. Louis Delivery Service"
+    dropped for crossing a line)."""
+
+    start: int
+    end: int
+    label: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class Segment:
     start: int
     text: str
     span: Span | None = None
     # (page, line) where the text line starting here was printed (layout map).
     line: tuple[int, int] | None = None
+    muted: Muted | None = None
+
+
+# The identifying categories a dropped candidate is shown for (names, ages, dates,
+# places, organizations, identifiers); what the filters drop of other labels
+# (a time word, a duration) stays on the history page only.
+MUTED_LABELS = frozenset({"PERSON", "SPELLED_NAME", "AGE", "DATE", "LOCATION", "ORGANIZATION", "ID"})
+
+
+def muted_candidates(document: Document, limit: int) -> list[Muted]:
+    """The filtered candidates of the last machine pass in the identifying
+    categories (one query), at most `limit` (REVIEW_MUTED_MAX), in text order.
+    Those a span covers are left out by `segments`."""
+    from review.models import DocumentDetection
+
+    filtered = DocumentDetection.objects.filter(document_id=document.pk).values_list("filtered", flat=True).first()
+    muted: list[Muted] = []
+    for start, end, label, _sources, reason in filtered or []:
+        if len(muted) >= limit:
+            break
+        if label in MUTED_LABELS and document.text[start:end].strip():
+            muted.append(Muted(int(start), int(end), label, reason))
+    return muted
 
 
 def document_spans(document: Document) -> list[Span]:
@@ -47,13 +83,19 @@ def line_starts(text: str, layout: list) -> dict[int, tuple[int, int]]:
     return result
 
 
-def segments(text: str, spans: list[Span], lines: dict[int, tuple[int, int]] | None = None) -> list[Segment]:
+def segments(
+    text: str,
+    spans: list[Span],
+    lines: dict[int, tuple[int, int]] | None = None,
+    muted: list[Muted] | None = None,
+) -> list[Segment]:
     """The text cut into plain runs and highlighted spans, in one pass.
 
     Live spans (pending, accepted) never overlap; a rejected span is shown only
     where no live span covers its text, so a superseded suggestion stays visible
-    without hiding the decision that replaced it. With `lines`, plain runs are
-    also cut where a printed line starts, so the gutter can show page and line.
+    without hiding the decision that replaced it; a muted (filtered) candidate
+    only where no span at all touches it. With `lines`, plain runs are also cut
+    where a printed line starts, so the gutter can show page and line.
     """
     shown = sorted((s for s in spans if s.status != SpanStatus.REJECTED), key=lambda s: s.start)
     # Shown spans never overlap, so sorted by start they are sorted by end too:
@@ -66,6 +108,20 @@ def segments(text: str, spans: list[Span], lines: dict[int, tuple[int, int]] | N
         starts.insert(i, rejected.start)
         ends.insert(i, rejected.end)
         shown.insert(i, rejected)
+    # A muted candidate is shown only where no span of any status touches it:
+    # with the spans sorted by start, one overlaps [a, b) iff the largest end
+    # among those starting before b is past a.
+    taken = sorted((s.start, s.end) for s in spans)
+    taken_starts = [a for a, _ in taken]
+    reach: list[int] = []
+    for _a, b in taken:
+        reach.append(max(b, reach[-1]) if reach else b)
+
+    def free(m: Muted) -> bool:
+        i = bisect.bisect_left(taken_starts, m.end)
+        return i == 0 or reach[i - 1] <= m.start
+
+    shown_muted = [m for m in sorted(muted or [], key=lambda m: m.start) if free(m)]
     lines = lines or {}
     cuts = sorted(lines)
     result: list[Segment] = []
@@ -82,13 +138,18 @@ def segments(text: str, spans: list[Span], lines: dict[int, tuple[int, int]] | N
             start = stop
 
     cursor = 0
-    for span in shown:
-        if span.start < cursor:  # defensive: never render text twice
+    items: list[Span | Muted] = sorted([*shown, *shown_muted], key=lambda item: item.start)
+    for item in items:
+        if item.start < cursor:  # defensive: never render text twice
             continue
-        if span.start > cursor:
-            plain(cursor, span.start)
-        result.append(Segment(span.start, text[span.start : span.end], span, line=lines.get(span.start)))
-        cursor = span.end
+        if item.start > cursor:
+            plain(cursor, item.start)
+        piece = text[item.start : item.end]
+        if isinstance(item, Muted):
+            result.append(Segment(item.start, piece, line=lines.get(item.start), muted=item))
+        else:
+            result.append(Segment(item.start, piece, item, line=lines.get(item.start)))
+        cursor = item.end
     if cursor < len(text):
         plain(cursor, len(text))
     return result

@@ -89,6 +89,16 @@ def text_runs(segments, document_text: str = "") -> SafeString:
                 'aria-hidden="true"></span>'
             )
         span = seg.span
+        if seg.muted is not None:
+            # A candidate a filter dropped: muted, its reason in the title, taken
+            # with one key ("a", review.js) or from the add panel it opens.
+            m = seg.muted
+            label, reason = escape(m.label), escape(m.reason)
+            out.append(
+                f'<mark class="span st-muted" data-label="{label}" data-start="{m.start}" data-end="{m.end}" '
+                f'data-reason="{reason}" tabindex="0" title="{label} · filtered: {reason}">{escape(seg.text)}</mark>'
+            )
+            continue
         if span is None:
             if not document_text:
                 out.append(f'<span class="seg" data-start="{seg.start}">{escape(seg.text)}</span>')

@@ -3,6 +3,7 @@
 
 from urllib.parse import parse_qs, urlsplit
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
@@ -22,6 +23,7 @@ from review.selectors.document import (
     group_targets,
     legend,
     line_starts,
+    muted_candidates,
     panel_spans,
     preview_text,
     segments,
@@ -69,17 +71,20 @@ def can_edit(document, role: str) -> bool:
     return can_review(role) and document.status not in (DocumentStatus.APPROVED, DocumentStatus.FAILED)
 
 
-def _page_context(request, document, role, spans: list[Span] | None = None, **extra) -> dict:
+def _page_context(request, document, role, spans: list[Span] | None = None, *, text: bool = True, **extra) -> dict:
+    """`text`: the transcript's runs are rendered (the side panel's partial has
+    none, and does not pay for them)."""
     spans = document_spans(document) if spans is None else spans
     filters = _filters(request)
     lines = line_starts(document.text, document.layout)
+    muted = muted_candidates(document, settings.REVIEW_MUTED_MAX) if text else []
     return {
         "document": document,
         "role": role,
         "can_review": can_review(role),
         "can_edit": can_edit(document, role),
         "can_administer": can_administer(role),
-        "segments": segments(document.text, spans, lines),
+        "segments": segments(document.text, spans, lines, muted) if text else [],
         "legend": legend(spans),
         "counts": status_counts(spans),
         "groups": entity_groups(spans, filters, document.text, lines),
@@ -134,10 +139,9 @@ def document_review(request: HttpRequest, pk: int) -> HttpResponse:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
         return response
-    context = _page_context(request, document, role)
     if request.htmx and request.htmx.target == "entity-list":
-        return render(request, f"{TEMPLATE}#entities", context)
-    return render(request, TEMPLATE, context)
+        return render(request, f"{TEMPLATE}#entities", _page_context(request, document, role, text=False))
+    return render(request, TEMPLATE, _page_context(request, document, role))
 
 
 def _panel_context(span: Span, role: str, spans: list[Span]) -> dict:

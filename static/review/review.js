@@ -61,6 +61,22 @@
       window.getSelection().removeAllRanges();
     }
   });
+  // A muted (filtered) candidate: a click fills the add panel with it.
+  function offerMuted(mark) {
+    const start = parseInt(mark.dataset.start, 10);
+    const end = parseInt(mark.dataset.end, 10);
+    document.getElementById("add-start").value = start;
+    document.getElementById("add-end").value = end;
+    document.getElementById("add-preview").textContent = mark.textContent + " (filtered: " + mark.dataset.reason + ")";
+    const label = document.getElementById("add-label");
+    if (label && Array.from(label.options).some((o) => o.value === mark.dataset.label)) label.value = mark.dataset.label;
+    offerResize(start, end);
+    addPanel.hidden = false;
+  }
+  root.addEventListener("click", (e) => {
+    const mark = e.target.closest && e.target.closest("mark.st-muted");
+    if (mark) offerMuted(mark);
+  });
   // Enter or space on a focused span opens it, as a click does.
   root.addEventListener("keydown", (e) => {
     const mark = e.target.closest && e.target.closest("mark[data-span-id]");
@@ -297,6 +313,13 @@
       return;
     }
     const key = e.key.toLowerCase();
+    const muted = e.target.closest && e.target.closest("mark.st-muted");
+    if (muted && key === "a" && canReview) {
+      // One key takes a filtered candidate: added as the reviewer's own span.
+      htmx.ajax("POST", root.dataset.addUrl, { target: "#panel", swap: "innerHTML", values: {
+        start: muted.dataset.start, end: muted.dataset.end, label: muted.dataset.label, all: "off" } });
+      return;
+    }
     if (key === "j") move(1, !e.shiftKey);
     else if (key === "k") move(-1, !e.shiftKey);
     else if (key === "a") decide("accept");

@@ -249,3 +249,22 @@ def test_the_bulk_count_follows_keyboard_decisions(live_server, browser, documen
     left = Span.objects.filter(document=document, label="PERSON", status="pending").count()
     assert left < 5
     page.wait_for_selector(f"#bulk-count >> text={left} pending span")
+
+
+def test_a_filtered_candidate_is_muted_and_taken_with_one_key(live_server, browser, document):
+    from review.models import DocumentDetection
+
+    start = TEXT.index("zorblat office")
+    DocumentDetection.objects.create(
+        document=document,
+        filtered=[[start, start + len("zorblat office"), "ORGANIZATION", ["spacy"], "common English word"]],
+        filtered_counts={},
+    )
+    page = open_as(browser, live_server, "kim", document)
+    muted = page.locator("#text-body mark.st-muted").first
+    assert muted.get_attribute("title") == "ORGANIZATION · filtered: common English word"
+    muted.focus()
+    page.keyboard.press("a")
+    page.wait_for_selector(f"#text-body mark.st-accepted[data-start='{start}']")
+    added = Span.objects.get(document=document, start=start)
+    assert (added.label, added.status, added.text) == ("ORGANIZATION", "accepted", "zorblat office")

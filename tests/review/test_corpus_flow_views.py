@@ -102,8 +102,8 @@ class FlowTests(TestCase):
         document = self.ingest()
         spans = list(document.spans.all())
         self.assertGreater(len(spans), 5)
-        # session, user, document+corpus+role, spans
-        with self.assertNumQueries(4):
+        # session, user, document+corpus+role, spans, the filtered candidates shown muted
+        with self.assertNumQueries(5):
             response = self.client.get(reverse("document_review", args=[document.pk]))
         page = response.content.decode()
         for span in spans:
@@ -119,10 +119,11 @@ class FlowTests(TestCase):
         self.client.force_login(self.reviewer)
         self.client.get(reverse("login"))  # the CSRF cookie, outside the count
         one = {"all": "off"}  # this span only: apply-to-all is covered in test_review_views
-        # session, user, span+role, spans, then the transaction: lock the document,
-        # update the span, insert its event and (the first decision only) move the
-        # document from "ready" to "in review": one more UPDATE than later decisions
-        with self.assertNumQueries(10):
+        # session, user, span+role, spans, the muted candidates, then the transaction:
+        # lock the document, update the span, insert its event and (the first
+        # decision only) move the document from "ready" to "in review": one more
+        # UPDATE than later decisions
+        with self.assertNumQueries(11):
             response = self.csrf_post(
                 reverse("span_decide", args=[first.pk, "accept"]),
                 {**one, "version": first.version},

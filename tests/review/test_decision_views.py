@@ -19,9 +19,10 @@ NAMES = [a + b for a, b in itertools.product(PREFIXES, SUFFIXES)]  # 72 names
 SPEAKERS = ("PRESIDING COMMISSIONER", "DEPUTY COMMISSIONER", "INMATE", "ATTORNEY")
 
 # A decision round trip on both databases: session, user, span+role, the
-# document's spans, SAVEPOINT, lock the document, UPDATE spans, INSERT events,
-# RELEASE (a real request has BEGIN/COMMIT instead, which Django does not count).
-DECISION_QUERIES = 9
+# document's spans, the filtered candidates shown muted, SAVEPOINT, lock the
+# document, UPDATE spans, INSERT events, RELEASE (a real request has BEGIN/COMMIT
+# instead, which Django does not count).
+DECISION_QUERIES = 10
 
 
 def big_transcript(pages: int = 100, lines_per_page: int = 25) -> tuple[str, list[tuple[int, int, str]]]:
@@ -93,9 +94,10 @@ class ReviewViewTests(TestCase):
     def test_the_100_page_review_page_renders_1500_spans_in_constant_queries(self) -> None:
         self.assertGreaterEqual(len(self.document.text.split()), 30_000)
         self.assertGreaterEqual(self.document.spans.count(), 1500)
-        # session, user, document+corpus+role, spans: the legend, side panel
-        # groups and filters are all computed from the one span query.
-        with self.assertNumQueries(4):
+        # session, user, document+corpus+role, spans, the filtered candidates
+        # shown muted: the legend, side panel groups and filters are all
+        # computed from the one span query.
+        with self.assertNumQueries(5):
             response = self.client.get(reverse("document_review", args=[self.document.pk]))
         page = response.content.decode()
         self.assertEqual(page.count('<mark id="span-'), self.document.spans.count())
@@ -116,12 +118,12 @@ class ReviewViewTests(TestCase):
         self.assertContains(self.client.get(url), f'href="{annotation}" id="annotation-link"')
         self.assertNotContains(self.client.get(url), 'id="annotation-running"')
         AnnotationRun.objects.create(document=self.document, kind="reannotate", status="running", done=40, total=100)
-        with self.assertNumQueries(4):  # the run's kind and percent come with the document
+        with self.assertNumQueries(5):  # the run's kind and percent come with the document
             response = self.client.get(url)
         self.assertContains(response, "Re-annotation in progress (40%)")
         self.assertContains(response, f'<a href="{annotation}">Follow its progress</a>')
 
-    def test_a_decision_with_apply_to_all_over_20_occurrences_is_9_queries(self) -> None:
+    def test_a_decision_with_apply_to_all_over_20_occurrences_is_10_queries(self) -> None:
         span = self.document.spans.filter(text=NAMES[5]).first()
         with self.assertNumQueries(4):
             panel = self.client.get(reverse("span_panel", args=[span.pk]), HTTP_HX_REQUEST="true")
