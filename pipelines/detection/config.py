@@ -55,6 +55,7 @@ FILTER_RULES: dict[str, str] = {
     "person_single_character": "one-character PERSON",
     "person_digits": "PERSON that contains digits",
     "person_lowercase": "all-lowercase PERSON",
+    "person_common_phrase": 'a model\'s PERSON of English words, none a given name ("Closing Statements")',
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun)",
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date',
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",

@@ -71,3 +71,10 @@ def test_the_merge_applies_the_edges():
     text = "Later (Marcus Delgado arrived; nothing else."
     merged = merge(text, [span(text, "(Marcus Delgado", "PERSON"), span(text, "thing", "PERSON")])
     assert [(c.text, c.label) for c in merged] == [("Marcus Delgado", "PERSON")]
+
+
+def test_an_article_is_left_out_of_a_name():
+    text = "I worked for the St. Louis Delivery Service."
+    assert texts(text, [span(text, "the St. Louis Delivery Service", "ORGANIZATION")]) == [
+        ("St. Louis Delivery Service", "ORGANIZATION")
+    ]

@@ -41,6 +41,8 @@ def _candidate(text: str, needle: str, label: str, sources: tuple[str, ...] = ("
         ("INTERVIEWER: Good morning. Can you state your name?", "INTERVIEWER", "PERSON", "role word"),
         ("RESPONDENT: I lived there for two years.", "RESPONDENT", "PERSON", "role word"),
         ("CALLER: My neighbour is hurt, please come.", "CALLER", "PERSON", "role word"),
+        # a heading or phrase of English words read as a person
+        ("INDEX Closing Statements 19", "Closing Statements", "PERSON", "English words, no given name"),
         # transcript notations
         ("INMATE: I was at the (Inaudible) that night.", "Inaudible", "PERSON", "transcript notation"),
         # form numbers

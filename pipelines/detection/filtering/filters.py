@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pipelines.candidate import Candidate
 from pipelines.detection.config import FILTER_RULES
 from pipelines.detection.places import has_institution_word, is_known_place
-from pipelines.gazetteers import first_names, is_english_word, is_known_name, last_names, stop_words
+from pipelines.gazetteers import first_names, is_english_word, is_given_name, is_known_name, last_names, stop_words
 from pipelines.lexicons import (
     HONORIFICS,
     MONTHS,
@@ -155,6 +155,18 @@ def _common_word(c: Candidate, text: str) -> str | None:
     return None
 
 
+def _person_common_phrase(c: Candidate, text: str) -> str | None:
+    """A model's PERSON of two or more words that are all English words, none a
+    given name: a heading or a phrase in capitals ("Closing Statements", "Board
+    Hearing"), not a person ("Will Rose" keeps its given name)."""
+    if not _model_only(c):
+        return None
+    words = _words(c)
+    if len(words) < 2 or any(is_given_name(w) for w in words):
+        return None
+    return "English words, no given name" if all(is_english_word(w) for w in words) else None
+
+
 def _lower_name_word(word: str) -> bool:
     """Lower-case words names do have: particles ("de la", "al-Hazmi", "ibn"), and
     the function words of epithets ("Alexander the Great", "Catherine of Aragon")."""
@@ -262,6 +274,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str], str |
     "person_single_character": (frozenset({"PERSON"}), _person_single_character),
     "person_digits": (frozenset({"PERSON"}), _person_digits),
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
+    "person_common_phrase": (frozenset({"PERSON"}), _person_common_phrase),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "numbered_thing": (_NOT_PERSON, _numbered_thing),
     "date_words": (frozenset({"DATE"}), _date),

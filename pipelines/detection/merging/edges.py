@@ -79,6 +79,16 @@ def _strip_trailing_number(text: str, c: Candidate, start: int, end: int) -> tup
     return start, end
 
 
+_ARTICLE = re.compile(r"(?i)(?:the|a|an)\s+(?=\S)")
+
+
+def _strip_article(text: str, start: int, end: int) -> tuple[int, int]:
+    """ "the St. Louis Delivery Service" → "St. Louis Delivery Service": the
+    guideline leaves articles out of a name."""
+    match = _ARTICLE.match(text, start, end)
+    return (match.end(), end) if match else (start, end)
+
+
 def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value)."""
@@ -88,7 +98,7 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
         if c.label == "TIME":
             start, end = _strip_time_words(text, start, end)
         elif c.label in _NAME_LABELS:
-            start, end = _strip_trailing_number(text, c, start, end)
+            start, end = _strip_trailing_number(text, c, *_strip_article(text, start, end))
         start, end = _strip_unpaired(text, start, end)
         if start >= end or cuts_a_word(text, start, end):
             continue
