@@ -231,6 +231,27 @@ COURT_KINDS: frozenset[str] = frozenset(
     traffic drug probate bankruptcy claims tax high crown magistrates magistrate trial justice criminal
     civil state city tribal military housing""".split()
 )
+# …a state named after a town, as in an address or a letterhead ("VACAVILLE,
+# CALIFORNIA", "Ferguson, Missouri")…
+US_STATES: frozenset[str] = frozenset(
+    """alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii
+    idaho illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan
+    minnesota mississippi missouri montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee
+    texas utah vermont virginia washington wisconsin wyoming""".split()
+) | frozenset(
+    {
+        "new hampshire",
+        "new jersey",
+        "new mexico",
+        "new york",
+        "north carolina",
+        "north dakota",
+        "rhode island",
+        "south carolina",
+        "south dakota",
+        "west virginia",
+    }
+)
 # …and the street types that name nothing else when capitalized at the end of a
 # name the model typed PERSON or ORGANIZATION ("Canfield Drive").
 NAME_END_STREET_TYPES: frozenset[str] = STREET_TYPES | frozenset("drive dr rd st ave blvd ln hwy pkwy".split())

@@ -157,3 +157,17 @@ def test_a_numbered_photo_figure_or_slide_is_no_place():
     start = utterance.index("Highway 40")
     kept, _ = apply_filters([Candidate(start, start + 10, "LOCATION", "Highway 40", ("spacy",), 0.8)], text=utterance)
     assert [c.text for c in kept] == ["Highway 40"]
+
+
+def test_a_town_before_its_state_and_a_street_one_pulls_onto_are_locations():
+    text = "CALIFORNIA MEDICAL FACILITY, VACAVILLE, CALIFORNIA\nA I grew up in Ferguson, Missouri, in a house."
+    out = relabel_places(text, orgs_of(text, "VACAVILLE", "Ferguson"))
+    assert labels(out) == [("VACAVILLE", "LOCATION"), ("Ferguson", "LOCATION")]
+    assert all(s.rule.endswith("place-context:town, state") for s in out)
+    # A list of people that names a state is no address; a PERSON is never moved by a state.
+    text = "A I met Johnson, Washington and Adams. Then Brown, Texas."
+    assert labels(relabel_places(text, orgs_of(text, "Johnson"))) == [("Johnson", "ORGANIZATION")]
+    assert labels(relabel_places(text, spans_of(text, "Brown"))) == [("Brown", "PERSON")]
+    text = "A Glen Oak is going north and south and right back\nonto Campfield. He pulled onto Florissant."
+    out = relabel_places(text, orgs_of(text, "Campfield") + spans_of(text, "Florissant"))
+    assert labels(out) == [("Campfield", "LOCATION"), ("Florissant", "LOCATION")]

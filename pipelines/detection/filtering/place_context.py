@@ -31,6 +31,7 @@ from pipelines.lexicons import (
     ROLE_WORDS,
     STREET_TYPES,
     TITLES,
+    US_STATES,
 )
 
 # Sources that only say "this looks like a name": a place cue overrides them.
@@ -74,6 +75,17 @@ _CROSSING_BEFORE = re.compile(rf"{_CROSSING}$", re.IGNORECASE)
 _CROSSING_SECOND = re.compile(rf"{_CROSSING}[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,3}}\s+(?:and|&)\s+$")
 # "Canfield and Copper Creek" as one span after a crossing noun: two streets.
 _PAIR = re.compile(r"\s+(?:and|&)\s+")
+# "pulled onto |", "right back onto |": onto a street (a path verb before "onto"
+# is _PATH_BEFORE's).
+_ONTO_BEFORE = re.compile(
+    r"\b(?:back|pull(?:s|ed|ing)?|merg(?:e|es|ed|ing)|gets?|got|getting)\s+onto\s+(?:the\s+)?$", re.IGNORECASE
+)
+# "VACAVILLE, CALIFORNIA", "Ferguson, Missouri.": a town before its state, the
+# state ending the phrase ("Johnson, Washington and Adams" is a list of people).
+_STATE_AFTER = re.compile(
+    rf"^,\s*(?:{_alternation(US_STATES)})(?=[ \t]*(?:[.,;:?!)\n]|$)|\s+(?:in|on|near|where|which|to|from|at)\b)",
+    re.IGNORECASE,
+)
 # "12 Maple Court", "lived on Canfield Court", "off Elm Place": an address or a
 # place one lives or stands on; "at Superior Court" or "to Court" stay courts.
 _ADDRESS_BEFORE = re.compile(r"(?:\b\d{1,6}[A-Za-z]?\s+|\b(?:on|off)\s+(?:of\s+)?)$", re.IGNORECASE)
@@ -87,15 +99,20 @@ def _form(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def place_cue(text: str, start: int, end: int) -> str | None:
-    """The cue that makes text[start:end] a place where it stands, or None."""
+def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | None:
+    """The cue that makes text[start:end] (a span typed `label`) a place where it
+    stands, or None."""
     before, after = text[max(0, start - WINDOW) : start], text[end : end + WINDOW]
     if after.startswith(("'", "’")):  # "Chambers's car": a possessive is a person's
         return None
     if _PATH_BEFORE.search(before):
         return "path"
-    if _DIRECTION_BEFORE.search(before):
+    if _DIRECTION_BEFORE.search(before) or _ONTO_BEFORE.search(before):
         return "direction"
+    # A person's name before a state is rare but real ("Johnson, Washington was
+    # there"); an organization the model made of a town is the common case.
+    if label == "ORGANIZATION" and _STATE_AFTER.match(after):
+        return "town, state"
     if _CROSSING_BEFORE.search(before) or _CROSSING_SECOND.search(before):
         return "intersection"
     words = text[start:end].split()
@@ -146,7 +163,7 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
     for form, found in weak.items():
         if form in strong:
             continue
-        cue = next((c for s in found if (c := place_cue(text, s.start, s.end))), None)
+        cue = next((c for s in found if (c := place_cue(text, s.start, s.end, s.label))), None)
         if cue is None:
             continue
         # Every occurrence of the name in the document, found or not: a title before
