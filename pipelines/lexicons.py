@@ -211,6 +211,50 @@ PLACE_NOUNS: frozenset[str] = frozenset(
 # …and the people or services of a place named before them ("Ferguson officers",
 # "the Ferguson police", "Florissant residents").
 PLACE_MEMBERS: frozenset[str] = frozenset("police officers cops residents citizens city county pd schools".split())
+# …a compass direction before "on" ("drove north on Florissant", "westbound on
+# Chambers"): one drives north on a street, never on a person…
+COMPASS_DIRECTIONS: frozenset[str] = frozenset(
+    """north south east west northeast northwest southeast southwest north-east north-west south-east
+    south-west northbound southbound eastbound westbound""".split()
+)
+# …the crossing of two streets ("the corner of Canfield and Copper Creek", "the
+# intersection of Chambers and West Florissant")…
+CROSSING_NOUNS: frozenset[str] = frozenset("corner intersection junction crossroads crossing".split())
+# …a street type that is also an ordinary noun ("Canfield Court", "Elm Place"):
+# a street only at an address ("12 Maple Court") or where one lives or stands
+# ("lived on Canfield Court"), and never after a court's kind ("Superior Court")…
+AMBIGUOUS_STREET_TYPES: frozenset[str] = frozenset(
+    "court ct place pl circle cir way terrace square plaza trail".split()
+)
+COURT_KINDS: frozenset[str] = frozenset(
+    """superior supreme district municipal circuit appeals appellate family juvenile federal county
+    traffic drug probate bankruptcy claims tax high crown magistrates magistrate trial justice criminal
+    civil state city tribal military housing""".split()
+)
+# …a state named after a town, as in an address or a letterhead ("VACAVILLE,
+# CALIFORNIA", "Ferguson, Missouri")…
+US_STATES: frozenset[str] = frozenset(
+    """alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii
+    idaho illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan
+    minnesota mississippi missouri montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee
+    texas utah vermont virginia washington wisconsin wyoming""".split()
+) | frozenset(
+    {
+        "new hampshire",
+        "new jersey",
+        "new mexico",
+        "new york",
+        "north carolina",
+        "north dakota",
+        "rhode island",
+        "south carolina",
+        "south dakota",
+        "west virginia",
+    }
+)
+# …and the street types that name nothing else when capitalized at the end of a
+# name the model typed PERSON or ORGANIZATION ("Canfield Drive").
+NAME_END_STREET_TYPES: frozenset[str] = STREET_TYPES | frozenset("drive dr rd st ave blvd ln hwy pkwy".split())
 # Organization placeholder types by keyword, first match wins ("State Prison
 # Hospital" is a PRISON): (type, regex over the lower-cased name).
 ORGANIZATION_TYPES: tuple[tuple[str, str], ...] = (
@@ -303,10 +347,13 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
     """inaudible indiscernible unintelligible crosstalk cross-talk overlapping pause pausing laughter laughs
     sic phonetic sp unclear unknown redacted off-the-record recess""".split()
 )
-# Words that introduce a form's or an exhibit's number: "Form 1073", "Exhibit 12"
-# (the shared guideline: a form's type number is not an ID).
+# Words that introduce a form's or an exhibit's number: "Form 1073", "Exhibit 12",
+# "Photo 110", "Figure 3" (the shared guideline: a form's type number is not an
+# ID, and a numbered photo or figure is no place and no person).
 NUMBERED_THINGS: frozenset[str] = frozenset(
-    "form forms exhibit exhibits page pages line lines item items section rule chapter paragraph".split()
+    """form forms exhibit exhibits page pages line lines item items section rule chapter paragraph photo
+    photos photograph photographs picture pictures figure figures fig image images slide slides diagram
+    diagrams attachment attachments appendix table tab chart video clip tape""".split()
 )
 
 # --- dates and numbers, as regex alternations ----------------------------------------------

@@ -17,9 +17,11 @@ two guards (`ExtractionLimits`):
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from pipelines.extraction.limits import DEFAULT_LIMITS, ExtractionLimits, LimitExceeded, size, too_many_chars
@@ -223,8 +225,12 @@ def _reading_order(page) -> list[str]:
     """The page's text lines. A cover's caption box ("In the matter of the Parole
     ) CDCR Number: …") is two columns separated by a column of ")": pdfplumber
     reads across it and interleaves them, so the box is read column by column
-    (left, then right), with the text above and below it as usual."""
+    (left, then right), with the text above and below it as usual. A cover
+    printed without the ")" column is split at the wide gap between its columns
+    (`_gap_columns`)."""
     caption = _caption_box(page)
+    if caption is None and getattr(page, "page_number", None) == 1:
+        caption = _gap_columns(page)
     if caption is None:
         return _lines(page)
     top, bottom, left_edge, right_edge = caption
@@ -268,6 +274,102 @@ def _caption_box(page) -> tuple[float, float, float, float] | None:
     if not any(w["x1"] <= x0 for w in inside) or not any(w["x0"] >= x1 for w in inside):
         return None
     return top, bottom, x0, x1
+
+
+# -- two columns apart by a wide gap (a cover with no ")" column) ---------------------------
+
+# The blank between two columns, in points: half an inch, about seven spaces of
+# 11-point type. Words of one line are never this far apart unless tabbed into a
+# column; a justified line stretches its spaces to a few points at most.
+COLUMN_GAP = 36.0
+# Words whose tops are this close (points) share a row.
+_ROW_TOLERANCE = 3.0
+# A column's lines start at one x (left-aligned), give or take this many points.
+_COLUMN_X_TOLERANCE = 6.0
+# Rows of one block follow each other at most this many row heights apart (a
+# blank line or two inside the caption, not the space between two sections).
+_MAX_ROW_STEP = 3.0
+# A block is two columns when its left column holds at least this many lines:
+# then the right column's text lands in the middle of a left column's phrase.
+_MIN_LEFT_ROWS = 2
+# "Proceedings        3", "Case Factors      --": an index's page reference
+# tabbed to the right margin is no column.
+_PAGE_REFERENCE = re.compile(r"^(?:\d{1,4}|[-\u2013\u2014]+|(?:\.\s*)+\d{0,4})$")
+
+
+@dataclass
+class _Row:
+    top: float
+    bottom: float
+    words: list[dict]
+    left_x: float  # where its first word starts
+    right_x: float | None  # where the text after its widest gap starts, if that gap is a column's
+
+
+def _rows(words: list[dict]) -> list[_Row]:
+    rows: list[list[dict]] = []
+    for word in sorted(words, key=lambda w: (w["top"], w["x0"])):
+        if rows and abs(word["top"] - rows[-1][0]["top"]) <= _ROW_TOLERANCE:
+            rows[-1].append(word)
+        else:
+            rows.append([word])
+    result = []
+    for row in rows:
+        row.sort(key=lambda w: w["x0"])
+        right_x = None
+        gaps = [(row[i + 1]["x0"] - row[i]["x1"], i + 1) for i in range(len(row) - 1)]
+        if gaps:
+            gap, at = max(gaps)
+            right = " ".join(w["text"] for w in row[at:])
+            if gap >= COLUMN_GAP and not _PAGE_REFERENCE.match(right):
+                right_x = row[at]["x0"]
+        top, bottom = min(w["top"] for w in row), max(w["bottom"] for w in row)
+        result.append(_Row(top, bottom, row, row[0]["x0"], right_x))
+    return result
+
+
+def _fits(row: _Row, left_x: float, right_x: float) -> str | None:
+    """How `row` fits a block whose columns start at left_x and right_x: "both",
+    "left", "right", or None (it crosses the gap or starts elsewhere)."""
+    if row.right_x is not None:
+        aligned = abs(row.left_x - left_x) <= _COLUMN_X_TOLERANCE and abs(row.right_x - right_x) <= _COLUMN_X_TOLERANCE
+        return "both" if aligned else None
+    if all(w["x1"] < right_x - _COLUMN_X_TOLERANCE for w in row.words):
+        return "left" if abs(row.left_x - left_x) <= _COLUMN_X_TOLERANCE else None
+    if abs(row.left_x - right_x) <= _COLUMN_X_TOLERANCE:
+        return "right"
+    return None
+
+
+def _gap_columns(page) -> tuple[float, float, float, float] | None:
+    """(top, bottom, x0, x1) of a block of two left-aligned columns set apart by a
+    gap of COLUMN_GAP or more ("In the matter of the Parole      CDCR Number:
+    AK2960" over "Consideration Hearing of:"), or None. The block grows from a
+    row with text on both sides of the gap, up and down, over the rows that keep
+    to one column or both and follow at most _MAX_ROW_STEP row heights apart;
+    a centred title, an index line or a paragraph stops it."""
+    rows = _rows(page.extract_words())
+    for seed, row in enumerate(rows):
+        if row.right_x is None:
+            continue
+        left_x, right_x = row.left_x, row.right_x
+        step = _MAX_ROW_STEP * (row.bottom - row.top)
+        first = last = seed
+        while first > 0 and rows[first].top - rows[first - 1].top <= step and _fits(rows[first - 1], left_x, right_x):
+            first -= 1
+        while (
+            last + 1 < len(rows)
+            and rows[last + 1].top - rows[last].top <= step
+            and _fits(rows[last + 1], left_x, right_x)
+        ):
+            last += 1
+        block = rows[first : last + 1]
+        if sum(_fits(r, left_x, right_x) in ("both", "left") for r in block) < _MIN_LEFT_ROWS:
+            continue
+        top = min(r.top for r in block) - 1
+        bottom = max(r.bottom for r in block) + 1
+        return top, bottom, right_x - 1, right_x - 1
+    return None
 
 
 def _ran_out_of_memory(exc: BaseException | None) -> bool:

@@ -55,6 +55,8 @@ _INDEX_TITLE = re.compile(r"^(?:I\s*N\s*D\s*E\s*X|(?:TABLE\s+OF\s+)?CONTENTS)\b[
 # The page reference may itself have been taken for a line number and stripped.
 _DOTTED_REF = re.compile(r"(?:\.\s*){4,}\d{0,4}$")
 _ENDS_WITH_REF = re.compile(r"\s\d{1,4}$")
+# "Case Factors --": an index entry for a section the hearing did not reach.
+_NO_PAGE_REF = re.compile(r"\s(?:[-\u2013\u2014]\s*){1,3}$")
 _HYPHENATED = re.compile(r"[A-Za-z]-$")
 
 # A line-number column must number a good share of the page's lines.
@@ -226,6 +228,8 @@ def _drop_furniture(pages: list[list[_Line]]) -> list[list[Fragment]]:
             at_edge = numbered or index in (0, len(page) - 1)
             if id(line) in edges and at_edge and _PAGE_NUMBER.match(line.text):
                 continue
+            if id(line) in edges and _is_marked_footer(line.text):
+                continue
             # Numbered blank lines and caption rules ("_____ )") say nothing.
             if any(c.isalnum() for c in line.text):
                 kept.append(Fragment(line.text, line.page, line.line))
@@ -241,6 +245,27 @@ def _furniture_candidates(page: list[_Line]) -> list[_Line]:
     zone = page[:_FURNITURE_ZONE] + page[_FURNITURE_ZONE:][-_FURNITURE_ZONE:]
     # "INMATE SMITH: Yes." may open many unnumbered pages; it is still testimony.
     return [line for line in zone if not is_turn_start(line.text)]
+
+
+# A page marker: a section's page in capitals ("DECISION PAGE 1") or a page of
+# a count ("PAGE 3 OF 20", "Page 3 of 20"), at either end of a line that says
+# something else too: the footer a CDCR decision page prints ("MARCUS DELGADO
+# AK2960 MARCH 14, 2023 DECISION PAGE 1"). Such a footer may be printed on one
+# page only, so it is known by its marker, not by repeating. "page 3" and "ON
+# PAGE 3" are testimony ("turn to page 3"), and a marker alone is a page number
+# or a heading ("DECISION PAGE"), left to the rules for those.
+_MARKER = r"(?:(?P<section>[A-Z]{3,})\s+PAGE\s+\d{1,4}|PAGE\s+\d{1,4}\s+OF\s+\d{1,4}|Page\s+\d{1,4}\s+of\s+\d{1,4})"
+_MARKED_FOOTERS = (re.compile(rf"^\S.*\s+{_MARKER}$"), re.compile(rf"^{_MARKER}\s+.*\S$"))
+# Words before "PAGE n" that make it a reference in a sentence, not a marker.
+_REFERENCE_WORDS = frozenset("SEE THE THIS THAT NEXT LAST ONE AND FROM INTO ONTO WITH".split())
+
+
+def _is_marked_footer(text: str) -> bool:
+    match = next((m for pattern in _MARKED_FOOTERS if (m := pattern.match(text))), None)
+    if match is None or is_turn_start(text):
+        return False
+    section = match.group("section")
+    return section is None or section not in _REFERENCE_WORDS
 
 
 def _furniture_key(text: str) -> str:
@@ -259,22 +284,29 @@ def _is_index_page(page: list[Fragment]) -> bool:
 
 def _without_index(page: list[Fragment]) -> list[Fragment]:
     """The page without an INDEX that fills only part of it: CDCR transcripts print
-    "CORRECTIONS TO THE DECISION HAVE BEEN MADE" above it, so the title is not at
-    the top and most lines are no references. From the title, the index runs
-    over its "PAGE" heading, its entries and a closing "--oOo--"; it is removed
-    when it has at least two entries."""
+    "CORRECTIONS TO THE DECISION HAVE BEEN MADE" above it, or put it on the cover
+    after "Transcribed by:", so the title is not at the top and most lines are no
+    references. From the title, the index runs over its "PAGE" heading, its
+    entries (a title and a page number, or "--" for a section not reached) and a
+    closing "--oOo--"; it is removed when it has at least two entries, one with
+    a page number."""
     for start, fragment in enumerate(page):
         if not _INDEX_TITLE.match(fragment.text):
             continue
-        end, entries = start + 1, 0
+        end, entries, referenced = start + 1, 0, 0
         while end < len(page):
             text = page[end].text
             if _DOTTED_REF.search(text) or (_ENDS_WITH_REF.search(text) and not is_turn_start(text)):
                 entries += 1
+                referenced += 1
+            elif _NO_PAGE_REF.search(text) and not is_turn_start(text):
+                entries += 1
             elif not (_INDEX_HEADING.match(text) or _END_MARKER.match(text)):
                 break
             end += 1
-        if entries >= 2:
+        # "--" also ends a sentence cut short ("I was going to --"): an index has
+        # page numbers too.
+        if entries >= 2 and referenced:
             return page[:start] + page[end:]
     return page
 

@@ -66,3 +66,108 @@ def test_the_pipeline_relabels_a_street_and_keeps_it_masked():
     # Masked either way (leak recall); never as a person.
     assert found.get("Chambers") in ("LOCATION", "ORGANIZATION"), found
     assert "PERSON" not in {found.get("Chambers"), found.get("Canfield")}, found
+
+
+# -- issue 27, item 3: places typed wrongly ---------------------------------------------
+
+
+def orgs_of(text: str, *names: str) -> list[Candidate]:
+    return [
+        Candidate(s.start, s.end, "ORGANIZATION", s.text, s.sources, s.score, "spacy:ORG")
+        for s in spans_of(text, *names)
+    ]
+
+
+def test_a_street_driven_in_a_compass_direction_is_a_location():
+    text = "Q Which way did you go?\nA We drove north on Florissant, then westbound on the Chambers."
+    out = relabel_places(text, spans_of(text, "Florissant") + orgs_of(text, "Chambers"))
+    assert labels(out) == [("Florissant", "LOCATION"), ("Chambers", "LOCATION")]
+    assert all(s.rule.endswith("place-context:direction") for s in out)
+    # A person heading north is no street: the direction must come before "on" + the name.
+    text = "A I saw Brown heading north on foot."
+    assert labels(relabel_places(text, spans_of(text, "Brown"))) == [("Brown", "PERSON")]
+
+
+def test_two_crossing_streets_are_locations_and_one_span_for_both_is_split():
+    text = "A I was at the corner of Canfield and Copper Creek when it happened."
+    out = relabel_places(text, orgs_of(text, "Canfield and Copper Creek"))
+    assert [(s.text, s.label, text[s.start : s.end]) for s in out] == [
+        ("Canfield", "LOCATION", "Canfield"),
+        ("Copper Creek", "LOCATION", "Copper Creek"),
+    ]
+    text = "Q Where was that?\nA At the intersection of Chambers and West Florissant."
+    out = relabel_places(text, spans_of(text, "Chambers", "West Florissant"))
+    assert labels(out) == [("Chambers", "LOCATION"), ("West Florissant", "LOCATION")]
+    assert all(s.rule.endswith("place-context:intersection") for s in out)
+    # People met at a corner stay people: the cue is "corner of", not "corner".
+    text = "A In the corner Johnson and Brown were talking."
+    assert {s.label for s in relabel_places(text, spans_of(text, "Johnson", "Brown"))} == {"PERSON"}
+
+
+def test_a_court_at_an_address_is_a_street_but_a_court_of_law_stays_an_organization():
+    text = "A He lived on Canfield Court with his grandmother. My aunt lives at 12 Maple Court."
+    out = relabel_places(text, orgs_of(text, "Canfield Court", "Maple Court"))
+    assert labels(out) == [("Canfield Court", "LOCATION"), ("Maple Court", "LOCATION")]
+    assert all(s.rule.endswith("place-context:address") for s in out)
+    text = "A The case went to Superior Court. It was on Family Court's docket, then on Marin County Court."
+    found = orgs_of(text, "Superior Court", "Marin County Court")
+    assert {s.label for s in relabel_places(text, found)} == {"ORGANIZATION"}
+    # Without an address or "on", "Court" is a court: "Johnson Court ruled".
+    text = "A Johnson Court ruled against him."
+    assert labels(relabel_places(text, orgs_of(text, "Johnson Court"))) == [("Johnson Court", "ORGANIZATION")]
+
+
+def test_a_name_ending_in_a_street_type_is_a_location():
+    text = "A They were walking in the middle of Canfield Drive."
+    out = relabel_places(text, orgs_of(text, "Canfield Drive"))
+    assert labels(out) == [("Canfield Drive", "LOCATION")]
+    assert out[0].rule.endswith("place-context:street type")
+
+
+def test_the_pipeline_types_directions_crossings_and_courts_as_locations():
+    texts = [
+        "Q Which way did you go?\nA We went south on Chambers toward the apartments.",
+        "A I was standing at the corner of Canfield and Copper Creek when it happened.",
+        "A He lived on Canfield Court with his grandmother.",
+    ]
+    found = [{s.text: s.label for s in result.spans} for result in detect_texts(texts, "sm")]
+    assert found[0].get("Chambers") == "LOCATION", found[0]
+    assert found[1].get("Canfield") == "LOCATION" and found[1].get("Copper Creek") == "LOCATION", found[1]
+    assert found[2].get("Canfield Court") == "LOCATION", found[2]
+
+
+def test_a_numbered_photo_figure_or_slide_is_no_place():
+    from pipelines.detection.filtering.filters import apply_filters
+
+    cases = [
+        ("Q I'm showing you Photo 110. Do you recognize it?", "Photo 110", "LOCATION"),
+        ("Q Look at Figure 3 in the report.", "Figure 3", "LOCATION"),
+        ("Q And Image 4 shows the vehicle?", "Image 4", "ORGANIZATION"),
+        ("Q Go to Slide 12, please.", "Slide 12", "LOCATION"),
+        ("Q Turn to photograph number 23, please.", "23", "LOCATION"),
+    ]
+    for utterance, needle, label in cases:
+        start = utterance.index(needle)
+        candidate = Candidate(start, start + len(needle), label, needle, ("spacy",), 0.8)
+        kept, dropped = apply_filters([candidate], text=utterance)
+        assert not kept, utterance
+        assert "number of a form or exhibit" in dropped[0].reason
+    # A place with a number in it is still a place: the number must follow the thing's word.
+    utterance = "A We lived on Route 66 near Highway 40."
+    start = utterance.index("Highway 40")
+    kept, _ = apply_filters([Candidate(start, start + 10, "LOCATION", "Highway 40", ("spacy",), 0.8)], text=utterance)
+    assert [c.text for c in kept] == ["Highway 40"]
+
+
+def test_a_town_before_its_state_and_a_street_one_pulls_onto_are_locations():
+    text = "CALIFORNIA MEDICAL FACILITY, VACAVILLE, CALIFORNIA\nA I grew up in Ferguson, Missouri, in a house."
+    out = relabel_places(text, orgs_of(text, "VACAVILLE", "Ferguson"))
+    assert labels(out) == [("VACAVILLE", "LOCATION"), ("Ferguson", "LOCATION")]
+    assert all(s.rule.endswith("place-context:town, state") for s in out)
+    # A list of people that names a state is no address; a PERSON is never moved by a state.
+    text = "A I met Johnson, Washington and Adams. Then Brown, Texas."
+    assert labels(relabel_places(text, orgs_of(text, "Johnson"))) == [("Johnson", "ORGANIZATION")]
+    assert labels(relabel_places(text, spans_of(text, "Brown"))) == [("Brown", "PERSON")]
+    text = "A Glen Oak is going north and south and right back\nonto Campfield. He pulled onto Florissant."
+    out = relabel_places(text, orgs_of(text, "Campfield") + spans_of(text, "Florissant"))
+    assert labels(out) == [("Campfield", "LOCATION"), ("Florissant", "LOCATION")]

@@ -19,6 +19,11 @@ from dataclasses import replace
 
 from pipelines.candidate import Candidate
 from pipelines.lexicons import (
+    AMBIGUOUS_STREET_TYPES,
+    COMPASS_DIRECTIONS,
+    COURT_KINDS,
+    CROSSING_NOUNS,
+    NAME_END_STREET_TYPES,
     PATH_PREPOSITIONS,
     PATH_VERBS,
     PLACE_MEMBERS,
@@ -26,6 +31,7 @@ from pipelines.lexicons import (
     ROLE_WORDS,
     STREET_TYPES,
     TITLES,
+    US_STATES,
 )
 
 # Sources that only say "this looks like a name": a place cue overrides them.
@@ -59,6 +65,30 @@ _ATTRIBUTE_BEFORE = re.compile(
     r"\b(?:the|any|all|some|no|other|many|several|two|three|four|five|\d+|of|by|from|with|for|and|between)\s+$",
     re.IGNORECASE,
 )
+# "drove north on |", "was westbound on the |": a direction of travel along a street.
+_DIRECTION_BEFORE = re.compile(
+    rf"\b(?:{_alternation(COMPASS_DIRECTIONS)})\s+(?:on|along|down|up|onto)\s+(?:the\s+)?$", re.IGNORECASE
+)
+# "the corner of |", "the intersection of Chambers and |": one of two crossing streets.
+_CROSSING = rf"\b(?:{_alternation(CROSSING_NOUNS)})\s+of\s+(?:the\s+)?"
+_CROSSING_BEFORE = re.compile(rf"{_CROSSING}$", re.IGNORECASE)
+_CROSSING_SECOND = re.compile(rf"{_CROSSING}[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,3}}\s+(?:and|&)\s+$")
+# "Canfield and Copper Creek" as one span after a crossing noun: two streets.
+_PAIR = re.compile(r"\s+(?:and|&)\s+")
+# "pulled onto |", "right back onto |": onto a street (a path verb before "onto"
+# is _PATH_BEFORE's).
+_ONTO_BEFORE = re.compile(
+    r"\b(?:back|pull(?:s|ed|ing)?|merg(?:e|es|ed|ing)|gets?|got|getting)\s+onto\s+(?:the\s+)?$", re.IGNORECASE
+)
+# "VACAVILLE, CALIFORNIA", "Ferguson, Missouri.": a town before its state, the
+# state ending the phrase ("Johnson, Washington and Adams" is a list of people).
+_STATE_AFTER = re.compile(
+    rf"^,\s*(?:{_alternation(US_STATES)})(?=[ \t]*(?:[.,;:?!)\n]|$)|\s+(?:in|on|near|where|which|to|from|at)\b)",
+    re.IGNORECASE,
+)
+# "12 Maple Court", "lived on Canfield Court", "off Elm Place": an address or a
+# place one lives or stands on; "at Superior Court" or "to Court" stay courts.
+_ADDRESS_BEFORE = re.compile(r"(?:\b\d{1,6}[A-Za-z]?\s+|\b(?:on|off)\s+(?:of\s+)?)$", re.IGNORECASE)
 # A title or role word right before a name makes it a person's ("Officer Wilson").
 _TITLE_BEFORE = re.compile(rf"\b(?:{_alternation({*TITLES, *ROLE_WORDS} - {'a', 'q', 'by', 'the'})})\.?\s+$", re.I)
 # How far around a name the cues look: one clause.
@@ -69,13 +99,30 @@ def _form(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def place_cue(text: str, start: int, end: int) -> str | None:
-    """The cue that makes text[start:end] a place where it stands, or None."""
+def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | None:
+    """The cue that makes text[start:end] (a span typed `label`) a place where it
+    stands, or None."""
     before, after = text[max(0, start - WINDOW) : start], text[end : end + WINDOW]
     if after.startswith(("'", "’")):  # "Chambers's car": a possessive is a person's
         return None
     if _PATH_BEFORE.search(before):
         return "path"
+    if _DIRECTION_BEFORE.search(before) or _ONTO_BEFORE.search(before):
+        return "direction"
+    # A person's name before a state is rare but real ("Johnson, Washington was
+    # there"); an organization the model made of a town is the common case.
+    if label == "ORGANIZATION" and _STATE_AFTER.match(after):
+        return "town, state"
+    if _CROSSING_BEFORE.search(before) or _CROSSING_SECOND.search(before):
+        return "intersection"
+    words = text[start:end].split()
+    last = words[-1].strip(".").casefold() if words else ""
+    if len(words) > 1 and words[-1][:1].isupper():
+        if last in NAME_END_STREET_TYPES:
+            return "street type"
+        kinds = {w.strip(".,").casefold() for w in words[:-1]}
+        if last in AMBIGUOUS_STREET_TYPES and not kinds & COURT_KINDS and _ADDRESS_BEFORE.search(before):
+            return "address"
     if _STREET_AFTER.match(after):
         return "street type"
     if _DEFINED_AFTER.match(after):
@@ -91,13 +138,21 @@ def _occurrences(text: str, form: str) -> list[int]:
     return [m.start() for m in pattern.finditer(text)]
 
 
+# The labels a place is mistyped as: a surname-like street ("Chambers") is taken
+# for a person, a street with "Court" or two streets joined by "and" for an
+# organization.
+MISTYPED: frozenset[str] = frozenset({"PERSON", "ORGANIZATION"})
+
+
 def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
-    """The spans, with the weakly supported PERSON spans of a name that the
-    document uses as a place relabelled LOCATION (rule `place-context:<cue>`)."""
+    """The spans, with the weakly supported PERSON or ORGANIZATION spans of a name
+    that the document uses as a place relabelled LOCATION (rule
+    `place-context:<cue>`); "Canfield and Copper Creek" after "the corner of" is
+    split into its two streets."""
     weak: dict[str, list[Candidate]] = {}
     strong: set[str] = set()
     for span in spans:
-        if span.label != "PERSON":
+        if span.label not in MISTYPED:
             continue
         form = _form(span.text)
         if set(span.sources) <= WEAK_SOURCES:
@@ -108,7 +163,7 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
     for form, found in weak.items():
         if form in strong:
             continue
-        cue = next((c for s in found if (c := place_cue(text, s.start, s.end))), None)
+        cue = next((c for s in found if (c := place_cue(text, s.start, s.end, s.label))), None)
         if cue is None:
             continue
         # Every occurrence of the name in the document, found or not: a title before
@@ -118,9 +173,26 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
         cues[form] = cue
     if not cues:
         return spans
-    return [
-        replace(s, label="LOCATION", rule=f"{s.rule},{RULE}:{cues[f]}".lstrip(","))
-        if s.label == "PERSON" and (f := _form(s.text)) in cues and set(s.sources) <= WEAK_SOURCES
-        else s
-        for s in spans
-    ]
+    out: list[Candidate] = []
+    for s in spans:
+        f = _form(s.text)
+        if s.label not in MISTYPED or f not in cues or not set(s.sources) <= WEAK_SOURCES:
+            out.append(s)
+            continue
+        place = replace(s, label="LOCATION", rule=f"{s.rule},{RULE}:{cues[f]}".lstrip(","))
+        out += _streets(place) if cues[f] == "intersection" else [place]
+    return out
+
+
+def _streets(span: Candidate) -> list[Candidate]:
+    """A crossing named as one span ("Canfield and Copper Creek"): each street a
+    span of its own, so that each gets its own placeholder."""
+    parts: list[Candidate] = []
+    at = 0
+    for match in [*_PAIR.finditer(span.text), None]:
+        end = match.start() if match else len(span.text)
+        piece = span.text[at:end]
+        if piece.strip():
+            parts.append(replace(span, start=span.start + at, end=span.start + end, text=piece))
+        at = match.end() if match else at
+    return parts if len(parts) == 2 else [span]
