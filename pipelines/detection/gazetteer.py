@@ -29,6 +29,8 @@ _EXCLUDED = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$", re.IGNORECASE)
 # word is read once, never given back letter by letter.
 _AT_WORD = r"(?<![^\W\d_])(?<!['’-])"
 _AFTER_PARTICLE = "|".join(rf"(?<=(?<![^\W\d_])(?<!['’-])[a-z]{{{n}}}['’-])" for n in (1, 2, 3))
+# Where a run may start: tests count these places (one per word, at most two).
+RUN_START = re.compile(rf"(?:{_AT_WORD}|{_AFTER_PARTICLE})[A-Z]")
 _NAME_WORD = r"[A-Z][^\W\d_]*+(?:['’-][^\W\d_]+)*+"
 # Words of a name are apart by spaces, or by one line end where a name is broken
 # across lines ("Shelia\nWhirley").
