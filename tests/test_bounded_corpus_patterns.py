@@ -28,7 +28,7 @@ from pipelines.detection.corpus_patterns import (
     scan,
 )
 from review.forms import DetectionConfigForm
-from tests.test_hardening_inputs import run_measured
+from tests.memory_peak import run_peak
 
 
 def _scan_code(patterns: list[str], text_expression: str, run_scan: bool) -> str:
@@ -49,9 +49,9 @@ def _scan_code(patterns: list[str], text_expression: str, run_scan: bool) -> str
 def _peak_of_scan(patterns: list[str], text_expression: str) -> dict:
     """The scan's result, and its peak memory above a process that builds the
     same text and compiles the same patterns without scanning (`added_mb`)."""
-    baseline = run_measured(_scan_code(patterns, text_expression, run_scan=False), timeout=120)
-    result = run_measured(_scan_code(patterns, text_expression, run_scan=True), timeout=120)
-    return {**result, "added_mb": result["self_peak_mb"] - baseline["self_peak_mb"]}
+    baseline = run_peak(_scan_code(patterns, text_expression, run_scan=False), timeout=120)
+    result = run_peak(_scan_code(patterns, text_expression, run_scan=True), timeout=120)
+    return {**result, "added_mb": result["peak_mb"] - baseline["peak_mb"]}
 
 
 def test_a_match_as_long_as_the_document_costs_no_memory_and_is_skipped_with_the_limit_named() -> None:
@@ -146,9 +146,9 @@ def test_a_large_allow_list_is_found_in_one_pass_in_bounded_memory() -> None:
         RESULT = {"found": len(found), "chars": len(text)}
         """
     )
-    result = run_measured(code, timeout=120)
+    result = run_peak(code, timeout=120)
     assert result["found"] == 5_000 and result["chars"] > 285_000
-    assert result["self_peak_mb"] < 150, result
+    assert result["peak_mb"] < 150, result
 
 
 def test_the_lists_are_limited_in_the_configuration() -> None:

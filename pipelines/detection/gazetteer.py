@@ -79,8 +79,9 @@ def recognize(text: str) -> list[Candidate]:
             (run.start() + w.start(), run.start() + w.end(), _looked_up(w.group())) for w in _WORD.finditer(run.group())
         ]
         # A capitalized sentence opener is not part of the name ("Then Marisol Quintrell").
-        while words and words[0][2].lower() in stop:
-            words.pop(0)
+        # (Sliced, not popped one by one: a run of thousands of stop words, "A\nA\n…".)
+        opener = next((n for n, word in enumerate(words) if word[2].lower() not in stop), len(words))
+        words = words[opener:]
         if len(words) == 2 and words[0][2] in firsts and words[1][2] not in lasts:
             if not text[words[1][0] : words[1][1]].isupper() and _unknown_surname(words[0][2], words[1][2]):
                 start_char, end_char = words[0][0], words[1][1]
