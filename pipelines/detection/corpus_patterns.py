@@ -227,33 +227,39 @@ def _span(match: Any) -> tuple[int, int]:
     return match.span()
 
 
+# How many match lengths of each window are kept (see _bounded_matches).
+KEPT = 4
+
+
 def _bounded_matches(pattern: Any, text: str, longest: int, timeout: Callable[[], float]) -> Iterator[tuple[int, int]]:
     """The pattern's matches over the text, searched window by window: each
     search runs on a copy of the text from `longest` characters before where it
-    starts to `2 × longest` after, and keeps the matches that start in the first
-    `longest`, so no match, no attempt that fails and no lookbehind (the `regex`
-    module's may be of any length) runs over more than the window: the module keeps
-    a capture per repetition of a group and a backtracking state per step, both
-    growing with what one attempt reads. A match that reaches the window's end, or
-    is longer than `longest`, raises _TooLong. `timeout()` is the seconds left; the
-    search raises TimeoutError once it is spent. So a pattern sees `longest`
-    characters around a match, not the whole text: a lookaround further than that
-    sees the window's edge as the text's."""
+    starts to `KEPT + 1` times `longest` after, and keeps the matches that start in
+    the first `KEPT × longest`, so no match, no attempt that fails and no
+    lookbehind (the `regex` module's may be of any length) runs over more than the
+    window: the module keeps a capture per repetition of a group and a
+    backtracking state per step, both growing with what one attempt reads. (The
+    match found past the kept part is searched again by the next window: with
+    KEPT = 4, at most a quarter more work.) A match longer than `longest` raises
+    _TooLong. `timeout()` is the seconds left; the search raises TimeoutError once
+    it is spent. So a pattern sees `longest` characters around a match, not the
+    whole text: a lookaround further than that sees the window's edge as the
+    text's."""
     position, size = 0, len(text)
     while position < size:
         left = timeout()
         if left <= 0:
             raise TimeoutError
         base = max(0, position - longest)
-        window_end = min(size, position + 2 * longest)
+        window_end = min(size, position + (KEPT + 1) * longest)
         window = text[base:window_end]
-        keep_before = position + longest
+        keep_before = position + KEPT * longest
         following = keep_before
         for match in pattern.finditer(window, position - base, timeout=left):
             start, end = match.start() + base, match.end() + base
             if start >= keep_before:
                 break
-            if end - start > longest or (end == window_end < size):
+            if end - start > longest:  # also any match reaching a window's end short of the text's
                 raise _TooLong
             following = max(following, end)
             span_start, span_end = _span(match)
