@@ -38,5 +38,9 @@ def configure_engine_limits() -> None:
             max_program_size=settings.MAX_PATTERN_PROGRAM_SIZE,
             budget_seconds=settings.CORPUS_PATTERN_BUDGET_SECONDS,
             max_matches=settings.MAX_CORPUS_PATTERN_MATCHES,
+            max_match_chars=settings.MAX_CORPUS_PATTERN_MATCH_CHARS,
+            max_list_entries=settings.MAX_LIST_ENTRIES,
+            max_list_entry_chars=settings.MAX_LIST_ENTRY_CHARS,
+            max_list_chars=settings.MAX_LIST_CHARS,
         )
     )

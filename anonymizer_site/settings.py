@@ -192,6 +192,13 @@ MAX_PATTERN_LENGTH = env.int("MAX_PATTERN_LENGTH", default=500)
 MAX_PATTERN_PROGRAM_SIZE = env.int("MAX_PATTERN_PROGRAM_SIZE", default=20_000)
 CORPUS_PATTERN_BUDGET_SECONDS = env.float("CORPUS_PATTERN_BUDGET_SECONDS", default=5.0)
 MAX_CORPUS_PATTERN_MATCHES = env.int("MAX_CORPUS_PATTERN_MATCHES", default=5000)
+# The longest match a corpus pattern may make: patterns run over windows of twice
+# this, so one match (with its captures) never holds more of the document.
+MAX_CORPUS_PATTERN_MATCH_CHARS = env.int("MAX_CORPUS_PATTERN_MATCH_CHARS", default=1000)
+# A corpus's allow list and deny list, each: entries, characters of one entry, all characters.
+MAX_LIST_ENTRIES = env.int("MAX_LIST_ENTRIES", default=5000)
+MAX_LIST_ENTRY_CHARS = env.int("MAX_LIST_ENTRY_CHARS", default=200)
+MAX_LIST_CHARS = env.int("MAX_LIST_CHARS", default=200_000)
 # Uploads are streamed to temporary files above this size, and each file is
 # counted while it arrives: one over MAX_UPLOAD_BYTES is dropped unread.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * _MB

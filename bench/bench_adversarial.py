@@ -27,6 +27,15 @@ refused at MAX_PDF_STREAM_BYTES by the per-file count (pdf_budget):
                  under MAX_PDF_STREAM_BYTES): 120 MB is read, 240 MB is refused
                  at MAX_PDF_INFLATED_MB; the accepted one is the worst case a
                  default budget lets through
+
+Cases (issue 28):
+- spelled_A, spelled_a, spelled_1, spelled_slash: the whole detection (`detect_texts`,
+            model included) on "A-A-A-…", "a-a-a-…", "1-1-1-…", "a/a/a/…" of N
+            characters (48 s and 800 MB at 40,000 before)
+- captures: the corpus pattern `(?:(a)|(b))+` over "abab…" (430 MB on 3 MB before)
+- captures4: four `(?:(((.))))+` over lines of 999 characters (926 MB before)
+- allow_list: an allow list at its limits (5,000 entries, 200,000 characters) on a
+            document of N characters (a 9.5 MB list: 1,339 MB and 31 s on 285 KB before)
 """
 
 import argparse
@@ -52,7 +61,15 @@ CASES = {
     "pdf_objstm": 250,
     "pdf_image": 250,
     "pdf_fonts": 4,
+    "spelled_A": 40_000,
+    "spelled_a": 40_000,
+    "spelled_1": 40_000,
+    "spelled_slash": 40_000,
+    "captures": 1_500_000,
+    "captures4": 1_500_000,
+    "allow_list": 285_000,
 }
+SPELLED = {"spelled_A": "A-", "spelled_a": "a-", "spelled_1": "1-", "spelled_slash": "a/"}
 
 
 def _builders() -> dict:
@@ -91,6 +108,26 @@ def work(case: str, size: int) -> None:
 
         compiled = [compile_pattern(r"(.*a){12}x") for _ in range(size)]
         scan("a" * 300, compiled, PatternLimits(budget_seconds=2.0))
+    elif case in SPELLED:
+        from pipelines.cli import model_name
+        from pipelines.detection.pipeline import detect_texts
+
+        text = SPELLED[case] * (size // 2) if size else "A-A"
+        for _result in detect_texts([text], model_name()):
+            pass
+    elif case in ("captures", "captures4"):
+        from pipelines.detection.recognizers.corpus_patterns import compile_pattern, scan
+
+        if case == "captures":
+            scan("ab" * (size // 2), [compile_pattern(r"(?:(a)|(b))+")])
+        else:
+            scan(("x" * 999 + "\n") * (size // 1000), [compile_pattern(r"(?:(((.))))+")] * 4)
+    elif case == "allow_list":
+        from pipelines.detection.recognizers.corpus_patterns import AllowList
+
+        allow = AllowList({f"name{n:05d} " + "x" * 28: "PERSON" for n in range(5_000)})
+        sentence = "word name00042 " + "x" * 28 + " and more words. "
+        allow.find(sentence * (size // len(sentence)))
     elif case.startswith("pdf_"):
         from pipelines.extraction.extract import extract
         from pipelines.extraction.text import ExtractionError

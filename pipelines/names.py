@@ -48,6 +48,14 @@ PERSON_LABELS = frozenset({"PERSON", "SPELLED_NAME"})
 MIN_VALUE_DIGITS = 4
 MIN_PART = 2  # "Li", "Wu", "Ng"
 MIN_SPELLED = 3  # "A-L" would match every "al"
+# The longest form searched for, in letters. Each form is one pattern whose size
+# grows with the form, tried at every word that starts like it: a "name" as long
+# as the text ("A-A-A-…" spelled over forty thousand characters) compiled a
+# pattern that long and read it again from every letter, quadratic in the text.
+# A name, even an institution's, is far shorter (the CDCR's Board of Parole
+# Hearings spelled out in full is under 80 letters); a longer span is still
+# masked where it was found, it is only not searched for elsewhere.
+MAX_FORM_LETTERS = 120
 # Forms are indexed by the first letters of their first word (see NameIdentity).
 PREFIX = 4
 
@@ -186,6 +194,10 @@ def form_key(text: str, label: str) -> str:
 
 
 def _entries(text: str, label: str) -> list[_Entry]:
+    return [e for e in _all_entries(text, label) if e.size <= MAX_FORM_LETTERS]
+
+
+def _all_entries(text: str, label: str) -> list[_Entry]:
     if label in PERSON_LABELS:
         words = _form_words(text, label)
         if not words:

@@ -15,7 +15,12 @@ from pipelines.detection.config import (
 from pipelines.detection.config import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.config import DetectionConfig as DetectionSettings
 from pipelines.detection.models import catalog as detection_models
-from pipelines.detection.recognizers.corpus_patterns import PatternLimitError, check_patterns, compile_pattern
+from pipelines.detection.recognizers.corpus_patterns import (
+    PatternLimitError,
+    check_list,
+    check_patterns,
+    compile_pattern,
+)
 from pipelines.extraction.bulk import CsvOptions
 from pipelines.labels import CANONICAL_LABELS
 from pipelines.pseudonymize.engine import STRATEGIES
@@ -128,6 +133,12 @@ def _label_lines(value: str, what: str) -> list[tuple[str, str]]:
             raise forms.ValidationError(f"Line {n}: write “LABEL: {what}”.")
         pairs.append((label.strip().upper(), rest.strip()))
     return pairs
+
+
+def _check_list(name: str, entries: list[str]) -> None:
+    errors = check_list(name, entries)
+    if errors:
+        raise forms.ValidationError([f"{error[0].upper()}{error[1:]}." for error in errors])
 
 
 class DetectionConfigForm(forms.Form):
@@ -250,8 +261,15 @@ class DetectionConfigForm(forms.Form):
                 raise forms.ValidationError(f"Line {n}: invalid regex “{pattern}”: {exc}.") from exc
         return pairs
 
+    def clean_deny(self) -> str:
+        # The lists' limits (MAX_LIST_*), said here by field, before a configuration is built.
+        _check_list("deny list", _lines(self.cleaned_data["deny"]))
+        return self.cleaned_data["deny"]
+
     def clean_allow(self) -> list[tuple[str, str]]:
-        return _label_lines(self.cleaned_data["allow"], "text")
+        pairs = _label_lines(self.cleaned_data["allow"], "text")
+        _check_list("allow list", [text for _label, text in pairs])
+        return pairs
 
     def clean(self) -> dict:
         data = super().clean()

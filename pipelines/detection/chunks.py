@@ -8,24 +8,49 @@ there (and a model entity that crosses a line break is filtered anyway).
 """
 
 import re
+from itertools import islice
 
 # ~20k characters is ~3.5k words: a couple of seconds of spaCy on the sm model,
 # so progress moves every few seconds and a Doc stays small.
 CHUNK_CHARS = 20_000
+# What a Doc costs grows with its tokens, not its characters (about 16 KB a token
+# in the NER model), and a crafted text is a token every character ("a-a-a-…",
+# "1/1/1/…"): 20,000 such characters took the worker 330 MB above its start. A
+# chunk also ends before its CHUNK_TOKENS-th token-like piece (a word, a
+# punctuation mark, a line end, an extra space: at least what spaCy's tokenizer
+# splits), so a Doc stays about as small as on ordinary prose, which has ~5,400
+# such pieces (~4,400 spaCy tokens) per 20,000 characters and is cut a little
+# earlier than before.
+CHUNK_TOKENS = 5_000
 _LAST_SPACE = re.compile(r"\s(?=\S*\Z)")
+_PIECE = re.compile(r"\w+|[^\w ]| (?= )")
 
 
-def chunk_bounds(text: str, size: int = CHUNK_CHARS) -> list[tuple[int, int]]:
+def _token_cut(text: str, start: int, end: int, limit: int) -> int | None:
+    """Where the `limit`-th token-like piece of text[start:end] starts (0-based:
+    the first piece past the limit), or None if there are no more than `limit`."""
+    if len(_PIECE.findall(text, start, end)) <= limit:
+        return None
+    return next(islice(_PIECE.finditer(text, start, end), limit, None)).start()
+
+
+def chunk_bounds(text: str, size: int = CHUNK_CHARS, tokens: int = CHUNK_TOKENS) -> list[tuple[int, int]]:
     """Contiguous `[start, end)` ranges covering `text`, each at most `size`
-    characters, ending after a newline when the window has one, else after the
-    last whitespace, else (one unbroken run of characters) at `size`. An empty
-    text is one empty chunk, so every text yields one result."""
-    if size < 1:
+    characters and `tokens` token-like pieces, ending after a newline when the
+    window has one, else after the last whitespace, else (one unbroken run of
+    characters) at the window's end. An empty text is one empty chunk, so every
+    text yields one result."""
+    if size < 1 or tokens < 1:
         raise ValueError("chunk size must be positive")
     bounds: list[tuple[int, int]] = []
     start, length = 0, len(text)
-    while length - start > size:
-        window_end = start + size
+    while start < length:
+        window_end = min(length, start + size)
+        over = _token_cut(text, start, window_end, tokens)
+        if over is None and window_end == length:
+            break
+        if over is not None:
+            window_end = over
         cut = text.rfind("\n", start, window_end)
         if cut < start:
             space = _LAST_SPACE.search(text, start, window_end)

@@ -13,7 +13,6 @@ a spelling broken across a line end), the filters, the vote, the merge and
 propagation, so a name found in the first chunk is still found in the last.
 """
 
-import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -64,13 +63,9 @@ class _Compiled:
         self.config = config
         self.patterns = [(p, p.compile()) for p in config.patterns]
         self.deny = frozenset(t.strip().casefold() for t in config.deny if t.strip())
-        self.allow_labels = {t.strip().casefold(): label for t, label in config.allow.items()}
-        forms = sorted({t.strip() for t in config.allow}, key=len, reverse=True)
-        self.allow_re = (
-            re.compile(r"(?<!\w)(?:" + "|".join(re.escape(f) for f in forms) + r")(?!\w)", re.IGNORECASE)
-            if forms
-            else None
-        )
+        # One automaton over the list's words, not one alternation of its texts
+        # tried at every position (corpus_patterns.AllowList).
+        self.allow = corpus_patterns.AllowList(config.allow)
         self.weights = {**SOURCE_WEIGHTS, **config.weights}
         self.needs_doc = bool({"spacy", "presidio"} & config.recognizers)
 
@@ -84,9 +79,8 @@ def _corpus_candidates(text: str, compiled: _Compiled) -> tuple[list[Candidate],
         text, [regex for _pattern, regex in compiled.patterns], per_pattern=compiled.config.pattern_timeout
     )
     timed_out = [compiled.patterns[index][0].pattern for index in sorted(result.skipped)]
-    for index, match in result.matches:
-        pattern, regex = compiled.patterns[index]
-        start, end = match.span("v") if "v" in regex.groupindex and match.group("v") is not None else match.span()
+    for index, start, end in ((m.index, m.start, m.end) for m in result.matches):
+        pattern = compiled.patterns[index][0]
         if start < end:
             candidate = Candidate(
                 start, end, pattern.label, text[start:end], (CORPUS_SOURCE,), pattern.score, f"corpus:{index + 1}"
@@ -96,11 +90,9 @@ def _corpus_candidates(text: str, compiled: _Compiled) -> tuple[list[Candidate],
 
 
 def _allowed(text: str, compiled: _Compiled) -> list[Candidate]:
-    if compiled.allow_re is None:
-        return []
     return [
-        Candidate(m.start(), m.end(), compiled.allow_labels[m.group().casefold()], m.group(), (ALLOW_SOURCE,), 1.0)
-        for m in compiled.allow_re.finditer(text)
+        Candidate(start, end, label, text[start:end], (ALLOW_SOURCE,), 1.0)
+        for start, end, label in compiled.allow.find(text)
     ]
 
 

@@ -155,7 +155,7 @@ RULES: dict[str, list[Call]] = {
 
 # URL names (or namespaces, as "name:") left out of the matrix, each with why.
 EXEMPT: dict[str, str] = {
-    "admin:": "Django's admin site: its own staff and model-permission checks (tests/test_admin.py); "
+    "admin:": "Django's admin site: its own staff and model-permission checks (tests/review/test_admin.py); "
     "deleting through it uses the deletion service (review/admin.py).",
 }
 
@@ -283,7 +283,7 @@ class PermissionMatrix(TestCase):
     def test_every_url_name_has_a_rule(self) -> None:
         names = [name for name in url_names() if not exempt(name)]
         missing = sorted(set(names) - set(RULES))
-        self.assertEqual(missing, [], "a URL name without a rule: add it to RULES in tests/test_permissions.py")
+        self.assertEqual(missing, [], "a URL name without a rule: add it to RULES in tests/review/test_permissions.py")
         self.assertEqual(sorted(set(RULES) - set(names)), [], "a rule for a URL name that no longer exists")
         self.assertTrue(all(set(call.expect) == set(WHO) for calls in RULES.values() for call in calls))
 

@@ -20,13 +20,23 @@ SCORE = 0.7
 SHAPE_SCORE = 0.5
 
 _EXCLUDED = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$", re.IGNORECASE)
-# The lookbehind anchors a run at the start of a word: without it the engine
-# retries from every letter of a long run of letters, quadratic on crafted input.
+# A run starts at the start of a word: not after a letter, an apostrophe or a
+# hyphen, so that the engine never retries from inside a word. Each retry reads to
+# the end of the word, so retries inside "A-A-A-…" were quadratic (48 s on forty
+# thousand characters). The one start inside a word that names need is after a
+# lower-case particle of one to three letters opening the word ("al-Hassan",
+# "d'Artagnan", "da-Silva"): at most one more try per word. Possessive repeats: a
+# word is read once, never given back letter by letter.
+_AT_WORD = r"(?<![^\W\d_])(?<!['’-])"
+_AFTER_PARTICLE = "|".join(rf"(?<=(?<![^\W\d_])(?<!['’-])[a-z]{{{n}}}['’-])" for n in (1, 2, 3))
+# Where a run may start: tests count these places (one per word, at most two).
+RUN_START = re.compile(rf"(?:{_AT_WORD}|{_AFTER_PARTICLE})[A-Z]")
+_NAME_WORD = r"[A-Z][^\W\d_]*+(?:['’-][^\W\d_]+)*+"
 # Words of a name are apart by spaces, or by one line end where a name is broken
 # across lines ("Shelia\nWhirley").
 _RUN = re.compile(
-    r"(?<![^\W\d_'’-])[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*"
-    r"(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:[A-Z]\.[ \t]+)?[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*)+"
+    rf"(?:{_AT_WORD}|{_AFTER_PARTICLE}){_NAME_WORD}"
+    rf"(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:[A-Z]\.[ \t]+)?{_NAME_WORD})+"
 )
 _WORD = re.compile(r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*")
 
@@ -69,8 +79,9 @@ def recognize(text: str) -> list[Candidate]:
             (run.start() + w.start(), run.start() + w.end(), _looked_up(w.group())) for w in _WORD.finditer(run.group())
         ]
         # A capitalized sentence opener is not part of the name ("Then Marisol Quintrell").
-        while words and words[0][2].lower() in stop:
-            words.pop(0)
+        # (Sliced, not popped one by one: a run of thousands of stop words, "A\nA\n…".)
+        opener = next((n for n, word in enumerate(words) if word[2].lower() not in stop), len(words))
+        words = words[opener:]
         if len(words) == 2 and words[0][2] in firsts and words[1][2] not in lasts:
             if not text[words[1][0] : words[1][1]].isupper() and _unknown_surname(words[0][2], words[1][2]):
                 start_char, end_char = words[0][0], words[1][1]
