@@ -98,8 +98,13 @@ def heartbeat_interval() -> float:
 
 
 def _silent_since(queue: WorkQueue, cutoff: datetime) -> Q:
-    # A row claimed before heartbeats existed has none: its claim time stands in.
-    return Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, **{f"{queue.claimed_field}__lt": cutoff})
+    # A row claimed before heartbeats existed has none: its claim time stands in,
+    # or, with none either, the time the row was made.
+    claimed, created = queue.claimed_field, queue.created_field
+    return Q(heartbeat_at__lt=cutoff) | Q(
+        Q(**{f"{claimed}__lt": cutoff}) | Q(**{f"{claimed}__isnull": True, f"{created}__lt": cutoff}),
+        heartbeat_at__isnull=True,
+    )
 
 
 def lost_q(queue: WorkQueue) -> Q:
