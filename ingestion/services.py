@@ -192,24 +192,17 @@ ANNOTATION = WorkQueue(
 )
 
 
-def document_claim(queue: WorkQueue, document_id: int, delivery: str) -> Claim:
-    """Take the document's current step (EXTRACTION or ANNOTATION) for this task
-    delivery: see ingestion.work_queue.claim."""
-    return work_queue.claim(queue, document_id, delivery)
+def document_step(queue: WorkQueue, document_id: int, delivery: str) -> AbstractContextManager[Claim]:
+    """A task's hold on the document's current step (EXTRACTION or ANNOTATION):
+    claimed, kept alive, handed back on a transient error (work_queue.step)."""
+    return work_queue.step(queue, document_id, delivery)
 
 
-def document_release(queue: WorkQueue, document_id: int, delivery: str) -> None:
-    """Hand the step back after a transient error (the retry takes it again)."""
-    work_queue.release(queue, document_id, delivery)
-
-
-def document_heartbeat(queue: WorkQueue, document_id: int, delivery: str) -> AbstractContextManager[None]:
-    """Keep the claim alive while the block runs (see work_queue.heartbeat)."""
-    return work_queue.heartbeat(queue, document_id, delivery)
-
-
-def document_held(queue: WorkQueue, document_id: int, delivery: str) -> bool:
-    return work_queue.held(queue, document_id, delivery).exists()
+def document_step_done(queue: WorkQueue, document_id: int, delivery: str, *, to: str) -> bool:
+    """The step is done: the document moves on to status `to`, only if this
+    delivery still holds it (a worker taken over as lost moves nothing). Its
+    UPDATE locks the row, as `document_lock` does, for the caller's transaction."""
+    return work_queue.finish(queue, document_id, delivery, status=to, claimed_at=None, attempts=0)
 
 
 def document_take_back(queue: WorkQueue, document_id: int) -> TakeBack:
@@ -226,10 +219,8 @@ def document_extract(*, document_id: int, delivery: str | None = None) -> bool:
     silent for WORKER_LOST_AFTER) is taken over, so a crash in the middle of a
     batch loses no file; a file that killed its worker TASK_MAX_ATTEMPTS times fails."""
     delivery = delivery or uuid.uuid4().hex
-    if not document_claim(EXTRACTION, document_id, delivery).taken:
-        return False
-    with document_heartbeat(EXTRACTION, document_id, delivery):
-        return _extract(document_id, delivery)
+    with document_step(EXTRACTION, document_id, delivery) as claim:
+        return claim.taken and _extract(document_id, delivery)
 
 
 def _extract(document_id: int, delivery: str) -> bool:
@@ -242,9 +233,7 @@ def _extract(document_id: int, delivery: str) -> bool:
         extraction = extract(document.name, data, extraction_limits())
         del data
     except TRANSIENT_ERRORS:
-        # Give the claim back so the automatic retry can take it again.
-        document_release(EXTRACTION, document_id, delivery)
-        raise
+        raise  # the step hands the claim back; the automatic retry takes it again
     except ExtractionError as exc:
         document_fail(document=document, message=str(exc))
         return False
@@ -258,28 +247,22 @@ def _extract(document_id: int, delivery: str) -> bool:
         )
         return False
     document.set_text(extraction.text)
-    now = timezone.now()
-    try:
-        # Only while this delivery still holds the step: a worker taken over as
-        # lost must not write over its successor. Waiting for annotation now, a
-        # step of its own with its own attempts.
-        saved = work_queue.held(EXTRACTION, document_id, delivery).update(
-            text=document.text,
-            # Saved with the text, in one write: the layout's offsets are only valid for it.
-            layout=[list(entry) for entry in extraction.layout],
-            metadata=extraction.metadata,
-            status=DocumentStatus.ANNOTATING,
-            claimed_at=None,
-            claimed_by="",
-            heartbeat_at=None,
-            attempts=0,
-            queued_at=now,
-            updated_at=now,
-        )
-    except TRANSIENT_ERRORS:
-        document_release(EXTRACTION, document_id, delivery)
-        raise
-    return bool(saved)
+    # Only while this delivery still holds the step: a worker taken over as lost
+    # must not write over its successor. Waiting for annotation now, a step of
+    # its own with its own attempts.
+    return work_queue.finish(
+        EXTRACTION,
+        document_id,
+        delivery,
+        text=document.text,
+        # Saved with the text, in one write: the layout's offsets are only valid for it.
+        layout=[list(entry) for entry in extraction.layout],
+        metadata=extraction.metadata,
+        status=DocumentStatus.ANNOTATING,
+        claimed_at=None,
+        attempts=0,
+        queued_at=timezone.now(),
+    )
 
 
 def document_fail(*, document: Document, message: str) -> None:

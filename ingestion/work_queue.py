@@ -42,6 +42,8 @@ from django.db import DatabaseError, connections, models, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from ingestion.task_policy import TRANSIENT_ERRORS
+
 logger = logging.getLogger(__name__)
 
 # Kept word for word: it is what reviewers have been shown since issue 15.
@@ -216,6 +218,30 @@ def heartbeat(queue: WorkQueue, pk: int, delivery: str) -> Iterator[None]:
     finally:
         stop.set()
         thread.join(timeout=5)
+
+
+@contextmanager
+def step(queue: WorkQueue, pk: int, delivery: str) -> Iterator[Claim]:
+    """A task's whole hold on a row: claim it; while the block runs, beat; on a
+    transient error (the task's retry comes next) hand it back. The block runs
+    the work only if the claim was `taken`."""
+    taken = claim(queue, pk, delivery)
+    if not taken.taken:
+        yield taken
+        return
+    with heartbeat(queue, pk, delivery):
+        try:
+            yield taken
+        except TRANSIENT_ERRORS:
+            release(queue, pk, delivery)
+            raise
+
+
+def finish(queue: WorkQueue, pk: int, delivery: str, **values: Any) -> bool:
+    """The holder's last write: the row leaves the queue with `values`, only if
+    this delivery still holds it (False: it was taken over meanwhile)."""
+    now = timezone.now()
+    return bool(held(queue, pk, delivery).update(**queue.stamp(now, claimed_by="", heartbeat_at=None, **values)))
 
 
 @dataclass(frozen=True)

@@ -19,19 +19,15 @@ from ingestion.services import (
     ANNOTATION,
     ANNOTATION_FAILED,
     EXTRACTION,
-    document_claim,
     document_extract,
     document_fail,
-    document_heartbeat,
-    document_held,
     document_lock,
-    document_move,
-    document_release,
     document_spans_changed,
+    document_step,
+    document_step_done,
     document_take_back,
     documents_annotate_again,
 )
-from ingestion.task_policy import TRANSIENT_ERRORS
 from ingestion.work_queue import WORKER_DIED, Swept, WorkQueue
 from pipelines.detection.config import DEFAULT as DEFAULT_SETTINGS
 from pipelines.detection.config import ConfigError
@@ -143,17 +139,16 @@ def document_annotate(*, document_id: int, delivery: str | None = None) -> bool:
     """Run the corpus's detection pipeline and store its spans as pending, with
     what was filtered and why. Progress is kept on the document's pre-annotation
     run. Idempotent: a document that is no longer waiting for annotation is left
-    alone. The document is claimed first (see ingestion.services.document_claim):
-    a redelivery after the worker died takes over, and a document that killed
-    its worker TASK_MAX_ATTEMPTS times fails instead of killing another."""
+    alone. The document's step is held through ingestion.services.document_step
+    (the one work queue's rules): a redelivery after the worker died, or a
+    delivery after its worker fell silent for WORKER_LOST_AFTER, takes over, and
+    a document that killed its worker TASK_MAX_ATTEMPTS times fails instead of
+    killing another."""
     delivery = delivery or jobs.current_delivery()
-    claim = document_claim(ANNOTATION, document_id, delivery)
-    if claim.poisoned:
-        pre_annotation_runs_swept(failed=[document_id], requeued=[])
-    if not claim.taken:
-        return False
-    with document_heartbeat(ANNOTATION, document_id, delivery):
-        return _annotate(document_id, delivery)
+    with document_step(ANNOTATION, document_id, delivery) as claim:
+        if claim.poisoned:
+            pre_annotation_runs_swept(failed=[document_id], requeued=[])
+        return claim.taken and _annotate(document_id, delivery)
 
 
 def _annotate(document_id: int, delivery: str) -> bool:
@@ -198,25 +193,21 @@ def _annotate(document_id: int, delivery: str) -> bool:
         logger.warning(
             "document %s: %d corpus pattern(s) timed out and were skipped", document_id, len(result.timed_out)
         )
-    try:
-        return _store_annotation(document_id, run.pk, config, result, delivery)
-    except TRANSIENT_ERRORS:
-        document_release(ANNOTATION, document_id, delivery)
-        raise
+    return _store_annotation(document_id, run.pk, config, result, delivery)
 
 
 def _store_annotation(
     document_id: int, run_id: int, config: DetectionSettings, result: DetectionResult, delivery: str
 ) -> bool:
     with transaction.atomic():
-        row = document_lock(document_id)
-        # Still this delivery's: a worker taken over as lost stores nothing.
-        if row is None or not document_held(ANNOTATION, document_id, delivery):
+        # First, in the same transaction: the document is ready, if this delivery
+        # still holds its step (a worker taken over as lost stores nothing). The
+        # UPDATE locks the row before the spans, as every span writer does.
+        if not document_step_done(ANNOTATION, document_id, delivery, to=DocumentStatus.READY):
             return False
         added = store_machine_spans(document_id, result.spans)
         store_quasi(document_id, result.quasi)
         DocumentDetection.objects.update_or_create(document_id=document_id, defaults=_detection_record(config, result))
-        document_move(document_id, from_statuses=(DocumentStatus.ANNOTATING,), to=DocumentStatus.READY)
         _finish_run(run_id, RunStatus.DONE, done=F("total"), counts={"added": added})
     return True
 
@@ -386,10 +377,8 @@ def document_reannotate(*, run_id: int) -> bool:
     pending spans back is in review again. Idempotent: only a queued run is run
     (or one whose worker was lost: ingestion.work_queue.claim)."""
     delivery = jobs.current_delivery()
-    if not work_queue.claim(REANNOTATION, run_id, delivery).taken:
-        return False
-    with work_queue.heartbeat(REANNOTATION, run_id, delivery):
-        return _reannotate(run_id, delivery)
+    with work_queue.step(REANNOTATION, run_id, delivery) as claim:
+        return claim.taken and _reannotate(run_id, delivery)
 
 
 def _reannotate(run_id: int, delivery: str) -> bool:
@@ -414,13 +403,9 @@ def _reannotate(run_id: int, delivery: str) -> bool:
         logger.exception("re-annotation run %s of document %s failed", run_id, document.pk)
         _finish_run(run_id, RunStatus.FAILED, message=f"Re-annotation failed ({type(exc).__name__}).")
         return False
-    try:
-        return _store_reannotation(run_id, document.pk, config, result, delivery)
-    except TRANSIENT_ERRORS:
-        # The task is retried (task_policy): hand the run back so the retry can
-        # claim it again instead of finding it "running" and leaving it there.
-        work_queue.release(REANNOTATION, run_id, delivery)
-        raise
+    # A transient error here is retried (task_policy): the step hands the run back
+    # so the retry claims it again instead of finding it "running".
+    return _store_reannotation(run_id, document.pk, config, result, delivery)
 
 
 @transaction.atomic
