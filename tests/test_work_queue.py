@@ -291,11 +291,14 @@ def test_pre_annotate_again_takes_a_lost_workers_document_back_at_once(
     assert work_queue.claim(ANNOTATION, pk, "killed").taken
     AnnotationRun.objects.create(document_id=pk, kind=RunKind.ANNOTATE, status="running", done=2, total=100)
     client.force_login(admin_user)
+    page = client.get(reverse("document_annotation", args=[pk])).content.decode()
+    assert 'id="reannotate-form"' in page and "Pre-annotation 2%" in page
     url = reverse("document_reannotate", args=[pk])
     # Heard from just now: nothing is queued, and the admin reads why.
     response = client.post(url)
     text = " ".join(str(m) for m in get_messages(response.wsgi_request))
-    assert "heard from 0 s ago: nothing was queued" in text and "WORKER_LOST_AFTER" in text
+    assert re.search(r"is being pre-annotated by a worker, heard from \d s ago: nothing was queued", text)
+    assert "WORKER_LOST_AFTER" in text
     assert queued == []
     # Its worker silent for WORKER_LOST_AFTER: taken back and queued at once.
     _silence(TABLES["document pre-annotation"], pk, settings.WORKER_LOST_AFTER + 1)
