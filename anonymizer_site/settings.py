@@ -317,7 +317,7 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 # A worker killed mid-task (out of memory, SIGKILL) puts its message back: the
 # task's claim on the row tells a redelivery from a first delivery (see
-# ingestion.services.document_claim) and stops at TASK_MAX_ATTEMPTS.
+# ingestion.work_queue.claim) and stops at TASK_MAX_ATTEMPTS.
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker that is down fails a publish in about a second, not a minute: the row

@@ -164,7 +164,13 @@ ANNOTATION_FAILED = "Pre-annotation failed"
 
 
 def _document_failed(message: str, now: datetime) -> dict:
-    return {"status": DocumentStatus.FAILED, "error_message": message, "claimed_at": None, "claimed_by": ""}
+    return {
+        "status": DocumentStatus.FAILED,
+        "error_message": message,
+        "claimed_at": None,
+        "claimed_by": "",
+        "heartbeat_at": None,
+    }
 
 
 # A document is a queue twice over: waiting for extraction, then for annotation
