@@ -417,3 +417,31 @@ def test_a_killed_workers_document_is_taken_over_within_worker_lost_after(corpus
         log.seek(0)
         print(log.read()[-3000:])
         log.close()
+
+
+@pytest.mark.django_db
+def test_pre_annotate_again_at_the_poison_limit(
+    corpus, admin_user, settings, queued, django_capture_on_commit_callbacks
+):
+    """A lost worker that was the step's TASK_MAX_ATTEMPTS-th: an extraction fails
+    with the reason (and stays failed); a pre-annotation is the admin's explicit
+    retry, so its attempts start over, as for any failed pre-annotation."""
+    from review.services.annotation import ReannotateError, document_reannotate_request
+
+    settings.TASK_MAX_ATTEMPTS = 1
+    extracting = TABLES["document extraction"].make(corpus, admin_user)
+    assert work_queue.claim(EXTRACTION, extracting, "killed").taken
+    _silence(TABLES["document extraction"], extracting, settings.WORKER_LOST_AFTER + 1)
+    with pytest.raises(ReannotateError, match=r"failed: Text extraction failed: .*stopped the worker 1 times"):
+        document_reannotate_request(document=Document.objects.get(pk=extracting), user=admin_user)
+    assert Document.objects.get(pk=extracting).status == "failed"
+
+    Document.objects.filter(pk=extracting).delete()
+    annotating = TABLES["document pre-annotation"].make(corpus, admin_user)
+    assert work_queue.claim(ANNOTATION, annotating, "killed").taken
+    _silence(TABLES["document pre-annotation"], annotating, settings.WORKER_LOST_AFTER + 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert document_reannotate_request(document=Document.objects.get(pk=annotating), user=admin_user) is None
+    row = Document.objects.values("status", "attempts", "claimed_at").get(pk=annotating)
+    assert row == {"status": "annotating", "attempts": 0, "claimed_at": None}
+    assert queued == [(jobs.ANNOTATE, (annotating,))]

@@ -270,12 +270,24 @@ def _ask_again(document: Document) -> None:
     jobs.enqueue_on_commit(task, document.pk)
 
 
-@transaction.atomic
 def document_reannotate_request(*, document: Document, user: AbstractBaseUser) -> AnnotationRun | None:
     """Queue a new machine pass over an annotated document with the corpus's
     current configuration (see `document_reannotate`). A document whose
     pre-annotation failed is pre-annotated again instead (returns None). Asking
-    twice while a run is queued or running returns that run."""
+    twice while a run is queued or running returns that run. A document still
+    being extracted or pre-annotated is taken back if its worker was lost, or
+    left to its live worker with the reason (`_ask_again`)."""
+    if document.status in _STEPS:
+        # Outside a transaction: each of its writes is one conditional UPDATE,
+        # and a document it fails (the poison limit) stays failed when it
+        # raises the reason.
+        _ask_again(document)
+        return None
+    return _reannotate_request(document=document, user=user)
+
+
+@transaction.atomic
+def _reannotate_request(*, document: Document, user: AbstractBaseUser) -> AnnotationRun | None:
     # Serializes requests for this document (two clicks, or a corpus-wide request):
     # the check for an active run below then holds.
     document_lock(document.pk)
@@ -283,9 +295,6 @@ def document_reannotate_request(*, document: Document, user: AbstractBaseUser) -
         if _retryable_failure(document):
             documents_annotate_again([document.pk])
             jobs.enqueue_on_commit(jobs.ANNOTATE, document.pk)
-            return None
-        if document.status in _STEPS:
-            _ask_again(document)
             return None
         raise ReannotateError(
             f"“{document.name}” is {document.get_status_display().lower()}: only documents ready for review, "
