@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('ingestion', '0006_work_queue'),
+        ("ingestion", "0006_work_queue"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='document',
-            name='heartbeat_at',
+            model_name="document",
+            name="heartbeat_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
     ]

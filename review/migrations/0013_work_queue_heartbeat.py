@@ -4,35 +4,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('review', '0012_dashboard_span_groups_index'),
+        ("review", "0012_dashboard_span_groups_index"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='annotationrun',
-            name='heartbeat_at',
+            model_name="annotationrun",
+            name="heartbeat_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='corpusmodelversion',
-            name='attempts',
+            model_name="corpusmodelversion",
+            name="attempts",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='corpusmodelversion',
-            name='heartbeat_at',
+            model_name="corpusmodelversion",
+            name="heartbeat_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='corpusmodelversion',
-            name='queued_at',
+            model_name="corpusmodelversion",
+            name="queued_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='exportbatch',
-            name='heartbeat_at',
+            model_name="exportbatch",
+            name="heartbeat_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
     ]
