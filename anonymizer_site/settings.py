@@ -333,7 +333,7 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 # A worker killed mid-task (out of memory, SIGKILL) puts its message back: the
 # task's claim on the row tells a redelivery from a first delivery (see
-# ingestion.services.document_claim) and stops at TASK_MAX_ATTEMPTS.
+# ingestion.work_queue.claim) and stops at TASK_MAX_ATTEMPTS.
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A broker that is down fails a publish in about a second, not a minute: the row
@@ -342,11 +342,19 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 if CELERY_BROKER_URL.startswith("redis://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
-# The work queue's limits: a document, re-annotation or export waiting this long
-# for a worker is queued again; one that killed its worker this many times fails.
+# The work queue's limits (ingestion/work_queue.py, for documents, re-annotations,
+# exports and corpus-model training runs): a row waiting this long for a worker is
+# queued again; one that killed its worker this many times fails.
 TASK_MAX_ATTEMPTS = env.int("TASK_MAX_ATTEMPTS", default=2)
 QUEUED_TIMEOUT_MINUTES = env.int("QUEUED_TIMEOUT_MINUTES", default=10)
 SWEEP_INTERVAL_SECONDS = env.int("SWEEP_INTERVAL_SECONDS", default=60)
+# A worker holding a row beats every WORKER_HEARTBEAT_SECONDS (from a thread, so a
+# long step without progress beats too); one silent for WORKER_LOST_AFTER seconds
+# is lost (the whole worker died, its message with it) and the row is taken over
+# by the next sweep, or at once by an admin's "again". With the defaults a killed
+# worker's document waits at most WORKER_LOST_AFTER + SWEEP_INTERVAL_SECONDS (4 min).
+WORKER_LOST_AFTER = env.int("WORKER_LOST_AFTER", default=180)
+WORKER_HEARTBEAT_SECONDS = env.int("WORKER_HEARTBEAT_SECONDS", default=20)
 CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "review.sweep", "schedule": float(SWEEP_INTERVAL_SECONDS)},
 }

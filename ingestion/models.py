@@ -71,6 +71,9 @@ class Document(models.Model):
     # task delivery did: a redelivery of the same message means its worker died.
     claimed_at = models.DateTimeField(null=True, blank=True)
     claimed_by = models.CharField(max_length=64, blank=True)
+    # The holder's last sign of life (ingestion.work_queue): silent for
+    # WORKER_LOST_AFTER seconds, its worker is lost and the step is taken over.
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     # Claims of the current step that never finished (the worker died on it); at
     # TASK_MAX_ATTEMPTS the document fails instead of killing another worker.
     attempts = models.PositiveSmallIntegerField(default=0)

@@ -9,8 +9,9 @@ import hashlib
 import logging
 import uuid
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import PurePath
 from typing import BinaryIO
 
@@ -18,12 +19,14 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.base import ContentFile, File
 from django.db import IntegrityError, transaction
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
+from ingestion import work_queue
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.storage import private_storage
 from ingestion.task_policy import TRANSIENT_ERRORS
+from ingestion.work_queue import Claim, TakeBack, WorkQueue
 from pipelines.extraction.bulk import BulkLimits, CsvOptions, UploadBudget, iter_upload
 from pipelines.extraction.extract import SUPPORTED_EXTENSIONS, extract
 from pipelines.extraction.limits import ExtractionLimits
@@ -157,82 +160,77 @@ def bulk_limits() -> BulkLimits:
     )
 
 
-WORKER_DIED = "the worker ran out of memory on this file"
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A worker's claim on a document's current step: `taken` when this delivery
-    may run it, `poisoned` when the document failed instead (it had killed its
-    worker TASK_MAX_ATTEMPTS times)."""
-
-    taken: bool
-    poisoned: bool = False
-
-
-def _running_cutoff() -> datetime:
-    # No task outlives its hard time limit: a claim older than that (and a grace
-    # for the kill to land) belongs to a worker that is gone.
-    return timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
-
-
-def document_claim(document_id: int, *, waiting: str, running: str, delivery: str, failure: str) -> Claim:
-    """Take the document's current step for this task delivery, with one
-    conditional UPDATE: it is waiting for a worker (status `waiting`, no claim);
-    or its claim is this very delivery's (the message came back after its worker
-    died: acks_late with reject-on-worker-lost), or older than the hard time
-    limit. Each claim counts an attempt; a document whose claims died
-    TASK_MAX_ATTEMPTS times fails with `failure` and the reason instead."""
-    limit = settings.TASK_MAX_ATTEMPTS
-    now = timezone.now()
-    waiting_now = Q(status=waiting, claimed_at__isnull=True)
-    abandoned = Q(status=running) & (Q(claimed_by=delivery) | Q(claimed_at__lt=_running_cutoff()))
-    if waiting == running:
-        abandoned = Q(status=running, claimed_at__isnull=False) & (
-            Q(claimed_by=delivery) | Q(claimed_at__lt=_running_cutoff())
-        )
-    base = Document.objects.filter(pk=document_id)
-    if base.filter(waiting_now | abandoned, attempts__lt=limit).update(
-        status=running, claimed_at=now, claimed_by=delivery[:64], attempts=F("attempts") + 1, updated_at=now
-    ):
-        return Claim(taken=True)
-    poisoned = base.filter(abandoned, attempts__gte=limit).update(
-        status=DocumentStatus.FAILED,
-        error_message=f"{failure}: {WORKER_DIED} (it stopped the worker {limit} times).",
-        claimed_at=None,
-        claimed_by="",
-        updated_at=now,
-    )
-    return Claim(taken=False, poisoned=bool(poisoned))
-
-
-def document_release(document_id: int, *, running: str, waiting: str) -> None:
-    """Hand a claim back (a transient error: the retry takes it again). It was no
-    death of the worker, so it does not count as an attempt."""
-    Document.objects.filter(pk=document_id, status=running, claimed_at__isnull=False).update(
-        status=waiting, claimed_at=None, claimed_by="", attempts=F("attempts") - 1, queued_at=timezone.now()
-    )
-
-
 EXTRACTION_FAILED = "Text extraction failed"
+ANNOTATION_FAILED = "Pre-annotation failed"
+
+
+def _document_failed(message: str, now: datetime) -> dict:
+    return {
+        "status": DocumentStatus.FAILED,
+        "error_message": message,
+        "claimed_at": None,
+        "claimed_by": "",
+        "heartbeat_at": None,
+    }
+
+
+# A document is a queue twice over: waiting for extraction, then for annotation
+# (one status for waiting and running: the claim time tells them apart). The
+# rules are ingestion.work_queue's; these are the rows they apply to.
+EXTRACTION = WorkQueue(
+    model=Document,
+    waiting=DocumentStatus.UPLOADED,
+    running=DocumentStatus.EXTRACTING,
+    failure=EXTRACTION_FAILED,
+    failed=_document_failed,
+    claimed_field="claimed_at",
+    created_field="updated_at",
+    touch=("updated_at",),
+)
+ANNOTATION = WorkQueue(
+    model=Document,
+    waiting=DocumentStatus.ANNOTATING,
+    running=DocumentStatus.ANNOTATING,
+    failure=ANNOTATION_FAILED,
+    failed=_document_failed,
+    claimed_field="claimed_at",
+    created_field="updated_at",
+    touch=("updated_at",),
+)
+
+
+def document_step(queue: WorkQueue, document_id: int, delivery: str) -> AbstractContextManager[Claim]:
+    """A task's hold on the document's current step (EXTRACTION or ANNOTATION):
+    claimed, kept alive, handed back on a transient error (work_queue.step)."""
+    return work_queue.step(queue, document_id, delivery)
+
+
+def document_step_done(queue: WorkQueue, document_id: int, delivery: str, *, to: str) -> bool:
+    """The step is done: the document moves on to status `to`, only if this
+    delivery still holds it (a worker taken over as lost moves nothing). Its
+    UPDATE locks the row, as `document_lock` does, for the caller's transaction."""
+    return work_queue.finish(queue, document_id, delivery, status=to, claimed_at=None, attempts=0)
+
+
+def document_take_back(queue: WorkQueue, document_id: int) -> TakeBack:
+    """An admin asks for the step again: a lost worker's claim is taken back at
+    once (see work_queue.take_back)."""
+    return work_queue.take_back(queue, document_id)
 
 
 def document_extract(*, document_id: int, delivery: str | None = None) -> bool:
     """Extract the text of an uploaded document. Idempotent: returns False when the
     document is not waiting for extraction (already done, or claimed elsewhere).
 
-    A claim by a worker that died (a redelivery of the same message, or a claim
-    older than the hard time limit) is taken over, so a crash in the middle of a
-    batch loses no file; a file that killed its worker twice fails."""
-    claim = document_claim(
-        document_id,
-        waiting=DocumentStatus.UPLOADED,
-        running=DocumentStatus.EXTRACTING,
-        delivery=delivery or uuid.uuid4().hex,
-        failure=EXTRACTION_FAILED,
-    )
-    if not claim.taken:
-        return False
+    A claim by a worker that died (a redelivery of the same message, or a holder
+    silent for WORKER_LOST_AFTER) is taken over, so a crash in the middle of a
+    batch loses no file; a file that killed its worker TASK_MAX_ATTEMPTS times fails."""
+    delivery = delivery or uuid.uuid4().hex
+    with document_step(EXTRACTION, document_id, delivery) as claim:
+        return claim.taken and _extract(document_id, delivery)
+
+
+def _extract(document_id: int, delivery: str) -> bool:
     document = Document.objects.get(pk=document_id)
     try:
         if document.size > settings.MAX_UPLOAD_BYTES:
@@ -242,9 +240,7 @@ def document_extract(*, document_id: int, delivery: str | None = None) -> bool:
         extraction = extract(document.name, data, extraction_limits())
         del data
     except TRANSIENT_ERRORS:
-        # Give the claim back so the automatic retry can take it again.
-        document_release(document_id, running=DocumentStatus.EXTRACTING, waiting=DocumentStatus.UPLOADED)
-        raise
+        raise  # the step hands the claim back; the automatic retry takes it again
     except ExtractionError as exc:
         document_fail(document=document, message=str(exc))
         return False
@@ -258,38 +254,29 @@ def document_extract(*, document_id: int, delivery: str | None = None) -> bool:
         )
         return False
     document.set_text(extraction.text)
-    # Saved with the text, in one write: the layout's offsets are only valid for it.
-    document.layout = [list(entry) for entry in extraction.layout]
-    document.metadata = extraction.metadata
-    document.status = DocumentStatus.ANNOTATING
-    # Waiting for annotation now: a step of its own, with its own attempts.
-    document.claimed_at, document.claimed_by, document.attempts = None, "", 0
-    document.queued_at = timezone.now()
-    try:
-        document.save(
-            update_fields=[
-                "text",
-                "layout",
-                "metadata",
-                "status",
-                "claimed_at",
-                "claimed_by",
-                "attempts",
-                "queued_at",
-                "updated_at",
-            ]
-        )
-    except TRANSIENT_ERRORS:
-        document_release(document_id, running=DocumentStatus.EXTRACTING, waiting=DocumentStatus.UPLOADED)
-        raise
-    return True
+    # Only while this delivery still holds the step: a worker taken over as lost
+    # must not write over its successor. Waiting for annotation now, a step of
+    # its own with its own attempts.
+    return work_queue.finish(
+        EXTRACTION,
+        document_id,
+        delivery,
+        text=document.text,
+        # Saved with the text, in one write: the layout's offsets are only valid for it.
+        layout=[list(entry) for entry in extraction.layout],
+        metadata=extraction.metadata,
+        status=DocumentStatus.ANNOTATING,
+        claimed_at=None,
+        attempts=0,
+        queued_at=timezone.now(),
+    )
 
 
 def document_fail(*, document: Document, message: str) -> None:
     document.status = DocumentStatus.FAILED
     document.error_message = message
-    document.claimed_at, document.claimed_by = None, ""
-    document.save(update_fields=["status", "error_message", "claimed_at", "claimed_by", "updated_at"])
+    document.claimed_at, document.claimed_by, document.heartbeat_at = None, "", None
+    document.save(update_fields=["status", "error_message", "claimed_at", "claimed_by", "heartbeat_at", "updated_at"])
 
 
 @dataclass(frozen=True)
@@ -381,7 +368,7 @@ def document_move(document_id: int, *, from_statuses: tuple[str, ...], to: str) 
     ends with the move."""
     return bool(
         Document.objects.filter(pk=document_id, status__in=from_statuses).update(
-            status=to, updated_at=timezone.now(), claimed_at=None, claimed_by="", attempts=0
+            status=to, updated_at=timezone.now(), claimed_at=None, claimed_by="", heartbeat_at=None, attempts=0
         )
     )
 
@@ -398,6 +385,7 @@ def documents_annotate_again(document_ids: list[int]) -> None:
         queued_at=now,
         claimed_at=None,
         claimed_by="",
+        heartbeat_at=None,
         attempts=0,
     )
 
@@ -409,51 +397,31 @@ def documents_annotate_again(document_ids: list[int]) -> None:
 class DocumentSweep:
     extract: list[int]  # waiting for extraction again: queue them
     annotate: list[int]  # waiting for annotation again: queue them
-    failed: int  # killed their worker TASK_MAX_ATTEMPTS times
+    failed: list[int]  # took TASK_MAX_ATTEMPTS workers with them
+    failed_annotation: list[int]  # those of `failed` that were being annotated
+    live: int  # held by workers heard from within WORKER_LOST_AFTER
 
 
 def documents_sweep(*, queued_before: datetime) -> DocumentSweep:
-    """Documents waiting for a worker since before `queued_before` (their message
-    was lost: a broker outage, a filesystem queue emptied by a killed worker) are
-    returned to be queued again, their wait restarted. Claims older than the hard
-    time limit belong to workers that died: given back to the queue, or failed
-    once they killed TASK_MAX_ATTEMPTS workers."""
-    now = timezone.now()
-    cutoff = _running_cutoff()
-    limit = settings.TASK_MAX_ATTEMPTS
-    failed = 0
-    for running, waiting, failure in (
-        (DocumentStatus.EXTRACTING, DocumentStatus.UPLOADED, EXTRACTION_FAILED),
-        (DocumentStatus.ANNOTATING, DocumentStatus.ANNOTATING, "Pre-annotation failed"),
-    ):
-        dead = Document.objects.filter(status=running, claimed_at__lt=cutoff)
-        failed += dead.filter(attempts__gte=limit).update(
-            status=DocumentStatus.FAILED,
-            error_message=f"{failure}: {WORKER_DIED} (it stopped the worker {limit} times).",
-            claimed_at=None,
-            claimed_by="",
-            updated_at=now,
-        )
-        # Waiting again, and long enough that the query below queues it now.
-        again = queued_before - timedelta(seconds=1)
-        dead.update(status=waiting, claimed_at=None, claimed_by="", queued_at=again, updated_at=now)
-    lost = Q(queued_at__lt=queued_before) | Q(queued_at__isnull=True, updated_at__lt=queued_before)
-    found: dict[str, list[int]] = {}
-    for status in (DocumentStatus.UPLOADED, DocumentStatus.ANNOTATING):
-        with transaction.atomic():
-            ids = list(
-                Document.objects.select_for_update(skip_locked=True)
-                .filter(lost, status=status, claimed_at__isnull=True)
-                .values_list("pk", flat=True)[:1000]
-            )
-            Document.objects.filter(pk__in=ids).update(queued_at=now)
-        found[status] = ids
-    return DocumentSweep(found[DocumentStatus.UPLOADED], found[DocumentStatus.ANNOTATING], failed)
+    """Both of a document's steps through the work queue's sweep (see
+    ingestion.work_queue.sweep): lost workers' documents wait again or fail,
+    documents whose message was lost are returned to be queued."""
+    extraction = work_queue.sweep(EXTRACTION, queued_before=queued_before)
+    annotation = work_queue.sweep(ANNOTATION, queued_before=queued_before)
+    return DocumentSweep(
+        extract=extraction.requeue,
+        annotate=annotation.requeue,
+        failed=extraction.failed + annotation.failed,
+        failed_annotation=annotation.failed,
+        live=extraction.live + annotation.live,
+    )
 
 
 def documents_requeued(document_ids: Iterable[int]) -> None:
     """Their step was queued again (a duplicate upload of a waiting document)."""
-    Document.objects.filter(pk__in=list(document_ids)).update(queued_at=timezone.now())
+    ids = list(document_ids)
+    work_queue.requeued(EXTRACTION, ids)
+    work_queue.requeued(ANNOTATION, ids)
 
 
 # --- deletion: rows and their files ---------------------------------------------------

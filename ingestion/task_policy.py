@@ -12,7 +12,7 @@ TASK_OPTIONS: dict = {
     "acks_late": True,
     # A worker killed mid-task (out of memory, SIGKILL) puts the message back
     # instead of losing it; the services' claims count such deaths per document
-    # and stop at TASK_MAX_ATTEMPTS.
+    # and stop at TASK_MAX_ATTEMPTS (ingestion/work_queue.py).
     "reject_on_worker_lost": True,
     "autoretry_for": TRANSIENT_ERRORS,
     "retry_backoff": 2,

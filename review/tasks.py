@@ -49,6 +49,16 @@ def train_corpus_model(version_id: int) -> None:
     corpus_model_train(version_id=version_id)
 
 
+@shared_task(name=jobs.SWEEP, acks_late=True, ignore_result=True)
+def sweep() -> None:
+    # The one sweeper (review/services/sweeper.py over ingestion/work_queue.py),
+    # run by beat every SWEEP_INTERVAL_SECONDS (CELERY_BEAT_SCHEDULE). It takes no
+    # id; it is idempotent (every row it takes back is one conditional UPDATE).
+    from review.services.sweeper import sweep as run
+
+    run()
+
+
 # The names these tasks had before the engine lost its Django app. Messages queued
 # by the previous release (a broker's backlog at an upgrade, the embedded broker's
 # folder) still run, instead of being discarded as unregistered. Remove after the

@@ -52,6 +52,12 @@ class CorpusModelVersion(models.Model):
     activated_at = models.DateTimeField(null=True, blank=True)
     # The task delivery that holds the run (a redelivery after a lost worker takes over).
     claimed_by = models.CharField(max_length=64, blank=True)
+    # The work queue's bookkeeping (ingestion.work_queue, as for Document): queued
+    # again when its message was lost or its worker fell silent; failed after
+    # TASK_MAX_ATTEMPTS claims whose worker died.
+    queued_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-version"]

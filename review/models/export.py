@@ -44,6 +44,7 @@ class ExportBatch(models.Model):
     queued_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     claimed_by = models.CharField(max_length=64, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     scope = models.CharField(max_length=10, choices=ExportScope.choices, default=ExportScope.APPROVED)
     accept_pending = models.BooleanField(default=False)

@@ -151,6 +151,7 @@ class AnnotationRun(models.Model):
     # The work queue's bookkeeping for re-annotations (see Document).
     queued_at = models.DateTimeField(null=True, blank=True)
     claimed_by = models.CharField(max_length=64, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

@@ -5,7 +5,7 @@ DocumentDetection, DetectionConfig and DetectionConfigChange rows)."""
 
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -13,19 +13,22 @@ from django.db import DatabaseError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from ingestion import work_queue
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.services import (
-    WORKER_DIED,
-    document_claim,
+    ANNOTATION,
+    ANNOTATION_FAILED,
+    EXTRACTION,
     document_extract,
     document_fail,
     document_lock,
-    document_move,
-    document_release,
     document_spans_changed,
+    document_step,
+    document_step_done,
+    document_take_back,
     documents_annotate_again,
 )
-from ingestion.task_policy import TRANSIENT_ERRORS
+from ingestion.work_queue import WORKER_DIED, Swept, WorkQueue
 from pipelines.detection.config import DEFAULT as DEFAULT_SETTINGS
 from pipelines.detection.config import ConfigError
 from pipelines.detection.config import DetectionConfig as DetectionSettings
@@ -87,7 +90,19 @@ def _detection_record(config: DetectionSettings, result: DetectionResult) -> dic
     }
 
 
-ANNOTATION_FAILED = "Pre-annotation failed"
+REANNOTATION_FAILED = "Re-annotation failed"
+
+# Re-annotation runs are a queue (ingestion.work_queue has the rules): the
+# pre-annotation record of a document is not, its document is.
+REANNOTATION = WorkQueue(
+    model=AnnotationRun,
+    scope=Q(kind=RunKind.REANNOTATE),
+    waiting=RunStatus.QUEUED,
+    running=RunStatus.RUNNING,
+    failure=REANNOTATION_FAILED,
+    failed=lambda message, now: {"status": RunStatus.FAILED, "finished_at": now, "message": message},
+    on_claim={"done": 0},
+)
 
 
 def _progress_writer(run_id: int) -> Progress:
@@ -124,22 +139,19 @@ def document_annotate(*, document_id: int, delivery: str | None = None) -> bool:
     """Run the corpus's detection pipeline and store its spans as pending, with
     what was filtered and why. Progress is kept on the document's pre-annotation
     run. Idempotent: a document that is no longer waiting for annotation is left
-    alone. The document is claimed first (see ingestion.services.document_claim):
-    a redelivery after the worker died takes over, and a document that killed
-    its worker TASK_MAX_ATTEMPTS times fails instead of killing another."""
-    claim = document_claim(
-        document_id,
-        waiting=DocumentStatus.ANNOTATING,
-        running=DocumentStatus.ANNOTATING,
-        delivery=delivery or jobs.current_delivery(),
-        failure=ANNOTATION_FAILED,
-    )
-    if claim.poisoned:
-        AnnotationRun.objects.filter(document_id=document_id, kind=RunKind.ANNOTATE).update(
-            status=RunStatus.FAILED, finished_at=timezone.now(), message=f"{ANNOTATION_FAILED}: {WORKER_DIED}."
-        )
-    if not claim.taken:
-        return False
+    alone. The document's step is held through ingestion.services.document_step
+    (the one work queue's rules): a redelivery after the worker died, or a
+    delivery after its worker fell silent for WORKER_LOST_AFTER, takes over, and
+    a document that killed its worker TASK_MAX_ATTEMPTS times fails instead of
+    killing another."""
+    delivery = delivery or jobs.current_delivery()
+    with document_step(ANNOTATION, document_id, delivery) as claim:
+        if claim.poisoned:
+            pre_annotation_runs_swept(failed=[document_id], requeued=[])
+        return claim.taken and _annotate(document_id, delivery)
+
+
+def _annotate(document_id: int, delivery: str) -> bool:
     document = Document.objects.filter(pk=document_id, status=DocumentStatus.ANNOTATING).first()
     if document is None:
         return False
@@ -181,22 +193,21 @@ def document_annotate(*, document_id: int, delivery: str | None = None) -> bool:
         logger.warning(
             "document %s: %d corpus pattern(s) timed out and were skipped", document_id, len(result.timed_out)
         )
-    try:
-        return _store_annotation(document_id, run.pk, config, result)
-    except TRANSIENT_ERRORS:
-        document_release(document_id, running=DocumentStatus.ANNOTATING, waiting=DocumentStatus.ANNOTATING)
-        raise
+    return _store_annotation(document_id, run.pk, config, result, delivery)
 
 
-def _store_annotation(document_id: int, run_id: int, config: DetectionSettings, result: DetectionResult) -> bool:
+def _store_annotation(
+    document_id: int, run_id: int, config: DetectionSettings, result: DetectionResult, delivery: str
+) -> bool:
     with transaction.atomic():
-        row = document_lock(document_id)
-        if row is None or row[0] != DocumentStatus.ANNOTATING:
+        # First, in the same transaction: the document is ready, if this delivery
+        # still holds its step (a worker taken over as lost stores nothing). The
+        # UPDATE locks the row before the spans, as every span writer does.
+        if not document_step_done(ANNOTATION, document_id, delivery, to=DocumentStatus.READY):
             return False
         added = store_machine_spans(document_id, result.spans)
         store_quasi(document_id, result.quasi)
         DocumentDetection.objects.update_or_create(document_id=document_id, defaults=_detection_record(config, result))
-        document_move(document_id, from_statuses=(DocumentStatus.ANNOTATING,), to=DocumentStatus.READY)
         _finish_run(run_id, RunStatus.DONE, done=F("total"), counts={"added": added})
     return True
 
@@ -224,27 +235,65 @@ def _retryable_failure(document: Document) -> bool:
     )
 
 
-def _waiting_for_annotation(document: Document) -> bool:
-    # Already queued (or its worker died and the sweeper will queue it again):
-    # asking again queues it now; the claim keeps two workers from running it.
-    return document.status == DocumentStatus.ANNOTATING
+# The step a document still in progress is in, and the task that runs it.
+_STEPS: dict[str, tuple[WorkQueue, str, str]] = {
+    DocumentStatus.UPLOADED: (EXTRACTION, jobs.EXTRACT, "extracted"),
+    DocumentStatus.EXTRACTING: (EXTRACTION, jobs.EXTRACT, "extracted"),
+    DocumentStatus.ANNOTATING: (ANNOTATION, jobs.ANNOTATE, "pre-annotated"),
+}
 
 
-@transaction.atomic
+def _ask_again(document: Document) -> None:
+    """A document still in progress asked for again (it looks stuck): what the
+    sweeper would do, at once. A lost worker's step waits again and is queued; a
+    step no worker took yet is queued again (a duplicate message is harmless: the
+    claim is conditional); a step a live worker holds is left to it, and the
+    admin is told why (ReannotateError)."""
+    queue, task, doing = _STEPS[document.status]
+    taken = document_take_back(queue, document.pk)
+    if taken.state == "live":
+        lost_after = settings.WORKER_LOST_AFTER
+        raise ReannotateError(
+            f"“{document.name}” is being {doing} by a worker, heard from {taken.silent_for} s ago: nothing was "
+            f"queued. A worker silent for {lost_after} s (WORKER_LOST_AFTER) is taken as lost and its work is "
+            f"queued again; ask again then, or let the sweeper do it."
+        )
+    if taken.state == "failed":
+        # The lost worker was its TASK_MAX_ATTEMPTS-th; an admin's explicit
+        # request starts the attempts over, as for any failed pre-annotation.
+        pre_annotation_runs_swept(failed=[document.pk], requeued=[])
+        if queue is EXTRACTION:
+            raise ReannotateError(f"“{document.name}” failed: {work_queue.poison_message(queue)}")
+        documents_annotate_again([document.pk])
+    if queue is ANNOTATION:
+        pre_annotation_runs_swept(failed=[], requeued=[document.pk])
+    jobs.enqueue_on_commit(task, document.pk)
+
+
 def document_reannotate_request(*, document: Document, user: AbstractBaseUser) -> AnnotationRun | None:
     """Queue a new machine pass over an annotated document with the corpus's
     current configuration (see `document_reannotate`). A document whose
     pre-annotation failed is pre-annotated again instead (returns None). Asking
-    twice while a run is queued or running returns that run."""
+    twice while a run is queued or running returns that run. A document still
+    being extracted or pre-annotated is taken back if its worker was lost, or
+    left to its live worker with the reason (`_ask_again`)."""
+    if document.status in _STEPS:
+        # Outside a transaction: each of its writes is one conditional UPDATE,
+        # and a document it fails (the poison limit) stays failed when it
+        # raises the reason.
+        _ask_again(document)
+        return None
+    return _reannotate_request(document=document, user=user)
+
+
+@transaction.atomic
+def _reannotate_request(*, document: Document, user: AbstractBaseUser) -> AnnotationRun | None:
     # Serializes requests for this document (two clicks, or a corpus-wide request):
     # the check for an active run below then holds.
     document_lock(document.pk)
     if document.status not in REANNOTATABLE_STATUSES:
         if _retryable_failure(document):
             documents_annotate_again([document.pk])
-            jobs.enqueue_on_commit(jobs.ANNOTATE, document.pk)
-            return None
-        if _waiting_for_annotation(document):
             jobs.enqueue_on_commit(jobs.ANNOTATE, document.pk)
             return None
         raise ReannotateError(
@@ -307,49 +356,25 @@ def corpus_reannotate_request(*, corpus: Corpus, user: AbstractBaseUser) -> Corp
     )
 
 
-def _claim_run(run_id: int, delivery: str) -> bool:
-    """Claim a queued re-annotation, or take over one whose worker died (this
-    delivery's own claim, redelivered; or running for longer than the task's hard
-    time limit): one conditional UPDATE. A run that killed its worker
-    TASK_MAX_ATTEMPTS times fails (the document keeps its spans)."""
-    stale = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
-    runs = AnnotationRun.objects.filter(pk=run_id, kind=RunKind.REANNOTATE)
-    abandoned = Q(status=RunStatus.RUNNING) & (Q(claimed_by=delivery) | Q(started_at__lt=stale))
-    if (
-        runs.filter(Q(status=RunStatus.QUEUED) | abandoned)
-        .filter(attempts__lt=settings.TASK_MAX_ATTEMPTS)
-        .update(
-            status=RunStatus.RUNNING,
-            started_at=timezone.now(),
-            done=0,
-            claimed_by=delivery[:64],
-            attempts=F("attempts") + 1,
-        )
-    ):
-        return True
-    runs.filter(abandoned).update(
-        status=RunStatus.FAILED, finished_at=timezone.now(), message=f"Re-annotation failed: {WORKER_DIED}."
-    )
-    return False
+def runs_sweep(*, queued_before: datetime) -> Swept:
+    """Re-annotations whose worker is lost or whose message was lost, through the
+    work queue's sweep (see ingestion.work_queue.sweep)."""
+    return work_queue.sweep(REANNOTATION, queued_before=queued_before)
 
 
-def runs_sweep(*, queued_before) -> list[int]:
-    """Re-annotations waiting since before `queued_before` (their message was lost)
-    and those whose worker died (running past the hard time limit) are queued
-    again, or failed at TASK_MAX_ATTEMPTS. Returns the runs to queue."""
+def pre_annotation_runs_swept(*, failed: list[int], requeued: list[int]) -> None:
+    """The pre-annotation records of documents the work queue failed or queued
+    again: the page shows why, not a run stuck at 2%."""
     now = timezone.now()
-    stale = now - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
-    dead = AnnotationRun.objects.filter(kind=RunKind.REANNOTATE, status=RunStatus.RUNNING, started_at__lt=stale)
-    dead.filter(attempts__gte=settings.TASK_MAX_ATTEMPTS).update(
-        status=RunStatus.FAILED, finished_at=now, message=f"Re-annotation failed: {WORKER_DIED}."
-    )
-    dead.update(status=RunStatus.QUEUED, claimed_by="", queued_at=queued_before - timedelta(seconds=1))
-    lost = AnnotationRun.objects.filter(kind=RunKind.REANNOTATE, status=RunStatus.QUEUED).filter(
-        Q(queued_at__lt=queued_before) | Q(queued_at__isnull=True, created_at__lt=queued_before)
-    )
-    ids = list(lost.values_list("pk", flat=True)[:1000])
-    AnnotationRun.objects.filter(pk__in=ids).update(queued_at=now)
-    return ids
+    runs = AnnotationRun.objects.filter(kind=RunKind.ANNOTATE, status__in=ACTIVE_RUN_STATUSES)
+    if failed:
+        runs.filter(document_id__in=failed).update(
+            status=RunStatus.FAILED, finished_at=now, message=f"{ANNOTATION_FAILED}: {WORKER_DIED}."
+        )
+    if requeued:
+        runs.filter(document_id__in=requeued, status=RunStatus.RUNNING).update(
+            status=RunStatus.QUEUED, message="Its worker was lost: queued again."
+        )
 
 
 def document_reannotate(*, run_id: int) -> bool:
@@ -358,9 +383,14 @@ def document_reannotate(*, run_id: int) -> bool:
     no new candidate overlapping one is added; pending machine spans are replaced
     by the new run's (those the new run finds again keep their row, so an open
     review page and the audit still point at them). A reviewed document that gets
-    pending spans back is in review again. Idempotent: only a queued run is run."""
-    if not _claim_run(run_id, jobs.current_delivery()):
-        return False
+    pending spans back is in review again. Idempotent: only a queued run is run
+    (or one whose worker was lost: ingestion.work_queue.claim)."""
+    delivery = jobs.current_delivery()
+    with work_queue.step(REANNOTATION, run_id, delivery) as claim:
+        return claim.taken and _reannotate(run_id, delivery)
+
+
+def _reannotate(run_id: int, delivery: str) -> bool:
     run = AnnotationRun.objects.select_related("document").get(pk=run_id)
     document = run.document
     if document.status not in REANNOTATABLE_STATUSES:
@@ -382,21 +412,18 @@ def document_reannotate(*, run_id: int) -> bool:
         logger.exception("re-annotation run %s of document %s failed", run_id, document.pk)
         _finish_run(run_id, RunStatus.FAILED, message=f"Re-annotation failed ({type(exc).__name__}).")
         return False
-    try:
-        return _store_reannotation(run_id, document.pk, config, result)
-    except TRANSIENT_ERRORS:
-        # The task is retried (task_policy): hand the run back so the retry can
-        # claim it again instead of finding it "running" and leaving it there.
-        AnnotationRun.objects.filter(pk=run_id, status=RunStatus.RUNNING).update(
-            status=RunStatus.QUEUED, claimed_by="", attempts=F("attempts") - 1
-        )
-        raise
+    # A transient error here is retried (task_policy): the step hands the run back
+    # so the retry claims it again instead of finding it "running".
+    return _store_reannotation(run_id, document.pk, config, result, delivery)
 
 
 @transaction.atomic
-def _store_reannotation(run_id: int, document_id: int, config: DetectionSettings, result: DetectionResult) -> bool:
+def _store_reannotation(
+    run_id: int, document_id: int, config: DetectionSettings, result: DetectionResult, delivery: str
+) -> bool:
     row = document_lock(document_id)
-    claimed = AnnotationRun.objects.select_for_update().filter(pk=run_id, status=RunStatus.RUNNING).exists()
+    # Still this delivery's: a worker taken over as lost stores nothing.
+    claimed = work_queue.held(REANNOTATION, run_id, delivery).select_for_update().exists()
     if not claimed or row is None:
         return False
     status = row[0]

@@ -5,17 +5,20 @@ review/services/corpus_training.py (run by a Celery task); this module starts ru
 applies the activation rule, rolls back, and tells annotation which model to use."""
 
 import shutil
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
+from ingestion import work_queue
 from ingestion.models import Corpus, Document, DocumentStatus
+from ingestion.work_queue import Swept, WorkQueue
 from pipelines.detection.config import DetectionConfig as DetectionSettings
 from pipelines.detection.models.catalog import corpus_trainable
 from review.errors import ReviewError
@@ -74,23 +77,14 @@ def corpus_training_start(
     """Queue a training run (a new version). One run at a time per corpus; the
     corpus row is locked so two requests cannot both number a version."""
     Corpus.objects.select_for_update().filter(pk=corpus_id).first()
-    # A run whose worker died would block the corpus forever: training for longer
-    # than the task's hard time limit (counted from its claim, not its queuing: a
-    # run that waited behind a backlog is not stale), it is failed.
-    cutoff = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT)
-    CorpusModelVersion.objects.filter(corpus_id=corpus_id, status=ModelStatus.TRAINING).filter(
-        Q(started_at__lt=cutoff) | Q(started_at__isnull=True, created_at__lt=cutoff)
-    ).update(status=ModelStatus.FAILED, message="The training run stopped with its worker.", finished_at=timezone.now())
-    # A run queued that long may have lost its message: queue it again (the claim
-    # is conditional, so a duplicate message does nothing). At once, not on
-    # commit: the row is long committed, and the refusal below rolls back.
-    waiting = list(
-        CorpusModelVersion.objects.filter(
-            corpus_id=corpus_id, status=ModelStatus.QUEUED, created_at__lt=cutoff
-        ).values_list("pk", flat=True)
+    # A run whose worker was lost, or whose message was, would block the corpus
+    # forever: the work queue's sweep of this corpus's runs takes it back (and
+    # queues it again at once, not on commit: the refusal below rolls back).
+    swept = corpus_models_sweep(
+        queued_before=timezone.now() - timedelta(minutes=settings.QUEUED_TIMEOUT_MINUTES), corpus_id=corpus_id
     )
-    if waiting:
-        jobs.enqueue(TRAIN_TASK, *waiting)
+    if swept.requeue:
+        jobs.enqueue(TRAIN_TASK, *swept.requeue)
     if CorpusModelVersion.objects.filter(corpus_id=corpus_id, status__in=RUNNING_MODEL_STATUSES).exists():
         raise ReviewError("A training run of this corpus is already under way.")
     base = base_model or corpus_base_model(corpus_id)
@@ -152,18 +146,41 @@ def corpus_training_maybe_start(*, corpus_id: int) -> CorpusModelVersion | None:
 # must not overwrite the newer state.
 
 
-def _held(version_id: int, delivery: str):
-    return CorpusModelVersion.objects.filter(pk=version_id, status=ModelStatus.TRAINING, claimed_by=delivery[:64])
+def _held(version_id: int, delivery: str) -> QuerySet:
+    return work_queue.held(TRAINING, version_id, delivery)
+
+
+TRAINING_FAILED = "Training failed"
+
+# Training runs are a queue (ingestion.work_queue has the rules).
+TRAINING = WorkQueue(
+    model=CorpusModelVersion,
+    waiting=ModelStatus.QUEUED,
+    running=ModelStatus.TRAINING,
+    failure=TRAINING_FAILED,
+    failed=lambda message, now: {"status": ModelStatus.FAILED, "finished_at": now, "message": message},
+    on_claim={"done": 0},
+)
 
 
 def corpus_model_claim(*, version_id: int, delivery: str) -> bool:
-    """Take a queued run, or one this very delivery held (redelivered after its
-    worker died): one conditional UPDATE, so a duplicate message does nothing."""
-    return bool(
-        CorpusModelVersion.objects.filter(pk=version_id)
-        .filter(Q(status=ModelStatus.QUEUED) | Q(status=ModelStatus.TRAINING, claimed_by=delivery[:64]))
-        .update(status=ModelStatus.TRAINING, claimed_by=delivery[:64], done=0, started_at=timezone.now())
-    )
+    """Take a queued run, one this very delivery held (redelivered after its
+    worker died), or one whose worker was lost: see ingestion.work_queue.claim,
+    so a duplicate message does nothing and a run that took TASK_MAX_ATTEMPTS
+    workers with it fails."""
+    return work_queue.claim(TRAINING, version_id, delivery).taken
+
+
+def corpus_model_heartbeat(*, version_id: int, delivery: str) -> AbstractContextManager[None]:
+    """Keep the run's claim alive while the block runs (see work_queue.heartbeat)."""
+    return work_queue.heartbeat(TRAINING, version_id, delivery)
+
+
+def corpus_models_sweep(*, queued_before: datetime, corpus_id: int | None = None) -> Swept:
+    """Runs whose worker or message was lost, through the work queue's sweep
+    (one corpus's, or all)."""
+    scope = Q(corpus_id=corpus_id) if corpus_id is not None else None
+    return work_queue.sweep(TRAINING, queued_before=queued_before, scope=scope)
 
 
 def corpus_model_fail(*, version_id: int, delivery: str, message: str) -> bool:

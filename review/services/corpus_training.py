@@ -89,7 +89,8 @@ def corpus_model_train(*, version_id: int, delivery: str | None = None) -> bool:
         return False
     version = CorpusModelVersion.objects.get(pk=version_id)
     try:
-        return _train(version, delivery)
+        with corpus_models.corpus_model_heartbeat(version_id=version_id, delivery=delivery):
+            return _train(version, delivery)
     except Exception as exc:
         logger.exception("training of corpus model %s failed", version_id)
         # The exception's text may quote the documents (a token, a span): the

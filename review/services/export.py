@@ -4,18 +4,18 @@ ExportBatch rows (and, through pseudonym_store, of PseudonymMap rows)."""
 
 import logging
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, F
 from django.utils import timezone
 
+from ingestion import work_queue
 from ingestion.models import Corpus, Document
-from ingestion.services import WORKER_DIED
 from ingestion.storage import private_storage
+from ingestion.work_queue import Swept, WorkQueue
 from pipelines.export.quasi import QuasiFlag
 from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
 from pipelines.extraction.transcript_layout import Locator
@@ -138,73 +138,53 @@ def _fail(batch: ExportBatch, message: str, report: list | None = None) -> None:
     batch.save(update_fields=["status", "error_message", "report", "finished_at"])
 
 
-def _stale() -> datetime:
-    # No task outlives its hard time limit: a claim older than that is a dead worker's.
-    return timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+EXPORT_FAILED = "Export failed"
+
+# Export batches are a queue (ingestion.work_queue has the rules).
+EXPORTS = WorkQueue(
+    model=ExportBatch,
+    waiting=ExportStatus.QUEUED,
+    running=ExportStatus.RUNNING,
+    failure=EXPORT_FAILED,
+    failed=lambda message, now: {"status": ExportStatus.FAILED, "finished_at": now, "error_message": message},
+    on_claim={"done": 0},
+)
 
 
 @transaction.atomic
 def _claim_export(batch_id: int, delivery: str) -> bool:
-    """Claim a queued batch, or take over one whose worker died (this delivery's
-    own claim, redelivered after the worker was lost, or one running for longer
-    than the task's hard time limit); a batch that killed its worker
-    TASK_MAX_ATTEMPTS times fails. A corpus-wide export waits for no other: it
+    """Claim a queued batch, or take over one whose worker was lost (see
+    ingestion.work_queue.claim). A corpus-wide export waits for no other: it
     fails fast while another one of the same corpus runs, since both would hand
     out numbers from the same stored map."""
-    batch = ExportBatch.objects.select_for_update().select_related("corpus").filter(pk=batch_id).first()
-    stale = _stale()
-    if batch is None:
+    consistency = ExportBatch.objects.filter(pk=batch_id).values_list("corpus_id", "consistency").first()
+    if consistency is None:
         return False
-    abandoned = batch.status == ExportStatus.RUNNING and (
-        batch.claimed_by == delivery or (batch.started_at or batch.created_at) < stale
-    )
-    if not (batch.status == ExportStatus.QUEUED or abandoned):
+    corpus_id, corpus_wide = consistency[0], consistency[1] == Consistency.CORPUS
+    if corpus_wide:
+        Corpus.objects.select_for_update().filter(pk=corpus_id).first()  # serializes the check below
+    if not work_queue.claim(EXPORTS, batch_id, delivery).taken:
         return False
-    if batch.attempts >= settings.TASK_MAX_ATTEMPTS:
-        _fail(batch, f"Export failed: {WORKER_DIED} (it stopped the worker {batch.attempts} times).")
-        return False
-    if batch.consistency == Consistency.CORPUS:
-        Corpus.objects.select_for_update().filter(pk=batch.corpus_id).first()  # serializes the check below
+    if corpus_wide:
         busy = (
-            ExportBatch.objects.filter(
-                corpus_id=batch.corpus_id,
-                consistency=Consistency.CORPUS,
-                status=ExportStatus.RUNNING,
-            )
-            .filter(Q(started_at__gte=stale) | Q(started_at__isnull=True, created_at__gte=stale))
-            .exclude(pk=batch.pk)
+            ExportBatch.objects.filter(corpus_id=corpus_id, consistency=Consistency.CORPUS)
+            .filter(work_queue.live_q(EXPORTS))
+            .exclude(pk=batch_id)
             .exists()
         )
         if busy:
-            _fail(batch, "Another corpus-wide export of this corpus is running; start this one when it has finished.")
+            _fail(
+                ExportBatch.objects.get(pk=batch_id),
+                "Another corpus-wide export of this corpus is running; start this one when it has finished.",
+            )
             return False
-    batch.status = ExportStatus.RUNNING
-    batch.started_at = timezone.now()
-    batch.claimed_by = delivery[:64]
-    batch.attempts += 1
-    batch.save(update_fields=["status", "started_at", "claimed_by", "attempts"])
     return True
 
 
-def batches_sweep(*, queued_before: datetime) -> list[int]:
-    """Batches waiting since before `queued_before` (their message was lost: the
-    broker was down when they were started) and batches whose worker died
-    (running past the hard time limit) are returned to be queued again; those
-    that killed TASK_MAX_ATTEMPTS workers fail."""
-    now = timezone.now()
-    dead = ExportBatch.objects.filter(status=ExportStatus.RUNNING, started_at__lt=_stale())
-    dead.filter(attempts__gte=settings.TASK_MAX_ATTEMPTS).update(
-        status=ExportStatus.FAILED,
-        finished_at=now,
-        error_message=f"Export failed: {WORKER_DIED} (it stopped the worker {settings.TASK_MAX_ATTEMPTS} times).",
-    )
-    dead.update(status=ExportStatus.QUEUED, claimed_by="", queued_at=queued_before - timedelta(seconds=1))
-    lost = ExportBatch.objects.filter(status=ExportStatus.QUEUED).filter(
-        Q(queued_at__lt=queued_before) | Q(queued_at__isnull=True, created_at__lt=queued_before)
-    )
-    ids = list(lost.values_list("pk", flat=True)[:1000])
-    ExportBatch.objects.filter(pk__in=ids).update(queued_at=now)
-    return ids
+def batches_sweep(*, queued_before: datetime) -> Swept:
+    """Batches whose worker is lost or whose message was lost (the broker was down
+    when they were started), through the work queue's sweep."""
+    return work_queue.sweep(EXPORTS, queued_before=queued_before)
 
 
 def export_delete(*, batch: ExportBatch) -> None:
@@ -239,9 +219,16 @@ def _delete_on_commit(names: list[str]) -> None:
 
 def export_run(*, batch_id: int) -> bool:
     """Build the zip for a batch, streaming documents one at a time into a file in
-    private storage. Idempotent: only a queued batch is run."""
-    if not _claim_export(batch_id, jobs.current_delivery()):
+    private storage. Idempotent: only a queued batch is run (or one whose worker
+    was lost)."""
+    delivery = jobs.current_delivery()
+    if not _claim_export(batch_id, delivery):
         return False
+    with work_queue.heartbeat(EXPORTS, batch_id, delivery):
+        return _export(batch_id, delivery)
+
+
+def _export(batch_id: int, delivery: str) -> bool:
     batch = ExportBatch.objects.select_related("corpus").get(pk=batch_id)
     total = Document.objects.filter(corpus_id=batch.corpus_id, status__in=SCOPE_STATUSES[batch.scope]).count()
     ExportBatch.objects.filter(pk=batch_id).update(total=total)
@@ -284,12 +271,17 @@ def export_run(*, batch_id: int) -> bool:
         path.unlink(missing_ok=True)
         _fail(batch, f"Export failed ({type(exc).__name__}: {exc}).")
         return False
-    if corpus_wide:
-        save_map(batch.corpus, shared_numbers)
-    batch.file.name = relative
-    batch.status = ExportStatus.DONE
-    batch.finished_at = timezone.now()
-    batch.pending_left, batch.pending_documents = left["spans"], left["documents"]
-    batch.save(update_fields=["file", "status", "finished_at", "pending_left", "pending_documents"])
-    ExportBatch.objects.filter(pk=batch_id).update(done=F("total"))
-    return True
+    with transaction.atomic():
+        # Only while this delivery still holds the batch: a worker taken over as
+        # lost must not write over its successor (nor its numbers into the map).
+        done = work_queue.held(EXPORTS, batch_id, delivery).update(
+            file=relative,
+            status=ExportStatus.DONE,
+            finished_at=timezone.now(),
+            pending_left=left["spans"],
+            pending_documents=left["documents"],
+            done=F("total"),
+        )
+        if done and corpus_wide:
+            save_map(batch.corpus, shared_numbers)
+    return bool(done)

@@ -184,7 +184,7 @@ def test_a_tiny_real_training_run_produces_a_loadable_versioned_model(
     assert corpus_model_train(version_id=version.pk) is False
 
 
-def test_one_run_at_a_time_and_enough_documents(corpus, admin_user, models_dir):
+def test_one_run_at_a_time_and_enough_documents(corpus, admin_user, models_dir, monkeypatch, settings):
     approved_document(corpus, 1, TEXTS[0])
     with pytest.raises(ReviewError, match="at least 2 approved documents"):
         corpus_training_start(corpus_id=corpus.pk, user=admin_user)
@@ -198,11 +198,26 @@ def test_one_run_at_a_time_and_enough_documents(corpus, admin_user, models_dir):
     )
     with pytest.raises(ReviewError, match="already under way"):
         corpus_training_start(corpus_id=corpus.pk, user=admin_user)
-    # Training past the task's hard time limit, a run whose worker died no longer blocks.
-    CorpusModelVersion.objects.filter(pk=stuck.pk).update(started_at=timezone.now() - timedelta(days=1))
+    # Its worker silent for WORKER_LOST_AFTER, the run is lost: it is taken back and
+    # queued again at once (ingestion.work_queue, as for every queue), and it is
+    # still the corpus's one run.
+    from review.services import jobs
+
+    queued: list[tuple] = []
+    monkeypatch.setattr(jobs, "enqueue", lambda task, *ids: queued.append((task, ids)) or True)
+    lost = timezone.now() - timedelta(seconds=settings.WORKER_LOST_AFTER + 1)
+    CorpusModelVersion.objects.filter(pk=stuck.pk).update(started_at=lost, heartbeat_at=lost, attempts=1)
+    with pytest.raises(ReviewError, match="already under way"):
+        corpus_training_start(corpus_id=corpus.pk, user=admin_user)
+    assert queued == [(TRAIN_TASK, (stuck.pk,))]
+    # Lost with its TASK_MAX_ATTEMPTS-th worker, it fails with the reason and no longer blocks.
+    CorpusModelVersion.objects.filter(pk=stuck.pk).update(attempts=settings.TASK_MAX_ATTEMPTS)
     assert corpus_training_start(corpus_id=corpus.pk, user=admin_user).version == 2
     stuck.refresh_from_db()
     assert stuck.status == ModelStatus.FAILED
+    assert (
+        stuck.message == "Training failed: the worker ran out of memory on this file (it stopped the worker 2 times)."
+    )
 
 
 def test_a_base_whose_names_come_from_an_encoder_is_not_fine_tuned_per_corpus(corpus, admin_user, models_dir, tmp_path):

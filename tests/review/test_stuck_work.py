@@ -24,7 +24,7 @@ from ingestion.models import Document
 from ingestion.services import document_extract
 from review.models import AnnotationRun, ExportBatch, RunKind
 from review.services import jobs
-from review.services.annotation import document_annotate, document_reannotate_request
+from review.services.annotation import ReannotateError, document_annotate, document_reannotate_request
 from review.services.sweeper import sweep
 from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
@@ -91,7 +91,7 @@ def test_a_redelivery_after_one_death_finishes_the_work(waiting_for_annotation, 
 
 @pytest.mark.django_db
 def test_a_stuck_document_can_be_asked_for_again(
-    waiting_for_annotation, admin_user, monkeypatch, django_capture_on_commit_callbacks
+    waiting_for_annotation, admin_user, monkeypatch, django_capture_on_commit_callbacks, settings
 ):
     """Today: "annotating" forever, and the admin's re-annotation was refused."""
     document = waiting_for_annotation
@@ -101,9 +101,24 @@ def test_a_stuck_document_can_be_asked_for_again(
     queued = []
     monkeypatch.setattr(jobs, "enqueue", lambda task, *ids: queued.append((task, ids)) or True)
     document.refresh_from_db()
+    # Its worker was heard from just now: nothing is queued, and the admin is told why.
+    with pytest.raises(ReannotateError, match=r"heard from \d+ s ago: nothing was queued.*WORKER_LOST_AFTER"):
+        document_reannotate_request(document=document, user=admin_user)
+    assert queued == []
+    # Silent for WORKER_LOST_AFTER: its worker is lost, and asking again takes it back at once.
+    lost = timezone.now() - dt.timedelta(seconds=settings.WORKER_LOST_AFTER + 1)
+    Document.objects.filter(pk=document.pk).update(heartbeat_at=lost)
     with django_capture_on_commit_callbacks(execute=True):
         assert document_reannotate_request(document=document, user=admin_user) is None
     assert queued == [(jobs.ANNOTATE, (document.pk,))]
+    document.refresh_from_db()
+    assert (document.status, document.claimed_at, document.claimed_by) == ("annotating", None, "")
+    assert AnnotationRun.objects.get(document=document, kind=RunKind.ANNOTATE).status == "queued"
+    # The queued message takes it (a second attempt) and finishes the work.
+    monkeypatch.undo()
+    assert document_annotate(document_id=document.pk, delivery="message-2") is True
+    document.refresh_from_db()
+    assert document.status == "ready"
 
 
 def _old(minutes: int = 0, seconds: int = 0) -> dt.datetime:

@@ -1,5 +1,6 @@
-"""`manage.py sweep`: queue again what waited too long for a worker, and take back
-what dead workers left (what Celery beat runs every SWEEP_INTERVAL_SECONDS)."""
+"""`manage.py sweep`: what Celery beat runs every SWEEP_INTERVAL_SECONDS, now: take
+back what lost workers held (silent for WORKER_LOST_AFTER), queue again what waited
+too long for a worker, fail what took TASK_MAX_ATTEMPTS workers with it."""
 
 import json
 
@@ -9,7 +10,11 @@ from review.services.sweeper import sweep
 
 
 class Command(BaseCommand):
-    help = "Re-queue or fail documents, re-annotations and exports stuck queued or running."
+    help = (
+        "Re-queue or fail documents, re-annotations, exports and training runs stuck queued or held by a lost worker."
+    )
 
     def handle(self, *args, **options) -> None:
-        self.stdout.write(json.dumps(sweep().to_dict()))
+        report = sweep()
+        self.stdout.write(json.dumps(report.to_dict()))
+        self.stderr.write(report.summary())
