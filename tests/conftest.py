@@ -116,3 +116,22 @@ def browser():
         browser = launch(p)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def worker(settings, tmp_path):
+    """A real worker (solo pool) on a queue of its own (tests/worker_support.py)."""
+    from tests.worker_support import running_worker
+
+    with running_worker(settings, tmp_path) as process:
+        yield process
+
+
+@pytest.fixture
+def prefork_worker(settings, tmp_path):
+    """A worker whose tasks run in a pool process (prefork, one): killing that
+    process is what an out-of-memory kill does; the worker itself survives."""
+    from tests.worker_support import running_worker
+
+    with running_worker(settings, tmp_path, pool="prefork") as process:
+        yield process

@@ -526,7 +526,7 @@ def test_the_reannotation_task_takes_an_id_and_retries_only_transient_errors(ann
 
 # --- a real worker ------------------------------------------------------------------------------
 
-from tests.workers.test_worker import wait_for, worker  # noqa: E402, F401 (the fixture)
+from tests.worker_support import wait_for  # noqa: E402
 
 
 @pytest.mark.worker

@@ -32,7 +32,7 @@ from review.services.corpus_models import (
     detection_model,
 )
 from review.services.corpus_training import split_heldout
-from tests.workers.test_worker import wait_for, worker  # noqa: F401  (the real-worker fixture)
+from tests.worker_support import wait_for
 
 pytestmark = pytest.mark.django_db
 

@@ -2,16 +2,10 @@
 filesystem broker): ingest → spans → export."""
 
 import io
-import os
-import subprocess
-import sys
-import time
-import uuid
 import zipfile
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from anonymizer_site.celery import app as celery_app
 from ingestion.models import Document
@@ -19,75 +13,9 @@ from review.models import ExportBatch
 from review.services.export import ExportOptions, export_create
 from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
-from tests.services import require_broker
+from tests.worker_support import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def wait_for(predicate, timeout: float = 120.0, what: str = "condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.3)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-@pytest.fixture
-def worker(settings, tmp_path):
-    """A worker process on a queue of its own, sharing the test database, the
-    broker and private storage: PostgreSQL + Redis, or the embedded default's
-    SQLite file + filesystem broker (tests/services.py)."""
-    broker = require_broker()
-    queue = f"test-{uuid.uuid4().hex[:8]}"
-    db = connection.settings_dict
-    if connection.vendor == "postgresql":
-        database_url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-    else:
-        assert db["NAME"] and "memory" not in str(db["NAME"]), "the embedded test database must be a file"
-        database_url = f"sqlite:///{Path(db['NAME']).resolve()}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "CELERY_BROKER_URL": broker,
-        "CELERY_QUEUE": queue,
-        "PRIVATE_STORAGE_ROOT": str(settings.PRIVATE_STORAGE_ROOT),
-    }
-    log = open(tmp_path / "worker.log", "w+")  # noqa: SIM115
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "anonymizer_site",
-            "worker",
-            "--pool=solo",
-            "--loglevel=info",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue, celery_app.conf.broker_url)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = queue
-    try:
-        yield process
-    finally:
-        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue, _ = previous
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.seek(0)
-        print(log.read()[-3000:])
-        log.close()
 
 
 @pytest.mark.worker

@@ -6,98 +6,17 @@ takes the claim over, and the second death fails the document with the reason.""
 
 import os
 import signal
-import subprocess
-import sys
-import time
-import uuid
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
-from anonymizer_site.celery import app as celery_app
 from ingestion.models import Document
 from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
-from tests.services import require_broker
+from tests.worker_support import children as _children
+from tests.worker_support import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def wait_for(predicate, timeout: float = 180.0, what: str = "condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def _children(pid: int) -> list[int]:
-    # Any thread of the worker may have forked the pool process: read them all.
-    found = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            found += [int(child) for child in (task / "children").read_text().split()]
-        except OSError:
-            continue  # the thread ended meanwhile
-    return found
-
-
-@pytest.fixture
-def prefork_worker(settings, tmp_path):
-    """A worker whose tasks run in a pool process (prefork, one): killing that
-    process is what an out-of-memory kill does; the worker itself survives."""
-    broker = require_broker()
-    queue = f"test-{uuid.uuid4().hex[:8]}"
-    db = connection.settings_dict
-    if connection.vendor == "postgresql":
-        database_url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-    else:
-        database_url = f"sqlite:///{Path(db['NAME']).resolve()}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "CELERY_BROKER_URL": broker,
-        "CELERY_QUEUE": queue,
-        "PRIVATE_STORAGE_ROOT": str(settings.PRIVATE_STORAGE_ROOT),
-    }
-    log = open(tmp_path / "worker.log", "w+")  # noqa: SIM115
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "anonymizer_site",
-            "worker",
-            "--pool=prefork",
-            "--concurrency=1",
-            "--loglevel=info",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = queue
-    try:
-        yield process
-    finally:
-        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = previous
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.seek(0)
-        print(log.read()[-4000:])
-        log.close()
 
 
 @pytest.mark.worker

@@ -10,25 +10,18 @@ queued again when the broker is back, a live worker's heartbeat keeps its row, a
 import datetime as dt
 import io
 import json
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from django.contrib.messages import get_messages
 from django.core.management import call_command
-from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from anonymizer_site.celery import app as celery_app
 from ingestion import work_queue
 from ingestion.models import Document
 from ingestion.services import ANNOTATION, EXTRACTION
@@ -41,10 +34,7 @@ from review.services.export import EXPORTS
 from review.services.sweeper import sweep
 from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
-from tests.services import require_broker
-from tests.test_worker import wait_for
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.worker_support import ROOT, kill_whole, start_worker, stop, tasks_to, wait_for, worker_env
 
 
 @dataclass(frozen=True)
@@ -327,28 +317,6 @@ def test_pre_annotate_again_queues_a_document_whose_message_was_lost(
 # --- a real worker killed whole (issue 28) ---------------------------------------------
 
 
-def _start_worker(env: dict, log) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "anonymizer_site", "worker", "--pool=prefork", "--concurrency=1"]
-        + ["--loglevel=info", "--without-gossip", "--without-mingle"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-
-
-def _kill_whole(process: subprocess.Popen) -> None:
-    """The whole worker dies at once (the machine's OOM killer, a power cut, `kill
-    -9` of the service): the pool process and its parent, the message in hand."""
-    children = [
-        int(c) for task in Path(f"/proc/{process.pid}/task").glob("*") for c in (task / "children").read_text().split()
-    ]
-    for pid in [process.pid, *children]:
-        os.kill(pid, signal.SIGKILL)
-    process.wait(timeout=10)
-
-
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_a_killed_workers_document_is_taken_over_within_worker_lost_after(corpus, admin_user, settings, tmp_path):
@@ -356,67 +324,45 @@ def test_a_killed_workers_document_is_taken_over_within_worker_lost_after(corpus
     while the worker beats, sweeps leave its document alone; once the whole worker
     is killed (its message lost with it), the sweep queues the document again
     WORKER_LOST_AFTER after the last beat, and another worker finishes it."""
-    broker = require_broker()
     settings.WORKER_LOST_AFTER = 3
-    db = connection.settings_dict
-    if connection.vendor == "postgresql":
-        database_url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-    else:
-        database_url = f"sqlite:///{Path(db['NAME']).resolve()}"
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "CELERY_BROKER_URL": broker,
-        "CELERY_QUEUE": queue,
-        "PRIVATE_STORAGE_ROOT": str(settings.PRIVATE_STORAGE_ROOT),
-        "WORKER_LOST_AFTER": "3",
-        "WORKER_HEARTBEAT_SECONDS": "1",
-    }
-    log = open(tmp_path / "worker.log", "w+")  # noqa: SIM115
-    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_default_queue)
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = queue
+    env = worker_env(settings, queue, WORKER_LOST_AFTER="3", WORKER_HEARTBEAT_SECONDS="1")
     first = second = None
-    try:
-        first = _start_worker(env, log)
-        document, _ = ingest_document(corpus=corpus, name="long.txt", data=(DEMO_TEXT * 400).encode(), user=admin_user)
-        rows = Document.objects.filter(pk=document.pk)
-        wait_for(lambda: rows.filter(status="annotating", claimed_at__isnull=False).exists(), what="the claim")
-        holder = rows.values_list("claimed_by", flat=True).get()
-        # A live worker beats: twice WORKER_LOST_AFTER of sweeps leave it alone.
-        until = time.monotonic() + 2 * settings.WORKER_LOST_AFTER
-        while time.monotonic() < until and rows.filter(status="annotating").exists():
-            sweep()
-            time.sleep(0.5)
-        assert rows.filter(status="annotating", claimed_by=holder).exists(), "finished too soon to show anything"
-        _kill_whole(first)
-        killed = time.monotonic()
-        assert rows.values_list("claimed_by", flat=True).get() == holder  # nothing told the database
+    with open(tmp_path / "worker.log", "w+") as log, tasks_to(queue):
+        try:
+            first = start_worker(env, log, pool="prefork")
+            document, _ = ingest_document(
+                corpus=corpus, name="long.txt", data=(DEMO_TEXT * 400).encode(), user=admin_user
+            )
+            rows = Document.objects.filter(pk=document.pk)
+            wait_for(lambda: rows.filter(status="annotating", claimed_at__isnull=False).exists(), what="the claim")
+            holder = rows.values_list("claimed_by", flat=True).get()
+            # A live worker beats: twice WORKER_LOST_AFTER of sweeps leave it alone.
+            until = time.monotonic() + 2 * settings.WORKER_LOST_AFTER
+            while time.monotonic() < until and rows.filter(status="annotating").exists():
+                sweep()
+                time.sleep(0.5)
+            assert rows.filter(status="annotating", claimed_by=holder).exists(), "finished too soon to show anything"
+            kill_whole(first)
+            killed = time.monotonic()
+            assert rows.values_list("claimed_by", flat=True).get() == holder  # nothing told the database
 
-        def requeued() -> bool:
-            return sweep().annotate == 1
+            def requeued() -> bool:
+                return sweep().annotate == 1
 
-        wait_for(requeued, timeout=60, what="the sweep taking the document back")
-        taken_back = time.monotonic() - killed
-        assert settings.WORKER_LOST_AFTER - 1.5 <= taken_back <= settings.WORKER_LOST_AFTER + 3
-        second = _start_worker(env, log)
-        wait_for(lambda: rows.filter(status__in=("ready", "failed")).exists(), timeout=180, what="annotation")
-        document.refresh_from_db()
-        assert document.status == "ready", document.error_message
-        print(f"taken back {taken_back:.1f} s after the kill, ready {time.monotonic() - killed:.1f} s after it")
-    finally:
-        celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = previous
-        for process in (first, second):
-            if process is not None and process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-        log.seek(0)
-        print(log.read()[-3000:])
-        log.close()
+            wait_for(requeued, timeout=60, what="the sweep taking the document back")
+            taken_back = time.monotonic() - killed
+            assert settings.WORKER_LOST_AFTER - 1.5 <= taken_back <= settings.WORKER_LOST_AFTER + 3
+            second = start_worker(env, log, pool="prefork")
+            wait_for(lambda: rows.filter(status__in=("ready", "failed")).exists(), timeout=180, what="annotation")
+            document.refresh_from_db()
+            assert document.status == "ready", document.error_message
+            print(f"taken back {taken_back:.1f} s after the kill, ready {time.monotonic() - killed:.1f} s after it")
+        finally:
+            stop(first, 20)
+            stop(second, 20)
+            log.seek(0)
+            print(log.read()[-3000:])
 
 
 @pytest.mark.django_db
