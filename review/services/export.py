@@ -9,15 +9,16 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from ingestion.models import Corpus, Document
 from ingestion.services import WORKER_DIED
 from ingestion.storage import private_storage
+from pipelines.export.gate import LeakError
 from pipelines.export.quasi import QuasiFlag
-from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
+from pipelines.export.writer import ExportDocument, ExportWriter, render_document
 from pipelines.extraction.transcript_layout import Locator
 from pipelines.labels import DIRECT_IDENTIFIER_LABELS
 from pipelines.pseudonymize.counters import NumberedMap
@@ -237,6 +238,37 @@ def _delete_on_commit(names: list[str]) -> None:
     transaction.on_commit(delete)
 
 
+def _add_document(
+    writer: ExportWriter, document: Document, batch: ExportBatch, config: PseudonymizationConfig, numbers: NumberedMap
+) -> str | None:
+    """Render one document and hand it to the writer. A document that cannot be
+    rendered (any error but the gate's, which only `close` raises) fails alone:
+    nothing of it is written, the manifest names it by id, and the problem is
+    returned for the batch's message. None when it was added."""
+    try:
+        output = render_document(
+            _export_document(document, batch.accept_pending), config, numbers, keep_stem=batch.keep_stems
+        )
+        writer.add(output)
+    except DatabaseError:
+        raise  # the database, not the document: the export fails as a whole
+    except Exception as exc:
+        logger.exception("export %s: document %s failed", batch.pk, document.pk)
+        writer.skip(document.pk, type(exc).__name__)
+        return f"document {document.pk} ({document.name}: {type(exc).__name__}: {str(exc)[:200]})"
+    return None
+
+
+def _failed_message(failed: list[str], total: int) -> str:
+    if not failed:
+        return ""
+    written = total - len(failed)
+    return (
+        f"{len(failed)} of {total} document(s) could not be exported and are not in the zip (the other "
+        f"{written} are): " + "; ".join(failed)
+    )
+
+
 def export_run(*, batch_id: int) -> bool:
     """Build the zip for a batch, streaming documents one at a time into a file in
     private storage. Idempotent: only a queued batch is run."""
@@ -257,6 +289,7 @@ def export_run(*, batch_id: int) -> bool:
     relative = f"exports/corpus{batch.corpus_id}_export{batch.pk}.zip"
     path = Path(private_storage().path(relative))
     path.parent.mkdir(parents=True, exist_ok=True)
+    failed: list[str] = []
     try:
         with open(path, "wb") as target:
             summary = {**batch.settings_summary(), "pending_direct_identifiers_left": left["spans"]}
@@ -264,25 +297,26 @@ def export_run(*, batch_id: int) -> bool:
             try:
                 for n, document in enumerate(_export_documents(batch), start=1):
                     numbers = shared_numbers if corpus_wide else NumberedMap()
-                    writer.add(
-                        render_document(
-                            _export_document(document, batch.accept_pending),
-                            config,
-                            numbers,
-                            keep_stem=batch.keep_stems,
-                        )
-                    )
+                    if problem := _add_document(writer, document, batch, config, numbers):
+                        failed.append(problem)
                     ExportBatch.objects.filter(pk=batch_id).update(done=n)
             finally:
                 writer.close()
     except LeakError as exc:
+        # The gate decided (pipelines.export.gate); this only reports its decision.
         path.unlink(missing_ok=True)
-        _fail(batch, f"Leak check failed: {exc}. Nothing was written.", exc.report())
+        decision = exc.decision
+        reasons = "; ".join(decision.reasons)
+        _fail(batch, f"Leak check failed: {decision.summary()} ({reasons}). Nothing was written.", decision.report())
         return False
     except Exception as exc:
         logger.exception("export %s failed", batch_id)
         path.unlink(missing_ok=True)
         _fail(batch, f"Export failed ({type(exc).__name__}: {exc}).")
+        return False
+    if failed and len(failed) == total:
+        path.unlink(missing_ok=True)
+        _fail(batch, "No document could be exported: " + "; ".join(failed))
         return False
     if corpus_wide:
         save_map(batch.corpus, shared_numbers)
@@ -290,6 +324,7 @@ def export_run(*, batch_id: int) -> bool:
     batch.status = ExportStatus.DONE
     batch.finished_at = timezone.now()
     batch.pending_left, batch.pending_documents = left["spans"], left["documents"]
-    batch.save(update_fields=["file", "status", "finished_at", "pending_left", "pending_documents"])
+    batch.error_message = _failed_message(failed, total)
+    batch.save(update_fields=["file", "status", "finished_at", "pending_left", "pending_documents", "error_message"])
     ExportBatch.objects.filter(pk=batch_id).update(done=F("total"))
     return True
