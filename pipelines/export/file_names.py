@@ -7,13 +7,15 @@ the text's "Sheila Whirley" is `[PERSON_1] [PERSON_2]`, "cdcr" → `[ORGANIZATIO
 when the text's "CDCR" is), under either person numbering. Of the other words, a
 word the name lists know or one of the document's names (the name identity) is
 a name; a word the text itself leaves as written (an acronym such as "CDCR" no
-reviewer accepted) stays as it is, as it does in the text; any other word that is
-no common English word is taken for a name that occurs only in the file name
-and numbered in the document's map. Dates are `[DATE]`, years `[YEAR]`, other
+reviewer accepted) stays as it is, as it does in the text, and so do common
+English words and abbreviations (three or more letters, no vowel: "cdcr"); any
+other word is taken for a name that occurs only in the file name and numbered in
+the document's map. Dates are `[DATE]`, years `[YEAR]`, other
 runs of 3+ digits (alone or in an ID such as "K48213") `[ID]`.
 """
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from pipelines.candidate import Candidate
@@ -87,6 +89,13 @@ def words_left_as_written(text: str, replacements: Sequence[Replacement]) -> fro
     return frozenset(words)
 
 
+def _abbreviation(word: str) -> bool:
+    """ "cdcr", "BPH": three or more letters and no vowel, an abbreviation rather
+    than a name (the name lists, asked first, know the rare vowel-less names)."""
+    letters = unicodedata.normalize("NFKD", word.casefold())
+    return len(word) >= 3 and word.isalpha() and not any(c in "aeiouy" for c in letters)
+
+
 def _camel_words(word: str) -> list[str]:
     """ "JohnSmith" → John, Smith; "OBrien" stays whole; "NYPDReport" → NYPD, Report."""
     parts, current = [], ""
@@ -137,7 +146,7 @@ class _StemWords:
             return named
         if is_known_name(word):
             return self.person(word)
-        if word.casefold() in self.left or is_common_word(word):
+        if word.casefold() in self.left or is_common_word(word) or _abbreviation(word):
             return word
         return self.person(word)
 

@@ -132,16 +132,20 @@ def doccano_line(text: str, spans: list[Candidate], doc_id: str) -> str:
 
 
 def label_studio_line(text: str, spans: list[Candidate], doc_id: str) -> str:
-    result = [
-        {
-            "id": f"{doc_id}-{i}",
-            "from_name": "label",
-            "to_name": "text",
-            "type": "labels",
-            "value": {"start": s.start, "end": s.end, "text": s.text, "labels": [s.label]},
-        }
+    """One Label Studio task (compact `json.dumps`), its results written one at a
+    time: a long document has a hundred thousand of them."""
+    results = ", ".join(
+        json.dumps(
+            {
+                "id": f"{doc_id}-{i}",
+                "from_name": "label",
+                "to_name": "text",
+                "type": "labels",
+                "value": {"start": s.start, "end": s.end, "text": s.text, "labels": [s.label]},
+            },
+            ensure_ascii=False,
+        )
         for i, s in enumerate(spans)
-    ]
-    return json.dumps(
-        {"data": {"text": text, "doc_id": doc_id}, "annotations": [{"result": result}]}, ensure_ascii=False
     )
+    data = json.dumps({"text": text, "doc_id": doc_id}, ensure_ascii=False)
+    return f'{{"data": {data}, "annotations": [{{"result": [{results}]}}]}}'

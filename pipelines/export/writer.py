@@ -149,27 +149,33 @@ def _index_text(replacements: list[Replacement], completed: list[Candidate], rec
 
 
 def _annotations_json(doc: ExportDocument, redacted_name: str, result: Pseudonymized, plan: _Plan) -> str:
+    """The annotations JSON (`json.dumps(..., indent=2)` of seed 000's format),
+    written one annotation at a time: a long document has a hundred thousand of
+    them, and their dicts all at once would be the export's memory peak."""
     meta = {(c.start, c.end, c.label): {"status": COMPLETED} for c in plan.completed}
-    annotations: dict = {
-        "file": doc.name,
-        "redacted_file": redacted_name,
-        "annotations": [
-            {
-                "start": r.start,
-                "end": r.end,
-                "label": r.label,
-                "preview": r.original,
-                "source": ",".join(s.sources),
-                "replacement": r.replacement,
-                "strategy": r.strategy,
-                **doc.span_meta.get((r.start, r.end, r.label), meta.get((r.start, r.end, r.label), {})),
-            }
-            for r, s in zip(result.replacements, plan.spans, strict=True)
-        ],
-    }
+
+    def annotation(r: Replacement, s: Candidate) -> str:
+        item = {
+            "start": r.start,
+            "end": r.end,
+            "label": r.label,
+            "preview": r.original,
+            "source": ",".join(s.sources),
+            "replacement": r.replacement,
+            "strategy": r.strategy,
+            **doc.span_meta.get((r.start, r.end, r.label), meta.get((r.start, r.end, r.label), {})),
+        }
+        # JSON strings hold no raw line break: indenting every line nests the item.
+        return "    " + json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n    ")
+
+    items = (annotation(r, s) for r, s in zip(result.replacements, plan.spans, strict=True))
+    head = json.dumps({"file": doc.name, "redacted_file": redacted_name}, ensure_ascii=False, indent=2)[:-2]
+    body = ",\n".join(items)
+    annotations = f'{head},\n  "annotations": ' + (f"[\n{body}\n  ]" if body else "[]")
     if plan.applied.records:
-        annotations["quasi_identifiers"] = plan.applied.records
-    return json.dumps(annotations, ensure_ascii=False, indent=2)
+        records = json.dumps(plan.applied.records, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        annotations += f',\n  "quasi_identifiers": {records}'
+    return annotations + "\n}"
 
 
 def _kept_stem(
@@ -273,11 +279,13 @@ class ExportWriter:
         files[members[1]] = output.index_text.encode()
         files[members[2]] = output.annotations_json.encode()
         files[members[3]] = formats.inline_review_copy(doc.text, doc.spans).encode()
+        key = str(doc.id)
         tokens = formats.training_doc(doc.text, doc.spans)
         files[members[4]] = formats.docbin_bytes(tokens)
-        key = str(doc.id)
+        conll = formats.conll(tokens, key).encode()
+        del tokens  # a long document's Doc is large: gone before the JSON lines are made
         lines = {
-            "training/conll.txt": formats.conll(tokens, key).encode(),
+            "training/conll.txt": conll,
             "training/doccano.jsonl": (formats.doccano_line(doc.text, doc.spans, key) + "\n").encode(),
             "training/label_studio.jsonl": (formats.label_studio_line(doc.text, doc.spans, key) + "\n").encode(),
         }
