@@ -73,18 +73,18 @@ def pieces(text: str, size: int = TOKENIZE_CHARS) -> Iterator[tuple[int, int]]:
     yield start, len(text)
 
 
-def tokenize(text: str) -> "Doc":
+def tokenize(text: str, size: int = TOKENIZE_CHARS) -> "Doc":
     """`text` as one tokenized Doc, whatever its length: piece by piece (`pieces`),
     the Doc built from the pieces' tokens. Its text is `text` exactly, so
     character offsets hold."""
     from spacy.tokens import Doc
 
     nlp = _tokenizer()
-    if len(text) <= TOKENIZE_CHARS:
+    if len(text) <= size:
         return nlp(text)
     words: list[str] = []
     spaces: list[bool] = []
-    for start, end in pieces(text):
+    for start, end in pieces(text, size):
         for token in nlp.tokenizer(text[start:end]):
             words.append(token.text)
             spaces.append(bool(token.whitespace_))
