@@ -9,6 +9,7 @@ import re
 import zipfile
 
 import pytest
+from django.core.management import call_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -123,7 +124,7 @@ def test_a_document_whose_files_cannot_be_made_adds_nothing(monkeypatch) -> None
 
 
 @pytest.mark.django_db
-def test_a_failing_document_fails_alone_and_is_named(corpus, admin_user, monkeypatch) -> None:
+def test_a_failing_document_fails_alone_and_is_named(corpus, admin_user, monkeypatch, tmp_path) -> None:
     from review.services import export as export_service
 
     documents = []
@@ -157,6 +158,11 @@ def test_a_failing_document_fails_alone_and_is_named(corpus, admin_user, monkeyp
     assert redacted == [f"redacted/{d.pk:05d}_document.txt" for d in (documents[0], documents[2])]
     manifest = json.loads(archive.read("manifest.json"))
     assert manifest["failed_documents"] == [{"id": broken, "reason": "ValueError"}]
+    # The command line writes the zip and names the document that failed.
+    err = io.StringIO()
+    call_command("export", "--corpus", corpus.name, "--out", str(tmp_path / "x.zip"), stdout=io.StringIO(), stderr=err)
+    assert f"document {broken} (broken.txt: ValueError" in err.getvalue()
+    assert len([n for n in zipfile.ZipFile(tmp_path / "x.zip").namelist() if n.startswith("redacted/")]) == 2
 
 
 @pytest.mark.django_db
