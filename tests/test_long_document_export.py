@@ -180,3 +180,37 @@ def test_an_export_whose_every_document_fails_fails(corpus, admin_user, monkeypa
     batch.refresh_from_db()
     assert batch.status == "failed" and batch.error_message.startswith("No document could be exported: document ")
     assert not batch.file
+
+
+@pytest.mark.django_db
+def test_the_annotations_say_who_added_and_who_decided_each_span(corpus, admin_user, reviewer) -> None:
+    from review.models import ReviewEvent
+    from review.services import export as export_service
+
+    text = "Good morning, Walter Kowalczyk. Ruth Okafor is here.\n"
+    document = Document.objects.create(corpus=corpus, name="a.txt", sha256="a", text=text, status="approved")
+    walter = Span.objects.create(
+        document=document,
+        start=14,
+        end=30,
+        label="PERSON",
+        text="Walter Kowalczyk",
+        status="accepted",
+        created_by=admin_user,
+        sources=["human"],
+    )
+    Span.objects.create(document=document, start=32, end=43, label="PERSON", text="Ruth Okafor", status="accepted")
+    ReviewEvent.objects.create(document=document, span=walter, user=admin_user, action="accept")
+    ReviewEvent.objects.create(document=document, span=walter, user=reviewer, action="accept")
+    exported = export_service._export_document(document, accept_pending=False)
+    assert [(s.start, s.text, s.sources) for s in exported.spans] == [
+        (14, "Walter Kowalczyk", ("human",)),
+        (32, "Ruth Okafor", ()),
+    ]
+    assert exported.span_meta[(14, 30, "PERSON")] | {"page_line": None} == {
+        "status": "accepted",
+        "added_by": admin_user.get_username(),
+        "reviewer": reviewer.get_username(),  # the last decision
+        "page_line": None,
+    }
+    assert exported.span_meta[(32, 43, "PERSON")]["added_by"] is None

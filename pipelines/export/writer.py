@@ -249,10 +249,6 @@ class ExportWriter:
         # not memory, and into the zip at the end.
         self._spool = {name: tempfile.TemporaryFile("w+b") for name in _SPOOLED}  # noqa: SIM115 -- closed in close()
 
-    @property
-    def leaks(self) -> list[tuple[int, Leak]]:
-        return self.gate.decision().leaks
-
     def _add(self, path: str, data: bytes) -> None:
         self.archive.writestr(path, data)
         self.manifest["files"][path] = hashlib.sha256(data).hexdigest()

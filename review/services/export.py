@@ -16,6 +16,7 @@ from django.utils import timezone
 from ingestion.models import Corpus, Document
 from ingestion.services import WORKER_DIED
 from ingestion.storage import private_storage
+from pipelines.candidate import Candidate
 from pipelines.export.gate import LeakError
 from pipelines.export.quasi import QuasiFlag
 from pipelines.export.writer import ExportDocument, ExportWriter, render_document
@@ -35,7 +36,6 @@ from review.models import (
 )
 from review.services import jobs
 from review.services.pseudonym_store import corpus_secret, load_map, save_map
-from review.services.spans import to_candidate
 
 logger = logging.getLogger(__name__)
 
@@ -74,11 +74,16 @@ def export_create(
     return batch
 
 
+# Documents fetched at a time: each may hold MAX_DOCUMENT_CHARS (3,000,000)
+# characters, and the export holds one document at a time.
+EXPORT_FETCH = 1
+
+
 def _export_documents(batch: ExportBatch):
     return (
         Document.objects.filter(corpus_id=batch.corpus_id, status__in=SCOPE_STATUSES[batch.scope])
         .order_by("id")
-        .iterator(chunk_size=50)
+        .iterator(chunk_size=EXPORT_FETCH)
     )
 
 
@@ -97,13 +102,19 @@ def _pending_left(batch: ExportBatch) -> dict[str, int]:
     return pending.aggregate(spans=Count("pk"), documents=Count("document_id", distinct=True))
 
 
+_SPAN_FIELDS = ("pk", "start", "end", "label", "text", "sources", "score", "rule", "entity", "status")
+
+
 def _export_document(document: Document, accept_pending: bool) -> ExportDocument:
     statuses = [SpanStatus.ACCEPTED, SpanStatus.PENDING] if accept_pending else [SpanStatus.ACCEPTED]
-    spans = list(document.spans.filter(status__in=statuses).select_related("created_by").order_by("start"))
+    # Rows, not model instances: a long document has a hundred thousand spans.
+    rows = list(
+        document.spans.filter(status__in=statuses).order_by("start").values_list(*_SPAN_FIELDS, "created_by__username")
+    )
     # Who decided each span: the last reviewer event on it, in the same query count
     # for every document (one query).
     reviewers = dict(
-        ReviewEvent.objects.filter(span__in=spans)
+        ReviewEvent.objects.filter(span__document_id=document.pk, span__status__in=statuses)
         .order_by("span_id", "created_at", "id")
         .values_list("span_id", "user__username")
     )
@@ -117,15 +128,18 @@ def _export_document(document: Document, accept_pending: bool) -> ExportDocument
         id=document.pk,
         name=document.name,
         text=document.text,
-        spans=[to_candidate(s) for s in spans],
+        spans=[
+            Candidate(start, end, label, text, tuple(sources), score, rule, entity)
+            for _pk, start, end, label, text, sources, score, rule, entity, _status, _by in rows
+        ],
         span_meta={
-            (s.start, s.end, s.label): {
-                "status": s.status,
-                "added_by": s.created_by.get_username() if s.created_by else None,
-                "reviewer": reviewers.get(s.pk),
-                "page_line": where(s.start),
+            (start, end, label): {
+                "status": status,
+                "added_by": added_by,
+                "reviewer": reviewers.get(pk),
+                "page_line": where(start),
             }
-            for s in spans
+            for pk, start, end, label, _text, _sources, _score, _rule, _entity, status, added_by in rows
         },
         quasi=[QuasiFlag(*row) for row in flags],
     )
