@@ -61,6 +61,10 @@ def test_the_decision_says_which_document_leaks_where_and_what_label_never_the_t
     decision = caught.value.decision
     assert not decision.allowed and {f.document_id for f in decision.findings} == {7, 8}
     assert caught.value.report() == decision.report()
+    assert decision.explain(shown=1) == (
+        "3 occurrence(s) of accepted names still present in the output (document 7: 1 accepted name occurrence "
+        "left in its text (PERSON ×1); and 2 more (see the leak report))"
+    )
     assert str(caught.value) == "3 occurrence(s) of accepted names still present in the output"
     assert "kowalczyk" not in " ".join(decision.reasons).lower()
     assert "kowalczyk" not in str(decision.report()).lower()

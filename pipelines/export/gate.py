@@ -80,6 +80,14 @@ class GateDecision:
     def summary(self) -> str:
         return f"{len(self.leaks)} occurrence(s) of accepted names still present in the output"
 
+    def explain(self, shown: int = 5) -> str:
+        """The summary and the first `shown` reasons, for a one-paragraph message
+        (the report has every finding)."""
+        reasons = "; ".join(self.reasons[:shown])
+        if len(self.reasons) > shown:
+            reasons += f"; and {len(self.reasons) - shown} more (see the leak report)"
+        return f"{self.summary()} ({reasons})" if reasons else self.summary()
+
     def report(self) -> list[dict]:
         """Per residual: document, label, offsets in the original text, where it
         was found (the text, a member name, the manifest). Never the text itself."""

@@ -319,9 +319,7 @@ def export_run(*, batch_id: int) -> bool:
     except LeakError as exc:
         # The gate decided (pipelines.export.gate); this only reports its decision.
         path.unlink(missing_ok=True)
-        decision = exc.decision
-        reasons = "; ".join(decision.reasons)
-        _fail(batch, f"Leak check failed: {decision.summary()} ({reasons}). Nothing was written.", decision.report())
+        _fail(batch, f"Leak check failed: {exc.decision.explain()}. Nothing was written.", exc.decision.report())
         return False
     except Exception as exc:
         logger.exception("export %s failed", batch_id)
