@@ -84,13 +84,19 @@ def test_tokenizing_piece_by_piece_gives_the_tokens_of_the_whole_text(parts, siz
     assert [(t.text, t.whitespace_) for t in doc] == [(t.text, t.whitespace_) for t in whole]
 
 
-def test_the_annotations_json_is_the_indented_json_of_its_content() -> None:
-    text = "Mr. John Doe called. Doe left."
-    spans = [Candidate(4, 12, "PERSON", "John Doe", ("human",), 1.0)]
-    output = render_document(ExportDocument(1, 'a "quoted"\nname.txt', text, spans))
+@pytest.mark.parametrize("people", [1, 2_500])
+def test_the_annotations_json_is_the_indented_json_of_its_content(people: int) -> None:
+    """Written a batch of annotations at a time, it reads as one `json.dumps(indent=2)`."""
+    text = "".join(f"Mr. John Doe{i} called. Doe{i} left.\n" for i in range(people))
+    spans = [
+        Candidate(m.start(), m.end(), "PERSON", m.group(), ("human",), 1.0) for m in re.finditer(r"John Doe\d+", text)
+    ]
+    meta = {(s.start, s.end, s.label): {"page_line": [1, 2], "reviewer": "ada"} for s in spans[:3]}
+    output = render_document(ExportDocument(1, 'a "quoted"\nname.txt', text, spans, meta))
     content = json.loads(output.annotations_json)
     assert json.dumps(content, ensure_ascii=False, indent=2) == output.annotations_json
-    assert [a["preview"] for a in content["annotations"]] == ["John Doe", "Doe"]
+    assert [a["preview"] for a in content["annotations"]][:2] == ["John Doe0", "Doe0"]
+    assert len(content["annotations"]) == 2 * people and content["annotations"][0]["page_line"] == [1, 2]
     assert formats.label_studio_line(text, [], "1") == json.dumps(
         {"data": {"text": text, "doc_id": "1"}, "annotations": [{"result": []}]}
     )

@@ -24,7 +24,9 @@ import hashlib
 import json
 import tempfile
 import zipfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from pathlib import PurePath
 from typing import IO
 
@@ -148,14 +150,29 @@ def _index_text(replacements: list[Replacement], completed: list[Candidate], rec
     return "\n".join(lines) + ("\n" if lines else "")
 
 
+# Annotations serialized per call: one encoder per item would cost more than the
+# encoding, all of them at once is a long document's memory peak.
+_JSON_BATCH = 1000
+
+
+def _indented_items(items: Iterable[dict], depth: int) -> Iterator[str]:
+    """The items of a JSON list as `json.dumps(..., indent=2)` writes them at
+    `depth` levels, a batch at a time (joined with ",\n")."""
+    items = iter(items)
+    while batch := list(islice(items, _JSON_BATCH)):
+        # "[\n  {...},\n  {...}\n]": JSON strings hold no raw line break, so
+        # indenting every line nests the items.
+        text = json.dumps(batch, ensure_ascii=False, indent=2)[2:-2]
+        yield text.replace("\n", "\n" + "  " * (depth - 1)) if depth > 1 else text
+
+
 def _annotations_json(doc: ExportDocument, redacted_name: str, result: Pseudonymized, plan: _Plan) -> str:
     """The annotations JSON (`json.dumps(..., indent=2)` of seed 000's format),
-    written one annotation at a time: a long document has a hundred thousand of
-    them, and their dicts all at once would be the export's memory peak."""
+    its annotations made and written a batch at a time: a long document has a
+    hundred thousand of them."""
     meta = {(c.start, c.end, c.label): {"status": COMPLETED} for c in plan.completed}
-
-    def annotation(r: Replacement, s: Candidate) -> str:
-        item = {
+    items = (
+        {
             "start": r.start,
             "end": r.end,
             "label": r.label,
@@ -165,12 +182,10 @@ def _annotations_json(doc: ExportDocument, redacted_name: str, result: Pseudonym
             "strategy": r.strategy,
             **doc.span_meta.get((r.start, r.end, r.label), meta.get((r.start, r.end, r.label), {})),
         }
-        # JSON strings hold no raw line break: indenting every line nests the item.
-        return "    " + json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n    ")
-
-    items = (annotation(r, s) for r, s in zip(result.replacements, plan.spans, strict=True))
+        for r, s in zip(result.replacements, plan.spans, strict=True)
+    )
+    body = ",\n".join("  " + text for text in _indented_items(items, 2))
     head = json.dumps({"file": doc.name, "redacted_file": redacted_name}, ensure_ascii=False, indent=2)[:-2]
-    body = ",\n".join(items)
     annotations = f'{head},\n  "annotations": ' + (f"[\n{body}\n  ]" if body else "[]")
     if plan.applied.records:
         records = json.dumps(plan.applied.records, ensure_ascii=False, indent=2).replace("\n", "\n  ")
