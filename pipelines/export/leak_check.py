@@ -1,4 +1,5 @@
-"""The leak gate: no accepted name may survive in anything an export writes.
+"""The leak search: where an accepted name survives in a string. The gate that
+decides from it whether an export may be written is `pipelines.export.gate`.
 
 "The same name" is the name identity's (`pipelines.names`), the one propagation
 and apply-to-all use: case variants under its case policy, possessives, name
@@ -6,10 +7,8 @@ parts, joined, hyphenated, line-broken, spelled and spaced forms. A one-word nam
 that is also a common word is a leak in capitals or title case ("Hope", "HOPE"),
 not as the word ("I hope"), unless a name context says so ("Mr. hope").
 
-The gate reads the final text of every document (outside the regions the export
-itself generated: placeholders, surrogates, kept spans), every member name of the
-zip and the manifest. A report carries labels and offsets only, never the
-original text, so it can be logged and shown safely.
+A `Leak` carries labels and offsets only, never the original text, so it can be
+logged and shown safely.
 """
 
 from bisect import bisect_right
@@ -46,8 +45,9 @@ def identity_of(spans: Iterable[Candidate]) -> tuple[NameIdentity, dict[str, Can
     return NameIdentity.from_spans(spans), first
 
 
-class _Regions:
-    """Sorted disjoint output regions the export generated (never a leak)."""
+class Regions:
+    """Sorted disjoint regions of a text that a search skips: the output regions the
+    export generated (never a leak), or the spans already taken (never completed)."""
 
     def __init__(self, regions: Sequence[tuple[int, int]]) -> None:
         ordered = sorted(regions)
@@ -71,7 +71,7 @@ def residuals(
     where: str = TEXT,
 ) -> list[Leak]:
     """Every occurrence of a name of `identity` in `output`, outside `generated`."""
-    regions = _Regions(generated)
+    regions = Regions(generated)
     leaks = []
     for occurrence in identity.find(output, regions.overlaps, regions.end_at):
         span = first.get(occurrence.key)

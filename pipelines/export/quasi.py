@@ -11,6 +11,7 @@ the index lines and the annotations JSON say what was done, not what was there.
 
 from dataclasses import dataclass, field
 
+from pipelines.export.formats import one_line
 from pipelines.pseudonymize.result import Replacement
 
 MASK, GENERALISE, KEEP, PENDING = "mask", "generalise", "keep", "pending"
@@ -125,7 +126,8 @@ def index_lines(records: list[dict]) -> list[str]:
     """`QI CATEGORY | decision | replacement | @start-end`: one line per flag, no text."""
     lines = []
     for r in records:
-        replacement = r["replacement"] if r["replacement"] is not None else "(left as written)"
+        # A reviewer's generalisation may hold a line break: one entry, one line.
+        replacement = one_line(r["replacement"]) if r["replacement"] is not None else "(left as written)"
         note = f" | {r['note']}" if "note" in r else ""
         lines.append(f"QI {r['category']} | {r['decision']} | {replacement} | @{r['start']}-{r['end']}{note}")
     return lines

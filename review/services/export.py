@@ -8,7 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Count, F
 from django.utils import timezone
 
@@ -16,8 +16,10 @@ from ingestion import work_queue
 from ingestion.models import Corpus, Document
 from ingestion.storage import private_storage
 from ingestion.work_queue import Swept, WorkQueue
+from pipelines.candidate import Candidate
+from pipelines.export.gate import LeakError
 from pipelines.export.quasi import QuasiFlag
-from pipelines.export.writer import ExportDocument, ExportWriter, LeakError, render_document
+from pipelines.export.writer import ExportDocument, ExportWriter, render_document
 from pipelines.extraction.transcript_layout import Locator
 from pipelines.labels import DIRECT_IDENTIFIER_LABELS
 from pipelines.pseudonymize.counters import NumberedMap
@@ -34,7 +36,6 @@ from review.models import (
 )
 from review.services import jobs
 from review.services.pseudonym_store import corpus_secret, load_map, save_map
-from review.services.spans import to_candidate
 
 logger = logging.getLogger(__name__)
 
@@ -73,11 +74,16 @@ def export_create(
     return batch
 
 
+# Documents fetched at a time: each may hold MAX_DOCUMENT_CHARS (3,000,000)
+# characters, and the export holds one document at a time.
+EXPORT_FETCH = 1
+
+
 def _export_documents(batch: ExportBatch):
     return (
         Document.objects.filter(corpus_id=batch.corpus_id, status__in=SCOPE_STATUSES[batch.scope])
         .order_by("id")
-        .iterator(chunk_size=50)
+        .iterator(chunk_size=EXPORT_FETCH)
     )
 
 
@@ -96,13 +102,19 @@ def _pending_left(batch: ExportBatch) -> dict[str, int]:
     return pending.aggregate(spans=Count("pk"), documents=Count("document_id", distinct=True))
 
 
+_SPAN_FIELDS = ("pk", "start", "end", "label", "text", "sources", "score", "rule", "entity", "status")
+
+
 def _export_document(document: Document, accept_pending: bool) -> ExportDocument:
     statuses = [SpanStatus.ACCEPTED, SpanStatus.PENDING] if accept_pending else [SpanStatus.ACCEPTED]
-    spans = list(document.spans.filter(status__in=statuses).select_related("created_by").order_by("start"))
+    # Rows, not model instances: a long document has a hundred thousand spans.
+    rows = list(
+        document.spans.filter(status__in=statuses).order_by("start").values_list(*_SPAN_FIELDS, "created_by__username")
+    )
     # Who decided each span: the last reviewer event on it, in the same query count
     # for every document (one query).
     reviewers = dict(
-        ReviewEvent.objects.filter(span__in=spans)
+        ReviewEvent.objects.filter(span__document_id=document.pk, span__status__in=statuses)
         .order_by("span_id", "created_at", "id")
         .values_list("span_id", "user__username")
     )
@@ -116,15 +128,18 @@ def _export_document(document: Document, accept_pending: bool) -> ExportDocument
         id=document.pk,
         name=document.name,
         text=document.text,
-        spans=[to_candidate(s) for s in spans],
+        spans=[
+            Candidate(start, end, label, text, tuple(sources), score, rule, entity)
+            for _pk, start, end, label, text, sources, score, rule, entity, _status, _by in rows
+        ],
         span_meta={
-            (s.start, s.end, s.label): {
-                "status": s.status,
-                "added_by": s.created_by.get_username() if s.created_by else None,
-                "reviewer": reviewers.get(s.pk),
-                "page_line": where(s.start),
+            (start, end, label): {
+                "status": status,
+                "added_by": added_by,
+                "reviewer": reviewers.get(pk),
+                "page_line": where(start),
             }
-            for s in spans
+            for pk, start, end, label, _text, _sources, _score, _rule, _entity, status, added_by in rows
         },
         quasi=[QuasiFlag(*row) for row in flags],
     )
@@ -217,6 +232,37 @@ def _delete_on_commit(names: list[str]) -> None:
     transaction.on_commit(delete)
 
 
+def _add_document(
+    writer: ExportWriter, document: Document, batch: ExportBatch, config: PseudonymizationConfig, numbers: NumberedMap
+) -> str | None:
+    """Render one document and hand it to the writer. A document that cannot be
+    rendered (any error but the gate's, which only `close` raises) fails alone:
+    nothing of it is written, the manifest names it by id, and the problem is
+    returned for the batch's message. None when it was added."""
+    try:
+        output = render_document(
+            _export_document(document, batch.accept_pending), config, numbers, keep_stem=batch.keep_stems
+        )
+        writer.add(output)
+    except DatabaseError:
+        raise  # the database, not the document: the export fails as a whole
+    except Exception as exc:
+        logger.exception("export %s: document %s failed", batch.pk, document.pk)
+        writer.skip(document.pk, type(exc).__name__)
+        return f"document {document.pk} ({document.name}: {type(exc).__name__}: {str(exc)[:200]})"
+    return None
+
+
+def _failed_message(failed: list[str], total: int) -> str:
+    if not failed:
+        return ""
+    written = total - len(failed)
+    return (
+        f"{len(failed)} of {total} document(s) could not be exported and are not in the zip (the other "
+        f"{written} are): " + "; ".join(failed)
+    )
+
+
 def export_run(*, batch_id: int) -> bool:
     """Build the zip for a batch, streaming documents one at a time into a file in
     private storage. Idempotent: only a queued batch is run (or one whose worker
@@ -244,6 +290,7 @@ def _export(batch_id: int, delivery: str) -> bool:
     relative = f"exports/corpus{batch.corpus_id}_export{batch.pk}.zip"
     path = Path(private_storage().path(relative))
     path.parent.mkdir(parents=True, exist_ok=True)
+    failed: list[str] = []
     try:
         with open(path, "wb") as target:
             summary = {**batch.settings_summary(), "pending_direct_identifiers_left": left["spans"]}
@@ -251,25 +298,24 @@ def _export(batch_id: int, delivery: str) -> bool:
             try:
                 for n, document in enumerate(_export_documents(batch), start=1):
                     numbers = shared_numbers if corpus_wide else NumberedMap()
-                    writer.add(
-                        render_document(
-                            _export_document(document, batch.accept_pending),
-                            config,
-                            numbers,
-                            keep_stem=batch.keep_stems,
-                        )
-                    )
+                    if problem := _add_document(writer, document, batch, config, numbers):
+                        failed.append(problem)
                     ExportBatch.objects.filter(pk=batch_id).update(done=n)
             finally:
                 writer.close()
     except LeakError as exc:
+        # The gate decided (pipelines.export.gate); this only reports its decision.
         path.unlink(missing_ok=True)
-        _fail(batch, f"Leak check failed: {exc}. Nothing was written.", exc.report())
+        _fail(batch, f"Leak check failed: {exc.decision.explain()}. Nothing was written.", exc.decision.report())
         return False
     except Exception as exc:
         logger.exception("export %s failed", batch_id)
         path.unlink(missing_ok=True)
         _fail(batch, f"Export failed ({type(exc).__name__}: {exc}).")
+        return False
+    if failed and len(failed) == total:
+        path.unlink(missing_ok=True)
+        _fail(batch, "No document could be exported: " + "; ".join(failed))
         return False
     with transaction.atomic():
         # Only while this delivery still holds the batch: a worker taken over as
@@ -280,6 +326,7 @@ def _export(batch_id: int, delivery: str) -> bool:
             finished_at=timezone.now(),
             pending_left=left["spans"],
             pending_documents=left["documents"],
+            error_message=_failed_message(failed, total),
             done=F("total"),
         )
         if done and corpus_wide:

@@ -127,7 +127,8 @@ def test_seed000_defect_index_is_sorted_by_first_occurrence_with_counts():
 def test_file_names_are_neutral_by_default_and_pseudonymized_when_stems_are_kept():
     doc = ExportDocument(7, "Doe_John_2023-03-14_K48213.txt", TEXT, SPANS)
     assert render_document(doc).redacted_name == "00007_document.txt"
-    assert render_document(doc, keep_stem=True).redacted_name == "00007_[PERSON_2]_[PERSON_1]_[DATE]_[ID].txt"
+    # The stem takes the text's own placeholders: K-48213 is [ID_1] in the text.
+    assert render_document(doc, keep_stem=True).redacted_name == "00007_[PERSON_2]_[PERSON_1]_[DATE]_[ID_1].txt"
 
 
 def test_leak_gate_catches_planted_leaks_in_every_form():
@@ -168,7 +169,9 @@ def test_file_names_never_carry_a_known_name():
         PseudonymizationConfig(person_numbering="entity"),
         keep_stem=True,
     )
-    assert entity.redacted_name == "00001_[PERSON].txt"
+    # One number per person: the stem says what the text says (Smith-Jones is [PERSON_3]).
+    assert entity.redacted_name == "00001_[PERSON_3].txt"
+    assert "met [PERSON_2] [PERSON_3]." in entity.redacted_text
 
 
 def test_surrogate_years_always_move_and_names_keep_their_shape():

@@ -87,6 +87,8 @@ class Command(BaseCommand):
         with batch.file.open("rb") as source, open(options["out"], "wb") as target:
             shutil.copyfileobj(source, target)
         self.stdout.write(f"{options['out']}: {batch.total} document(s)")
+        if batch.error_message:  # documents that failed alone and are not in the zip
+            self.stderr.write(batch.error_message)
         if batch.pending_left:
             self.stderr.write(
                 f"Not fully anonymized: {batch.pending_left} pending name(s) or ID(s) in "
