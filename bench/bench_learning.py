@@ -60,9 +60,10 @@ from ingestion.models import Corpus, Document  # noqa: E402
 from pipelines.candidate import Candidate  # noqa: E402
 from pipelines.detection.config import RULE_NAMES, DetectionConfig  # noqa: E402
 from review.models import CorpusMembership, Role, Span, SpanStatus  # noqa: E402
-from review.services.annotation import detection_config_save, document_reannotate_request  # noqa: E402
+from review.services.annotation import document_reannotate_request  # noqa: E402
 from review.services.corpus_memory import active_suppressions, corpus_memory  # noqa: E402
 from review.services.decisions import span_accept, span_add, span_reject  # noqa: E402
+from review.services.detection_config import detection_config_save  # noqa: E402
 from review.services.uploads import ingest_document  # noqa: E402
 from review.services.workflow import document_approve, document_mark_reviewed  # noqa: E402
 

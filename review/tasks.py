@@ -15,7 +15,7 @@ from review.services import jobs
 
 @shared_task(name=jobs.EXTRACT, **TASK_OPTIONS)
 def extract_document(document_id: int) -> None:
-    from review.services.annotation import document_extract_then_queue
+    from review.services.extraction import document_extract_then_queue
 
     document_extract_then_queue(document_id=document_id)
 

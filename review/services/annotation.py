@@ -1,7 +1,8 @@
 """Pre-annotation and re-annotation of documents: the engine's detection pipeline
-run with the corpus's configuration, its spans stored through the span service,
-its progress and audit on AnnotationRun (the one writer of AnnotationRun,
-DocumentDetection, DetectionConfig and DetectionConfigChange rows)."""
+run with the corpus's configuration (`detection_config.py`), its spans stored
+through the span service, its progress and audit on AnnotationRun. The one writer
+of AnnotationRun and DocumentDetection rows: a first annotation and a
+re-annotation are the same run's two kinds, over the same tables."""
 
 import logging
 from dataclasses import dataclass
@@ -19,7 +20,6 @@ from ingestion.services import (
     ANNOTATION,
     ANNOTATION_FAILED,
     EXTRACTION,
-    document_extract,
     document_fail,
     document_lock,
     document_spans_changed,
@@ -29,16 +29,12 @@ from ingestion.services import (
     documents_annotate_again,
 )
 from ingestion.work_queue import WORKER_DIED, Swept, WorkQueue
-from pipelines.detection.config import DEFAULT as DEFAULT_SETTINGS
 from pipelines.detection.config import ConfigError
 from pipelines.detection.config import DetectionConfig as DetectionSettings
 from pipelines.detection.pipeline import DetectionResult, Progress, detect_text
-from pipelines.detection.recognizers.corpus_patterns import check_patterns
 from review.models import (
     ACTIVE_RUN_STATUSES,
     AnnotationRun,
-    DetectionConfig,
-    DetectionConfigChange,
     DocumentDetection,
     RunKind,
     RunStatus,
@@ -46,32 +42,11 @@ from review.models import (
 from review.services import jobs
 from review.services.corpus_memory import corpus_memory
 from review.services.corpus_models import ModelChoice, detection_model
+from review.services.detection_config import corpus_detection_settings
 from review.services.quasi import store_quasi
 from review.services.spans import replace_machine_spans, store_machine_spans
 
 logger = logging.getLogger(__name__)
-
-
-def corpus_detection_settings(corpus_id: int) -> DetectionSettings:
-    """The corpus's detection configuration, or the default pipeline's. Its
-    patterns are checked against the limits before anything compiles them: a
-    configuration stored before a limit existed fails with a message instead of
-    taking the worker's memory."""
-    data = DetectionConfig.objects.filter(corpus_id=corpus_id).values_list("data", flat=True).first()
-    check_pattern_limits(data)
-    return DetectionSettings.from_dict(data)
-
-
-def check_pattern_limits(data: dict | None) -> None:
-    """Raise ConfigError if a configuration's corpus patterns break a limit
-    (MAX_CORPUS_PATTERNS, MAX_PATTERN_LENGTH, MAX_PATTERN_PROGRAM_SIZE)."""
-    patterns = data.get("patterns") if isinstance(data, dict) else None
-    if not isinstance(patterns, list):
-        return  # from_dict reports a malformed configuration
-    texts = [str(p.get("pattern", "")) for p in patterns if isinstance(p, dict)]
-    errors = check_patterns(texts)
-    if errors:
-        raise ConfigError("; ".join(errors))
 
 
 def _detection_record(config: DetectionSettings, result: DetectionResult) -> dict:
@@ -443,38 +418,3 @@ def _store_reannotation(
         counts["status"] = [DocumentStatus.REVIEWED, DocumentStatus.IN_REVIEW]
     _finish_run(run_id, RunStatus.DONE, done=F("total"), counts=counts)
     return True
-
-
-@transaction.atomic
-def detection_config_save(
-    *, corpus: Corpus, user: AbstractBaseUser, config: DetectionSettings
-) -> DetectionConfigChange | None:
-    """Store a corpus's detection configuration, and record the change (who,
-    before, after) when there is one; documents annotated from now on use it (those
-    already annotated keep their spans until re-annotated). Returns the change, or
-    None when the configuration was already this one."""
-    after = config.to_dict()
-    check_pattern_limits(after)
-    stored = DetectionConfig.objects.select_for_update().filter(corpus=corpus).first()
-    before = stored.data if stored is not None else None
-    if stored is None:
-        DetectionConfig.objects.create(corpus=corpus, data=after, updated_by=user)
-    elif before != after:
-        stored.data, stored.updated_by = after, user
-        stored.save(update_fields=["data", "updated_by", "updated_at"])
-    if (before if before is not None else DEFAULT_SETTINGS.to_dict()) == after:
-        return None
-    return DetectionConfigChange.objects.create(corpus=corpus, user=user, before=before, after=after)
-
-
-def document_extract_then_queue(*, document_id: int) -> bool:
-    """Extract an uploaded document's text (ingestion), then queue its
-    pre-annotation. Also when this is a redelivery after a crash between the
-    extraction and the queueing: a document waiting for annotation always gets
-    its (idempotent) task. Returns whether annotation was queued."""
-    extracted = document_extract(document_id=document_id, delivery=jobs.current_delivery())
-    waiting = Document.objects.filter(pk=document_id, status=DocumentStatus.ANNOTATING, claimed_at__isnull=True)
-    if extracted or waiting.exists():
-        jobs.enqueue(jobs.ANNOTATE, document_id)
-        return True
-    return False

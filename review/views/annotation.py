@@ -18,11 +18,10 @@ from review.selectors.runs import config_changes, document_runs
 from review.services.annotation import (
     REANNOTATABLE_STATUSES,
     ReannotateError,
-    corpus_detection_settings,
     corpus_reannotate_request,
-    detection_config_save,
     document_reannotate_request,
 )
+from review.services.detection_config import corpus_detection_settings, detection_config_save
 
 
 def _stored_model(corpus_id: int) -> str:

@@ -77,7 +77,7 @@ def test_the_form_limits_the_number_and_length_of_patterns(settings):
 
 @pytest.mark.django_db
 def test_a_stored_configuration_over_the_limits_fails_with_a_message_not_a_dead_worker(annotated_document):
-    from review.services.annotation import corpus_detection_settings
+    from review.services.detection_config import corpus_detection_settings
 
     corpus = annotated_document.corpus
     DetectionConfig.objects.create(corpus=corpus, data={"patterns": [{"label": "ID", "pattern": BOMB}]})

@@ -32,10 +32,10 @@ from review.services import annotation as services
 from review.services.annotation import (
     ReannotateError,
     corpus_reannotate_request,
-    detection_config_save,
     document_reannotate,
     document_reannotate_request,
 )
+from review.services.detection_config import detection_config_save
 from review.services.uploads import ingest_document
 from tests.conftest import DEMO_TEXT
 
