@@ -31,7 +31,10 @@ from pipelines.lexicons import HONORIFICS, ROLE_WORDS
 
 GENRES = ("court", "interview")
 TYPES = {"person": "PERSON", "place": "LOCATION", "organization": "ORGANIZATION"}
-_ENTITY = re.compile(r"\((\d+)-([a-z]+)[^()]*?(\))?(?=\(|\d+\)|$)|(\d+)\)")
+# GUM escapes parentheses inside an identity (%28, %29), so a mention's fields
+# run to the next "(" or ")": greedy, or an identity ending in digits ("…_1954")
+# would read as a closing bracket.
+_ENTITY = re.compile(r"\((\d+)-([a-z]+)[^()]*(\))?|(\d+)\)")
 
 
 @dataclass

@@ -9,6 +9,7 @@ places and institutions, never from any evaluation set.
 """
 
 import re
+from functools import lru_cache
 
 from pipelines.gazetteers import place_names
 from pipelines.lexicons import NATIONALITIES, ORGANIZATION_TYPES, ORGANIZATION_WORDS, PLACE_PREFIXES, PLACE_WORDS
@@ -65,25 +66,47 @@ def is_acronym(text: str) -> bool:
     return 2 <= len(word) <= 6 and word.isupper() and word.isalpha()
 
 
-# Where an institution stands in a sentence: "at DVI", "transferred to CMC", "from
-# the CDCR", "employed by ABC". Programmes, tests and units are taken, completed,
-# scored or attended ("completed GOGI", "my TABE score", "in AVP"): no signal.
-_INSTITUTION_BEFORE = re.compile(r"(?i)\b(?:at|from|to|by)(?:\s+the)?\s+$")
+# Where an institution stands in a sentence: "at DVI", "transferred from CMC",
+# "employed by ABC". Programmes, tests and units are taken, completed, scored,
+# attended or gone to ("completed GOGI", "my TABE score", "in AVP", "went to AA
+# meetings"): no signal, so "to" and "in" are not among these.
+_INSTITUTION_BEFORE = re.compile(r"(?i)\b(?:at|from|by)(?:\s+the)?\s+$")
+# A word of an expansion: capitalised or in capitals ("Deuel", "DEUEL").
+_EXPANSION_WORD = re.compile(r"\b[A-Z][A-Za-z]+\b|\b(?:of|and|the|for|on|&)\b|[^\sA-Za-z&]+")
+_SMALL_WORDS = frozenset({"of", "and", "the", "for", "on", "&"})
+MIN_EXPANDED = 3  # two capitalised words in a row ("Mary Smith") spell any two letters
 
 
-def _expanded_in(acronym: str, document: str) -> bool:
-    """The document spells the acronym out: capitalised words whose initials are
-    its letters ("Deuel Vocational Institution" for DVI; small words between
-    them, "of", "and", "the", are skipped)."""
-    letters = acronym.upper()
-    pattern = r"\b" + r"(?:\s+(?:of|and|the|for|on|&)){0,2}\s+".join(rf"{ch}[a-z]+" for ch in letters) + r"\b"
-    return re.search(pattern, document) is not None
+@lru_cache(maxsize=4)
+def _spelled_initials(document: str) -> frozenset[str]:
+    """Every acronym of MIN_EXPANDED to 6 letters that runs of capitalised words in
+    the document spell ("Deuel Vocational Institution" → DVI; "of", "and", "the"
+    between them skipped): computed once per document, so each acronym is a set
+    look-up, whatever the number of acronyms."""
+    spelled: set[str] = set()
+    run: list[str] = []
+
+    def close() -> None:
+        for i in range(len(run)):
+            for j in range(i + MIN_EXPANDED, min(len(run), i + 6) + 1):
+                spelled.add("".join(run[i:j]))
+        run.clear()
+
+    for match in _EXPANSION_WORD.finditer(document):
+        word = match.group()
+        if word[0].isupper() and word[0].isalpha():
+            run.append(word[0])
+        elif word.lower() not in _SMALL_WORDS:
+            close()
+    close()
+    return frozenset(spelled)
 
 
 def acronym_context(span_text: str, document: str, start: int) -> bool:
     """A second signal for an acronym: the document spells it out, or it stands
     where an institution does (`_INSTITUTION_BEFORE`)."""
-    if _expanded_in(span_text.strip(), document):
+    acronym = span_text.strip().upper()
+    if len(acronym) >= MIN_EXPANDED and acronym in _spelled_initials(document):
         return True
     return _INSTITUTION_BEFORE.search(document, max(0, start - 20), start) is not None
 

@@ -43,20 +43,49 @@ class Segment:
 MUTED_LABELS = frozenset({"PERSON", "SPELLED_NAME", "AGE", "DATE", "LOCATION", "ORGANIZATION", "ID"})
 
 
-def muted_candidates(document: Document, limit: int) -> list[Muted]:
+# What the corpus itself decided against stays hidden: its deny list, what its
+# reviewers rejected (the memory's suppressions) and its vote.
+_NOT_SHOWN_REASONS = ("deny list", "corpus-suppression", "fewer than")
+
+
+def muted_candidates(document: Document, spans: list[Span], limit: int) -> list[Muted]:
     """The filtered candidates of the last machine pass in the identifying
-    categories (one query), at most `limit` (REVIEW_MUTED_MAX), in text order.
-    Those a span covers are left out by `segments`."""
+    categories (one query) that no span touches, one per stretch of text, at most
+    `limit` (REVIEW_MUTED_MAX), in text order. Those the corpus's own deny list,
+    memory or vote dropped are not shown."""
     from review.models import DocumentDetection
 
     filtered = DocumentDetection.objects.filter(document_id=document.pk).values_list("filtered", flat=True).first()
+    taken = _Taken(spans)
     muted: list[Muted] = []
+    seen: set[tuple[int, int]] = set()
     for start, end, label, _sources, reason in filtered or []:
         if len(muted) >= limit:
             break
-        if label in MUTED_LABELS and document.text[start:end].strip():
-            muted.append(Muted(int(start), int(end), label, reason))
+        start, end = int(start), int(end)
+        if label not in MUTED_LABELS or (start, end) in seen or reason.startswith(_NOT_SHOWN_REASONS):
+            continue
+        if not document.text[start:end].strip() or taken.touches(start, end):
+            continue
+        seen.add((start, end))
+        muted.append(Muted(start, end, label, reason))
     return muted
+
+
+class _Taken:
+    """Does any span (of any status) touch [a, b)? With the spans sorted by start,
+    one does iff the largest end among those starting before b is past a."""
+
+    def __init__(self, spans: list[Span]) -> None:
+        taken = sorted((s.start, s.end) for s in spans)
+        self.starts = [a for a, _ in taken]
+        self.reach: list[int] = []
+        for _a, b in taken:
+            self.reach.append(max(b, self.reach[-1]) if self.reach else b)
+
+    def touches(self, start: int, end: int) -> bool:
+        i = bisect.bisect_left(self.starts, end)
+        return i > 0 and self.reach[i - 1] > start
 
 
 def document_spans(document: Document) -> list[Span]:
@@ -108,20 +137,8 @@ def segments(
         starts.insert(i, rejected.start)
         ends.insert(i, rejected.end)
         shown.insert(i, rejected)
-    # A muted candidate is shown only where no span of any status touches it:
-    # with the spans sorted by start, one overlaps [a, b) iff the largest end
-    # among those starting before b is past a.
-    taken = sorted((s.start, s.end) for s in spans)
-    taken_starts = [a for a, _ in taken]
-    reach: list[int] = []
-    for _a, b in taken:
-        reach.append(max(b, reach[-1]) if reach else b)
-
-    def free(m: Muted) -> bool:
-        i = bisect.bisect_left(taken_starts, m.end)
-        return i == 0 or reach[i - 1] <= m.start
-
-    shown_muted = [m for m in sorted(muted or [], key=lambda m: m.start) if free(m)]
+    taken = _Taken(spans)
+    shown_muted = [m for m in sorted(muted or [], key=lambda m: m.start) if not taken.touches(m.start, m.end)]
     lines = lines or {}
     cuts = sorted(lines)
     result: list[Segment] = []

@@ -77,7 +77,7 @@ def _page_context(request, document, role, spans: list[Span] | None = None, *, t
     spans = document_spans(document) if spans is None else spans
     filters = _filters(request)
     lines = line_starts(document.text, document.layout)
-    muted = muted_candidates(document, settings.REVIEW_MUTED_MAX) if text else []
+    muted = muted_candidates(document, spans, settings.REVIEW_MUTED_MAX) if text else []
     return {
         "document": document,
         "role": role,

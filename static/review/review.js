@@ -214,6 +214,7 @@
   document.body.addEventListener("htmx:beforeSwap", (e) => {
     if (!e.detail.target || e.detail.target.id !== "panel") return;
     const verb = ((e.detail.requestConfig && e.detail.requestConfig.verb) || "").toLowerCase();
+    const path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
     const opened = /\/spans\/(\d+)\/$/.exec(path);
     if (verb === "get" && opened && currentId && opened[1] !== String(currentId)) e.detail.shouldSwap = false;
   });
@@ -314,10 +315,14 @@
     }
     const key = e.key.toLowerCase();
     const muted = e.target.closest && e.target.closest("mark.st-muted");
-    if (muted && key === "a" && canReview) {
-      // One key takes a filtered candidate: added as the reviewer's own span.
-      htmx.ajax("POST", root.dataset.addUrl, { target: "#panel", swap: "innerHTML", values: {
-        start: muted.dataset.start, end: muted.dataset.end, label: muted.dataset.label, all: "off" } });
+    if (muted && key !== "j" && key !== "k" && e.key !== "?") {
+      // On a filtered candidate, "a" takes it (added as the reviewer's own span);
+      // the other decision keys would act on a span no longer in view: ignored.
+      if (key === "a" && canReview) {
+        htmx.ajax("POST", root.dataset.addUrl, { target: "#panel", swap: "innerHTML", values: {
+          start: muted.dataset.start, end: muted.dataset.end, label: muted.dataset.label, all: "off" } });
+      }
+      e.preventDefault();
       return;
     }
     if (key === "j") move(1, !e.shiftKey);

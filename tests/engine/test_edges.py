@@ -78,3 +78,28 @@ def test_an_article_is_left_out_of_a_name():
     assert texts(text, [span(text, "the St. Louis Delivery Service", "ORGANIZATION")]) == [
         ("St. Louis Delivery Service", "ORGANIZATION")
     ]
+
+
+def test_glued_text_and_unspaced_scripts_are_no_cut_words():
+    """PDF text glues words and numbers; Chinese has no spaces: only a cut inside
+    one cased word ("thing" in "nothing") is dropped."""
+    cases = [
+        ("I met Sean O'Brien12 and", "Sean O'Brien", "PERSON"),
+        ("At 10:30hrs we left.", "10:30", "TIME"),
+        ("held onMarch 3, 2019", "March 3, 2019", "DATE"),
+        ("It was March 3rd.", "March 3", "DATE"),
+        ("我叫王小明，今天来了", "王小明", "PERSON"),
+    ]
+    for text, needle, label in cases:
+        assert texts(text, [span(text, needle, label)]) == [(needle, label)], needle
+
+
+def test_a_capitalised_article_is_part_of_a_name():
+    text = "AN NGUYEN: My name is An Nguyen. We flew to The Hague."
+    found = texts(text, [span(text, "An Nguyen", "PERSON"), span(text, "The Hague", "LOCATION")])
+    assert found == [("An Nguyen", "PERSON"), ("The Hague", "LOCATION")]
+
+
+def test_a_number_before_a_colon_stays_with_a_place():
+    text = "driving on Highway 101: then Ward 5% of the time"
+    assert texts(text, [span(text, "Highway 101", "LOCATION")]) == [("Highway 101", "LOCATION")]

@@ -70,7 +70,8 @@ def test_each_class_of_wrong_span_is_filtered_with_a_reason(utterance, needle, l
 def test_a_weekday_alone_stays_a_date_below_the_trusted_scores() -> None:
     """Seed 000 marks "on Saturday" ([DAY_OF_WEEK]): kept for the reviewer, its
     score capped below "accept all >= 0.9"; a weekday inside a date is not capped."""
-    from pipelines.detection.filtering.filters import WEEKDAY_ALONE_SCORE, cap_scores
+    from pipelines.detection.config import WEEKDAY_ALONE_SCORE
+    from pipelines.detection.filtering.filters import cap_scores
     from pipelines.pseudonymize.engine import pseudonymize
 
     utterance = "INMATE: On Saturday I left. PRESIDING COMMISSIONER: On Thursday, October 24, 2024 we met."
@@ -174,3 +175,19 @@ def test_the_ferguson_classes_do_not_come_back_end_to_end() -> None:
     # A weekday alone stays for the reviewer, below the trusted scores (seed 000).
     assert [(s.label, s.score <= 0.5) for s in spans if s.text == "Saturday"] == [("DATE", True)]
     assert not [s for s in spans if s.label == "PERSON"]
+
+
+def test_called_names_a_person_only_after_a_person() -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    for text in ("We drank a cocktail that is called Santorum today.", "The program is called Euro here."):
+        assert recognize(text) == [], text
+    assert [c.text for c in recognize("a guy named Kowalczyk came; they called him Will.")] == ["Kowalczyk", "Will"]
+
+
+def test_an_acronym_spelled_out_needs_three_letters_and_to_is_no_institution() -> None:
+    from pipelines.detection.places import acronym_context
+
+    assert not acronym_context("AA", "I went to AA meetings", 10)
+    assert not acronym_context("MS", "Mary Smith and MS", 15)
+    assert acronym_context("DVI", "THE DEUEL VOCATIONAL INSTITUTION. DVI", 34)

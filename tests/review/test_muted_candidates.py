@@ -30,6 +30,8 @@ def _document(corpus) -> Document:
         [*at("40"), "DATE", ["spacy"], "no calendar date (month, weekday, year, decade, day or numeric date)"],
         [*at("St. Louis\nDelivery Service"), "ORGANIZATION", ["spacy"], "crosses a line break"],
         [*at("tired"), "TIME", ["spacy"], "no digit or clock word"],  # not an identifying category
+        [*at("40"), "AGE", ["patterns"], "no calendar date"],  # the same stretch again: shown once
+        [*at("worked"), "PERSON", ["spacy"], "deny list"],  # the corpus said no: hidden
     ]
     DocumentDetection.objects.create(document=document, filtered=filtered, filtered_counts={})
     return document
@@ -37,11 +39,11 @@ def _document(corpus) -> Document:
 
 def test_only_identifying_categories_are_muted_up_to_the_limit(corpus):
     document = _document(corpus)
-    assert [(m.label, TEXT[m.start : m.end]) for m in muted_candidates(document, 10)] == [
+    assert [(m.label, TEXT[m.start : m.end]) for m in muted_candidates(document, [], 10)] == [
         ("DATE", "40"),
         ("ORGANIZATION", "St. Louis\nDelivery Service"),
     ]
-    assert len(muted_candidates(document, 1)) == 1
+    assert len(muted_candidates(document, [], 1)) == 1
 
 
 def test_the_page_shows_them_with_their_reason_and_one_post_takes_one(client, corpus, reviewer, settings):

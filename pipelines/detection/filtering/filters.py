@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
-from pipelines.detection.config import FILTER_RULES
+from pipelines.detection.config import FILTER_RULES, WEEKDAY_ALONE_SCORE
 from pipelines.detection.places import has_institution_word, is_known_place
 from pipelines.gazetteers import first_names, is_english_word, is_given_name, is_known_name, last_names, stop_words
 from pipelines.lexicons import (
@@ -18,6 +18,7 @@ from pipelines.lexicons import (
     NAME_PARTICLES,
     NUMBER_WORDS,
     NUMBERED_THINGS,
+    RELATIONS,
     RELATIVE_TIME,
     ROLE_WORDS,
     SPOKEN_YEAR,
@@ -155,6 +156,11 @@ def _common_word(c: Candidate, text: str) -> str | None:
     return None
 
 
+_RELATION_WORD = re.compile(rf"(?i)(?:{RELATIONS})s?")
+_ADDRESS_WORDS = frozenset({"preacher", "pastor", "reverend", "rev", "deacon", "elder", "coach", "brother", "sister"})
+_ADDRESS_WORDS = _ADDRESS_WORDS | ROLE_WORDS | HONORIFICS
+
+
 def _person_common_phrase(c: Candidate, text: str) -> str | None:
     """A model's PERSON of two or more words that are all English words, none a
     given name: a heading or a phrase in capitals ("Closing Statements", "Board
@@ -163,6 +169,9 @@ def _person_common_phrase(c: Candidate, text: str) -> str | None:
         return None
     words = _words(c)
     if len(words) < 2 or any(is_given_name(w) for w in words):
+        return None
+    # "Preacher Wise", "Grandma Day": a way of addressing someone, then the name.
+    if _RELATION_WORD.fullmatch(words[0]) or words[0].lower() in _ADDRESS_WORDS:
         return None
     return "English words, no given name" if all(is_english_word(w) for w in words) else None
 
@@ -212,12 +221,6 @@ def _date(c: Candidate, text: str) -> str | None:
 
 
 _WEEKDAY_ALONE = re.compile(rf"(?:(?:on|this|that|next|last|every|each|a|the|particular)\s+)*{WEEKDAYS}s?", re.I)
-
-
-# "On Saturday" pins the day of an event, which seed 000 marks ([DAY_OF_WEEK]);
-# "Wednesdays" may be recurring. Kept as a DATE for the reviewer, below the
-# scores "accept all >= 0.9" or a corpus's minimum would take on trust.
-WEEKDAY_ALONE_SCORE = 0.5
 
 
 def _weekday_alone(c: Candidate, text: str) -> str | None:
@@ -314,7 +317,7 @@ def cap_scores(spans: list[Candidate], disabled: frozenset[str] = frozenset(), t
                 continue
             reason = rule.check(c, text)
             if reason and c.score > rule.cap:
-                c = replace(c, score=rule.cap, rule=f"{c.rule}; {reason}" if c.rule else reason)
+                c = replace(c, score=rule.cap, rule=f"{c.rule},{reason}" if c.rule else reason)
         out.append(c)
     return out
 

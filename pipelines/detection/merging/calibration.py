@@ -57,6 +57,9 @@ FEATURES: tuple[str, ...] = (
 )
 
 
+_WITHOUT_SIGNAL = FEATURES.index("organization_without_signal")
+
+
 def _organization_signal(span: Candidate, text: str = "") -> bool:
     """Another source, a cue, an organization word in the name, or, for an
     acronym, the document around it (`places.acronym_context`; `text` is the
@@ -116,9 +119,10 @@ def probability(span: Candidate, text: str = "") -> float:
     weights = _weights()
     if weights is None:
         return span.score
-    z = sum(w * x for w, x in zip(weights, features(span, text), strict=True))
+    values = features(span, text)
+    z = sum(w * x for w, x in zip(weights, values, strict=True))
     p = 1.0 / (1.0 + math.exp(-max(min(z, 30.0), -30.0)))
-    if span.label == "ORGANIZATION" and not _organization_signal(span, text):
+    if values[_WITHOUT_SIGNAL]:  # an ORGANIZATION with no second signal
         p = min(p, ORGANIZATION_WITHOUT_SIGNAL)
     return round(p, 4)
 

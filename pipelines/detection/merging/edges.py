@@ -17,23 +17,34 @@ from pipelines.candidate import Candidate
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
 _CLOSERS = {close: open_ for open_, close in _PAIRS.items()}
 # Never part of a value at its edges. A period is: "St.", "a.m.", "Jr." (the
-# suffix rule and the abbreviations keep theirs).
-_EDGE_PUNCTUATION = ",;:!?*_|/\\-–—"
+# suffix rule and the abbreviations keep theirs); so are "/" and "_", which a URL
+# or an identifier may end with.
+_EDGE_PUNCTUATION = ",;:!?*|\\-–—"
 # What may follow the digits of a clock time.
 _TIME_WORDS = re.compile(r"(?i)^(?:a\.?m\.?|p\.?m\.?|o'clock|noon|midnight|hours?|hrs?\.?|h|sharp)$")
 # A number after a name that belongs to the words that follow ("Quentin 12 years").
-_UNIT_AFTER = re.compile(r"(?i)\s*(?:years?|months?|weeks?|days?|hours?|minutes?|times|percent|%|:)")
+_UNIT_AFTER = re.compile(r"(?i)\s+(?:years?|months?|weeks?|days?|hours?|minutes?|times|percent)\b")
 _NAME_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
 
 
-def _is_word_char(ch: str) -> bool:
-    return ch.isalnum()
+def _inside_one_word(before: str, after: str) -> bool:
+    """Two neighbouring characters of one word: cased letters, not a lower-case
+    letter before a capital. Text pulled from a PDF glues words and numbers
+    ("onMarch", "O'Brien12", "10:30hrs"): a letter against a digit, or a word
+    ending against a capitalised one, is a boundary; so is any character of a
+    script written without spaces or case (Chinese, Thai), where only the
+    recognizer knows the word."""
+    if not (before.isalpha() and after.isalpha()):
+        return False
+    if not (before.isupper() or before.islower()) or not (after.isupper() or after.islower()):
+        return False
+    return not (before.islower() and after.isupper())
 
 
 def cuts_a_word(text: str, start: int, end: int) -> bool:
-    """The span starts or ends between two letters or digits of one word."""
-    starts_inside = start > 0 and _is_word_char(text[start - 1]) and _is_word_char(text[start])
-    ends_inside = end < len(text) and _is_word_char(text[end - 1]) and _is_word_char(text[end])
+    """The span starts or ends inside a word ("thing" in "nothing")."""
+    starts_inside = start > 0 and _inside_one_word(text[start - 1], text[start])
+    ends_inside = end < len(text) and _inside_one_word(text[end - 1], text[end])
     return starts_inside or ends_inside
 
 
@@ -43,7 +54,8 @@ def _strip_unpaired(text: str, start: int, end: int) -> tuple[int, int]:
         changed = False
         inside = text[start:end]
         first, last = inside[0], inside[-1]
-        if len(inside) > 1 and first in _PAIRS and last == _PAIRS[first]:  # wrapped: '"Jones"', "(Smith)"
+        wrapped = len(inside) > 1 and first in _PAIRS and last == _PAIRS[first]
+        if wrapped and first not in inside[1:-1] and last not in inside[1:-1]:  # '"Jones"', "(Smith)"
             start, end, changed = start + 1, end - 1, True
         elif first.isspace() or first in _EDGE_PUNCTUATION or (first in _PAIRS and _PAIRS[first] not in inside[1:]):
             start, changed = start + 1, True
@@ -79,7 +91,8 @@ def _strip_trailing_number(text: str, c: Candidate, start: int, end: int) -> tup
     return start, end
 
 
-_ARTICLE = re.compile(r"(?i)(?:the|a|an)\s+(?=\S)")
+# Lower case only: "An Nguyen" is a given name, "The Hague" the place's name.
+_ARTICLE = re.compile(r"(?:the|a|an)\s+(?=\S)")
 
 
 def _strip_article(text: str, start: int, end: int) -> tuple[int, int]:
@@ -98,7 +111,9 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
         if c.label == "TIME":
             start, end = _strip_time_words(text, start, end)
         elif c.label in _NAME_LABELS:
-            start, end = _strip_trailing_number(text, c, *_strip_article(text, start, end))
+            if c.label != "PERSON":
+                start, end = _strip_article(text, start, end)
+            start, end = _strip_trailing_number(text, c, start, end)
         start, end = _strip_unpaired(text, start, end)
         if start >= end or cuts_a_word(text, start, end):
             continue

@@ -209,7 +209,9 @@ def merge(
 ) -> list[Candidate]:
     """Sorted, non-overlapping spans from any number of overlapping candidates.
     `source_weights` replaces `SOURCE_WEIGHTS` (a corpus's own weights)."""
-    merged = merge_adjacent(text, resolve_overlaps(text, list(candidates), source_weights))
+    # Edges first, so that a candidate cutting a word gives way to another that
+    # covers the same text; again after the merge, which glues neighbours.
+    merged = merge_adjacent(text, resolve_overlaps(text, tidy(text, list(candidates)), source_weights))
     return with_suffix_stop(text, tidy(text, merged))
 
 

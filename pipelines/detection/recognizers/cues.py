@@ -35,10 +35,9 @@ _CALLED_RE = re.compile(r"\b(?:called|named)[ \t]+(?P<pronoun>(?:him|her|me|them
 # "a drink called Santorum", "a book called Opus", "a programme called Euro" name
 # things; "a guy named Will", "my friend called Tom", "called him Will" name people.
 _PERSON_BEFORE_CALLED = re.compile(
-    r"(?i)\b(?:man|woman|men|women|guy|guys|boy|girl|kid|lady|gentleman|fellow|someone|somebody|person|people"
-    r"|friend|officer|detective|teacher|doctor|nurse|he|she|i|"
-    + RELATIONS
-    + r")s?,?[ \t]+(?:was[ \t]+|is[ \t]+|am[ \t]+)?$"
+    r"(?i)\b(?:(?:man|woman|men|women|guy|boy|girl|kid|lady|gentleman|fellow|someone|somebody|person|people"
+    r"|friend|officer|detective|teacher|doctor|nurse|" + RELATIONS + r")s?|he|she|i),?[ \t]+"
+    r"(?:was[ \t]+|is[ \t]+|am[ \t]+)?$"
 )
 # A speaker label opens a line: capitals, optional role words, then a colon.
 _SPEAKER_RE = re.compile(r"^[ \t]*(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
