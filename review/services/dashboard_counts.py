@@ -69,7 +69,9 @@ _DEFAULTS: dict[str, str] = {
     "status": "''",
     "sources": "NULL",
     "added": "FALSE",
-    "user_id": "NULL",
+    # Typed: PostgreSQL types a UNION's column from its first branches, and two
+    # untyped NULLs there would make it text.
+    "user_id": "CAST(NULL AS integer)",
     "hour": "''",
     **{name: "0" for name in ("n", *BINS, "operations", "spans", "unreviewed")},
 }
