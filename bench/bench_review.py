@@ -1,4 +1,5 @@
-"""Review page speed on a 100-page transcript (~30k words, ~1,500 spans).
+"""Review page speed on a 100-page transcript (~30k words, ~1,500 spans; BENCH_PAGES=500:
+~150k words, ~7,500 spans).
 
 Builds the document in a scratch database (a temporary SQLite file by default, or
 BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/bench_review, which
@@ -26,6 +27,8 @@ os.environ["DATABASE_URL"] = os.environ.get("BENCH_DATABASE_URL", f"sqlite:///{S
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "anonymizer_site.settings")
 os.environ.setdefault("ANONYMIZER_VAR_DIR", SCRATCH)
 REPEATS = int(os.environ.get("BENCH_REPEATS", "9"))
+# 100 pages: ~1,500 spans; 500 pages (issue 29's long transcript): ~7,500.
+PAGES = int(os.environ.get("BENCH_PAGES", "100"))
 
 import django  # noqa: E402
 
@@ -58,7 +61,7 @@ def main() -> None:
     user = get_user_model().objects.create_user(f"bench-{os.getpid()}", password="x")
     CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.REVIEWER)
     try:
-        document = make_big_document(corpus)
+        document = make_big_document(corpus, pages=PAGES)
         words, spans = len(document.text.split()), document.spans.count()
         client = Client()
         client.force_login(user)

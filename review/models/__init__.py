@@ -4,6 +4,7 @@ corpus's detection configuration) and export (export batches, pseudonym maps).""
 
 from review.models.access import CorpusMembership, Role
 from review.models.corpus_models import CorpusModelEvent, CorpusModelVersion, ModelStatus
+from review.models.dashboard import CountKind, DashboardCount
 from review.models.export import (
     SCOPE_STATUSES,
     Consistency,
@@ -33,6 +34,8 @@ from review.models.spans import (
 )
 
 __all__ = [
+    "CountKind",
+    "DashboardCount",
     "ACTIVE_RUN_STATUSES",
     "SCOPE_STATUSES",
     "AnnotationRun",

@@ -57,13 +57,6 @@ class Span(models.Model):
         indexes = [
             # review page and export: a document's spans in reading order
             models.Index(fields=["document", "start"], name="span_document_start_idx"),
-            # corpus dashboard (review/selectors/dashboard.py, span_groups): its
-            # GROUP BY walks this covering index in order, so SQLite sorts
-            # nothing (the sort of 200,000 spans was most of the page's time)
-            models.Index(
-                fields=["label", "status", "sources", "created_by", "score", "document"],
-                name="span_dashboard_groups_idx",
-            ),
         ]
 
     def __str__(self) -> str:

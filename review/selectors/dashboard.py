@@ -1,13 +1,17 @@
 """Reads for a corpus's dashboard: how the corpus is going and where the machine
 fails. Documents by status over time, spans accepted, rejected and added per
 label and per source, score reliability, reviewer throughput and the residual
-risk of an export.
+risk of an export. The numbers only: the charts and their English summaries
+are drawn by the view layer (review/views/dashboard_charts.py).
 
-Every number is aggregated in the database (GROUP BY and conditional counts) or
-from one row per document, so the page costs the same queries (six after the
-access check) for ten documents as for a thousand documents and 200,000 spans
-(tests/review/test_dashboard.py pins the count; BENCHMARKS.md has the timing). Nothing
-here is read lazily: the template gets plain numbers and runs no query.
+Spans and review events are not counted here: their counts are kept per
+document in DashboardCount (written by review/services/dashboard_counts.py in
+the transaction of every span write), and the dashboard sums those rows over
+the corpus, a few dozen per document instead of hundreds of spans and events.
+The page costs the same queries (six after the access check) for ten
+documents as for a thousand (tests/review/test_dashboard.py pins the count;
+BENCHMARKS.md has the timing). Nothing here is read lazily: the template gets
+plain numbers and runs no query.
 """
 
 import bisect
@@ -16,27 +20,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
-from django.db.models import (
-    Case,
-    CharField,
-    Count,
-    Exists,
-    Func,
-    Max,
-    OuterRef,
-    Q,
-    Subquery,
-    When,
-)
+from django.db.models import Case, Count, Max, OuterRef, Q, Subquery, Sum, When
 from django.utils import timezone
 
 from ingestion.models import IN_PROGRESS_STATUSES, REVIEWABLE_STATUSES, Corpus, Document, DocumentStatus
-from pipelines.labels import DIRECT_IDENTIFIER_LABELS
-from review.models import AnnotationRun, ReviewAction, ReviewEvent, RunKind, Span, SpanStatus
+from review.models import AnnotationRun, CountKind, DashboardCount, ReviewAction, ReviewEvent, RunKind, SpanStatus
 from review.selectors.quasi import left_in_approved
-
-# DIRECT_IDENTIFIER_LABELS (pipelines/labels.py): any of them left in an approved
-# document is a failure of the review, not a judgement call.
+from review.services.dashboard_counts import BINS, SCORE_BINS
 
 # The Text Anonymization Benchmark's quasi-identifier categories, in its order.
 QUASI_IDENTIFIER_CATEGORIES: tuple[tuple[str, str], ...] = (
@@ -47,23 +37,6 @@ QUASI_IDENTIFIER_CATEGORIES: tuple[tuple[str, str], ...] = (
     ("MISC", "Other identifying details"),
     ("RELATION", "Relations (family, acquaintances)"),
 )
-
-# Review events that decide a span: each one is a reviewer's decision about
-# whether (and as what) a stretch of text is anonymized. A supersede is the
-# rejection of a suggestion that an added or resized span replaces, in the same
-# operation. Links, undo/redo and workflow steps decide no span.
-DECISION_ACTIONS: tuple[str, ...] = (
-    ReviewAction.ACCEPT,
-    ReviewAction.REJECT,
-    ReviewAction.RELABEL,
-    ReviewAction.ADD,
-    ReviewAction.SUPERSEDE,
-    ReviewAction.RESIZE,
-)
-
-# Score reliability: ten bins of 0.1; scores are in [0, 1] (the ensemble's
-# noisy-or), the last bin takes 1.0 itself.
-SCORE_BINS = 10
 
 # Documents by status over time: the periods tried, finest first; the first that
 # covers the corpus's life in at most MAX_POINTS points is used.
@@ -91,16 +64,6 @@ _STAGE = {
 }
 
 
-def _chart(kind: str, labels: list[str], series: list[dict], **options) -> dict:
-    """What static/review/dashboard.js draws: a Chart.js chart type, the category
-    labels and one series per dataset (key: its colour; label; values)."""
-    return {"kind": kind, "labels": labels, "series": series, **options}
-
-
-def _share(part: int, whole: int) -> float | None:
-    return round(100 * part / whole, 1) if whole else None
-
-
 # --- documents by status over time ------------------------------------------
 
 
@@ -123,21 +86,9 @@ class Timeline:
         keys = [key for key, _ in TIMELINE_STATUSES]
         return [(point, [self.counts[k][i] for k in keys]) for i, point in enumerate(self.points)]
 
-    def chart(self) -> dict:
-        series = [{"key": key, "label": label, "values": self.counts[key]} for key, label in TIMELINE_STATUSES]
-        # Stacked bars while there are few points (a line needs a few to read as
-        # one); a stacked area over many.
-        kind = "bar" if len(self.points) <= 12 else "line"
-        return _chart(kind, self.points, series, stacked=True, integer=True, y_title="documents")
 
-    def summary(self) -> str:
-        if not self.points:
-            return "Documents by status over time: no document yet."
-        now = ", ".join(f"{label.lower()} {self.now[key]}" for key, label in TIMELINE_STATUSES)
-        return (
-            f"Documents by status over time, per {self.period}, {len(self.points)} points "
-            f"from {self.points[0]} to {self.points[-1]}. Now: {now}. The table below has every point."
-        )
+def _share(part: int, whole: int) -> float | None:
+    return round(100 * part / whole, 1) if whole else None
 
 
 def _floor(moment: datetime, period: str) -> datetime:
@@ -310,57 +261,17 @@ class ScoreBin:
         return _share(self.correct, self.decided)
 
 
-def _bin_filters() -> dict:
-    """One conditional count per score bin: [i/10, (i+1)/10), the last one closed."""
-    counts = {}
-    for i in range(SCORE_BINS):
-        condition = Q()
-        if i > 0:
-            condition &= Q(score__gte=i / SCORE_BINS)
-        if i < SCORE_BINS - 1:
-            condition &= Q(score__lt=(i + 1) / SCORE_BINS)
-        counts[f"bin{i}"] = Count("pk", filter=condition)
-    return counts
-
-
-class Unindexed(Func):
-    """A column SQLite must not look up by index (`+column`, SQLite's documented
-    way to disqualify a term from index use); the column itself elsewhere.
-
-    Why: `span_groups` filters spans by their document's corpus. Given an index
-    on the document, SQLite reads the corpus's spans through it and then sorts
-    all 200,000 of them for the GROUP BY (~150 ms of the ~235). With the filter
-    disqualified, its plan walks the covering index span_dashboard_groups_idx,
-    whose order is the GROUP BY's: no sort, no table read (~90 ms)."""
-
-    template = "%(expressions)s"
-
-    def as_sqlite(self, compiler, connection, **extra):
-        return self.as_sql(compiler, connection, template="+%(expressions)s", **extra)
-
-
 def span_groups(corpus: Corpus) -> list[dict]:
-    """The corpus's spans counted by (label, status, sources, who added it: None
-    for the machine), with the count in each score bin: one GROUP BY, the one
-    pass over the corpus's spans (the slowest read of the page). `sources` is a
-    JSON list: grouped by the whole list (portable to SQLite) and split per
-    source in Python; there are a few dozen distinct lists, not thousands.
-
-    The grouping columns are the leading columns of the covering index
-    span_dashboard_groups_idx, in its order (created_by itself, not "is null":
-    an expression would not match the index), so SQLite groups while walking the
-    index instead of sorting every span. The price: that walk reads the index
-    entries of every corpus's spans and keeps this corpus's (`Unindexed`), so on
-    SQLite the query grows with all the spans in the database: ~100 ms alone,
-    ~120 ms beside another corpus of 200,000 spans, ~160 ms beside three (the
-    sort it replaces: ~240 ms). PostgreSQL plans it as before (a hash aggregate
-    over the corpus's spans)."""
-    documents = Document.objects.filter(corpus=corpus).values("pk")
+    """The corpus's spans counted by (label, status, sources, added: by a reviewer,
+    not the machine), with the count in each score bin: a sum over the kept
+    per-document counts (DashboardCount, kind "spans"), a few dozen rows per
+    document. `sources` is a JSON list: grouped by the whole list (portable to
+    SQLite) and split per source in Python; there are a few dozen distinct
+    lists, not thousands."""
     return list(
-        Span.objects.annotate(in_document=Unindexed("document_id"))
-        .filter(in_document__in=documents)
-        .values("label", "status", "sources", "created_by_id")
-        .annotate(n=Count("pk"), **_bin_filters())
+        DashboardCount.objects.filter(corpus=corpus, kind=CountKind.SPANS)
+        .values("label", "status", "sources", "added")
+        .annotate(n=Sum("n"), **{name: Sum(name) for name in BINS})
         .order_by()
     )
 
@@ -379,7 +290,7 @@ def span_statistics(groups: Iterable[dict]) -> tuple[list[SpanCounts], list[Span
     for group in groups:
         n, status, label = group["n"], group["status"], group["label"]
         row = per_label.setdefault(label, SpanCounts(label))
-        if group["created_by_id"] is not None:  # added by a reviewer
+        if group["added"]:  # by a reviewer
             if status == SpanStatus.ACCEPTED:
                 row.added += n
             continue
@@ -387,33 +298,10 @@ def span_statistics(groups: Iterable[dict]) -> tuple[list[SpanCounts], list[Span
             setattr(counts, status, getattr(counts, status) + n)
         what = {SpanStatus.ACCEPTED: "correct", SpanStatus.REJECTED: "wrong", SpanStatus.PENDING: "pending"}[status]
         for i, score_bin in enumerate(bins):
-            setattr(score_bin, what, getattr(score_bin, what) + group[f"bin{i}"])
+            setattr(score_bin, what, getattr(score_bin, what) + group[BINS[i]])
     labels = sorted(per_label.values(), key=lambda r: (-(r.accepted + r.rejected + r.pending + r.added), r.key))
     sources = sorted(per_source.values(), key=lambda r: (-(r.accepted + r.rejected + r.pending), r.key))
     return labels, sources, bins
-
-
-def _counts_chart(rows: list[SpanCounts], *, added: bool) -> dict:
-    series = [
-        {"key": "accepted", "label": "Accepted (machine)", "values": [r.accepted for r in rows]},
-        {"key": "rejected", "label": "Rejected (machine over-fired)", "values": [r.rejected for r in rows]},
-        {"key": "pending", "label": "Pending", "values": [r.pending for r in rows]},
-    ]
-    if added:
-        series.append(
-            {"key": "added", "label": "Added by a reviewer (machine missed)", "values": [r.added for r in rows]}
-        )
-    return _chart("bar", [r.key for r in rows], series, stacked=True, horizontal=True, integer=True, x_title="spans")
-
-
-def _counts_summary(title: str, rows: list[SpanCounts], *, added: bool) -> str:
-    if not rows:
-        return f"{title}: no span yet."
-    parts = []
-    for r in rows:
-        text = f"{r.key} {r.accepted} accepted, {r.rejected} rejected, {r.pending} pending"
-        parts.append(text + (f", {r.added} added" if added else ""))
-    return f"{title}: " + "; ".join(parts) + "."
 
 
 # --- reviewer throughput -----------------------------------------------------
@@ -443,68 +331,33 @@ class Throughput:
         return round(self.operations / self.spans, 3) if self.spans else None
 
 
-class ClockHour(Func):
-    """The clock hour of a timestamp (UTC), for counting distinct active hours:
-    date_trunc on PostgreSQL; on SQLite, where timestamps are stored as ISO text
-    in UTC, its first 13 characters ("YYYY-MM-DD HH"). Both are native SQL;
-    Django's TruncHour runs a Python function per row on SQLite (1.7 s over
-    150,000 events)."""
-
-    output_field = CharField()
-
-    def as_sqlite(self, compiler, connection, **extra):
-        return self.as_sql(compiler, connection, template="substr(%(expressions)s, 1, 13)", **extra)
-
-    def as_postgresql(self, compiler, connection, **extra):
-        return self.as_sql(compiler, connection, template="date_trunc('hour', %(expressions)s)", **extra)
-
-    def as_sql(self, compiler, connection, template=None, **extra):
-        if template is None:  # any other database: the portable, slower way
-            template = "substr(CAST(%(expressions)s AS varchar(32)), 1, 13)"
-        return super().as_sql(compiler, connection, template=template, **extra)
-
-
 def throughput(corpus: Corpus) -> list[Throughput]:
-    """Per reviewer, one GROUP BY over the corpus's decision events (the one pass
-    over review events; filtering the decisions in WHERE rather than in each
-    count keeps PostgreSQL's sort for the distinct counts a third smaller).
-    Active hours rather than first-to-last time: a reviewer who works an hour on
-    Monday and an hour on Friday worked two hours, not a week.
-
-    Grouped by the user id alone, the username read once per group (a
-    subquery), not joined to every event and grouped by: ~230 -> ~200 ms on
-    SQLite on the benchmark corpus, most of the rest being the three distinct
-    counts. The events are still read through the document index (the corpus's
-    only): walking the user index instead saves SQLite's GROUP BY sort (~20 ms)
-    but reads every corpus's events, +30 ms per other corpus of this size."""
+    """Per reviewer, from the kept counts: decisions, operations and spans summed
+    over the documents (an operation and a span belong to one document), and
+    active hours counted distinct over the reviewer's (document, clock hour)
+    rows, since one hour can hold work on several documents. Active hours
+    rather than first-to-last time: a reviewer who works an hour on Monday and
+    an hour on Friday worked two hours, not a week. The username is read once
+    per reviewer (a subquery after the GROUP BY)."""
     username = get_user_model().objects.filter(pk=OuterRef("user_id")).values("username")[:1]
+    work = Q(kind=CountKind.WORK)
     rows = (
-        ReviewEvent.objects.filter(document__corpus=corpus, user__isnull=False, action__in=DECISION_ACTIONS)
+        DashboardCount.objects.filter(corpus=corpus, kind__in=(CountKind.WORK, CountKind.HOUR))
         .values("user_id")
         .annotate(
-            decisions=Count("pk"),
-            operations=Count("bulk_id", distinct=True),
-            spans=Count("span_id", distinct=True),
-            active_hours=Count(ClockHour("created_at"), distinct=True),
+            decisions=Sum("n", filter=work),
+            operations=Sum("operations", filter=work),
+            spans=Sum("spans", filter=work),
+            active_hours=Count("hour", filter=Q(kind=CountKind.HOUR), distinct=True),
         )
-        # After the counts, not among them: Django would then add the subquery
-        # to the GROUP BY, and SQLite would sort for it again.
         .annotate(username=Subquery(username))
         .order_by()
     )
-    result = [Throughput(r["username"], r["decisions"], r["operations"], r["spans"], r["active_hours"]) for r in rows]
+    result = [
+        Throughput(r["username"], r["decisions"] or 0, r["operations"] or 0, r["spans"] or 0, r["active_hours"])
+        for r in rows
+    ]
     return sorted(result, key=lambda t: (-t.decisions, t.username))
-
-
-def total_throughput(rows: list[Throughput]) -> Throughput:
-    """The corpus: sums over reviewers (a span two reviewers decided counts for each)."""
-    return Throughput(
-        "all reviewers",
-        sum(r.decisions for r in rows),
-        sum(r.operations for r in rows),
-        sum(r.spans for r in rows),
-        sum(r.active_hours for r in rows),
-    )
 
 
 # --- residual risk -----------------------------------------------------------
@@ -529,49 +382,18 @@ def direct_identifiers_left(corpus: Corpus) -> list[ResidualDocument]:
     (a status written outside the review workflow). A span a reviewer rejected —
     one by one, with apply-to-all or in bulk — is a decision to keep its text
     (a public official's name…) and is not counted. Should be none: marking a
-    document reviewed needs no span pending. One GROUP BY over the approved
-    documents' pending and rejected suggestions of those labels; the review
-    event lookup (by the span index of review events) runs for the rejected
-    ones only.
-
-    Not folded into `span_groups`: inside that query's CASE, PostgreSQL turns
-    the lookup into a hashed scan of every review event and JIT-compiles the
-    plan, three seconds on the benchmark corpus."""
-    rejected_by_a_reviewer = ReviewEvent.objects.filter(span_id=OuterRef("pk"), after__status=SpanStatus.REJECTED)
-    pending = Q(status=SpanStatus.PENDING)
-    unreviewed = Q(status=SpanStatus.REJECTED) & ~Exists(rejected_by_a_reviewer)
+    document reviewed needs no span pending. The kept counts (DashboardCount,
+    kind "risk": a row only for a document with any) of the approved documents."""
     rows = (
-        # Unindexed: left to itself SQLite reads the corpus's machine spans
-        # through the index on created_by (all 200,000 of them, from the table);
-        # without it, it reads the approved documents' spans (65 -> 40 ms).
-        Span.objects.annotate(adder=Unindexed("created_by_id"))
-        .filter(
-            document__corpus=corpus,
-            document__status=DocumentStatus.APPROVED,
-            adder__isnull=True,
-            label__in=DIRECT_IDENTIFIER_LABELS,
-            status__in=(SpanStatus.PENDING, SpanStatus.REJECTED),
-        )
-        .filter(pending | unreviewed)
+        DashboardCount.objects.filter(corpus=corpus, kind=CountKind.RISK, document__status=DocumentStatus.APPROVED)
         .values("document_id", "document__name")
-        .annotate(pending=Count("pk", filter=pending), rejected_unreviewed=Count("pk", filter=~pending))
+        .annotate(pending=Sum("n"), rejected_unreviewed=Sum("unreviewed"))
         .order_by()
     )
     found = [
         ResidualDocument(r["document_id"], r["document__name"], r["pending"], r["rejected_unreviewed"]) for r in rows
     ]
     return sorted(found, key=lambda d: (-d.total, d.name, d.document_id))
-
-
-def quasi_identifiers_kept(corpus: Corpus) -> Mapping[str, int]:
-    """Quasi-identifiers left as written in the corpus's approved documents, by TAB
-    category (DEM, DATETIME, LOC, QUANTITY, MISC, RELATION) → how many; categories
-    with none are left out.
-
-    "Left as written" is what an export leaves of them: the flags a reviewer kept
-    and the ones nobody decided (an export replaces only masked and generalised
-    flags). One GROUP BY over the flags table (review.selectors.quasi)."""
-    return left_in_approved(corpus)
 
 
 @dataclass
@@ -590,41 +412,6 @@ class ResidualRisk:
         known = [(key, label, self.quasi_identifiers.get(key, 0)) for key, label in QUASI_IDENTIFIER_CATEGORIES]
         extra = sorted(set(self.quasi_identifiers) - {key for key, _ in QUASI_IDENTIFIER_CATEGORIES})
         return known + [(key, key, self.quasi_identifiers[key]) for key in extra]
-
-    @property
-    def quasi_total(self) -> int:
-        return sum(self.quasi_identifiers.values())
-
-    def chart(self, limit: int = 20) -> dict:
-        shown = self.documents[:limit]
-        series = [
-            {"key": "pending", "label": "Pending", "values": [d.pending for d in shown]},
-            {"key": "rejected", "label": "Rejected, unreviewed", "values": [d.rejected_unreviewed for d in shown]},
-        ]
-        return _chart(
-            "bar", [d.name for d in shown], series, stacked=True, horizontal=True, integer=True, x_title="spans"
-        )
-
-    def summary(self) -> str:
-        if not self.documents:
-            return f"Direct identifiers left in approved documents: none, in {self.approved_documents} approved."
-        worst = "; ".join(f"{d.name} {d.total}" for d in self.documents[:20])
-        return (
-            f"Direct identifiers left in approved documents: {self.total} in {len(self.documents)} of "
-            f"{self.approved_documents} approved documents. Worst first: {worst}."
-        )
-
-    def quasi_chart(self) -> dict:
-        rows = self.quasi_rows
-        series = [{"key": "kept", "label": "Kept", "values": [n for *_, n in rows]}]
-        return _chart("bar", [key for key, _, _ in rows], series, integer=True)
-
-    def quasi_summary(self) -> str:
-        return (
-            "Quasi-identifiers left as written (kept or undecided), by category: "
-            + ", ".join(f"{key} {n}" for key, _, n in self.quasi_rows)
-            + "."
-        )
 
 
 # --- the page ------------------------------------------------------------------
@@ -647,61 +434,20 @@ class Dashboard:
 
     @property
     def total(self) -> Throughput:
-        return total_throughput(self.reviewers)
+        """The corpus: sums over reviewers (a span two reviewers decided counts for each)."""
+        rows = self.reviewers
+        return Throughput(
+            "all reviewers",
+            sum(r.decisions for r in rows),
+            sum(r.operations for r in rows),
+            sum(r.spans for r in rows),
+            sum(r.active_hours for r in rows),
+        )
 
     @property
     def reliability(self) -> ScoreBin:
         """All bins together."""
         return ScoreBin(0.0, 1.0, *(sum(getattr(b, f) for b in self.bins) for f in ("correct", "wrong", "pending")))
-
-    def label_chart(self) -> dict:
-        return _counts_chart(self.labels, added=True)
-
-    def label_summary(self) -> str:
-        return _counts_summary("Spans per label", self.labels, added=True)
-
-    def source_chart(self) -> dict:
-        return _counts_chart(self.sources, added=False)
-
-    def source_summary(self) -> str:
-        return _counts_summary("Machine spans per source", self.sources, added=False)
-
-    def reliability_chart(self) -> dict:
-        series = [
-            {"key": "share", "label": "Share correct (%)", "values": [b.share for b in self.bins]},
-            {
-                "key": "calibration",
-                "label": "Bin midpoint (a calibrated score)",
-                "values": [round(100 * (b.low + b.high) / 2, 1) for b in self.bins],
-                "type": "line",
-            },
-        ]
-        return _chart("bar", [b.name for b in self.bins], series, percent=True, y_title="% correct")
-
-    def reliability_summary(self) -> str:
-        parts = [
-            f"{b.name}: " + (f"{b.share}% of {b.decided}" if b.decided else "none decided")
-            for b in self.bins
-            if b.decided or b.pending
-        ]
-        if not parts:
-            return "Score reliability: no machine span yet."
-        return "Share of decided machine spans that were correct, per score bin: " + "; ".join(parts) + "."
-
-    def throughput_chart(self) -> dict:
-        rows = self.reviewers
-        series = [{"key": "rate", "label": "Span decisions per active hour", "values": [r.per_hour for r in rows]}]
-        return _chart("bar", [r.username for r in rows], series, y_title="decisions per hour")
-
-    def throughput_summary(self) -> str:
-        if not self.reviewers:
-            return "Reviewer throughput: no review decision yet."
-        parts = [
-            f"{r.username} {r.per_hour} decisions per hour over {r.active_hours} h, "
-            f"{r.actions_per_span} actions per decided span"
-            for r in self.reviewers
-        ]
-        return "Reviewer throughput: " + "; ".join(parts) + "."
 
 
 def document_rows(corpus: Corpus) -> list[dict]:
@@ -770,5 +516,7 @@ def dashboard_data(corpus: Corpus, now: datetime | None = None) -> Dashboard:
         sources=sources,
         bins=bins,
         reviewers=throughput(corpus),
-        risk=ResidualRisk(approved, left, quasi_identifiers_kept(corpus)),
+        # Quasi-identifiers left as written in approved documents (kept or
+        # undecided flags), by TAB category: one GROUP BY over the flags table.
+        risk=ResidualRisk(approved, left, left_in_approved(corpus)),
     )

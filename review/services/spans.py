@@ -40,7 +40,7 @@ from ingestion.services import document_lock, document_spans_changed
 from pipelines.candidate import Candidate
 from review.errors import APPROVED, CONFLICT, STALE, ReviewError, StaleSpan
 from review.models import ReviewAction, ReviewEvent, Span, SpanStatus
-from review.services import audit
+from review.services import audit, dashboard_counts
 
 # A decision on a document that is ready or reviewed puts it (back) in review.
 REOPENED_BY_A_DECISION = (DocumentStatus.READY, DocumentStatus.REVIEWED)
@@ -86,6 +86,7 @@ def store_machine_spans(document_id: int, candidates: Iterable[Candidate]) -> in
     redelivered task) is skipped by the unique key."""
     rows = machine_rows(document_id, candidates)
     Span.objects.bulk_create(rows, ignore_conflicts=True)
+    dashboard_counts.document_counted(document_id)
     return len(rows)
 
 
@@ -138,6 +139,7 @@ def replace_machine_spans(document_id: int, candidates: Iterable[Candidate]) -> 
     if changed:
         Span.objects.bulk_update(changed, ["sources", "score", "rule"], batch_size=1000)
     Span.objects.bulk_create(machine_rows(document_id, added), ignore_conflicts=True)
+    dashboard_counts.document_counted(document_id)
     return {
         "added": len(added),
         "removed": len(removed),
@@ -320,6 +322,7 @@ def write(
             *audit.span_events(spans=created, befores={}, user=user, action=ReviewAction.ADD, bulk_id=bulk_id),
         ]
     )
+    dashboard_counts.document_counted(document.pk)
     document_written(document, bump=bump_revision)
 
 
@@ -344,6 +347,7 @@ def delete_added(*, span: Span, user: AbstractBaseUser, bulk_id: uuid.UUID) -> N
     deleted, _ = Span.objects.filter(pk=span.pk, version=span.version).delete()
     if not deleted:
         raise StaleSpan(STALE)
+    dashboard_counts.document_counted(document.pk)
     document_written(document, bump=False)
 
 
@@ -459,5 +463,6 @@ def revert(
         for span, event in pairs:
             record(span, event, event.after, span.snapshot())
     audit.record(records)
+    dashboard_counts.document_counted(document.pk)
     document_written(document, bump=moved)
     return new_bulk, changed

@@ -37,6 +37,7 @@ WRITERS: dict[str, str] = {
     "CorpusMemoryRemoval": "review/services/corpus_memory.py",
     "CorpusModelVersion": "review/services/corpus_models.py",
     "CorpusModelEvent": "review/services/corpus_models.py",
+    "DashboardCount": "review/services/dashboard_counts.py",
 }
 WRITE_METHODS = frozenset(
     {"create", "bulk_create", "bulk_update", "update", "delete", "get_or_create", "update_or_create"}

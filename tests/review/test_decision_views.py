@@ -20,9 +20,12 @@ SPEAKERS = ("PRESIDING COMMISSIONER", "DEPUTY COMMISSIONER", "INMATE", "ATTORNEY
 
 # A decision round trip on both databases: session, user, span+role, the
 # document's spans, the filtered candidates shown muted, SAVEPOINT, lock the
-# document, UPDATE spans, INSERT events, RELEASE (a real request has BEGIN/COMMIT
-# instead, which Django does not count).
-DECISION_QUERIES = 10
+# document, UPDATE spans, INSERT events, the dashboard's counts of the document
+# (DELETE, then INSERT … SELECT: kept in the decision's transaction so the
+# dashboard reads them instead of counting every span and event of the corpus,
+# issue 29), RELEASE (a real request has BEGIN/COMMIT instead, which Django does
+# not count).
+DECISION_QUERIES = 12
 
 
 def big_transcript(pages: int = 100, lines_per_page: int = 25) -> tuple[str, list[tuple[int, int, str]]]:
@@ -123,7 +126,7 @@ class ReviewViewTests(TestCase):
         self.assertContains(response, "Re-annotation in progress (40%)")
         self.assertContains(response, f'<a href="{annotation}">Follow its progress</a>')
 
-    def test_a_decision_with_apply_to_all_over_20_occurrences_is_10_queries(self) -> None:
+    def test_a_decision_with_apply_to_all_over_20_occurrences_is_12_queries(self) -> None:
         span = self.document.spans.filter(text=NAMES[5]).first()
         with self.assertNumQueries(4):
             panel = self.client.get(reverse("span_panel", args=[span.pk]), HTTP_HX_REQUEST="true")

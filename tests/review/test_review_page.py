@@ -179,9 +179,10 @@ class GroupActionTests(PageTestCase):
         url = reverse("document_entity", args=[self.document.pk])
         # session, user, document+role, its spans, the muted candidates, then the
         # operation: savepoint, lock, one UPDATE, one INSERT of the events, the
-        # ready document put in review (its first decision), release: as many as
-        # one span's decision.
-        with self.assertNumQueries(11):
+        # dashboard's counts of the document (DELETE, INSERT … SELECT), the ready
+        # document put in review (its first decision), release: as many as one
+        # span's decision.
+        with self.assertNumQueries(13):
             response = self.post(url, {"action": "accept", "label": "PERSON", "span": delgado[1].pk, "expect": 3})
         self.assertContains(response, "Accepted 3 pending spans of “Delgado” (PERSON).")
         self.assertEqual({s.status for s in self.spans("Delgado")}, {"accepted"})
