@@ -62,4 +62,8 @@ def fair_priority(
         ).count()
     except DatabaseError:
         return None  # queued all the same, first come first served
-    return {"priority": document_priority(backlog)}
+    # The queue too: a route without one would be sent to the default queue the
+    # app had when it started, not the one configured now (a test's own queue).
+    from celery import current_app
+
+    return {"queue": current_app.conf.task_default_queue, "priority": document_priority(backlog)}
