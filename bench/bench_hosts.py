@@ -6,7 +6,7 @@ Needs root, `ip`, redis-server and PostgreSQL's initdb (the lab makes and remove
 its own namespaces, cluster and Redis; the machine's services are not touched).
 Annotates BENCH_DOCS documents (default 40) of about BENCH_DOC_CHARS characters
 (default 5,000; slices of the Ferguson grand jury transcript in ../shared),
-BENCH_REPEATS times (default 3, alternating the order), from the first enqueue
+BENCH_REPEATS times (default 3, alternating the order; 0 skips this part), from the first enqueue
 until every document is ready; start-up and model loading are excluded (each
 worker first annotates a warm-up document). Prints seconds and documents/s per
 host count (median and best run) and the ratio 2 hosts / 1 host.
@@ -165,17 +165,20 @@ def main() -> None:
                     f"  run {repeat + 1}, {count} host(s): {seconds:.2f} s, {DOCS / seconds:.2f} docs/s "
                     f"(documents per host {per_host}, load average {os.getloadavg()[0]:.1f})"
                 )
+        if not REPEATS:
+            results = {}
         for count, times in results.items():
             median, best = statistics.median(times), min(times)
             print(
                 f"{count} host(s): median {median:.2f} s ({DOCS / median:.2f} docs/s), "
                 f"best {best:.2f} s ({DOCS / best:.2f} docs/s) over {REPEATS} runs"
             )
-        ratio = statistics.median(results[1]) / statistics.median(results[2])
-        print(
-            f"ratio 2 hosts / 1 host (throughput): {ratio:.2f}x "
-            f"on medians, {min(results[1]) / min(results[2]):.2f}x on best runs"
-        )
+        if results:
+            ratio = statistics.median(results[1]) / statistics.median(results[2])
+            print(
+                f"ratio 2 hosts / 1 host (throughput): {ratio:.2f}x "
+                f"on medians, {min(results[1]) / min(results[2]):.2f}x on best runs"
+            )
         if BULK:
             _fairness(lab)
         from django.db import connection
