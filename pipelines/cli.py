@@ -131,11 +131,13 @@ def _detect_lines(records: list[dict], name: str, jobs: int) -> Iterator[str]:
         yield from _output_lines(records, name)
         return
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    # Load the model and compile the recognizers here, once, before the pool
-    # exists: forked processes then share that memory copy-on-write instead of
-    # each loading its own copy (~1 s and the model's size again per process).
-    # Where fork is not available, each process loads it once in _start_job.
+    # Load the model and compile the recognizers here, once, before the processes
+    # exist: forked processes then share that memory copy-on-write instead of each
+    # loading its own copy (~1 s and the model's size again per process). Where
+    # fork is not available, each process loads it once in _start_job.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     if context.get_start_method() == "fork":
@@ -145,11 +147,16 @@ def _detect_lines(records: list[dict], name: str, jobs: int) -> Iterator[str]:
         gc.freeze()
     size = max(1, -(-len(records) // (jobs * BATCHES_PER_JOB)))
     batches = [records[start : start + size] for start in range(0, len(records), size)]
-    with context.Pool(jobs, initializer=_start_job, initargs=(name,)) as pool:
-        # imap keeps the input's order; each process returns finished lines, so
-        # only strings cross between processes.
-        for lines in pool.imap(_job_lines, [(batch, name) for batch in batches]):
-            yield from lines
+    # An executor rather than multiprocessing.Pool: a process that dies (out of
+    # memory) fails the command instead of leaving it waiting for ever.
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_job, initargs=(name,)) as pool:
+        try:
+            # map keeps the input's order; each process returns finished lines, so
+            # only strings cross between processes.
+            for lines in pool.map(_job_lines, [(batch, name) for batch in batches]):
+                yield from lines
+        except BrokenProcessPool as exc:
+            raise UsageError(f"a detect process died ({exc}); try fewer --jobs or smaller inputs") from exc
 
 
 def _start_job(name: str) -> None:

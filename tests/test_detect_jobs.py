@@ -92,3 +92,19 @@ def test_jobs_below_one_is_a_usage_error(tmp_path):
 
 def test_the_default_is_one_job_per_core_this_process_may_use():
     assert cli.default_jobs() == len(os.sched_getaffinity(0))
+
+
+def test_a_process_that_dies_fails_the_command_instead_of_hanging(monkeypatch):
+    """As when the kernel's out-of-memory killer takes one of the processes."""
+    parent = os.getpid()
+    real = cli._output_lines
+
+    def dying(records: list[dict], name: str) -> list[str]:
+        if os.getpid() != parent:
+            os._exit(137)
+        return real(records, name)
+
+    monkeypatch.setattr(cli, "_output_lines", dying)
+    records = [{"id": n, "text": DEMO_TEXT} for n in range(4)]
+    with pytest.raises(cli.UsageError, match="a detect process died"):
+        list(cli._detect_lines(records, cli.model_name(), 2))
