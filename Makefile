@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: model model-trf research-model install-train bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial sweep eval offline-detect chromium clean
+.PHONY: model model-trf research-model install-train bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial bench-hosts sweep eval offline-detect chromium clean
 
 $(STAMP): requirements.txt requirements-model.txt
 	$(PYTHON) -m venv $(VENV)
@@ -108,6 +108,12 @@ bench: $(STAMP)
 	$(PY) bench/bench_dashboard.py
 	env -u DATABASE_URL -u CELERY_BROKER_URL $(PY) bench/bench_reviewer.py
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) $(PY) bench/bench_workers.py
+
+# Worker hosts (issue 29): each worker in a network namespace of its own, reaching a
+# PostgreSQL cluster and a Redis of the bench's own over veth pairs; 1 host vs 2, and
+# the wait of one corpus's single document behind another's upload. Needs root.
+bench-hosts: $(STAMP)
+	$(PY) bench/bench_hosts.py
 
 # Reviewer throughput (issue 16): an ideal reviewer replays the real gold through the services.
 bench-reviewer: $(STAMP)

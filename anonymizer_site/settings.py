@@ -341,7 +341,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 if CELERY_BROKER_URL.startswith("redis://"):
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "socket_connect_timeout": 2,
+        "socket_timeout": 5,
+        # Ten priority lists, 0 first: a document's priority falls as its corpus's
+        # backlog doubles (ingestion.task_policy.fair_priority), so one corpus's
+        # large upload does not make another corpus's single document wait for it.
+        "priority_steps": list(range(10)),
+    }
+# Fairness between corpora: each document task's priority comes from its
+# corpus's backlog when it is queued. With prefetch 1 a worker holds no message
+# it has not started, so the next free worker takes the most urgent one.
+CELERY_TASK_ROUTES = ("ingestion.task_policy.fair_priority",)
 # The work queue's limits (ingestion/work_queue.py, for documents, re-annotations,
 # exports and corpus-model training runs): a row waiting this long for a worker is
 # queued again; one that killed its worker this many times fails.

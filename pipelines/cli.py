@@ -12,6 +12,7 @@ import gc
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
@@ -68,12 +69,12 @@ def read_records(handle: IO[str]) -> list[dict]:
     return records
 
 
-def detect(input_path: str, output_path: str, model: str | None = None) -> None:
+def detect(input_path: str, output_path: str, model: str | None = None, jobs: int | None = None) -> None:
     """Run the default detection pipeline over JSONL records ({id, text[, metadata]}
     per line; '-' is stdin/stdout). An optional "metadata" object per line (e.g.
-    from `extract`) seeds the header-names recognizer."""
-    from pipelines.detection.pipeline import detect_texts
-
+    from `extract`) seeds the header-names recognizer. `jobs` processes share the
+    documents (default: one per core); the output is the same, in the same order,
+    whatever their number."""
     if input_path == "-":
         records = read_records(sys.stdin)
     else:
@@ -82,17 +83,95 @@ def detect(input_path: str, output_path: str, model: str | None = None) -> None:
                 records = read_records(handle)
         except OSError as exc:
             raise UsageError(f"cannot read {input_path}: {exc.strerror}") from exc
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
     name = model_name(model)
     _check_model(name)
-    results = detect_texts((r["text"] for r in records), name, (r.get("metadata") for r in records))
+    lines = _detect_lines(records, name, jobs or default_jobs())
     out = sys.stdout if output_path == "-" else open(output_path, "w", encoding="utf-8")  # noqa: SIM115
     try:
-        for record, result in zip(records, results, strict=True):
-            line = {"id": record.get("id"), "spans": [c.to_json() for c in result.spans]}
-            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        for line in lines:
+            out.write(line)
     finally:
         if out is not sys.stdout:
             out.close()
+
+
+def default_jobs() -> int:
+    """The cores this process may run on (a container's or `taskset`'s limit, not
+    the machine's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _output_lines(records: list[dict], name: str) -> list[str]:
+    """The output lines of `records`, in their order, detected in this process."""
+    from pipelines.detection.pipeline import detect_texts
+
+    results = detect_texts((r["text"] for r in records), name, (r.get("metadata") for r in records))
+    return [
+        json.dumps({"id": record.get("id"), "spans": [c.to_json() for c in result.spans]}, ensure_ascii=False) + "\n"
+        for record, result in zip(records, results, strict=True)
+    ]
+
+
+# Batches per process: small enough that the processes finish together (one that
+# drew short documents takes more batches instead of idling while another finishes
+# a long one), large enough that spaCy still batches documents through the model.
+# On 100 transcript slices of 6,000 characters, 2 processes: with 4 batches each the
+# busier process did 55 % of the work, with 16 each 50 % (CPU seconds per process).
+BATCHES_PER_JOB = 16
+
+
+def _detect_lines(records: list[dict], name: str, jobs: int) -> Iterator[str]:
+    """Output lines in input order, from `jobs` processes that each detect whole
+    batches of documents."""
+    jobs = min(jobs, len(records))
+    if jobs <= 1:
+        yield from _output_lines(records, name)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    # Load the model and compile the recognizers here, once, before the processes
+    # exist: forked processes then share that memory copy-on-write instead of each
+    # loading its own copy (~1 s and the model's size again per process). Where
+    # fork is not available, each process loads it once in _start_job.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    if context.get_start_method() == "fork":
+        _output_lines([{"text": "Warm-up by Jane Doe."}], name)
+        # The collector would otherwise write to every object the children
+        # inherited (its bookkeeping lives in them), copying the shared pages.
+        gc.freeze()
+    size = max(1, -(-len(records) // (jobs * BATCHES_PER_JOB)))
+    batches = [records[start : start + size] for start in range(0, len(records), size)]
+    # An executor rather than multiprocessing.Pool: a process that dies (out of
+    # memory) fails the command instead of leaving it waiting for ever.
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_job, initargs=(name,)) as pool:
+        try:
+            # map keeps the input's order; each process returns finished lines, so
+            # only strings cross between processes.
+            for lines in pool.map(_job_lines, [(batch, name) for batch in batches]):
+                yield from lines
+        except BrokenProcessPool as exc:
+            raise UsageError(f"a detect process died ({exc}); try fewer --jobs or smaller inputs") from exc
+
+
+def _start_job(name: str) -> None:
+    """Each process loads the model once (a no-op after fork: it is already there)."""
+    from pipelines.detection.models.nlp import load_nlp
+
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+    load_nlp(name)
+
+
+def _job_lines(job: tuple[list[dict], str]) -> list[str]:
+    batch, name = job
+    return _output_lines(batch, name)
 
 
 def _check_model(name: str) -> None:
@@ -140,6 +219,12 @@ def parser() -> argparse.ArgumentParser:
         help="sm, md, research, a spaCy package or a model directory (default: $SPACY_MODEL, else sm); "
         "--model alone lists the models with their licences",
     )
+    det.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="processes sharing the documents (default: one per core); the output is the same",
+    )
     det.add_argument("--list-models", action="store_true", help="list the models with their licences (= --model alone)")
     ext = commands.add_parser("extract", help="extract a .txt or .pdf as JSON; no database")
     ext.add_argument("file")
@@ -155,7 +240,7 @@ def main(argv: list[str]) -> int:
         elif arguments.command == "detect":
             if arguments.input is None or arguments.out is None:
                 raise UsageError("detect needs an input and --out (or --model alone to list the models)")
-            detect(arguments.input, arguments.out, arguments.model)
+            detect(arguments.input, arguments.out, arguments.model, arguments.jobs)
         else:
             extract(arguments.file, sys.stdout)
     except UsageError as exc:

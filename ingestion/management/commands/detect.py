@@ -22,6 +22,9 @@ class Command(BaseCommand):
             default=None,
             help="sm, md, research, a package or a directory (default: the SPACY_MODEL setting); alone: list them",
         )
+        parser.add_argument(
+            "--jobs", type=int, default=None, help="processes sharing the documents (default: one per core)"
+        )
         parser.add_argument("--list-models", action="store_true", help="list the models with their licences")
 
     def handle(self, *args, **options) -> None:
@@ -31,6 +34,6 @@ class Command(BaseCommand):
                 return
             if options["input"] is None or options["out"] is None:
                 raise cli.UsageError("detect needs an input and --out (or --model alone to list the models)")
-            cli.detect(options["input"], options["out"], options["model"] or settings.SPACY_MODEL)
+            cli.detect(options["input"], options["out"], options["model"] or settings.SPACY_MODEL, options["jobs"])
         except cli.UsageError as exc:
             raise CommandError(str(exc)) from exc
