@@ -68,11 +68,19 @@ def read_records(handle: IO[str]) -> list[dict]:
     return records
 
 
-def detect(input_path: str, output_path: str, model: str | None = None) -> None:
+def detect(input_path: str, output_path: str, model: str | None = None, language: str = "en") -> None:
     """Run the default detection pipeline over JSONL records ({id, text[, metadata]}
     per line; '-' is stdin/stdout). An optional "metadata" object per line (e.g.
-    from `extract`) seeds the header-names recognizer."""
+    from `extract`) seeds the header-names recognizer. `language` is a code of
+    pipelines/detection/languages/: its pipeline runs, with its model unless
+    --model names another."""
+    from pipelines.detection.languages import LanguageError, model_for
     from pipelines.detection.pipeline import detect_texts
+
+    try:
+        name = model or model_for(language, model_name())
+    except LanguageError as exc:
+        raise UsageError(str(exc)) from exc
 
     if input_path == "-":
         records = read_records(sys.stdin)
@@ -82,9 +90,10 @@ def detect(input_path: str, output_path: str, model: str | None = None) -> None:
                 records = read_records(handle)
         except OSError as exc:
             raise UsageError(f"cannot read {input_path}: {exc.strerror}") from exc
-    name = model_name(model)
     _check_model(name)
-    results = detect_texts((r["text"] for r in records), name, (r.get("metadata") for r in records))
+    results = detect_texts(
+        (r["text"] for r in records), name, (r.get("metadata") for r in records), language_code=language
+    )
     out = sys.stdout if output_path == "-" else open(output_path, "w", encoding="utf-8")  # noqa: SIM115
     try:
         for record, result in zip(records, results, strict=True):
@@ -141,6 +150,11 @@ def parser() -> argparse.ArgumentParser:
         "--model alone lists the models with their licences",
     )
     det.add_argument("--list-models", action="store_true", help="list the models with their licences (= --model alone)")
+    det.add_argument(
+        "--language",
+        default="en",
+        help="the texts' language, a file of pipelines/detection/languages/ (en, fr…): its recognizers and model",
+    )
     ext = commands.add_parser("extract", help="extract a .txt or .pdf as JSON; no database")
     ext.add_argument("file")
     return root
@@ -155,7 +169,7 @@ def main(argv: list[str]) -> int:
         elif arguments.command == "detect":
             if arguments.input is None or arguments.out is None:
                 raise UsageError("detect needs an input and --out (or --model alone to list the models)")
-            detect(arguments.input, arguments.out, arguments.model)
+            detect(arguments.input, arguments.out, arguments.model, arguments.language)
         else:
             extract(arguments.file, sys.stdout)
     except UsageError as exc:

@@ -10,11 +10,16 @@ from review.models import CorpusMembership, Role
 
 @transaction.atomic
 def corpus_create(
-    *, name: str, user: AbstractBaseUser | None, description: str = "", require_second_review: bool = False
+    *,
+    name: str,
+    user: AbstractBaseUser | None,
+    description: str = "",
+    require_second_review: bool = False,
+    language: str = "en",
 ) -> Corpus:
     """A new corpus; its creator (if any) is its first corpus admin."""
     corpus = ingestion_services.corpus_create(
-        name=name, user=user, description=description, require_second_review=require_second_review
+        name=name, user=user, description=description, require_second_review=require_second_review, language=language
     )
     if user is not None:
         CorpusMembership.objects.create(corpus=corpus, user=user, role=Role.ADMIN)

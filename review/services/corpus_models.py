@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from ingestion.models import Corpus, Document, DocumentStatus
 from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.languages import model_for
 from pipelines.detection.models.catalog import corpus_trainable
 from review.errors import ReviewError
 from review.models import CorpusModelEvent, CorpusModelVersion, DetectionConfig, ModelStatus
@@ -39,12 +40,12 @@ def model_directory(version: CorpusModelVersion) -> Path:
     return Path(settings.CORPUS_MODELS_DIR) / version.path
 
 
-def detection_model(corpus_id: int, config: DetectionSettings) -> ModelChoice:
+def detection_model(corpus_id: int, config: DetectionSettings, language: str = "en") -> ModelChoice:
     """The model a document of this corpus is annotated with: its active corpus
     model, if that was fine-tuned from the base the corpus uses now (an admin who
     changed the base meant it) and its files are there; else the corpus's
-    configured base model, or the site's SPACY_MODEL."""
-    base = config.model or settings.SPACY_MODEL
+    configured base model, or its language's model (English: the site's SPACY_MODEL)."""
+    base = config.model or model_for(language, settings.SPACY_MODEL)
     active = (
         CorpusModelVersion.objects.filter(corpus_id=corpus_id, status=ModelStatus.ACTIVE)
         .only("id", "corpus_id", "version", "path", "base_model")

@@ -23,6 +23,7 @@ class Command(BaseCommand):
             help="sm, md, research, a package or a directory (default: the SPACY_MODEL setting); alone: list them",
         )
         parser.add_argument("--list-models", action="store_true", help="list the models with their licences")
+        parser.add_argument("--language", default="en", help="the texts' language (en, fr…): its pipeline and model")
 
     def handle(self, *args, **options) -> None:
         try:
@@ -31,6 +32,9 @@ class Command(BaseCommand):
                 return
             if options["input"] is None or options["out"] is None:
                 raise cli.UsageError("detect needs an input and --out (or --model alone to list the models)")
-            cli.detect(options["input"], options["out"], options["model"] or settings.SPACY_MODEL)
+            language = options["language"]
+            # English keeps the site's model; another language brings its own.
+            model = options["model"] or (settings.SPACY_MODEL if language == "en" else None)
+            cli.detect(options["input"], options["out"], model, language)
         except cli.UsageError as exc:
             raise CommandError(str(exc)) from exc

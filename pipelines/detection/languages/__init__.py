@@ -139,6 +139,14 @@ def choices() -> list[tuple[str, str]]:
     return [(code, language(code).name) for code in codes()]
 
 
+def name_of(code: str) -> str:
+    """A language's name for a page; the code itself when its file is gone."""
+    try:
+        return language(code).name
+    except LanguageError:
+        return code
+
+
 def model_for(code: str, site_model: str) -> str:
     """The spaCy model a language detects with: its own, else the site's."""
     return language(code).spacy_model or site_model
