@@ -33,6 +33,7 @@ class CorpusForm(forms.ModelForm):
     language = forms.ChoiceField(
         choices=language_choices,
         initial=DEFAULT_LANGUAGE,
+        required=False,
         help_text="The language of the corpus's documents: detection runs that language's pipeline. "
         "It cannot be changed later.",
     )
@@ -40,6 +41,9 @@ class CorpusForm(forms.ModelForm):
     class Meta:
         model = Corpus
         fields = ["name", "description", "language", "require_second_review"]
+
+    def clean_language(self) -> str:
+        return self.cleaned_data.get("language") or DEFAULT_LANGUAGE
 
 
 class MultipleFileInput(forms.ClearableFileInput):

@@ -26,9 +26,9 @@ def corpus_create(
     return corpus
 
 
-def corpus_get_or_create(*, name: str, user: AbstractBaseUser | None) -> Corpus:
+def corpus_get_or_create(*, name: str, user: AbstractBaseUser | None, language: str = "en") -> Corpus:
     corpus = Corpus.objects.filter(name=name.strip()).first()
-    return corpus or corpus_create(name=name, user=user)
+    return corpus or corpus_create(name=name, user=user, language=language)
 
 
 def membership_save(membership: CorpusMembership) -> None:
