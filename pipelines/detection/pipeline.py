@@ -284,6 +284,8 @@ def _detect_doc(
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
     spans = cap_scores(calibrate(spans, text), config.disabled_filters, text)
+    if not lang.builtin_rules:
+        spans = language_rules.tidy(spans, lang)
     if lang.role_labels:
         # A lawyer's or a judge's name, wherever it recurs, takes the role its cue gave.
         spans = language_rules.roles(spans, kept, lang)

@@ -34,13 +34,14 @@ _WORDS = re.compile(r"\S+")
 
 
 def _trim_titles(text: str, start: int, end: int, language: Language) -> tuple[int, int]:
-    """Leading titles ("Maître", "M.", "Mme") are context, not the name."""
+    """Leading titles ("Maître", "M.", "Mme") are context, not the name; but a title
+    before a particle is part of the name ("Madame de Maintenon")."""
     titles = {t.casefold() for t in language.titles}
     while True:
-        head = text[start:end]
-        word = head.split(maxsplit=1)[0] if head.split() else ""
+        words = text[start:end].split()
+        word = words[0] if words else ""
         bare = word.rstrip(".").casefold()
-        if not word or bare not in titles or len(head.split()) < 2:
+        if not word or bare not in titles or len(words) < 2 or words[1][:1].islower():
             return start, end
         start += len(word)
         while start < end and text[start] in " \t":
@@ -107,7 +108,9 @@ def gazetteer(text: str, language: Language) -> list[Candidate]:
         i = 0
         while i < len(words) and words[i].group().rstrip(".").casefold() in titles:
             i += 1
-        if len(words) - i < 2 or not _is_given(words[i].group(), known):
+        # "Caroline du Sud", "Charles de Gaulle": a given name then a particle is as
+        # often a place; the model judges those.
+        if len(words) - i < 2 or not _is_given(words[i].group(), known) or words[i + 1].group()[:1].islower():
             continue
         start = match.start() + words[i].start()
         found.append(
@@ -173,3 +176,15 @@ def roles(spans: list[Candidate], candidates: list[Candidate], language: Languag
                 )
         out.append(span)
     return out
+
+
+def tidy(spans: list[Candidate], language: Language) -> list[Candidate]:
+    """What propagation may have spread that no name is: a person made only of
+    lower-case words or of the language's non-entity words ("de la")."""
+    people = {"PERSON", *language.role_labels}
+
+    def name_like(span: Candidate) -> bool:
+        words = [w.strip(".,;:'’()") for w in span.text.split()]
+        return any(w[:1].isupper() and w.casefold() not in language.not_entities for w in words if w)
+
+    return [s for s in spans if s.label not in people or name_like(s)]
