@@ -80,7 +80,8 @@ def test_a_french_decision_is_detected_reviewed_and_exported_with_seed_002_place
     for placeholder in ("[LAWYER_", "[JUDGE_CLERK_", "[ADDRESS_", "[LICENCE_PLATE_", "[RG_", "[BAR_", "[PERSON_"):
         assert placeholder in redacted
     assert "[DAY] [MONTH] [YEAR]" in redacted and "[DATE]" in redacted  # "1er mars 2018", "15/06/2018"
-    assert "Maître [LAWYER_" in redacted  # the title stays as context
+    # The title stays as context; a later mention by surname is the same lawyer.
+    assert "Maître [LAWYER_1]" in redacted and "Me [LAWYER_1] soutient" in redacted
 
 
 @pytest.mark.django_db
