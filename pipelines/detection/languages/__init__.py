@@ -58,6 +58,8 @@ class Language:
     months: tuple[str, ...] = ()
     # Ordinal suffixes of a day ("1er"), for the export's date placeholders.
     day_suffixes: tuple[str, ...] = ()
+    # Lower-case words inside a name ("de", "du", "d'").
+    particles: tuple[str, ...] = ()
     # Titles that open a name and are no part of it ("M.", "Maître").
     titles: tuple[str, ...] = ()
     # Words no entity of the model is made of alone (headings, roles, legal words),
@@ -108,6 +110,7 @@ def _from_json(code: str, data: dict) -> Language:
         months=tuple(data.get("months", ())),
         day_suffixes=tuple(data.get("day_suffixes", ())),
         titles=tuple(data.get("titles", ())),
+        particles=tuple(data.get("particles", ())),
         not_entities=frozenset(w.casefold() for w in data.get("not_entities", ())),
         labels=tuple(data.get("labels", ())),
         role_labels=tuple(data.get("role_labels", ())),

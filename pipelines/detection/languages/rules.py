@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 PATTERNS_SOURCE = "patterns"
 CUES_SOURCE = "cues"
 GAZETTEER_SOURCE = "gazetteer"
+PROPAGATION_SOURCE = "propagation"
 SPACY_SOURCE = "spacy"
 # The stock models give no per-entity probability (as spacy_ner.SCORE).
 MODEL_SCORE = 0.6
@@ -180,11 +181,22 @@ def roles(spans: list[Candidate], candidates: list[Candidate], language: Languag
 
 def tidy(spans: list[Candidate], language: Language) -> list[Candidate]:
     """What propagation may have spread that no name is: a person made only of
-    lower-case words or of the language's non-entity words ("de la")."""
+    lower-case words or of the language's non-entity words ("de la"); and, found by
+    propagation alone, a form opening with a lower-case word that is no particle
+    ("don Camillo" of "Don Camillo") or of two letters ("DS" of "Mario Kart DS")."""
     people = {"PERSON", *language.role_labels}
+    particles = {p.casefold() for p in language.particles}
 
     def name_like(span: Candidate) -> bool:
         words = [w.strip(".,;:'’()") for w in span.text.split()]
-        return any(w[:1].isupper() and w.casefold() not in language.not_entities for w in words if w)
+        if not any(w[:1].isupper() and w.casefold() not in language.not_entities for w in words if w):
+            return False
+        if set(span.sources) == {PROPAGATION_SOURCE}:
+            first = words[0] if words else ""
+            if first[:1].islower() and first.casefold() not in particles:
+                return False
+            if len(span.text.strip()) <= 2:
+                return False
+        return True
 
     return [s for s in spans if s.label not in people or name_like(s)]
