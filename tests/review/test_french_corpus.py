@@ -107,3 +107,15 @@ def test_a_corpus_is_english_unless_chosen_and_an_unknown_language_is_refused(cl
     response = client.post(reverse("corpus_list"), {"name": "Bad", "description": "", "language": "xx"})
     assert response.status_code == 200 and not Corpus.objects.filter(name="Bad").exists()
     assert "Select a valid choice" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_french_corpus_detects_and_trains_from_the_french_model(french_corpus, settings):
+    from pipelines.detection.config import DEFAULT as DEFAULT_SETTINGS
+    from review.services.corpus_models import corpus_base_model, detection_model
+
+    settings.SPACY_MODEL = "sm"
+    assert corpus_base_model(french_corpus.pk) == "fr_core_news_sm"
+    assert detection_model(french_corpus.pk, DEFAULT_SETTINGS, "fr").record == "fr_core_news_sm"
+    english = Corpus.objects.create(name="English")
+    assert corpus_base_model(english.pk) == "sm"
