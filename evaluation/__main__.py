@@ -13,13 +13,24 @@ import sys
 from itertools import islice
 from pathlib import Path
 
-from evaluation.scoring import GOLD_LABELS, evaluate, markdown_section, read_conll, read_jsonl, write_section
+from evaluation.scoring import (
+    GOLD_LABELS,
+    PRESIDIO_ALONE,
+    evaluate,
+    markdown_section,
+    presidio_alone,
+    read_conll,
+    read_jsonl,
+    write_section,
+)
 from evaluation.synthetic import gazetteer_overlap, generate, write_jsonl
 from pipelines.detection.config import DEFAULT_MODEL
+from pipelines.detection.languages import model_for
 
 
 def _model(arguments: argparse.Namespace) -> str:
-    return arguments.model or os.environ.get("SPACY_MODEL") or DEFAULT_MODEL
+    language = getattr(arguments, "language", "en")
+    return arguments.model or model_for(language, os.environ.get("SPACY_MODEL") or DEFAULT_MODEL)
 
 
 def _command_line(arguments: argparse.Namespace) -> str:
@@ -33,6 +44,10 @@ def _command_line(arguments: argparse.Namespace) -> str:
         parts += ["--with-label", arguments.with_label]
     if arguments.model:
         parts += ["--model", arguments.model]
+    if arguments.language != "en":
+        parts += ["--language", arguments.language]
+    if arguments.compare_presidio:
+        parts += ["--compare-presidio"]
     return shlex.join(parts)
 
 
@@ -55,7 +70,9 @@ def run_evaluate(arguments: argparse.Namespace, out=sys.stdout) -> int:
     if not documents:
         raise SystemExit(f"{path}: no documents")
     model = _model(arguments)
-    report = evaluate(documents, model)
+    report = evaluate(documents, model, arguments.language)
+    if arguments.compare_presidio:
+        report.scores[PRESIDIO_ALONE] = presidio_alone(documents, model, arguments.language)
     if arguments.benchmarks:
         body = markdown_section(
             report,
@@ -183,6 +200,12 @@ def parser() -> argparse.ArgumentParser:
     )
     ev.add_argument("--model", default=None, help="spaCy model (default: $SPACY_MODEL, else the engine's default)")
     ev.add_argument("--json", action="store_true", help="machine-readable output")
+    ev.add_argument("--language", default="en", help="the texts' language (pipelines/detection/languages/): en, fr…")
+    ev.add_argument(
+        "--compare-presidio",
+        action="store_true",
+        help="also score presidio-analyzer alone over the same model (its SpacyNlpEngine and recognizers)",
+    )
     ev.add_argument("--benchmarks", type=Path, default=None, help="markdown file to write the results into")
     ev.add_argument(
         "--markdown-section",

@@ -238,7 +238,7 @@ def _dedupe(candidates: Iterable[Candidate]) -> list[Candidate]:
     return list(seen.values())
 
 
-def evaluate(documents: Iterable[GoldDocument], model_name: str) -> Report:
+def evaluate(documents: Iterable[GoldDocument], model_name: str, language: str = "en") -> Report:
     documents = list(documents)
     labels = {s.label for d in documents for s in d.spans} or set(GOLD_LABELS.values())
     report = Report(
@@ -253,12 +253,17 @@ def evaluate(documents: Iterable[GoldDocument], model_name: str) -> Report:
     by_case = {case: (Score(), Score()) for case in ("capitals", "running text")}
     # Load the models (spaCy, presidio's recognizers) outside the timed run: the
     # throughput is that of a warm worker, like the bench's.
-    list(detect_texts(["Mr. Warm Up was here on May 1, 2020."], model_name))
+    list(detect_texts(["Mr. Warm Up was here on May 1, 2020."], model_name, language_code=language))
     started = time.perf_counter()
     # Each document's cover page is parsed as ingestion parses a text upload's, so
     # the header-names recognizer is measured as production runs it.
     results = list(
-        detect_texts((d.text for d in documents), model_name, (parse_text_header(d.text) for d in documents))
+        detect_texts(
+            (d.text for d in documents),
+            model_name,
+            (parse_text_header(d.text) for d in documents),
+            language_code=language,
+        )
     )
     report.seconds = time.perf_counter() - started
     # Every source is scored on every document, including those where it found nothing.
@@ -290,6 +295,43 @@ def evaluate(documents: Iterable[GoldDocument], model_name: str) -> Report:
     report.scores = {system: {mode: dict(per) for mode, per in modes.items()} for system, modes in scores.items()}
     report.peak_rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return report
+
+
+PRESIDIO_ALONE = "presidio-alone"
+
+
+def presidio_alone(documents: list[GoldDocument], model_name: str, language: str) -> dict[str, dict[str, Score]]:
+    """The baseline: presidio-analyzer as shipped (its SpacyNlpEngine over the same
+    spaCy model, its predefined recognizers for the language, SpacyRecognizer
+    included), scored like the ensemble: mode → label → Score."""
+    from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
+    from presidio_analyzer.nlp_engine import SpacyNlpEngine
+
+    from pipelines.detection.models.catalog import resolve
+    from pipelines.detection.recognizers.presidio import PRESIDIO_TO_LABEL
+
+    nlp_engine = SpacyNlpEngine(models=[{"lang_code": language, "model_name": resolve(model_name)}])
+    nlp_engine.load()
+    registry = RecognizerRegistry(supported_languages=[language])
+    registry.load_predefined_recognizers(nlp_engine=nlp_engine, languages=[language])
+    analyzer = AnalyzerEngine(registry=registry, nlp_engine=nlp_engine, supported_languages=[language])
+    labels = {s.label for d in documents for s in d.spans}
+    scores: dict[str, dict[str, Score]] = {"exact": defaultdict(Score), "overlap": defaultdict(Score)}
+    for document in documents:
+        predicted = [
+            Candidate(
+                r.start,
+                r.end,
+                PRESIDIO_TO_LABEL.get(r.entity_type, r.entity_type),
+                document.text[r.start : r.end],
+                (PRESIDIO_ALONE,),
+                r.score,
+            )
+            for r in analyzer.analyze(text=document.text, language=language)
+        ]
+        for mode in ("exact", "overlap"):
+            match(document.spans, predicted, labels, overlap=mode == "overlap", scores=scores[mode])
+    return {mode: dict(per) for mode, per in scores.items()}
 
 
 def machine() -> str:

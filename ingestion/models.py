@@ -13,6 +13,10 @@ class Corpus(models.Model):
     )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The language of its documents (a code of pipelines/detection/languages/),
+    # chosen at creation: detection loads that language's pipeline. No choices
+    # here, so that a new language file needs no migration; the form offers them.
+    language = models.CharField(max_length=8, default="en")
 
     class Meta:
         ordering = ["name"]

@@ -27,6 +27,8 @@ from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.storage import private_storage
 from ingestion.task_policy import TRANSIENT_ERRORS
 from ingestion.work_queue import Claim, TakeBack, WorkQueue
+from pipelines.detection.languages import DEFAULT_LANGUAGE
+from pipelines.detection.languages import language as language_of
 from pipelines.extraction.bulk import BulkLimits, CsvOptions, UploadBudget, iter_upload
 from pipelines.extraction.extract import SUPPORTED_EXTENSIONS, extract
 from pipelines.extraction.limits import ExtractionLimits
@@ -45,12 +47,22 @@ def corpus_save(corpus: Corpus) -> None:
 
 
 def corpus_create(
-    *, name: str, user: AbstractBaseUser | None, description: str = "", require_second_review: bool = False
+    *,
+    name: str,
+    user: AbstractBaseUser | None,
+    description: str = "",
+    require_second_review: bool = False,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Corpus:
     """The corpus row alone; review.services.corpora.corpus_create also makes its
-    creator the corpus admin."""
+    creator the corpus admin. An unknown language raises LanguageError."""
+    language_of(language)
     return Corpus.objects.create(
-        name=name.strip(), description=description, created_by=user, require_second_review=require_second_review
+        name=name.strip(),
+        description=description,
+        created_by=user,
+        require_second_review=require_second_review,
+        language=language,
     )
 
 

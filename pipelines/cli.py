@@ -69,12 +69,17 @@ def read_records(handle: IO[str]) -> list[dict]:
     return records
 
 
-def detect(input_path: str, output_path: str, model: str | None = None, jobs: int | None = None) -> None:
+def detect(
+    input_path: str, output_path: str, model: str | None = None, language: str = "en", jobs: int | None = None
+) -> None:
     """Run the default detection pipeline over JSONL records ({id, text[, metadata]}
     per line; '-' is stdin/stdout). An optional "metadata" object per line (e.g.
-    from `extract`) seeds the header-names recognizer. `jobs` processes share the
-    documents (default: one per core); the output is the same, in the same order,
-    whatever their number."""
+    from `extract`) seeds the header-names recognizer. `language` is a code of
+    pipelines/detection/languages/: its pipeline runs, with its model unless
+    --model names another. `jobs` processes share the documents (default: one per
+    core); the output is the same, in the same order, whatever their number."""
+    from pipelines.detection.languages import LanguageError, model_for
+
     if input_path == "-":
         records = read_records(sys.stdin)
     else:
@@ -85,9 +90,12 @@ def detect(input_path: str, output_path: str, model: str | None = None, jobs: in
             raise UsageError(f"cannot read {input_path}: {exc.strerror}") from exc
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
-    name = model_name(model)
+    try:
+        name = model or model_for(language, model_name())
+    except LanguageError as exc:
+        raise UsageError(str(exc)) from exc
     _check_model(name)
-    lines = _detect_lines(records, name, jobs or default_jobs())
+    lines = _detect_lines(records, name, jobs or default_jobs(), language)
     out = sys.stdout if output_path == "-" else open(output_path, "w", encoding="utf-8")  # noqa: SIM115
     try:
         for line in lines:
@@ -106,11 +114,13 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _output_lines(records: list[dict], name: str) -> list[str]:
+def _output_lines(records: list[dict], name: str, language: str = "en") -> list[str]:
     """The output lines of `records`, in their order, detected in this process."""
     from pipelines.detection.pipeline import detect_texts
 
-    results = detect_texts((r["text"] for r in records), name, (r.get("metadata") for r in records))
+    results = detect_texts(
+        (r["text"] for r in records), name, (r.get("metadata") for r in records), language_code=language
+    )
     return [
         json.dumps({"id": record.get("id"), "spans": [c.to_json() for c in result.spans]}, ensure_ascii=False) + "\n"
         for record, result in zip(records, results, strict=True)
@@ -125,12 +135,12 @@ def _output_lines(records: list[dict], name: str) -> list[str]:
 BATCHES_PER_JOB = 16
 
 
-def _detect_lines(records: list[dict], name: str, jobs: int) -> Iterator[str]:
+def _detect_lines(records: list[dict], name: str, jobs: int, language: str = "en") -> Iterator[str]:
     """Output lines in input order, from `jobs` processes that each detect whole
     batches of documents."""
     jobs = min(jobs, len(records))
     if jobs <= 1:
-        yield from _output_lines(records, name)
+        yield from _output_lines(records, name, language)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -143,7 +153,7 @@ def _detect_lines(records: list[dict], name: str, jobs: int) -> Iterator[str]:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     if context.get_start_method() == "fork":
-        _output_lines([{"text": "Warm-up by Jane Doe."}], name)
+        _output_lines([{"text": "Warm-up by Jane Doe."}], name, language)
         # The collector would otherwise write to every object the children
         # inherited (its bookkeeping lives in them), copying the shared pages.
         gc.freeze()
@@ -155,7 +165,7 @@ def _detect_lines(records: list[dict], name: str, jobs: int) -> Iterator[str]:
         try:
             # map keeps the input's order; each process returns finished lines, so
             # only strings cross between processes.
-            for lines in pool.map(_job_lines, [(batch, name) for batch in batches]):
+            for lines in pool.map(_job_lines, [(batch, name, language) for batch in batches]):
                 yield from lines
         except BrokenProcessPool as exc:
             raise UsageError(f"a detect process died ({exc}); try fewer --jobs or smaller inputs") from exc
@@ -169,9 +179,9 @@ def _start_job(name: str) -> None:
     load_nlp(name)
 
 
-def _job_lines(job: tuple[list[dict], str]) -> list[str]:
-    batch, name = job
-    return _output_lines(batch, name)
+def _job_lines(job: tuple[list[dict], str, str]) -> list[str]:
+    batch, name, language = job
+    return _output_lines(batch, name, language)
 
 
 def _check_model(name: str) -> None:
@@ -226,6 +236,11 @@ def parser() -> argparse.ArgumentParser:
         help="processes sharing the documents (default: one per core); the output is the same",
     )
     det.add_argument("--list-models", action="store_true", help="list the models with their licences (= --model alone)")
+    det.add_argument(
+        "--language",
+        default="en",
+        help="the texts' language, a file of pipelines/detection/languages/ (en, fr…): its recognizers and model",
+    )
     ext = commands.add_parser("extract", help="extract a .txt or .pdf as JSON; no database")
     ext.add_argument("file")
     return root
@@ -240,7 +255,7 @@ def main(argv: list[str]) -> int:
         elif arguments.command == "detect":
             if arguments.input is None or arguments.out is None:
                 raise UsageError("detect needs an input and --out (or --model alone to list the models)")
-            detect(arguments.input, arguments.out, arguments.model, arguments.jobs)
+            detect(arguments.input, arguments.out, arguments.model, arguments.language, arguments.jobs)
         else:
             extract(arguments.file, sys.stdout)
     except UsageError as exc:

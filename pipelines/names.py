@@ -40,9 +40,12 @@ from functools import lru_cache
 
 from pipelines.candidate import Candidate
 from pipelines.gazetteers import is_common_word, is_known_name, stop_words
+from pipelines.labels import PERSON_ROLE_LABELS
 from pipelines.lexicons import DETERMINERS, HONORIFICS, NAME_PARTICLES, NAME_SUFFIXES, ROLE_WORDS
 
-PERSON_LABELS = frozenset({"PERSON", "SPELLED_NAME"})
+# A lawyer's or a judge's name (labels.PERSON_ROLE_LABELS) is a person's name.
+PEOPLE = frozenset({"PERSON", *PERSON_ROLE_LABELS})
+PERSON_LABELS = frozenset({*PEOPLE, "SPELLED_NAME"})
 # Value labels: their surface forms ("19", "8:40") are values many things share,
 # not identities; a bare short number is never searched for.
 MIN_VALUE_DIGITS = 4
@@ -155,7 +158,7 @@ def name_parts(text: str, label: str = "PERSON") -> list[str]:
     """The parts of a name that are the name on their own: "Smith" of "John Smith"."""
     if label == "SPELLED_NAME":
         return [w for w in spelled_words(text) if len(w) >= MIN_SPELLED]
-    if label != "PERSON":
+    if label not in PEOPLE:
         return []
     parts: list[str] = []
     words = person_words(text)
@@ -183,7 +186,7 @@ def spelled_words(text: str) -> list[str]:
 def _form_words(text: str, label: str) -> list[str]:
     if label == "SPELLED_NAME":
         return [w for w in spelled_words(text) if w]
-    if label == "PERSON":
+    if label in PEOPLE:
         return [w for w in person_words(text) if w]
     return tokens(text)
 

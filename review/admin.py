@@ -94,8 +94,10 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Corpus)
 class CorpusAdmin(DeletesThroughService, admin.ModelAdmin):
-    list_display = ["name", "created_at"]
+    list_display = ["name", "language", "created_at"]
     search_fields = ["name"]
+    # Chosen at creation (the corpus form): its documents were detected in it.
+    readonly_fields = ["language"]
     inlines = [MembershipInline]
     delete_one = staticmethod(lambda corpus: deletion.corpus_delete(corpus=corpus))
 

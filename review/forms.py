@@ -14,6 +14,8 @@ from pipelines.detection.config import (
 )
 from pipelines.detection.config import RULE_NAMES as FILTER_RULE_NAMES
 from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.languages import DEFAULT_LANGUAGE
+from pipelines.detection.languages import choices as language_choices
 from pipelines.detection.models import catalog as detection_models
 from pipelines.detection.recognizers.corpus_patterns import (
     PatternLimitError,
@@ -31,9 +33,22 @@ UPLOAD_ACCEPT = ".txt,.pdf,.zip,.csv"
 
 
 class CorpusForm(forms.ModelForm):
+    # The languages are the files of pipelines/detection/languages/, read when the
+    # form is built: a new language file shows up here with no code change.
+    language = forms.ChoiceField(
+        choices=language_choices,
+        initial=DEFAULT_LANGUAGE,
+        required=False,
+        help_text="The language of the corpus's documents: detection runs that language's pipeline. "
+        "It cannot be changed later.",
+    )
+
     class Meta:
         model = Corpus
-        fields = ["name", "description", "require_second_review"]
+        fields = ["name", "description", "language", "require_second_review"]
+
+    def clean_language(self) -> str:
+        return self.cleaned_data.get("language") or DEFAULT_LANGUAGE
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -75,6 +90,7 @@ STRATEGY_CHOICES = [
     ("surrogate", "Realistic surrogates (fake names, shifted dates, same-format IDs)"),
     ("hash", "Salted hash"),
     ("keep", "Keep the original"),
+    ("initials", "Initials of names: J. D. (other labels: placeholders)"),
 ]
 assert [c for c, _ in STRATEGY_CHOICES] == list(STRATEGIES)
 

@@ -22,6 +22,8 @@ from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.filtering.filters import Filtered, apply_filters, cap_scores
 from pipelines.detection.filtering.place_context import relabel_places
+from pipelines.detection.languages import DEFAULT_LANGUAGE, Language, language
+from pipelines.detection.languages import rules as language_rules
 from pipelines.detection.merging.calibration import calibrate, probability
 from pipelines.detection.merging.ensemble import merge, vote
 from pipelines.detection.merging.propagate import propagate
@@ -128,10 +130,15 @@ class _ModelFound:
     # outrank a bare name-list hit inside them (`_inside_model_entity`).
     not_people: list[tuple[int, int, str]] = field(default_factory=list)
 
-    def add(self, doc, nlp, on: frozenset[str], offset: int) -> None:
-        self.quasi += _shifted(quasi.recognize(doc), offset)
+    def add(self, doc, nlp, on: frozenset[str], offset: int, lang: Language) -> None:
+        if lang.builtin_rules:  # the quasi-identifier lexicons are English
+            self.quasi += _shifted(quasi.recognize(doc), offset)
         for key in sorted(DOC_KEYS & on):
-            self.by_key.setdefault(key, []).extend(_shifted(recognizer(key)(doc, nlp), offset))
+            if key == "spacy" and not lang.builtin_rules:
+                found = language_rules.model_entities(doc, lang)
+            else:
+                found = recognizer(key)(doc, nlp)
+            self.by_key.setdefault(key, []).extend(_shifted(found, offset))
         if "spacy" in on and not spacy_ner.promotes(nlp):
             self.not_people += [(s + offset, e + offset, label) for s, e, label in spacy_ner.not_people(doc)]
 
@@ -184,9 +191,29 @@ def _inside_model_entity(
     return reject
 
 
+# A language other than English replaces these recognizers with its data-driven ones.
+_LANGUAGE_RULES: dict[str, Callable[[str, Language], list[Candidate]]] = {
+    "patterns": language_rules.patterns,
+    "cues": language_rules.cues,
+    "gazetteer": language_rules.gazetteer,
+}
+
+
+def _rule_candidates(key: str, text: str, metadata: dict | None, lang: Language) -> list[Candidate]:
+    if not lang.builtin_rules and key in _LANGUAGE_RULES:
+        return _LANGUAGE_RULES[key](text, lang)
+    return recognizer(key)(text, metadata)
+
+
 def _detect_doc(
-    text: str, model: _ModelFound, metadata: dict | None, compiled: _Compiled, memory: CompiledMemory
+    text: str,
+    model: _ModelFound,
+    metadata: dict | None,
+    compiled: _Compiled,
+    memory: CompiledMemory,
+    lang: Language | None = None,
 ) -> DetectionResult:
+    lang = lang or language(DEFAULT_LANGUAGE)
     config = compiled.config
     on = config.recognizers
     people = header_names.header_people(metadata) if "header" in on else []
@@ -194,7 +221,10 @@ def _detect_doc(
     # The registry's order is the default pipeline's: merge ties keep it.
     for entry in REGISTRY:
         if entry.key in on:
-            candidates += model.by_key.get(entry.key, []) if entry.reads_doc else recognizer(entry.key)(text, metadata)
+            if entry.reads_doc:
+                candidates += model.by_key.get(entry.key, [])
+            else:
+                candidates += _rule_candidates(entry.key, text, metadata, lang)
     for pack in config.packs:
         candidates += patterns.recognize(text, PATTERN_PACKS[pack])
     corpus_found, timed_out = _corpus_candidates(text, compiled)
@@ -246,6 +276,11 @@ def _detect_doc(
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
     spans = cap_scores(calibrate(spans, text), config.disabled_filters, text)
+    if not lang.builtin_rules:
+        spans = language_rules.tidy(spans, lang)
+    if lang.role_labels:
+        # A lawyer's or a judge's name, wherever it recurs, takes the role its cue gave.
+        spans = language_rules.roles(spans, kept, lang)
     checks = ((denied, compiled.deny), (too_low, config.min_score > 0), (memory.suppression, memory.suppressed))
     for check, active in checks:
         if active:  # propagation may have grown or found spans again
@@ -271,14 +306,17 @@ def detect_texts(
     chunk_chars: int = CHUNK_CHARS,
     progress: Progress | None = None,
     memory: CorpusMemory | None = None,
+    language_code: str = DEFAULT_LANGUAGE,
 ) -> Iterator[DetectionResult]:
     """Detect in each text; `metadata` (parsed transcript headers, one per text)
     seeds the header-names recognizer; `config` is a corpus's configuration (the
     default when None); `memory` is the corpus's memory (memory.py). Texts longer
     than `chunk_chars` go through the model a chunk at a time; `progress(done,
     total)` (characters of the current text) is called after every chunk but a
-    text's last."""
+    text's last. `language_code` names the texts' language (languages/): its
+    recognizers run; its model is the caller's to choose (`languages.model_for`)."""
     compiled = _Compiled(config or DEFAULT)
+    lang = language(language_code)
     remembered = CompiledMemory(memory)
     metadata_iter = iter(metadata) if metadata is not None else None
 
@@ -288,7 +326,7 @@ def detect_texts(
     if not compiled.needs_doc:
         # Neither spaCy nor presidio: no model pass at all.
         for text in texts:
-            yield _detect_doc(text, _ModelFound(), next_metadata(), compiled, remembered)
+            yield _detect_doc(text, _ModelFound(), next_metadata(), compiled, remembered, lang)
         return
     # A corpus may choose its own model; otherwise the caller's (the site's SPACY_MODEL).
     nlp = load_nlp(compiled.config.model or model_name)
@@ -301,12 +339,12 @@ def detect_texts(
     batch_size = 1 if progress else BATCH_SIZE
     found = _ModelFound()
     for doc, (text, offset, last) in nlp.pipe(_chunks(texts, chunk_chars), as_tuples=True, batch_size=batch_size):
-        found.add(doc, nlp, on, offset)
+        found.add(doc, nlp, on, offset, lang)
         if not last:
             if progress:
                 progress(offset + len(doc.text), len(text))
             continue
-        yield _detect_doc(text, found, next_metadata(), compiled, remembered)
+        yield _detect_doc(text, found, next_metadata(), compiled, remembered, lang)
         found = _ModelFound()
 
 
@@ -319,7 +357,17 @@ def detect_text(
     chunk_chars: int = CHUNK_CHARS,
     progress: Progress | None = None,
     memory: CorpusMemory | None = None,
+    language_code: str = DEFAULT_LANGUAGE,
 ) -> DetectionResult:
     return next(
-        detect_texts([text], model_name, [metadata], config, chunk_chars=chunk_chars, progress=progress, memory=memory)
+        detect_texts(
+            [text],
+            model_name,
+            [metadata],
+            config,
+            chunk_chars=chunk_chars,
+            progress=progress,
+            memory=memory,
+            language_code=language_code,
+        )
     )

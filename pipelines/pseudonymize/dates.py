@@ -8,15 +8,20 @@ the whole span is replaced, so an accepted span never survives unchanged.
 
 import re
 
+from pipelines.detection.languages import all_day_suffixes, all_months
 from pipelines.lexicons import MONTHS, NUMBER_WORDS, SPOKEN_YEAR, WEEKDAYS
+
+# The other languages' month names and day ordinals ("janvier", "1er"), from their files.
+_OTHER_MONTHS = "|".join(re.escape(m) for m in sorted(all_months(), key=len, reverse=True)) or "(?!)"
+_DAY_SUFFIXES = "|".join(("st", "nd", "rd", "th", *(re.escape(s) for s in all_day_suffixes())))
 
 _FULL_NUMERIC = re.compile(r"\s*\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\s*")
 _DATE_TOKENS = re.compile(
     rf"(?P<YEAR>\b(?:19|20)\d{{2}}\b(?!'?s)|\b{SPOKEN_YEAR}\b)"
     rf"|(?P<DECADE>\b(?:19|20)?\d0'?s\b|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b)"
-    rf"|(?P<MONTH>\b{MONTHS}(?!\w))"
+    rf"|(?P<MONTH>\b{MONTHS}(?!\w)|\b(?:{_OTHER_MONTHS})(?!\w))"
     rf"|(?P<DAY_OF_WEEK>\b{WEEKDAYS}s?\b)"
-    r"|(?P<DAY>\b\d{1,2}(?:st|nd|rd|th)\b)"
+    rf"|(?P<DAY>\b\d{{1,2}}(?:{_DAY_SUFFIXES})\b)"
     rf"|(?P<NUMBER>\b\d+\b|\b{NUMBER_WORDS}\b)",
     re.IGNORECASE,
 )

@@ -9,6 +9,8 @@ Strategies, chosen per export and overridable per label:
   consistently per document
 - hash: salted SHA-256 (presidio's hash operator)
 - keep: the original (presidio's keep operator), e.g. officials' names
+- initials: a name's initials ("Jean DUPONT" → "J. D.", seed 002); what is no name
+  (dates, numbers, addresses) gets its placeholder
 """
 
 import hashlib
@@ -19,11 +21,22 @@ from dataclasses import dataclass, field
 
 from pipelines.candidate import Candidate
 from pipelines.pseudonymize.counters import NumberedMap
+from pipelines.pseudonymize.initials import NAME_LABELS, initials
 from pipelines.pseudonymize.placeholder import placeholder_for
 from pipelines.pseudonymize.result import Pseudonymized, Replacement
 from pipelines.pseudonymize.surrogates import Surrogates, same_shape
 
-STRATEGIES: tuple[str, ...] = ("placeholder", "label", "generic", "mask", "random", "surrogate", "hash", "keep")
+STRATEGIES: tuple[str, ...] = (
+    "placeholder",
+    "label",
+    "generic",
+    "mask",
+    "random",
+    "surrogate",
+    "hash",
+    "keep",
+    "initials",
+)
 
 
 @dataclass(frozen=True)
@@ -66,6 +79,9 @@ def _replace(
     text = span.text
     if strategy == "placeholder":
         return placeholder_for(span, numbers, config.person_numbering)
+    if strategy == "initials":
+        found = initials(text) if span.label in NAME_LABELS else None
+        return found or placeholder_for(span, numbers, config.person_numbering)
     if strategy in ("label", "generic", "mask", "hash", "keep"):
         Hash, Keep, Mask, Replace = _operators()  # noqa: N806 -- presidio's class names
     if strategy == "label":

@@ -3,6 +3,8 @@
 import re
 
 from pipelines.candidate import Candidate
+from pipelines.labels import PERSON_ROLE_LABELS
+from pipelines.names import name_parts
 from pipelines.pseudonymize.counters import NumberedMap
 from pipelines.pseudonymize.dates import date_replacement, numbers_replacement
 from pipelines.pseudonymize.organization import is_institution, location_replacement, organization_replacement
@@ -24,6 +26,8 @@ def placeholder_for(span: Candidate, numbers: NumberedMap, person_numbering: str
         return person_replacement(span.text, numbers, person_numbering, span.entity)
     if label == "SPELLED_NAME":
         return spelled_name_replacement(span.text, numbers)
+    if label in PERSON_ROLE_LABELS:
+        return role_replacement(label, span.text, numbers)
     if label == "ORGANIZATION" or (label == "LOCATION" and is_institution(span.text)):
         # spaCy tags "San Quentin State Prison" as a facility (LOCATION); as a
         # place people are held it is better typed as a PRISON.
@@ -39,3 +43,16 @@ def placeholder_for(span: Candidate, numbers: NumberedMap, person_numbering: str
     if label in ("AGE", "HEIGHT"):
         return numbers_replacement(span.text, label)
     return numbers.placeholder(label, _value_key(label, span.text))
+
+
+def role_replacement(label: str, text: str, numbers: NumberedMap) -> str:
+    """A lawyer or a judge (LAWYER, JUDGE_CLERK) is one `[LAWYER_n]` per person: a
+    later mention by part of the name ("Me MARTIN" after "Paul MARTIN") takes the
+    number of the one earlier name it fits."""
+    parts = name_parts(text, label)
+    key = " ".join(parts) or _value_key(label, text)
+    if parts and numbers.get(label, key) is None:
+        fits = [k for k in numbers.keys(label) if set(parts) <= set(k.split())]
+        if len(fits) == 1:
+            key = fits[0]
+    return numbers.placeholder(label, key)

@@ -94,8 +94,12 @@ def _progress_writer(run_id: int) -> Progress:
     return report
 
 
-def _detect(document: Document, choice: ModelChoice, run_id: int) -> DetectionResult:
-    """One machine pass over the document with its corpus's model and memory."""
+def _language(document: Document) -> str:
+    return Corpus.objects.filter(pk=document.corpus_id).values_list("language", flat=True).first() or "en"
+
+
+def _detect(document: Document, choice: ModelChoice, run_id: int, language: str) -> DetectionResult:
+    """One machine pass over the document with its corpus's model, memory and language."""
     return detect_text(
         document.text,
         settings.SPACY_MODEL,
@@ -103,6 +107,7 @@ def _detect(document: Document, choice: ModelChoice, run_id: int) -> DetectionRe
         choice.config,
         progress=_progress_writer(run_id),
         memory=corpus_memory(document.corpus_id),
+        language_code=language,
     )
 
 
@@ -135,7 +140,8 @@ def _annotate(document_id: int, delivery: str) -> bool:
     except ConfigError as exc:
         document_fail(document=document, message=f"{ANNOTATION_FAILED}: invalid detection configuration ({exc}).")
         return False
-    choice = detection_model(document.corpus_id, config)
+    language = _language(document)
+    choice = detection_model(document.corpus_id, config, language)
     # A redelivered task (worker lost) or a retry after a failure reuses the row.
     run, _ = AnnotationRun.objects.update_or_create(
         document_id=document_id,
@@ -153,7 +159,7 @@ def _annotate(document_id: int, delivery: str) -> bool:
         },
     )
     try:
-        result = _detect(document, choice, run.pk)
+        result = _detect(document, choice, run.pk, language)
     except Exception:
         logger.exception("annotation of document %s failed", document_id)
         # The exception is logged for the administrator; the reviewer gets what to do.
@@ -377,12 +383,13 @@ def _reannotate(run_id: int, delivery: str) -> bool:
         # The document keeps its spans: only this run failed.
         _finish_run(run_id, RunStatus.FAILED, message=f"Invalid detection configuration ({exc}).")
         return False
-    choice = detection_model(document.corpus_id, config)
+    language = _language(document)
+    choice = detection_model(document.corpus_id, config, language)
     AnnotationRun.objects.filter(pk=run_id).update(
         total=len(document.text), config=config.to_dict(), model=choice.record
     )
     try:
-        result = _detect(document, choice, run_id)
+        result = _detect(document, choice, run_id, language)
     except Exception as exc:
         logger.exception("re-annotation run %s of document %s failed", run_id, document.pk)
         _finish_run(run_id, RunStatus.FAILED, message=f"Re-annotation failed ({type(exc).__name__}).")

@@ -20,9 +20,10 @@ from ingestion import work_queue
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.work_queue import Swept, WorkQueue
 from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.languages import model_for
 from pipelines.detection.models.catalog import corpus_trainable
 from review.errors import ReviewError
-from review.models import CorpusModelEvent, CorpusModelVersion, DetectionConfig, ModelStatus
+from review.models import CorpusModelEvent, CorpusModelVersion, ModelStatus
 from review.models.corpus_models import RUNNING_MODEL_STATUSES
 from review.services import jobs
 
@@ -42,12 +43,12 @@ def model_directory(version: CorpusModelVersion) -> Path:
     return Path(settings.CORPUS_MODELS_DIR) / version.path
 
 
-def detection_model(corpus_id: int, config: DetectionSettings) -> ModelChoice:
+def detection_model(corpus_id: int, config: DetectionSettings, language: str = "en") -> ModelChoice:
     """The model a document of this corpus is annotated with: its active corpus
     model, if that was fine-tuned from the base the corpus uses now (an admin who
     changed the base meant it) and its files are there; else the corpus's
-    configured base model, or the site's SPACY_MODEL."""
-    base = config.model or settings.SPACY_MODEL
+    configured base model, or its language's model (English: the site's SPACY_MODEL)."""
+    base = config.model or model_for(language, settings.SPACY_MODEL)
     active = (
         CorpusModelVersion.objects.filter(corpus_id=corpus_id, status=ModelStatus.ACTIVE)
         .only("id", "corpus_id", "version", "path", "base_model")
@@ -65,9 +66,11 @@ def detection_model(corpus_id: int, config: DetectionSettings) -> ModelChoice:
 
 def corpus_base_model(corpus_id: int) -> str:
     """The model the corpus detects with before any corpus model: its configured
-    one, else the site's SPACY_MODEL (what a run is fine-tuned from)."""
-    data = DetectionConfig.objects.filter(corpus_id=corpus_id).values_list("data", flat=True).first()
-    return str((data or {}).get("model") or "") or settings.SPACY_MODEL
+    one, else its language's (English: the site's SPACY_MODEL); what a run is
+    fine-tuned from. One query: the configuration is joined to the corpus."""
+    row = Corpus.objects.filter(pk=corpus_id).values_list("language", "detection_config__data").first()
+    language, data = row if row is not None else ("en", None)
+    return str((data or {}).get("model") or "") or model_for(language, settings.SPACY_MODEL)
 
 
 @transaction.atomic

@@ -14,6 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from ingestion.models import DocumentStatus
 from ingestion.services import UploadResult, too_large
 from ingestion.upload_handlers import refused_uploads
+from pipelines.detection.languages import name_of as language_name
 from review.access import Need, can_administer, corpus_for, document_for, staff_for
 from review.forms import CorpusForm, ExportForm, UploadForm
 from review.selectors.corpora import any_in_progress, corpus_documents
@@ -35,6 +36,7 @@ def corpus_list(request: HttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 description=form.cleaned_data["description"],
                 require_second_review=form.cleaned_data["require_second_review"],
+                language=form.cleaned_data["language"],
                 user=request.user,
             )
             return redirect("corpus_detail", pk=corpus.pk)
@@ -64,6 +66,7 @@ def corpus_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["exports"] = list(corpus_exports(corpus))
     context["exports_polling"] = any_export_running(context["exports"])
     context["upload_form"] = UploadForm()
+    context["language_name"] = language_name(corpus.language)
     return render(request, "review/corpus_detail.html", context)
 
 

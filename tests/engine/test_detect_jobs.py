@@ -64,12 +64,12 @@ def test_the_documents_are_detected_in_more_than_one_process(tmp_path, monkeypat
     real = cli._output_lines
     parent = os.getpid()
 
-    def recording(records: list[dict], name: str) -> list[str]:
+    def recording(records: list[dict], name: str, language: str = "en") -> list[str]:
         with open(seen, "a", encoding="utf-8") as handle:
             handle.write(f"{os.getpid()} {len(records)}\n")
         if os.getpid() != parent:
             time.sleep(0.3)  # long enough that one process cannot take every batch alone
-        return real(records, name)
+        return real(records, name, language)
 
     monkeypatch.setattr(cli, "_output_lines", recording)
     records = [{"id": n, "text": DEMO_TEXT} for n in range(8)]
@@ -99,10 +99,10 @@ def test_a_process_that_dies_fails_the_command_instead_of_hanging(monkeypatch):
     parent = os.getpid()
     real = cli._output_lines
 
-    def dying(records: list[dict], name: str) -> list[str]:
+    def dying(records: list[dict], name: str, language: str = "en") -> list[str]:
         if os.getpid() != parent:
             os._exit(137)
-        return real(records, name)
+        return real(records, name, language)
 
     monkeypatch.setattr(cli, "_output_lines", dying)
     records = [{"id": n, "text": DEMO_TEXT} for n in range(4)]

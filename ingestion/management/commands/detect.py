@@ -26,6 +26,7 @@ class Command(BaseCommand):
             "--jobs", type=int, default=None, help="processes sharing the documents (default: one per core)"
         )
         parser.add_argument("--list-models", action="store_true", help="list the models with their licences")
+        parser.add_argument("--language", default="en", help="the texts' language (en, fr…): its pipeline and model")
 
     def handle(self, *args, **options) -> None:
         try:
@@ -34,6 +35,9 @@ class Command(BaseCommand):
                 return
             if options["input"] is None or options["out"] is None:
                 raise cli.UsageError("detect needs an input and --out (or --model alone to list the models)")
-            cli.detect(options["input"], options["out"], options["model"] or settings.SPACY_MODEL, options["jobs"])
+            language = options["language"]
+            # English keeps the site's model; another language brings its own.
+            model = options["model"] or (settings.SPACY_MODEL if language == "en" else None)
+            cli.detect(options["input"], options["out"], model, language, options["jobs"])
         except cli.UsageError as exc:
             raise CommandError(str(exc)) from exc

@@ -74,38 +74,42 @@ class SharedSpacyNlpEngine(SpacyNlpEngine):
     """A presidio NLP engine over an already loaded spaCy pipeline."""
 
     def __init__(self, nlp: Language) -> None:
+        # The pipeline's own language ("en", "fr"…): presidio's recognizers and
+        # context words are chosen by it.
+        self.language = nlp.lang
         super().__init__(
-            models=[{"lang_code": "en", "model_name": nlp.meta.get("name", "shared")}],
+            models=[{"lang_code": self.language, "model_name": nlp.meta.get("name", "shared")}],
             ner_model_configuration=_NER_CONFIGURATION,
         )
-        self.nlp = {"en": nlp}
+        self.nlp = {self.language: nlp}
 
     def load(self) -> None:  # the pipeline is already loaded; never download
         return None
 
     def artifacts(self, doc: Doc):
-        artifacts = self._doc_to_nlp_artifact(doc, "en")
+        artifacts = self._doc_to_nlp_artifact(doc, self.language)
         if not doc.has_annotation("LEMMA"):
             # Without a lemmatizer, presidio's context enhancer matches its context
             # words ("phone", "email", "ssn"…) against lower-cased tokens instead.
             artifacts.lemmas = [token.lower_ for token in doc]
             # The keywords the enhancer compares were derived from the (empty)
             # lemmas at construction: derive them again.
-            artifacts.keywords = artifacts.set_keywords(self, artifacts.lemmas, "en")
+            artifacts.keywords = artifacts.set_keywords(self, artifacts.lemmas, self.language)
         return artifacts
 
 
 @lru_cache(maxsize=2)
 def _engine(nlp: Language) -> tuple[AnalyzerEngine, SharedSpacyNlpEngine, tuple[str, ...]]:
     nlp_engine = SharedSpacyNlpEngine(nlp)
-    registry = RecognizerRegistry(supported_languages=["en"])
-    registry.load_predefined_recognizers(nlp_engine=nlp_engine, languages=["en"])
+    languages = [nlp_engine.language]
+    registry = RecognizerRegistry(supported_languages=languages)
+    registry.load_predefined_recognizers(nlp_engine=nlp_engine, languages=languages)
     registry.remove_recognizer("SpacyRecognizer")
     # Presidio's URL pattern backtracks quadratically on "a.a.a…" (2.5 ms a
     # character): a linear recognizer over the same top-level domains replaces it.
-    url_guard.install(registry)
-    analyzer = AnalyzerEngine(registry=registry, nlp_engine=nlp_engine, supported_languages=["en"])
-    entities = tuple(sorted(set(analyzer.get_supported_entities("en")) - _NOISY_ENTITIES))
+    url_guard.install(registry, nlp_engine.language)
+    analyzer = AnalyzerEngine(registry=registry, nlp_engine=nlp_engine, supported_languages=languages)
+    entities = tuple(sorted(set(analyzer.get_supported_entities(nlp_engine.language)) - _NOISY_ENTITIES))
     return analyzer, nlp_engine, entities
 
 
@@ -114,7 +118,7 @@ def recognize(doc: Doc, nlp: Language) -> list[Candidate]:
     text = doc.text  # built once: each doc.text joins every token
     results = analyzer.analyze(
         text=text,
-        language="en",
+        language=nlp_engine.language,
         entities=list(entities),
         nlp_artifacts=nlp_engine.artifacts(doc),
         score_threshold=MIN_SCORE,

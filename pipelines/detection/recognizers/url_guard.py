@@ -65,7 +65,7 @@ class LinearUrlRecognizer(PatternRecognizer):
         )
 
 
-def install(registry) -> None:
+def install(registry, language: str = "en") -> None:
     """Replace presidio's URL recognizer in a registry by the linear one."""
     registry.remove_recognizer(NAME)
-    registry.add_recognizer(LinearUrlRecognizer())
+    registry.add_recognizer(LinearUrlRecognizer(language))

@@ -1,4 +1,5 @@
-"""Set up the embedded demo: an admin login and a demo corpus with one transcript.
+"""Set up the embedded demo: an admin login, a demo corpus with one transcript and a
+French demo corpus with one (synthetic) court decision.
 
 Idempotent: run by every `make run`. The admin password is generated once, kept
 in the private var directory, and printed each time.
@@ -17,6 +18,9 @@ from review.services.uploads import upload
 
 DEMO_FILE = Path(settings.BASE_DIR) / "demo" / "parole_hearing_demo.txt"
 DEMO_CORPUS = "Demo corpus"
+# A corpus has one language: the French decision has its own corpus.
+FRENCH_DEMO_FILE = Path(settings.BASE_DIR) / "demo" / "decision_cour_appel_demo_fr.txt"
+FRENCH_DEMO_CORPUS = "Demo corpus (French)"
 
 
 class Command(BaseCommand):
@@ -37,10 +41,11 @@ class Command(BaseCommand):
                 admin.set_password(password)
                 admin.save(update_fields=["password"])
         password = password_file.read_text().strip()
-        corpus = corpus_get_or_create(name=DEMO_CORPUS, user=admin)
-        (result,) = upload(corpus=corpus, name=DEMO_FILE.name, data=DEMO_FILE.read_bytes(), user=admin)
-        document, created = result.document, result.created
-        state = "queued for pre-annotation" if created else f"already there ({document.status})"
-        self.stdout.write(f"Demo corpus: {DEMO_FILE.name} {state}")
+        for name, language, path in ((DEMO_CORPUS, "en", DEMO_FILE), (FRENCH_DEMO_CORPUS, "fr", FRENCH_DEMO_FILE)):
+            corpus = corpus_get_or_create(name=name, user=admin, language=language)
+            (result,) = upload(corpus=corpus, name=path.name, data=path.read_bytes(), user=admin)
+            document, created = result.document, result.created
+            state = "queued for pre-annotation" if created else f"already there ({document.status})"
+            self.stdout.write(f"{name}: {path.name} {state}")
         port = os.environ.get("PORT", "8000")
         self.stdout.write(self.style.SUCCESS(f"Log in at http://127.0.0.1:{port} as admin / {password}"))
