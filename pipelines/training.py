@@ -96,23 +96,25 @@ def _ner_labels(nlp: "Language") -> set[str]:
 
 
 def reviewed_docs(nlp: "Language", item: ReviewedText, chunk_chars: int = CHUNK_CHARS) -> list["Doc"]:
-    """The document's training examples, one per chunk (`chunks.py`'s bounds, the
-    same as detection's: line ends first), each the export's tokenized document with
-    its entities set for training (see the module's docstring): accepted → entity,
-    rejected and unseen → O, labels the NER does not predict → missing, base
-    entities of ignored labels kept.
+    """The document's training examples, one per window of at most `chunk_chars`
+    characters (`chunks.py`'s bounds, as detection cuts: line ends first), each the
+    export's tokenized document with its entities set for training (see the module's
+    docstring): accepted → entity, rejected and unseen → O, labels the NER does not
+    predict → missing, base entities of ignored labels kept.
 
-    A whole long document would be one example: past spaCy's max_length (E088) it
-    fails, and below it one update over it takes gigabytes. A chunk is at most
-    `chunk_chars` characters, so memory per example is flat whatever the document's
-    length. A span that crosses a cut is no entity in either chunk: its tokens are
-    left missing, so the model is not taught that half a name is no name."""
+    A whole long document as one example fails past spaCy's max_length (E088), and
+    below it one update over it takes gigabytes: a batch of windows costs the same
+    whatever the documents' length. A span that crosses a cut is no entity in
+    either window: its tokens are left missing, so the model is not taught that
+    half a name is no name (nor that it is none)."""
     bounds = chunk_bounds(item.text, chunk_chars)
     accepted = _per_chunk(item.accepted, bounds)
     rejected = _per_chunk(item.rejected, bounds)
     docs = []
     with _prediction_only(nlp):
-        predicted = nlp.pipe((item.text[s:e] for s, e in bounds), batch_size=1)
+        # Small windows go through the base model a detection chunk's worth at a time.
+        batch = max(1, CHUNK_CHARS // chunk_chars)
+        predicted = nlp.pipe((item.text[s:e] for s, e in bounds), batch_size=batch)
         for n, base in enumerate(predicted):
             start, end = bounds[n]
             doc = _chunk_doc(nlp, item.text[start:end], accepted[n], rejected[n], base)

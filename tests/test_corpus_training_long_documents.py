@@ -130,7 +130,7 @@ def _long_document(corpus: Corpus, chars: int) -> Document:
     return document
 
 
-def test_a_document_past_spacys_max_length_trains(corpus, admin_user, models_dir, tiny_base):  # noqa: F811
+def test_a_document_past_spacys_max_length_trains(corpus, admin_user, models_dir, tiny_base, settings):  # noqa: F811
     long = _long_document(corpus, 1_000_001)  # the oldest approval: a training document
     assert len(long.text) > spacy.blank("en").max_length
     for n, text in enumerate(TEXTS, 1):
@@ -143,10 +143,10 @@ def test_a_document_past_spacys_max_length_trains(corpus, admin_user, models_dir
     directory = Path(models_dir) / version.path
     meta = json.loads((directory / "meta.json").read_text())
     # One example per chunk: the long document is many, each small.
-    chunks = len(chunk_bounds(long.text))
+    chunks = len(chunk_bounds(long.text, settings.CORPUS_TRAINING_EXAMPLE_CHARS))
     assert meta["training_examples"] == chunks + 3 and meta["left_out_documents"] == []
     train = list(spacy.tokens.DocBin().from_disk(directory / "train.spacy").get_docs(spacy.blank("en").vocab))
-    assert max(len(d.text) for d in train) <= 20_000
+    assert max(len(d.text) for d in train) <= settings.CORPUS_TRAINING_EXAMPLE_CHARS
     # The names at the far end are entities of the last chunk, where they are.
     assert ("Okonkwo-Barry", "PERSON") in {(e.text, e.label_) for e in train[chunks - 1].ents}
 

@@ -29,7 +29,6 @@ from django.utils import timezone
 
 from ingestion.models import Document, DocumentStatus
 from pipelines import training
-from pipelines.detection.chunks import CHUNK_CHARS
 from review.models import CorpusModelVersion, ReviewAction, Span, SpanStatus
 from review.services import corpus_models, jobs
 from review.services.spans import to_candidate
@@ -200,7 +199,8 @@ def _plan(version: CorpusModelVersion, delivery: str) -> _Run | None:
         "max_precision_loss": settings.CORPUS_MODEL_MAX_PRECISION_LOSS,
         "negatives": "rejected spans as explicit O tokens; unannotated tokens O; labels the NER lacks missing",
         "rehearsal": "base model's predictions on pipelines/rehearsal.txt",
-        "chunk_chars": CHUNK_CHARS,  # one training example per chunk, cut at line ends (chunks.py)
+        # One training example per window of a document, cut at line ends (chunks.py).
+        "example_chars": settings.CORPUS_TRAINING_EXAMPLE_CHARS,
         "threads": os.environ.get("OMP_NUM_THREADS", ""),
     }
     if not corpus_models.corpus_model_plan(
@@ -221,7 +221,7 @@ def _prepare(nlp: "Language", run: _Run) -> _Prepared:
     ):
         for item in items:
             try:
-                examples = training.reviewed_docs(nlp, item)
+                examples = training.reviewed_docs(nlp, item, run.config["example_chars"])
             except Exception as exc:
                 logger.exception("document %s left out of corpus model %s", item.doc_id, run.version.pk)
                 prepared.left_out.append((item.doc_id, type(exc).__name__))
