@@ -202,3 +202,13 @@ def test_a_run_with_nothing_left_to_learn_from_fails_naming_them_and_the_next_ru
     version.refresh_from_db()
     assert version.status in FINISHED and f"#{first.pk}" in version.message
     assert not CorpusModelVersion.objects.filter(corpus=corpus, status=ModelStatus.TRAINING).exists()
+
+
+def test_a_runs_message_names_ten_left_out_documents_and_counts_the_rest():
+    from review.services.corpus_training import NAMED_LEFT_OUT, _Prepared
+
+    assert _Prepared().note() == ""
+    prepared = _Prepared(left_out=[(pk, "MemoryError") for pk in range(1, 16)])
+    note = prepared.note()
+    assert note.count("(MemoryError)") == NAMED_LEFT_OUT == 10
+    assert "document #10 (MemoryError) and 5 more;" in note and "#11" not in note

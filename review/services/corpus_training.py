@@ -3,9 +3,12 @@ task with the version's id.
 
 1. The corpus's approved documents, in approval order; the most recently approved
    CORPUS_TRAINING_HOLDOUT_FRACTION (at least CORPUS_TRAINING_MIN_HOLDOUT) are held out.
-2. Each document becomes the training-data export's document
-   (`pipelines.export.formats.training_doc`, the DocBin/CoNLL export): accepted spans
-   are entities, rejected spans explicit `O` negatives (see `pipelines.training`).
+2. Each document becomes training examples, one per window of at most
+   CORPUS_TRAINING_EXAMPLE_CHARS characters cut at line ends, each the training-data
+   export's document (`pipelines.export.formats.training_doc`, the DocBin/CoNLL
+   export): accepted spans are entities, rejected spans explicit `O` negatives (see
+   `pipelines.training`). A document whose examples fail is left out of the run and
+   named in its message; the run goes on without it.
 3. The base model's NER is fine-tuned on them, with rehearsal on the base model's own
    predictions over unrelated text, for at most CORPUS_TRAINING_MAX_STEPS batches or
    CORPUS_TRAINING_TIME_LIMIT_SECONDS.
@@ -39,6 +42,9 @@ if TYPE_CHECKING:  # spaCy is imported by the engine where a model is trained
 
 logger = logging.getLogger(__name__)
 CONFIG_TEMPLATE = Path(settings.BASE_DIR) / "training" / "config.cfg"
+# Left-out documents named in a run's message (the rest counted; meta.json and the
+# version's config list them all).
+NAMED_LEFT_OUT = 10
 
 
 def approved_in_order(corpus_id: int) -> list[int]:
@@ -135,7 +141,9 @@ class _Prepared:
         type (an error's text may quote the document)."""
         if not self.left_out:
             return ""
-        named = ", ".join(f"document #{pk} ({error})" for pk, error in self.left_out)
+        named = ", ".join(f"document #{pk} ({error})" for pk, error in self.left_out[:NAMED_LEFT_OUT])
+        if len(self.left_out) > NAMED_LEFT_OUT:
+            named += f" and {len(self.left_out) - NAMED_LEFT_OUT} more"
         return f"Left out, their training examples failed: {named}; the server log has the details."
 
 
