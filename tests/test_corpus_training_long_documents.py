@@ -212,3 +212,20 @@ def test_a_runs_message_names_ten_left_out_documents_and_counts_the_rest():
     note = prepared.note()
     assert note.count("(MemoryError)") == NAMED_LEFT_OUT == 10
     assert "document #10 (MemoryError) and 5 more;" in note and "#11" not in note
+
+
+def test_leak_recall_counts_the_gold_spans_any_prediction_overlaps():
+    # Computed by a bisect per gold span (a long document has 100,000s of both):
+    # the same count as every pair compared.
+    import random
+
+    rng = random.Random(7)
+    for _ in range(200):
+        spans = [
+            [Candidate(s, s + rng.randint(0, 8), "PERSON", "x", ("t",), 1.0) for s in rng.sample(range(80), 10)]
+            for _ in range(2)
+        ]
+        pred, gold = spans
+        pairs = sum(1 for g in gold if any(p.start < g.end and g.start < p.end for p in pred))
+        scores = training.score([pred], [gold])
+        assert round(pairs / len(gold), 4) == scores.leak_recall
