@@ -23,12 +23,15 @@ general recall does not collapse onto the corpus's names.
 import json
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipelines.candidate import Candidate
+from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
 from pipelines.detection.recognizers.spacy_ner import SPACY_TO_LABEL
 from pipelines.export.formats import training_doc
 
@@ -92,42 +95,100 @@ def _ner_labels(nlp: "Language") -> set[str]:
     return set(nlp.get_pipe("ner").labels)
 
 
-def reviewed_doc(nlp: "Language", item: ReviewedText) -> "Doc":
-    """The export's tokenized document, its entities set for training (see the
-    module's docstring): accepted → entity, rejected and unseen → O, labels the NER
-    does not predict → missing, base entities of ignored labels kept."""
+def reviewed_docs(nlp: "Language", item: ReviewedText, chunk_chars: int = CHUNK_CHARS) -> list["Doc"]:
+    """The document's training examples, one per window of at most `chunk_chars`
+    characters (`chunks.py`'s bounds, as detection cuts: line ends first), each the
+    export's tokenized document with its entities set for training (see the module's
+    docstring): accepted → entity, rejected and unseen → O, labels the NER does not
+    predict → missing, base entities of ignored labels kept.
+
+    A whole long document as one example fails past spaCy's max_length (E088), and
+    below it one update over it takes gigabytes: a batch of windows costs the same
+    whatever the documents' length. A span that crosses a cut is no entity in
+    either window: its tokens are left missing, so the model is not taught that
+    half a name is no name (nor that it is none)."""
+    bounds = chunk_bounds(item.text, chunk_chars)
+    accepted = _per_chunk(item.accepted, bounds)
+    rejected = _per_chunk(item.rejected, bounds)
+    docs = []
+    with _prediction_only(nlp):
+        # Small windows go through the base model a detection chunk's worth at a time.
+        batch = max(1, CHUNK_CHARS // chunk_chars)
+        predicted = nlp.pipe((item.text[s:e] for s, e in bounds), batch_size=batch)
+        for n, base in enumerate(predicted):
+            start, end = bounds[n]
+            doc = _chunk_doc(nlp, item.text[start:end], accepted[n], rejected[n], base)
+            if len(doc):  # an empty text: nothing to learn
+                docs.append(doc)
+    return docs
+
+
+@dataclass
+class _ChunkSpans:
+    inside: list[Candidate] = field(default_factory=list)
+    # Spans that cross a cut, clipped to the chunk.
+    crossing: list[Candidate] = field(default_factory=list)
+
+
+def _per_chunk(spans: Iterable[Candidate], bounds: Sequence[tuple[int, int]]) -> list[_ChunkSpans]:
+    """Each chunk's spans in its own offsets: one pass over the spans (a bisect
+    each), not one per chunk."""
+    starts = [s for s, _ in bounds]
+    chunks = [_ChunkSpans() for _ in bounds]
+    for span in spans:
+        first = max(0, bisect_right(starts, span.start) - 1)
+        last = max(first, bisect_right(starts, max(span.start, span.end - 1)) - 1)
+        for n in range(first, last + 1):
+            start, end = bounds[n]
+            clipped = replace(span, start=max(span.start, start) - start, end=min(span.end, end) - start)
+            (chunks[n].inside if first == last else chunks[n].crossing).append(clipped)
+    return chunks
+
+
+def _chunk_doc(nlp: "Language", text: str, accepted: _ChunkSpans, rejected: _ChunkSpans, base: "Doc") -> "Doc":
     from spacy.tokens import Span
 
-    doc = training_doc(item.text, list(item.accepted))  # the DocBin export's document
+    doc = training_doc(text, accepted.inside)  # the DocBin export's document
     known = _ner_labels(nlp)
     doc.ents = []
     entities, missing = [], set()
-    for cand in sorted(item.accepted, key=lambda c: c.start):
+    for cand in accepted.crossing:
+        span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
+        if span is not None:
+            missing.update(range(span.start, span.end))
+    for cand in sorted(accepted.inside, key=lambda c: c.start):
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
             continue
         label = LABEL_TO_SPACY.get(cand.label)
         if label is None or label not in known:
             missing.update(range(span.start, span.end))
-        elif not entities or span.start >= entities[-1].end:
+        elif (not entities or span.start >= entities[-1].end) and not missing.intersection(range(span.start, span.end)):
             entities.append(Span(doc, span.start, span.end, label=label))
     taken = {i for e in entities for i in range(e.start, e.end)} | missing
     # Base entities of labels the product ignores, where no reviewer decided.
-    decided = [(c.start, c.end) for c in [*item.accepted, *item.rejected]]
-    for ent in _predict(nlp, item.text).ents:
+    decided = [(c.start, c.end) for group in (accepted, rejected) for c in [*group.inside, *group.crossing]]
+    for ent in base.ents:
         if ent.label_ in SPACY_TO_LABEL or any(s < ent.end_char and ent.start_char < e for s, e in decided):
             continue
-        if not taken.intersection(range(ent.start, ent.end)):
-            entities.append(Span(doc, ent.start, ent.end, label=ent.label_))
-            taken.update(range(ent.start, ent.end))
+        span = doc.char_span(ent.start_char, ent.end_char, alignment_mode="expand")
+        if span is not None and not taken.intersection(range(span.start, span.end)):
+            entities.append(Span(doc, span.start, span.end, label=ent.label_))
+            taken.update(range(span.start, span.end))
     missing_spans = [Span(doc, i, i + 1) for i in sorted(missing)]
     doc.set_ents(sorted(entities, key=lambda s: s.start), missing=missing_spans, default="outside")
     return doc
 
 
-def _predict(nlp: "Language", text: str) -> "Doc":
+@contextmanager
+def _prediction_only(nlp: "Language") -> Iterator[None]:
     # The base model's own tokenizer and NER, the other components off.
     with nlp.select_pipes(enable=[p for p in nlp.pipe_names if p in ("ner", "tok2vec")]):
+        yield
+
+
+def _predict(nlp: "Language", text: str) -> "Doc":
+    with _prediction_only(nlp):
         return nlp(text)
 
 
@@ -204,13 +265,20 @@ def _blank_copy(nlp: "Language", doc: "Doc") -> "Doc":
     return Doc(nlp.vocab, words=[t.text for t in doc], spaces=[bool(t.whitespace_) for t in doc])
 
 
-def predict_spans(nlp: "Language", text: str) -> list[Candidate]:
-    """The model's names and places alone, in product labels."""
+def predict_spans(nlp: "Language", text: str, chunk_chars: int = CHUNK_CHARS) -> list[Candidate]:
+    """The model's names and places alone, in product labels, predicted a chunk at
+    a time (`chunks.py`, as detection does) with offsets in the whole text: one pass
+    over a long text would hold its whole Doc and activations at once."""
+    bounds = chunk_bounds(text, chunk_chars)
     found = []
-    for ent in _predict(nlp, text).ents:
-        label = SPACY_TO_LABEL.get(ent.label_)
-        if label in SCORED_LABELS:
-            found.append(Candidate(ent.start_char, ent.end_char, label, ent.text, ("model",), 1.0))
+    with _prediction_only(nlp):
+        predicted = nlp.pipe((text[s:e] for s, e in bounds), batch_size=1)
+        for (offset, _), doc in zip(bounds, predicted, strict=True):
+            for ent in doc.ents:
+                label = SPACY_TO_LABEL.get(ent.label_)
+                if label in SCORED_LABELS:
+                    start, end = offset + ent.start_char, offset + ent.end_char
+                    found.append(Candidate(start, end, label, ent.text, ("model",), 1.0))
     return found
 
 
@@ -225,12 +293,28 @@ def score(predicted: Iterable[Sequence[Candidate]], gold: Iterable[Sequence[Cand
         tp += len(want & got)
         fp += len(got - want)
         gold_n += len(want)
-        covered += sum(1 for g in truth if any(p.start < g.end and g.start < p.end for p in pred))
+        covered += _covered(pred, truth)
     precision = tp / (tp + fp) if tp + fp else 1.0
     recall = tp / gold_n if gold_n else 1.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     leak = covered / gold_n if gold_n else 1.0
     return Scores(round(precision, 4), round(recall, 4), round(f1, 4), round(leak, 4), tp, fp, gold_n - tp, gold_n)
+
+
+def _covered(pred: Sequence[Candidate], truth: Sequence[Candidate]) -> int:
+    """How many gold spans some prediction overlaps: sorted once, a bisect per gold
+    span (a long document has 100,000s of both; every pair would be hours)."""
+    ordered = sorted(pred, key=lambda p: p.start)
+    starts = [p.start for p in ordered]
+    reach, furthest = [], -1  # reach[i]: the furthest end among the first i + 1 predictions
+    for p in ordered:
+        furthest = max(furthest, p.end)
+        reach.append(furthest)
+    covered = 0
+    for g in truth:
+        before = bisect_left(starts, g.end)  # predictions starting before the gold span ends
+        covered += bool(before and reach[before - 1] > g.start)
+    return covered
 
 
 def evaluate(nlp: "Language", items: Sequence[ReviewedText]) -> Scores:

@@ -3,9 +3,12 @@ task with the version's id.
 
 1. The corpus's approved documents, in approval order; the most recently approved
    CORPUS_TRAINING_HOLDOUT_FRACTION (at least CORPUS_TRAINING_MIN_HOLDOUT) are held out.
-2. Each document becomes the training-data export's document
-   (`pipelines.export.formats.training_doc`, the DocBin/CoNLL export): accepted spans
-   are entities, rejected spans explicit `O` negatives (see `pipelines.training`).
+2. Each document becomes training examples, one per window of at most
+   CORPUS_TRAINING_EXAMPLE_CHARS characters cut at line ends, each the training-data
+   export's document (`pipelines.export.formats.training_doc`, the DocBin/CoNLL
+   export): accepted spans are entities, rejected spans explicit `O` negatives (see
+   `pipelines.training`). A document whose examples fail is left out of the run and
+   named in its message; the run goes on without it.
 3. The base model's NER is fine-tuned on them, with rehearsal on the base model's own
    predictions over unrelated text, for at most CORPUS_TRAINING_MAX_STEPS batches or
    CORPUS_TRAINING_TIME_LIMIT_SECONDS.
@@ -18,7 +21,9 @@ task with the version's id.
 import logging
 import os
 import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import DatabaseError
@@ -31,8 +36,15 @@ from review.models import CorpusModelVersion, ReviewAction, Span, SpanStatus
 from review.services import corpus_models, jobs
 from review.services.spans import to_candidate
 
+if TYPE_CHECKING:  # spaCy is imported by the engine where a model is trained
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
 logger = logging.getLogger(__name__)
 CONFIG_TEMPLATE = Path(settings.BASE_DIR) / "training" / "config.cfg"
+# Left-out documents named in a run's message (the rest counted; meta.json and the
+# version's config list them all).
+NAMED_LEFT_OUT = 10
 
 
 def approved_in_order(corpus_id: int) -> list[int]:
@@ -103,7 +115,78 @@ def corpus_model_train(*, version_id: int, delivery: str | None = None) -> bool:
         return False
 
 
+@dataclass
+class _Run:
+    """One run's plan: its documents and its configuration."""
+
+    version: CorpusModelVersion
+    delivery: str
+    config: dict
+    train: list[training.ReviewedText]
+    heldout: list[training.ReviewedText]
+
+
+@dataclass
+class _Prepared:
+    """The run's training examples (one per chunk of each document) and the
+    documents that could not be made into examples, left out with their error's type."""
+
+    train: list[training.ReviewedText] = field(default_factory=list)
+    heldout: list[training.ReviewedText] = field(default_factory=list)
+    train_docs: list["Doc"] = field(default_factory=list)
+    dev_docs: list["Doc"] = field(default_factory=list)
+    left_out: list[tuple[int, str]] = field(default_factory=list)
+
+    def note(self) -> str:
+        """The left-out documents by id (a name may itself be personal) and error
+        type (an error's text may quote the document)."""
+        if not self.left_out:
+            return ""
+        named = ", ".join(f"document #{pk} ({error})" for pk, error in self.left_out[:NAMED_LEFT_OUT])
+        if len(self.left_out) > NAMED_LEFT_OUT:
+            named += f" and {len(self.left_out) - NAMED_LEFT_OUT} more"
+        return f"Left out, their training examples failed: {named}; the server log has the details."
+
+
 def _train(version: CorpusModelVersion, delivery: str) -> bool:
+    run = _plan(version, delivery)
+    if run is None:
+        return False
+    nlp = training.load_full(version.base_model)
+    prepared = _prepare(nlp, run)
+    if not prepared.train_docs or not prepared.heldout:
+        side = "learn from" if not prepared.train_docs else "judge on"
+        message = f"Training has no document left to {side}. {prepared.note()}".strip()
+        corpus_models.corpus_model_fail(version_id=version.pk, delivery=delivery, message=message)
+        return False
+    if prepared.left_out and not _replan(run, prepared):
+        return False
+    base_scores = training.evaluate(nlp, prepared.heldout)
+    rehearsal = training.rehearsal_docs(nlp, training.rehearsal_texts())
+    report = training.fine_tune(
+        nlp,
+        prepared.train_docs,
+        rehearsal,
+        max_steps=run.config["max_steps"],
+        time_limit=run.config["time_limit_seconds"],
+        seed=run.config["seed"],
+        batch_size=run.config["batch_size"],
+        dropout=run.config["dropout"],
+        learn_rate=run.config["learn_rate"],
+        progress=_progress(version.pk, delivery),
+    )
+    candidate_scores = training.evaluate(nlp, prepared.heldout)
+    metrics = {"base": base_scores.to_dict(), "candidate": candidate_scores.to_dict()}
+    if not _save(nlp, run, prepared, rehearsal, report, metrics):
+        return False
+    message = " ".join(m for m in (report.stopped, prepared.note()) if m)
+    corpus_models.corpus_model_finish(version_id=version.pk, metrics=metrics, message=message, delivery=delivery)
+    return True
+
+
+def _plan(version: CorpusModelVersion, delivery: str) -> _Run | None:
+    """The documents and configuration, recorded on the version before training
+    (None: too few documents, or the run was superseded)."""
     ordered = approved_in_order(version.corpus_id)
     if len(ordered) < 2:
         corpus_models.corpus_model_fail(
@@ -111,14 +194,11 @@ def _train(version: CorpusModelVersion, delivery: str) -> bool:
             delivery=delivery,
             message="Training needs at least two approved documents (one to learn from, one to judge on).",
         )
-        return False
+        return None
     train_ids, heldout_ids = split_heldout(ordered)
-    train_items, heldout_items = reviewed_texts(train_ids), reviewed_texts(heldout_ids)
-    max_steps = settings.CORPUS_TRAINING_MAX_STEPS
-    time_limit = settings.CORPUS_TRAINING_TIME_LIMIT_SECONDS
     config = {
-        "max_steps": max_steps,
-        "time_limit_seconds": time_limit,
+        "max_steps": settings.CORPUS_TRAINING_MAX_STEPS,
+        "time_limit_seconds": settings.CORPUS_TRAINING_TIME_LIMIT_SECONDS,
         "batch_size": settings.CORPUS_TRAINING_BATCH_SIZE,
         "dropout": settings.CORPUS_TRAINING_DROPOUT,
         "learn_rate": settings.CORPUS_TRAINING_LEARN_RATE,
@@ -128,40 +208,70 @@ def _train(version: CorpusModelVersion, delivery: str) -> bool:
         "max_precision_loss": settings.CORPUS_MODEL_MAX_PRECISION_LOSS,
         "negatives": "rejected spans as explicit O tokens; unannotated tokens O; labels the NER lacks missing",
         "rehearsal": "base model's predictions on pipelines/rehearsal.txt",
+        # One training example per window of a document, cut at line ends (chunks.py).
+        "example_chars": settings.CORPUS_TRAINING_EXAMPLE_CHARS,
         "threads": os.environ.get("OMP_NUM_THREADS", ""),
     }
     if not corpus_models.corpus_model_plan(
         version_id=version.pk, delivery=delivery, train=train_ids, heldout=heldout_ids, config=config
     ):
-        return False  # superseded before it started
+        return None  # superseded before it started
+    return _Run(version, delivery, config, reviewed_texts(train_ids), reviewed_texts(heldout_ids))
 
-    nlp = training.load_full(version.base_model)
-    base_scores = training.evaluate(nlp, heldout_items)
-    train_docs = [training.reviewed_doc(nlp, item) for item in train_items]
-    dev_docs = [training.reviewed_doc(nlp, item) for item in heldout_items]
-    rehearsal = training.rehearsal_docs(nlp, training.rehearsal_texts())
-    report = training.fine_tune(
-        nlp,
-        train_docs,
-        rehearsal,
-        max_steps=max_steps,
-        time_limit=time_limit,
-        seed=config["seed"],
-        batch_size=config["batch_size"],
-        dropout=config["dropout"],
-        learn_rate=config["learn_rate"],
-        progress=_progress(version.pk, delivery),
+
+def _prepare(nlp: "Language", run: _Run) -> _Prepared:
+    """Every document's training examples. A document that fails fails alone: it is
+    left out of this run and named in its message, and the run goes on without it
+    (were it fatal, every later run of the corpus would fail on it too)."""
+    prepared = _Prepared()
+    for items, kept, docs in (
+        (run.train, prepared.train, prepared.train_docs),
+        (run.heldout, prepared.heldout, prepared.dev_docs),
+    ):
+        for item in items:
+            try:
+                examples = training.reviewed_docs(nlp, item, run.config["example_chars"])
+            except Exception as exc:
+                logger.exception("document %s left out of corpus model %s", item.doc_id, run.version.pk)
+                prepared.left_out.append((item.doc_id, type(exc).__name__))
+                continue
+            kept.append(item)
+            docs.extend(examples)
+    return prepared
+
+
+def _replan(run: _Run, prepared: _Prepared) -> bool:
+    """The version lists the documents it was trained and judged on, not the ones
+    left out (deleting one of those has nothing of the version's to delete)."""
+    run.config["left_out_documents"] = [{"document": pk, "error": error} for pk, error in prepared.left_out]
+    return corpus_models.corpus_model_plan(
+        version_id=run.version.pk,
+        delivery=run.delivery,
+        train=[i.doc_id for i in prepared.train],
+        heldout=[i.doc_id for i in prepared.heldout],
+        config=run.config,
     )
-    candidate_scores = training.evaluate(nlp, heldout_items)
 
+
+def _save(
+    nlp: "Language",
+    run: _Run,
+    prepared: _Prepared,
+    rehearsal: list["Doc"],
+    report: training.TrainingReport,
+    metrics: dict,
+) -> bool:
+    """The version's directory: the model, its training data, the config that
+    reproduces it and meta.json. False (and no files left): superseded meanwhile."""
+    version = run.version
     relative = f"corpus-{version.corpus_id}/v{version.version}"
     directory = Path(settings.CORPUS_MODELS_DIR) / relative
     if directory.exists():  # a previous delivery's partial files
         shutil.rmtree(directory)
     directory.mkdir(parents=True)
     nlp.to_disk(directory / "model")
-    training.write_docbin([*train_docs, *rehearsal], directory / "train.spacy")
-    training.write_docbin(dev_docs, directory / "dev.spacy")
+    training.write_docbin([*prepared.train_docs, *rehearsal], directory / "train.spacy")
+    training.write_docbin(prepared.dev_docs, directory / "dev.spacy")
     (directory / "config.cfg").write_text(
         training.spacy_train_config(
             CONFIG_TEMPLATE,
@@ -171,36 +281,42 @@ def _train(version: CorpusModelVersion, delivery: str) -> bool:
         ),
         encoding="utf-8",
     )
-    metrics = {"base": base_scores.to_dict(), "candidate": candidate_scores.to_dict()}
-    meta = {
-        "corpus": version.corpus_id,
-        "version": version.version,
-        "base_model": version.base_model,
-        "created_at": timezone.now().isoformat(),
-        "training_documents": train_ids,
-        "heldout_documents": heldout_ids,
-        "rehearsal_paragraphs": len(rehearsal),
-        "configuration": config,
-        "training": {"steps": report.steps, "seconds": report.seconds, "stopped": report.stopped},
-        "metrics": metrics,
-        "reproduce": (
-            "python -m spacy train config.cfg --output out --paths.train train.spacy --paths.dev dev.spacy "
-            "(train.spacy: the training documents and the rehearsal; dev.spacy: the held-out documents)"
-        ),
-        "size_bytes": training.directory_size(directory / "model"),
-    }
-    training.write_meta(directory / "meta.json", meta)
+    size = training.directory_size(directory / "model")
+    training.write_meta(directory / "meta.json", _meta(run, prepared, len(rehearsal), report, metrics, size))
     saved = corpus_models.corpus_model_files_saved(
         version_id=version.pk,
-        delivery=delivery,
+        delivery=run.delivery,
         path=relative,
         steps=report.steps,
-        config={**config, "steps": report.steps, "seconds": report.seconds, "size_bytes": meta["size_bytes"]},
+        config={**run.config, "steps": report.steps, "seconds": report.seconds, "size_bytes": size},
     )
     if not saved:
         # Superseded while training (failed as stale, or a document it learnt from
         # was deleted): its files must not stay behind.
         shutil.rmtree(directory, ignore_errors=True)
-        return False
-    corpus_models.corpus_model_finish(version_id=version.pk, metrics=metrics, message=report.stopped, delivery=delivery)
-    return True
+    return saved
+
+
+def _meta(
+    run: _Run, prepared: _Prepared, rehearsal: int, report: training.TrainingReport, metrics: dict, size: int
+) -> dict:
+    return {
+        "corpus": run.version.corpus_id,
+        "version": run.version.version,
+        "base_model": run.version.base_model,
+        "created_at": timezone.now().isoformat(),
+        "training_documents": [i.doc_id for i in prepared.train],
+        "heldout_documents": [i.doc_id for i in prepared.heldout],
+        "left_out_documents": [{"document": pk, "error": error} for pk, error in prepared.left_out],
+        "training_examples": len(prepared.train_docs),
+        "rehearsal_paragraphs": rehearsal,
+        "configuration": run.config,
+        "training": {"steps": report.steps, "seconds": report.seconds, "stopped": report.stopped},
+        "metrics": metrics,
+        "reproduce": (
+            "python -m spacy train config.cfg --output out --paths.train train.spacy --paths.dev dev.spacy "
+            "(train.spacy: the training documents, one example per chunk, and the rehearsal; dev.spacy: the "
+            "held-out documents)"
+        ),
+        "size_bytes": size,
+    }

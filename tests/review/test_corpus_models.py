@@ -341,7 +341,7 @@ def tiny_model(tmp_path_factory) -> Path:
 
     nlp = training.load_full(settings.SPACY_MODEL)
     item = training.ReviewedText(1, TEXTS[0], [Candidate(14, 23, "PERSON", "VANTREASE", ("human",), 1.0)], [])
-    training.fine_tune(nlp, [training.reviewed_doc(nlp, item)], [], max_steps=2, time_limit=60)
+    training.fine_tune(nlp, training.reviewed_docs(nlp, item), [], max_steps=2, time_limit=60)
     root = tmp_path_factory.mktemp("corpus_models")
     (root / "corpus-x" / "v1").mkdir(parents=True)
     nlp.to_disk(root / "corpus-x" / "v1" / "model")
