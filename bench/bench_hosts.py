@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_workers import _task_counts, _wait  # noqa: E402
+from bench_workers import _task_counts, _wait, warm_up  # noqa: E402
 
 from tests.netns_hosts import Lab, texts  # noqa: E402
 
@@ -52,29 +52,7 @@ def _run(lab: Lab, count: int, ids: list[int], corpus, warm_text: str) -> tuple[
     try:
         inspector = app.control.inspect(destination=names, timeout=1.0)
         _wait(lambda: len(inspector.ping() or {}) == count, f"{count} host(s) to answer", timeout=180)
-        warm = 0
-        while not all(n >= 1 for n in _task_counts(inspector, names)):
-            batch = []
-            for _ in range(count):
-                warm += 1
-                batch.append(
-                    Document.objects.create(
-                        corpus=corpus,
-                        name=f"warm{count}-{warm}-{uuid.uuid4().hex[:6]}.txt",
-                        sha256=uuid.uuid4().hex,
-                        text=warm_text,
-                        status=DocumentStatus.ANNOTATING,
-                    ).pk
-                )
-            for pk in batch:
-                annotate_document.delay(pk)
-            _wait(
-                lambda batch=batch: (
-                    not Document.objects.filter(pk__in=batch, status=DocumentStatus.ANNOTATING).exists()
-                ),
-                "the warm-up documents",
-                timeout=300,
-            )
+        warm_up(corpus, count, warm_text, lambda: all(n >= 1 for n in _task_counts(inspector, names)))
         warmed = _task_counts(inspector, names)
         started = time.monotonic()
         for pk in ids:

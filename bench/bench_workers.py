@@ -153,6 +153,36 @@ def _task_counts(inspector, names: list[str]) -> list[int]:
     return [sum(stats.get(name, {}).get("total", {}).values()) for name in names]
 
 
+def warm_up(corpus, count: int, warm_text: str, warmed) -> None:
+    """Documents one per worker at a time until `warmed()`: every worker has its
+    model loaded before the clock starts. One per worker at once: a worker busy
+    loading its model leaves the next message to another (prefetch 1, late acks)."""
+    from ingestion.models import Document, DocumentStatus
+    from review.tasks import annotate_document
+
+    warm = 0
+    while not warmed():
+        batch = []
+        for _ in range(count):
+            warm += 1
+            batch.append(
+                Document.objects.create(
+                    corpus=corpus,
+                    name=f"warm{count}-{warm}-{uuid.uuid4().hex[:6]}.txt",
+                    sha256=uuid.uuid4().hex,
+                    text=warm_text,
+                    status=DocumentStatus.ANNOTATING,
+                ).pk
+            )
+        for pk in batch:
+            annotate_document.delay(pk)
+        _wait(
+            lambda batch=batch: not Document.objects.filter(pk__in=batch, status=DocumentStatus.ANNOTATING).exists(),
+            "the warm-up documents",
+            timeout=300,
+        )
+
+
 def _run(
     count: int, ids: list[int], corpus, env: dict, queue: str, logs: Path, warm_text: str
 ) -> tuple[float, int, list[int]]:
@@ -173,31 +203,7 @@ def _run(
 
         # Warm-up: every worker loads its model on a small document of its own
         # before the clock starts.
-        warm = 0
-        while not warmed():
-            # One per worker at once: a worker busy loading its model leaves the
-            # next message to another (prefetch 1, late acks).
-            batch = []
-            for _ in range(count):
-                warm += 1
-                batch.append(
-                    Document.objects.create(
-                        corpus=corpus,
-                        name=f"warm{count}-{warm}.txt",
-                        sha256=uuid.uuid4().hex,
-                        text=warm_text,
-                        status=DocumentStatus.ANNOTATING,
-                    ).pk
-                )
-            for pk in batch:
-                annotate_document.delay(pk)
-            _wait(
-                lambda batch=batch: (
-                    not Document.objects.filter(pk__in=batch, status=DocumentStatus.ANNOTATING).exists()
-                ),
-                "the warm-up documents",
-                timeout=300,
-            )
+        warm_up(corpus, count, warm_text, warmed)
         warmed_counts = _task_counts(inspector, workers.names)
         started = time.monotonic()
         for pk in ids:
