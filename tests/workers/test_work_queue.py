@@ -332,7 +332,7 @@ def test_a_killed_workers_document_is_taken_over_within_worker_lost_after(corpus
         try:
             first = start_worker(env, log, pool="prefork")
             document, _ = ingest_document(
-                corpus=corpus, name="long.txt", data=(DEMO_TEXT * 400).encode(), user=admin_user
+                corpus=corpus, name="long.txt", data=(DEMO_TEXT * 1500).encode(), user=admin_user
             )
             rows = Document.objects.filter(pk=document.pk)
             wait_for(lambda: rows.filter(status="annotating", claimed_at__isnull=False).exists(), what="the claim")
