@@ -94,6 +94,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="where the delta (weights.npz, cfg.json) goes")
     parser.add_argument("--config", type=Path, default=HERE / "minilm.json")
     parser.add_argument("--fixture", action="store_true", help="train a few steps on training/fixture/tiny.conll")
+    parser.add_argument(
+        "--data",
+        choices=("research", "open"),
+        default="research",
+        help="research: CoNLL-2003 + WikiNEuRal (non-commercial); open: ../shared/data/train-open only (open_data.py)",
+    )
     args = parser.parse_args(argv)
     config = json.loads(args.config.read_text(encoding="utf-8"))
 
@@ -109,6 +115,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.fixture:
         train = [rows(s) for s in read_conll(HERE / "fixture" / "tiny.conll")]
         steps = 4
+    elif args.data == "open":
+        from open_data import training_sentences
+
+        train, counts = training_sentences(int(config.get("gum_copies", 2)))
+        config = {**config, "sets": counts}
+        steps = int(math.ceil(len(train) / config["batch_size"]) * config["epochs"])
     else:
         wiki = list(read_conll(DATA / "dev" / "wikineural_en_val.conll"))
         train = [rows(s) for s in read_conll(DATA / "train" / "conll2003_en_train.conll")]
@@ -175,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
             "seconds": round(time.perf_counter() - started),
             "torch": torch.__version__,
             "fixture": args.fixture,
+            "data": "fixture" if args.fixture else args.data,
         },
     }
     (args.out / "cfg.json").write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
