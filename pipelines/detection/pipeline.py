@@ -22,6 +22,7 @@ from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds, is_letter_soup
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.filtering.filters import Filtered, apply_filters, cap_scores
 from pipelines.detection.filtering.place_context import relabel_places
+from pipelines.detection.filtering.words import words_for
 from pipelines.detection.languages import DEFAULT_LANGUAGE, Language, language
 from pipelines.detection.languages import rules as language_rules
 from pipelines.detection.merging.calibration import calibrate, probability
@@ -131,13 +132,15 @@ class _ModelFound:
     not_people: list[tuple[int, int, str]] = field(default_factory=list)
 
     def add(self, doc, nlp, on: frozenset[str], offset: int, lang: Language) -> None:
-        if lang.builtin_rules:  # the quasi-identifier lexicons are English
+        if lang.quasi_identifiers:  # their lexicons are English (quasi/lexicons.py)
             self.quasi += _shifted(quasi.recognize(doc), offset)
         for key in sorted(DOC_KEYS & on):
             if key == "spacy" and not lang.builtin_rules:
                 found = language_rules.model_entities(doc, lang)
             else:
                 found = recognizer(key)(doc, nlp)
+            if key == "presidio" and lang.presidio_labels:
+                found = language_rules.relabel(found, lang.presidio_labels)
             self.by_key.setdefault(key, []).extend(_shifted(found, offset))
         if "spacy" in on and not spacy_ner.promotes(nlp):
             self.not_people += [(s + offset, e + offset, label) for s, e, label in spacy_ner.not_people(doc)]
@@ -230,7 +233,9 @@ def _detect_doc(
     corpus_found, timed_out = _corpus_candidates(text, compiled)
     candidates += corpus_found
 
-    kept, filtered = apply_filters(candidates, config.disabled_filters, text)
+    # The filters and the calibration read the text's language's words (filtering/words.py).
+    words = words_for(lang)
+    kept, filtered = apply_filters(candidates, config.disabled_filters, text, words)
     if model.not_people:
         backed = sorted((c.start, c.end) for c in kept if c.label == "PERSON" and not _lists_only(c))
         kept, dropped = _split(kept, _inside_model_entity(model.not_people, backed))
@@ -240,7 +245,7 @@ def _detect_doc(
         return DENIED if c.text.strip().casefold() in compiled.deny else None
 
     def too_low(c: Candidate) -> str | None:
-        return BELOW_MIN_SCORE if probability(c, text) < config.min_score else None
+        return BELOW_MIN_SCORE if probability(c, text, words) < config.min_score else None
 
     # What the corpus's reviewers rejected in enough documents and never accepted
     # (memory.py) is dropped before the vote; the names they accepted are found
@@ -272,10 +277,12 @@ def _detect_doc(
         spans = merge(text, [*spans, *extra], compiled.weights)
     # A name the document uses as a street or a town ("came down Chambers") is a
     # LOCATION wherever only the model or the name lists said PERSON.
-    spans = relabel_places(text, spans)
+    # Its cues are English ("came down", "Street"): only where the language has them.
+    if words.place_context:
+        spans = relabel_places(text, spans)
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
-    spans = cap_scores(calibrate(spans, text), config.disabled_filters, text)
+    spans = cap_scores(calibrate(spans, text, words), config.disabled_filters, text, words)
     if not lang.builtin_rules:
         spans = language_rules.tidy(spans, lang)
     if lang.role_labels:

@@ -119,3 +119,13 @@ def test_a_french_corpus_detects_and_trains_from_the_french_model(french_corpus,
     assert detection_model(french_corpus.pk, DEFAULT_SETTINGS, "fr").record == "fr_core_news_sm"
     english = Corpus.objects.create(name="English")
     assert corpus_base_model(english.pk) == "sm"
+
+
+@pytest.mark.django_db
+def test_the_corpus_page_says_when_its_language_raises_no_quasi_identifier_flags(client, french_corpus):
+    page = client.get(reverse("corpus_detail", args=[french_corpus.pk])).content.decode()
+    assert 'id="corpus-quasi-note"' in page and "English only" in page
+    client.post(reverse("corpus_list"), {"name": "Hearings", "description": "", "language": "en"})
+    english = Corpus.objects.get(name="Hearings")
+    page = client.get(reverse("corpus_detail", args=[english.pk])).content.decode()
+    assert 'id="corpus-quasi-note"' not in page

@@ -10,22 +10,10 @@ from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection.config import FILTER_RULES, WEEKDAY_ALONE_SCORE
+from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import has_institution_word, is_known_place
-from pipelines.gazetteers import first_names, is_english_word, is_given_name, is_known_name, last_names, stop_words
-from pipelines.lexicons import (
-    HONORIFICS,
-    MONTHS,
-    NAME_PARTICLES,
-    NUMBER_WORDS,
-    NUMBERED_THINGS,
-    RELATIONS,
-    RELATIVE_TIME,
-    ROLE_WORDS,
-    SPOKEN_YEAR,
-    TIME_UNITS,
-    TRANSCRIPT_NOTATIONS,
-    WEEKDAYS,
-)
+from pipelines.gazetteers import first_names, is_english_word, is_given_name, is_known_name, last_names
+from pipelines.lexicons import HONORIFICS, RELATIONS, ROLE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,22 +28,6 @@ _WORDS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # checked against word frequencies; cues, patterns, the header and people are not.
 MODEL_SOURCES = frozenset({"spacy", "presidio", "gazetteer"})
 NAME_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NRP"})
-# DATE means a calendar date, as seed 000 uses it: a month, a weekday, a year, a
-# decade, a day's ordinal or a numeric date.
-_CALENDAR = re.compile(
-    rf"\b(?:{MONTHS}|{WEEKDAYS}s?|{SPOKEN_YEAR})(?!\w)"
-    r"|\b(?:1[0-9]|20)\d\d\b|['’]\d\d\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b[lI1-3]?[0-9lO](?:st|nd|rd|th)\b"
-    r"|\b\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?\b|\b(?:19|20)?\d0['’]?s\b"
-    r"|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b",
-    re.IGNORECASE,
-)
-# An amount of time, not a point in it: "15 years", "about 12 hours", "five-year".
-_DURATION = re.compile(rf"\b{TIME_UNITS}\b|-year\b|\b{RELATIVE_TIME}\b", re.IGNORECASE)
-_CLOCK = re.compile(r"\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|o'clock|\bnoon\b|\bmidnight\b", re.IGNORECASE)
-_POINT_IN_TIME = re.compile(
-    rf"\b(?:{MONTHS}|{WEEKDAYS}s?|{SPOKEN_YEAR})(?!\w)|\b(?:1[0-9]|20)\d\d\b|\b\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}}\b",
-    re.IGNORECASE,
-)
 
 
 def _words(c: Candidate) -> list[str]:
@@ -66,26 +38,22 @@ def _model_only(c: Candidate) -> bool:
     return bool(c.sources) and set(c.sources) <= MODEL_SOURCES
 
 
-def _person_single_character(c: Candidate, text: str) -> str | None:
+def _person_single_character(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "single character" if len(c.text.strip()) < 2 else None
 
 
-def _person_digits(c: Candidate, text: str) -> str | None:
+def _person_digits(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "contains digits" if _HAS_DIGIT.search(c.text) else None
 
 
-def _person_lowercase(c: Candidate, text: str) -> str | None:
+def _person_lowercase(c: Candidate, text: str, w: FilterWords) -> str | None:
     stripped = c.text.strip()
     return "all lowercase" if stripped == stripped.lower() else None
 
 
-def _is_role(word: str) -> bool:
+def _is_role(word: str, roles: frozenset[str]) -> bool:
     """A role word, or its plural ("Commissioners", "witnesses")."""
-    return (
-        word in ROLE_WORDS
-        or (word.endswith("s") and word[:-1] in ROLE_WORDS)
-        or (word.endswith("es") and word[:-2] in ROLE_WORDS)
-    )
+    return word in roles or (word.endswith("s") and word[:-1] in roles) or (word.endswith("es") and word[:-2] in roles)
 
 
 def _in_name_lists(word: str) -> bool:
@@ -93,32 +61,34 @@ def _in_name_lists(word: str) -> bool:
     return title in first_names() or title in last_names()
 
 
-def _role_word(c: Candidate, text: str) -> str | None:
-    words = [w.strip(".,'’:").lower() for w in c.text.split()]
-    if all(_is_role(w) for w in words):
+def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
+    words = [word.strip(".,'’:").lower() for word in c.text.split()]
+    roles = w.role_words or frozenset()
+    if all(_is_role(word, roles) for word in words):
         return "role word"
     # "Colonel", "the General": a title alone that is nobody's name.
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
-    if all(_is_role(w) or (w in HONORIFICS and not _in_name_lists(w)) for w in words):
+    if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words):
         return "title alone"
     return None
 
 
-def _closed_class(c: Candidate, text: str) -> str | None:
+def _closed_class(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's name made of stop words ("And", "We"); a cue's or the header's is
     left alone ("DEPUTY DISTRICT ATTORNEY HER:", "Mr. Her": Her is a surname)."""
     words = _words(c)
+    stop = w.stop_words or frozenset()
     # A word in capitals inside running text is an acronym or a name ("US"), not a pronoun.
-    if any(w.isupper() and len(w) > 1 for w in words) and not text[max(0, c.start - 40) : c.start].isupper():
+    if any(word.isupper() and len(word) > 1 for word in words) and not text[max(0, c.start - 40) : c.start].isupper():
         return None
-    if _model_only(c) and words and all(w.lower() in stop_words() for w in words):
+    if _model_only(c) and words and all(word.lower() in stop for word in words):
         return "closed-class word (pronoun, determiner, conjunction…)"
     return None
 
 
-def _notation(c: Candidate, text: str) -> str | None:
+def _notation(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = _words(c)
-    if words and all(w.lower() in TRANSCRIPT_NOTATIONS for w in words):
+    if words and all(word.lower() in (w.notations or ()) for word in words):
         return "transcript notation"
     return None
 
@@ -135,7 +105,7 @@ def _sentence_initial(c: Candidate, text: str) -> bool:
     return bool(_SENTENCE_START.search(before)) if before.strip() else True
 
 
-def _common_word(c: Candidate, text: str) -> str | None:
+def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's one-word guess that is a common English word ("Correct" as an
     organization, "Weather" as a person, "Anything" as a place) that no name or
     place list knows, at the start of a sentence where its capital means nothing.
@@ -161,90 +131,86 @@ _ADDRESS_WORDS = frozenset({"preacher", "pastor", "reverend", "rev", "deacon", "
 _ADDRESS_WORDS = _ADDRESS_WORDS | ROLE_WORDS | HONORIFICS
 
 
-def _person_common_phrase(c: Candidate, text: str) -> str | None:
+def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's PERSON of two or more words that are all English words, none a
     given name: a heading or a phrase in capitals ("Closing Statements", "Board
     Hearing"), not a person ("Will Rose" keeps its given name)."""
     if not _model_only(c):
         return None
     words = _words(c)
-    if len(words) < 2 or any(is_given_name(w) for w in words):
+    if len(words) < 2 or any(is_given_name(word) for word in words):
         return None
     # "Preacher Wise", "Grandma Day": a way of addressing someone, then the name.
     if _RELATION_WORD.fullmatch(words[0]) or words[0].lower() in _ADDRESS_WORDS:
         return None
-    return "English words, no given name" if all(is_english_word(w) for w in words) else None
+    return "English words, no given name" if all(is_english_word(word) for word in words) else None
 
 
-def _lower_name_word(word: str) -> bool:
+def _lower_name_word(word: str, w: FilterWords) -> bool:
     """Lower-case words names do have: particles ("de la", "al-Hazmi", "ibn"), and
     the function words of epithets ("Alexander the Great", "Catherine of Aragon")."""
     head = word.split("-")[0].strip(".,'’")
-    return head in NAME_PARTICLES or head in stop_words()
+    return head in (w.name_words or ())
 
 
-def _name_shape(c: Candidate, text: str) -> str | None:
+def _name_shape(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's person whose words are not all capitalized ("Rigor mortis"):
     names capitalize every word but their particles ("Rosa de la Vega")."""
     words = c.text.split()
-    if _model_only(c) and len(words) > 1 and any(w[:1].islower() and not _lower_name_word(w) for w in words):
+    if _model_only(c) and len(words) > 1 and any(x[:1].islower() and not _lower_name_word(x, w) for x in words):
         return "not shaped like a name (a lower-case word)"
     return None
 
 
-def _model_lowercase_place(c: Candidate, text: str) -> str | None:
+def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | None:
     stripped = c.text.strip()
     if _model_only(c) and stripped == stripped.lower() and any(ch.isalpha() for ch in stripped):
         return "all lowercase"
     return None
 
 
-def _numbered_thing(c: Candidate, text: str) -> str | None:
+def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     """ "Form 1073", "Exhibit Number 1": the number names a form, not a person."""
     words = c.text.split()
-    if len(words) > 1 and words[0].lower().strip(".") in NUMBERED_THINGS and _HAS_DIGIT.search(c.text):
+    things = w.numbered_things or frozenset()
+    if len(words) > 1 and words[0].lower().strip(".") in things and _HAS_DIGIT.search(c.text):
         return "number of a form or exhibit"
-    before = [w.lower() for w in re.findall(r"[A-Za-z]+", text[max(0, c.start - 30) : c.start])]
+    before = [word.lower() for word in w.word_before.findall(text[max(0, c.start - 30) : c.start])]
     if not (c.text[:1].isdigit() and before):
         return None
-    if before[-1] in NUMBERED_THINGS or (
-        len(before) > 1 and before[-1] in ("number", "no") and before[-2] in NUMBERED_THINGS
-    ):
+    if before[-1] in things or (len(before) > 1 and before[-1] in w.number_words and before[-2] in things):
         return "number of a form or exhibit"
     return None
 
 
-def _date(c: Candidate, text: str) -> str | None:
-    if _CALENDAR.search(c.text):
+def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
+    if w.calendar is None or w.calendar.search(c.text):
         return None
     return "no calendar date (month, weekday, year, decade, day or numeric date)"
 
 
-_WEEKDAY_ALONE = re.compile(rf"(?:(?:on|this|that|next|last|every|each|a|the|particular)\s+)*{WEEKDAYS}s?", re.I)
-
-
-def _weekday_alone(c: Candidate, text: str) -> str | None:
+def _weekday_alone(c: Candidate, text: str, w: FilterWords) -> str | None:
     """ "on Saturday", "Wednesdays": a weekday with no date; "Thursday, October
     24" keeps its weekday inside the date's span and is not capped."""
-    return "weekday without a date" if _WEEKDAY_ALONE.fullmatch(c.text.strip(" ,.")) else None
+    alone = w.weekday_alone is not None and w.weekday_alone.fullmatch(c.text.strip(" ,."))
+    return "weekday without a date" if alone else None
 
 
-def _duration(c: Candidate, text: str) -> str | None:
-    if not _DURATION.search(c.text) or _POINT_IN_TIME.search(c.text) or _CLOCK.search(c.text):
+def _duration(c: Candidate, text: str, w: FilterWords) -> str | None:
+    if w.duration is None or w.point_in_time is None or w.clock is None:
+        return None
+    if not w.duration.search(c.text) or w.point_in_time.search(c.text) or w.clock.search(c.text):
         return None
     return "an amount of time, not a point in time"
 
 
-_TIME_WORD = re.compile(rf"\b(?:{NUMBER_WORDS}|noon|midnight|o'clock)\b", re.IGNORECASE)
-
-
-def _time(c: Candidate, text: str) -> str | None:
-    if _HAS_DIGIT.search(c.text) or _TIME_WORD.search(c.text):
+def _time(c: Candidate, text: str, w: FilterWords) -> str | None:
+    if _HAS_DIGIT.search(c.text) or w.time_words is None or w.time_words.search(c.text):
         return None
     return "no digit or clock word"
 
 
-def _line_break(c: Candidate, text: str) -> str | None:
+def _line_break(c: Candidate, text: str, w: FilterWords) -> str | None:
     # Transcript text has one utterance per line: a model entity that crosses
     # a line break has glued a heading to the next line.
     return "crosses a line break" if "\n" in c.text and c.sources == ("spacy",) else None
@@ -254,7 +220,7 @@ def _line_break(c: Candidate, text: str) -> str | None:
 class Rule:
     name: str
     labels: frozenset[str] | None  # None: every label
-    check: Callable[[Candidate, str], str | None]
+    check: Callable[[Candidate, str, FilterWords], str | None]
     description: str
     # None: a firing rule drops the candidate. A number: the candidate stays,
     # its calibrated score capped there (`cap_scores`), the reason in its rule.
@@ -267,7 +233,7 @@ _NOT_PERSON = frozenset(
 # Rules are data: a corpus turns any of them off by name (see config.py, which
 # lists the names and descriptions). They run in this order and the first that
 # fires gives the reason.
-_CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str], str | None]]] = {
+_CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, FilterWords], str | None]]] = {
     "line_break": (None, _line_break),
     "role_word": (NAME_LABELS, _role_word),
     "closed_class": (NAME_LABELS, _closed_class),
@@ -293,29 +259,42 @@ RULES: tuple[Rule, ...] = tuple(
 )
 
 
-def reject_reason(c: Candidate, disabled: frozenset[str] = frozenset(), text: str = "") -> str | None:
+def _skipped(rule: Rule, c: Candidate, disabled: frozenset[str], words: FilterWords) -> bool:
+    """Turned off by the corpus, not for this label, or without its words in this language."""
+    if rule.name in disabled or (rule.labels is not None and c.label not in rule.labels):
+        return True
+    return not words.runs(rule.name)
+
+
+def reject_reason(
+    c: Candidate, disabled: frozenset[str] = frozenset(), text: str = "", words: FilterWords | None = None
+) -> str | None:
     """Why `c` is no span, or None. `text` is the document (some rules read the
-    words before a candidate: "Form 1073")."""
+    words before a candidate: "Form 1073"); `words` its language's (English by default)."""
     if not c.text.strip():
         return "blank"  # never a span, whatever the corpus says
+    words = words or filter_words()
     for rule in RULES:
-        if rule.cap is not None or rule.name in disabled or (rule.labels is not None and c.label not in rule.labels):
+        if rule.cap is not None or _skipped(rule, c, disabled, words):
             continue
-        reason = rule.check(c, text)
+        reason = rule.check(c, text, words)
         if reason:
             return reason
     return None
 
 
-def cap_scores(spans: list[Candidate], disabled: frozenset[str] = frozenset(), text: str = "") -> list[Candidate]:
+def cap_scores(
+    spans: list[Candidate], disabled: frozenset[str] = frozenset(), text: str = "", words: FilterWords | None = None
+) -> list[Candidate]:
     """The capping rules on the final, calibrated spans: the span stays for the
     reviewer with its score lowered and the reason appended to its rule."""
+    words = words or filter_words()
     out = []
     for c in spans:
         for rule in RULES:
-            if rule.cap is None or rule.name in disabled or (rule.labels is not None and c.label not in rule.labels):
+            if rule.cap is None or _skipped(rule, c, disabled, words):
                 continue
-            reason = rule.check(c, text)
+            reason = rule.check(c, text, words)
             if reason and c.score > rule.cap:
                 c = replace(c, score=rule.cap, rule=f"{c.rule},{reason}" if c.rule else reason)
         out.append(c)
@@ -334,12 +313,13 @@ _WORD = re.compile(r"\S+")
 _POSSESSIVE = re.compile(r"(?:['’]s|s['’])$")
 
 
-def _leading_title(words: list[re.Match[str]]) -> bool:
+def _leading_title(words: list[re.Match[str]], lexicon: FilterWords) -> bool:
     """The first word is a title, not part of the name: a role word
     ("Commissioner Robert Delgado") or an honorific that is no one's name
     ("General Robert Lee"; but "Major Harris", "Prince Jackson" keep theirs)."""
     first = words[0].group().strip(".,")
-    return first.lower() in ROLE_WORDS or (first.lower() in HONORIFICS and not is_known_name(first))
+    roles = lexicon.role_words or frozenset()
+    return first.lower() in roles or (first.lower() in lexicon.honorifics and not is_known_name(first))
 
 
 # Not a name, even when the model's entity runs over it: a detached clitic
@@ -347,12 +327,13 @@ def _leading_title(words: list[re.Match[str]]) -> bool:
 _TRAILING_JUNK = frozenset({"'s", "’s", "'", "’", "&", "-", "–", "—", "(", '"'})
 
 
-def trim_person(c: Candidate) -> Candidate:
+def trim_person(c: Candidate, lexicon: FilterWords | None = None) -> Candidate:
     """Drop leading titles (see `_leading_title`), trailing punctuation and a
     possessive ("Doe's"): the title stays readable context, the possessive stays
     outside the placeholder."""
+    lexicon = lexicon or filter_words()
     words = [w for w in _WORD.finditer(c.text)]
-    while len(words) > 1 and _leading_title(words):
+    while len(words) > 1 and _leading_title(words, lexicon):
         words.pop(0)
     while len(words) > 1 and words[-1].group() in _TRAILING_JUNK:
         words.pop()
@@ -376,17 +357,22 @@ def trim_person(c: Candidate) -> Candidate:
 
 
 def apply_filters(
-    candidates: Iterable[Candidate], disabled: frozenset[str] = frozenset(), text: str = ""
+    candidates: Iterable[Candidate],
+    disabled: frozenset[str] = frozenset(),
+    text: str = "",
+    words: FilterWords | None = None,
 ) -> tuple[list[Candidate], list[Filtered]]:
     """Trimmed candidates that pass every enabled rule, and the others with their
-    reason; `disabled` names rules (see `RULES`) a corpus turned off."""
+    reason; `disabled` names rules (see `RULES`) a corpus turned off; `words` are
+    the text's language's (a rule without its words there does not run)."""
+    words = words or filter_words()
     kept: list[Candidate] = []
     dropped: list[Filtered] = []
     for candidate in candidates:
         candidate = trim_whitespace(candidate)
         if candidate.label == "PERSON":
-            candidate = trim_person(candidate)
-        reason = reject_reason(candidate, disabled, text)
+            candidate = trim_person(candidate, words)
+        reason = reject_reason(candidate, disabled, text, words)
         if reason:
             dropped.append(Filtered(candidate, reason))
         else:

@@ -2,8 +2,11 @@
 
 A language names its spaCy model (and that model's licence), the entity labels of
 that model and what they become, the Faker locales its given names come from, its
-month names, its title words, its pattern pack and its cue words: everything the
-engine needs to read a text in that language. The engine looks a language up by
+month names, its title words, its pattern pack and its cue words, the word lists
+the filters and the calibration read ("filter_words", see filtering/words.py), how
+presidio's entity names map to ours ("presidio_labels") and whether it raises
+quasi-identifier flags ("quasi_identifiers"): everything the engine needs to read a
+text in that language. The engine looks a language up by
 its code (`language("fr")`); adding a third language is adding `<code>.json` here
 and installing its model, with no change to the engine.
 
@@ -22,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DIRECTORY = Path(__file__).resolve().parent
 DEFAULT_LANGUAGE = "en"
@@ -73,6 +77,15 @@ class Language:
     cues: tuple[RulePattern, ...] = ()
     # Name shape (a regex) the name-list recognizer reads.
     name_regex: re.Pattern[str] | None = None
+    # The word lists and regexes the filters and the calibration read in this
+    # language (filtering/words.py); a rule whose list is missing does not run.
+    filter_words: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    # presidio's entity names → ours, where presidio's own name has no colour or
+    # placeholder here ("IBAN_CODE" → "ID").
+    presidio_labels: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    # Quasi-identifier flags (detection/quasi/): their lexicons are English; a
+    # language flags them only when it says so.
+    quasi_identifiers: bool = False
 
 
 def _expand(pattern: str, fragments: dict[str, str], depth: int = 0) -> str:
@@ -96,6 +109,25 @@ def _rules(entries: list[dict], fragments: dict[str, str], code: str, kind: str)
     return tuple(rules)
 
 
+# The filter words that are regexes (case-insensitive, `{FRAGMENT}`s expanded).
+FILTER_REGEXES = ("calendar", "weekday_alone", "duration", "point_in_time", "clock", "time_words")
+
+
+def _filter_words(entries: dict[str, Any], fragments: dict[str, str], code: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in entries.items():
+        if key in FILTER_REGEXES:
+            try:
+                out[key] = re.compile(_expand(value, fragments), re.IGNORECASE)
+            except re.error as exc:
+                raise LanguageError(f"{code}.json filter_words {key}: {exc}") from exc
+        elif isinstance(value, list):
+            out[key] = frozenset(w.casefold() for w in value)
+        else:
+            out[key] = value
+    return out
+
+
 def _from_json(code: str, data: dict) -> Language:
     fragments = data.get("fragments", {})
     name = data.get("name_regex")
@@ -117,6 +149,9 @@ def _from_json(code: str, data: dict) -> Language:
         patterns=_rules(data.get("patterns", []), fragments, code, "pattern"),
         cues=_rules(data.get("cues", []), fragments, code, "cue"),
         name_regex=re.compile(_expand(name, fragments)) if name else None,
+        filter_words=_filter_words(data.get("filter_words", {}), fragments, code),
+        presidio_labels=dict(data.get("presidio_labels", {})),
+        quasi_identifiers=bool(data.get("quasi_identifiers", data.get("builtin_rules", False))),
     )
 
 
@@ -148,6 +183,15 @@ def name_of(code: str) -> str:
         return language(code).name
     except LanguageError:
         return code
+
+
+def flags_quasi_identifiers(code: str) -> bool:
+    """Whether detection raises quasi-identifier flags for this language (the
+    corpus page says so when it does not); False when its file is gone."""
+    try:
+        return language(code).quasi_identifiers
+    except LanguageError:
+        return False
 
 
 def model_for(code: str, site_model: str) -> str:

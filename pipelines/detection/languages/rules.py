@@ -152,6 +152,16 @@ def model_entities(doc: "Doc", language: Language) -> list[Candidate]:
     return found
 
 
+def relabel(found: list[Candidate], labels: dict[str, str]) -> list[Candidate]:
+    """presidio's entity names as the language's file maps them ("IBAN_CODE" → "ID")."""
+    return [
+        Candidate(c.start, c.end, labels[c.label], c.text, c.sources, c.score, c.rule, c.entity)
+        if c.label in labels
+        else c
+        for c in found
+    ]
+
+
 def roles(spans: list[Candidate], candidates: list[Candidate], language: Language) -> list[Candidate]:
     """Every PERSON span whose name parts all belong to one name a role cue named
     ("Paul MARTIN" after "Maître"; "MARTIN" alone elsewhere) takes that role's

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
+from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.gazetteers import is_common_word, is_known_name
 from pipelines.names import name_parts
 
@@ -60,25 +61,32 @@ FEATURES: tuple[str, ...] = (
 _WITHOUT_SIGNAL = FEATURES.index("organization_without_signal")
 
 
-def _organization_signal(span: Candidate, text: str = "") -> bool:
+def _organization_signal(span: Candidate, text: str, words: FilterWords) -> bool:
     """Another source, a cue, an organization word in the name, or, for an
     acronym, the document around it (`places.acronym_context`; `text` is the
-    whole document, "" when the caller has none)."""
+    whole document, "" when the caller has none). In a language other than
+    English, the organization words are its file's and the English context of
+    acronyms is not read."""
     sources = set(span.sources) - {"propagation"}
-    return (
-        len(sources) >= 2
-        or bool(sources & CUE_SOURCES)
-        or places.organization_signal(span.text, is_known_name, is_common_word)
-        or (bool(text) and places.is_acronym(span.text) and places.acronym_context(span.text, text, span.start))
+    if len(sources) >= 2 or sources & CUE_SOURCES:
+        return True
+    if words.organization_words is not None:
+        return "&" in span.text or any(w.casefold() in words.organization_words for w in places.words_of(span.text))
+    return places.organization_signal(span.text, is_known_name, is_common_word) or (
+        bool(text) and places.is_acronym(span.text) and places.acronym_context(span.text, text, span.start)
     )
 
 
-def features(span: Candidate, text: str = "") -> list[float]:
+def features(span: Candidate, text: str = "", words: FilterWords | None = None) -> list[float]:
+    """`words`: the text's language's (English by default): a feature whose words
+    the language lacks reads 0, as it does on a span it does not apply to."""
+    lexicon = words or filter_words()
+    common = lexicon.common_word
     sources = set(span.sources)
     found_by = sources - {"propagation"}
     letters = [c for c in span.text if c.isalpha()]
     parts = name_parts(span.text) if span.label == "PERSON" else []
-    words = places.words_of(span.text)
+    tokens = places.words_of(span.text)
     values = {
         "bias": 1.0,
         "two_or_more_sources": len(found_by) >= 2,
@@ -94,11 +102,12 @@ def features(span: Candidate, text: str = "") -> list[float]:
         "one_word": len(span.text.split()) == 1,
         "known_name": bool(parts) and all(is_known_name(p) for p in parts),
         # "Ferguson" (a city), "West Florissant" (place-shaped) as a PERSON.
+        # The place-shape words ("Cape", "Strait") are English.
         "person_also_a_place": span.label == "PERSON"
-        and (places.is_known_place(span.text) or places.is_place_shaped(span.text)),
-        # "Glen Oak": every word a common English word (wordfreq).
-        "common_words_only": bool(words) and all(is_common_word(w) for w in words),
-        "organization_without_signal": span.label == "ORGANIZATION" and not _organization_signal(span, text),
+        and (places.is_known_place(span.text) or (lexicon.place_context and places.is_place_shaped(span.text))),
+        # "Glen Oak": every word a common word of the language (wordfreq).
+        "common_words_only": common is not None and bool(tokens) and all(common(w) for w in tokens),
+        "organization_without_signal": span.label == "ORGANIZATION" and not _organization_signal(span, text, lexicon),
     }
     return [float(values[name]) for name in FEATURES]
 
@@ -114,12 +123,14 @@ def _weights() -> tuple[float, ...] | None:
     return tuple(float(w) for w in data["weights"])
 
 
-def probability(span: Candidate, text: str = "") -> float:
-    """`text`: the document the span is in, for the signals around it."""
+def probability(span: Candidate, text: str = "", words: FilterWords | None = None) -> float:
+    """`text`: the document the span is in, for the signals around it; `words`:
+    its language's (English by default). The weights are one fit (on English
+    transcripts) for every language; the features read each language's words."""
     weights = _weights()
     if weights is None:
         return span.score
-    values = features(span, text)
+    values = features(span, text, words)
     z = sum(w * x for w, x in zip(weights, values, strict=True))
     p = 1.0 / (1.0 + math.exp(-max(min(z, 30.0), -30.0)))
     if values[_WITHOUT_SIGNAL]:  # an ORGANIZATION with no second signal
@@ -127,6 +138,6 @@ def probability(span: Candidate, text: str = "") -> float:
     return round(p, 4)
 
 
-def calibrate(spans: list[Candidate], text: str = "") -> list[Candidate]:
+def calibrate(spans: list[Candidate], text: str = "", words: FilterWords | None = None) -> list[Candidate]:
     """The spans with their score replaced by the calibrated probability."""
-    return [replace(s, score=probability(s, text)) for s in spans]
+    return [replace(s, score=probability(s, text, words)) for s in spans]
