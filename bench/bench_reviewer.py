@@ -339,14 +339,14 @@ def replay(
 def pre_annotate(corpus, user, record: dict):
     """Store the gold text as a document and run the real pre-annotation on it."""
     from ingestion.models import DocumentStatus
-    from ingestion.services import document_extract
+    from ingestion.services import EXTRACTION, document_step_run
     from review.services.annotation import document_annotate
     from review.services.uploads import ingest_document
 
     document, _ = ingest_document(
         corpus=corpus, name=f"{record['id']}.txt", data=record["text"].encode(), user=user, queue=False
     )
-    document_extract(document_id=document.pk)
+    document_step_run(EXTRACTION, document.pk)
     document.refresh_from_db()
     if document.text != record["text"]:
         raise SystemExit(f"{record['id']}: the extracted text differs from the gold's; offsets would not match")

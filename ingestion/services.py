@@ -3,17 +3,21 @@ text, and every change of a document's status or span revision (the review app
 asks for those through the functions at the end of this module).
 
 Nothing here queues work: the caller (review.services.uploads, the command line)
-decides when a stored document is extracted and annotated."""
+decides when a stored document is extracted and annotated.
+
+One document's machine path comes in by two doors: `upload_ingest` (the upload)
+and `document_step_run` (a worker's step: extraction, then annotation, whose work
+the review app hands in). The rest of that path is private to this module
+(tests/project/test_document_path.py keeps it so)."""
 
 import hashlib
 import logging
 import uuid
-from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import PurePath
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -26,7 +30,8 @@ from ingestion import work_queue
 from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.storage import private_storage
 from ingestion.task_policy import TRANSIENT_ERRORS
-from ingestion.work_queue import Claim, TakeBack, WorkQueue
+from ingestion.upload_handlers import too_large
+from ingestion.work_queue import TakeBack, WorkQueue
 from pipelines.detection.languages import DEFAULT_LANGUAGE
 from pipelines.detection.languages import language as language_of
 from pipelines.extraction.bulk import BulkLimits, CsvOptions, UploadBudget, iter_upload
@@ -83,15 +88,6 @@ def _validate_upload(name: str, size: int, head: bytes = b"") -> None:
     # Refused now, in the upload's answer, rather than failing in the worker later.
     if PurePath(name).suffix.lower() == ".pdf" and b"%PDF-" not in head:
         raise IngestError(f"{name}: not a PDF (no PDF header in its first bytes); was another file saved as .pdf?")
-
-
-def too_large(size: int | None = None) -> str:
-    got = f" ({_size(size)} or more)" if size else ""
-    return f"the file is larger than the limit of {_size(settings.MAX_UPLOAD_BYTES)}{got} (MAX_UPLOAD_BYTES)."
-
-
-def _size(n: int) -> str:
-    return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
 
 
 def _head(data: bytes | BinaryIO) -> bytes:
@@ -211,17 +207,74 @@ ANNOTATION = WorkQueue(
 )
 
 
-def document_step(queue: WorkQueue, document_id: int, delivery: str) -> AbstractContextManager[Claim]:
-    """A task's hold on the document's current step (EXTRACTION or ANNOTATION):
-    claimed, kept alive, handed back on a transient error (work_queue.step)."""
-    return work_queue.step(queue, document_id, delivery)
+@dataclass(frozen=True)
+class StepOutcome:
+    """What a step's work came to. The document's row is written here, by its one
+    writer, and only after the work: `moves_to` a status (with `values`, in the
+    same UPDATE), or `failure` shown to the reviewer, or neither (nothing to do:
+    the document was no longer waiting). `then` is the caller's own writes (the
+    spans of an annotation): after a move, in its transaction and only if this
+    delivery still held the step; after a failure, once the document failed."""
+
+    moves_to: str = ""
+    failure: str = ""
+    values: dict[str, Any] = field(default_factory=dict)
+    then: Callable[[], None] | None = None
 
 
-def document_step_done(queue: WorkQueue, document_id: int, delivery: str, *, to: str) -> bool:
-    """The step is done: the document moves on to status `to`, only if this
-    delivery still holds it (a worker taken over as lost moves nothing). Its
-    UPDATE locks the row, as `document_lock` does, for the caller's transaction."""
-    return work_queue.finish(queue, document_id, delivery, status=to, claimed_at=None, attempts=0)
+StepWork = Callable[[int], StepOutcome]
+
+
+def document_step_run(
+    queue: WorkQueue,
+    document_id: int,
+    delivery: str | None = None,
+    *,
+    work: StepWork | None = None,
+    on_poisoned: Callable[[], None] | None = None,
+) -> bool:
+    """A worker runs one step of a document, EXTRACTION or ANNOTATION: the one way
+    in for both tasks. The step is held through the work queue (claimed, kept
+    alive, handed back on a transient error: work_queue.step); the work runs only
+    if this delivery took it, and its outcome is written only if it still holds
+    it. Extraction's work is this module's (`work` left out); annotation's is the
+    caller's. Idempotent: False when the document is not waiting for this step
+    (done, or claimed by a live worker) or the step did not move it on.
+
+    A claim by a worker that died (a redelivery of the same message, or a holder
+    silent for WORKER_LOST_AFTER) is taken over, so a crash in the middle of a
+    batch loses no file; a document that killed its worker TASK_MAX_ATTEMPTS
+    times fails instead of killing another (then `on_poisoned` runs)."""
+    if work is None:
+        if queue is not EXTRACTION:
+            raise TypeError("only extraction's work is this module's: pass the step's work")
+        work = _extract
+    delivery = delivery or uuid.uuid4().hex
+    with work_queue.step(queue, document_id, delivery) as claim:
+        if claim.poisoned and on_poisoned is not None:
+            on_poisoned()
+        return claim.taken and _step_end(queue, document_id, delivery, work(document_id))
+
+
+def _step_end(queue: WorkQueue, document_id: int, delivery: str, outcome: StepOutcome) -> bool:
+    if outcome.failure:
+        _document_fail(document_id, outcome.failure)
+        if outcome.then is not None:
+            outcome.then()
+        return False
+    if not outcome.moves_to:
+        return False
+    with transaction.atomic():
+        # First, in the same transaction: the document moves on only while this
+        # delivery still holds its step (a worker taken over as lost writes
+        # nothing), and the UPDATE locks the row, as `document_lock` does, before
+        # the caller's writes (every span writer takes that lock first).
+        moved = work_queue.finish(
+            queue, document_id, delivery, status=outcome.moves_to, claimed_at=None, attempts=0, **outcome.values
+        )
+        if moved and outcome.then is not None:
+            outcome.then()
+    return moved
 
 
 def document_take_back(queue: WorkQueue, document_id: int) -> TakeBack:
@@ -230,19 +283,9 @@ def document_take_back(queue: WorkQueue, document_id: int) -> TakeBack:
     return work_queue.take_back(queue, document_id)
 
 
-def document_extract(*, document_id: int, delivery: str | None = None) -> bool:
-    """Extract the text of an uploaded document. Idempotent: returns False when the
-    document is not waiting for extraction (already done, or claimed elsewhere).
-
-    A claim by a worker that died (a redelivery of the same message, or a holder
-    silent for WORKER_LOST_AFTER) is taken over, so a crash in the middle of a
-    batch loses no file; a file that killed its worker TASK_MAX_ATTEMPTS times fails."""
-    delivery = delivery or uuid.uuid4().hex
-    with document_step(EXTRACTION, document_id, delivery) as claim:
-        return claim.taken and _extract(document_id, delivery)
-
-
-def _extract(document_id: int, delivery: str) -> bool:
+def _extract(document_id: int) -> StepOutcome:
+    """Extraction's work: the text of the uploaded original, then the document
+    waits for annotation, a step of its own with its own attempts."""
     document = Document.objects.get(pk=document_id)
     try:
         if document.size > settings.MAX_UPLOAD_BYTES:
@@ -254,41 +297,30 @@ def _extract(document_id: int, delivery: str) -> bool:
     except TRANSIENT_ERRORS:
         raise  # the step hands the claim back; the automatic retry takes it again
     except ExtractionError as exc:
-        document_fail(document=document, message=str(exc))
-        return False
+        return StepOutcome(failure=str(exc))
     except Exception:
         logger.exception("extraction of document %s failed", document_id)
         # The exception is in the log; the reviewer gets what happened and what to do.
-        document_fail(
-            document=document,
-            message="The text of this file could not be extracted (an unexpected error, logged for the "
-            "administrator). Check that the file opens on your computer, then upload it again.",
+        return StepOutcome(
+            failure="The text of this file could not be extracted (an unexpected error, logged for the "
+            "administrator). Check that the file opens on your computer, then upload it again."
         )
-        return False
     document.set_text(extraction.text)
-    # Only while this delivery still holds the step: a worker taken over as lost
-    # must not write over its successor. Waiting for annotation now, a step of
-    # its own with its own attempts.
-    return work_queue.finish(
-        EXTRACTION,
-        document_id,
-        delivery,
-        text=document.text,
-        # Saved with the text, in one write: the layout's offsets are only valid for it.
-        layout=[list(entry) for entry in extraction.layout],
-        metadata=extraction.metadata,
-        status=DocumentStatus.ANNOTATING,
-        claimed_at=None,
-        attempts=0,
-        queued_at=timezone.now(),
+    return StepOutcome(
+        moves_to=DocumentStatus.ANNOTATING,
+        values={
+            "text": document.text,
+            # Saved with the text, in one write: the layout's offsets are only valid for it.
+            "layout": [list(entry) for entry in extraction.layout],
+            "metadata": extraction.metadata,
+            "queued_at": timezone.now(),
+        },
     )
 
 
-def document_fail(*, document: Document, message: str) -> None:
-    document.status = DocumentStatus.FAILED
-    document.error_message = message
-    document.claimed_at, document.claimed_by, document.heartbeat_at = None, "", None
-    document.save(update_fields=["status", "error_message", "claimed_at", "claimed_by", "heartbeat_at", "updated_at"])
+def _document_fail(document_id: int, message: str) -> None:
+    now = timezone.now()
+    Document.objects.filter(pk=document_id).update(**_document_failed(message, now), updated_at=now)
 
 
 @dataclass(frozen=True)
@@ -311,13 +343,17 @@ def upload_ingest(
     limits: BulkLimits | None = None,
     budget: UploadBudget | None = None,
     on_stored: Callable[[Document], None] | None = None,
+    on_waiting: Callable[[list[int]], None] | None = None,
 ) -> list[UploadResult]:
     """Ingest one uploaded file, which may be a zip or a CSV of many documents. Each
     item succeeds or fails on its own: one bad item never stops the others. Items
     are read and stored one at a time; `budget` is shared by every file of one
     upload (MAX_UPLOAD_DOCUMENTS). `on_stored` is called with each new document as
     soon as it is committed, so a request that dies halfway has still handed on
-    every document it stored."""
+    every document it stored. `on_waiting` is called once, at the end, with the
+    documents uploaded again while they still wait for extraction (the broker was
+    down the first time): their wait restarts here and the caller queues them
+    again, so a retry is never a dead end."""
     limits = limits or bulk_limits()
     results: list[UploadResult] = []
     # Archives and CSVs are expanded first, so each item is validated as a file of its own.
@@ -341,7 +377,20 @@ def upload_ingest(
         results.append(UploadResult(item.name, document, created, None))
         if created and on_stored is not None:
             on_stored(document)
+    if on_waiting is not None:
+        _requeue_waiting_duplicates(results, on_waiting)
     return results
+
+
+def _requeue_waiting_duplicates(results: list[UploadResult], on_waiting: Callable[[list[int]], None]) -> None:
+    waiting = [
+        r.document.pk
+        for r in results
+        if r.document is not None and not r.created and r.document.status == DocumentStatus.UPLOADED
+    ]
+    if waiting:
+        work_queue.requeued(EXTRACTION, waiting)
+        on_waiting(waiting)
 
 
 # --- a document's status and span revision, for the review app --------------------------
@@ -427,13 +476,6 @@ def documents_sweep(*, queued_before: datetime) -> DocumentSweep:
         failed_annotation=annotation.failed,
         live=extraction.live + annotation.live,
     )
-
-
-def documents_requeued(document_ids: Iterable[int]) -> None:
-    """Their step was queued again (a duplicate upload of a waiting document)."""
-    ids = list(document_ids)
-    work_queue.requeued(EXTRACTION, ids)
-    work_queue.requeued(ANNOTATION, ids)
 
 
 # --- deletion: rows and their files ---------------------------------------------------

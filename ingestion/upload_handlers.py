@@ -6,6 +6,17 @@ from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 REFUSED_ATTRIBUTE = "upload_refusals"
 
 
+def too_large(size: int | None = None) -> str:
+    """Why a file over MAX_UPLOAD_BYTES is refused: dropped while it arrived, at
+    upload (ingestion.services), or at extraction."""
+    got = f" ({_size(size)} or more)" if size else ""
+    return f"the file is larger than the limit of {_size(settings.MAX_UPLOAD_BYTES)}{got} (MAX_UPLOAD_BYTES)."
+
+
+def _size(n: int) -> str:
+    return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
+
+
 def refused_uploads(request) -> list[tuple[str, int]]:
     """(file name, bytes received when it was dropped) of the files of this request
     that went over MAX_UPLOAD_BYTES."""

@@ -20,11 +20,10 @@ from ingestion.services import (
     ANNOTATION,
     ANNOTATION_FAILED,
     EXTRACTION,
-    document_fail,
+    StepOutcome,
     document_lock,
     document_spans_changed,
-    document_step,
-    document_step_done,
+    document_step_run,
     document_take_back,
     documents_annotate_again,
 )
@@ -119,27 +118,30 @@ def document_annotate(*, document_id: int, delivery: str | None = None) -> bool:
     """Run the corpus's detection pipeline and store its spans as pending, with
     what was filtered and why. Progress is kept on the document's pre-annotation
     run. Idempotent: a document that is no longer waiting for annotation is left
-    alone. The document's step is held through ingestion.services.document_step
+    alone. The document's step is run through ingestion.services.document_step_run
     (the one work queue's rules): a redelivery after the worker died, or a
     delivery after its worker fell silent for WORKER_LOST_AFTER, takes over, and
     a document that killed its worker TASK_MAX_ATTEMPTS times fails instead of
     killing another."""
-    delivery = delivery or jobs.current_delivery()
-    with document_step(ANNOTATION, document_id, delivery) as claim:
-        if claim.poisoned:
-            pre_annotation_runs_swept(failed=[document_id], requeued=[])
-        return claim.taken and _annotate(document_id, delivery)
+    return document_step_run(
+        ANNOTATION,
+        document_id,
+        delivery or jobs.current_delivery(),
+        work=_annotate,
+        on_poisoned=lambda: pre_annotation_runs_swept(failed=[document_id], requeued=[]),
+    )
 
 
-def _annotate(document_id: int, delivery: str) -> bool:
+def _annotate(document_id: int) -> StepOutcome:
+    """The annotation step's work, run while the step is held: what it comes to is
+    written by ingestion (the document's one writer), and the spans with it."""
     document = Document.objects.filter(pk=document_id, status=DocumentStatus.ANNOTATING).first()
     if document is None:
-        return False
+        return StepOutcome()
     try:
         config = corpus_detection_settings(document.corpus_id)
     except ConfigError as exc:
-        document_fail(document=document, message=f"{ANNOTATION_FAILED}: invalid detection configuration ({exc}).")
-        return False
+        return StepOutcome(failure=f"{ANNOTATION_FAILED}: invalid detection configuration ({exc}).")
     language = _language(document)
     choice = detection_model(document.corpus_id, config, language)
     # A redelivered task (worker lost) or a retry after a failure reuses the row.
@@ -167,30 +169,23 @@ def _annotate(document_id: int, delivery: str) -> bool:
             f"{ANNOTATION_FAILED}: the machine pass stopped on an unexpected error "
             "(logged for the administrator); pre-annotating again may succeed."
         )
-        document_fail(document=document, message=message)
-        _finish_run(run.pk, RunStatus.FAILED, message=message)
-        return False
+        return StepOutcome(failure=message, then=lambda: _finish_run(run.pk, RunStatus.FAILED, message=message))
     if result.timed_out:
         logger.warning(
             "document %s: %d corpus pattern(s) timed out and were skipped", document_id, len(result.timed_out)
         )
-    return _store_annotation(document_id, run.pk, config, result, delivery)
+    # Stored once the document is ready, in the same transaction, only if this
+    # delivery still held its step (a worker taken over as lost stores nothing).
+    return StepOutcome(
+        moves_to=DocumentStatus.READY, then=lambda: _store_annotation(document_id, run.pk, config, result)
+    )
 
 
-def _store_annotation(
-    document_id: int, run_id: int, config: DetectionSettings, result: DetectionResult, delivery: str
-) -> bool:
-    with transaction.atomic():
-        # First, in the same transaction: the document is ready, if this delivery
-        # still holds its step (a worker taken over as lost stores nothing). The
-        # UPDATE locks the row before the spans, as every span writer does.
-        if not document_step_done(ANNOTATION, document_id, delivery, to=DocumentStatus.READY):
-            return False
-        added = store_machine_spans(document_id, result.spans)
-        store_quasi(document_id, result.quasi)
-        DocumentDetection.objects.update_or_create(document_id=document_id, defaults=_detection_record(config, result))
-        _finish_run(run_id, RunStatus.DONE, done=F("total"), counts={"added": added})
-    return True
+def _store_annotation(document_id: int, run_id: int, config: DetectionSettings, result: DetectionResult) -> None:
+    added = store_machine_spans(document_id, result.spans)
+    store_quasi(document_id, result.quasi)
+    DocumentDetection.objects.update_or_create(document_id=document_id, defaults=_detection_record(config, result))
+    _finish_run(run_id, RunStatus.DONE, done=F("total"), counts={"added": added})
 
 
 # --- re-annotation ---------------------------------------------------------------------

@@ -8,8 +8,8 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from ingestion.models import Corpus, Document, DocumentStatus
-from ingestion.services import UploadResult, bulk_limits, document_ingest, documents_requeued, upload_ingest
+from ingestion.models import Corpus, Document
+from ingestion.services import UploadResult, document_ingest, upload_ingest
 from pipelines.extraction.bulk import BulkLimits, CsvOptions, UploadBudget
 from review.services import jobs
 
@@ -44,34 +44,21 @@ def upload(
     queue the new ones for extraction (then pre-annotation). `queue=False` leaves
     the processing to the caller (the command line without a worker). `data` may
     be a file (an upload spooled to disk), read a piece at a time."""
-    results = upload_ingest(
+    return upload_ingest(
         corpus=corpus,
         name=name,
         data=data,
         user=user,
         csv_options=csv_options,
-        limits=limits or bulk_limits(),
+        limits=limits,
         budget=budget,
         # Each new document is queued as soon as it is stored, not after the whole
         # upload: a request killed halfway loses none of what it stored.
         on_stored=(lambda document: jobs.enqueue_on_commit(jobs.EXTRACT, document.pk)) if queue else None,
+        # A file uploaded again while it still waits for a worker (the broker was
+        # down the first time) is queued again.
+        on_waiting=(lambda waiting: jobs.enqueue_on_commit(jobs.EXTRACT, *waiting)) if queue else None,
     )
-    if queue:
-        _queue_waiting_duplicates(results)
-    return results
-
-
-def _queue_waiting_duplicates(results: list[UploadResult]) -> None:
-    """Uploading again a file that is still waiting for a worker (the broker was
-    down the first time) queues it again: a retry is never a dead end."""
-    waiting = [
-        r.document.pk
-        for r in results
-        if r.document is not None and not r.created and r.document.status == DocumentStatus.UPLOADED
-    ]
-    if waiting:
-        documents_requeued(waiting)
-        jobs.enqueue_on_commit(jobs.EXTRACT, *waiting)
 
 
 def ingest_document(

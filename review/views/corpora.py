@@ -12,8 +12,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from ingestion.models import DocumentStatus
-from ingestion.services import UploadResult, too_large
-from ingestion.upload_handlers import refused_uploads
+from ingestion.services import UploadResult
+from ingestion.upload_handlers import refused_uploads, too_large
 from pipelines.detection.languages import flags_quasi_identifiers
 from pipelines.detection.languages import name_of as language_name
 from review.access import Need, can_administer, corpus_for, document_for, staff_for

@@ -93,7 +93,7 @@ def test_review_events_are_append_only(annotated_document, admin_user):
 def test_a_crashed_extraction_is_taken_over_and_a_live_one_is_not(corpus, admin_user, settings):
     import datetime as dt
 
-    from ingestion.services import document_extract
+    from ingestion.services import EXTRACTION, document_step_run
     from review.services.uploads import ingest_document
 
     document, _ = ingest_document(
@@ -101,11 +101,11 @@ def test_a_crashed_extraction_is_taken_over_and_a_live_one_is_not(corpus, admin_
     )
     # A worker claimed it and is still within its time limit: a duplicate delivery waits.
     Document.objects.filter(pk=document.pk).update(status="extracting", claimed_at=dt.datetime.now(dt.UTC))
-    assert document_extract(document_id=document.pk) is False
+    assert document_step_run(EXTRACTION, document.pk) is False
     # The worker died long ago (acks_late redelivers): the claim is taken over.
     old = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 120)
     Document.objects.filter(pk=document.pk).update(claimed_at=old)
-    assert document_extract(document_id=document.pk) is True
+    assert document_step_run(EXTRACTION, document.pk) is True
     document.refresh_from_db()
     assert document.status == "annotating" and document.text == "Mr. Kowalczyk spoke.\n"
 

@@ -320,12 +320,12 @@ def test_extract_command_reports_a_bad_file(tmp_path):
 
 @pytest.mark.django_db
 def test_document_extract_stores_text_layout_and_metadata_together(corpus, admin_user):
-    from ingestion.services import document_extract
+    from ingestion.services import EXTRACTION, document_step_run
     from review.services.uploads import ingest_document
 
     data = make_transcript(BODY)
     document, _ = ingest_document(corpus=corpus, name="hearing.pdf", data=data, user=admin_user, queue=False)
-    assert document_extract(document_id=document.pk)
+    assert document_step_run(EXTRACTION, document.pk)
     document.refresh_from_db()
     expected = extract("hearing.pdf", data)
     assert document.text == expected.text

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from anonymizer_site.celery import app as celery_app
 from ingestion.models import Document
-from ingestion.services import document_extract
+from ingestion.services import EXTRACTION, document_step_run
 from review.models import AnnotationRun, ExportBatch, RunKind
 from review.services import jobs
 from review.services.annotation import ReannotateError, document_annotate, document_reannotate_request
@@ -39,7 +39,7 @@ class WorkerKilled(BaseException):
 @pytest.fixture
 def waiting_for_annotation(corpus, admin_user):
     document, _ = ingest_document(corpus=corpus, name="h.txt", data=DEMO_TEXT.encode(), user=admin_user, queue=False)
-    assert document_extract(document_id=document.pk)
+    assert document_step_run(EXTRACTION, document.pk)
     document.refresh_from_db()
     assert document.status == "annotating" and document.claimed_at is None
     return document

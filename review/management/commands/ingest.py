@@ -10,7 +10,7 @@ from celery import current_app
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ingestion.models import Document
-from ingestion.services import document_extract
+from ingestion.services import EXTRACTION, document_step_run
 from pipelines.extraction.bulk import CsvOptions, is_system_file
 from review.selectors.corpora import any_still_in_progress, documents_failed, documents_summary
 from review.services.annotation import document_annotate
@@ -72,7 +72,7 @@ class Command(BaseCommand):
         ids = [d.pk for d in documents]
         if in_process:
             for pk in ids:  # idempotent: already processed documents are skipped
-                document_extract(document_id=pk)
+                document_step_run(EXTRACTION, pk)
                 document_annotate(document_id=pk)
             return
         deadline = time.monotonic() + timeout
