@@ -292,15 +292,29 @@ class LegendRow:
     pending: int
 
 
-def legend(spans: list[Span]) -> list[LegendRow]:
-    totals = Counter(s.label for s in spans if s.status != SpanStatus.REJECTED)
-    pending = Counter(s.label for s in spans if s.status == SpanStatus.PENDING)
+def tally(spans: list) -> Counter:
+    """(label, status) → number of spans: what the legend and the counts are made of."""
+    return Counter((s.label, s.status) for s in spans)
+
+
+def legend(spans: list[Span], counted: Counter | None = None) -> list[LegendRow]:
+    """`counted`: the spans' `tally`, when the caller has it."""
+    counted = tally(spans) if counted is None else counted
+    totals, pending = Counter(), Counter()
+    for (label, status), n in counted.items():
+        if status != SpanStatus.REJECTED:
+            totals[label] += n
+        if status == SpanStatus.PENDING:
+            pending[label] += n
     labels = [*CANONICAL_LABELS, *sorted(set(totals) - set(CANONICAL_LABELS))]
     return [LegendRow(lb, label_colour(lb), totals.get(lb, 0), pending.get(lb, 0)) for lb in labels]
 
 
-def status_counts(spans: list[Span]) -> dict[str, int]:
-    counts = Counter(s.status for s in spans)
+def status_counts(spans: list[Span], counted: Counter | None = None) -> dict[str, int]:
+    counted = tally(spans) if counted is None else counted
+    counts = Counter()
+    for (_label, status), n in counted.items():
+        counts[status] += n
     return {status: counts.get(status, 0) for status in SpanStatus.values}
 
 
@@ -517,18 +531,28 @@ def in_place_update(
     spans in their place) and what to swap in (see InPlaceUpdate)."""
     by_pk = {s.pk: s for s in changed}
     after = [by_pk.get(r.pk, r) for r in before]
-    update = InPlaceUpdate(legend(after), status_counts(after))
+    counted = tally(after)
+    update = InPlaceUpdate(legend(after, counted), status_counts(after, counted))
     if regroup or filters.pending:
         update.groups = entity_groups(after, filters, text, lines)
         return after, update
     affected = {(s.label, same_name_key(s, text)) for s in changed if filters.keep(s)}
     labels = {label for label, _ in affected}
     touched = [r for r in after if r.label in labels and (r.label, same_name_key(r, text)) in affected]
+    # The counts before, from those after and what changed (no other pass).
+    counted_before = counted.copy()
+    for row in before:
+        if row.pk in by_pk:
+            counted_before[(by_pk[row.pk].label, by_pk[row.pk].status)] -= 1
+            counted_before[(row.label, row.status)] += 1
+    unfiltered = filters == Filters()
     for group in entity_groups(touched, filters, text, lines):
         update.entity_updates += [(group, entity) for entity in group.entities]
-        was = _pending_count(before, group.label, filters)
+        key = (group.label, SpanStatus.PENDING)
+        was = counted_before[key] if unfiltered else _pending_count(before, group.label, filters)
         if was:  # the group's actions are on the page: update or remove them
-            update.group_actions.append((group.label, _pending_count(after, group.label, filters)))
+            now = counted[key] if unfiltered else _pending_count(after, group.label, filters)
+            update.group_actions.append((group.label, now))
     return after, update
 
 

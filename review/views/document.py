@@ -167,7 +167,7 @@ def _panel_context(span: Span, role: str, spans: list) -> dict:
 @login_required
 @require_GET
 def span_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    span, role = span_for(request.user, pk)
+    span, role = span_for(request.user, pk, layout=False)
     # The document's spans as rows: the panel counts pending occurrences and lists
     # the other entities of the same label to link to.
     return render(request, f"{TEMPLATE}#panel", _panel_context(span, role, panel_rows(span.document_id)))

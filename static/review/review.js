@@ -101,7 +101,7 @@
   let currentId = null;
   // The keys' panel swaps settle at once: htmx's default 20 ms wait is for CSS
   // transitions on its settle classes, and this page has none.
-  const PANEL = { target: "#panel", swap: "innerHTML settle:0ms" };
+  const panelSwap = (extra) => Object.assign({ target: "#panel", swap: "innerHTML settle:0ms" }, extra);
 
   function marks(pendingOnly) {
     const all = Array.from(root.querySelectorAll("#text-body mark[data-span-id]"));
@@ -116,7 +116,7 @@
     remember();
     mark.focus();
     mark.scrollIntoView({ block: "center" });
-    htmx.ajax("GET", mark.getAttribute("hx-get"), PANEL);
+    htmx.ajax("GET", mark.getAttribute("hx-get"), panelSwap());
   }
 
   // Nothing visible is lost on a crash or a reload: the selected span is in the
@@ -196,11 +196,11 @@
       if (action === "reject" && reason && reason.value) values.reason = reason.value;
     }
     const url = mark.getAttribute("hx-get") + action + "/";
-    htmx.ajax("POST", url, Object.assign({ values: values }, PANEL));
+    htmx.ajax("POST", url, panelSwap({ values: values }));
   }
   function undo(redo) {
     if (!canReview) return;
-    htmx.ajax("POST", redo ? root.dataset.redoUrl : root.dataset.undoUrl, PANEL);
+    htmx.ajax("POST", redo ? root.dataset.redoUrl : root.dataset.undoUrl, panelSwap());
   }
   function showPreview(on) {
     previewToggle.setAttribute("aria-pressed", on ? "true" : "false");
