@@ -49,12 +49,15 @@ from review.models import CorpusMembership, Role, Span, SpanStatus  # noqa: E402
 from review.services.decisions import span_accept, span_reject  # noqa: E402
 from tests.review.test_decision_views import NAMES, make_big_document  # noqa: E402
 
+CPU: dict[str, list[float]] = {}  # the process's CPU ms per timed call, by what was timed
 
-def timed(fn) -> tuple[float, int]:
+
+def timed(fn, what: str = "") -> tuple[float, int]:
     with CaptureQueriesContext(connection) as queries:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         fn()
         elapsed = (time.perf_counter() - started) * 1000
+        CPU.setdefault(what, []).append((time.process_time() - cpu) * 1000)
     return elapsed, len(queries)
 
 
@@ -70,10 +73,11 @@ def main() -> None:
         client.force_login(user)
         url = reverse("document_review", args=[document.pk])
         client.get(url)  # warm up templates and URL resolvers
-        page = [timed(lambda: client.get(url)) for _ in range(REPEATS)]
+        page = [timed(lambda: client.get(url), "page") for _ in range(REPEATS)]
         firsts = list(Span.objects.filter(document=document).order_by("start")[:REPEATS])
         panels = [
-            timed(lambda s=s: client.get(reverse("span_panel", args=[s.pk]), HTTP_HX_REQUEST="true")) for s in firsts
+            timed(lambda s=s: client.get(reverse("span_panel", args=[s.pk]), HTTP_HX_REQUEST="true"), "panel")
+            for s in firsts
         ]
         decisions, answers = [], []
         for name in NAMES[:REPEATS]:
@@ -84,7 +88,8 @@ def main() -> None:
                 timed(
                     lambda d=decide, v=span.version, a=answer: a.append(
                         client.post(d, {"version": v}, HTTP_HX_REQUEST="true")
-                    )
+                    ),
+                    "decision",
                 )
             )
             answers.append(len(answer[0].content))
@@ -131,6 +136,10 @@ def main() -> None:
             f"{others['reject'][1]} queries; "
             f"relabel over {occurrences} {others['relabel'][0]:.0f} ms, {others['relabel'][1]} queries; "
             f"add over {added} occurrences {others['add'][0]:.0f} ms, {others['add'][1]} queries"
+        )
+        print(
+            "CPU of the process, median ms (what the load does not change): "
+            + ", ".join(f"{what} {statistics.median(ms):.0f}" for what, ms in CPU.items() if what)
         )
         print(effort(corpus, user))
     finally:
