@@ -95,10 +95,15 @@ def document_for(user: User, pk: int, need: Need = Need.READ, annotations: dict 
     return _grant(documents.filter(pk=pk).first(), need, "document")
 
 
-def span_for(user: User, pk: int, need: Need = Need.READ) -> tuple[Span, str]:
+def span_for(user: User, pk: int, need: Need = Need.READ, *, layout: bool = True) -> tuple[Span, str]:
+    """The span with its document. `layout=False` leaves the document's layout
+    map unread (deferred): parsing it is ~10 ms on a 500-page transcript, and the
+    span panel shows no place."""
     spans = Span.objects.select_related("document", "document__corpus", "document__assignment__user").annotate(
         role=_role_expression(user, "document__corpus_id")
     )
+    if not layout:
+        spans = spans.defer("document__layout")
     return _grant(spans.filter(pk=pk).first(), need, "span")
 
 

@@ -77,6 +77,43 @@ def _plain_pieces(document_text: str, start: int, end: int, speaker_end: int) ->
     return pieces, speaker_end
 
 
+# The transcript is cut into blocks of at least this many characters, each
+# ending with a line: a change to one mark (a decision) re-lays out its block,
+# not the whole text. As one inline block, a 500-page transcript took the
+# browser ~150 ms of layout after every change, however small.
+CHUNK_CHARS = 1000
+CHUNK_OPEN, CHUNK_CUT = '<div class="chunk">', '</div><div class="chunk">'
+
+
+class _Runs:
+    """The runs of `text_runs`, cut into chunks (CHUNK_CHARS) after a line end."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = [CHUNK_OPEN]
+        self.since = 0  # characters since the last cut
+
+    def add(self, html: str, text: str) -> None:
+        self.out.append(html)
+        self.since += len(text)
+        if self.since >= CHUNK_CHARS and text.endswith("\n"):
+            self.out.append(CHUNK_CUT)
+            self.since = 0
+
+    def plain(self, kind: str, start: int, text: str) -> None:
+        """A plain run; one that would fill the chunk is cut after its last line end."""
+        cut = text.rfind("\n") + 1 if self.since + len(text) >= CHUNK_CHARS else 0
+        if 0 < cut < len(text):
+            self.add(f'<span class="{kind}" data-start="{start}">{_escape(text[:cut])}</span>', text[:cut])
+            start, text = start + cut, text[cut:]
+        self.add(f'<span class="{kind}" data-start="{start}">{_escape(text)}</span>', text)
+
+    def html(self) -> SafeString:
+        if len(self.out) > 1 and self.out[-1] == CHUNK_CUT:
+            self.out.pop()  # the text ended with a cut: no empty block after it
+        # Safe: every interpolated value is escaped or an integer.
+        return mark_safe("".join([*self.out, "</div>"]))
+
+
 @register.simple_tag
 def text_runs(segments, document_text: str = "") -> SafeString:
     """The transcript as HTML runs, built in Python: on a 100-page transcript
@@ -84,16 +121,17 @@ def text_runs(segments, document_text: str = "") -> SafeString:
     loop. Every value is escaped; the markup is what review.js reads. Given the
     document text, a speaker label that starts an utterance is styled apart,
     a span inside it too ("PRESIDING COMMISSIONER HARTWELL:" with "HARTWELL" a
-    PERSON span)."""
+    PERSON span). The runs are in blocks of about a page (`_Runs`)."""
     panel = reverse("span_panel", args=[0])[: -len("0/")]
-    out = []
+    runs = _Runs()
     speaker_end = -1  # where the current line's speaker label ends, -1 if none
     for seg in segments:
         if seg.line:
             # The id is where the leak report's links land ("#L3-12": page 3, line 12).
-            out.append(
+            runs.add(
                 f'<span class="ln" id="L{seg.line[0]}-{seg.line[1]}" data-ln="p{seg.line[0]}:{seg.line[1]}" '
-                'aria-hidden="true"></span>'
+                'aria-hidden="true"></span>',
+                "",
             )
         span = seg.span
         if seg.muted is not None:
@@ -101,38 +139,67 @@ def text_runs(segments, document_text: str = "") -> SafeString:
             # with one key ("a", review.js) or from the add panel it opens.
             m = seg.muted
             label, reason = _escape(m.label), _escape(m.reason)
-            out.append(
+            runs.add(
                 f'<mark class="span st-muted" data-label="{label}" data-start="{m.start}" data-end="{m.end}" '
-                f'data-reason="{reason}" tabindex="0" title="{label} · filtered: {reason}">{_escape(seg.text)}</mark>'
+                f'data-reason="{reason}" tabindex="0" title="{label} · filtered: {reason}">{_escape(seg.text)}</mark>',
+                seg.text,
             )
             continue
         if span is None:
             if not document_text:
-                out.append(f'<span class="seg" data-start="{seg.start}">{_escape(seg.text)}</span>')
+                runs.plain("seg", seg.start, seg.text)
                 continue
             pieces, speaker_end = _plain_pieces(document_text, seg.start, seg.start + len(seg.text), speaker_end)
             for start, stop, is_speaker in pieces:
-                text = _escape(seg.text[start - seg.start : stop - seg.start])
-                kind = "seg speaker" if is_speaker else "seg"
-                out.append(f'<span class="{kind}" data-start="{start}">{text}</span>')
+                runs.plain(
+                    "seg speaker" if is_speaker else "seg", start, seg.text[start - seg.start : stop - seg.start]
+                )
             continue
         if document_text and (seg.start == 0 or document_text[seg.start - 1] == "\n"):
             # A span that starts the line: the label may start with it ("HARTWELL:").
             speaker = SPEAKER.match(document_text, seg.start)
             speaker_end = speaker.end() if speaker else -1
-        in_speaker = " in-speaker" if seg.start + len(seg.text) <= speaker_end else ""
-        text = _escape(seg.text)
-        label, status = _escape(span.label), _escape(span.status)
-        out.append(
-            # The colour comes from static/labels.css by data-label: the
-            # Content-Security-Policy allows no style attribute.
-            f'<mark id="span-{span.pk}" class="span st-{status}{in_speaker}" '
-            f'data-label="{label}" data-span-id="{span.pk}" data-version="{span.version}" data-start="{seg.start}" '
-            f'tabindex="0" hx-get="{panel}{span.pk}/" hx-target="#panel" hx-swap="innerHTML" '
-            f'title="{label} · {status}">{text}</mark>'
-        )
-    # Safe: every interpolated value above is escaped or an integer.
-    return mark_safe("".join(out))
+        runs.add(_mark(span, seg.start, seg.text, seg.start + len(seg.text) <= speaker_end, panel), seg.text)
+    return runs.html()
+
+
+def _mark(span, start: int, text: str, in_speaker: bool, panel: str) -> str:
+    """A span's mark in the transcript (`text`: the document's text from `start`,
+    which is the span's)."""
+    label, status = _escape(span.label), _escape(span.status)
+    speaker = " in-speaker" if in_speaker else ""
+    # The colour comes from static/labels.css by data-label: the
+    # Content-Security-Policy allows no style attribute.
+    return (
+        f'<mark id="span-{span.pk}" class="span st-{status}{speaker}" '
+        f'data-label="{label}" data-span-id="{span.pk}" data-version="{span.version}" data-start="{start}" '
+        f'tabindex="0" hx-get="{panel}{span.pk}/" hx-target="#panel" hx-swap="innerHTML" '
+        f'title="{label} · {status}">{_escape(text)}</mark>'
+    )
+
+
+def _in_speaker(document_text: str, start: int, end: int) -> bool:
+    """Is [start, end) inside the speaker label that starts its line, as
+    `text_runs` styles it ("HARTWELL" in "PRESIDING COMMISSIONER HARTWELL:")?"""
+    line = document_text.rfind("\n", 0, start) + 1
+    speaker = SPEAKER.match(document_text, line)
+    return speaker is not None and end <= speaker.end()
+
+
+@register.simple_tag
+def changed_marks(spans, document_text: str) -> SafeString:
+    """The marks of the spans a decision changed, for review.js to copy onto the
+    marks on the page (it keeps their elements, and so the focus): the
+    transcript is not sent again. Only for spans whose extent did not change and
+    that no other span overlaps (review.selectors.document.marks_in_place), so
+    each mark is where it was, with its new status, label and version. Every
+    value is escaped or an integer."""
+    panel = reverse("span_panel", args=[0])[: -len("0/")]
+    marks = (
+        _mark(s, s.start, document_text[s.start : s.end], _in_speaker(document_text, s.start, s.end), panel)
+        for s in spans
+    )
+    return mark_safe("".join(marks))
 
 
 @functools.lru_cache(maxsize=4096)

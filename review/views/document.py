@@ -17,22 +17,28 @@ from review.errors import ReviewError, StaleSpan
 from review.models import RejectReason, Span
 from review.selectors.document import (
     Filters,
+    LineIndex,
     accepted_spans,
+    as_spans,
+    bulk_count,
     document_spans,
     entity_groups,
     group_targets,
+    in_place_update,
     legend,
     line_starts,
+    marks_in_place,
     muted_candidates,
-    panel_spans,
+    name_group,
+    panel_rows,
     preview_text,
     segments,
     sources,
+    span_rows,
     status_counts,
 )
 from review.selectors.runs import active_run_annotations
 from review.services.decisions import (
-    bulk_candidates,
     bulk_decide,
     group_decide,
     link_choices,
@@ -71,10 +77,11 @@ def can_edit(document, role: str) -> bool:
     return can_review(role) and document.status not in (DocumentStatus.APPROVED, DocumentStatus.FAILED)
 
 
-def _page_context(request, document, role, spans: list[Span] | None = None, *, text: bool = True, **extra) -> dict:
+def _page_context(request, document, role, spans: list | None = None, *, text: bool = True, **extra) -> dict:
     """`text`: the transcript's runs are rendered (the side panel's partial has
-    none, and does not pay for them)."""
-    spans = document_spans(document) if spans is None else spans
+    none, and does not pay for them). `spans`: model instances or rows
+    (SpanRow), read as rows when not given."""
+    spans = span_rows(document.pk) if spans is None else spans
     filters = _filters(request)
     lines = line_starts(document.text, document.layout)
     muted = muted_candidates(document, spans, settings.REVIEW_MUTED_MAX) if text else []
@@ -144,7 +151,7 @@ def document_review(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATE, _page_context(request, document, role))
 
 
-def _panel_context(span: Span, role: str, spans: list[Span]) -> dict:
+def _panel_context(span: Span, role: str, spans: list) -> dict:
     return {
         "span": span,
         "document": span.document,
@@ -160,10 +167,10 @@ def _panel_context(span: Span, role: str, spans: list[Span]) -> dict:
 @login_required
 @require_GET
 def span_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    span, role = span_for(request.user, pk)
-    # The document's spans, lightly: the panel counts pending occurrences and lists
+    span, role = span_for(request.user, pk, layout=False)
+    # The document's spans as rows: the panel counts pending occurrences and lists
     # the other entities of the same label to link to.
-    return render(request, f"{TEMPLATE}#panel", _panel_context(span, role, panel_spans(span.document_id)))
+    return render(request, f"{TEMPLATE}#panel", _panel_context(span, role, panel_rows(span.document_id)))
 
 
 def _decision(request, document, role, spans, *, span=None, error=None, message="", **extra) -> HttpResponse:
@@ -173,59 +180,119 @@ def _decision(request, document, role, spans, *, span=None, error=None, message=
     return render(request, f"{TEMPLATE}#decision", context)
 
 
+# The decisions that keep every span's extent: answered in place (the changed
+# marks, counts and entities), not with the whole transcript.
+IN_PLACE_ACTIONS = ("accept", "reject", "relabel")
+
+
+def _act(action: str, post: QueryDict, common: dict, every: bool, spans: list[Span]):
+    """Run one decision through its service; `common`: span, user, version."""
+    span, document = common["span"], common["span"].document
+    if action == "accept":
+        return span_accept(**common, all_occurrences=every, spans=spans)
+    if action == "reject":
+        return span_reject(**common, reason=post.get("reason", ""), all_occurrences=every, spans=spans)
+    if action == "relabel":
+        return span_relabel(**common, label=post.get("label", ""), all_occurrences=every, spans=spans)
+    if action == "resize":
+        if post.get("edge"):
+            start, end = word_step(document.text, span.start, span.end, edge=post["edge"], grow=post.get("grow") == "1")
+        else:
+            start, end = _int(post.get("start")), _int(post.get("end"))
+            if start is None or end is None:
+                raise ReviewError("Select the new extent first.")
+        return span_resize(**common, start=start, end=end, spans=spans)
+    if action == "link":
+        target = next((s for s in spans if s.pk == _int(post.get("target"))), None)
+        if target is None:
+            raise ReviewError("Choose the span to link to.")
+        return span_link(**common, target=target, spans=spans)
+    if action == "delete":
+        return span_delete(**common)
+    raise ReviewError("Unknown action.")
+
+
+def _check_decision(document, request: HttpRequest, role: str, version: int | None) -> None:
+    # Every change is checked against the version the reviewer saw: a decision
+    # without one would skip the stale-write check, so it is refused.
+    if version is None:
+        raise ReviewError("This action needs the span's version: reload the page and try again.")
+    _require_holder(document, request.user, role)
+
+
+def _stale(request, document, role, pk: int, error: str) -> HttpResponse:
+    """Someone else changed these spans: the page is shown again as it is now."""
+    spans = document_spans(document)
+    span = next((s for s in spans if s.pk == pk), None)
+    if span is not None:
+        span.document = document
+    return _decision(request, document, role, spans, span=span, error=error, undo=False)
+
+
+def _decide_in_place(request: HttpRequest, span: Span, role: str, action: str) -> HttpResponse:
+    """Accept, reject or relabel. The document's spans are read as rows; the
+    services plan and write from instances of the span's name group only (its
+    occurrences and what overlaps them, review.selectors.document.name_group),
+    and the answer swaps in what changed (see `decision-in-place`)."""
+    document = span.document
+    rows = span_rows(document.pk)
+    spans = as_spans(document, name_group(rows, span, document.text))
+    common = {"span": span, "user": request.user, "version": _int(request.POST.get("version"))}
+    error, message, changed = None, "", []
+    try:
+        _check_decision(document, request, role, common["version"])
+        outcome = _act(action, request.POST, common, _flag(request.POST, "all", default=True), spans)
+        message, changed = outcome.message, outcome.changed
+    except StaleSpan as exc:
+        return _stale(request, document, role, span.pk, str(exc))
+    except ReviewError as exc:
+        error = str(exc)
+    if not marks_in_place(changed, spans):
+        after = [next((c for c in changed if c.pk == r.pk), r) for r in rows]
+        return _decision(request, document, role, after, span=span, error=error, message=message, undo=not error)
+    lines = LineIndex(document.text, document.layout)
+    after, update = in_place_update(
+        rows, changed, _filters(request), document.text, lines, regroup=action == "relabel" and bool(changed)
+    )
+    context = {
+        **_panel_context(span, role, after),
+        "role": role,
+        "can_administer": can_administer(role),
+        "error": error,
+        "message": message,
+        "undo": not error,
+        "oob": True,
+        "changed": changed,
+        "legend": update.legend,
+        "counts": update.counts,
+        "groups": update.groups,
+        "entity_updates": update.entity_updates,
+        "group_actions": update.group_actions,
+    }
+    return render(request, f"{TEMPLATE}#decision-in-place", context)
+
+
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
 def span_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     span, role = span_for(request.user, pk, Need.REVIEW)
+    if action in IN_PLACE_ACTIONS:
+        return _decide_in_place(request, span, role, action)
     document = span.document
-    # One query for the whole document: apply-to-all finds the other occurrences
-    # in it, and the response re-renders the text, legend and side panel from it.
+    # One query for the whole document: the other spans a resize or a link
+    # checks, and the response re-renders the text, legend and side panel from it.
     spans = document_spans(document)
-    post = request.POST
-    common = {"span": span, "user": request.user, "version": _int(post.get("version"))}
-    every = _flag(post, "all", default=True)
+    common = {"span": span, "user": request.user, "version": _int(request.POST.get("version"))}
     error, message = None, ""
     try:
-        # Every change is checked against the version the reviewer saw: a decision
-        # without one would skip the stale-write check, so it is refused.
-        if common["version"] is None:
-            raise ReviewError("This action needs the span's version: reload the page and try again.")
-        _require_holder(document, request.user, role)
-        if action == "accept":
-            outcome = span_accept(**common, all_occurrences=every, spans=spans)
-        elif action == "reject":
-            outcome = span_reject(**common, reason=post.get("reason", ""), all_occurrences=every, spans=spans)
-        elif action == "relabel":
-            outcome = span_relabel(**common, label=post.get("label", ""), all_occurrences=every, spans=spans)
-        elif action == "resize":
-            if post.get("edge"):
-                start, end = word_step(
-                    document.text, span.start, span.end, edge=post["edge"], grow=post.get("grow") == "1"
-                )
-            else:
-                start, end = _int(post.get("start")), _int(post.get("end"))
-                if start is None or end is None:
-                    raise ReviewError("Select the new extent first.")
-            outcome = span_resize(**common, start=start, end=end, spans=spans)
-        elif action == "link":
-            target = next((s for s in spans if s.pk == _int(post.get("target"))), None)
-            if target is None:
-                raise ReviewError("Choose the span to link to.")
-            outcome = span_link(**common, target=target, spans=spans)
-        elif action == "delete":
-            outcome = span_delete(**common)
+        _check_decision(document, request, role, common["version"])
+        message = _act(action, request.POST, common, _flag(request.POST, "all", default=True), spans).message
+        if action == "delete":
             spans = [s for s in spans if s.pk != span.pk]
             span = None
-        else:
-            raise ReviewError("Unknown action.")
-        message = outcome.message
     except StaleSpan as exc:
-        error = str(exc)
-        spans = document_spans(document)
-        span = next((s for s in spans if s.pk == pk), None)
-        if span is not None:
-            span.document = document
+        return _stale(request, document, role, pk, str(exc))
     except ReviewError as exc:
         error = str(exc)
     return _decision(request, document, role, spans, span=span, error=error, message=message, undo=not error)
@@ -298,7 +365,7 @@ def document_bulk(request: HttpRequest, pk: int) -> HttpResponse:
     # Counting is reading; deciding is reviewing.
     document, role = document_for(request.user, pk, Need.READ if request.method == "GET" else Need.REVIEW)
     if request.method == "GET":
-        count = len(bulk_candidates(document, **_bulk_filter(request.GET)))
+        count = bulk_count(document, **_bulk_filter(request.GET))
         return render(request, f"{TEMPLATE}#bulk-count", {"bulk_count": count})
     error, message = None, ""
     try:

@@ -1,8 +1,8 @@
 // Quasi-identifier layer of the review page (issue 18): show or hide the flags, in
 // the side panel's list and highlighted in the transcript. Decisions are htmx posts
 // in the list itself; this only toggles the layer, draws the highlights from the
-// list's offsets (again after every htmx swap: a span decision re-renders the text,
-// a flag decision the list) and remembers the choice for the session. No inline
+// list's offsets (again after an htmx swap of the text or of the list: an add,
+// an undo or a bulk decision re-renders the text, a flag decision the list) and remembers the choice for the session. No inline
 // script: the Content-Security-Policy allows scripts from this site only.
 (function () {
   "use strict";
@@ -100,7 +100,18 @@
     }
   });
 
-  document.body.addEventListener("htmx:afterSettle", highlight);
+  // Only when the text or the flags were swapped in: htmx fires afterSettle on
+  // every element a response swaps (a decision swaps each changed span's mark,
+  // a hundred for a name on every page), and a mark holds no highlight (they
+  // are cut from plain runs only). Drawing again for each one took seconds on
+  // a 500-page transcript.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    var swapped = event.target;
+    if (!swapped || !swapped.querySelector) return;
+    if (swapped.id === "text-body" || swapped.id === "quasi-flags" || swapped.querySelector("#text-body, #quasi-flags")) {
+      highlight();
+    }
+  });
 
   var remembered = false;
   try { remembered = window.sessionStorage.getItem(KEY) === "1"; } catch (e) { remembered = false; }

@@ -99,6 +99,9 @@
   const previewBody = document.getElementById("preview-body");
   const previewToggle = document.getElementById("preview-toggle");
   let currentId = null;
+  // The keys' panel swaps settle at once: htmx's default 20 ms wait is for CSS
+  // transitions on its settle classes, and this page has none.
+  const panelSwap = (extra) => Object.assign({ target: "#panel", swap: "innerHTML settle:0ms" }, extra);
 
   function marks(pendingOnly) {
     const all = Array.from(root.querySelectorAll("#text-body mark[data-span-id]"));
@@ -113,7 +116,7 @@
     remember();
     mark.focus();
     mark.scrollIntoView({ block: "center" });
-    htmx.ajax("GET", mark.getAttribute("hx-get"), { target: "#panel", swap: "innerHTML" });
+    htmx.ajax("GET", mark.getAttribute("hx-get"), panelSwap());
   }
 
   // Nothing visible is lost on a crash or a reload: the selected span is in the
@@ -193,11 +196,11 @@
       if (action === "reject" && reason && reason.value) values.reason = reason.value;
     }
     const url = mark.getAttribute("hx-get") + action + "/";
-    htmx.ajax("POST", url, { target: "#panel", swap: "innerHTML", values: values });
+    htmx.ajax("POST", url, panelSwap({ values: values }));
   }
   function undo(redo) {
     if (!canReview) return;
-    htmx.ajax("POST", redo ? root.dataset.redoUrl : root.dataset.undoUrl, { target: "#panel", swap: "innerHTML" });
+    htmx.ajax("POST", redo ? root.dataset.redoUrl : root.dataset.undoUrl, panelSwap());
   }
   function showPreview(on) {
     previewToggle.setAttribute("aria-pressed", on ? "true" : "false");
@@ -210,6 +213,24 @@
   }
   previewToggle.addEventListener("click", () => showPreview(!previewOn()));
 
+  // An accept, reject or relabel answers with the changed spans' marks in a
+  // template (review.views.document.span_decide): each is copied onto the mark
+  // on the page, which keeps its element (and so the focus, and htmx's click
+  // handler: its URL is the same). Swapping a hundred marks in instead cost
+  // htmx a hundred out-of-band swaps and the page a re-focus.
+  document.body.addEventListener("htmx:afterSwap", (e) => {
+    const changed = e.detail.target && e.detail.target.id === "panel" && document.getElementById("changed-marks");
+    if (!changed) return;
+    for (const fresh of changed.content.querySelectorAll("mark[id]")) {
+      const mark = document.getElementById(fresh.id);
+      if (!mark) continue;
+      for (const attr of Array.from(fresh.attributes)) {
+        if (mark.getAttribute(attr.name) !== attr.value) mark.setAttribute(attr.name, attr.value);
+      }
+      if (mark.textContent !== fresh.textContent) mark.textContent = fresh.textContent;
+    }
+    changed.remove();
+  });
   // Fast j/j/j: panels may come back out of order; only the current span's is shown.
   document.body.addEventListener("htmx:beforeSwap", (e) => {
     if (!e.detail.target || e.detail.target.id !== "panel") return;
