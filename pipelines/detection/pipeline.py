@@ -132,8 +132,9 @@ class _ModelFound:
     not_people: list[tuple[int, int, str]] = field(default_factory=list)
 
     def add(self, doc, nlp, on: frozenset[str], offset: int, lang: Language) -> None:
-        if lang.quasi_identifiers:  # their lexicons are English (quasi/lexicons.py)
-            self.quasi += _shifted(quasi.recognize(doc), offset)
+        rules = quasi.rules_for(lang)
+        if rules is not None:  # a language without quasi lexicons raises no flags
+            self.quasi += _shifted(quasi.recognize(doc, rules), offset)
         for key in sorted(DOC_KEYS & on):
             if key == "spacy" and not lang.builtin_rules:
                 found = language_rules.model_entities(doc, lang)
@@ -293,7 +294,8 @@ def _detect_doc(
         if active:  # propagation may have grown or found spans again
             spans, dropped = _split(spans, check)
             filtered += dropped
-    return DetectionResult(spans, filtered, [*kept, *remembered], timed_out, quasi.resolve(text, model.quasi, spans))
+    flags = quasi.resolve(text, model.quasi, spans, quasi.rules_for(lang) or quasi.ENGLISH)
+    return DetectionResult(spans, filtered, [*kept, *remembered], timed_out, flags)
 
 
 def _chunks(texts: Iterable[str], size: int) -> Iterator[tuple[str, tuple[str, int, int, bool, bool]]]:

@@ -122,10 +122,8 @@ def test_a_french_corpus_detects_and_trains_from_the_french_model(french_corpus,
 
 
 @pytest.mark.django_db
-def test_the_corpus_page_says_when_its_language_raises_no_quasi_identifier_flags(client, french_corpus):
+def test_the_french_corpus_page_no_longer_says_quasi_identifiers_are_english_only(client, french_corpus):
+    # French raises quasi-identifier flags from its own lexicons: the old note is gone.
     page = client.get(reverse("corpus_detail", args=[french_corpus.pk])).content.decode()
-    assert 'id="corpus-quasi-note"' in page and "English only" in page
-    client.post(reverse("corpus_list"), {"name": "Hearings", "description": "", "language": "en"})
-    english = Corpus.objects.get(name="Hearings")
-    page = client.get(reverse("corpus_detail", args=[english.pk])).content.decode()
-    assert 'id="corpus-quasi-note"' not in page
+    assert 'id="corpus-language"' in page
+    assert "corpus-quasi-note" not in page and "English only" not in page
