@@ -273,7 +273,7 @@ def _detect_doc(
         filtered += dropped
     # Propagation spreads spans that already passed the vote: its candidates are
     # not voted on again (one source by construction).
-    extra = propagate(text, spans)
+    extra = propagate(text, spans, words)
     if extra:
         spans = merge(text, [*spans, *extra], compiled.weights)
     # A name the document uses as a street or a town ("came down Chambers") is a
@@ -288,7 +288,7 @@ def _detect_doc(
         spans = language_rules.tidy(spans, lang)
     if lang.role_labels:
         # A lawyer's or a judge's name, wherever it recurs, takes the role its cue gave.
-        spans = language_rules.roles(spans, kept, lang)
+        spans = language_rules.roles(spans, kept, lang, words.names)
     checks = ((denied, compiled.deny), (too_low, config.min_score > 0), (memory.suppression, memory.suppressed))
     for check, active in checks:
         if active:  # propagation may have grown or found spans again
@@ -331,7 +331,8 @@ def detect_texts(
     recognizers run; its model is the caller's to choose (`languages.model_for`)."""
     compiled = _Compiled(config or DEFAULT)
     lang = language(language_code)
-    remembered = CompiledMemory(memory)
+    words = words_for(lang)
+    remembered = CompiledMemory(memory, words.names, words.frequent_name)
     metadata_iter = iter(metadata) if metadata is not None else None
 
     def next_metadata() -> dict | None:
