@@ -203,5 +203,16 @@ def filter_words(code: str = "en") -> FilterWords:
     return _english() if lang.builtin_rules else _from_language(lang)
 
 
+def name_words(code: str) -> NameWords:
+    """A language's name-identity words by its code (the export's and the review's
+    grouping read them); English's when the code's file is gone."""
+    from pipelines.detection.languages import LanguageError
+
+    try:
+        return filter_words(code).names
+    except LanguageError:
+        return english_name_words()
+
+
 def words_for(lang: Language | None) -> FilterWords:
     return filter_words(lang.code if lang is not None else "en")
