@@ -7,7 +7,8 @@ grouping, its occurrence count and linking cannot disagree with them."""
 
 import re
 
-from pipelines.names import NameIdentity, name_key
+from pipelines.detection.filtering.words import name_words
+from pipelines.names import NameIdentity, NameWords, name_key
 from review.errors import ReviewError
 
 
@@ -22,24 +23,43 @@ def document_text(span) -> str | None:
     return span.document.text if field.is_cached(span) else None
 
 
-def same_name_key(span, text: str | None = None) -> str:
+def words_of(document) -> NameWords:
+    """The name words of the document's corpus language (names.py): French names
+    are keyed with French particles, titles and common words. The pages load the
+    corpus with the document (access.document_for, span_for)."""
+    return name_words(document.corpus.language)
+
+
+def span_words(span) -> NameWords | None:
+    """`words_of` the span's document when it is loaded (every service and view
+    loads it before deciding); None, English's, for a span alone (DB-free callers)."""
+    field = type(span)._meta.get_field("document")
+    return words_of(span.document) if field.is_cached(span) else None
+
+
+def same_name_key(span, text: str | None = None, words: NameWords | None = None) -> str:
     """The key under which spans are the same name: case, white space, line-end
     hyphenation and a possessive aside; a lower-case common word ("young") apart
-    from the name ("Young") unless its context in `text` says it is the name."""
-    return name_key(span.text, span.label, (text, span.start, span.end) if text is not None else None)
+    from the name ("Young") unless its context in `text` says it is the name.
+    `words`: the corpus language's (English by default)."""
+    return name_key(span.text, span.label, (text, span.start, span.end) if text is not None else None, words)
 
 
-def name_occurrences(text: str, start: int, end: int, label: str) -> list[tuple[int, int]]:
+def name_occurrences(
+    text: str, start: int, end: int, label: str, words: NameWords | None = None
+) -> list[tuple[int, int]]:
     """Every occurrence of the name text[start:end] (the identity's forms with the
     same key: "Smith", "SMITH", "Smith's", "Smi-\\nth"), the selection first."""
-    key = name_key(text[start:end], label, (text, start, end))
+    key = name_key(text[start:end], label, (text, start, end), words)
     # The selection as a whole (titles included: "COMMISSIONER HARTWELL"), not its parts.
-    identity = NameIdentity([(text[start:end], "SELECTION")])
+    identity = NameIdentity([(text[start:end], "SELECTION")], words)
     # The identity's variants, and the text as written (a lower-case common word a
     # reviewer selected, "board", is the word everywhere it is written so).
     spans = {(o.start, o.end) for o in identity.find(text) if o.kind != "spelled"}
     spans.update(occurrences(text, text[start:end]))
-    found = sorted(o for o in spans if o != (start, end) and name_key(text[o[0] : o[1]], label, (text, *o)) == key)
+    found = sorted(
+        o for o in spans if o != (start, end) and name_key(text[o[0] : o[1]], label, (text, *o), words) == key
+    )
     return [(start, end), *found]
 
 

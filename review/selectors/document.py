@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ingestion.models import Document
 from pipelines.labels import CANONICAL_LABELS, label_colour
+from pipelines.names import NameWords
 from pipelines.pseudonymize.engine import pseudonymize
 from review.models import Span, SpanStatus
 from review.services.spans import to_candidate
@@ -289,19 +290,21 @@ def entity_groups(
     filters: Filters,
     text: str | None = None,
     lines: dict[int, tuple[int, int]] | None = None,
+    words: NameWords | None = None,
 ) -> list[LabelGroup]:
     """Label → entity (the same name, as the name identity keys it: "Young" and
     "YOUNG" together, the adjective "young" apart) → occurrences, from the page's
     one span query. Entities are sorted by their number of occurrences, most first.
     `text` is the document's (a lower-case word's context); with it, each
-    occurrence gets its place (page:line with `lines`, see `line_starts`)."""
+    occurrence gets its place (page:line with `lines`, see `line_starts`).
+    `words`: the corpus language's name words (review.text.words_of; English by default)."""
     by_label: dict[str, dict[str, Entity]] = {}
     place = Places(text, lines) if text is not None else None
     for span in spans:
         if not filters.keep(span):
             continue
         entities = by_label.setdefault(span.label, {})
-        key = same_name_key(span, text)
+        key = same_name_key(span, text, words)
         if key not in entities:
             entities[key] = Entity(span.text, [])
         entities[key].spans.append(span)

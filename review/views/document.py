@@ -47,7 +47,7 @@ from review.services.decisions import (
 )
 from review.services.undo import redo_last, undo_last
 from review.services.workflow import document_approve, document_mark_reviewed, document_second_review
-from review.text import word_step
+from review.text import word_step, words_of
 
 TEMPLATE = "review/document_review.html"
 
@@ -87,7 +87,7 @@ def _page_context(request, document, role, spans: list[Span] | None = None, *, t
         "segments": segments(document.text, spans, lines, muted) if text else [],
         "legend": legend(spans),
         "counts": status_counts(spans),
-        "groups": entity_groups(spans, filters, document.text, lines),
+        "groups": entity_groups(spans, filters, document.text, lines, words_of(document)),
         "filters": filters,
         "sources": sources(spans),
         "labels": CANONICAL_LABELS,
@@ -330,7 +330,7 @@ def document_group(request: HttpRequest, pk: int) -> HttpResponse:
         _require_holder(document, request.user, role)
         label = post.get("label", "").strip().upper()
         span_id = _int(post.get("span"))
-        groups = entity_groups(spans, _filters(request), document.text)
+        groups = entity_groups(spans, _filters(request), document.text, words=words_of(document))
         targets = group_targets(groups, label=label, span_id=span_id)
         entity = next((s for s in spans if s.pk == span_id), None)
         name = f"“{entity.text}” ({label})" if entity is not None else f"the {label or '?'} group"
