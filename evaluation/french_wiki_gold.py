@@ -212,6 +212,13 @@ def score(gold: Path, predicted: Path, scorer: Path, work: Path) -> str:
     of every label kept), which makes its typed view that label's P and R."""
     work.mkdir(parents=True, exist_ok=True)
     golds = _read(gold)
+    if any(GUIDELINE_LABELS.get(s["label"]) for g in golds for s in g["spans"]):
+        # A gold in the French labels (the synthetic decisions): mapped the same way.
+        for record in golds:
+            for span in record["spans"]:
+                span["label"] = GUIDELINE_LABELS.get(span["label"], span["label"])
+        gold = work / "gold.jsonl"
+        _write(gold, golds)
     predictions = _read(predicted)
     for record in predictions:
         for span in record["spans"]:
@@ -250,14 +257,15 @@ def score(gold: Path, predicted: Path, scorer: Path, work: Path) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) == 5 and argv[1] == "score":
-        scorer = Path(argv[4])
-        sys.stdout.write(score(OUT, Path(argv[2]), scorer, Path(argv[3])))
+    if len(argv) in (5, 6) and argv[1] == "score":
+        # An optional last argument scores another gold (the synthetic decisions).
+        scorer, gold = Path(argv[4]), Path(argv[5]) if len(argv) == 6 else OUT
+        sys.stdout.write(score(gold, Path(argv[2]), scorer, Path(argv[3])))
         return 0
     if len(argv) != 2:
         sys.stderr.write(
             "usage: python -m evaluation.french_wiki_gold WIKINEURAL_FR_VAL.conll\n"
-            "       python -m evaluation.french_wiki_gold score PREDICTED.jsonl WORKDIR SCORE_SPANS.py\n"
+            "       python -m evaluation.french_wiki_gold score PREDICTED.jsonl WORKDIR SCORE_SPANS.py [GOLD.jsonl]\n"
         )
         return 2
     documents = records(Path(argv[1]))

@@ -30,6 +30,13 @@ The case policy
   ("john smith" is; "board hearing" of the ORGANIZATION "Board Hearing" is not).
 - Joined and spelled forms are always the name: nobody writes "johnsmith" or
   "S-M-I-T-H" by accident.
+
+The words it reads are the text's language's (`NameWords`): stop words, name
+particles, titles and role words, determiners and the common-word test. English's
+(the default) are lexicons.py's and gazetteers.py's; another language's come from
+its language file through detection's filtering/words.py. A rule whose list the
+language lacks does not run: without a common-word list a lower-case single word is
+the name only with a name context.
 """
 
 import re
@@ -42,6 +49,44 @@ from pipelines.candidate import Candidate
 from pipelines.gazetteers import is_common_word, is_known_name, stop_words
 from pipelines.labels import PERSON_ROLE_LABELS
 from pipelines.lexicons import DETERMINERS, HONORIFICS, NAME_PARTICLES, NAME_SUFFIXES, ROLE_WORDS
+
+
+@dataclass(frozen=True)
+class NameWords:
+    """The words the identity reads in one language (all lower case)."""
+
+    code: str
+    stop_words: frozenset[str]
+    # Lower-case words inside a name that are no name alone ("de", "van", "le").
+    particles: frozenset[str]
+    # Generational suffixes ("jr"): part of a name, no name of their own.
+    suffixes: frozenset[str]
+    # Roles and honorifics: titles before a name ("commissioner", "maître").
+    role_words: frozenset[str]
+    honorifics: frozenset[str]
+    # Articles and possessives: a lower-case word after one is a common noun.
+    determiners: frozenset[str]
+    # A word common in the language's running text; None: the language has no list.
+    common_word: Callable[[str], bool] | None
+
+
+@lru_cache(maxsize=1)
+def english_name_words() -> NameWords:
+    return NameWords(
+        code="en",
+        stop_words=stop_words(),
+        particles=NAME_PARTICLES,
+        suffixes=NAME_SUFFIXES,
+        role_words=ROLE_WORDS,
+        honorifics=HONORIFICS,
+        determiners=DETERMINERS,
+        common_word=is_common_word,
+    )
+
+
+def _w(words: NameWords | None) -> NameWords:
+    return words if words is not None else english_name_words()
+
 
 # A lawyer's or a judge's name (labels.PERSON_ROLE_LABELS) is a person's name.
 PEOPLE = frozenset({"PERSON", *PERSON_ROLE_LABELS})
@@ -130,46 +175,48 @@ def tokens(text: str) -> list[str]:
     return words
 
 
-def _is_title(word: str) -> bool:
+def _is_title(word: str, words: NameWords | None = None) -> bool:
     """A role ("commissioner") or an honorific that is no one's name ("general";
     but "king" and "major" are surnames too): the same test as detection's trim."""
-    return word in ROLE_WORDS or (word in HONORIFICS and not is_known_name(word))
+    lexicon = _w(words)
+    return word in lexicon.role_words or (word in lexicon.honorifics and not is_known_name(word))
 
 
-def person_words(text: str) -> list[str]:
+def person_words(text: str, words: NameWords | None = None) -> list[str]:
     """A PERSON span's name words: leading titles ("Commissioner", "Dr.") dropped."""
-    words = tokens(text)
-    while len(words) > 1 and _is_title(words[0]):
-        words.pop(0)
-    return words
+    found = tokens(text)
+    while len(found) > 1 and _is_title(found[0], words):
+        found.pop(0)
+    return found
 
 
-def _is_part(word: str) -> bool:
+def _is_part(word: str, words: NameWords | None = None) -> bool:
+    lexicon = _w(words)
     return (
         len(word) >= MIN_PART
         and not word.isdigit()
-        and word not in stop_words()
-        and word not in NAME_PARTICLES
-        and word not in NAME_SUFFIXES
+        and word not in lexicon.stop_words
+        and word not in lexicon.particles
+        and word not in lexicon.suffixes
     )
 
 
-def name_parts(text: str, label: str = "PERSON") -> list[str]:
+def name_parts(text: str, label: str = "PERSON", words: NameWords | None = None) -> list[str]:
     """The parts of a name that are the name on their own: "Smith" of "John Smith"."""
     if label == "SPELLED_NAME":
         return [w for w in spelled_words(text) if len(w) >= MIN_SPELLED]
     if label not in PEOPLE:
         return []
     parts: list[str] = []
-    words = person_words(text)
-    if len(words) == 1 and _is_title(words[0]):
+    found = person_words(text, words)
+    if len(found) == 1 and _is_title(found[0], words):
         return []  # "Commissioner" alone
     # After the leading titles every word is a name, also one that is a role word
     # elsewhere ("Margaret Court", "Mike Judge").
-    for word in words:
-        if _is_part(word):
+    for word in found:
+        if _is_part(word, words):
             parts.append(word)
-            parts += [p for p in word.split("-") if "-" in word and _is_part(p)]
+            parts += [p for p in word.split("-") if "-" in word and _is_part(p, words)]
     return list(dict.fromkeys(parts))
 
 
@@ -183,31 +230,31 @@ def spelled_words(text: str) -> list[str]:
     return words
 
 
-def _form_words(text: str, label: str) -> list[str]:
+def _form_words(text: str, label: str, lexicon: NameWords | None = None) -> list[str]:
     if label == "SPELLED_NAME":
         return [w for w in spelled_words(text) if w]
     if label in PEOPLE:
-        return [w for w in person_words(text) if w]
+        return [w for w in person_words(text, lexicon) if w]
     return tokens(text)
 
 
-def form_key(text: str, label: str) -> str:
+def form_key(text: str, label: str, words: NameWords | None = None) -> str:
     """The key of an accepted form's name: what `Occurrence.key` reports for it."""
-    return " ".join(_form_words(text, label))
+    return " ".join(_form_words(text, label, words))
 
 
-def _entries(text: str, label: str) -> list[_Entry]:
-    return [e for e in _all_entries(text, label) if e.size <= MAX_FORM_LETTERS]
+def _entries(text: str, label: str, lexicon: NameWords | None = None) -> list[_Entry]:
+    return [e for e in _all_entries(text, label, lexicon) if e.size <= MAX_FORM_LETTERS]
 
 
-def _all_entries(text: str, label: str) -> list[_Entry]:
+def _all_entries(text: str, label: str, lexicon: NameWords | None = None) -> list[_Entry]:
     if label in PERSON_LABELS:
-        words = _form_words(text, label)
+        words = _form_words(text, label, lexicon)
         if not words:
             return []
         key = " ".join(words)
         entries: list[_Entry] = []
-        named = [w for w in words if w not in NAME_SUFFIXES]
+        named = [w for w in words if w not in _w(lexicon).suffixes]
         combos = {tuple(words)}
         if len(named) >= 2:
             combos.add((named[0], named[-1]))
@@ -215,8 +262,8 @@ def _all_entries(text: str, label: str) -> list[_Entry]:
         for combo in combos:
             if len(combo) >= 2:
                 entries.append(_Entry("PERSON", key, combo, "full"))
-        parts = name_parts(text, label)
-        if len(words) == 1 and not parts and not _is_title(words[0]) and len(words[0]) >= MIN_PART:
+        parts = name_parts(text, label, lexicon)
+        if len(words) == 1 and not parts and not _is_title(words[0], lexicon) and len(words[0]) >= MIN_PART:
             parts = words  # a one-word name is itself, even a stop word ("Will", "Her")
         for part in parts:
             entries.append(_Entry("PERSON", key, (part,), "part"))
@@ -252,30 +299,35 @@ def _speaker_label(text: str, start: int, end: int) -> bool:
     )
 
 
-def after_determiner(text: str, start: int, end: int) -> bool:
+def after_determiner(text: str, start: int, end: int, words: NameWords | None = None) -> bool:
     """ "the mike", "a rose": the word before is an article or a possessive pronoun."""
     before, _ = _neighbour_words(text, start, end)
-    return before.casefold() in DETERMINERS and text[start - 1 : start] in " \t"
+    return before.casefold() in _w(words).determiners and text[start - 1 : start] in " \t"
 
 
-def name_context(text: str, start: int, end: int, parts: Iterable[str] = ()) -> bool:
+def name_context(text: str, start: int, end: int, parts: Iterable[str] = (), words: NameWords | None = None) -> bool:
     """Something around `text[start:end]` says it is a person's name: a title
     before it, a speaker label, or another name part beside it."""
+    lexicon = _w(words)
     before, after = _neighbour_words(text, start, end)
-    if before.casefold() in HONORIFICS or before.casefold() in ROLE_WORDS:
+    if before.casefold() in lexicon.honorifics or before.casefold() in lexicon.role_words:
         return True
     if _speaker_label(text, start, end):
         return True
     known = set(parts)
+    common = lexicon.common_word
     for word in (before, after):
         folded = word.casefold()
-        if folded and (folded in known or (is_known_name(word) and not is_common_word(word))):
+        # Without a common-word list, a known name beside it says nothing.
+        if folded and (folded in known or (common is not None and is_known_name(word) and not common(word))):
             return True
     return False
 
 
-def _all_common(words: Iterable[str]) -> bool:
-    return all(is_common_word(w) for w in re.findall(r"[^\W\d_]+", " ".join(words)))
+def _all_common(words: Iterable[str], lexicon: NameWords | None = None) -> bool:
+    # Without a common-word list every word may be a common one.
+    common = _w(lexicon).common_word or (lambda _word: True)
+    return all(common(w) for w in re.findall(r"[^\W\d_]+", " ".join(words)))
 
 
 def is_name_occurrence(
@@ -285,6 +337,7 @@ def is_name_occurrence(
     label: str,
     context: Callable[[], bool],
     determiner: Callable[[], bool] = lambda: False,
+    lexicon: NameWords | None = None,
 ) -> bool:
     """The case policy (see the module's docstring). `context()` tells whether a
     name context surrounds the occurrence, `determiner()` whether an article or a
@@ -296,34 +349,37 @@ def is_name_occurrence(
     if len(words) > 1:
         joined = not re.search(r"[\s\-_.‐–]", occurrence)
         # A person's word beside another of the same name is the name ("tom young").
-        return joined or label in PERSON_LABELS or not _all_common(words)
+        return joined or label in PERSON_LABELS or not _all_common(words, lexicon)
     if determiner():
         return False  # "the mike", "a rose": a common noun, whatever the word
-    if not _all_common(words):
+    if not _all_common(words, lexicon):
         return True
     return label in PERSON_LABELS and context()
 
 
-def name_key(text: str, label: str = "PERSON", context: tuple[str, int, int] | None = None) -> str:
+def name_key(
+    text: str, label: str = "PERSON", context: tuple[str, int, int] | None = None, words: NameWords | None = None
+) -> str:
     """Two span texts are the same name when their keys are equal: case, white
     space, line-end hyphenation and a possessive aside ("Smith", "SMITH",
     "Smith's", "Smi-\nth"). A lower-case common word without a name context
     ("young" the adjective) is keyed apart from the name ("Young"), so accepting
     one never decides the other. `context` is (document text, start, end) when
     the caller has it."""
-    words = tokens(re.sub(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", "", text))
-    key = " ".join(words)
+    lexicon = words
+    found = tokens(re.sub(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", "", text))
+    key = " ".join(found)
     if not key:
         return " ".join(text.split()).casefold()
 
     def has_context() -> bool:
-        return context is not None and name_context(*context)
+        return context is not None and name_context(*context, words=lexicon)
 
     def has_determiner() -> bool:
-        return context is not None and after_determiner(*context)
+        return context is not None and after_determiner(*context, words=lexicon)
 
-    kind = "full" if len(words) > 1 else "part"
-    if not is_name_occurrence(text, tuple(words), kind, label, has_context, has_determiner):
+    kind = "full" if len(found) > 1 else "part"
+    if not is_name_occurrence(text, tuple(found), kind, label, has_context, has_determiner, lexicon):
         return "~" + key  # the word, not the name
     return key
 
@@ -331,13 +387,15 @@ def name_key(text: str, label: str = "PERSON", context: tuple[str, int, int] | N
 class NameIdentity:
     """The accepted forms of some names, and where a text holds one of them."""
 
-    def __init__(self, forms: Iterable[tuple[str, str]]) -> None:
+    def __init__(self, forms: Iterable[tuple[str, str]], words: NameWords | None = None) -> None:
+        # The language's words (English by default), for parts, titles and the case policy.
+        self.words = words
         seen: dict[tuple[str, tuple[str, ...], str], _Entry] = {}
         parts: set[str] = set()
         for text, label in forms:
-            for entry in _entries(text, label):
+            for entry in _entries(text, label, words):
                 seen.setdefault((entry.label, entry.words, entry.kind), entry)
-            parts.update(name_parts(text, label))
+            parts.update(name_parts(text, label, words))
         # Longest first, then persons first: the whole name claims an occurrence
         # before its parts, and a word that is both a name and a place is a name.
         self.entries = sorted(seen.values(), key=lambda e: (-e.size, -len(e.words), e.label not in PERSON_LABELS))
@@ -366,8 +424,8 @@ class NameIdentity:
         self._scan = re.compile(_BEFORE + "[" + initials + "]") if initials else None
 
     @classmethod
-    def from_spans(cls, spans: Iterable[Candidate]) -> "NameIdentity":
-        return cls((s.text, s.label) for s in spans)
+    def from_spans(cls, spans: Iterable[Candidate], words: NameWords | None = None) -> "NameIdentity":
+        return cls(((s.text, s.label) for s in spans), words)
 
     def __bool__(self) -> bool:
         return bool(self.entries)
@@ -411,8 +469,9 @@ class NameIdentity:
                 entry.words,
                 entry.kind,
                 entry.label,
-                lambda end=end: name_context(text, start, end, self.parts),
-                lambda end=end: after_determiner(text, start, end),
+                lambda end=end: name_context(text, start, end, self.parts, self.words),
+                lambda end=end: after_determiner(text, start, end, self.words),
+                self.words,
             ):
                 yield end, entry
 

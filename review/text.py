@@ -8,7 +8,8 @@ grouping, its occurrence count and linking cannot disagree with them."""
 import functools
 import re
 
-from pipelines.names import NameIdentity, name_key
+from pipelines.detection.filtering.words import name_words
+from pipelines.names import NameIdentity, NameWords, name_key
 from review.errors import ReviewError
 
 
@@ -23,40 +24,60 @@ def document_text(span) -> str | None:
     return span.document.text if field.is_cached(span) else None
 
 
-def same_name_key(span, text: str | None = None) -> str:
+def words_of(document) -> NameWords:
+    """The name words of the document's corpus language (names.py): French names
+    are keyed with French particles, titles and common words. The pages load the
+    corpus with the document (access.document_for, span_for)."""
+    return name_words(document.corpus.language)
+
+
+def span_words(span) -> NameWords | None:
+    """`words_of` the span's document when it is loaded (every service and view
+    loads it before deciding); None, English's, for a span alone (DB-free callers)."""
+    field = type(span)._meta.get_field("document")
+    return words_of(span.document) if field.is_cached(span) else None
+
+
+def same_name_key(span, text: str | None = None, words: NameWords | None = None) -> str:
     """The key under which spans are the same name: case, white space, line-end
     hyphenation and a possessive aside; a lower-case common word ("young") apart
-    from the name ("Young") unless its context in `text` says it is the name."""
-    key = _key_without_context(span.text, span.label)
+    from the name ("Young") unless its context in `text` says it is the name.
+    `words`: the corpus language's (English by default)."""
+    key = _key_without_context(span.text, span.label, words)
     if key is not None:
         return key
-    return name_key(span.text, span.label, (text, span.start, span.end) if text is not None else None)
+    return name_key(span.text, span.label, (text, span.start, span.end) if text is not None else None, words)
 
 
 @functools.lru_cache(maxsize=16384)
-def _key_without_context(text: str, label: str) -> str | None:
+def _key_without_context(text: str, label: str, words: NameWords | None = None) -> str | None:
     """The key of a span text whose key cannot depend on where it stands, else
     None. The side panel, the panel's count and apply-to-all key every span of a
     document (7,500 on a 500-page transcript, a few hundred distinct texts):
-    once per text, not per span. The case policy (`is_name_occurrence`) asks the
-    context only of a text with no capital letter, and `name_key` asks nothing
-    of one without a word; both are keyed here the same as with a context."""
+    once per text and language, not per span. The case policy
+    (`is_name_occurrence`) asks the context only of a text with no capital letter,
+    and `name_key` asks nothing of one without a word; both are keyed here the
+    same as with a context."""
     if any(c.isupper() for c in text) or not any(c.isalpha() for c in text):
-        return name_key(text, label, None)
+        return name_key(text, label, None, words)
     return None
 
 
-def name_occurrences(text: str, start: int, end: int, label: str) -> list[tuple[int, int]]:
+def name_occurrences(
+    text: str, start: int, end: int, label: str, words: NameWords | None = None
+) -> list[tuple[int, int]]:
     """Every occurrence of the name text[start:end] (the identity's forms with the
     same key: "Smith", "SMITH", "Smith's", "Smi-\\nth"), the selection first."""
-    key = name_key(text[start:end], label, (text, start, end))
+    key = name_key(text[start:end], label, (text, start, end), words)
     # The selection as a whole (titles included: "COMMISSIONER HARTWELL"), not its parts.
-    identity = NameIdentity([(text[start:end], "SELECTION")])
+    identity = NameIdentity([(text[start:end], "SELECTION")], words)
     # The identity's variants, and the text as written (a lower-case common word a
     # reviewer selected, "board", is the word everywhere it is written so).
     spans = {(o.start, o.end) for o in identity.find(text) if o.kind != "spelled"}
     spans.update(occurrences(text, text[start:end]))
-    found = sorted(o for o in spans if o != (start, end) and name_key(text[o[0] : o[1]], label, (text, *o)) == key)
+    found = sorted(
+        o for o in spans if o != (start, end) and name_key(text[o[0] : o[1]], label, (text, *o), words) == key
+    )
     return [(start, end), *found]
 
 

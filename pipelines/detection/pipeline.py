@@ -132,8 +132,9 @@ class _ModelFound:
     not_people: list[tuple[int, int, str]] = field(default_factory=list)
 
     def add(self, doc, nlp, on: frozenset[str], offset: int, lang: Language) -> None:
-        if lang.quasi_identifiers:  # their lexicons are English (quasi/lexicons.py)
-            self.quasi += _shifted(quasi.recognize(doc), offset)
+        rules = quasi.rules_for(lang)
+        if rules is not None:  # a language without quasi lexicons raises no flags
+            self.quasi += _shifted(quasi.recognize(doc, rules), offset)
         for key in sorted(DOC_KEYS & on):
             if key == "spacy" and not lang.builtin_rules:
                 found = language_rules.model_entities(doc, lang)
@@ -272,7 +273,7 @@ def _detect_doc(
         filtered += dropped
     # Propagation spreads spans that already passed the vote: its candidates are
     # not voted on again (one source by construction).
-    extra = propagate(text, spans)
+    extra = propagate(text, spans, words)
     if extra:
         spans = merge(text, [*spans, *extra], compiled.weights)
     # A name the document uses as a street or a town ("came down Chambers") is a
@@ -287,13 +288,14 @@ def _detect_doc(
         spans = language_rules.tidy(spans, lang)
     if lang.role_labels:
         # A lawyer's or a judge's name, wherever it recurs, takes the role its cue gave.
-        spans = language_rules.roles(spans, kept, lang)
+        spans = language_rules.roles(spans, kept, lang, words.names)
     checks = ((denied, compiled.deny), (too_low, config.min_score > 0), (memory.suppression, memory.suppressed))
     for check, active in checks:
         if active:  # propagation may have grown or found spans again
             spans, dropped = _split(spans, check)
             filtered += dropped
-    return DetectionResult(spans, filtered, [*kept, *remembered], timed_out, quasi.resolve(text, model.quasi, spans))
+    flags = quasi.resolve(text, model.quasi, spans, quasi.rules_for(lang) or quasi.ENGLISH)
+    return DetectionResult(spans, filtered, [*kept, *remembered], timed_out, flags)
 
 
 def _chunks(texts: Iterable[str], size: int) -> Iterator[tuple[str, tuple[str, int, int, bool, bool]]]:
@@ -329,7 +331,8 @@ def detect_texts(
     recognizers run; its model is the caller's to choose (`languages.model_for`)."""
     compiled = _Compiled(config or DEFAULT)
     lang = language(language_code)
-    remembered = CompiledMemory(memory)
+    words = words_for(lang)
+    remembered = CompiledMemory(memory, words.names, words.frequent_name)
     metadata_iter = iter(metadata) if metadata is not None else None
 
     def next_metadata() -> dict | None:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
-from pipelines.names import NameIdentity, form_key
+from pipelines.names import NameIdentity, NameWords, form_key
 
 TEXT = "text"
 MEMBER = "member"
@@ -35,14 +35,16 @@ class Leak:
     where: str = TEXT
 
 
-def identity_of(spans: Iterable[Candidate]) -> tuple[NameIdentity, dict[str, Candidate]]:
+def identity_of(
+    spans: Iterable[Candidate], words: NameWords | None = None
+) -> tuple[NameIdentity, dict[str, Candidate]]:
     """The identity of the spans' names, and for each name (its key) the first
-    span that carries it."""
+    span that carries it. `words`: the document's language's (English by default)."""
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     first: dict[str, Candidate] = {}
     for span in spans:
-        first.setdefault(form_key(span.text, span.label), span)
-    return NameIdentity.from_spans(spans), first
+        first.setdefault(form_key(span.text, span.label, words), span)
+    return NameIdentity.from_spans(spans, words), first
 
 
 class Regions:

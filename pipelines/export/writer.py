@@ -31,6 +31,7 @@ from pathlib import PurePath
 from typing import IO
 
 from pipelines.candidate import Candidate
+from pipelines.detection.filtering.words import name_words
 from pipelines.export import formats
 from pipelines.export import quasi as quasi_export
 from pipelines.export.file_names import (
@@ -68,6 +69,9 @@ class ExportDocument:
     span_meta: dict[tuple[int, int, str], dict] = field(default_factory=dict)
     # Quasi-identifier flags with the reviewers' decisions (issue 18, quasi.py).
     quasi: list[quasi_export.QuasiFlag] = field(default_factory=list)
+    # Its corpus's language: the name identity (completion, the leak gate) reads its
+    # words ("Maître" is no part of a French name, "la fontaine" not the name Fontaine).
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -225,7 +229,7 @@ def render_document(
     config = config or PseudonymizationConfig()
     numbers = numbers if numbers is not None else NumberedMap()
     hidden = [s for s in doc.spans if config.strategy_for(s.label) != "keep"]
-    identity, first = identity_of(s for s in hidden if s.label not in _NOT_COMPLETED)
+    identity, first = identity_of((s for s in hidden if s.label not in _NOT_COMPLETED), name_words(doc.language))
     plan = _plan(doc, config, identity, complete_names)
     result = pseudonymize_document(doc.text, plan.spans, config, numbers, document_key=str(doc.id))
     replaced = sorted([*result.replacements, *plan.applied.replacements], key=lambda r: r.start)

@@ -15,6 +15,7 @@ from django.db.models.functions import Cast
 
 from ingestion.models import Document
 from pipelines.labels import CANONICAL_LABELS, label_colour
+from pipelines.names import NameWords
 from pipelines.pseudonymize.engine import pseudonymize
 from review.models import Span, SpanStatus
 from review.services.spans import to_candidate
@@ -194,12 +195,13 @@ def as_spans(document: Document, rows: list[SpanRow]) -> list[Span]:
     return spans
 
 
-def name_group(rows: list[SpanRow], span: Span, text: str) -> list[SpanRow]:
+def name_group(rows: list[SpanRow], span: Span, text: str, words: NameWords | None = None) -> list[SpanRow]:
     """The rows a decision on `span` plans from: the occurrences of its name
-    (the name identity's key, any status: apply-to-all's candidates) and every
-    row over their text (relabelling checks the new label is free there)."""
-    key = same_name_key(span, text)
-    named = [r for r in rows if r.pk == span.pk or same_name_key(r, text) == key]
+    (the name identity's key in the corpus language's `words`, any status:
+    apply-to-all's candidates) and every row over their text (relabelling checks
+    the new label is free there)."""
+    key = same_name_key(span, text, words)
+    named = [r for r in rows if r.pk == span.pk or same_name_key(r, text, words) == key]
     taken = _Taken(named)
     return [r for r in rows if r.pk == span.pk or taken.touches(r.start, r.end)]
 
@@ -439,19 +441,21 @@ def entity_groups(
     filters: Filters,
     text: str | None = None,
     lines: dict[int, tuple[int, int]] | None = None,
+    words: NameWords | None = None,
 ) -> list[LabelGroup]:
     """Label → entity (the same name, as the name identity keys it: "Young" and
     "YOUNG" together, the adjective "young" apart) → occurrences, from the page's
     one span query. Entities are sorted by their number of occurrences, most first.
     `text` is the document's (a lower-case word's context); with it, each
-    occurrence gets its place (page:line with `lines`, see `line_starts`)."""
+    occurrence gets its place (page:line with `lines`, see `line_starts`).
+    `words`: the corpus language's name words (review.text.words_of; English by default)."""
     by_label: dict[str, dict[str, Entity]] = {}
     place = Places(text, lines) if text is not None else None
     for span in spans:
         if not filters.keep(span):
             continue
         entities = by_label.setdefault(span.label, {})
-        key = same_name_key(span, text)
+        key = same_name_key(span, text, words)
         if key not in entities:
             entities[key] = Entity(span.text, [])
         entities[key].spans.append(span)
@@ -526,6 +530,7 @@ def in_place_update(
     lines: "dict[int, tuple[int, int]] | LineIndex",
     *,
     regroup: bool,
+    words: NameWords | None = None,
 ) -> tuple[list, InPlaceUpdate]:
     """The document's rows after the decision (`before` with the `changed`
     spans in their place) and what to swap in (see InPlaceUpdate)."""
@@ -534,11 +539,11 @@ def in_place_update(
     counted = tally(after)
     update = InPlaceUpdate(legend(after, counted), status_counts(after, counted))
     if regroup or filters.pending:
-        update.groups = entity_groups(after, filters, text, lines)
+        update.groups = entity_groups(after, filters, text, lines, words)
         return after, update
-    affected = {(s.label, same_name_key(s, text)) for s in changed if filters.keep(s)}
+    affected = {(s.label, same_name_key(s, text, words)) for s in changed if filters.keep(s)}
     labels = {label for label, _ in affected}
-    touched = [r for r in after if r.label in labels and (r.label, same_name_key(r, text)) in affected]
+    touched = [r for r in after if r.label in labels and (r.label, same_name_key(r, text, words)) in affected]
     # The counts before, from those after and what changed (no other pass).
     counted_before = counted.copy()
     for row in before:
@@ -546,7 +551,7 @@ def in_place_update(
             counted_before[(by_pk[row.pk].label, by_pk[row.pk].status)] -= 1
             counted_before[(row.label, row.status)] += 1
     unfiltered = filters == Filters()
-    for group in entity_groups(touched, filters, text, lines):
+    for group in entity_groups(touched, filters, text, lines, words):
         update.entity_updates += [(group, entity) for entity in group.entities]
         key = (group.label, SpanStatus.PENDING)
         was = counted_before[key] if unfiltered else _pending_count(before, group.label, filters)

@@ -17,7 +17,7 @@ from ingestion.models import Document
 from review.errors import ReviewError, StaleSpan
 from review.models import RejectReason, ReviewAction, Span, SpanStatus
 from review.services.spans import Change, check_open, delete_added, operation, write
-from review.text import document_text, name_occurrences, same_name_key, trim
+from review.text import document_text, name_occurrences, same_name_key, span_words, trim, words_of
 
 LABEL_RE = re.compile(r"[A-Z][A-Z0-9_]{0,39}")
 
@@ -38,8 +38,11 @@ def siblings(span: Span, spans: Iterable[Span], text: str | None = None) -> list
     lets a lower-case word's context count ("Mr. young"); by default it is the
     span's loaded document's."""
     text = text if text is not None else document_text(span)
-    key = same_name_key(span, text)
-    return [s for s in spans if s.pk != span.pk and s.status == SpanStatus.PENDING and same_name_key(s, text) == key]
+    words = span_words(span)
+    key = same_name_key(span, text, words)
+    return [
+        s for s in spans if s.pk != span.pk and s.status == SpanStatus.PENDING and same_name_key(s, text, words) == key
+    ]
 
 
 def _clean_label(label: str) -> str:
@@ -219,11 +222,14 @@ def span_link(
     live = [s for s in spans if s.status != SpanStatus.REJECTED and s.label == span.label]
 
     text = document_text(span)
+    words = span_words(span)
 
     def group(of: Span) -> list[Span]:
-        key = same_name_key(of, text)
+        key = same_name_key(of, text, words)
         return [
-            s for s in live if s.pk == of.pk or same_name_key(s, text) == key or (of.entity and s.entity == of.entity)
+            s
+            for s in live
+            if s.pk == of.pk or same_name_key(s, text, words) == key or (of.entity and s.entity == of.entity)
         ]
 
     entity = target.entity or uuid.uuid4().hex
@@ -251,15 +257,16 @@ def link_choices(span: Span, spans: list[Span]) -> list[Span]:
     """One representative span per other entity of the same label: what the panel
     offers as "same entity as…"."""
     text = document_text(span)
-    own = same_name_key(span, text)
+    words = span_words(span)
+    own = same_name_key(span, text, words)
     seen: set[str] = set()
     choices = []
     for s in spans:
-        if s.label != span.label or s.status == SpanStatus.REJECTED or same_name_key(s, text) == own:
+        if s.label != span.label or s.status == SpanStatus.REJECTED or same_name_key(s, text, words) == own:
             continue
         if span.entity and s.entity == span.entity:
             continue
-        key = s.entity or same_name_key(s, text)
+        key = s.entity or same_name_key(s, text, words)
         if key not in seen:
             seen.add(key)
             choices.append(s)
@@ -460,7 +467,7 @@ def span_add(
     spans = _read_spans(document) if spans is None else spans
     by_key = {(s.start, s.end, s.label): s for s in spans}
     live = [s for s in spans if s.status != SpanStatus.REJECTED]
-    occurrences = name_occurrences(text, start, end, label) if all_occurrences else [(start, end)]
+    occurrences = name_occurrences(text, start, end, label, words_of(document)) if all_occurrences else [(start, end)]
     to_accept: dict[int, Span] = {}
     to_supersede: dict[int, Span] = {}
     to_create: list[Span] = []

@@ -105,7 +105,7 @@ def _pending_left(batch: ExportBatch) -> dict[str, int]:
 _SPAN_FIELDS = ("pk", "start", "end", "label", "text", "sources", "score", "rule", "entity", "status")
 
 
-def _export_document(document: Document, accept_pending: bool) -> ExportDocument:
+def _export_document(document: Document, accept_pending: bool, language: str = "en") -> ExportDocument:
     statuses = [SpanStatus.ACCEPTED, SpanStatus.PENDING] if accept_pending else [SpanStatus.ACCEPTED]
     # Rows, not model instances: a long document has a hundred thousand spans.
     rows = list(
@@ -142,6 +142,7 @@ def _export_document(document: Document, accept_pending: bool) -> ExportDocument
             for pk, start, end, label, _text, _sources, _score, _rule, _entity, status, added_by in rows
         },
         quasi=[QuasiFlag(*row) for row in flags],
+        language=language,
     )
 
 
@@ -241,7 +242,10 @@ def _add_document(
     returned for the batch's message. None when it was added."""
     try:
         output = render_document(
-            _export_document(document, batch.accept_pending), config, numbers, keep_stem=batch.keep_stems
+            _export_document(document, batch.accept_pending, batch.corpus.language),
+            config,
+            numbers,
+            keep_stem=batch.keep_stems,
         )
         writer.add(output)
     except DatabaseError:

@@ -14,7 +14,6 @@ from django.views.decorators.vary import vary_on_headers
 from ingestion.models import DocumentStatus
 from ingestion.services import UploadResult
 from ingestion.upload_handlers import refused_uploads, too_large
-from pipelines.detection.languages import flags_quasi_identifiers
 from pipelines.detection.languages import name_of as language_name
 from review.access import Need, can_administer, corpus_for, document_for, staff_for
 from review.forms import CorpusForm, ExportForm, UploadForm
@@ -68,7 +67,6 @@ def corpus_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["exports_polling"] = any_export_running(context["exports"])
     context["upload_form"] = UploadForm()
     context["language_name"] = language_name(corpus.language)
-    context["quasi_identifiers"] = flags_quasi_identifiers(corpus.language)
     return render(request, "review/corpus_detail.html", context)
 
 

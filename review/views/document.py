@@ -53,7 +53,7 @@ from review.services.decisions import (
 )
 from review.services.undo import redo_last, undo_last
 from review.services.workflow import document_approve, document_mark_reviewed, document_second_review
-from review.text import word_step
+from review.text import word_step, words_of
 
 TEMPLATE = "review/document_review.html"
 
@@ -94,7 +94,7 @@ def _page_context(request, document, role, spans: list | None = None, *, text: b
         "segments": segments(document.text, spans, lines, muted) if text else [],
         "legend": legend(spans),
         "counts": status_counts(spans),
-        "groups": entity_groups(spans, filters, document.text, lines),
+        "groups": entity_groups(spans, filters, document.text, lines, words_of(document)),
         "filters": filters,
         "sources": sources(spans),
         "labels": CANONICAL_LABELS,
@@ -236,7 +236,7 @@ def _decide_in_place(request: HttpRequest, span: Span, role: str, action: str) -
     and the answer swaps in what changed (see `decision-in-place`)."""
     document = span.document
     rows = span_rows(document.pk)
-    spans = as_spans(document, name_group(rows, span, document.text))
+    spans = as_spans(document, name_group(rows, span, document.text, words_of(document)))
     common = {"span": span, "user": request.user, "version": _int(request.POST.get("version"))}
     error, message, changed = None, "", []
     try:
@@ -252,7 +252,13 @@ def _decide_in_place(request: HttpRequest, span: Span, role: str, action: str) -
         return _decision(request, document, role, after, span=span, error=error, message=message, undo=not error)
     lines = LineIndex(document.text, document.layout)
     after, update = in_place_update(
-        rows, changed, _filters(request), document.text, lines, regroup=action == "relabel" and bool(changed)
+        rows,
+        changed,
+        _filters(request),
+        document.text,
+        lines,
+        regroup=action == "relabel" and bool(changed),
+        words=words_of(document),
     )
     context = {
         **_panel_context(span, role, after),
@@ -397,7 +403,7 @@ def document_group(request: HttpRequest, pk: int) -> HttpResponse:
         _require_holder(document, request.user, role)
         label = post.get("label", "").strip().upper()
         span_id = _int(post.get("span"))
-        groups = entity_groups(spans, _filters(request), document.text)
+        groups = entity_groups(spans, _filters(request), document.text, words=words_of(document))
         targets = group_targets(groups, label=label, span_id=span_id)
         entity = next((s for s in spans if s.pk == span_id), None)
         name = f"“{entity.text}” ({label})" if entity is not None else f"the {label or '?'} group"

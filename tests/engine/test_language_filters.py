@@ -90,13 +90,12 @@ def test_calibration_reads_the_language_organization_and_common_words():
     assert calibration.features(semaine, "", EN)[common] == 0.0  # not an English word
 
 
-def test_quasi_identifier_flags_are_off_for_french_and_on_for_english():
-    assert language("en").quasi_identifiers and not language("fr").quasi_identifiers
-    assert languages.flags_quasi_identifiers("en") and not languages.flags_quasi_identifiers("fr")
-    assert not languages.flags_quasi_identifiers("xx")
+def test_quasi_identifier_flags_run_for_french_from_its_own_lexicons():
+    # French brings its quasi lexicons as data (fr.json "quasi"); English keeps its code.
+    assert language("en").quasi_identifiers and language("fr").quasi_identifiers
     text = "Mme Roussel, âgée de 42 ans, infirmière, habite Rennes."
     result = detect_text(text, "fr_core_news_sm", language_code="fr")
-    assert result.quasi == []
+    assert ("DEM", "âgée de 42 ans") in {(q.label, q.text) for q in result.quasi}
 
 
 def test_presidio_entities_are_renamed_as_the_language_says():

@@ -122,10 +122,33 @@ def test_a_french_corpus_detects_and_trains_from_the_french_model(french_corpus,
 
 
 @pytest.mark.django_db
-def test_the_corpus_page_says_when_its_language_raises_no_quasi_identifier_flags(client, french_corpus):
+def test_the_french_corpus_page_no_longer_says_quasi_identifiers_are_english_only(client, french_corpus):
+    # French raises quasi-identifier flags from its own lexicons: the old note is gone.
     page = client.get(reverse("corpus_detail", args=[french_corpus.pk])).content.decode()
-    assert 'id="corpus-quasi-note"' in page and "English only" in page
-    client.post(reverse("corpus_list"), {"name": "Hearings", "description": "", "language": "en"})
-    english = Corpus.objects.get(name="Hearings")
-    page = client.get(reverse("corpus_detail", args=[english.pk])).content.decode()
-    assert 'id="corpus-quasi-note"' not in page
+    assert 'id="corpus-language"' in page
+    assert "corpus-quasi-note" not in page and "English only" not in page
+
+
+@pytest.mark.django_db
+def test_apply_to_all_and_the_side_panel_group_french_names_with_french_words(french_corpus):
+    # The review's grouping keys names with the corpus language's words: after a
+    # French article, "fontaine" is the noun, not the name "Fontaine".
+    from review.selectors.document import Filters, entity_groups
+    from review.services.decisions import siblings
+    from review.text import same_name_key, words_of
+
+    text = "Claire Fontaine est présente.\nLa fontaine fuyait. FONTAINE signe."
+    document = Document.objects.create(corpus=french_corpus, name="d.txt", sha256="d", text=text, status="ready")
+
+    def span(pk: int, needle: str) -> Span:
+        start = text.index(needle)
+        return Span(pk=pk, document=document, start=start, end=start + len(needle), label="PERSON", text=needle)
+
+    fontaine, noun, capitals = span(1, "Fontaine"), span(2, "fontaine"), span(3, "FONTAINE")
+    spans = [fontaine, noun, capitals]
+    assert siblings(fontaine, spans, text) == [capitals]
+    groups = entity_groups(spans, Filters(), text, words=words_of(document))
+    assert sorted(len(e.spans) for e in groups[0].entities) == [1, 2]
+    # On English words "la" is no article: the noun was keyed as the name.
+    assert same_name_key(noun, text) == same_name_key(fontaine, text)
+    assert same_name_key(noun, text, words_of(document)) != same_name_key(fontaine, text, words_of(document))

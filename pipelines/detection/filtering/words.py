@@ -16,8 +16,9 @@ from functools import cache
 
 from pipelines.detection.languages import Language
 from pipelines.detection.languages import language as language_of
-from pipelines.gazetteers import common_words_in, is_common_word, stop_words
+from pipelines.gazetteers import common_words_in, is_common_word, is_frequent_name, stop_words
 from pipelines.lexicons import (
+    CLOSED_CLASS,
     HONORIFICS,
     MONTHS,
     NAME_PARTICLES,
@@ -30,6 +31,7 @@ from pipelines.lexicons import (
     TRANSCRIPT_NOTATIONS,
     WEEKDAYS,
 )
+from pipelines.names import NameWords, english_name_words
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,15 @@ class FilterWords:
     # ...and the words that make a text an organization's name; None: English's
     # (places.organization_signal, with its acronym context).
     organization_words: frozenset[str] | None
+    # The name identity's words (names.py): parts, titles, determiners, the case policy.
+    names: NameWords
+    # Propagation: one-word forms that never spread, even a cue's ("And"; "Monsieur",
+    # "Cour"); and whether the English place and institution words may stop a form.
+    never_spread: frozenset[str]
+    place_words: bool
+    # The corpus memory: one of the commonest surnames ("Smith"), alone, says little
+    # (US census shares: English only).
+    frequent_name: Callable[[str], bool] | None
 
     def runs(self, rule: str) -> bool:
         return all(getattr(self, need) for need in NEEDS.get(rule, ()))
@@ -125,17 +136,35 @@ def _english() -> FilterWords:
         place_context=True,
         common_word=is_common_word,
         organization_words=None,
+        names=english_name_words(),
+        never_spread=CLOSED_CLASS,
+        place_words=True,
+        frequent_name=is_frequent_name,
     )
 
 
 def _from_language(lang: Language) -> FilterWords:
     words = lang.filter_words
     frequencies = words.get("word_frequencies")
+    common = _common_word(frequencies, lang.given_name_locales) if frequencies else None
+    honorifics = frozenset(t.casefold().rstrip(".") for t in lang.titles) | words.get("honorifics", frozenset())
+    stop = words.get("stop_words") or frozenset()
+    role = words.get("role_words") or frozenset()
+    names = NameWords(
+        code=lang.code,
+        stop_words=stop,
+        particles=words.get("name_particles") or frozenset(),
+        suffixes=words.get("name_suffixes", frozenset()),
+        role_words=role,
+        honorifics=honorifics,
+        determiners=words.get("determiners", frozenset()),
+        common_word=common,
+    )
     return FilterWords(
         code=lang.code,
         role_words=words.get("role_words"),
         # The file's titles ("M.", "Maître") and its titles of rank ("roi", "général").
-        honorifics=frozenset(t.casefold().rstrip(".") for t in lang.titles) | words.get("honorifics", frozenset()),
+        honorifics=honorifics,
         stop_words=words.get("stop_words"),
         name_words=words.get("name_particles"),
         notations=words.get("notations"),
@@ -150,8 +179,14 @@ def _from_language(lang: Language) -> FilterWords:
         time_words=words.get("time_words"),
         english_words=False,
         place_context=False,
-        common_word=_common_word(frequencies, lang.given_name_locales) if frequencies else None,
+        common_word=common,
         organization_words=words.get("organization_words", frozenset()),
+        names=names,
+        # Its closed-class words, titles, roles and the words no entity is made of
+        # alone ("Monsieur", "Maître", "Cour", "Tribunal").
+        never_spread=stop | honorifics | role | lang.not_entities,
+        place_words=False,
+        frequent_name=None,
     )
 
 
@@ -166,6 +201,17 @@ def _common_word(frequencies: str, locales: tuple[str, ...]) -> Callable[[str], 
 def filter_words(code: str = "en") -> FilterWords:
     lang = language_of(code)
     return _english() if lang.builtin_rules else _from_language(lang)
+
+
+def name_words(code: str) -> NameWords:
+    """A language's name-identity words by its code (the export's and the review's
+    grouping read them); English's when the code's file is gone."""
+    from pipelines.detection.languages import LanguageError
+
+    try:
+        return filter_words(code).names
+    except LanguageError:
+        return english_name_words()
 
 
 def words_for(lang: Language | None) -> FilterWords:

@@ -4,8 +4,8 @@ A language names its spaCy model (and that model's licence), the entity labels o
 that model and what they become, the Faker locales its given names come from, its
 month names, its title words, its pattern pack and its cue words, the word lists
 the filters and the calibration read ("filter_words", see filtering/words.py), how
-presidio's entity names map to ours ("presidio_labels") and whether it raises
-quasi-identifier flags ("quasi_identifiers"): everything the engine needs to read a
+presidio's entity names map to ours ("presidio_labels") and its quasi-identifier
+lexicons and patterns ("quasi", see quasi/flags.py): everything the engine needs to read a
 text in that language. The engine looks a language up by
 its code (`language("fr")`); adding a third language is adding `<code>.json` here
 and installing its model, with no change to the engine.
@@ -83,9 +83,16 @@ class Language:
     # presidio's entity names → ours, where presidio's own name has no colour or
     # placeholder here ("IBAN_CODE" → "ID").
     presidio_labels: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
-    # Quasi-identifier flags (detection/quasi/): their lexicons are English; a
-    # language flags them only when it says so.
-    quasi_identifiers: bool = False
+    # The file's regex fragments (`{NAME}` in its regexes), raw.
+    fragments: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    # Quasi-identifier lexicons and patterns (quasi/flags.py reads them), raw; empty:
+    # the language raises no quasi-identifier flags (English's are in code).
+    quasi: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def quasi_identifiers(self) -> bool:
+        """Whether detection raises quasi-identifier flags in this language."""
+        return self.builtin_rules or bool(self.quasi)
 
 
 def _expand(pattern: str, fragments: dict[str, str], depth: int = 0) -> str:
@@ -93,6 +100,11 @@ def _expand(pattern: str, fragments: dict[str, str], depth: int = 0) -> str:
         raise LanguageError("fragments nest more than 10 deep (a cycle?)")
     expanded = _FRAGMENT.sub(lambda m: fragments.get(m.group(1), m.group(0)), pattern)
     return expanded if expanded == pattern else _expand(expanded, fragments, depth + 1)
+
+
+def expand_fragments(pattern: str, fragments: dict[str, str]) -> str:
+    """A regex with its `{NAME}`s replaced by the fragments of that name."""
+    return _expand(pattern, fragments)
 
 
 def _rules(entries: list[dict], fragments: dict[str, str], code: str, kind: str) -> tuple[RulePattern, ...]:
@@ -151,7 +163,8 @@ def _from_json(code: str, data: dict) -> Language:
         name_regex=re.compile(_expand(name, fragments)) if name else None,
         filter_words=_filter_words(data.get("filter_words", {}), fragments, code),
         presidio_labels=dict(data.get("presidio_labels", {})),
-        quasi_identifiers=bool(data.get("quasi_identifiers", data.get("builtin_rules", False))),
+        fragments=dict(fragments),
+        quasi=dict(data.get("quasi", {})),
     )
 
 
@@ -183,15 +196,6 @@ def name_of(code: str) -> str:
         return language(code).name
     except LanguageError:
         return code
-
-
-def flags_quasi_identifiers(code: str) -> bool:
-    """Whether detection raises quasi-identifier flags for this language (the
-    corpus page says so when it does not); False when its file is gone."""
-    try:
-        return language(code).quasi_identifiers
-    except LanguageError:
-        return False
 
 
 def model_for(code: str, site_model: str) -> str:

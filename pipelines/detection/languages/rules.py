@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from pipelines.candidate import Candidate
 from pipelines.detection.languages import Language, RulePattern
-from pipelines.names import name_parts
+from pipelines.names import NameWords, name_parts
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -162,16 +162,19 @@ def relabel(found: list[Candidate], labels: dict[str, str]) -> list[Candidate]:
     ]
 
 
-def roles(spans: list[Candidate], candidates: list[Candidate], language: Language) -> list[Candidate]:
+def roles(
+    spans: list[Candidate], candidates: list[Candidate], language: Language, words: NameWords | None = None
+) -> list[Candidate]:
     """Every PERSON span whose name parts all belong to one name a role cue named
     ("Paul MARTIN" after "Maître"; "MARTIN" alone elsewhere) takes that role's
-    label (LAWYER, JUDGE_CLERK). A name cued as two roles keeps the first."""
+    label (LAWYER, JUDGE_CLERK). A name cued as two roles keeps the first.
+    `words`: the language's name words (its particles and titles are no parts)."""
     named: list[tuple[frozenset[str], str]] = []
     for c in sorted(candidates, key=lambda c: c.start):
         for rule in c.rule.split(","):
             if ROLE_MARK in rule:
                 role = rule.rsplit(ROLE_MARK, 1)[1]
-                parts = frozenset(p.casefold() for p in name_parts(c.text, "PERSON"))
+                parts = frozenset(p.casefold() for p in name_parts(c.text, "PERSON", words))
                 if parts:
                     named.append((parts, role))
     if not named:
@@ -179,7 +182,7 @@ def roles(spans: list[Candidate], candidates: list[Candidate], language: Languag
     out = []
     for span in spans:
         if span.label == "PERSON":
-            parts = frozenset(p.casefold() for p in name_parts(span.text, "PERSON"))
+            parts = frozenset(p.casefold() for p in name_parts(span.text, "PERSON", words))
             role = next((r for cued, r in named if parts and parts <= cued), None)
             if role is not None:
                 span = Candidate(

@@ -85,7 +85,7 @@ def features(span: Candidate, text: str = "", words: FilterWords | None = None) 
     sources = set(span.sources)
     found_by = sources - {"propagation"}
     letters = [c for c in span.text if c.isalpha()]
-    parts = name_parts(span.text) if span.label == "PERSON" else []
+    parts = name_parts(span.text, words=lexicon.names) if span.label == "PERSON" else []
     tokens = places.words_of(span.text)
     values = {
         "bias": 1.0,

@@ -12,14 +12,20 @@ occurrence): one that comes from the transcript's header, that a cue or a
 pattern backs, that two sources agree on, or that a reviewer accepted. A form
 that is a closed-class word ("And", "We") or a common English word that is no
 known name ("Correct") never spreads.
+
+The words read are the text's language's (`FilterWords`, filtering/words.py):
+English's by default; French reads its own closed-class, title and common words
+("Monsieur", "Cour" never spread) and its name identity's particles and
+determiners. A rule whose list the language lacks does not run.
 """
 
 from bisect import bisect_left, bisect_right
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_common_word, is_known_name, stop_words
-from pipelines.lexicons import CLOSED_CLASS, PLACE_WORDS
+from pipelines.detection.filtering.words import FilterWords, filter_words
+from pipelines.gazetteers import is_common_word, is_known_name
+from pipelines.lexicons import PLACE_WORDS
 from pipelines.names import NameIdentity, name_key, name_parts
 from pipelines.names import spelled_words as _spelled_words
 
@@ -36,23 +42,27 @@ CONFIDENT_SOURCES = frozenset({"header", "cues", "patterns", "human", "allow_lis
 PEOPLE = frozenset({"human", "allow_list", "corpus-memory"})
 
 
-def confident(span: Candidate, repeated: bool = False) -> bool:
+def confident(span: Candidate, repeated: bool = False, words: FilterWords | None = None) -> bool:
     """Header, cue, pattern or person; two sources; the model's own finding at two
     places of the document (`repeated`); or a lexicon that agrees with the model:
     a person's name whose every part the name lists (Faker's, in any case) know
     (the gazetteer's vote, also for names in capitals, "JAMES WOOD", and surnames
     it cannot pair, "King White"), a known or place-shaped place, an
     organization word or type, or an acronym."""
+    lexicon = words or filter_words()
     sources = set(span.sources) - {SOURCE}
     if sources & CONFIDENT_SOURCES or len(sources) >= 2 or repeated:
         return True
     if span.label == "LOCATION":  # the place lexicons agree
-        return places.is_known_place(span.text) or places.is_place_shaped(span.text)
+        shaped = lexicon.place_words and places.is_place_shaped(span.text)
+        return places.is_known_place(span.text) or shaped
     if span.label == "ORGANIZATION":  # "… Police Department", "… State Prison", "CDCR"
+        if lexicon.organization_words is not None:  # the language's own ("Banque", "Société")
+            return any(w.casefold() in lexicon.organization_words for w in places.words_of(span.text))
         return organization_signal(span.text)
     if span.label != "PERSON":
         return False
-    parts = name_parts(span.text, span.label)
+    parts = name_parts(span.text, span.label, lexicon.names)
     if len(parts) == 1:
         return is_known_name(parts[0])
     # Several capitalized words, one of them a known name: "Big Mike", not "Rigor mortis".
@@ -70,35 +80,39 @@ def spelled_words(text: str) -> list[str]:
     return [w.upper() for w in _spelled_words(text) if len(w) >= 3]
 
 
-def _spreadable(text: str, cued: bool = False) -> bool:
+def _spreadable(text: str, cued: bool = False, words: FilterWords | None = None) -> bool:
     """A form worth spreading: never a closed-class word ("And", "We", "Correct");
     for a model's guess, also no other stop word and no common word that is no
     known name ("Weather"), nor a word that names a place or an institution unless
     it is also a name ("Facility" of a misread institution; but "Wood", "Hall").
     A cue's or the header's name may be a stop word ("called him Will")."""
-    words = [w for w in text.replace("-", " ").split() if w]
-    if not words:
+    lexicon = words or filter_words()
+    found = [w for w in text.replace("-", " ").split() if w]
+    if not found:
         return False
-    if len(words) > 1:
+    if len(found) > 1:
         return True
-    word = words[0].strip(".,'’:").lower()
-    if word in CLOSED_CLASS:
+    word = found[0].strip(".,'’:").lower()
+    if word in lexicon.never_spread:
         return False
     if cued:
         return True
-    if word in stop_words():
+    if word in lexicon.names.stop_words:
         return False
-    if is_common_word(word) and not is_known_name(word) and not places.is_known_place(word):
+    common = lexicon.names.common_word
+    if common is not None and common(word) and not is_known_name(word) and not places.is_known_place(word):
         return False
+    if not lexicon.place_words:
+        return True
     return not ((places.has_institution_word(word) or word in PLACE_WORDS) and not is_known_name(word))
 
 
-def _forms(span: Candidate) -> list[str]:
+def _forms(span: Candidate, words: FilterWords) -> list[str]:
     """The span's text and, for a person, its name parts (keys of `_dominant_labels`)."""
-    return [span.text, *name_parts(span.text, span.label)]
+    return [span.text, *name_parts(span.text, span.label, words.names)]
 
 
-def _dominant_labels(spans: list[Candidate]) -> dict[str, str]:
+def _dominant_labels(spans: list[Candidate], words: FilterWords) -> dict[str, str]:
     """For each name (its key), the label it carries most in the document.
 
     A form is only propagated under that label: spaCy calling one "Marcus Delgado" a
@@ -106,8 +120,8 @@ def _dominant_labels(spans: list[Candidate]) -> dict[str, str]:
     weights: dict[str, dict[str, float]] = {}
     for span in spans:
         label = "PERSON" if span.label == "SPELLED_NAME" else span.label
-        for form in _forms(span):
-            per_label = weights.setdefault(name_key(form), {})
+        for form in _forms(span, words):
+            per_label = weights.setdefault(name_key(form, words=words.names), {})
             per_label[label] = per_label.get(label, 0.0) + span.score
     # On a tie the name wins: masking a place as a person leaks nothing.
     return {
@@ -147,10 +161,17 @@ class _Disjoint:
         self.ends.insert(i, end)
 
 
-def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
+def propagate(text: str, spans: list[Candidate], words: FilterWords | None = None) -> list[Candidate]:
     """New candidates for uncovered occurrences of the confident spans' names.
-    `spans` are the merge's output: sorted and non-overlapping."""
-    dominant = _dominant_labels(spans)
+    `spans` are the merge's output: sorted and non-overlapping; `words` are the
+    text's language's (English by default)."""
+    lexicon = words or filter_words()
+    names = lexicon.names
+
+    def key_of(form: str, label: str = "PERSON") -> str:
+        return name_key(form, label, words=names)
+
+    dominant = _dominant_labels(spans, lexicon)
     # An occurrence under a span of the same label is already found. One under a
     # different label is proposed anyway: the ensemble then weighs "Delgado" as a
     # propagated PERSON against spaCy's lone guess that it is a place.
@@ -163,36 +184,36 @@ def propagate(text: str, spans: list[Candidate]) -> list[Candidate]:
     found_at: dict[tuple[str, str], int] = {}
     for span in spans:
         if SOURCE not in span.sources or len(span.sources) > 1:
-            key = (span.label, name_key(span.text, span.label))
+            key = (span.label, key_of(span.text, span.label))
             found_at[key] = found_at.get(key, 0) + 1
     for span in spans:
-        repeated = found_at.get((span.label, name_key(span.text, span.label)), 0) >= 2
-        if span.label not in PROPAGATED_LABELS or not confident(span, repeated):
+        repeated = found_at.get((span.label, key_of(span.text, span.label)), 0) >= 2
+        if span.label not in PROPAGATED_LABELS or not confident(span, repeated, lexicon):
             continue
         label = "PERSON" if span.label == "SPELLED_NAME" else span.label
         if span.label == "SPELLED_NAME":
             # A spelled name links back to the name it spells: "R-U-F-F" makes "Ruff"
             # (in any case: "McDonald" is spelled M-C-D-O-N-A-L-D) a PERSON.
-            words = [w for w in spelled_words(span.text) if dominant.get(name_key(w), "PERSON") == "PERSON"]
-            forms.setdefault("PERSON", []).extend((w.lower(), "PERSON") for w in words)
+            spelled = [w for w in spelled_words(span.text) if dominant.get(key_of(w), "PERSON") == "PERSON"]
+            forms.setdefault("PERSON", []).extend((w.lower(), "PERSON") for w in spelled)
             continue
         # What a person decided spreads as the identity says; a machine's guess only
         # when it is no closed-class or common word.
         decided = bool(set(span.sources) & PEOPLE)
         cued = bool(set(span.sources) & CONFIDENT_SOURCES)
-        if not (decided or _spreadable(span.text, cued)) or dominant.get(name_key(span.text), label) != label:
+        if not (decided or _spreadable(span.text, cued, lexicon)) or dominant.get(key_of(span.text), label) != label:
             # The whole form does not spread; a person's parts still may ("Judge Smith").
             if label != "PERSON":
                 continue
         else:
             forms.setdefault(label, []).append((span.text, span.label))
         if label == "PERSON":
-            for part in name_parts(span.text):
-                if (decided or _spreadable(part, cued)) and dominant.get(name_key(part), label) == label:
+            for part in name_parts(span.text, words=names):
+                if (decided or _spreadable(part, cued, lexicon)) and dominant.get(key_of(part), label) == label:
                     forms.setdefault(label, []).append((part, "PERSON"))
     found: list[Candidate] = []
     for label in sorted(forms):
-        identity = NameIdentity(forms[label])
+        identity = NameIdentity(forms[label], names)
 
         def blocked(start: int, end: int, label: str = label) -> bool:
             return covered[label].overlaps(start, end) or extents.inside_longer(start, end)

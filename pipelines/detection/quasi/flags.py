@@ -15,14 +15,26 @@ and the general word lists of `quasi_lexicons`, matched as patterns over the Doc
 text with the little context a surface pattern can check (an article before an
 occupation, a possessive before a relation, an injury word before "two in the
 chest").
+
+The rules are per language (`QuasiRules`, `rules_for`). English's are the ones in
+this module over `quasi/lexicons.py`, as they were before languages existed. Another
+language brings its own as data: the "quasi" section of its file
+(languages/<code>.json), lexicons and patterns over them. A language without that
+section raises no flags, and a third language adds a section, not code.
 """
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from pipelines.candidate import Candidate
 from pipelines.detection.quasi import lexicons as lex
 from pipelines.lexicons import CLOSED_CLASS, HONORIFICS, MONTHS, NUMBER_WORDS, ROLE_WORDS, TIME_UNITS, WEEKDAYS
+
+if TYPE_CHECKING:
+    from pipelines.detection.languages import Language
 
 SOURCE = "quasi"
 # A flag is a question to the reviewer, never a decision: one middling score for all,
@@ -149,42 +161,147 @@ _INJURY_CUE = _words(_alt(lex.INJURY_CONTEXT))
 _INJURY_WINDOW = 600
 
 
+# (category, rule, pattern, cue, window): a match counts only when the cue matches
+# within `window` characters before it.
+Gated = tuple[str, str, re.Pattern[str], re.Pattern[str], int]
+
+
+@dataclass(frozen=True)
+class QuasiRules:
+    """One language's quasi-identifier rules."""
+
+    # The Doc's entity labels that are quasi-identifiers → (category, rule).
+    entity_categories: dict[str, tuple[str, str]]
+    vague_dates: frozenset[str]
+    # What makes a date or time entity a fact (a number, a month...).
+    time_anchor: re.Pattern[str]
+    # Words no place or description is made of alone (roles, titles, function words).
+    not_places: frozenset[str]
+    # Words trimmed from the ends of a flag cut short by a direct span.
+    edge_words: frozenset[str]
+    patterns: tuple[tuple[str, str, re.Pattern[str]], ...]
+    gated: tuple[Gated, ...] = ()
+
+
+ENGLISH = QuasiRules(
+    entity_categories=ENTITY_CATEGORIES,
+    vague_dates=VAGUE_DATES,
+    time_anchor=_TIME_ANCHOR,
+    not_places=_NOT_PLACES,
+    edge_words=_EDGE_WORDS,
+    patterns=_PATTERNS,
+    gated=(("MISC", "injury", _LOCATED, _INJURY_CUE, _INJURY_WINDOW),),
+)
+
+
+def _lexicon_alt(phrases: Iterable[str]) -> str:
+    """A data lexicon as an alternation: longest first, any whitespace between words,
+    and any apostrophe for an apostrophe ("d'arrêt" matches "d’arrêt")."""
+    ordered = sorted(set(phrases), key=len, reverse=True)
+    parts = (r"\s+".join(re.escape(w).replace("'", "['’]") for w in p.replace("’", "'").split()) for p in ordered)
+    return "(?:" + "|".join(parts) + ")"
+
+
+def _from_data(lang: "Language") -> QuasiRules:
+    """A language's rules from its file's "quasi" section: `lexicons` (name → phrases),
+    `patterns` ({category, rule, regex, flags, cue, window}) whose regexes use
+    `{NAME}` for a lexicon, a fragment of the section or one of the file, `entity_categories`,
+    `vague_dates`, `time_anchor` and `edge_words`."""
+    from pipelines.detection.languages import expand_fragments
+
+    data: dict[str, Any] = lang.quasi
+    lexicons = {k: _lexicon_alt(v) for k, v in data.get("lexicons", {}).items()}
+    fragments = {**lang.fragments, **data.get("fragments", {}), **lexicons}
+
+    def compiled(regex: str, flags: str) -> re.Pattern[str]:
+        return re.compile(rf"(?<![\w-])(?:{expand_fragments(regex, fragments)})(?![\w-])", _flags(flags))
+
+    patterns, gated = [], []
+    for entry in data.get("patterns", []):
+        pattern = compiled(entry["regex"], entry.get("flags", "i"))
+        if "cue" in entry:
+            cue = compiled(entry["cue"], entry.get("flags", "i"))
+            gated.append((entry["category"], entry["rule"], pattern, cue, int(entry.get("window", 300))))
+        else:
+            patterns.append((entry["category"], entry["rule"], pattern))
+    words = lang.filter_words
+    not_places = frozenset().union(
+        words.get("role_words", ()), words.get("stop_words", ()), words.get("honorifics", ()), lang.not_entities
+    ) | frozenset(t.casefold().rstrip(".") for t in lang.titles)
+    anchor = data.get("time_anchor", r"\d")
+    return QuasiRules(
+        entity_categories={k: (v[0], v[1]) for k, v in data.get("entity_categories", {}).items()},
+        vague_dates=frozenset(w.casefold() for w in data.get("vague_dates", ())),
+        time_anchor=re.compile(expand_fragments(anchor, fragments), re.IGNORECASE),
+        not_places=not_places,
+        edge_words=frozenset(w.casefold() for w in data.get("edge_words", ())),
+        patterns=tuple(patterns),
+        gated=tuple(gated),
+    )
+
+
+def _flags(letters: str) -> int:
+    flags = 0
+    for letter in letters:
+        flags |= {"i": re.IGNORECASE, "m": re.MULTILINE}[letter]
+    return flags
+
+
+@cache
+def _data_rules(code: str) -> QuasiRules:
+    from pipelines.detection.languages import language
+
+    return _from_data(language(code))
+
+
+def rules_for(lang: "Language | None") -> QuasiRules | None:
+    """The language's rules; None when it has none (no flags are raised)."""
+    if lang is None or lang.builtin_rules:
+        return ENGLISH
+    return _data_rules(lang.code) if lang.quasi else None
+
+
 def _candidate(text: str, start: int, end: int, category: str, rule: str) -> Candidate:
     return Candidate(start, end, category, text[start:end], (SOURCE,), SCORE, rule)
 
 
-def _pattern_flags(text: str) -> Iterator[Candidate]:
-    for category, rule, pattern in _PATTERNS:
+def _pattern_flags(text: str, rules: QuasiRules) -> Iterator[Candidate]:
+    for category, rule, pattern in rules.patterns:
         for match in pattern.finditer(text):
             start, end = match.span("v") if "v" in pattern.groupindex else match.span()
+            if start < 0:  # an alternative without the group: the whole match
+                start, end = match.span()
             yield _candidate(text, start, end, category, rule)
-    for match in _LOCATED.finditer(text):
-        if _INJURY_CUE.search(text, max(0, match.start() - _INJURY_WINDOW), match.start()):
-            yield _candidate(text, match.start(), match.end(), "MISC", "injury")
+    for category, rule, pattern, cue, window in rules.gated:
+        for match in pattern.finditer(text):
+            if cue.search(text, max(0, match.start() - window), match.start()):
+                yield _candidate(text, match.start(), match.end(), category, rule)
 
 
-def _entity_flags(doc) -> Iterator[Candidate]:
+def _entity_flags(doc, rules: QuasiRules) -> Iterator[Candidate]:
     text = doc.text
     for ent in doc.ents:
-        mapped = ENTITY_CATEGORIES.get(ent.label_)
+        mapped = rules.entity_categories.get(ent.label_)
         if mapped is None:
             continue
         category, rule = mapped
         words = ent.text.lower().split()
         if category == "DATETIME" and (
-            " ".join(words) in VAGUE_DATES or not _TIME_ANCHOR.search(ent.text) or re.fullmatch(r"\d{1,3}", ent.text)
+            " ".join(words) in rules.vague_dates
+            or not rules.time_anchor.search(ent.text)
+            or re.fullmatch(r"\d{1,3}", ent.text)
         ):
             continue  # "next week", "the day": deictic; a bare "70" is no date
-        if category in ("LOC", "DEM") and all(w in _NOT_PLACES for w in words):
+        if category in ("LOC", "DEM") and all(w in rules.not_places for w in words):
             continue  # the small model's "Inmate" as a place: a role, not a fact
         yield _candidate(text, ent.start_char, ent.end_char, category, rule)
 
 
-def recognize(doc) -> list[Candidate]:
+def recognize(doc, rules: QuasiRules = ENGLISH) -> list[Candidate]:
     """Candidate quasi-identifiers in one chunk's Doc (offsets within the chunk).
 
     Overlaps between them are left to `resolve`, which sees the whole text."""
-    return [*_entity_flags(doc), *_pattern_flags(doc.text)]
+    return [*_entity_flags(doc, rules), *_pattern_flags(doc.text, rules)]
 
 
 def _uncovered(start: int, end: int, covered: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -201,7 +318,7 @@ def _uncovered(start: int, end: int, covered: list[tuple[int, int]]) -> list[tup
     return pieces
 
 
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
+def _trimmed(text: str, start: int, end: int, edge_words: frozenset[str]) -> tuple[int, int] | None:
     """[start, end) without edge whitespace, punctuation and function words; None when
     nothing that carries information is left."""
     while True:
@@ -213,16 +330,16 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
             return None
         first = re.match(r"[\w']+", text[start:end])
         last = re.search(r"[\w']+$", text[start:end])
-        if first and first.group().lower() in _EDGE_WORDS:
+        if first and first.group().lower() in edge_words:
             start += first.end()
             continue
-        if last and last.group().lower() in _EDGE_WORDS:
+        if last and last.group().lower() in edge_words:
             end = start + last.start()
             continue
         return start, end
 
 
-def resolve(text: str, found: list[Candidate], spans: list[Candidate]) -> list[Candidate]:
+def resolve(text: str, found: list[Candidate], spans: list[Candidate], rules: QuasiRules = ENGLISH) -> list[Candidate]:
     """The text's quasi-identifiers, given the direct-identifier spans.
 
     A flag never repeats a direct span: one inside a direct span is dropped, one
@@ -238,7 +355,7 @@ def resolve(text: str, found: list[Candidate], spans: list[Candidate]) -> list[C
             continue
         if pieces != [(flag.start, flag.end)]:
             start, end = max(pieces, key=lambda p: p[1] - p[0])
-            bounds = _trimmed(text, start, end)
+            bounds = _trimmed(text, start, end, rules.edge_words)
             if bounds is None:
                 continue
             flag = _candidate(text, *bounds, flag.label, flag.rule)

@@ -14,12 +14,12 @@ casefolded (`suppression_form`), and only under the labels reviewers rejected it
 as: "Correct" rejected as a PERSON does not hide a LOCATION "Correct".
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
-from pipelines.gazetteers import is_common_word, is_frequent_name, is_known_name
-from pipelines.names import NameIdentity, form_key, name_context
+from pipelines.gazetteers import is_frequent_name, is_known_name
+from pipelines.names import NameIdentity, NameWords, english_name_words, form_key, name_context
 
 MEMORY_SOURCE = "corpus-memory"
 SUPPRESSION_SOURCE = "corpus-suppression"
@@ -84,15 +84,25 @@ class CorpusMemory:
 class CompiledMemory:
     """What a memory needs at run time, built once per `detect_texts` call."""
 
-    def __init__(self, memory: CorpusMemory | None) -> None:
+    def __init__(
+        self,
+        memory: CorpusMemory | None,
+        words: NameWords | None = None,
+        frequent_name: Callable[[str], bool] | None = is_frequent_name,
+    ) -> None:
+        # The texts' language's words (English by default; filtering/words.py gives
+        # them): the name identity's, and the tests of `_bare_common_name`, which
+        # do not run where the language has no list (`frequent_name` None).
+        self.words = words or english_name_words()
+        self.frequent_name = frequent_name
         names = [n for n in (memory.names if memory else ()) if n.label in MEMORY_LABELS and n.text.strip()]
-        self.identity = NameIdentity((n.text, n.label) for n in names)
+        self.identity = NameIdentity(((n.text, n.label) for n in names), self.words)
         # An occurrence reports the key of the accepted form it is one of (a
         # person's part reports the whole name's key): its documents are the union
         # of the documents of every form with that key.
         self.documents: dict[str, set[int]] = {}
         for name in names:
-            self.documents.setdefault(form_key(name.text, name.label), set()).update(name.documents)
+            self.documents.setdefault(form_key(name.text, name.label, self.words), set()).update(name.documents)
         self.suppressed: dict[str, Suppression] = {}
         for s in memory.suppressions if memory else ():
             form = suppression_form(s.form)
@@ -110,7 +120,7 @@ class CompiledMemory:
             return []
         found = []
         for o in self.identity.find(text):
-            if _bare_common_name(text, o.start, o.end, o.label):
+            if _bare_common_name(text, o.start, o.end, o.label, self.words, self.frequent_name):
                 continue
             rule = provenance(self.documents.get(o.key, ()))
             found.append(
@@ -131,8 +141,10 @@ class CompiledMemory:
         return entry.reason
 
 
-def _bare_common_name(text: str, start: int, end: int, label: str) -> bool:
-    """One word that is a common English word or one of the commonest surnames
+def _bare_common_name(
+    text: str, start: int, end: int, label: str, words: NameWords, frequent: Callable[[str], bool] | None
+) -> bool:
+    """One word that is a common word of the language or one of the commonest surnames
     ("Young", "Brown", "Wilson"), with no name context around it (a title, a
     speaker label, another part of a name beside it): that a reviewer accepted
     someone of that name in another document says little about this one, and the
@@ -141,7 +153,10 @@ def _bare_common_name(text: str, start: int, end: int, label: str) -> bool:
     word = text[start:end]
     if label not in ("PERSON", "SPELLED_NAME") or not word.isalpha():
         return False
-    return (is_common_word(word) or is_frequent_name(word)) and not name_context(text, start, end)
+    # A test whose list the language lacks does not run.
+    common = words.common_word
+    bare = (common is not None and common(word)) or (frequent is not None and frequent(word))
+    return bare and not name_context(text, start, end, words=words)
 
 
 def _could_be_a_person(candidate: Candidate) -> bool:
