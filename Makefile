@@ -40,7 +40,7 @@ $(OPEN_MODEL): $(STAMP) training/artifacts/ner-open/weights.npz training/artifac
 	OMP_NUM_THREADS=1 $(PY) training/assemble_minilm.py --variant open --delta training/artifacts/ner-open \
 	  --precision $(OPEN_PRECISION) --out var/models/en_anonymizer_ner_open
 
-OPEN_PRECISION ?= float
+OPEN_PRECISION ?= int8
 
 open-model: $(OPEN_MODEL)
 

@@ -252,6 +252,11 @@ CORPUS_TRAINING_EVERY_N_APPROVED = env.int("CORPUS_TRAINING_EVERY_N_APPROVED", d
 CORPUS_TRAINING_HOLDOUT_FRACTION = env.float("CORPUS_TRAINING_HOLDOUT_FRACTION", default=0.2)
 CORPUS_TRAINING_MIN_HOLDOUT = env.int("CORPUS_TRAINING_MIN_HOLDOUT", default=1)
 CORPUS_TRAINING_MAX_STEPS = env.int("CORPUS_TRAINING_MAX_STEPS", default=200)
+# A corpus model fine-tunes a spaCy NER. A corpus that detects with an encoder model
+# (open, the default, or research-trf: names come from the encoder, which is not
+# trained per corpus) fine-tunes this model's NER instead; the candidate must still
+# beat the corpus's own model on the held-out documents to replace it.
+CORPUS_TRAINING_ENCODER_BASE = env.str("CORPUS_TRAINING_ENCODER_BASE", default="sm")
 CORPUS_TRAINING_TIME_LIMIT_SECONDS = env.float("CORPUS_TRAINING_TIME_LIMIT_SECONDS", default=900.0)
 CORPUS_MODEL_MAX_PRECISION_LOSS = env.float("CORPUS_MODEL_MAX_PRECISION_LOSS", default=0.02)
 # Below this many gold names in the held-out documents the scores judge nothing

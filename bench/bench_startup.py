@@ -77,11 +77,20 @@ def _input(directory: Path, name: str, text: str) -> Path:
     return path
 
 
-def _run(command: list[str]) -> float:
+PEAK_RSS_MB: dict[str, float] = {}
+
+
+def _run(command: list[str], name: str = "") -> float:
+    """Wall seconds of one whole process; its peak RSS (MB) is kept under `name`."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
     started = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
-    return time.perf_counter() - started
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - started
+    if status != 0:
+        raise SystemExit(f"{command} failed: {proc.stderr.read().decode()[-2000:] if proc.stderr else status}")
+    PEAK_RSS_MB[name] = max(PEAK_RSS_MB.get(name, 0.0), usage.ru_maxrss / 1024)
+    return elapsed
 
 
 def main() -> None:
@@ -120,14 +129,18 @@ def main() -> None:
                             str(directory / "o.jsonl"),
                             "--model",
                             MODEL_NAME,
-                        ]
+                        ],
+                        f"detect, {name}",
                     )
                 )
-                whole.append(_run([sys.executable, str(baseline), str(path), BASELINE, "whole", str(ROOT)]))
+                whole.append(
+                    _run([sys.executable, str(baseline), str(path), BASELINE, "whole", str(ROOT)], f"presidio, {name}")
+                )
                 chunked.append(_run([sys.executable, str(baseline), str(path), BASELINE, "chunks", str(ROOT)]))
             o, w, c = statistics.median(ours), statistics.median(whole), statistics.median(chunked)
             print(f"| {name} | {chars:,} | {o:.2f} s | {w:.2f} s | **{w / o:.2f}** | {c:.2f} s | **{c / o:.2f}** |")
-        print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
+        print("\npeak RSS: " + ", ".join(f"{k} {v:.0f} MB" for k, v in PEAK_RSS_MB.items() if k))
+        print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

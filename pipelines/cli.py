@@ -226,7 +226,7 @@ def parser() -> argparse.ArgumentParser:
         nargs="?",
         const="",
         default=None,
-        help="sm, md, research, a spaCy package or a model directory (default: $SPACY_MODEL, else sm); "
+        help="sm, md, research, a spaCy package or a model directory (default: $SPACY_MODEL, else open); "
         "--model alone lists the models with their licences",
     )
     det.add_argument(

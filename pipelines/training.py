@@ -86,9 +86,10 @@ def load_full(model: str) -> "Language":
     import spacy
 
     from pipelines.detection.models import minilm
+    from pipelines.detection.models.catalog import resolve
 
-    minilm.register()  # a pipeline with research-trf's encoder loads (a corpus run refuses it later)
-    return spacy.load(model)
+    minilm.register()  # a pipeline with an encoder loads (a corpus run judges with it, never tunes it)
+    return spacy.load(resolve(model))
 
 
 def _ner_labels(nlp: "Language") -> set[str]:
@@ -337,7 +338,10 @@ def spacy_train_config(template: Path, *, base_model: str, max_steps: int, seed:
     from thinc.api import Config
 
     config = Config().from_disk(template, interpolate=False)
-    config["paths"]["base_model"] = base_model
+    from pipelines.detection.models.catalog import resolve
+
+    # What `spacy train` loads: a registry name ("sm") becomes its package or directory.
+    config["paths"]["base_model"] = resolve(base_model)
     if not vectors:  # sm has none: spaCy would warn that the vectors source is empty
         config["paths"]["vectors"] = None
     config["paths"]["train"] = "train.spacy"

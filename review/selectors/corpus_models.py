@@ -7,7 +7,7 @@ from django.conf import settings
 
 from review.models import CorpusModelEvent, CorpusModelVersion
 from review.models.corpus_models import RUNNING_MODEL_STATUSES, ModelStatus
-from review.services.corpus_models import corpus_base_model
+from review.services.corpus_models import corpus_base_model, corpus_training_base
 
 
 @dataclass(frozen=True)
@@ -15,6 +15,9 @@ class ModelsPage:
     versions: list
     events: list
     base_model: str
+    # What a run fine-tunes: base_model, or another NER when base_model's names
+    # come from an encoder (corpus_models.corpus_training_base).
+    trains_from: str
     running: bool
     active: CorpusModelVersion | None
 
@@ -32,10 +35,12 @@ def models_page(corpus_id: int) -> ModelsPage:
         .select_related("user", "version", "previous")
         .order_by("-created_at", "-id")[:rows]
     )
+    base = corpus_base_model(corpus_id)
     return ModelsPage(
         versions=versions,
         events=events,
-        base_model=corpus_base_model(corpus_id),
+        base_model=base,
+        trains_from=corpus_training_base(base),
         running=any(v.status in RUNNING_MODEL_STATUSES for v in versions),
         active=next((v for v in versions if v.status == ModelStatus.ACTIVE), None),
     )

@@ -54,7 +54,9 @@ def detection_model(corpus_id: int, config: DetectionSettings, language: str = "
         .only("id", "corpus_id", "version", "path", "base_model")
         .first()
     )
-    if active is not None and active.base_model == base and active.path:
+    # A corpus detecting with an encoder model trains another base's NER
+    # (corpus_training_base): its versions are this corpus's all the same.
+    if active is not None and active.base_model == corpus_training_base(base) and active.path:
         directory = model_directory(active)
         if (directory / "meta.json").exists():
             return ModelChoice(replace(config, model=str(directory / "model")), active.record)
@@ -71,6 +73,12 @@ def corpus_base_model(corpus_id: int) -> str:
     row = Corpus.objects.filter(pk=corpus_id).values_list("language", "detection_config__data").first()
     language, data = row if row is not None else ("en", None)
     return str((data or {}).get("model") or "") or model_for(language, settings.SPACY_MODEL)
+
+
+def corpus_training_base(detecting: str) -> str:
+    """What a corpus model fine-tunes when the corpus detects with `detecting`: that
+    model, or, when its names come from an encoder, CORPUS_TRAINING_ENCODER_BASE."""
+    return detecting if corpus_trainable(detecting) else settings.CORPUS_TRAINING_ENCODER_BASE
 
 
 @transaction.atomic
@@ -90,7 +98,7 @@ def corpus_training_start(
         jobs.enqueue(TRAIN_TASK, *swept.requeue)
     if CorpusModelVersion.objects.filter(corpus_id=corpus_id, status__in=RUNNING_MODEL_STATUSES).exists():
         raise ReviewError("A training run of this corpus is already under way.")
-    base = base_model or corpus_base_model(corpus_id)
+    base = base_model or corpus_training_base(corpus_base_model(corpus_id))
     if not corpus_trainable(base):
         raise ReviewError(
             f"A corpus model fine-tunes spaCy's NER, and {base}'s names come from its own encoder, which is not "

@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from ingestion.models import Document, DocumentStatus
 from pipelines import training
+from pipelines.detection.models.catalog import corpus_trainable
 from review.models import CorpusModelVersion, ReviewAction, Span, SpanStatus
 from review.services import corpus_models, jobs
 from review.services.spans import to_candidate
@@ -148,6 +149,17 @@ class _Prepared:
         return f"Left out, their training examples failed: {named}; the server log has the details."
 
 
+def _judge(version: CorpusModelVersion, nlp: "Language") -> "Language":
+    """The model the candidate must beat: the one the corpus detects with. When that
+    is an encoder model (its names not fine-tunable), the run fine-tunes another
+    base's NER (corpus_models.corpus_training_base), and is judged against the
+    encoder model all the same."""
+    detecting = corpus_models.corpus_base_model(version.corpus_id)
+    if detecting == version.base_model or corpus_trainable(detecting):
+        return nlp
+    return training.load_full(detecting)
+
+
 def _train(version: CorpusModelVersion, delivery: str) -> bool:
     run = _plan(version, delivery)
     if run is None:
@@ -161,7 +173,7 @@ def _train(version: CorpusModelVersion, delivery: str) -> bool:
         return False
     if prepared.left_out and not _replan(run, prepared):
         return False
-    base_scores = training.evaluate(nlp, prepared.heldout)
+    base_scores = training.evaluate(_judge(version, nlp), prepared.heldout)
     rehearsal = training.rehearsal_docs(nlp, training.rehearsal_texts())
     report = training.fine_tune(
         nlp,

@@ -19,6 +19,7 @@ from ingestion.models import Corpus, Document
 from pipelines import training
 from pipelines.candidate import Candidate
 from pipelines.detection.config import DetectionConfig as DetectionSettings
+from pipelines.detection.models.catalog import corpus_trainable, resolve
 from review.errors import ReviewError
 from review.models import AnnotationRun, CorpusModelEvent, CorpusModelVersion, ModelStatus, RunKind, Span
 from review.services.corpus_models import (
@@ -27,6 +28,7 @@ from review.services.corpus_models import (
     corpus_model_deactivate,
     corpus_model_finish,
     corpus_model_rollback,
+    corpus_training_base,
     corpus_training_maybe_start,
     corpus_training_start,
     detection_model,
@@ -131,7 +133,11 @@ def test_a_tiny_real_training_run_produces_a_loadable_versioned_model(
         version = corpus_training_start(corpus_id=fixture_corpus.pk, user=admin_user)
     version.refresh_from_db()
     assert version.status in (ModelStatus.ACTIVE, ModelStatus.REFUSED), version.message
-    assert version.version == 1 and version.base_model == settings.SPACY_MODEL
+    # The default detects with an encoder model (open): the run fine-tunes sm's NER,
+    # and is judged against the corpus's own model.
+    trained_from = corpus_training_base(settings.SPACY_MODEL)
+    assert trained_from == (settings.SPACY_MODEL if corpus_trainable(settings.SPACY_MODEL) else "sm")
+    assert version.version == 1 and version.base_model == trained_from
     documents = list(fixture_corpus.documents.order_by("pk").values_list("pk", flat=True))
     # The most recently approved quarter (one document) is held out.
     assert version.train_documents == documents[:3] and version.heldout_documents == documents[3:]
@@ -148,7 +154,7 @@ def test_a_tiny_real_training_run_produces_a_loadable_versioned_model(
     meta = json.loads((directory / "meta.json").read_text())
     assert meta["training_documents"] == documents[:3] and meta["heldout_documents"] == documents[3:]
     assert (
-        meta["base_model"] == settings.SPACY_MODEL
+        meta["base_model"] == trained_from
         and meta["created_at"]
         and meta["metrics"]
         == {
@@ -158,7 +164,7 @@ def test_a_tiny_real_training_run_produces_a_loadable_versioned_model(
     )
     # The saved config and DocBins reproduce it with `spacy train`.
     config = Config().from_disk(directory / "config.cfg", interpolate=False)
-    assert config["paths"]["base_model"] == settings.SPACY_MODEL and config["training"]["max_steps"] == 3
+    assert config["paths"]["base_model"] == resolve(trained_from) and config["training"]["max_steps"] == 3
     train = list(spacy.tokens.DocBin().from_disk(directory / "train.spacy").get_docs(nlp.vocab))
     assert len(train) == 3 + len(training.rehearsal_texts())
     # Rejected "Correct" is an explicit negative (O), the accepted names entities.
@@ -355,8 +361,10 @@ def test_annotation_runs_record_the_corpus_model_and_other_corpora_keep_the_base
     from review.services.uploads import ingest_document
 
     settings.CORPUS_MODELS_DIR = tiny_model
+    # Fine-tuned from what a run of this corpus trains (sm's NER under the open default).
+    trained_from = corpus_training_base(settings.SPACY_MODEL)
     CorpusModelVersion.objects.create(
-        corpus=corpus, version=1, base_model=settings.SPACY_MODEL, path="corpus-x/v1", status=ModelStatus.ACTIVE
+        corpus=corpus, version=1, base_model=trained_from, path="corpus-x/v1", status=ModelStatus.ACTIVE
     )
     other = Corpus.objects.create(name="Other hearings")
     with django_capture_on_commit_callbacks(execute=True):
@@ -480,7 +488,7 @@ def test_the_training_service_refuses_a_worse_candidate(fixture_corpus, admin_us
     assert (version.metrics["base"]["leak_recall"], version.metrics["candidate"]["leak_recall"]) == (0.9, 0.8)
     # Refused, its files are kept: the admin may still activate it by hand.
     assert (models_dir / version.path / "meta.json").exists()
-    assert detection_model(fixture_corpus.pk, DetectionSettings()).record == version.base_model
+    assert detection_model(fixture_corpus.pk, DetectionSettings()).record == site_settings.SPACY_MODEL
 
 
 @pytest.fixture

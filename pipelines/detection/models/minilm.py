@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import threading
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
@@ -155,19 +156,42 @@ def encoder_threads() -> int:
 
 class Encoder:
     """BertForTokenClassification's forward pass, run by ONNX Runtime from the
-    graph `training/onnx_export.py` builds: ids (b, n) or (n,) → logits."""
+    graph `training/onnx_export.py` builds: ids (b, n) or (n,) → logits.
 
-    def __init__(self, model: bytes) -> None:
-        import onnxruntime
+    The session is built on a thread of its own: ONNX Runtime reads and optimises
+    the graph (0.3–0.5 s) without holding the GIL, while the process goes on
+    loading spaCy and Presidio, so a one-line `detect` does not wait for it."""
 
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = encoder_threads()
-        options.inter_op_num_threads = 1
-        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
-        # Idle threads sleep instead of spinning: a worker host runs several
-        # processes per core pair, and spinning threads steal each other's cores.
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        self.session = onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+    def __init__(self, model: bytes | Path) -> None:
+        self._session = None
+        self._error: BaseException | None = None
+        self._ready = threading.Thread(target=self._load, args=(model,), name="encoder-session", daemon=True)
+        self._ready.start()
+
+    def _load(self, model: bytes | Path) -> None:
+        try:
+            import onnxruntime
+
+            options = onnxruntime.SessionOptions()
+            options.intra_op_num_threads = encoder_threads()
+            options.inter_op_num_threads = 1
+            options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+            # Idle threads sleep instead of spinning: a worker host runs several
+            # processes per core pair, and spinning threads steal each other's cores.
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            # A path, not its bytes, when the graph is on disk: no second copy of it
+            # stays in the process.
+            source = str(model) if isinstance(model, Path) else model
+            self._session = onnxruntime.InferenceSession(source, options, providers=["CPUExecutionProvider"])
+        except BaseException as error:  # re-raised where the encoder is first used
+            self._error = error
+
+    @property
+    def session(self):  # noqa: ANN201 (onnxruntime is imported on the loading thread)
+        self._ready.join()
+        if self._error is not None:
+            raise RuntimeError(f"the encoder's ONNX graph could not be loaded: {self._error}") from self._error
+        return self._session
 
     def __call__(self, ids: np.ndarray) -> np.ndarray:
         single = ids.ndim == 1
@@ -237,13 +261,14 @@ class MiniLMNer:
         self.wordpiece: WordPiece | None = None
         self.tags: list[str] = []
         self.settings: dict = {}
-        self.saved: tuple[bytes, dict, list[str]] | None = None
+        self.saved: tuple[bytes | Path, dict, list[str]] | None = None
         self.source: Path | None = None
 
     def __call__(self, doc: Doc) -> Doc:
         if self.encoder is None or self.wordpiece is None:
             raise ValueError(f"{self.name}: no weights loaded (build the model with `make research-model`)")
         from spacy.tokens import Span
+        from spacy.util import filter_spans
 
         tags = token_tags(self.encoder, self.wordpiece, self.tags, [t.text for t in doc])
         ours = []
@@ -255,16 +280,26 @@ class MiniLMNer:
                 start += 1
             while end > start and (doc[end - 1].is_punct or doc[end - 1].is_space):
                 end -= 1
+            start, end = _whole_words(doc, start, end)
             if start < end:
                 ours.append(Span(doc, start, end, label=SPACY_LABEL.get(kind, kind)))
+        # Widening to whole words may make two entities meet: the longer stays.
+        ours = filter_spans(ours)
         taken = np.zeros(len(doc) + 1, dtype=bool)
         for span in ours:
             taken[span.start : span.end] = True
-        kept = [e for e in doc.ents if e.label_ not in REPLACED and not taken[e.start : e.end].any()]
+        # A model built with `keep_base_persons` also keeps the spaCy NER's PERSON
+        # entities where the encoder found nothing at all: a second opinion on names,
+        # so that the union of the two readers misses fewer (BENCHMARKS.md, "The
+        # licence-clean default").
+        keep = {"PERSON"} if self.settings.get("keep_base_persons") else set()
+        kept = [
+            e for e in doc.ents if (e.label_ not in REPLACED or e.label_ in keep) and not taken[e.start : e.end].any()
+        ]
         doc.ents = sorted([*ours, *kept], key=lambda s: s.start)
         return doc
 
-    def set_model(self, model: bytes, settings: dict, vocab: Sequence[str]) -> None:
+    def set_model(self, model: bytes | Path, settings: dict, vocab: Sequence[str]) -> None:
         """Load an encoder: its ONNX graph (training/onnx_export.py), its settings
         ({"tags": [...], "lowercase": bool, ...}) and its wordpiece vocabulary."""
         self.saved = (model, settings, list(vocab))
@@ -279,7 +314,7 @@ class MiniLMNer:
         directory = Path(path)
         settings = json.loads((directory / SETTINGS).read_text(encoding="utf-8"))
         vocab = [v for v in (directory / VOCAB).read_text(encoding="utf-8").split("\n") if v]
-        self.set_model((directory / MODEL).read_bytes(), settings, vocab)
+        self.set_model(directory / MODEL, settings, vocab)
         # The graph stays on disk, not in memory twice: a save copies the files.
         self.saved, self.source = None, directory
         return self
@@ -297,7 +332,31 @@ class MiniLMNer:
         model, settings, vocab = self.saved
         (directory / SETTINGS).write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
         (directory / VOCAB).write_text("\n".join(vocab) + "\n", encoding="utf-8")
-        (directory / MODEL).write_bytes(model)
+        (directory / MODEL).write_bytes(model.read_bytes() if isinstance(model, Path) else model)
+
+
+def _hyphen_joint(doc: Doc, i: int) -> bool:
+    """doc[i] is a hyphen inside one written word ("Okonkwo-Adeyemi"): no space on
+    either side, a letter on both."""
+    return (
+        0 < i < len(doc) - 1
+        and doc[i].text in ("-", "‐")
+        and not doc[i - 1].whitespace_
+        and not doc[i].whitespace_
+        and doc[i - 1].is_alpha
+        and doc[i + 1].is_alpha
+    )
+
+
+def _whole_words(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """An entity never ends or starts inside a hyphenated word: spaCy splits it at
+    the hyphen, and an encoder that read "Bailey - Ross" in training may stop at the
+    hyphen ("ngozi" of "ngozi okonkwo-adeyemi")."""
+    while _hyphen_joint(doc, end):
+        end += 2
+    while _hyphen_joint(doc, start - 1):
+        start -= 2
+    return start, end
 
 
 def register() -> None:
