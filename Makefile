@@ -36,7 +36,8 @@ $(TRAIN_STAMP): $(STAMP) requirements-train.txt
 # The licence-clean encoder model (`open`), assembled from the committed delta and
 # the installed packages in seconds (no training, no PyTorch): training/assemble_minilm.py.
 OPEN_MODEL := var/models/en_anonymizer_ner_open/meta.json
-$(OPEN_MODEL): $(STAMP) training/artifacts/ner-open/weights.npz training/artifacts/ner-open/cfg.json
+$(OPEN_MODEL): $(STAMP) training/artifacts/ner-open/weights.npz training/artifacts/ner-open/cfg.json \
+  training/onnx_export.py training/assemble_minilm.py pipelines/detection/models/minilm.py
 	OMP_NUM_THREADS=1 $(PY) training/assemble_minilm.py --variant open --delta training/artifacts/ner-open \
 	  --precision $(OPEN_PRECISION) --out var/models/en_anonymizer_ner_open
 

@@ -183,8 +183,13 @@ def _chunk_doc(nlp: "Language", text: str, accepted: _ChunkSpans, rejected: _Chu
 
 @contextmanager
 def _prediction_only(nlp: "Language") -> Iterator[None]:
-    # The base model's own tokenizer and NER, the other components off.
-    with nlp.select_pipes(enable=[p for p in nlp.pipe_names if p in ("ner", "tok2vec")]):
+    # The base model's own tokenizer and NER, the other components off; an encoder
+    # model's encoder stays on (its names are the model's: a corpus run is judged
+    # against them, not against the spaCy NER it sits on).
+    from pipelines.detection.models import minilm
+
+    kept = [p for p in nlp.pipe_names if p in ("ner", "tok2vec") or nlp.get_pipe_meta(p).factory == minilm.FACTORY]
+    with nlp.select_pipes(enable=kept):
         yield
 
 

@@ -268,7 +268,9 @@ def model_card(
         *variant["use"],
         "- Uncased: capitals carry no signal, so a transcript printed in capitals reads as well as running text, "
         "and a capitalised common word is no cue either.",
-        "- A line break ends an entity: a name is never joined to the line below it.",
+        "- A line break ends an entity unless it wraps one name, as the annotation guideline marks it: "
+        '"CDCR" ending a line is not joined to the name that opens the next (a model taught line breaks, '
+        "open, reads a piece for each; research-trf reads none).",
         "- Full-ensemble figures (real transcripts included) are in BENCHMARKS.md; the table above is the "
         "pipeline alone.",
     ]

@@ -7,7 +7,7 @@ from django.conf import settings
 
 from review.models import CorpusModelEvent, CorpusModelVersion
 from review.models.corpus_models import RUNNING_MODEL_STATUSES, ModelStatus
-from review.services.corpus_models import corpus_base_model, corpus_training_base
+from review.services.corpus_models import active_fits, corpus_base_model, corpus_training_base
 
 
 @dataclass(frozen=True)
@@ -42,5 +42,6 @@ def models_page(corpus_id: int) -> ModelsPage:
         base_model=base,
         trains_from=corpus_training_base(base),
         running=any(v.status in RUNNING_MODEL_STATUSES for v in versions),
-        active=next((v for v in versions if v.status == ModelStatus.ACTIVE), None),
+        # "In use" only when detection uses it (corpus_models.detection_model's rule).
+        active=next((v for v in versions if v.status == ModelStatus.ACTIVE and active_fits(v, base)), None),
     )

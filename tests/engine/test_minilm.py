@@ -173,3 +173,16 @@ def test_int8_weights_label_as_the_float_ones_do():
     full, small = minilm.Encoder(model.SerializeToString())(ids), minilm.Encoder(quantize(model))(ids)
     assert (full.argmax(-1) == small.argmax(-1)).mean() >= 0.97
     assert np.abs(full - small).max() < 0.25
+
+
+def test_a_graph_that_fails_to_load_says_so_and_is_not_kept(tmp_path, monkeypatch):
+    """The session is built on a thread: its failure surfaces at first use, and the
+    pipeline cache is told to forget the model so that the next document retries."""
+    forgotten = []
+    monkeypatch.setattr(minilm, "ON_LOAD_FAILURE", [lambda: forgotten.append(True)])
+    broken = tmp_path / "model.onnx"
+    broken.write_bytes(b"not a graph")
+    encoder = minilm.Encoder(broken)
+    with pytest.raises(RuntimeError, match="could not be loaded"):
+        encoder(np.array([[101, 102]]))
+    assert forgotten == [True]

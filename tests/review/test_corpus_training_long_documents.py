@@ -44,9 +44,12 @@ TINY_NER = {
 
 @pytest.fixture(scope="module")
 def sm():
+    # What a corpus run fine-tunes under the default (open detects; sm's NER trains).
     from django.conf import settings
 
-    return training.load_full(settings.SPACY_MODEL)
+    from review.services.corpus_models import corpus_training_base
+
+    return training.load_full(corpus_training_base(settings.SPACY_MODEL))
 
 
 @pytest.fixture(scope="module")

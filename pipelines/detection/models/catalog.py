@@ -1,15 +1,16 @@
 """The spaCy models detection can run with, by name, with their licences.
 
-`sm` is the default (MIT). `md` is spaCy's en_core_web_md (MIT), installed from
-the package registry like sm. `research` is the project's own fine-tuned NER
-(training/): its weights are trained on CC BY-NC-SA 4.0 and research-only data,
-so it is opt-in, never the default, and its licence is shown wherever it is
-chosen. It is built from the committed weights by `make research-model` into
-`<ANONYMIZER_VAR_DIR>/models/` (no training, seconds). `research-trf` is sm
-followed by a fine-tuned MiniLM encoder (pipelines/detection/models/minilm.py), under the
-same licence and built the same way. `open` is sm followed by the same encoder
-fine-tuned on licence-clean data only (training/open_data.py): commercial use is
-allowed, and `make install` builds it from the committed delta.
+`open` is the default (licence-clean, see below); `sm` (MIT) is the fast choice.
+`md` is spaCy's en_core_web_md (MIT), installed from the package registry like sm.
+`research` is the project's own fine-tuned NER (training/): its weights are
+trained on CC BY-NC-SA 4.0 and research-only data, so it is opt-in, never the
+default, and its licence is shown wherever it is chosen. It is built from the
+committed weights by `make research-model` into `<ANONYMIZER_VAR_DIR>/models/`
+(no training, seconds). `research-trf` is sm followed by a fine-tuned MiniLM
+encoder (pipelines/detection/models/minilm.py), under the same licence and built
+the same way. `open` is sm followed by the same encoder fine-tuned on
+licence-clean data only (training/open_data.py): commercial use is allowed, and
+`make install` builds it from the committed delta.
 
 A model is also accepted by package name or directory path (`SPACY_MODEL`,
 `detect --model`); `resolve` turns a registry name into what `spacy.load` takes.
@@ -106,7 +107,7 @@ REGISTRY: dict[str, ModelInfo] = {
     for m in (
         ModelInfo(
             "sm",
-            "spaCy en_core_web_sm 3.8.0: the default (small, fast)",
+            "spaCy en_core_web_sm 3.8.0: small and fast (the default before open)",
             "MIT",
             True,
             "requirements-model.txt (make install)",
@@ -144,7 +145,7 @@ REGISTRY: dict[str, ModelInfo] = {
         ModelInfo(
             "research-trf",
             "sm followed by a MiniLM transformer encoder fine-tuned on CoNLL-2003 and WikiNEuRal "
-            "(training/train_minilm.py), run in NumPy: most precise on general text, slower, research use only",
+            "(training/train_minilm.py), run by ONNX Runtime: most precise on general text, slower, research use only",
             "CC BY-NC-SA 4.0 (WikiNEuRal) and CoNLL-2003 terms (Reuters, research use): non-commercial research only",
             False,
             "make research-model (built from training/artifacts/ner-research-trf and the installed "

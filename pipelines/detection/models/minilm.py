@@ -25,7 +25,7 @@ import os
 import shutil
 import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -57,6 +57,8 @@ BATCH = 8
 # A token longer than this in wordpieces (a URL, a run of symbols) keeps its first
 # pieces only: its label comes from its first piece anyway.
 MAX_PIECES_PER_TOKEN = 16
+# Called when an encoder's session fails to load (nlp.py: its pipeline cache).
+ON_LOAD_FAILURE: list[Callable[[], None]] = []
 
 
 def _is_punctuation(ch: str) -> bool:
@@ -163,6 +165,10 @@ class Encoder:
     loading spaCy and Presidio, so a one-line `detect` does not wait for it."""
 
     def __init__(self, model: bytes | Path) -> None:
+        # A process forked after this (`detect --jobs`, which warms up before it
+        # forks) uses the session it inherits: tested to work
+        # (tests/engine/test_minilm.py), where building a second session in the
+        # child hangs on ONNX Runtime's process-wide state.
         self._session = None
         self._error: BaseException | None = None
         self._ready = threading.Thread(target=self._load, args=(model,), name="encoder-session", daemon=True)
@@ -190,6 +196,11 @@ class Encoder:
     def session(self):  # noqa: ANN201 (onnxruntime is imported on the loading thread)
         self._ready.join()
         if self._error is not None:
+            # The pipeline loaded (the session is built apart): whoever caches it
+            # forgets it (nlp.py registers its cache), so that the next document
+            # loads it again rather than failing on this one.
+            for forget in ON_LOAD_FAILURE:
+                forget()
             raise RuntimeError(f"the encoder's ONNX graph could not be loaded: {self._error}") from self._error
         return self._session
 
@@ -226,8 +237,10 @@ def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], word
                 best[start:end] = logits[row, start - left : end - left].argmax(-1)
     out = [tags[best[i]] if i >= 0 else "O" for i in first]
     # A run of spaces has no wordpiece, so the encoder never saw it: between two words
-    # of one entity ("JOHN  SMITH") it belongs to the entity. A line break does not
-    # (the encoder cannot tell a wrapped name from a new line's first word).
+    # of one entity ("JOHN  SMITH") it belongs to the entity. A line break without a
+    # piece (research-trf) does not: that encoder cannot tell a wrapped name from a
+    # new line's first word. A model taught line breaks (open) tags its piece itself:
+    # inside a wrapped name it is I-, anywhere else O.
     for i, word in enumerate(words):
         if first[i] < 0 and "\n" not in word and 0 < i < len(words) - 1:
             before, after = out[i - 1], out[i + 1]
@@ -266,7 +279,10 @@ class MiniLMNer:
 
     def __call__(self, doc: Doc) -> Doc:
         if self.encoder is None or self.wordpiece is None:
-            raise ValueError(f"{self.name}: no weights loaded (build the model with `make research-model`)")
+            raise ValueError(
+                f"{self.name}: no weights loaded (build the model: `make install` for open, "
+                "`make research-model` for research-trf)"
+            )
         from spacy.tokens import Span
         from spacy.util import filter_spans
 

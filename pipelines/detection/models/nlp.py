@@ -34,6 +34,8 @@ def load_nlp(model_name: str) -> "Language":
     _register_deferred_tokenizer()
     # The encoder models' (open, research-trf) NER is a component spaCy must know before loading it.
     minilm.register()
+    if load_nlp.cache_clear not in minilm.ON_LOAD_FAILURE:
+        minilm.ON_LOAD_FAILURE.append(load_nlp.cache_clear)
     nlp = spacy.load(target, exclude=list(UNUSED_COMPONENTS), config=overrides)
     if deferred:
         # The pipeline's config says what it was saved with, as after a plain load.
