@@ -86,9 +86,11 @@
 
 // Keyboard-first review: j/k move between pending spans, a/r decide, digits
 // relabel, [ ] resize, u undo, s side panel, p preview, ? help. Decisions go
-// through the same htmx endpoints as the buttons, with the version the page
-// showed (a stale one is refused by the server); after each swap the same span
-// gets the focus back.
+// to the same endpoints as the buttons, with the version the page showed (a
+// stale one is refused by the server), one at a time in key order; accept,
+// reject and relabel are shown before the answer (optimistic, see `decide`)
+// and the answer sets the marks to the server's truth. The focus stays on the
+// decided span.
 (function () {
   "use strict";
   const root = document.getElementById("doc-text");
@@ -103,19 +105,22 @@
   // transitions on its settle classes, and this page has none.
   const panelSwap = (extra) => Object.assign({ target: "#panel", swap: "innerHTML settle:0ms" }, extra);
 
-  function marks(pendingOnly) {
-    const all = Array.from(root.querySelectorAll("#text-body mark[data-span-id]"));
-    return pendingOnly ? all.filter((m) => m.classList.contains("st-pending")) : all;
-  }
   function current() {
     return currentId && document.getElementById("span-" + currentId);
   }
   function select(mark) {
     if (!mark) return;
     currentId = mark.dataset.spanId;
+    answerPanel = null;
     remember();
-    mark.focus();
-    mark.scrollIntoView({ block: "center" });
+    // Scrolled to the middle only when it is not already in the middle half of
+    // the screen: the next pending span is mostly a line or two further, and
+    // scrolling the page at each key redrew the whole screen (read before the
+    // focus changes anything: the layout is clean).
+    const box = mark.getBoundingClientRect();
+    const scroll = box.top < window.innerHeight / 4 || box.bottom > (window.innerHeight * 3) / 4;
+    mark.focus({ preventScroll: true });
+    if (scroll) mark.scrollIntoView({ block: "center" });
     htmx.ajax("GET", mark.getAttribute("hx-get"), panelSwap());
   }
 
@@ -174,19 +179,242 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => window.setTimeout(restore, 0));
   else window.setTimeout(restore, 0);
+  // The next (or previous) span from the current one, walking the text from
+  // its mark: a 500-page transcript has 7,500 marks, and listing them all at
+  // each key cost 10-20 ms; the walk stops at the first one that fits.
   function move(step, pendingOnly) {
-    const list = marks(pendingOnly);
-    if (!list.length) return;
+    flush();
+    const body = textBody();
+    if (!body) return;
+    const fits = (node) => node.tagName === "MARK" && node.hasAttribute("data-span-id") && (!pendingOnly || node.classList.contains("st-pending"));
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT, {
+      acceptNode: (node) => (fits(node) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
+    });
     const here = current();
-    const start = here ? here.dataset.start | 0 : -1;
-    const ordered = step > 0 ? list : list.slice().reverse();
-    const next = ordered.find((m) => (step > 0 ? (m.dataset.start | 0) > start : (m.dataset.start | 0) < start));
-    select(next || ordered[0]);
+    let next = null;
+    if (here && body.contains(here)) {
+      walker.currentNode = here;
+      next = step > 0 ? walker.nextNode() : walker.previousNode();
+    }
+    if (!next) {
+      // From the start (or the end): the first (or last) one, as before.
+      walker.currentNode = body;
+      if (step > 0) next = walker.nextNode();
+      else {
+        let last = body.lastElementChild;
+        while (last && last.lastElementChild) last = last.lastElementChild;
+        walker.currentNode = last || body;
+        next = last && fits(last) ? last : walker.previousNode();
+      }
+    }
+    select(next);
+  }
+  // Decisions are optimistic (issue 29, item 4): an accept, reject or relabel
+  // key changes the marks, the counts and the panel at once, then the decision
+  // goes to the server, one request at a time in key order (a queue), and its
+  // answer is the truth: the marks are set to what the server says (the
+  // changed marks it sends back), a refusal or a failed request puts them back
+  // as the server last said, with a message. A mark not yet confirmed carries
+  // data-saving; data-version is only ever the server's, so each request
+  // carries the version the reviewer saw (or, after an earlier queued decision
+  // on the same span, the version that decision's answer gave it).
+  const OPTIMISTIC = ["accept", "reject", "relabel"];
+  const queue = []; // decisions not yet answered, in key order; queue[0] is the one in flight
+  let sending = false;
+  let savedSome = false;
+  let answered = 0; // decisions the server has answered: a panel asked for before one may be out of date
+  let answerPanel = null; // the span whose panel a decision's answer put in #panel (a later GET of it is older)
+  const base = new Map(); // span id -> {status, label} as the server last said, for marks a queued decision changed
+  let legendBase = null; // the legend's status counts as the server last said
+  let seenLegend = null;
+  let seenText = textBody();
+  const byId = (id) => document.getElementById("span-" + id);
+  const panelEl = document.getElementById("panel");
+  // The answers are swapped here by htmx (its out-of-band parts go to their
+  // places: legend, entities, workflow); the panel part is moved to #panel only
+  // if the reviewer is still on that span.
+  const sink = document.createElement("div");
+  sink.id = "decision-sink";
+  sink.hidden = true;
+  document.body.appendChild(sink);
+  const statusBox = document.createElement("div");
+  statusBox.id = "decision-status";
+  statusBox.className = "decision-status";
+  statusBox.dataset.pending = "0";
+  const savingNote = document.createElement("p");
+  savingNote.className = "hint saving";
+  savingNote.setAttribute("role", "status");
+  statusBox.appendChild(savingNote);
+  if (panelEl && panelEl.parentNode) panelEl.parentNode.insertBefore(statusBox, panelEl);
+
+  function stateOf(mark) {
+    const match = /(?:^|\s)st-([a-z]+)/.exec(mark.className);
+    return { status: match ? match[1] : "", label: mark.dataset.label || "" };
+  }
+  function paint(mark, state, saving) {
+    const now = stateOf(mark);
+    if (now.status !== state.status) {
+      if (now.status) mark.classList.remove("st-" + now.status);
+      mark.classList.add("st-" + state.status);
+    }
+    if (now.label !== state.label) mark.dataset.label = state.label;
+    const title = state.label + " · " + state.status;
+    if (mark.title !== title) mark.title = title;
+    if (mark.hasAttribute("data-saving") !== saving) mark.toggleAttribute("data-saving", saving);
+  }
+  const norm = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
+  // Apply-to-all: the other pending occurrences the page knows, from the side
+  // panel's entity (the server's grouping); without it (filtered out), the
+  // pending marks of the same text. The server's answer corrects any difference.
+  function targetsOf(mark, all) {
+    const id = mark.dataset.spanId;
+    const ids = [id];
+    if (!all) return ids;
+    const link = document.querySelector('#entity-list a.occ[data-span-id="' + id + '"]');
+    const entity = link && link.closest("li[id^='entity-']");
+    let others;
+    if (entity) {
+      others = Array.from(entity.querySelectorAll("a.occ[data-span-id]"), (a) => byId(a.dataset.spanId));
+    } else {
+      const key = norm(mark.textContent);
+      others = Array.from(root.querySelectorAll("#text-body mark.st-pending[data-span-id]")).filter((m) => norm(m.textContent) === key);
+    }
+    for (const other of others) {
+      if (other && other !== mark && other.classList.contains("st-pending") && !ids.includes(other.dataset.spanId)) ids.push(other.dataset.spanId);
+    }
+    return ids;
+  }
+  // `near`: only the marks on screen (or close) are changed now; the others
+  // (apply-to-all's occurrences pages away) in the task after the next frame
+  // (`later`; or at once by `flush`, when a key comes first: the next key must
+  // see every mark as decided). Each changed mark re-lays out its block of text: a hundred of
+  // them cost that first frame 15-40 ms, and they are not in view.
+  let deferred = 0;
+  function flush() {
+    if (!deferred) return;
+    window.cancelAnimationFrame(deferred);
+    deferred = 0;
+    rebase();
+  }
+  function later() {
+    if (deferred) return;
+    deferred = window.requestAnimationFrame(() => window.setTimeout(() => { if (deferred) { deferred = 0; rebase(); } }, 0));
+  }
+  function onScreen(mark) {
+    const box = mark.getBoundingClientRect();
+    return box.bottom > -window.innerHeight && box.top < 2 * window.innerHeight;
+  }
+  function apply(op, near) {
+    op.delta = { pending: 0, accepted: 0, rejected: 0 };
+    if (!op.next) return;
+    // Where the marks are is read first, all at once: the layout is still clean.
+    const marks = op.ids.map(byId);
+    const shown = near ? marks.map((mark) => !!mark && (mark.id === "span-" + op.id || onScreen(mark))) : null;
+    for (const [i, id] of op.ids.entries()) {
+      const mark = marks[i];
+      if (!mark) continue;
+      const was = stateOf(mark);
+      if (!base.has(id)) base.set(id, was);
+      const now = { status: op.next.status, label: op.next.label || was.label };
+      if (shown && !shown[i]) {
+        later();
+      } else paint(mark, now, true);
+      if (was.status !== now.status) {
+        if (was.status in op.delta) op.delta[was.status] -= 1;
+        if (now.status in op.delta) op.delta[now.status] += 1;
+      }
+    }
+  }
+  function legendCounts(legend) {
+    const counts = {};
+    for (const st of ["pending", "accepted", "rejected"]) {
+      const el = legend.querySelector(".legend-status.st-" + st);
+      counts[st] = el ? parseInt(el.textContent, 10) || 0 : 0;
+    }
+    return counts;
+  }
+  function showLegend() {
+    const legend = document.getElementById("legend");
+    if (!legend || !legendBase) return;
+    const sum = Object.assign({}, legendBase);
+    for (const op of queue) for (const st in op.delta || {}) sum[st] += op.delta[st];
+    for (const st in sum) {
+      const el = legend.querySelector(".legend-status.st-" + st);
+      const text = sum[st] + " " + st;
+      if (el && el.textContent !== text) el.textContent = text;
+    }
+  }
+  // The panel, when it shows a span whose mark is not yet confirmed, says so.
+  function syncPanel() {
+    const form = document.getElementById("decide-form");
+    const mark = form && byId(form.dataset.spanId);
+    if (!mark) return;
+    const saving = mark.hasAttribute("data-saving");
+    if (!saving && !form.hasAttribute("data-predicted")) return;
+    const state = stateOf(mark);
+    const status = document.getElementById("panel-status");
+    const label = document.getElementById("panel-label");
+    if (status) status.textContent = state.status + (saving ? " (saving…)" : "");
+    if (label) label.textContent = state.label;
+    form.toggleAttribute("data-predicted", saving);
+  }
+  function report() {
+    statusBox.dataset.pending = String(queue.length);
+    savingNote.textContent = queue.length ? "Saving " + queue.length + " decision" + (queue.length === 1 ? "" : "s") + "…" : "";
+  }
+  // What the server last said: a legend or a text swapped in since (by any
+  // answer) is the truth the queued decisions are drawn on again.
+  function resync() {
+    const legend = document.getElementById("legend");
+    if (legend && legend !== seenLegend) {
+      seenLegend = legend;
+      legendBase = legendCounts(legend);
+    }
+    const body = textBody();
+    if (body !== seenText) {
+      seenText = body;
+      for (const id of Array.from(base.keys())) {
+        const mark = byId(id);
+        if (mark) base.set(id, stateOf(mark));
+        else base.delete(id);
+      }
+    }
+  }
+  // Marks as the server last said, then the queued decisions on top, in order.
+  function rebase() {
+    if (deferred) {
+      window.cancelAnimationFrame(deferred);
+      deferred = 0;
+    }
+    for (const [id, state] of base) {
+      const mark = byId(id);
+      if (mark) paint(mark, state, false);
+      else base.delete(id);
+    }
+    const live = new Set();
+    for (const op of queue) {
+      apply(op);
+      if (op.next) for (const id of op.ids) live.add(id);
+    }
+    for (const id of Array.from(base.keys())) if (!live.has(id)) base.delete(id);
+    showLegend();
+    syncPanel();
+    report();
+  }
+  function enqueue(op) {
+    resync();
+    queue.push(op);
+    apply(op, true);
+    showLegend();
+    syncPanel();
+    report();
+    pump();
   }
   function decide(action, extra) {
+    flush();
     const mark = current();
     if (!mark || !canReview) return;
-    const values = Object.assign({ version: mark.dataset.version }, extra || {});
+    const values = Object.assign({}, extra || {});
     // The panel's choices (apply-to-all, reject reason) apply when it shows this span.
     const form = document.getElementById("decide-form");
     if (form && form.dataset.spanId === mark.dataset.spanId) {
@@ -195,13 +423,184 @@
       const reason = document.getElementById("reject-reason");
       if (action === "reject" && reason && reason.value) values.reason = reason.value;
     }
-    const url = mark.getAttribute("hx-get") + action + "/";
-    htmx.ajax("POST", url, panelSwap({ values: values }));
+    const id = mark.dataset.spanId;
+    const op = {
+      id: id,
+      action: action,
+      values: values,
+      url: mark.getAttribute("hx-get") + action + "/",
+      text: mark.textContent,
+      version: mark.dataset.version,
+      // The earlier queued decisions this one builds on: its version is the one
+      // their answers give the span, and it is not sent if one was refused.
+      after: queue.filter((o) => o.barrier || o.ids.includes(id)),
+      ids: [id],
+      next: null,
+    };
+    if (OPTIMISTIC.includes(action)) {
+      op.ids = targetsOf(mark, values.all !== "off");
+      op.next = action === "reject" ? { status: "rejected" } : { status: "accepted", label: action === "relabel" ? values.label : "" };
+    }
+    enqueue(op);
   }
   function undo(redo) {
     if (!canReview) return;
-    htmx.ajax("POST", redo ? root.dataset.redoUrl : root.dataset.undoUrl, panelSwap());
+    enqueue({ id: null, action: redo ? "redo" : "undo", values: {}, url: redo ? root.dataset.redoUrl : root.dataset.undoUrl,
+      text: "", after: [], ids: [], next: null, barrier: true });
   }
+  async function pump() {
+    if (sending) return;
+    sending = true;
+    while (queue.length) {
+      const op = queue[0];
+      try {
+        await (op.next ? send(op) : sendOther(op));
+      } catch (err) {
+        if (queue[0] === op) refused(op, "it could not be sent (" + err + ").");
+      }
+    }
+    sending = false;
+    if (savedSome) {
+      savedSome = false;
+      // The bulk form's count may have changed; the preview shows the decisions.
+      htmx.trigger(document.body, "refresh-bulk");
+      const body = textBody();
+      if (body && previewOn()) { body.hidden = true; showPreview(true); }
+    }
+  }
+  function versionFor(op) {
+    if (!op.after.length) return op.version;
+    const mark = op.id && byId(op.id);
+    return mark ? mark.dataset.version : op.version;
+  }
+  function requestHeaders() {
+    let csrf = {};
+    try { csrf = JSON.parse(document.body.getAttribute("hx-headers") || "{}"); } catch (err) { csrf = {}; }
+    return Object.assign({ "HX-Request": "true", "HX-Current-URL": location.href, "HX-Target": "panel" }, csrf);
+  }
+  const REFUSALS = {
+    403: "you cannot change this document (403).",
+    404: "this span no longer exists: another reviewer may have deleted it. Reload the page.",
+    409: "someone else changed this span (409). Reload the page to see it.",
+  };
+  async function send(op) {
+    if (op.after.some((o) => o.failed && !o.barrier)) {
+      refused(op, "not sent, because the decision before it on this span was not saved.");
+      return;
+    }
+    let response, html;
+    try {
+      const body = new URLSearchParams(Object.assign({ version: versionFor(op) }, op.values));
+      response = await fetch(op.url, { method: "POST", headers: requestHeaders(), body: body, credentials: "same-origin" });
+      html = await response.text();
+    } catch (err) {
+      refused(op, "no answer from the server (the connection failed).");
+      return;
+    }
+    if (!response.ok) {
+      refused(op, REFUSALS[response.status] || "the server could not apply it (" + response.status + ").");
+      return;
+    }
+    reconcile(op, html);
+  }
+  // Undo, redo and resize are not guessed: they wait their turn in the queue
+  // and their answer (the whole text) is swapped as before.
+  async function sendOther(op) {
+    const values = Object.assign({}, op.values);
+    if (op.id) {
+      if (op.after.some((o) => o.failed && !o.barrier)) {
+        refused(op, "not sent, because the decision before it on this span was not saved.");
+        return;
+      }
+      values.version = versionFor(op);
+    }
+    // Its own source element: htmx keeps one request per element, and would
+    // drop this one for a panel opened meanwhile on the body.
+    try {
+      await htmx.ajax("POST", op.url, { source: sink, target: "#panel", swap: "innerHTML settle:0ms", values: values });
+    } catch (err) {
+      refused(op, "no answer from the server (the connection failed).");
+      return;
+    }
+    queue.shift();
+    savedSome = true;
+    answered += 1;
+    answerPanel = currentId;
+    resync();
+    rebase();
+  }
+  function reconcile(op, html) {
+    htmx.swap(sink, html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 });
+    const changed = sink.querySelector("template#changed-marks");
+    if (changed) {
+      for (const fresh of changed.content.querySelectorAll("mark[id]")) {
+        const mark = document.getElementById(fresh.id);
+        if (!mark) continue;
+        for (const attr of Array.from(fresh.attributes)) {
+          if (mark.getAttribute(attr.name) !== attr.value) mark.setAttribute(attr.name, attr.value);
+        }
+        if (mark.textContent !== fresh.textContent) mark.textContent = fresh.textContent;
+        mark.removeAttribute("data-saving");
+        if (base.has(fresh.dataset.spanId)) base.set(fresh.dataset.spanId, stateOf(fresh));
+      }
+      changed.remove();
+    }
+    const error = sink.querySelector(":scope > p.error");
+    queue.shift();
+    answered += 1;
+    op.failed = !!error;
+    if (!error) savedSome = true;
+    resync();
+    rebase();
+    // The answer's panel, if the reviewer is still on that span and no later
+    // decision on it waits: else the panel of the span they moved to stays.
+    if (panelEl && String(currentId) === op.id && !queue.some((o) => o.ids.includes(op.id))) {
+      panelEl.replaceChildren(...Array.from(sink.childNodes));
+      answerPanel = op.id;
+    }
+    sink.replaceChildren();
+    const mark = current();
+    if (mark && (document.activeElement === document.body || !document.activeElement) && !previewOn()) mark.focus({ preventScroll: true });
+    if (error) say(op, error.textContent);
+  }
+  function refused(op, why) {
+    if (queue[0] === op) queue.shift();
+    op.failed = true;
+    resync();
+    rebase();
+    say(op, why);
+  }
+  const VERBS = { accept: "accept", reject: "reject", relabel: "relabel", resize: "resize", undo: "undo", redo: "redo" };
+  function say(op, why) {
+    const p = document.createElement("p");
+    p.className = "error";
+    p.setAttribute("role", "alert");
+    const what = (VERBS[op.action] || op.action) + (op.text ? " “" + op.text + "”" : "");
+    p.textContent = "Not saved: " + what + ": " + why + (op.next ? " Its marks are back as the server last said." : "");
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "link dismiss";
+    close.textContent = "Dismiss";
+    close.addEventListener("click", () => { p.remove(); const m = current(); if (m) m.focus({ preventScroll: true }); });
+    p.append(" ", close);
+    statusBox.appendChild(p);
+    // The last few refusals stay until dismissed.
+    const said = statusBox.querySelectorAll("p.error");
+    if (said.length > 3) said[0].remove();
+  }
+  // Leaving with decisions not yet answered would lose them: the browser asks.
+  window.addEventListener("beforeunload", (e) => {
+    if (!queue.length) return;
+    e.preventDefault();
+    e.returnValue = "";
+  });
+  // Any other answer that swaps the legend or the text (a button, a bulk or
+  // group action): the queued decisions are drawn again on it.
+  document.body.addEventListener("htmx:afterSettle", () => {
+    if (!queue.length) return;
+    const legend = document.getElementById("legend");
+    if (legend !== seenLegend || textBody() !== seenText) { resync(); rebase(); }
+  });
   function showPreview(on) {
     previewToggle.setAttribute("aria-pressed", on ? "true" : "false");
     previewBody.hidden = !on;
@@ -228,8 +627,10 @@
         if (mark.getAttribute(attr.name) !== attr.value) mark.setAttribute(attr.name, attr.value);
       }
       if (mark.textContent !== fresh.textContent) mark.textContent = fresh.textContent;
+      if (base.has(fresh.dataset.spanId)) base.set(fresh.dataset.spanId, stateOf(fresh));
     }
     changed.remove();
+    if (queue.length) rebase();
   });
   // Fast j/j/j: panels may come back out of order; only the current span's is shown.
   document.body.addEventListener("htmx:beforeSwap", (e) => {
@@ -237,7 +638,23 @@
     const verb = ((e.detail.requestConfig && e.detail.requestConfig.verb) || "").toLowerCase();
     const path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
     const opened = /\/spans\/(\d+)\/$/.exec(path);
-    if (verb === "get" && opened && currentId && opened[1] !== String(currentId)) e.detail.shouldSwap = false;
+    if (verb !== "get" || !opened) return;
+    if (currentId && opened[1] !== String(currentId)) e.detail.shouldSwap = false;
+    // htmx sends a panel GET queued behind another only when that one is
+    // answered, possibly after a decision's answer filled the panel: the
+    // answer's panel (with its message) stays.
+    else if (answerPanel !== null && answerPanel === opened[1]) e.detail.shouldSwap = false;
+    else if (e.detail.xhr && e.detail.xhr.answeredBefore !== answered) {
+      // A decision was answered while this panel was on its way: it may show
+      // the span as it was. The panel already shows the span (the answer's
+      // own), or it is asked for again.
+      e.detail.shouldSwap = false;
+      const form = document.getElementById("decide-form");
+      if (!form || form.dataset.spanId !== opened[1]) htmx.ajax("GET", path, panelSwap());
+    }
+  });
+  document.body.addEventListener("htmx:beforeRequest", (e) => {
+    if (e.detail.xhr && e.detail.target && e.detail.target.id === "panel") e.detail.xhr.answeredBefore = answered;
   });
   document.body.addEventListener("htmx:afterSettle", (e) => {
     // Only a decision or a span opened in the panel; a background swap (bulk
@@ -311,7 +728,11 @@
   });
   root.addEventListener("focusin", (e) => {
     const mark = e.target.closest && e.target.closest("mark[data-span-id]");
-    if (mark) { currentId = mark.dataset.spanId; remember(); }
+    if (mark) {
+      if (mark.dataset.spanId !== currentId) answerPanel = null;
+      currentId = mark.dataset.spanId;
+      remember();
+    }
   });
   // Side panel: an occurrence link scrolls to its span and opens it.
   document.addEventListener("click", (e) => {

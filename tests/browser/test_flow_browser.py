@@ -134,6 +134,8 @@ def test_keyboard_only_review(live_server, page, corpus):
     target = "LOCATION" if spans[2].label != "LOCATION" else "ORGANIZATION"
     page.keyboard.press(str(CANONICAL_LABELS.index(target) + 1))  # labels are numbered in legend order
     page.wait_for_selector(f"#span-{spans[2].pk}.st-accepted[data-label={target}]")
+    # The marks change at once (optimistic): the decisions are saved once answered.
+    page.wait_for_selector("#decision-status[data-pending='0']", state="attached")
     page.keyboard.press("?")
     assert page.locator("dialog#help").is_visible()
     page.keyboard.press("Escape")

@@ -41,6 +41,12 @@ def focused(page: Page) -> dict:
     )
 
 
+def saved(page: Page) -> None:
+    """Every queued decision answered (the marks are optimistic: see
+    test_optimistic_browser.py)."""
+    page.wait_for_selector("#decision-status[data-pending='0']", state="attached")
+
+
 def test_deciding_updates_the_marks_in_place_and_the_next_key_moves_on(page: Page) -> None:
     document = page.document
     page.keyboard.press("j")
@@ -60,6 +66,7 @@ def test_deciding_updates_the_marks_in_place_and_the_next_key_moves_on(page: Pag
 
     page.keyboard.press("a")
     page.wait_for_selector(f"#{first['id']}.st-accepted")
+    saved(page)
     decided = focused(page)
     # The same element, still focused, with its new status and version.
     assert decided["id"] == first["id"] and decided["kept"]
@@ -95,6 +102,7 @@ def test_deciding_updates_the_marks_in_place_and_the_next_key_moves_on(page: Pag
     page.uncheck("#apply-all")
     page.keyboard.press("r")
     page.wait_for_selector(f"#{following['id']}.st-rejected")
+    saved(page)
     assert focused(page)["id"] == following["id"]
     span = Span.objects.get(pk=int(following["id"].removeprefix("span-")))
     assert span.status == "rejected"
@@ -103,6 +111,7 @@ def test_deciding_updates_the_marks_in_place_and_the_next_key_moves_on(page: Pag
     # Relabel with a digit (the label list's second): the mark's label follows.
     page.keyboard.press("2")
     page.wait_for_function(f"document.getElementById('{following['id']}').classList.contains('st-accepted')")
+    saved(page)
     span.refresh_from_db()
     assert page.evaluate(f"document.getElementById('{following['id']}').dataset.label") == span.label
     assert span.label != "PERSON" and span.status == "accepted"

@@ -246,6 +246,8 @@ def test_the_bulk_count_follows_keyboard_decisions(live_server, browser, documen
     page.wait_for_selector(f"#decide-form[data-span-id='{first.pk}']")
     page.keyboard.press("r")  # reject this one only (no apply-to-all)
     page.wait_for_selector(f"#span-{first.pk}.st-rejected")
+    # The mark changes at once (optimistic); the count follows the server's answer.
+    page.wait_for_selector("#decision-status[data-pending='0']", state="attached")
     left = Span.objects.filter(document=document, label="PERSON", status="pending").count()
     assert left < 5
     page.wait_for_selector(f"#bulk-count >> text={left} pending span")
