@@ -619,7 +619,12 @@
   // htmx a hundred out-of-band swaps and the page a re-focus.
   document.body.addEventListener("htmx:afterSwap", (e) => {
     const changed = e.detail.target && e.detail.target.id === "panel" && document.getElementById("changed-marks");
-    if (!changed) return;
+    if (!changed) {
+      // A panel opened before a decision (a GET answered late) shows the span as
+      // the server had it: a decision still saving is drawn on it again.
+      if (e.detail.target && e.detail.target.id === "panel") syncPanel();
+      return;
+    }
     for (const fresh of changed.content.querySelectorAll("mark[id]")) {
       const mark = document.getElementById(fresh.id);
       if (!mark) continue;
