@@ -8,7 +8,8 @@ Annotates BENCH_DOCS documents (default 40) of about BENCH_DOC_CHARS characters
 (default 5,000; slices of the Ferguson grand jury transcript in ../shared),
 BENCH_REPEATS times (default 3, alternating the order; 0 skips this part), from the first enqueue
 until every document is ready; start-up and model loading are excluded (each
-worker first annotates a warm-up document). Prints seconds and documents/s per
+worker first annotates a warm-up document). Each host gets BENCH_CORES_PER_HOST
+cores of its own (default 1; `taskset`) and as many encoder threads. Prints seconds and documents/s per
 host count (median and best run) and the ratio 2 hosts / 1 host.
 
 Then, with both hosts: the wait of one corpus's single document uploaded right
@@ -36,6 +37,12 @@ DOCS = int(os.environ.get("BENCH_DOCS", "40"))
 DOC_CHARS = int(os.environ.get("BENCH_DOC_CHARS", "5000"))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
 BULK = int(os.environ.get("BENCH_BULK", "1000"))
+# Cores per host (default 1 on a machine with at least 2): host n runs on its own
+# cores, with as many encoder threads, as a separate machine would. Unpinned (0), one
+# host's encoder spreads over every core of this machine and "2 hosts" only adds a
+# second Python process on the same cores: the measure would be of this VM, not of
+# adding a machine.
+CORES_PER_HOST = int(os.environ.get("BENCH_CORES_PER_HOST", "1" if (os.cpu_count() or 1) >= 2 else "0"))
 
 
 def _run(lab: Lab, count: int, ids: list[int], corpus, warm_text: str) -> tuple[float, list[int]]:
@@ -47,7 +54,7 @@ def _run(lab: Lab, count: int, ids: list[int], corpus, warm_text: str) -> tuple[
 
     hosts = lab.hosts[:count]
     for host in hosts:
-        lab.start_worker(host)
+        lab.start_worker(host, **_pinned_env())
     names = [f"{h.name}@{h.address}" for h in hosts]
     try:
         inspector = app.control.inspect(destination=names, timeout=1.0)
@@ -72,13 +79,27 @@ def _run(lab: Lab, count: int, ids: list[int], corpus, warm_text: str) -> tuple[
             lab.stop_processes(host)
 
 
+def _pin(lab: Lab) -> None:
+    """Give each host CORES_PER_HOST cores of its own (when the machine has them)."""
+    cpus = os.cpu_count() or 1
+    if not CORES_PER_HOST or CORES_PER_HOST * len(lab.hosts) > cpus:
+        return
+    for n, host in enumerate(lab.hosts):
+        first = n * CORES_PER_HOST
+        host.cpus = ",".join(str(c) for c in range(first, first + CORES_PER_HOST))
+
+
+def _pinned_env() -> dict[str, str]:
+    return {"ANONYMIZER_ENCODER_THREADS": str(CORES_PER_HOST)} if CORES_PER_HOST else {}
+
+
 def _fairness(lab: Lab) -> None:
     """One corpus uploads BULK documents, another one document right after: how
     long that one waits (created → ready), and how much of the bulk is left."""
     from ingestion.models import Document, DocumentStatus
 
     for host in lab.hosts[:2]:
-        lab.start_worker(host)
+        lab.start_worker(host, **_pinned_env())
     try:
         bulk = lab.upload(f"bulk-{uuid.uuid4().hex[:6]}", BULK, 300, seed=11)
         (single,) = lab.upload(f"single-{uuid.uuid4().hex[:6]}", 1, 300, seed=12)
@@ -101,6 +122,7 @@ def _fairness(lab: Lab) -> None:
 
 def main() -> None:
     with Lab(hosts=2) as lab:
+        _pin(lab)
         lab.migrate()
         os.environ.update(lab.env())
         import django
@@ -126,7 +148,8 @@ def main() -> None:
         chars = sum(len(d.text) for d in documents)
         print(
             f"{DOCS} documents, {chars:,} characters, {os.cpu_count()} CPUs, load average "
-            f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}, hosts {[h.address for h in lab.hosts]}"
+            f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}, hosts {[h.address for h in lab.hosts]}, "
+            f"cores per host {[h.cpus or 'any' for h in lab.hosts]}"
         )
         results: dict[int, list[float]] = {1: [], 2: []}
         for repeat in range(REPEATS):

@@ -83,6 +83,10 @@ class Host:
     namespace: str
     host_address: str  # the host side: where this namespace reaches the services
     address: str  # inside the namespace
+    # The CPUs the namespace's processes may run on (`taskset -c`), "" for any: a
+    # bench pins each host to cores of its own, as separate machines would have,
+    # so one host cannot borrow the core another host would bring.
+    cpus: str = ""
     processes: list[subprocess.Popen] = field(default_factory=list)
 
     def kill(self) -> list[int]:
@@ -280,6 +284,7 @@ class Lab:
                 "netns",
                 "exec",
                 host.namespace,
+                *(["taskset", "-c", host.cpus] if host.cpus else []),
                 sys.executable,
                 "-m",
                 "celery",

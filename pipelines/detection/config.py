@@ -64,6 +64,8 @@ FILTER_RULES: dict[str, str] = {
     "person_digits": "PERSON that contains digits",
     "person_lowercase": "all-lowercase PERSON",
     "person_common_phrase": 'a model\'s PERSON of English words, none a given name ("Closing Statements")',
+    "second_opinion_one_word": "a base model's one-word PERSON that the encoder did not call a name: a second "
+    "opinion needs a full name",
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun)",
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date',
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",
@@ -72,6 +74,9 @@ FILTER_RULES: dict[str, str] = {
     "time_words": "TIME with no digit or clock word",
 }
 RULE_NAMES: tuple[str, ...] = tuple(FILTER_RULES)
+# The spaCy entities an encoder model keeps from its base model as a second opinion
+# (models/minilm.py) carry this kb_id, and their candidates this rule suffix.
+BASE_ONLY = "base-only"
 # Optional pattern packs (packs.py implements them): name → description.
 PACKS: dict[str, str] = {
     "seed001": "Clinical notes (seed 001): NRIC, case number, hospital IDs, SG phone, ward, bed, admission time, "

@@ -103,3 +103,47 @@ def test_a_capitalised_article_is_part_of_a_name():
 def test_a_number_before_a_colon_stays_with_a_place():
     text = "driving on Highway 101: then Ward 5% of the time"
     assert texts(text, [span(text, "Highway 101", "LOCATION")]) == [("Highway 101", "LOCATION")]
+
+
+def test_a_name_takes_its_initials_but_not_a_question_or_answer_marker():
+    text = "Kent 108 (P. Simmons 84; J. R. Smith 5)\nQ. Wilson, where were you?\nA. Brown was there."
+    got = texts(
+        text,
+        [
+            span(text, "Simmons", "PERSON"),
+            span(text, "Smith", "PERSON"),
+            span(text, "Wilson", "PERSON"),
+            span(text, "Brown", "PERSON"),
+        ],
+    )
+    assert got == [("P. Simmons", "PERSON"), ("J. R. Smith", "PERSON"), ("Wilson", "PERSON"), ("Brown", "PERSON")]
+
+
+def test_a_title_is_no_initial():
+    text = "Ask Mr. Smith and Dr. Jones."
+    assert texts(text, [span(text, "Smith", "PERSON"), span(text, "Jones", "PERSON")]) == [
+        ("Smith", "PERSON"),
+        ("Jones", "PERSON"),
+    ]
+
+
+def test_a_given_name_before_a_surname_joins_it_unless_it_is_a_common_word():
+    text = "said John Kornblum on Monday. Will Carling said so."
+    assert texts(text, [span(text, "Kornblum", "PERSON"), span(text, "Carling", "PERSON")]) == [
+        ("John Kornblum", "PERSON"),
+        ("Carling", "PERSON"),
+    ]
+
+
+def test_a_given_name_held_by_another_span_is_not_taken_twice():
+    text = "said John Kornblum today."
+    got = texts(text, [span(text, "said John", "ORGANIZATION"), span(text, "Kornblum", "PERSON")])
+    assert ("Kornblum", "PERSON") in got
+
+
+def test_a_name_never_ends_in_a_lower_case_word_unless_it_is_all_lower_case():
+    text = "said Lynn Reaser of First Interstate; and darren wilson of"
+    assert texts(text, [span(text, "Lynn Reaser of", "PERSON"), span(text, "darren wilson of", "PERSON")]) == [
+        ("Lynn Reaser", "PERSON"),
+        ("darren wilson of", "PERSON"),
+    ]

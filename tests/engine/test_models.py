@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from pipelines.detection.config import BASE_ONLY
 from pipelines.detection.models import catalog as models
 from pipelines.detection.models.nlp import load_nlp
 from pipelines.detection.recognizers import spacy_ner
@@ -491,3 +492,10 @@ def test_the_deferred_tokenizer_is_the_models_own(name, tmp_path):
     assert nlp_module._saved_tokenizer(str(tmp_path)) == "custom.v1"
     assert nlp_module._saved_tokenizer(str(tmp_path / "missing")) is None
     assert nlp_module._saved_tokenizer("no_such_package_here") is None
+
+
+def test_the_open_model_marks_the_base_model_s_persons_it_keeps(without_research):
+    """Where the encoder saw no name, sm's PERSON is kept as a second opinion and
+    marked, so the filters can ask it for a full name."""
+    doc = load_nlp("open")("The Briton, who lost his title, said so.")
+    assert [(e.text, e.label_, e.kb_id_) for e in doc.ents] == [("Briton", "PERSON", BASE_ONLY)]

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 
 from pipelines.candidate import Candidate
-from pipelines.detection.config import FILTER_RULES
+from pipelines.detection.config import BASE_ONLY, FILTER_RULES
 from pipelines.detection.filtering.filters import RULES, apply_filters
 from pipelines.detection.merging import calibration
 from pipelines.detection.merging.propagate import propagate
@@ -191,3 +191,23 @@ def test_an_acronym_spelled_out_needs_three_letters_and_to_is_no_institution() -
     assert not acronym_context("AA", "I went to AA meetings", 10)
     assert not acronym_context("MS", "Mary Smith and MS", 15)
     assert acronym_context("DVI", "THE DEUEL VOCATIONAL INSTITUTION. DVI", 34)
+
+
+def test_a_base_model_s_second_opinion_must_be_a_full_name() -> None:
+    """An encoder model keeps its base model's PERSON where the encoder saw no name
+    (models/minilm.py): one word alone is filtered, with its reason (and shown
+    muted); a full name stays; the encoder's own one-word names are untouched."""
+    text = "Extras 5. He said Big Mike did it, and Wilson saw."
+    base = [
+        replace(_candidate(text, "Extras", "PERSON"), rule=f"spacy:PERSON:{BASE_ONLY}"),
+        replace(_candidate(text, "Big Mike", "PERSON"), rule=f"spacy:PERSON:{BASE_ONLY}"),
+    ]
+    own = _candidate(text, "Wilson", "PERSON")
+    kept, dropped = apply_filters([*base, own], text=text)
+    assert [c.text for c in kept] == ["Big Mike", "Wilson"]
+    assert [(f.candidate.text, f.reason) for f in dropped] == [
+        ("Extras", "the base model alone called one word a name")
+    ]
+    # Another source beside the base model is a second signal: the rule stands aside.
+    both = replace(base[0], sources=("gazetteer", "spacy"))
+    assert apply_filters([both], text=text)[1] == []

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
-from pipelines.detection.config import FILTER_RULES, WEEKDAY_ALONE_SCORE
+from pipelines.detection.config import BASE_ONLY, FILTER_RULES, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import has_institution_word, is_known_place
 from pipelines.gazetteers import first_names, is_english_word, is_given_name, is_known_name, last_names
@@ -210,6 +210,17 @@ def _time(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "no digit or clock word"
 
 
+def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """The encoder read the words and saw no name; its base model's PERSON is kept
+    as a second opinion only when it is a full name ("Big Mike", "S. Waugh"): one
+    word alone ("Extras", "Briton", "Rotor") was its base model's error as often
+    as a name on CoNLL's development set (BENCHMARKS.md). It stays muted on the
+    review page, one key from accepted."""
+    if c.sources != ("spacy",) or f":{BASE_ONLY}" not in (c.rule or ""):
+        return None
+    return "the base model alone called one word a name" if len(c.text.split()) == 1 else None
+
+
 def _line_break(c: Candidate, text: str, w: FilterWords) -> str | None:
     # Transcript text has one utterance per line: a model entity that crosses
     # a line break has glued a heading to the next line.
@@ -244,6 +255,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_digits": (frozenset({"PERSON"}), _person_digits),
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
     "person_common_phrase": (frozenset({"PERSON"}), _person_common_phrase),
+    "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "numbered_thing": (_NOT_PERSON, _numbered_thing),
     "date_words": (frozenset({"DATE"}), _date),

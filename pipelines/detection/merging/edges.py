@@ -6,13 +6,17 @@ The recognizers cut at their own token boundaries, and a tokenizer's boundary is
 not always a word's; the merge also glues neighbours. These rules run on every
 merged span (`ensemble.merge`), so propagation, the memory and every recognizer
 get the same edges. They are general: characters and word shapes, no word list of
-any document.
+any document. A person's name also takes what the guideline puts in it and a
+reader sees beside it: its initials ("P. Simmons") and a given name before a
+surname the model took alone ("John Kornblum"); and it never ends in a lower-case
+word ("Lynn Reaser of").
 """
 
 import re
 from dataclasses import replace
 
 from pipelines.candidate import Candidate
+from pipelines.gazetteers import is_common_word, is_given_name
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
 _CLOSERS = {close: open_ for open_, close in _PAIRS.items()}
@@ -102,10 +106,67 @@ def _strip_article(text: str, start: int, end: int) -> tuple[int, int]:
     return (match.end(), end) if match else (start, end)
 
 
+# One to three initials right before a name, each a capital and its period
+# ("P. Simmons", "J. R. Smith", "J.R. Smith"), on the name's line.
+_INITIALS_BEFORE = re.compile(r"(?:(?<![\w.])[A-Z]\.[ \t]?){1,3}$")
+# A question or answer marker at a line's start ("Q. Smith, ..."), never an initial.
+_QA_MARKER = re.compile(r"(?:^|\n)[ \t]*[QA]\.[ \t]?$")
+# The word right before a span, on its line, with one space between.
+_WORD_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+) $")
+_LOWER_WORDS_AT_END = re.compile(r"(?:\s+[a-z][\w'’]*)+$")
+
+
+def _take_initials(text: str, start: int) -> int:
+    """Where a name starts once the initials before it are taken: the guideline
+    makes contiguous name tokens one span, and "P." alone would leave the
+    initial readable beside the placeholder."""
+    head = text[max(0, start - 12) : start]
+    match = _INITIALS_BEFORE.search(head)
+    if match is None or _QA_MARKER.search(head[: match.end()]):
+        return start
+    return start - (len(head) - match.start())
+
+
+def _take_given_name(text: str, start: int) -> int:
+    """A given name right before the span ("John" in "John Kornblum") when it is
+    no common English word ("Will", "Per", "May" are not taken)."""
+    match = _WORD_BEFORE.search(text[max(0, start - 30) : start])
+    if match is None:
+        return start
+    word = match.group(1)
+    if not is_given_name(word) or is_common_word(word):
+        return start
+    return start - len(match.group(0))
+
+
+def _strip_lower_tail(text: str, start: int, end: int) -> tuple[int, int]:
+    """ "Lynn Reaser of" → "Lynn Reaser": a name with a capital never ends in a
+    lower-case word (an all-lower-case name, as typed in chat, is left alone)."""
+    piece = text[start:end]
+    if not any(ch.isupper() for ch in piece):
+        return start, end
+    match = _LOWER_WORDS_AT_END.search(piece)
+    if match is None or match.start() == 0:
+        return start, end
+    return start, start + match.start()
+
+
+def _widen_person(text: str, start: int, end: int, taken: list[tuple[int, int]]) -> int:
+    """The person's start after taking its initials or given name, unless another
+    span already holds those characters."""
+    widened = _take_initials(text, start)
+    if widened == start:
+        widened = _take_given_name(text, start)
+    if widened == start or any(a < start and widened < b for a, b in taken):
+        return start
+    return widened
+
+
 def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value)."""
     out: list[Candidate] = []
+    taken = [(c.start, c.end) for c in spans]
     for c in spans:
         start, end = _strip_unpaired(text, c.start, c.end)
         if c.label == "TIME":
@@ -114,6 +175,9 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
             if c.label != "PERSON":
                 start, end = _strip_article(text, start, end)
             start, end = _strip_trailing_number(text, c, start, end)
+            if c.label == "PERSON":
+                start, end = _strip_lower_tail(text, start, end)
+                start = _widen_person(text, start, end, taken)
         start, end = _strip_unpaired(text, start, end)
         if start >= end or cuts_a_word(text, start, end):
             continue

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pipelines.detection.config import BASE_ONLY
+
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
@@ -308,9 +310,13 @@ class MiniLMNer:
         # entities where the encoder found nothing at all: a second opinion on names,
         # so that the union of the two readers misses fewer (BENCHMARKS.md, "The
         # licence-clean default").
+        # Such a person is marked (kb_id BASE_ONLY): the encoder disagreed, so the
+        # filters ask it for a full name (filters.py, "second_opinion_one_word").
         keep = {"PERSON"} if self.settings.get("keep_base_persons") else set()
         kept = [
-            e for e in doc.ents if (e.label_ not in REPLACED or e.label_ in keep) and not taken[e.start : e.end].any()
+            e if e.label_ not in REPLACED else Span(doc, e.start, e.end, label=e.label_, kb_id=BASE_ONLY)
+            for e in doc.ents
+            if (e.label_ not in REPLACED or e.label_ in keep) and not taken[e.start : e.end].any()
         ]
         doc.ents = sorted([*ours, *kept], key=lambda s: s.start)
         return doc

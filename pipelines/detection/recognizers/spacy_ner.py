@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
+from pipelines.detection.config import BASE_ONLY
 from pipelines.gazetteers import is_given_name, is_known_name, stop_words, wide_last_names
 from pipelines.lexicons import AGE_LEADS, DETERMINERS, HONORIFICS, NAME_PARTICLES, NUMBER_WORDS, PLACE_WORDS, ROLE_WORDS
 
@@ -229,7 +230,7 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
         if label in ("PERSON", "LOCATION", "ORGANIZATION") and (saint := _saint_place(ent, text)) is not None:
             found.append(saint)
             continue
-        rule = f"spacy:{ent.label_}"
+        rule = f"spacy:{ent.label_}" + (f":{BASE_ONLY}" if ent.kb_id_ == BASE_ONLY else "")
         if (trimmed := _without_turn_marker(ent, text)) is not None:
             # Only the words after the marker are the model's entity; the filters then
             # judge them as they would have been found ("Now" opening a sentence).
