@@ -7,6 +7,7 @@ and writes the synthetic hearing gold set. The product never imports this packag
 
 import argparse
 import json
+import math
 import os
 import shlex
 import sys
@@ -123,12 +124,37 @@ def _fmt(x: float) -> str:
     return "–" if x != x else f"{x:.3f}"
 
 
-def gold_section(report, result, false_top: int = 15) -> str:
+def _bar(row, bar: float) -> str:
+    n, right = row.at_bar.get(bar, (0, 0))
+    return f"{n} / {_fmt(right / n if n else math.nan)}"
+
+
+def label_lines(rows) -> list[str]:
+    """Per label group, typed: what the shipped scores mean to a reviewer."""
+    from evaluation.realgold import SCORE_BARS
+
+    bars = " | ".join(f"scored ≥ {b}: spans / right" for b in SCORE_BARS)
+    lines = [
+        "| label | exact P / R | overlap P / R | gold | " + bars + " |",
+        "|---|---|---|---:|" + "---|" * len(SCORE_BARS),
+    ]
+    for label, row in sorted(rows.items()):
+        e, o = row.exact, row.overlap
+        lines.append(
+            f"| {label} | {_fmt(e.precision)} / {_fmt(e.recall)} | {_fmt(o.precision)} / {_fmt(o.recall)} "
+            f"| {o.n_gold} | " + " | ".join(_bar(row, b) for b in SCORE_BARS) + " |"
+        )
+    return lines
+
+
+def gold_section(
+    report, result, false_top: int = 15, rows=None, gold: str = "evaluation/gold: Ferguson vol. I + the demo hearing"
+) -> str:
     """BENCHMARKS.md's section for the real-transcript gold and the calibration."""
     from pipelines.detection.merging.calibration import BULK_ACCEPT
 
     lines = [
-        "### Real-transcript gold (evaluation/gold: Ferguson vol. I + the demo hearing)",
+        f"### Real-transcript gold ({gold})",
         "",
         "Neutral (`generic`/`optional`) gold spans honoured as the shared scorer does; detection alone "
         "(`manage.py detect`, no header metadata).",
@@ -152,6 +178,16 @@ def gold_section(report, result, false_top: int = 15) -> str:
         )
         + ".",
         "",
+    ]
+    if rows:
+        lines += [
+            "Per label, typed (a span is right when it overlaps a counted gold span of its label group), "
+            "with the scores the engine ships:",
+            "",
+            *label_lines(rows),
+            "",
+        ]
+    lines += [
         "### Score calibration (reliability, cross-validated)",
         "",
         "Logistic calibration over span features (pipelines/detection/merging/calibration.py), "
@@ -173,13 +209,21 @@ def run_gold(arguments: argparse.Namespace, out=sys.stdout) -> int:
     from evaluation import realgold
 
     docs = realgold.read_gold(arguments.gold or None)
-    predictions = realgold.detect(docs, _model(arguments))
+    model = _model(arguments)
+    predictions = realgold.detect(docs, model)
     report = realgold.gold_report(docs, predictions)
+    rows = realgold.label_report(docs, predictions)
     result = realgold.calibrate(realgold.samples(docs, predictions))
     if arguments.write_calibration:
-        realgold.write_parameters(result)
-        out.write(f"wrote {realgold.calibration.PARAMETERS}\n")
-    body = gold_section(report, result)
+        if any("heldout" in path.name for path in arguments.gold):
+            raise SystemExit("the held-out gold is never fitted on")
+        path = realgold.parameters_path(model)
+        info = realgold.calibration_model(model)
+        gold = " ".join(str(p) for p in arguments.gold) or "evaluation/gold/*.jsonl"
+        realgold.write_parameters(result, path, info, gold)
+        out.write(f"wrote {path}\n")
+    named = ", ".join(str(p) for p in arguments.gold)
+    body = gold_section(report, result, rows=rows, **({"gold": named} if named else {}))
     if arguments.benchmarks:
         write_section(arguments.benchmarks, "gold", body)
     out.write(body + "\n")

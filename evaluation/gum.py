@@ -45,6 +45,7 @@ class _Token:
     plural: bool
     sid: int  # sentence-local id
     sentence: int
+    deprel: str = ""
     start: int = 0
     end: int = 0
 
@@ -92,7 +93,7 @@ def read_conllu(path: Path) -> _Doc:
             offset = sum(len(p) for p in parts)
             plural = "Number=Plur" in cols[5]
             token = _Token(
-                cols[1], cols[3], int(cols[6]), plural, int(cols[0]), sentence, offset, offset + len(cols[1])
+                cols[1], cols[3], int(cols[6]), plural, int(cols[0]), sentence, cols[7], offset, offset + len(cols[1])
             )
             index = len(doc.tokens)
             doc.tokens.append(token)
@@ -121,7 +122,8 @@ def _head(doc: _Doc, a: int, b: int) -> _Token:
 def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, int] | None:
     """The name inside a mention: the run of proper nouns around its head, with the
     small words between two of them ("Institute of Technology", "Bank of the
-    West") and a number right after one ("Local 12"). Left out: articles,
+    West"), a number right after one ("Local 12") and a nickname in quotes
+    between two ('Jungwook "Wookie" Kim'). Left out: articles,
     adjectives, titles and descriptions before it ("philosopher Noam Chomsky"),
     a possessive and the words after it ("Matthew here"), and a comma's other
     part ("Cambridge, Massachusetts" is two places)."""
@@ -137,6 +139,9 @@ def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, in
             return False
         t = doc.tokens[i]
         return t.upos == "PROPN" or (t.upos in ("ADJ", "NOUN") and t.form[:1].isupper())
+
+    def quote(i: int) -> bool:
+        return a <= i <= b and doc.tokens[i].form in ('"', "“", "”", "'", "‘", "’")
 
     def joiner(i: int) -> bool:
         return a <= i <= b and doc.tokens[i].upos in ("ADP", "CCONJ", "DET") and doc.tokens[i].form != ","
@@ -160,6 +165,8 @@ def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, in
             end += 3
         elif a <= end + 1 <= b and doc.tokens[end + 1].upos == "NUM":
             end += 1
+        elif quote(end + 1) and proper(end + 2) and quote(end + 3) and proper(end + 4):
+            end += 4  # a nickname in quotes inside the name: 'Jungwook "Wookie" Kim'
         else:
             break
     return start, end
@@ -181,6 +188,37 @@ def _function_word(word: str, label: str) -> bool:
     return label == "ORGANIZATION" and folded in _BODIES
 
 
+def _titled_name(doc: _Doc, a: int, b: int, head: _Token) -> tuple[int, int] | None:
+    """A person named after a description ("attorney John Martin", "LibriVox
+    founder Hugh McGuire"): UD makes the description the head and the name its
+    `flat` proper nouns. The name's first and last token indices, or None."""
+
+    def part(i: int, heads: set[int]) -> bool:
+        t = doc.tokens[i]
+        return a <= i <= b and t.upos == "PROPN" and t.deprel == "flat" and t.head in heads
+
+    first = next((i for i in range(a, b + 1) if part(i, {head.sid})), None)
+    if first is None:
+        return None
+    last = first
+    # Later parts hang on the description or on the name's first word.
+    while part(last + 1, {head.sid, doc.tokens[first].sid}):
+        last += 1
+    return first, last
+
+
+def _place_of(doc: _Doc, a: int, b: int, head: _Token) -> int | None:
+    """A place named after its kind ("the state of Texas", "the leafy Melbourne
+    suburb of Preston"): the mention's head is the common noun, the name a proper
+    noun after "of" that ends the mention. The name's head token index, or None."""
+    for i in range(a + 1, b + 1):
+        t = doc.tokens[i]
+        before = doc.tokens[i - 1]
+        if t.upos == "PROPN" and t.head == head.sid and t.deprel == "nmod" and before.form.lower() == "of":
+            return i
+    return None
+
+
 def gold_spans(doc: _Doc) -> list[dict]:
     named = []
     for a, b, etype in doc.mentions:
@@ -188,6 +226,13 @@ def gold_spans(doc: _Doc) -> list[dict]:
         if label is None or doc.tokens[a].sentence != doc.tokens[b].sentence:
             continue
         head = _head(doc, a, b)
+        titled = _titled_name(doc, a, b, head) if label == "PERSON" and head.upos == "NOUN" else None
+        if titled:
+            named.append((doc.tokens[titled[0]].start, doc.tokens[titled[1]].end, label))
+            continue
+        place = _place_of(doc, a, b, head) if label == "LOCATION" and head.upos == "NOUN" else None
+        if place is not None:
+            head = doc.tokens[place]
         if head.upos != "PROPN" or (label == "PERSON" and head.plural):
             continue  # not named, or a group ("Buddhists", "My Lords"): not a person
         cut = _name_run(doc, a, b, doc.tokens.index(head, a), label)
@@ -206,6 +251,9 @@ def gold_spans(doc: _Doc) -> list[dict]:
 
 
 def convert(source: Path, out: Path) -> dict[str, int]:
+    if not any(source.glob("GUM_*.conllu")):
+        # A wrong path would otherwise empty the gold files.
+        raise SystemExit(f"{source}: no GUM_*.conllu files")
     out.mkdir(parents=True, exist_ok=True)
     counts = {"fit": 0, "heldout": 0}
     files = {name: (out / f"gum_{name}.jsonl").open("w", encoding="utf-8") for name in counts}

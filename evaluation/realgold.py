@@ -161,6 +161,48 @@ def gold_report(docs: list[GoldDoc], predictions: dict[str, list[Candidate]]) ->
     return report
 
 
+# Score thresholds a reviewer acts on: "accept all >= 0.9" (BULK_ACCEPT) and one below.
+SCORE_BARS = (0.9, 0.8)
+
+
+@dataclass
+class LabelRow:
+    """One label group's typed figures: exact and overlap counts as the shared
+    scorer's typed view restricted to the label (every neutral gold span stays
+    neutral), and, per score bar, the spans the reviewer sees at or above it
+    with the shipped score and how many of them are right (`samples`' rule)."""
+
+    exact: Counts = field(default_factory=Counts)
+    overlap: Counts = field(default_factory=Counts)
+    at_bar: dict[float, list[int]] = field(default_factory=dict)  # bar -> [spans, right]
+
+
+def label_report(docs: list[GoldDoc], predictions: dict[str, list[Candidate]]) -> dict[str, LabelRow]:
+    rows: dict[str, LabelRow] = {}
+    for doc in docs:
+        spans = predictions[doc.id]
+        labels = {_group(g[2]) for g in doc.counted} | {_group(c.label) for c in spans}
+        for label in sorted(labels):
+            row = rows.setdefault(label, LabelRow())
+            gold = [g for g in doc.counted if _group(g[2]) == label]
+            preds = [(c.start, c.end, c.label) for c in spans if _group(c.label) == label]
+            row.exact.add(score(gold, doc.neutral, preds, "exact")[0])
+            row.overlap.add(score(gold, doc.neutral, preds, "overlap")[0])
+        for c in spans:
+            key = (c.start, c.end, c.label)
+            right = _is_right(key, doc.counted, "overlap", typed=True)
+            touches = _is_right(key, doc.counted, "overlap", typed=False)
+            if not right and not touches and any(_overlaps(key[:2], n[:2]) for n in doc.neutral):
+                continue
+            row = rows[_group(c.label)]
+            for bar in SCORE_BARS:
+                if c.score >= bar:
+                    counts = row.at_bar.setdefault(bar, [0, 0])
+                    counts[0] += 1
+                    counts[1] += right
+    return rows
+
+
 def detect(docs: list[GoldDoc], model: str) -> dict[str, list[Candidate]]:
     """What `manage.py detect` proposes on each gold text (no header metadata),
     less the labels a gold document does not annotate."""
@@ -283,14 +325,42 @@ def calibrate(all_samples: list[Sample], l2: float = 1.0) -> Calibration:
     return Calibration(weights, held_out, len(groups))
 
 
-def write_parameters(result: Calibration, path: Path = calibration.PARAMETERS) -> None:
+def calibration_model(model: str) -> str:
+    """The registry name of `model` (a name, its package or its directory)."""
+    from pipelines.detection.models.catalog import describe
+
+    info = describe(model)
+    if info is None:
+        raise SystemExit(f"{model}: not a registry model; a calibration is fitted per registry model")
+    return info.name
+
+
+def parameters_path(model: str) -> Path:
+    """Where the calibration fitted for `model` goes: `calibration.json` for the
+    default model, `calibration.<registry name>.json` for another registry model
+    (the engine reads it back by `calibration.parameters_for`)."""
+    from pipelines.detection.config import DEFAULT_MODEL
+
+    name = calibration_model(model)
+    if name == DEFAULT_MODEL:
+        return calibration.PARAMETERS
+    return calibration.PARAMETERS.with_name(f"calibration.{name}.json")
+
+
+def write_parameters(
+    result: Calibration,
+    path: Path = calibration.PARAMETERS,
+    model: str | None = None,
+    fitted_on: str = "evaluation/gold/*.jsonl",
+) -> None:
     n, accuracy = result.at_least(calibration.BULK_ACCEPT)
     path.write_text(
         json.dumps(
             {
                 "features": list(calibration.FEATURES),
                 "weights": [round(w, 6) for w in result.weights],
-                "fitted_on": "evaluation/gold/*.jsonl (typed overlap correctness of `detect` output spans)",
+                "model": model,
+                "fitted_on": f"{fitted_on} (typed overlap correctness of `detect` output spans)",
                 "cross_validation": {
                     "sections": result.groups,
                     "spans": len(result.held_out),

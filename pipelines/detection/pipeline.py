@@ -21,7 +21,7 @@ from pipelines.candidate import Candidate
 from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds, is_letter_soup
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.filtering.filters import Filtered, apply_filters, cap_scores
-from pipelines.detection.filtering.place_context import relabel_places
+from pipelines.detection.filtering.place_context import organizations_named_after_places, relabel_places
 from pipelines.detection.filtering.words import words_for
 from pipelines.detection.languages import DEFAULT_LANGUAGE, Language, language
 from pipelines.detection.languages import rules as language_rules
@@ -216,7 +216,10 @@ def _detect_doc(
     compiled: _Compiled,
     memory: CompiledMemory,
     lang: Language | None = None,
+    model_name: str | None = None,
 ) -> DetectionResult:
+    """`model_name`: the model that read the text (None: none did), whose
+    calibration scores the spans."""
     lang = lang or language(DEFAULT_LANGUAGE)
     config = compiled.config
     on = config.recognizers
@@ -246,7 +249,7 @@ def _detect_doc(
         return DENIED if c.text.strip().casefold() in compiled.deny else None
 
     def too_low(c: Candidate) -> str | None:
-        return BELOW_MIN_SCORE if probability(c, text, words) < config.min_score else None
+        return BELOW_MIN_SCORE if probability(c, text, words, model_name) < config.min_score else None
 
     # What the corpus's reviewers rejected in enough documents and never accepted
     # (memory.py) is dropped before the vote; the names they accepted are found
@@ -280,10 +283,10 @@ def _detect_doc(
     # LOCATION wherever only the model or the name lists said PERSON.
     # Its cues are English ("came down", "Street"): only where the language has them.
     if words.place_context:
-        spans = relabel_places(text, spans)
+        spans = organizations_named_after_places(text, relabel_places(text, spans))
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
-    spans = cap_scores(calibrate(spans, text, words), config.disabled_filters, text, words)
+    spans = cap_scores(calibrate(spans, text, words, model_name), config.disabled_filters, text, words)
     if not lang.builtin_rules:
         spans = language_rules.tidy(spans, lang)
     if lang.role_labels:
@@ -344,7 +347,8 @@ def detect_texts(
             yield _detect_doc(text, _ModelFound(), next_metadata(), compiled, remembered, lang)
         return
     # A corpus may choose its own model; otherwise the caller's (the site's SPACY_MODEL).
-    nlp = load_nlp(compiled.config.model or model_name)
+    chosen = compiled.config.model or model_name
+    nlp = load_nlp(chosen)
     # Chunks are at most chunk_chars long, except one the caller asked to be
     # bigger; NER needs no more than linear memory.
     nlp.max_length = max(nlp.max_length, chunk_chars + 1)
@@ -363,7 +367,7 @@ def detect_texts(
             if progress:
                 progress(offset + len(doc.text), len(text))
             continue
-        yield _detect_doc(text, found, next_metadata(), compiled, remembered, lang)
+        yield _detect_doc(text, found, next_metadata(), compiled, remembered, lang, chosen)
         found = _ModelFound()
 
 

@@ -116,5 +116,8 @@ def organization_signal(text: str, is_known_name, is_common_word) -> bool:
     organization: an organization word ("Department", "Authority") or an
     institution type ("Prison", "Hospital", "Police"). An acronym alone is none:
     programmes, tests and units are acronyms too ("GOGI", "TABE", "EKG");
-    `acronym_context` looks for one around it."""
+    `acronym_context` looks for one around it. Organization words alone name
+    none ("Inc.", "the Department"): a name word must stand beside them."""
+    if all(w.lower() in ORGANIZATION_WORDS or w.lower() in _SMALL_WORDS for w in words_of(text)):
+        return False
     return has_institution_word(text) or has_institution_type(text)

@@ -323,8 +323,9 @@ def test_default_config_reproduces_the_pipeline_before_configurations(config):
     got = [(s.start, s.end, s.label, "+".join(s.sources), s.rule) for s in result.spans]
     assert got == [(start, end, label, sources, rule) for start, end, label, sources, _score, rule in BEFORE_CONFIG]
     # Scores are the calibrated probabilities of the spans (pinned above as fitted
-    # when written; the fit is data, `python -m evaluation gold --write-calibration`).
-    assert [s.score for s in result.spans] == [probability(s, SAMPLE) for s in result.spans]
+    # when written; the fit is data, `python -m evaluation gold --write-calibration`),
+    # with the weights fitted for the model that ran.
+    assert [s.score for s in result.spans] == [probability(s, SAMPLE, model=MODEL) for s in result.spans]
     assert (
         sorted((f.candidate.start, f.candidate.end, f.candidate.label, f.reason) for f in result.filtered)
         == BEFORE_CONFIG_FILTERED

@@ -210,6 +210,36 @@ def test_relation_cues_leave_places_and_lowercase_alone(text: str) -> None:
     assert recognize(text) == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A whole-word title's period ends the sentence: the next word names no one.
+        "I read a chapter of The Secret Agent. Things have grown since.",
+        # A title inside a thing's name, before a common word that is no name.
+        "They send officers to Squadron Officer School and ROTC.",
+    ],
+)
+def test_a_title_cue_names_no_one_across_a_sentence_end_or_before_a_common_word(text: str) -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    assert recognize(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Then Sgt. Harris came in.", "Harris"),  # an abbreviated title takes its period
+        ("Officer Young wrote the report.", "Young"),  # a common word that is a known name
+        ("Detective Rose asked me.", "Rose"),
+        ("Dr. Okafor saw him.", "Okafor"),
+    ],
+)
+def test_a_title_cue_still_names_people(text: str, name: str) -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    assert [c.text for c in recognize(text)] == [name]
+
+
 def test_the_cover_page_facility_and_city_are_found_in_the_body_but_not_the_state() -> None:
     from pipelines.detection.recognizers.header_names import header_places, recognize_places
 

@@ -1,8 +1,10 @@
 """Issue 13: a name the witness uses as a place ("came down Chambers") is not a
 PERSON. Each case is a realistic transcript utterance."""
 
+import pytest
+
 from pipelines.candidate import Candidate
-from pipelines.detection.filtering.place_context import place_cue, relabel_places
+from pipelines.detection.filtering.place_context import organizations_named_after_places, place_cue, relabel_places
 from pipelines.detection.pipeline import detect_texts
 
 
@@ -15,6 +17,11 @@ def spans_of(text: str, *names: str, sources: tuple[str, ...] = ("spacy",)) -> l
             found.append(Candidate(at, at + len(name), "PERSON", name, sources, 0.8, "spacy:PERSON"))
             at = text.find(name, at + 1)
     return sorted(found, key=lambda c: c.start)
+
+
+def _span(text: str, needle: str, label: str) -> Candidate:
+    at = text.index(needle)
+    return Candidate(at, at + len(needle), label, needle, ("spacy",), 0.6, f"spacy:{label}")
 
 
 def labels(spans: list[Candidate]) -> list[tuple[str, str]]:
@@ -171,3 +178,38 @@ def test_a_town_before_its_state_and_a_street_one_pulls_onto_are_locations():
     text = "A Glen Oak is going north and south and right back\nonto Campfield. He pulled onto Florissant."
     out = relabel_places(text, orgs_of(text, "Campfield") + spans_of(text, "Florissant"))
     assert labels(out) == [("Campfield", "LOCATION"), ("Florissant", "LOCATION")]
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "organization"),
+    [
+        ("Q By whom? A St. Louis County Police Department.", "St. Louis County", "St. Louis County Police Department"),
+        ("CALIFORNIA MEDICAL FACILITY, VACAVILLE, CALIFORNIA", "CALIFORNIA", "CALIFORNIA MEDICAL FACILITY"),
+        ("I filed it with the Harlow County Court that day.", "Harlow County", "Harlow County Court"),
+    ],
+)
+def test_a_place_that_begins_an_organization_s_name_is_that_organization(
+    text: str, place: str, organization: str
+) -> None:
+    spans = organizations_named_after_places(text, [_span(text, place, "LOCATION")])
+    assert [(s.text, s.label) for s in spans] == [(organization, "ORGANIZATION")]
+    assert spans[0].rule.endswith("place-in-organization")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("We went down to Canfield Court and waited.", "Canfield"),  # a street, not a court of law
+        ("He lived in Ferguson for years.", "Ferguson"),
+        ("St. Louis County Medical Examiner's\nOffice.", "St. Louis County"),  # never across a line
+    ],
+)
+def test_a_place_before_a_street_type_or_no_organization_word_stays_a_place(text: str, place: str) -> None:
+    spans = organizations_named_after_places(text, [_span(text, place, "LOCATION")])
+    assert [(s.text, s.label) for s in spans] == [(place, "LOCATION")]
+
+
+def test_a_person_or_a_confident_span_in_the_way_keeps_the_place() -> None:
+    text = "The Springfield Harris Foundation paid."
+    spans = [_span(text, "Springfield", "LOCATION"), _span(text, "Harris", "PERSON")]
+    assert organizations_named_after_places(text, spans) == spans

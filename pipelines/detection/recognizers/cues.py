@@ -8,15 +8,20 @@ import re
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_common_word, is_given_name
+from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
 from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLES
 
 SOURCE = "cues"
 
 _NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
+# Only an abbreviated title takes a period ("Dr.", "Sgt."): after a whole word
+# ("Secret Agent. Things have grown") the period ends the sentence. The
+# abbreviations are the short titles; "Miss" is a whole word.
+_ABBREVIATED = tuple(t for t in TITLES if len(t) <= 4 and t != "Miss")
 _TITLE_RE = re.compile(
     # [ \t] rather than \s: a title ending one line never names the next line's words.
-    r"\b(?:" + "|".join(TITLES) + r")\.?[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r")?)"
+    r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))"
+    r"[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r")?)"
 )
 _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
 # People are named by their relation to the speaker ("my aunt Rose", "his brother
@@ -60,6 +65,12 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     return is_given_name(first) and not is_common_word(first)
 
 
+def _only_common_words(name: str) -> bool:
+    """Every word of `name` is a common English word and none is a known name."""
+    parts = name.split()
+    return all(is_common_word(w) and not is_known_name(w) for w in parts)
+
+
 def recognize(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     for regex, rule, score in (
@@ -82,6 +93,8 @@ def recognize(text: str) -> list[Candidate]:
                 continue  # "California's children", "a town called Fresno"
             if rule == "called" and not _calls_a_person(text, match):
                 continue
+            if rule == "title" and _only_common_words(text[start:end]):
+                continue  # "Squadron Officer School": a thing named after the title, no one
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
     for match in _PARTICIPANT_RE.finditer(text):
         if any(w.lower() in ROLE_WORDS for w in match.group("role").split()):

@@ -1,0 +1,92 @@
+"""GUM's court and interview documents as gold (evaluation/gum.py) and the
+per-label figures of the real-gold evaluation (evaluation/realgold.py), on
+made-up CoNLL-U in GUM's shape."""
+
+from pathlib import Path
+
+import pytest
+
+from evaluation import gum, realgold
+from pipelines.candidate import Candidate
+
+# "the attorney John Martin": UD heads the mention with the description and hangs
+# the name on it as `flat` proper nouns; 'Jun "Wookie" Kim' holds a quoted nickname.
+DOC = """# newdoc id = GUM_court_test
+# sent_id = GUM_court_test-1
+# text = Attorney John Martin and Jun "Wookie" Kim argue.
+1\tAttorney\tattorney\tNOUN\tNN\tNumber=Sing\t8\tnsubj\t_\tEntity=(1-person-new
+2\tJohn\tJohn\tPROPN\tNNP\tNumber=Sing\t1\tflat\t_\t_
+3\tMartin\tMartin\tPROPN\tNNP\tNumber=Sing\t2\tflat\t_\tEntity=1)
+4\tand\tand\tCCONJ\tCC\t_\t5\tcc\t_\t_
+5\tJun\tJun\tPROPN\tNNP\tNumber=Sing\t1\tconj\t_\tEntity=(2-person-new
+6\t"\t"\tPUNCT\t``\t_\t7\tpunct\t_\tSpaceAfter=No
+7\tWookie\tWookie\tPROPN\tNNP\tNumber=Sing\t5\tflat\t_\tSpaceAfter=No
+8\t"\t"\tPUNCT\t''\t_\t7\tpunct\t_\t_
+9\tKim\tKim\tPROPN\tNNP\tNumber=Sing\t5\tflat\t_\tEntity=2)
+10\targue\targue\tVERB\tVBP\t_\t0\troot\t_\tSpaceAfter=No
+11\t.\t.\tPUNCT\t.\t_\t10\tpunct\t_\t_
+
+"""
+
+
+def test_a_name_after_its_description_and_a_quoted_nickname_are_gold(tmp_path: Path) -> None:
+    path = tmp_path / "GUM_court_test.conllu"
+    path.write_text(DOC, encoding="utf-8")
+    doc = gum.read_conllu(path)
+    assert [s["text"] for s in gum.gold_spans(doc)] == ["John Martin", 'Jun "Wookie" Kim']
+
+
+PLACE = """# newdoc id = GUM_court_place
+# sent_id = GUM_court_place-1
+# text = They lived in the state of Idaho.
+1\tThey\tthey\tPRON\tPRP\t_\t2\tnsubj\t_\t_
+2\tlived\tlive\tVERB\tVBD\t_\t0\troot\t_\t_
+3\tin\tin\tADP\tIN\t_\t5\tcase\t_\t_
+4\tthe\tthe\tDET\tDT\t_\t5\tdet\t_\tEntity=(1-place-new
+5\tstate\tstate\tNOUN\tNN\tNumber=Sing\t2\tobl\t_\t_
+6\tof\tof\tADP\tIN\t_\t7\tcase\t_\t_
+7\tIdaho\tIdaho\tPROPN\tNNP\tNumber=Sing\t5\tnmod\t_\tEntity=1)|SpaceAfter=No
+8\t.\t.\tPUNCT\t.\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_a_place_named_after_its_kind_is_gold(tmp_path: Path) -> None:
+    path = tmp_path / "GUM_court_place.conllu"
+    path.write_text(PLACE, encoding="utf-8")
+    spans = gum.gold_spans(gum.read_conllu(path))
+    assert [(s["text"], s["label"]) for s in spans] == [("Idaho", "LOCATION")]
+
+
+def test_the_converter_refuses_an_empty_source(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        gum.convert(tmp_path, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_per_label_figures_count_the_shipped_scores_at_each_bar() -> None:
+    text = "Ann Lee met Bob at Acme in Reno."
+    doc = realgold.GoldDoc(
+        "d", text, [(0, 7, "PERSON"), (12, 15, "PERSON"), (19, 23, "ORGANIZATION")], [(27, 31, "LOCATION")]
+    )
+
+    def span(needle: str, label: str, score: float) -> Candidate:
+        start = text.index(needle)
+        return Candidate(start, start + len(needle), label, needle, ("spacy",), score)
+
+    predictions = {
+        "d": [
+            span("Ann Lee", "PERSON", 0.95),  # right, exact
+            span("Bob", "ORGANIZATION", 0.92),  # wrong label: wrong at 0.9
+            span("Acme", "ORGANIZATION", 0.85),  # right, below 0.9
+            span("Reno", "LOCATION", 0.99),  # neutral gold: neither right nor wrong
+        ]
+    }
+    rows = realgold.label_report([doc], predictions)
+    assert rows["PERSON"].at_bar == {0.9: [1, 1], 0.8: [1, 1]}
+    assert rows["ORGANIZATION"].at_bar == {0.9: [1, 0], 0.8: [2, 1]}
+    assert "LOCATION" not in rows or not rows["LOCATION"].at_bar
+    person = rows["PERSON"].exact
+    assert (person.tp_pred, person.n_pred, person.tp_gold, person.n_gold) == (1, 1, 1, 2)
+    organization = rows["ORGANIZATION"].overlap
+    assert (organization.tp_pred, organization.n_pred) == (1, 2)
