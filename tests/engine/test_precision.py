@@ -235,3 +235,22 @@ def test_a_base_model_s_second_opinion_must_be_a_full_name() -> None:
     # Another source beside the base model is a second signal: the rule stands aside.
     both = replace(base[0], sources=("gazetteer", "spacy"))
     assert apply_filters([both], text=text)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("entity", "name"),
+    [
+        ("Prime Minister Tareq Aziz", "Tareq Aziz"),
+        ("German Defence Minister Volker Ruehe", "Volker Ruehe"),
+        ("American Oliver McCall", "Oliver McCall"),
+        ("Chief Justice John Roberts", "John Roberts"),
+        # A title that is someone's name, or a nationality that is a given name, stays.
+        ("Bishop Desmond Tutu", "Bishop Desmond Tutu"),
+        ("Christian Bale", "Christian Bale"),
+        ("John Major", "John Major"),
+    ],
+)
+def test_a_title_or_nationality_inside_a_person_s_leading_words_stays_outside(entity: str, name: str) -> None:
+    text = f"Then {entity} spoke."
+    kept, _ = apply_filters([_candidate(text, entity, "PERSON")], text=text)
+    assert [c.text for c in kept] == [name]

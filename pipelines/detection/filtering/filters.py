@@ -13,7 +13,7 @@ from pipelines.detection.config import BASE_ONLY, FILTER_RULES, WEEKDAY_ALONE_SC
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import has_institution_word, is_known_place
 from pipelines.gazetteers import first_names, is_english_word, is_given_name, is_known_name, last_names
-from pipelines.lexicons import HONORIFICS, RELATIONS, ROLE_WORDS
+from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, ROLE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,6 +334,25 @@ def _leading_title(words: list[re.Match[str]], lexicon: FilterWords) -> bool:
     return first.lower() in roles or (first.lower() in lexicon.honorifics and not is_known_name(first))
 
 
+def _name_after_titles(words: list[re.Match[str]], lexicon: FilterWords) -> int:
+    """Where the name starts after a title inside the entity's leading words
+    ("Prime Minister Tareq Aziz", "German Defence Minister Volker Ruehe") or a
+    nationality before it ("American Oliver McCall"): the guideline keeps titles
+    outside. A title that is someone's name ("King", "Bishop") or a nationality
+    that is a given name ("German", "Christian") is left in."""
+    roles = lexicon.role_words or frozenset()
+    for i in range(len(words) - 2, -1, -1):
+        word = words[i].group().strip(".,")
+        if not words[i + 1].group()[:1].isupper() or is_known_name(word):
+            continue
+        if word.lower() in roles or word.lower() in lexicon.honorifics:
+            return i + 1
+    first = words[0].group()
+    if len(words) > 1 and first[:1].isupper() and first.lower() in NATIONALITIES and not is_given_name(first):
+        return 1
+    return 0
+
+
 # Not a name, even when the model's entity runs over it: a detached clitic
 # ("Okafor 's" in tokenized text) or stray punctuation ("Dana Whitfield &").
 _TRAILING_JUNK = frozenset({"'s", "’s", "'", "’", "&", "-", "–", "—", "(", '"'})
@@ -347,6 +366,7 @@ def trim_person(c: Candidate, lexicon: FilterWords | None = None) -> Candidate:
     words = [w for w in _WORD.finditer(c.text)]
     while len(words) > 1 and _leading_title(words, lexicon):
         words.pop(0)
+    words = words[_name_after_titles(words, lexicon) :]
     while len(words) > 1 and words[-1].group() in _TRAILING_JUNK:
         words.pop()
     if not words:
