@@ -32,3 +32,9 @@ class Candidate:
             "sources": list(self.sources),
             "score": round(self.score, 4),
         }
+
+
+# The spaCy entities an encoder model keeps from its base model as a second opinion
+# (detection/models/minilm.py) carry this kb_id, and their candidates this rule
+# suffix (detection/recognizers/spacy_ner.py), which a filter reads.
+BASE_ONLY = "base-only"

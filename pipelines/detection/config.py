@@ -74,9 +74,6 @@ FILTER_RULES: dict[str, str] = {
     "time_words": "TIME with no digit or clock word",
 }
 RULE_NAMES: tuple[str, ...] = tuple(FILTER_RULES)
-# The spaCy entities an encoder model keeps from its base model as a second opinion
-# (models/minilm.py) carry this kb_id, and their candidates this rule suffix.
-BASE_ONLY = "base-only"
 # Optional pattern packs (packs.py implements them): name → description.
 PACKS: dict[str, str] = {
     "seed001": "Clinical notes (seed 001): NRIC, case number, hospital IDs, SG phone, ward, bed, admission time, "

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from pipelines.detection.config import BASE_ONLY
+from pipelines.candidate import BASE_ONLY
 from pipelines.detection.models import catalog as models
 from pipelines.detection.models.nlp import load_nlp
 from pipelines.detection.recognizers import spacy_ner

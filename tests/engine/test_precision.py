@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 from django.conf import settings
 
-from pipelines.candidate import Candidate
-from pipelines.detection.config import BASE_ONLY, FILTER_RULES
+from pipelines.candidate import BASE_ONLY, Candidate
+from pipelines.detection.config import FILTER_RULES
 from pipelines.detection.filtering.filters import RULES, apply_filters
 from pipelines.detection.merging import calibration
 from pipelines.detection.merging.propagate import propagate

@@ -8,8 +8,8 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from pipelines.candidate import Candidate
-from pipelines.detection.config import BASE_ONLY, FILTER_RULES, WEEKDAY_ALONE_SCORE
+from pipelines.candidate import BASE_ONLY, Candidate
+from pipelines.detection.config import FILTER_RULES, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import has_institution_word, is_known_place
 from pipelines.gazetteers import first_names, is_english_word, is_given_name, is_known_name, last_names

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pipelines.detection.config import BASE_ONLY
+from pipelines.candidate import BASE_ONLY
 
 if TYPE_CHECKING:
     from spacy.language import Language

@@ -6,9 +6,8 @@ lexicons (given names, known places, the words that name places and institutions
 import re
 from typing import TYPE_CHECKING
 
-from pipelines.candidate import Candidate
+from pipelines.candidate import BASE_ONLY, Candidate
 from pipelines.detection import places
-from pipelines.detection.config import BASE_ONLY
 from pipelines.gazetteers import is_given_name, is_known_name, stop_words, wide_last_names
 from pipelines.lexicons import AGE_LEADS, DETERMINERS, HONORIFICS, NAME_PARTICLES, NUMBER_WORDS, PLACE_WORDS, ROLE_WORDS
 
