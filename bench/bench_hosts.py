@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_workers import _task_counts, _wait, warm_up  # noqa: E402
 
-from tests.netns_hosts import Lab, texts  # noqa: E402
+from tests.netns_hosts import Host, Lab, texts  # noqa: E402
 
 DOCS = int(os.environ.get("BENCH_DOCS", "40"))
 DOC_CHARS = int(os.environ.get("BENCH_DOC_CHARS", "5000"))
@@ -54,7 +54,7 @@ def _run(lab: Lab, count: int, ids: list[int], corpus, warm_text: str) -> tuple[
 
     hosts = lab.hosts[:count]
     for host in hosts:
-        lab.start_worker(host, **_pinned_env())
+        lab.start_worker(host, **_pinned_env(host))
     names = [f"{h.name}@{h.address}" for h in hosts]
     try:
         inspector = app.control.inspect(destination=names, timeout=1.0)
@@ -89,8 +89,9 @@ def _pin(lab: Lab) -> None:
         host.cpus = ",".join(str(c) for c in range(first, first + CORES_PER_HOST))
 
 
-def _pinned_env() -> dict[str, str]:
-    return {"ANONYMIZER_ENCODER_THREADS": str(CORES_PER_HOST)} if CORES_PER_HOST else {}
+def _pinned_env(host: Host) -> dict[str, str]:
+    """One encoder thread per core of a pinned host; an unpinned host keeps the default."""
+    return {"ANONYMIZER_ENCODER_THREADS": str(CORES_PER_HOST)} if host.cpus else {}
 
 
 def _fairness(lab: Lab) -> None:
@@ -99,7 +100,7 @@ def _fairness(lab: Lab) -> None:
     from ingestion.models import Document, DocumentStatus
 
     for host in lab.hosts[:2]:
-        lab.start_worker(host, **_pinned_env())
+        lab.start_worker(host, **_pinned_env(host))
     try:
         bulk = lab.upload(f"bulk-{uuid.uuid4().hex[:6]}", BULK, 300, seed=11)
         (single,) = lab.upload(f"single-{uuid.uuid4().hex[:6]}", 1, 300, seed=12)

@@ -13,6 +13,7 @@ import shlex
 import sys
 from itertools import islice
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from evaluation.french_wiki_gold import EXCLUDED
 from evaluation.scoring import (
@@ -27,6 +28,9 @@ from evaluation.scoring import (
 )
 from evaluation.synthetic import gazetteer_overlap, generate, write_jsonl
 from pipelines.detection.config import DEFAULT_MODEL
+
+if TYPE_CHECKING:  # realgold loads the engine's models: imported where it is used
+    from evaluation.realgold import Calibration, GoldReport, LabelRow
 from pipelines.detection.languages import model_for
 
 
@@ -124,12 +128,12 @@ def _fmt(x: float) -> str:
     return "–" if x != x else f"{x:.3f}"
 
 
-def _bar(row, bar: float) -> str:
+def _bar(row: "LabelRow", bar: float) -> str:
     n, right = row.at_bar.get(bar, (0, 0))
     return f"{n} / {_fmt(right / n if n else math.nan)}"
 
 
-def label_lines(rows) -> list[str]:
+def label_lines(rows: "dict[str, LabelRow]") -> list[str]:
     """Per label group, typed: what the shipped scores mean to a reviewer."""
     from evaluation.realgold import SCORE_BARS
 
@@ -148,7 +152,11 @@ def label_lines(rows) -> list[str]:
 
 
 def gold_section(
-    report, result, false_top: int = 15, rows=None, gold: str = "evaluation/gold: Ferguson vol. I + the demo hearing"
+    report: "GoldReport",
+    result: "Calibration",
+    false_top: int = 15,
+    rows: "dict[str, LabelRow] | None" = None,
+    gold: str = "evaluation/gold: Ferguson vol. I + the demo hearing",
 ) -> str:
     """BENCHMARKS.md's section for the real-transcript gold and the calibration."""
     from pipelines.detection.merging.calibration import BULK_ACCEPT

@@ -141,9 +141,34 @@ def test_a_given_name_held_by_another_span_is_not_taken_twice():
     assert ("Kornblum", "PERSON") in got
 
 
-def test_a_name_never_ends_in_a_lower_case_word_unless_it_is_all_lower_case():
-    text = "said Lynn Reaser of First Interstate; and darren wilson of"
-    assert texts(text, [span(text, "Lynn Reaser of", "PERSON"), span(text, "darren wilson of", "PERSON")]) == [
-        ("Lynn Reaser", "PERSON"),
-        ("darren wilson of", "PERSON"),
-    ]
+def test_a_name_never_ends_in_a_common_lower_case_word_but_keeps_a_lower_case_surname():
+    text = "said Lynn Reaser of First Interstate; and darren wilson of; Dana whitfield came"
+    assert texts(
+        text,
+        [
+            span(text, "Lynn Reaser of", "PERSON"),
+            span(text, "darren wilson of", "PERSON"),
+            span(text, "Dana whitfield", "PERSON"),
+        ],
+    ) == [("Lynn Reaser", "PERSON"), ("darren wilson of", "PERSON"), ("Dana whitfield", "PERSON")]
+
+
+def test_initials_written_together_a_numbered_turn_marker_and_a_french_title():
+    text = "J.R. Smith came.\n12   Q. Wilson, where were you?\nQ. J. Brown?\nM. DUPONT répond."
+    got = texts(
+        text,
+        [
+            span(text, "Smith", "PERSON"),
+            span(text, "Wilson", "PERSON"),
+            span(text, "Brown", "PERSON"),
+            span(text, "DUPONT", "PERSON"),
+        ],
+    )
+    assert got == [("J.R. Smith", "PERSON"), ("Wilson", "PERSON"), ("J. Brown", "PERSON"), ("DUPONT", "PERSON")]
+
+
+def test_tidying_twice_changes_nothing():
+    text = "Then John P. Smith and Mary Kornblum spoke."
+    once = tidy(text, [span(text, "Smith", "PERSON"), span(text, "Kornblum", "PERSON")])
+    assert [c.text for c in once] == ["John P. Smith", "Mary Kornblum"]
+    assert tidy(text, once) == once

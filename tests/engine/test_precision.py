@@ -232,6 +232,13 @@ def test_a_base_model_s_second_opinion_must_be_a_full_name() -> None:
     assert [(f.candidate.text, f.reason) for f in dropped] == [
         ("Extras", "the base model alone called one word a name")
     ]
+    # An initial or a given name right before it makes it a full name for the edges.
+    lead = "Kent 108 (P. Simmons 84) and John Kornblum"
+    led = [
+        replace(_candidate(lead, "Simmons", "PERSON"), rule=f"spacy:PERSON:{BASE_ONLY}"),
+        replace(_candidate(lead, "Kornblum", "PERSON"), rule=f"spacy:PERSON:{BASE_ONLY}"),
+    ]
+    assert apply_filters(led, text=lead)[1] == []
     # Another source beside the base model is a second signal: the rule stands aside.
     both = replace(base[0], sources=("gazetteer", "spacy"))
     assert apply_filters([both], text=text)[1] == []
@@ -248,6 +255,9 @@ def test_a_base_model_s_second_opinion_must_be_a_full_name() -> None:
         ("Bishop Desmond Tutu", "Bishop Desmond Tutu"),
         ("Christian Bale", "Christian Bale"),
         ("John Major", "John Major"),
+        # A given name before the title: the whole is the name.
+        ("Ruth Judge Smith", "Ruth Judge Smith"),
+        ("Tom Officer Brown", "Tom Officer Brown"),
     ],
 )
 def test_a_title_or_nationality_inside_a_person_s_leading_words_stays_outside(entity: str, name: str) -> None:

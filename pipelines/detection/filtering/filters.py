@@ -12,7 +12,14 @@ from pipelines.candidate import BASE_ONLY, Candidate
 from pipelines.detection.config import FILTER_RULES, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import has_institution_word, is_known_place
-from pipelines.gazetteers import first_names, is_english_word, is_given_name, is_known_name, last_names
+from pipelines.gazetteers import (
+    first_names,
+    is_common_word,
+    is_english_word,
+    is_given_name,
+    is_known_name,
+    last_names,
+)
 from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, ROLE_WORDS
 
 
@@ -210,15 +217,24 @@ def _time(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "no digit or clock word"
 
 
+# An initial ("P. ") or a capitalised word ("John ") right before a span.
+_NAME_LEAD = re.compile(r"(?<![\w.'’-])(?:[A-Z]\.[ \t]?|([A-Z][a-z]+) )$")
+
+
 def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     """The encoder read the words and saw no name; its base model's PERSON is kept
     as a second opinion only when it is a full name ("Big Mike", "S. Waugh"): one
     word alone ("Extras", "Briton", "Rotor") was its base model's error as often
     as a name on CoNLL's development set (BENCHMARKS.md). It stays muted on the
     review page, one key from accepted."""
-    if c.sources != ("spacy",) or f":{BASE_ONLY}" not in (c.rule or ""):
+    if c.sources != ("spacy",) or f":{BASE_ONLY}" not in (c.rule or "") or len(c.text.split()) > 1:
         return None
-    return "the base model alone called one word a name" if len(c.text.split()) == 1 else None
+    # An initial or a given name right before it makes it a full name once the
+    # edges take them ("P. Simmons", "John Kornblum": merging/edges.py).
+    before = _NAME_LEAD.search(text, max(0, c.start - 30), c.start) if text else None
+    if before is not None and (before.group(1) is None or is_given_name(before.group(1))):
+        return None
+    return "the base model alone called one word a name"
 
 
 def _line_break(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -341,11 +357,20 @@ def _name_after_titles(words: list[re.Match[str]], lexicon: FilterWords) -> int:
     outside. A title that is someone's name ("King", "Bishop") or a nationality
     that is a given name ("German", "Christian") is left in."""
     roles = lexicon.role_words or frozenset()
+
+    def title(word: str) -> bool:
+        return (word.lower() in roles or word.lower() in lexicon.honorifics) and not is_known_name(word)
+
+    def before_a_title(word: str) -> bool:
+        # "Prime", "Defence", "German": no one's name before the title ("Ruth Judge
+        # Smith" keeps its given name).
+        return title(word) or word.lower() in NATIONALITIES or (is_common_word(word) and not is_given_name(word))
+
     for i in range(len(words) - 2, -1, -1):
         word = words[i].group().strip(".,")
-        if not words[i + 1].group()[:1].isupper() or is_known_name(word):
+        if not words[i + 1].group()[:1].isupper() or not title(word):
             continue
-        if word.lower() in roles or word.lower() in lexicon.honorifics:
+        if all(before_a_title(w.group().strip(".,")) for w in words[:i]):
             return i + 1
     first = words[0].group()
     if len(words) > 1 and first[:1].isupper() and first.lower() in NATIONALITIES and not is_given_name(first):

@@ -14,9 +14,10 @@ word ("Lynn Reaser of").
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from pipelines.candidate import Candidate
-from pipelines.gazetteers import is_common_word, is_given_name
+from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
 _CLOSERS = {close: open_ for open_, close in _PAIRS.items()}
@@ -106,58 +107,92 @@ def _strip_article(text: str, start: int, end: int) -> tuple[int, int]:
     return (match.end(), end) if match else (start, end)
 
 
-# One to three initials right before a name, each a capital and its period
-# ("P. Simmons", "J. R. Smith", "J.R. Smith"), on the name's line.
-_INITIALS_BEFORE = re.compile(r"(?:(?<![\w.])[A-Z]\.[ \t]?){1,3}$")
-# A question or answer marker at a line's start ("Q. Smith, ..."), never an initial.
-_QA_MARKER = re.compile(r"(?:^|\n)[ \t]*[QA]\.[ \t]?$")
+# One initial right before `at`: a capital and its period, a space or none after
+# ("P. Simmons", "J.R. Smith").
+_INITIAL = re.compile(r"([A-Z])\.[ \t]?$")
+# Nothing before a Q or A on its line but blanks and a line number: a turn marker
+# ("Q. Smith, where...", "12   A. Wilson was there"), never an initial.
+_LINE_HEAD = re.compile(r"[ \t]*(?:\d+[ \t]+)?")
 # The word right before a span, on its line, with one space between.
 _WORD_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+) $")
-_LOWER_WORDS_AT_END = re.compile(r"(?:\s+[a-z][\w'’]*)+$")
+_LAST_WORD = re.compile(r"\s+([a-z][\w'’]*)$")
+
+
+@lru_cache(maxsize=1)
+def _title_letters() -> frozenset[str]:
+    """One-letter titles of any language pack ("M." for Monsieur): a title stays
+    outside the name, so it is never taken as an initial."""
+    from pipelines.detection.languages import codes, language
+
+    return frozenset(t.rstrip(".") for code in codes() for t in language(code).titles if len(t.rstrip(".")) == 1)
+
+
+def _initial_before(text: str, at: int) -> int | None:
+    """Where the initial ending at `at` starts, or None when there is none."""
+    match = _INITIAL.search(text, max(0, at - 3), at)
+    if match is None:
+        return None
+    begin, letter = match.start(), match.group(1)
+    if begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] in "'’-"):
+        return None  # the end of a word or a title ("Mr.", "Dr.")
+    if letter in _title_letters():
+        return None
+    line = text.rfind("\n", 0, begin) + 1
+    if letter in "QA" and _LINE_HEAD.fullmatch(text, line, begin):
+        return None
+    return begin
 
 
 def _take_initials(text: str, start: int) -> int:
-    """Where a name starts once the initials before it are taken: the guideline
-    makes contiguous name tokens one span, and "P." alone would leave the
-    initial readable beside the placeholder."""
-    head = text[max(0, start - 12) : start]
-    match = _INITIALS_BEFORE.search(head)
-    if match is None or _QA_MARKER.search(head[: match.end()]):
-        return start
-    return start - (len(head) - match.start())
+    """Where a name starts once up to three initials before it are taken: the
+    guideline makes contiguous name tokens one span, and "P." alone would leave
+    the initial readable beside the placeholder."""
+    begin = start
+    for _ in range(3):
+        found = _initial_before(text, begin)
+        if found is None:
+            break
+        begin = found
+    return begin
 
 
 def _take_given_name(text: str, start: int) -> int:
     """A given name right before the span ("John" in "John Kornblum") when it is
     no common English word ("Will", "Per", "May" are not taken)."""
-    match = _WORD_BEFORE.search(text[max(0, start - 30) : start])
+    match = _WORD_BEFORE.search(text, max(0, start - 30), start)
     if match is None:
         return start
     word = match.group(1)
     if not is_given_name(word) or is_common_word(word):
         return start
-    return start - len(match.group(0))
+    return match.start()
 
 
 def _strip_lower_tail(text: str, start: int, end: int) -> tuple[int, int]:
-    """ "Lynn Reaser of" → "Lynn Reaser": a name with a capital never ends in a
-    lower-case word (an all-lower-case name, as typed in chat, is left alone)."""
-    piece = text[start:end]
-    if not any(ch.isupper() for ch in piece):
+    """ "Lynn Reaser of" → "Lynn Reaser": a name with a capital does not end in a
+    common lower-case word. A lower-case word that is no common word stays: it
+    may be the surname ("Dana whitfield" in a chat transcript)."""
+    if not any(ch.isupper() for ch in text[start:end]):
         return start, end
-    match = _LOWER_WORDS_AT_END.search(piece)
-    if match is None or match.start() == 0:
-        return start, end
-    return start, start + match.start()
+    while (match := _LAST_WORD.search(text, start, end)) is not None and match.start() > start:
+        word = match.group(1)
+        if not is_common_word(word) or is_known_name(word):
+            break
+        end = match.start()
+    return start, end
 
 
-def _widen_person(text: str, start: int, end: int, taken: list[tuple[int, int]]) -> int:
-    """The person's start after taking its initials or given name, unless another
-    span already holds those characters."""
-    widened = _take_initials(text, start)
-    if widened == start:
-        widened = _take_given_name(text, start)
-    if widened == start or any(a < start and widened < b for a, b in taken):
+def _widen_person(text: str, start: int, taken: list[tuple[int, int]]) -> int:
+    """The person's start after taking its initials and a given name before them
+    ("John P. Smith"), as far as they go, so that tidying twice changes nothing;
+    never over characters another span holds."""
+    widened = start
+    while True:
+        further = _take_given_name(text, _take_initials(text, widened))
+        if further == widened:
+            break
+        widened = further
+    if any(a < start and widened < b for a, b in taken):
         return start
     return widened
 
@@ -177,7 +212,7 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 start, end = _strip_lower_tail(text, start, end)
-                start = _widen_person(text, start, end, taken)
+                start = _widen_person(text, start, taken)
         start, end = _strip_unpaired(text, start, end)
         if start >= end or cuts_a_word(text, start, end):
             continue
