@@ -14,8 +14,10 @@ propagation, so a name found in the first chunk is still found in the last.
 """
 
 from bisect import bisect_right
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pipelines.candidate import Candidate
 from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds, is_letter_soup
@@ -34,6 +36,10 @@ from pipelines.detection.recognizers import corpus_patterns, gazetteer, header_n
 from pipelines.detection.recognizers.memory import CompiledMemory, CorpusMemory
 from pipelines.detection.recognizers.packs import PATTERN_PACKS
 from pipelines.detection.registry import DOC_KEYS, REGISTRY, recognizer
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
 
 # spaCy's pipe batches chunks; a small batch keeps memory flat.
 BATCH_SIZE = 8
@@ -314,6 +320,31 @@ def _chunks(texts: Iterable[str], size: int) -> Iterator[tuple[str, tuple[str, i
             yield ("" if skipped else chunk), (text, start, end, n == len(bounds), skipped)
 
 
+# Chunks tokenised and given to the encoder ahead of the one spaCy's NER reads: with
+# progress reported, spaCy takes one chunk at a time, and the encoder thread would
+# otherwise wait for the recognizers of each chunk before it is given the next.
+ENCODER_AHEAD = 1
+
+
+def _started(
+    stream: Iterator[tuple[str, tuple]], nlp: "Language", start: Callable[["Doc"], None]
+) -> Iterator[tuple["str | Doc", tuple]]:
+    """`_chunks`' stream with each chunk the model reads tokenised here and its
+    encoder started (`minilm.starter`), ENCODER_AHEAD chunks before spaCy asks for
+    it; a skipped chunk ("") passes as it is."""
+    waiting: deque[tuple[str | Doc, tuple]] = deque()
+    for chunk, context in stream:
+        if chunk:
+            doc = nlp.make_doc(chunk)
+            start(doc)
+            waiting.append((doc, context))
+        else:
+            waiting.append((chunk, context))
+        if len(waiting) > ENCODER_AHEAD:
+            yield waiting.popleft()
+    yield from waiting
+
+
 def detect_texts(
     texts: Iterable[str],
     model_name: str,
@@ -357,9 +388,15 @@ def detect_texts(
     # through a batch of chunks before the first report.
     batch_size = 1 if progress else BATCH_SIZE
     found = _ModelFound()
-    for doc, (text, offset, end, last, skipped) in nlp.pipe(
-        _chunks(texts, chunk_chars), as_tuples=True, batch_size=batch_size
-    ):
+    # Loaded with the model (load_nlp); imported here so that importing this module
+    # does not import NumPy.
+    from pipelines.detection.models.minilm import starter
+
+    stream = _chunks(texts, chunk_chars)
+    start = starter(nlp)
+    if start is not None:
+        stream = _started(stream, nlp, start)
+    for doc, (text, offset, end, last, skipped) in nlp.pipe(stream, as_tuples=True, batch_size=batch_size):
         if skipped:
             doc = nlp.make_doc(text[offset:end])
         found.add(doc, nlp, on, offset, lang)

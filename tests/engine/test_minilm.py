@@ -96,6 +96,51 @@ def test_a_batch_of_windows_gives_what_each_window_gives_alone():
         np.testing.assert_allclose(together[row], encoder(ids[row]), rtol=1e-5, atol=1e-5)
 
 
+def _bert_forward(weights: dict[str, np.ndarray], ids: np.ndarray, layers: int, heads: int) -> np.ndarray:
+    """BertForTokenClassification's forward pass written out in NumPy: what the graph,
+    with ONNX Runtime's fused attention and GELU, must compute."""
+    from math import erf
+
+    def dense(x: np.ndarray, name: str) -> np.ndarray:
+        return x @ weights[name + ".weight"].T + weights[name + ".bias"]
+
+    def norm(x: np.ndarray, name: str) -> np.ndarray:
+        centred = x - x.mean(-1, keepdims=True)
+        scaled = centred / np.sqrt((centred**2).mean(-1, keepdims=True) + 1e-12)
+        return scaled * weights[name + ".weight"] + weights[name + ".bias"]
+
+    e = "bert.embeddings."
+    x = weights[e + "word_embeddings.weight"][ids] + weights[e + "position_embeddings.weight"][: ids.shape[1]]
+    x = norm(x + weights[e + "token_type_embeddings.weight"][0], e + "LayerNorm")
+    batch, length, width = x.shape
+    for i in range(layers):
+        p = f"bert.encoder.layer.{i}."
+
+        def split(name: str, x: np.ndarray = x, p: str = p) -> np.ndarray:
+            return dense(x, p + name).reshape(batch, length, heads, -1).transpose(0, 2, 1, 3)
+
+        q, k, v = split("attention.self.query"), split("attention.self.key"), split("attention.self.value")
+        scores = q @ k.transpose(0, 1, 3, 2) / np.sqrt(width // heads)
+        scores = np.exp(scores - scores.max(-1, keepdims=True))
+        attended = (scores / scores.sum(-1, keepdims=True)) @ v
+        attended = attended.transpose(0, 2, 1, 3).reshape(batch, length, width)
+        x = norm(dense(attended, p + "attention.output.dense") + x, p + "attention.output.LayerNorm")
+        hidden = dense(x, p + "intermediate.dense")
+        hidden = hidden * (1 + np.vectorize(erf)(hidden / np.sqrt(2))) / 2
+        x = norm(dense(hidden, p + "output.dense") + x, p + "output.LayerNorm")
+    return dense(x, "classifier")
+
+
+def test_the_graph_computes_bert_s_forward_pass():
+    """The graph's fused attention and GELU (ONNX Runtime's own operators) against the
+    forward pass written out: the same logits within float32 rounding."""
+    rng = np.random.default_rng(2)
+    weights = _tiny_weights(rng)
+    ids = rng.integers(0, 50, (3, 24))
+    ours = minilm.Encoder(graph(weights, 2, heads=4).SerializeToString())(ids)
+    np.testing.assert_allclose(ours, _bert_forward(weights, ids, 2, 4), rtol=1e-4, atol=1e-4)
+
+
 def test_spaces_inside_a_name_stay_in_it_and_a_line_break_ends_it(monkeypatch):
     vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "john", "smith", "bob"]
     wordpiece = minilm.WordPiece(vocab)
@@ -186,3 +231,74 @@ def test_a_graph_that_fails_to_load_says_so_and_is_not_kept(tmp_path, monkeypatc
     with pytest.raises(RuntimeError, match="could not be loaded"):
         encoder(np.array([[101, 102]]))
     assert forgotten == [True]
+
+
+def test_a_started_doc_is_labelled_on_the_encoder_thread_and_gives_the_same_entities(monkeypatch):
+    """`starter` runs the encoder on its own thread before spaCy's NER reads the Doc;
+    the component then takes those tags instead of running the encoder again."""
+    import threading
+
+    from pipelines.detection.models.nlp import load_nlp
+
+    nlp = load_nlp("sm")
+    assert minilm.starter(nlp) is None  # no encoder: nothing to start
+    threads: list[str] = []
+
+    def tags_of(encoder, wordpiece, tags, words):  # noqa: ANN001, ANN202
+        threads.append(threading.current_thread().name)
+        return ["B-PER" if w == "Smith" else "O" for w in words]
+
+    monkeypatch.setattr(minilm, "token_tags", tags_of)
+    component = minilm.MiniLMNer(nlp, "minilm_ner")
+    component.encoder, component.wordpiece = object(), object()  # type: ignore[assignment]
+    text = "Mr. John Smith was born on March 3, 1985 in Fresno."
+    direct = component(nlp(text))
+    doc = nlp.make_doc(text)
+    component.start(doc)
+    started = component(nlp.get_pipe("ner")(doc))
+    assert [(e.text, e.label_) for e in started.ents] == [(e.text, e.label_) for e in direct.ents]
+    assert threads[0] == threading.current_thread().name and threads[1].startswith("encoder")
+    assert len(threads) == 2 and not started.user_data  # taken, not run twice
+
+
+def test_a_forked_process_makes_its_own_encoder_threads(monkeypatch):
+    """A process forked after the parent made its encoder threads (`detect --jobs`
+    forks after a warm-up) inherits the pools but not their threads."""
+    for pool in (minilm._STARTED_DOCS, minilm._BATCHES):
+        first = pool.get()
+        assert pool.get() is first
+        with monkeypatch.context() as patched:
+            patched.setattr(minilm.os, "getpid", lambda: -1)
+            child = pool.get()
+        assert child is not first and child.submit(lambda: 42).result(timeout=10) == 42
+
+
+def test_a_long_text_s_batches_run_on_several_threads_and_label_as_one_does(monkeypatch):
+    """Each batch of windows runs on one core, `encoder_threads()` batches at once:
+    the same tags as one batch after another."""
+    import threading
+
+    monkeypatch.setattr(minilm, "CORE", 8)
+    monkeypatch.setattr(minilm, "CONTEXT", 3)
+    monkeypatch.setattr(minilm, "BATCH", 1)
+    rng = np.random.default_rng(3)
+    encoder = minilm.Encoder(graph(_tiny_weights(rng), 2, heads=4).SerializeToString())
+    threads: set[str] = set()
+    run = minilm.Encoder.__call__
+
+    def recorded(self: minilm.Encoder, ids: np.ndarray) -> np.ndarray:
+        threads.add(threading.current_thread().name)
+        return run(self, ids)
+
+    monkeypatch.setattr(minilm.Encoder, "__call__", recorded)
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", *[f"w{i}" for i in range(46)]]
+    wordpiece = minilm.WordPiece(vocab)
+    words = [f"w{i % 46}" for i in range(100)]
+    tags = ["O", "B-PER", "I-PER"]
+    monkeypatch.setenv("ANONYMIZER_ENCODER_THREADS", "1")
+    alone = minilm.token_tags(encoder, wordpiece, tags, words)
+    assert threads == {threading.current_thread().name}
+    monkeypatch.setenv("ANONYMIZER_ENCODER_THREADS", "2")
+    threads.clear()
+    assert minilm.token_tags(encoder, wordpiece, tags, words) == alone
+    assert all(name.startswith("encoder-batch") for name in threads) and len(alone) == 100

@@ -25,7 +25,8 @@ import os
 import shutil
 import threading
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -61,6 +62,9 @@ BATCH = 8
 MAX_PIECES_PER_TOKEN = 16
 # Called when an encoder's session fails to load (nlp.py: its pipeline cache).
 ON_LOAD_FAILURE: list[Callable[[], None]] = []
+# Where a Doc holds the tags its encoder started on before the spaCy NER ran
+# (`MiniLMNer.start`), until the component takes them.
+STARTED = "anonymizer.minilm.started"
 
 
 def _is_punctuation(ch: str) -> bool:
@@ -149,13 +153,42 @@ class WordPiece:
 
 
 def encoder_threads() -> int:
-    """Threads for one encoder call (`ANONYMIZER_ENCODER_THREADS`; 0, the default,
-    lets ONNX Runtime take every physical core). A host running several workers
-    sets it to cores / workers."""
+    """Encoder calls run at once (`ANONYMIZER_ENCODER_THREADS`; 0, the default, one
+    per core this process may run on), each on one core. A host running several
+    workers sets it to cores / workers."""
     try:
-        return max(0, int(os.environ.get("ANONYMIZER_ENCODER_THREADS", "0")))
+        configured = max(0, int(os.environ.get("ANONYMIZER_ENCODER_THREADS", "0")))
     except ValueError:
-        return 0
+        configured = 0
+    if configured:
+        return configured
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+class _ThreadPool:
+    """A process's thread pool, made when first used. A process forked from this one
+    (`detect --jobs`, a prefork worker) inherits the pool but not its threads: it
+    makes its own."""
+
+    def __init__(self, prefix: str, workers: Callable[[], int]) -> None:
+        self.prefix, self.workers = prefix, workers
+        self.made: tuple[int, ThreadPoolExecutor] | None = None
+        self.lock = threading.Lock()
+
+    def get(self) -> ThreadPoolExecutor:
+        with self.lock:
+            if self.made is None or self.made[0] != os.getpid():
+                self.made = (os.getpid(), ThreadPoolExecutor(self.workers(), thread_name_prefix=self.prefix))
+            return self.made[1]
+
+
+# The thread that labels the documents started on it (`starter`), in their order.
+_STARTED_DOCS = _ThreadPool("encoder", lambda: 1)
+# The threads that run the encoder's batches of windows (`token_tags`).
+_BATCHES = _ThreadPool("encoder-batch", encoder_threads)
 
 
 class Encoder:
@@ -181,7 +214,13 @@ class Encoder:
             import onnxruntime
 
             options = onnxruntime.SessionOptions()
-            options.intra_op_num_threads = encoder_threads()
+            # One thread per call: a long text's batches of windows run on
+            # `encoder_threads()` threads at once instead (`token_tags`). Batches that
+            # share nothing use both cores without the per-operator hand-offs of ONNX
+            # Runtime's own threads, which lost most of their gain while spaCy's NER
+            # or another process held a core (BENCHMARKS.md, "The licence-clean
+            # default").
+            options.intra_op_num_threads = 1
             options.inter_op_num_threads = 1
             options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
             # Idle threads sleep instead of spinning: a worker host runs several
@@ -213,6 +252,32 @@ class Encoder:
         return logits[0] if single else logits
 
 
+def starter(nlp: Language) -> Callable[[Doc], None] | None:
+    """What starts `nlp`'s encoders on a tokenised Doc before the rest of the
+    pipeline reads it, or None when it has no encoder. The caller passes the Doc to
+    `nlp.pipe` afterwards: the encoder runs on its own thread (ONNX Runtime releases
+    the GIL) while spaCy's NER and the recognizers work on the main one, so the two
+    cores both work where the encoder alone used to leave one waiting for the other
+    (BENCHMARKS.md, "The licence-clean default")."""
+    encoders = [component for _, component in nlp.pipeline if isinstance(component, MiniLMNer)]
+    if not encoders:
+        return None
+
+    def start(doc: Doc) -> None:
+        for component in encoders:
+            component.start(doc)
+
+    return start
+
+
+def _logits(encoder: Callable[[np.ndarray], np.ndarray], inputs: list[np.ndarray]) -> Iterator[np.ndarray]:
+    """Each batch's logits, in order: an `Encoder`'s batches run `encoder_threads()`
+    at a time (ONNX Runtime releases the GIL while it computes)."""
+    if isinstance(encoder, Encoder) and len(inputs) > 1 and encoder_threads() > 1:
+        return _BATCHES.get().map(encoder, inputs)
+    return map(encoder, inputs)
+
+
 def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], words: Sequence[str]) -> list[str]:
     """One BIO tag per word: its first wordpiece's. A word without wordpieces is O (a
     line break), or inside the entity around it when it is a run of spaces."""
@@ -229,14 +294,12 @@ def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], word
     for start in range(0, len(pieces), CORE):
         left, right = max(0, start - CONTEXT), min(len(pieces), start + CORE + CONTEXT)
         windows.setdefault(right - left, []).append((start, left, right))
-    for group in windows.values():
-        for at in range(0, len(group), BATCH):
-            batch = group[at : at + BATCH]
-            ids = np.array([[wordpiece.cls, *pieces[left:right], wordpiece.sep] for _, left, right in batch])
-            logits = encoder(ids)[:, 1:-1]
-            for row, (start, left, _) in enumerate(batch):
-                end = min(len(pieces), start + CORE)
-                best[start:end] = logits[row, start - left : end - left].argmax(-1)
+    batches = [group[at : at + BATCH] for group in windows.values() for at in range(0, len(group), BATCH)]
+    inputs = [np.array([[wordpiece.cls, *pieces[left:right], wordpiece.sep] for _, left, right in b]) for b in batches]
+    for batch, logits in zip(batches, _logits(encoder, inputs), strict=True):
+        for row, (start, left, _) in enumerate(batch):
+            end = min(len(pieces), start + CORE)
+            best[start:end] = logits[row, 1 + start - left : 1 + end - left].argmax(-1)
     out = [tags[best[i]] if i >= 0 else "O" for i in first]
     # A run of spaces has no wordpiece, so the encoder never saw it: between two words
     # of one entity ("JOHN  SMITH") it belongs to the entity. A line break without a
@@ -288,7 +351,11 @@ class MiniLMNer:
         from spacy.tokens import Span
         from spacy.util import filter_spans
 
-        tags = token_tags(self.encoder, self.wordpiece, self.tags, [t.text for t in doc])
+        started: Future | None = doc.user_data.pop((STARTED, self.name), None)
+        if started is not None:
+            tags = started.result()
+        else:
+            tags = token_tags(self.encoder, self.wordpiece, self.tags, [t.text for t in doc])
         ours = []
         for start, end, kind in spans_of(tags):
             # No name starts or ends with punctuation: where spaCy splits what the
@@ -320,6 +387,16 @@ class MiniLMNer:
         ]
         doc.ents = sorted([*ours, *kept], key=lambda s: s.start)
         return doc
+
+    def start(self, doc: Doc) -> None:
+        """Label `doc`'s tokens on the encoder thread; this component, when it runs
+        on `doc`, takes the tags from there. The words are read here, before spaCy's
+        NER writes to the Doc, so that the thread reads no Doc at all."""
+        if self.encoder is None or self.wordpiece is None:
+            return  # __call__ says what is missing
+        words = [t.text for t in doc]
+        job = _STARTED_DOCS.get().submit(token_tags, self.encoder, self.wordpiece, self.tags, words)
+        doc.user_data[(STARTED, self.name)] = job
 
     def set_model(self, model: bytes | Path, settings: dict, vocab: Sequence[str]) -> None:
         """Load an encoder: its ONNX graph (training/onnx_export.py), its settings
