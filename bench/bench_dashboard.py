@@ -30,7 +30,8 @@ The dashboard's kept counts (review.models.DashboardCount) are then made from
 the bulk-written rows as `manage.py dashboard_counts --rebuild` makes them (its
 time is reported). Then it times the dashboard page through Django's test client (middleware, view,
 template; no network): the median of BENCH_REPEATS renders (default 9) after one
-warm-up, and the queries of one render. Targets (issues 18 and 29): ≤ 10 queries, ≤ 500 ms.
+warm-up, and the queries of one render (BENCH_BUILD_NICE=10: the build niced, the renders not).
+Targets (issues 18 and 29): ≤ 10 queries, ≤ 500 ms.
 BENCH_SHOW_QUERIES=1 prints each query with its time to the last row (best of 3),
 BENCH_EXPLAIN=1 also its plan.
 BENCH_DOCS / BENCH_SPANS scale the corpus down for a quick check. On PostgreSQL the
@@ -39,6 +40,7 @@ tables are ANALYZEd after the bulk load, as autovacuum would have done by then
 is left as Django leaves it (no ANALYZE).
 """
 
+import contextlib
 import json
 import os
 import random
@@ -157,6 +159,7 @@ def main(databases: list[str]) -> None:
         )
     print(f"\nmedian of {REPEATS} renders after one warm-up; targets ≤ {TARGET_QUERIES} queries, ≤ {TARGET_MS} ms")
     print(f"{os.cpu_count()} CPUs; load average during the runs: {', '.join(r['load'] for r in results)}")
+    print(f"niceness of the renders: {', '.join(str(r['nice']) for r in results)}")
     failed = [r["database"] for r in results if r["queries"] > TARGET_QUERIES or r["median_ms"] > TARGET_MS]
     if failed:
         print(f"over target: {', '.join(failed)}")
@@ -172,9 +175,17 @@ def child() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    # BENCH_BUILD_NICE=n builds the corpus at a lower priority (it is long, and the
+    # machine is shared), then puts the priority back for the timed renders (as
+    # root; otherwise they stay niced, and the output says so).
+    priority = os.getpriority(os.PRIO_PROCESS, 0)
+    os.setpriority(os.PRIO_PROCESS, 0, priority + int(os.environ.get("BENCH_BUILD_NICE", "0")))
     started = time.perf_counter()
     corpus, user, counts = build_corpus()
     build_s = time.perf_counter() - started
+    with contextlib.suppress(PermissionError):
+        os.setpriority(os.PRIO_PROCESS, 0, priority)
+    counts["nice"] = os.getpriority(os.PRIO_PROCESS, 0)
     from django.db import connection
 
     if connection.vendor == "postgresql":
