@@ -138,6 +138,26 @@
   function scrollers() {
     return { side: document.querySelector(".side"), entities: document.getElementById("entity-list") };
   }
+  // The place in the text is kept as the block of text at the top of the
+  // screen and how far its top is from the screen's: blocks off the screen are
+  // skipped (content-visibility, static/app.css) and have a guessed height until
+  // drawn, so after a reload the same scrollY is another place; the block is not.
+  function blocks() {
+    const body = textBody();
+    return body && !body.hidden ? body.children : [];
+  }
+  function topBlock() {
+    const all = blocks();
+    let lo = 0;
+    let hi = all.length - 1;
+    if (hi < 0 || all[hi].getBoundingClientRect().bottom <= 0) return null;
+    while (lo < hi) { // the first block whose bottom is below the screen's top (their boxes: no block is laid out)
+      const mid = (lo + hi) >> 1;
+      if (all[mid].getBoundingClientRect().bottom > 0) hi = mid;
+      else lo = mid + 1;
+    }
+    return { block: lo, top: all[lo].getBoundingClientRect().top };
+  }
   let saveTimer = null;
   function saveScroll() {
     if (saveTimer) return;
@@ -147,6 +167,7 @@
       try {
         sessionStorage.setItem(placeKey, JSON.stringify({
           y: window.scrollY,
+          at: topBlock(),
           side: box.side ? box.side.scrollTop : 0,
           entities: box.entities ? box.entities.scrollTop : 0,
         }));
@@ -171,7 +192,9 @@
       if (!saved) mark.scrollIntoView({ block: "center" });
     }
     if (saved) {
-      window.scrollTo(0, saved.y || 0);
+      const block = saved.at && blocks()[saved.at.block];
+      if (block) window.scrollTo(0, window.scrollY + block.getBoundingClientRect().top - saved.at.top);
+      else window.scrollTo(0, saved.y || 0);
       const box = scrollers();
       if (box.side) box.side.scrollTop = saved.side || 0;
       if (box.entities) box.entities.scrollTop = saved.entities || 0;
@@ -300,8 +323,11 @@
     if (deferred) return;
     deferred = window.requestAnimationFrame(() => window.setTimeout(() => { if (deferred) { deferred = 0; rebase(); } }, 0));
   }
+  // Read on the mark's block, not the mark: a block off the screen is skipped
+  // (content-visibility, static/app.css) and has a box of its own, but asking
+  // where a mark inside it is lays the block out (a hundred occurrences: 400 ms).
   function onScreen(mark) {
-    const box = mark.getBoundingClientRect();
+    const box = (mark.closest(".chunk") || mark).getBoundingClientRect();
     return box.bottom > -window.innerHeight && box.top < 2 * window.innerHeight;
   }
   function apply(op, near) {
