@@ -30,7 +30,8 @@ The dashboard's kept counts (review.models.DashboardCount) are then made from
 the bulk-written rows as `manage.py dashboard_counts --rebuild` makes them (its
 time is reported). Then it times the dashboard page through Django's test client (middleware, view,
 template; no network): the median of BENCH_REPEATS renders (default 9) after one
-warm-up, and the queries of one render. Targets (issues 18 and 29): ≤ 10 queries, ≤ 500 ms.
+warm-up, and the queries of one render (BENCH_BUILD_NICE=10: the build niced, the renders not).
+Targets (issues 18 and 29): ≤ 10 queries, ≤ 500 ms.
 BENCH_SHOW_QUERIES=1 prints each query with its time to the last row (best of 3),
 BENCH_EXPLAIN=1 also its plan.
 BENCH_DOCS / BENCH_SPANS scale the corpus down for a quick check. On PostgreSQL the
@@ -39,6 +40,7 @@ tables are ANALYZEd after the bulk load, as autovacuum would have done by then
 is left as Django leaves it (no ANALYZE).
 """
 
+import contextlib
 import json
 import os
 import random
@@ -61,6 +63,8 @@ SPANS = int(os.environ.get("BENCH_SPANS", "200000"))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "9"))
 PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 TARGET_QUERIES, TARGET_MS = 10, 500
+# Documents planned and written per transaction (memory holds one batch).
+BATCH_DOCUMENTS = 100
 
 LABELS = [
     ("PERSON", 34),
@@ -155,6 +159,7 @@ def main(databases: list[str]) -> None:
         )
     print(f"\nmedian of {REPEATS} renders after one warm-up; targets ≤ {TARGET_QUERIES} queries, ≤ {TARGET_MS} ms")
     print(f"{os.cpu_count()} CPUs; load average during the runs: {', '.join(r['load'] for r in results)}")
+    print(f"niceness of the renders: {', '.join(str(r['nice']) for r in results)}")
     failed = [r["database"] for r in results if r["queries"] > TARGET_QUERIES or r["median_ms"] > TARGET_MS]
     if failed:
         print(f"over target: {', '.join(failed)}")
@@ -170,9 +175,17 @@ def child() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    # BENCH_BUILD_NICE=n builds the corpus at a lower priority (it is long, and the
+    # machine is shared), then puts the priority back for the timed renders (as
+    # root; otherwise they stay niced, and the output says so).
+    priority = os.getpriority(os.PRIO_PROCESS, 0)
+    os.setpriority(os.PRIO_PROCESS, 0, priority + int(os.environ.get("BENCH_BUILD_NICE", "0")))
     started = time.perf_counter()
     corpus, user, counts = build_corpus()
     build_s = time.perf_counter() - started
+    with contextlib.suppress(PermissionError):
+        os.setpriority(os.PRIO_PROCESS, 0, priority)
+    counts["nice"] = os.getpriority(os.PRIO_PROCESS, 0)
     from django.db import connection
 
     if connection.vendor == "postgresql":
@@ -199,8 +212,83 @@ def _no_auto_now() -> None:
             model_field.auto_now = model_field.auto_now_add = False
 
 
+class Planned:
+    """A span as the bench plans it: the model's values without a model instance
+    (building 2 million Span objects is most of a bulk_create's time), its id
+    given here so that the events can point at it before it is written."""
+
+    __slots__ = (
+        "id", "document_id", "start", "end", "label", "text", "status", "sources", "score",
+        "reject_reason", "entity", "rule", "version", "created_by_id", "created_at", "updated_at",
+    )  # fmt: skip
+    COLUMNS = __slots__
+
+    def __init__(self, **values) -> None:
+        # The model's defaults (Python-side defaults: the columns have none).
+        self.status, self.reject_reason, self.entity, self.rule, self.version = "pending", "", "", "", 1
+        self.created_by_id = None
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    def snapshot(self) -> dict:  # as Span.snapshot
+        return {
+            "start": self.start,
+            "end": self.end,
+            "label": self.label,
+            "status": self.status,
+            "reason": self.reject_reason,
+            "entity": self.entity,
+        }
+
+    def row(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.COLUMNS)
+
+
+EVENT_COLUMNS = ("document_id", "span_id", "user_id", "action", "before", "after", "bulk_id", "created_at")
+
+
+def insert_rows(model, attnames: tuple[str, ...], rows, batch: int = 5000) -> None:
+    """Write `rows` (tuples in `attnames` order, any iterable: consumed as it goes)
+    without model instances or Django's per-row SQL compilation (at 2 million
+    spans a bulk_create spent most of the build there): COPY on PostgreSQL,
+    executemany in batches on SQLite, each value adapted as its field would
+    adapt it (datetimes, UUIDs, JSON)."""
+    from django.db import connection
+
+    fields = [model._meta.get_field(name) for name in attnames]
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    if connection.vendor == "postgresql":
+        # psycopg adapts datetimes and UUIDs itself; JSON goes as its text.
+        json_at = [i for i, f in enumerate(fields) if f.get_internal_type() == "JSONField"]
+        connection.ensure_connection()
+        with connection.connection.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+            for row in rows:
+                values = list(row)
+                for i in json_at:
+                    values[i] = None if values[i] is None else json.dumps(values[i])
+                copy.write_row(values)
+        return
+    plain = {"IntegerField", "PositiveIntegerField", "CharField", "TextField", "FloatField", "ForeignKey", "AutoField"}
+    adapters = [None if f.get_internal_type() in plain | {"BigAutoField"} else f for f in fields]
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+    chunk: list[tuple] = []
+    with connection.cursor() as cursor:
+        for row in rows:
+            chunk.append(
+                tuple(v if a is None else a.get_db_prep_save(v, connection) for v, a in zip(row, adapters, strict=True))
+            )
+            if len(chunk) >= batch:
+                cursor.executemany(sql, chunk)
+                chunk.clear()
+        if chunk:
+            cursor.executemany(sql, chunk)
+
+
 def build_corpus():
     from django.contrib.auth import get_user_model
+    from django.core.management.color import no_style
+    from django.db import connection, transaction
     from django.utils import timezone
 
     from ingestion.models import Corpus, Document
@@ -222,94 +310,68 @@ def build_corpus():
     text = PARAGRAPH * (40_000 // len(PARAGRAPH))
     layout = [[i * 80, i * 80 + 79, i // 25 + 1, i % 25 + 1] for i in range(len(text) // 80)]
     statuses = [("approved", 55), ("reviewed", 15), ("in_review", 15), ("ready", 10), ("failed", 3), ("annotating", 2)]
-    documents, runs = [], []
-    for i in range(DOCS):
-        created = start + timedelta(days=60 * i / DOCS, minutes=rng.uniform(0, 30))
-        documents.append(
-            Document(
-                corpus=corpus,
-                name=f"hearing-{i:04d}.pdf",
-                sha256=f"{i:064x}",
-                text=text,
-                layout=layout,
-                status=pick(rng, statuses),
-                created_at=created,
-                updated_at=created,
+    for first in range(0, DOCS, 200):  # in batches: 10,000 documents of 40 kB each are 400 MB
+        documents = []
+        for i in range(first, min(first + 200, DOCS)):
+            created = start + timedelta(days=60 * i / DOCS, minutes=rng.uniform(0, 30))
+            documents.append(
+                Document(
+                    corpus=corpus,
+                    name=f"hearing-{i:04d}.pdf",
+                    sha256=f"{i:064x}",
+                    text=text,
+                    layout=layout,
+                    status=pick(rng, statuses),
+                    created_at=created,
+                    updated_at=created,
+                )
             )
-        )
-    Document.objects.bulk_create(documents, batch_size=200)
+        Document.objects.bulk_create(documents)
     documents = list(Document.objects.filter(corpus=corpus).defer("text", "layout").order_by("id"))
     annotated_documents = sum(1 for d in documents if d.status not in ("failed", "annotating"))
     per_document = -(-SPANS // max(annotated_documents, 1))  # ceil: at least SPANS in all
+    # A few approved documents keep a PERSON suggestion pending (see below).
+    leaks = {d.pk for d in [d for d in documents if d.status == "approved"][:5]}
+    leak_ids: list[int] = []
 
-    # Everything is planned in memory first (final span states, the events with
-    # their before/after snapshots), then written with a few bulk inserts: a
-    # bulk UPDATE of 150,000 decided spans would take minutes on SQLite.
-    spans: list[Span] = []
-    added: list[Span] = []
-    planned: list[tuple] = []  # (document, span, user, action, before, after, bulk_id, at)
-    for document in documents:
-        annotated = document.created_at + timedelta(minutes=rng.uniform(1, 12))
-        if document.status not in ("failed", "annotating"):
-            runs.append(
-                AnnotationRun(
-                    document=document,
-                    kind="annotate",
-                    status="done",
-                    created_at=document.created_at,
-                    started_at=document.created_at,
-                    finished_at=annotated,
-                )
-            )
-        if document.status in ("failed", "annotating"):  # no span stored yet
-            document.updated_at = annotated
-            continue
-        names = [f"{rng.choice(FIRST)} {rng.choice(LAST)}" for _ in range(25)]
-        mine = []
-        for k in range(per_document):
-            label = pick(rng, LABELS)
-            text_of = (
-                rng.choice(names) if label in ("PERSON", "SPELLED_NAME") else f"{label.lower()}-{rng.randrange(40)}"
-            )
-            mine.append(
-                Span(
-                    document=document,
-                    start=k * 150,
-                    end=k * 150 + len(text_of),
-                    label=label,
-                    text=text_of,
-                    sources=pick(rng, SOURCES),
-                    score=round(rng.betavariate(4, 1.6), 3),
-                    created_at=annotated,
-                    updated_at=annotated,
-                )
-            )
-        spans += mine
-        document.updated_at = annotated
-        if document.status == "ready":
-            continue
-        review(rng, document, mine, annotated, rng.choice(reviewers), admin, added, planned)
-    Span.objects.bulk_create(spans, batch_size=5000)
-    Span.objects.bulk_create(added, batch_size=5000)
+    # Streamed, a batch of documents at a time: each batch's spans are planned
+    # in their final states with their events (before/after snapshots), then
+    # written with a few inserts in one transaction; memory holds one batch
+    # (~20,000 spans), not the corpus (at 10,000 documents: 2 million spans and
+    # as many events, ~8 GB as model instances). Ids are given here (the
+    # tables are empty), so events point at their spans without reading them back.
+    ids = {"span": 0, "added": 0}
+    runs = []
+    for first in range(0, len(documents), BATCH_DOCUMENTS):
+        spans: list[Planned] = []
+        planned: list[tuple] = []
+        for document in documents[first : first + BATCH_DOCUMENTS]:
+            mine = plan_document(rng, document, per_document, reviewers, admin, runs, planned, ids)
+            spans += mine
+            if document.pk in leaks:
+                leak_ids += [s.id for s in mine if s.label == "PERSON" and s.created_by_id is None]
+        with transaction.atomic():
+            insert_rows(Span, Planned.COLUMNS, (s.row() for s in spans))
+            insert_rows(ReviewEvent, EVENT_COLUMNS, planned)
+    with connection.cursor() as cursor:  # the ids were given here: the sequences follow (PostgreSQL)
+        for sql in connection.ops.sequence_reset_sql(no_style(), [Span, ReviewEvent]):
+            cursor.execute(sql)
     AnnotationRun.objects.bulk_create(runs, batch_size=1000)
-    ReviewEvent.objects.bulk_create(
-        (
-            ReviewEvent(document=d, span=s, user=u, action=a, before=b, after=af, bulk_id=bulk, created_at=at)
-            for d, s, u, a, b, af, bulk, at in planned
-        ),
-        batch_size=5000,
-    )
     Document.objects.bulk_update(documents, ["updated_at"], batch_size=250)
     # A few approved documents with a PERSON suggestion left pending (written
     # outside the workflow: the review would have refused to mark them reviewed).
-    leaks = [d for d in documents if d.status == "approved"][:5]
-    Span.objects.filter(document__in=leaks, label="PERSON").filter(
-        pk__in=[s.pk for s in spans if s.document_id in {d.pk for d in leaks} and s.label == "PERSON"][:12]
-    ).update(status="pending")
+    Span.objects.filter(pk__in=leak_ids[:12]).update(status="pending")
     # Written in bulk here, not through the span writer: the dashboard's kept
     # counts are made as `manage.py dashboard_counts --rebuild` makes them.
     from review.services import dashboard_counts
 
+    if connection.vendor == "postgresql":
+        # Statistics first, as autovacuum would have them after such a load: without
+        # them the planner takes a corpus for 67 documents and recounts the residual
+        # risk with a nested loop per document over a bitmap of every span (at
+        # 10,000 documents the rebuild ran 10 minutes and was stopped).
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
     started = time.perf_counter()
     dashboard_counts.rebuild(corpus.pk)
     rebuild_s = time.perf_counter() - started
@@ -322,10 +384,55 @@ def build_corpus():
     return corpus, admin, counts
 
 
-def review(rng, document, mine, annotated, reviewer, admin, added, planned) -> None:
-    """A reviewer's session over one document, as the review workflow records it."""
-    from review.models import Span
+def plan_document(rng, document, per_document, reviewers, admin, runs, planned, ids) -> list[Planned]:
+    """One document's machine spans and, unless it is only ready, its review."""
+    from review.models import AnnotationRun
 
+    annotated = document.created_at + timedelta(minutes=rng.uniform(1, 12))
+    if document.status in ("failed", "annotating"):  # no span stored yet
+        document.updated_at = annotated
+        return []
+    runs.append(
+        AnnotationRun(
+            document=document,
+            kind="annotate",
+            status="done",
+            created_at=document.created_at,
+            started_at=document.created_at,
+            finished_at=annotated,
+        )
+    )
+    names = [f"{rng.choice(FIRST)} {rng.choice(LAST)}" for _ in range(25)]
+    mine = []
+    for k in range(per_document):
+        label = pick(rng, LABELS)
+        text_of = rng.choice(names) if label in ("PERSON", "SPELLED_NAME") else f"{label.lower()}-{rng.randrange(40)}"
+        ids["span"] += 1
+        mine.append(
+            Planned(
+                id=ids["span"],
+                document_id=document.pk,
+                start=k * 150,
+                end=k * 150 + len(text_of),
+                label=label,
+                text=text_of,
+                sources=pick(rng, SOURCES),
+                score=round(rng.betavariate(4, 1.6), 3),
+                created_at=annotated,
+                updated_at=annotated,
+            )
+        )
+    document.updated_at = annotated
+    if document.status != "ready":
+        added: list[Planned] = []
+        review(rng, document, mine, annotated, rng.choice(reviewers), admin, added, planned, ids)
+        mine += added
+    return mine
+
+
+def review(rng, document, mine, annotated, reviewer, admin, added, planned, ids) -> None:
+    """A reviewer's session over one document, as the review workflow records it
+    (`planned`: the events' rows, in EVENT_COLUMNS order)."""
     clock = annotated + timedelta(hours=rng.uniform(2, 200))
     share = 0.5 if document.status == "in_review" else 1.0
     by_text: dict[tuple[str, str], list] = {}
@@ -347,19 +454,24 @@ def review(rng, document, mine, annotated, reviewer, admin, added, planned) -> N
             else:
                 span.status, span.reject_reason, action = "rejected", "false_positive", "reject"
             span.updated_at = clock
-            planned.append((document, span, reviewer, action, before, span.snapshot(), bulk_id, clock))
+            planned.append((document.pk, span.id, reviewer.pk, action, before, span.snapshot(), bulk_id, clock))
         if rng.random() < 0.02:  # undone and redone: two more operations on the same spans
             clock += timedelta(seconds=3)
             for action in ("undo", "redo"):
                 again = uuid.uuid4()
                 for span in group:
-                    planned.append((document, span, reviewer, action, span.snapshot(), span.snapshot(), again, clock))
+                    planned.append(
+                        (document.pk, span.id, reviewer.pk, action, span.snapshot(), span.snapshot(), again, clock)
+                    )
     for _ in range(rng.randrange(0, 12)):  # what the machine missed
         clock += timedelta(seconds=rng.uniform(5, 40))
         label = pick(rng, LABELS)
-        at = len(mine) * 150 + len(added) % 1000 * 40
-        span = Span(
-            document=document,
+        at = len(mine) * 150 + ids["added"] % 1000 * 40
+        ids["added"] += 1
+        ids["span"] += 1
+        span = Planned(
+            id=ids["span"],
+            document_id=document.pk,
             start=at,
             end=at + 12,
             label=label,
@@ -367,20 +479,20 @@ def review(rng, document, mine, annotated, reviewer, admin, added, planned) -> N
             sources=["human"],
             score=1.0,
             status="accepted",
-            created_by=reviewer,
+            created_by_id=reviewer.pk,
             created_at=clock,
             updated_at=clock,
         )
         added.append(span)
-        planned.append((document, span, reviewer, "add", None, span.snapshot(), uuid.uuid4(), clock))
+        planned.append((document.pk, span.id, reviewer.pk, "add", None, span.snapshot(), uuid.uuid4(), clock))
     if document.status in ("reviewed", "approved"):
         clock += timedelta(minutes=2)
         step = ({"status": "in_review"}, {"status": "reviewed"})
-        planned.append((document, None, reviewer, "mark_reviewed", *step, None, clock))
+        planned.append((document.pk, None, reviewer.pk, "mark_reviewed", *step, None, clock))
     if document.status == "approved":
         clock += timedelta(hours=rng.uniform(1, 72))
         step = ({"status": "reviewed"}, {"status": "approved"})
-        planned.append((document, None, admin, "approve", *step, None, clock))
+        planned.append((document.pk, None, admin.pk, "approve", *step, None, clock))
     document.updated_at = clock
 
 

@@ -132,7 +132,10 @@ def report(moved, panel, shown, confirmed, steps, sync, burst_shown, burst_total
     print(f"{REPEATS} steps (j then a, each waited for the panel and the server's confirmation):")
 
     def line(name: str, values: list[float], digits: int = 1) -> None:
-        print(f"  {name}: median {statistics.median(values):.{digits}f} ms (max {max(values):.{digits}f})")
+        print(
+            f"  {name}: median {statistics.median(values):.{digits}f} ms "
+            f"(min {min(values):.{digits}f}, max {max(values):.{digits}f})"
+        )
 
     line("next (j) to the next pending span focused", moved)
     line("next (j) to its panel shown", panel, 0)

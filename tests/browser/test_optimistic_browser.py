@@ -89,8 +89,9 @@ def held_one(page: Page, held: list[Route]) -> Route:
 
 
 def drawn(page: Page) -> None:
-    """The frame after the key, and the task after it: apply-to-all's marks far
-    from the screen are changed then (review.js, `later`)."""
+    """The frame after the key, and the task after it (apply-to-all's marks far
+    from the screen are changed with the key's own, review.js `apply`: waiting
+    costs nothing and keeps the test right if that changes)."""
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
 
 
