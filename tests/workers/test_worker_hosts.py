@@ -28,7 +28,10 @@ LAB_SETTINGS = {
     "WORKER_HEARTBEAT_SECONDS": "2",
 }
 
-pytestmark = pytest.mark.worker
+# One lab (namespaces, a PostgreSQL cluster, a Redis, three workers) serves the
+# module: its tests stay on one xdist process (make test: --dist loadgroup), which
+# builds it once.
+pytestmark = [pytest.mark.worker, pytest.mark.xdist_group("worker_hosts")]
 
 
 @pytest.fixture(scope="module")
