@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 TEST_JOBS ?= 2
-XDIST := -n $(TEST_JOBS) --dist loadgroup
+XDIST := -n $(TEST_JOBS) --dist loadfile
 
 .PHONY: model model-trf model-open open-model test-train research-model install-train bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial bench-hosts sweep eval offline-detect chromium clean
 
@@ -66,9 +66,10 @@ chromium:
 # real-worker tests run on both. PYTEST_ARGS passes options to both runs.
 # Each run is spread over TEST_JOBS pytest-xdist processes (one per core here;
 # TEST_JOBS=0 runs serially). Each has its own test database; real workers take a
-# queue of their own per test, so they share the broker safely. --dist loadgroup:
-# tests go wherever a process is free, except those of one xdist_group (the worker
-# hosts' lab) that share one expensive fixture.
+# queue of their own per test, so they share the broker safely. --dist loadfile: a
+# file's tests stay on one process, so a module fixture (the worker hosts' lab, the
+# PDF fixtures) is built once. (loadgroup's xdist_group does nothing with pytest
+# 9.2: xdist 3.8 renames item._nodeid, which pytest no longer reads.)
 # tests/train/ needs PyTorch (the training venv): `make test-train` runs it, and
 # `.ci/run` runs both; `make test` never downloads or imports PyTorch.
 test: $(STAMP) $(OPEN_MODEL) chromium

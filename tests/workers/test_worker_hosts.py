@@ -29,9 +29,9 @@ LAB_SETTINGS = {
 }
 
 # One lab (namespaces, a PostgreSQL cluster, a Redis, three workers) serves the
-# module: its tests stay on one xdist process (make test: --dist loadgroup), which
+# module: make test's --dist loadfile keeps its tests on one xdist process, which
 # builds it once.
-pytestmark = [pytest.mark.worker, pytest.mark.xdist_group("worker_hosts")]
+pytestmark = pytest.mark.worker
 
 
 @pytest.fixture(scope="module")
