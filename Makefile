@@ -7,6 +7,8 @@ STAMP := $(VENV)/.installed
 # make test runs against the real services; override either to point elsewhere.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
+TEST_JOBS ?= 2
+XDIST := -n $(TEST_JOBS) --dist loadfile
 
 .PHONY: model model-trf model-open open-model test-train research-model install-train bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial bench-hosts sweep eval offline-detect chromium clean
 
@@ -62,6 +64,12 @@ chromium:
 # The whole suite, twice: on PostgreSQL + Redis, then on the embedded default
 # (SQLite + the filesystem broker) that `make run` gives a new user. Browser and
 # real-worker tests run on both. PYTEST_ARGS passes options to both runs.
+# Each run is spread over TEST_JOBS pytest-xdist processes (one per core here;
+# TEST_JOBS=0 runs serially). Each has its own test database; real workers take a
+# queue of their own per test, so they share the broker safely. --dist loadfile: a
+# file's tests stay on one process, so a module fixture (the worker hosts' lab, the
+# PDF fixtures) is built once. (loadgroup's xdist_group does nothing with pytest
+# 9.2: xdist 3.8 renames item._nodeid, which pytest no longer reads.)
 # tests/train/ needs PyTorch (the training venv): `make test-train` runs it, and
 # `.ci/run` runs both; `make test` never downloads or imports PyTorch.
 test: $(STAMP) $(OPEN_MODEL) chromium
@@ -70,10 +78,10 @@ test: $(STAMP) $(OPEN_MODEL) chromium
 
 test-services: $(STAMP) $(OPEN_MODEL) chromium
 	ANONYMIZER_STACK=services DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
-	  $(PY) -m pytest --ignore=tests/train $(PYTEST_ARGS)
+	  $(PY) -m pytest --ignore=tests/train $(XDIST) $(PYTEST_ARGS)
 
 test-embedded: $(STAMP) $(OPEN_MODEL) chromium
-	env -u DATABASE_URL -u CELERY_BROKER_URL ANONYMIZER_STACK=embedded $(PY) -m pytest --ignore=tests/train $(PYTEST_ARGS)
+	env -u DATABASE_URL -u CELERY_BROKER_URL ANONYMIZER_STACK=embedded $(PY) -m pytest --ignore=tests/train $(XDIST) $(PYTEST_ARGS)
 
 # The checks that need PyTorch: the product's encoder and tokenizer against Hugging
 # Face's reference, and a tiny training run of each recipe (tests/train/).

@@ -3,9 +3,12 @@ another reviewer's transaction holds its write open while this one is written,
 then commits. On PostgreSQL the test waits until this one is seen waiting for a
 row lock (pg_stat_activity), never for a time. On SQLite a writing transaction
 holds the whole database's write lock (IMMEDIATE transactions): this one waits at
-BEGIN, which nothing reports, so the test gives it half a second to be waiting
-(it cannot finish without the lock) before letting the other commit."""
+BEGIN, which the database reports nowhere, so the test reads the waiting thread's
+stack: once it is in that BEGIN (which cannot return while the other holds the
+lock) the other commits. A fixed half second used to stand in for that and was
+too short when the machine was loaded (parallel test workers)."""
 
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -20,12 +23,27 @@ from review.services.decisions import span_accept, span_add, span_relabel
 from tests.review.test_review_services import add_machine, make_document
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SQLITE_WAIT = 0.5
+# How long a step may take before the test fails: a bound on a wait for a
+# condition, not a measurement. The first operation in a process imports spaCy
+# (words_of), which takes over ten seconds on a loaded machine.
+PATIENCE = 120
 
 
-def _waiting_for_a_lock(since: float) -> bool:
+def _at_begin(thread: threading.Thread) -> bool:
+    """Whether `thread` is inside Django's BEGIN IMMEDIATE on SQLite (in the
+    statement or about to run it: either way nothing it writes can come before
+    the other transaction's commit)."""
+    frame = sys._current_frames().get(thread.ident)
+    while frame is not None:
+        if frame.f_code.co_name == "_start_transaction_under_autocommit":
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _waiting_for_a_lock(actor: threading.Thread) -> bool:
     if connection.vendor == "sqlite":
-        return time.monotonic() - since > SQLITE_WAIT
+        return _at_begin(actor)
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
@@ -46,7 +64,7 @@ def while_held(hold: Callable[[], None], act: Callable[[], object]) -> tuple[obj
             with transaction.atomic():
                 hold()
                 held.set()
-                assert release.wait(10)
+                assert release.wait(PATIENCE)
         except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
             outcome["hold"] = exc
             held.set()
@@ -63,17 +81,17 @@ def while_held(hold: Callable[[], None], act: Callable[[], object]) -> tuple[obj
 
     threads = [threading.Thread(target=holder), threading.Thread(target=actor)]
     threads[0].start()
-    assert held.wait(10) and "hold" not in outcome, outcome.get("hold")
+    assert held.wait(PATIENCE) and "hold" not in outcome, outcome.get("hold")
     threads[1].start()
-    started = time.monotonic()
-    deadline = started + 10
-    while not _waiting_for_a_lock(started):
+    deadline = time.monotonic() + PATIENCE
+    while not _waiting_for_a_lock(threads[1]):
         assert threads[1].is_alive(), f"did not wait for the other transaction: {outcome}"
         assert time.monotonic() < deadline, "never waited for a lock"
         time.sleep(0.01)
     release.set()
     for thread in threads:
-        thread.join(10)
+        thread.join(PATIENCE)
+        assert not thread.is_alive(), f"{thread.name} still running after {PATIENCE} s"
     assert "hold" not in outcome, outcome.get("hold")
     return outcome.get("result"), outcome.get("error")
 

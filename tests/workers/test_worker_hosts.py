@@ -28,6 +28,9 @@ LAB_SETTINGS = {
     "WORKER_HEARTBEAT_SECONDS": "2",
 }
 
+# One lab (namespaces, a PostgreSQL cluster, a Redis, three workers) serves the
+# module: make test's --dist loadfile keeps its tests on one xdist process, which
+# builds it once.
 pytestmark = pytest.mark.worker
 
 
