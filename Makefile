@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # make test runs against the real services; override either to point elsewhere.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/anonymizer
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
-TEST_JOBS ?= 2
+TEST_JOBS ?= 0
 XDIST := -n $(TEST_JOBS) --dist loadfile
 
 .PHONY: model model-trf model-open open-model test-train research-model install-train bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial bench-hosts sweep eval offline-detect chromium clean
@@ -64,8 +64,10 @@ chromium:
 # The whole suite, twice: on PostgreSQL + Redis, then on the embedded default
 # (SQLite + the filesystem broker) that `make run` gives a new user. Browser and
 # real-worker tests run on both. PYTEST_ARGS passes options to both runs.
-# Each run is spread over TEST_JOBS pytest-xdist processes (one per core here;
-# TEST_JOBS=0 runs serially). Each has its own test database; real workers take a
+# TEST_JOBS=N spreads each run over N pytest-xdist processes; the default, 0, runs
+# serially, because on this 2-core machine two processes were slower (services:
+# 694 s against 399 s serial; each process loads every model and the real workers
+# compete with them: BENCHMARKS.md). Each has its own test database; real workers take a
 # queue of their own per test, so they share the broker safely. --dist loadfile: a
 # file's tests stay on one process, so a module fixture (the worker hosts' lab, the
 # PDF fixtures) is built once. (loadgroup's xdist_group does nothing with pytest
