@@ -182,7 +182,22 @@ def _strip_lower_tail(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _widen_person(text: str, start: int, taken: list[tuple[int, int]]) -> int:
+class _Covered:
+    """Which characters some span holds, built on first use (a widening is rare):
+    one look per widening instead of one pass over every span per person."""
+
+    def __init__(self, text: str, spans: list[Candidate]) -> None:
+        self.size, self.spans, self.marks = len(text), spans, None
+
+    def any_in(self, start: int, end: int) -> bool:
+        if self.marks is None:
+            self.marks = bytearray(self.size + 1)
+            for c in self.spans:
+                self.marks[c.start : c.end] = b"\x01" * (c.end - c.start)
+        return self.marks.find(1, start, end) != -1
+
+
+def _widen_person(text: str, start: int, covered: _Covered) -> int:
     """The person's start after taking its initials and a given name before them
     ("John P. Smith"), as far as they go, so that tidying twice changes nothing;
     never over characters another span holds."""
@@ -192,7 +207,7 @@ def _widen_person(text: str, start: int, taken: list[tuple[int, int]]) -> int:
         if further == widened:
             break
         widened = further
-    if any(a < start and widened < b for a, b in taken):
+    if widened < start and covered.any_in(widened, start):
         return start
     return widened
 
@@ -201,7 +216,7 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value)."""
     out: list[Candidate] = []
-    taken = [(c.start, c.end) for c in spans]
+    covered = _Covered(text, spans)
     for c in spans:
         start, end = _strip_unpaired(text, c.start, c.end)
         if c.label == "TIME":
@@ -212,7 +227,7 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 start, end = _strip_lower_tail(text, start, end)
-                start = _widen_person(text, start, taken)
+                start = _widen_person(text, start, covered)
         start, end = _strip_unpaired(text, start, end)
         if start >= end or cuts_a_word(text, start, end):
             continue
