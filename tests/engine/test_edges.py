@@ -172,3 +172,31 @@ def test_tidying_twice_changes_nothing():
     once = tidy(text, [span(text, "Smith", "PERSON"), span(text, "Kornblum", "PERSON")])
     assert [c.text for c in once] == ["John P. Smith", "Mary Kornblum"]
     assert tidy(text, once) == once
+
+
+def test_widening_looks_at_the_other_spans_once_not_once_per_person(monkeypatch):
+    """A long transcript has thousands of persons: the overlap check of a widened
+    one reads a coverage map built once per tidy, never a pass over every span
+    per person (that was quadratic: minutes on a long document)."""
+    from pipelines.detection.merging import edges
+
+    built = []
+    original = edges._Covered.any_in
+
+    def counting(self, start, end):
+        if self.marks is None:
+            built.append(1)
+        return original(self, start, end)
+
+    monkeypatch.setattr(edges._Covered, "any_in", counting)
+    line = "Then John Kornblum and P. Simmons met Wilson.\n"
+    text = line * 2000
+    spans = []
+    for n in range(2000):
+        base = n * len(line)
+        for needle in ("Kornblum", "Simmons", "Wilson"):
+            start = base + line.index(needle)
+            spans.append(Candidate(start, start + len(needle), "PERSON", needle, ("spacy",), 0.9))
+    out = tidy(text, spans)
+    assert [c.text for c in out[:3]] == ["John Kornblum", "P. Simmons", "Wilson"]
+    assert len(out) == 6000 and built == [1]
