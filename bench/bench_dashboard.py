@@ -230,15 +230,12 @@ class Planned:
         for name, value in values.items():
             setattr(self, name, value)
 
-    def snapshot(self) -> dict:  # as Span.snapshot
-        return {
-            "start": self.start,
-            "end": self.end,
-            "label": self.label,
-            "status": self.status,
-            "reason": self.reject_reason,
-            "entity": self.entity,
-        }
+    def snapshot(self) -> dict:
+        # The model's own snapshot, which reads only attributes a planned row has
+        # (review.models is imported once Django is set up).
+        from review.models import Span
+
+        return Span.snapshot(self)
 
     def row(self) -> tuple:
         return tuple(getattr(self, name) for name in self.COLUMNS)

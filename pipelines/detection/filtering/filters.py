@@ -232,7 +232,9 @@ def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | N
     # An initial or a given name right before it makes it a full name once the
     # edges take them ("P. Simmons", "John Kornblum": merging/edges.py).
     before = _NAME_LEAD.search(text, max(0, c.start - 30), c.start) if text else None
-    if before is not None and (before.group(1) is None or is_given_name(before.group(1))):
+    # The same words the edges take (merging/edges.py `_take_given_name`).
+    given = before is not None and before.group(1) is not None
+    if before is not None and (not given or (is_given_name(before.group(1)) and not is_common_word(before.group(1)))):
         return None
     return "the base model alone called one word a name"
 
