@@ -229,13 +229,14 @@ def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | N
     review page, one key from accepted."""
     if c.sources != ("spacy",) or f":{BASE_ONLY}" not in (c.rule or "") or len(c.text.split()) > 1:
         return None
-    # An initial or a given name right before it makes it a full name once the
-    # edges take them ("P. Simmons", "John Kornblum": merging/edges.py).
-    before = _NAME_LEAD.search(text, max(0, c.start - 30), c.start) if text else None
-    # The same words the edges take (merging/edges.py `_take_given_name`).
-    given = before is not None and before.group(1) is not None
-    if before is not None and (not given or (is_given_name(before.group(1)) and not is_common_word(before.group(1)))):
-        return None
+    # An initial or a given name right before it makes it a full name once the edges
+    # take them ("P. Simmons", "John Kornblum"): the same words `_take_given_name` in
+    # merging/edges.py takes (a given name that is no common word).
+    lead = _NAME_LEAD.search(text, max(0, c.start - 30), c.start) if text else None
+    if lead is not None:
+        given = lead.group(1)
+        if given is None or (is_given_name(given) and not is_common_word(given)):
+            return None
     return "the base model alone called one word a name"
 
 
