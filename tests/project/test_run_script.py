@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -35,6 +36,11 @@ def test_run_script_serves_on_port_prints_the_login_when_ready_and_stops_on_ctrl
         stderr=subprocess.STDOUT,
         text=True,
         start_new_session=True,  # its own process group, as a terminal gives it
+        # and Ctrl-C's default action, as a terminal's shell gives a foreground job:
+        # a suite started in the background (`make test &`) ignores SIGINT, which
+        # run.sh would inherit, and a non-interactive shell cannot trap a signal
+        # ignored when it started, so its trap would never stop the server.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         ready = ""
@@ -47,6 +53,10 @@ def test_run_script_serves_on_port_prints_the_login_when_ready_and_stops_on_ctrl
                 ready = line
                 break
         assert f"http://127.0.0.1:{port} as admin / {password}" in ready, ready
+        # A terminal keeps reading what the app prints; a pipe nobody reads fills
+        # (64 kB) and blocks the writer, which then never reaches its shutdown.
+        later: list[str] = []
+        threading.Thread(target=lambda: later.extend(process.stdout), daemon=True).start()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=10) as response:
             assert response.status == 200
     finally:
@@ -65,4 +75,4 @@ def test_run_script_serves_on_port_prints_the_login_when_ready_and_stops_on_ctrl
         if time.monotonic() > deadline:
             break
         time.sleep(0.5)
-    assert not leftovers, f"still running 20 s after Ctrl-C: {leftovers}"
+    assert not leftovers, f"still running 20 s after Ctrl-C: {leftovers}; it printed: {''.join(later)[-4000:]}"
