@@ -111,6 +111,16 @@ def acronym_context(span_text: str, document: str, start: int) -> bool:
     return _INSTITUTION_BEFORE.search(document, max(0, start - 20), start) is not None
 
 
+# "a Medical Examiner's Office", "any Police Department": one of a kind, not a
+# named one (the guideline marks a named organization).
+_INDEFINITE_BEFORE = re.compile(r"(?i)\b(?:a|an|any|every|each|another)[ \t\n]+$")
+
+
+def indefinite_before(text: str, start: int) -> bool:
+    """An indefinite determiner stands right before `start`."""
+    return _INDEFINITE_BEFORE.search(text, max(0, start - 12), start) is not None
+
+
 def organization_signal(text: str, is_known_name, is_common_word) -> bool:
     """A second signal, in the words themselves, that a text names an
     organization: an organization word ("Department", "Authority") or an

@@ -253,3 +253,54 @@ def test_the_cover_page_facility_and_city_are_found_in_the_body_but_not_the_stat
     assert not any("California" in t for t, _, _ in found)
     spans = detect_text(text, MODEL, metadata).spans
     assert any(s.text == "San Quentin State Prison" and s.label == "ORGANIZATION" for s in spans)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the time the County Police were notified", ["County Police"]),
+        ("by the FBI, or by the Justice\nDepartment, they", ["Justice\nDepartment"]),  # wrapped by a line break
+        (
+            "A The St. Louis County Medical Examiner's\nOffice.\nQ How long?",
+            ["St. Louis County Medical Examiner's\nOffice"],
+        ),
+        ("The Department of Justice said so.", ["Department of Justice"]),
+        ("Then the Sheriff's Office called.", ["Sheriff's Office"]),
+        # No name word beside the head: nothing named.
+        ("When Police arrived, the Department of", []),
+        # A line in capitals is a heading or a notice; "Board", "Court" and
+        # "Service" are not heads (a hearing, a street, a funeral).
+        ("UNLESS THE BOARD NOTIFIES THE DEPARTMENT", []),
+        ("the Board Hearing on Florissant Court after the Memorial Service", []),
+        # Any one of a kind is not a named one.
+        ("the purpose of a medical investigator at a Medical Examiner's Office", []),
+        # Two blank-line-separated lines are two things.
+        ("Justice\n\nDepartment", []),
+    ],
+)
+def test_an_institution_is_named_by_its_head_word_and_a_name_word_beside_it(text, expected):
+    from pipelines.detection.recognizers.cues import recognize
+
+    found = [c for c in recognize(text) if c.rule == "cue:institution"]
+    assert [c.text for c in found] == expected
+    assert all(c.label == "ORGANIZATION" and text[c.start : c.end] == c.text for c in found)
+
+
+def test_an_institution_the_model_misses_is_suggested_whole():
+    text = "Q Who took them?\nA The County Police did, and the Medical\nExaminer's Office took the body.\n"
+    spans = {(c.text, c.label) for c in detect_text(text, MODEL).spans}
+    assert ("County Police", "ORGANIZATION") in spans
+    assert ("Medical\nExaminer's Office", "ORGANIZATION") in spans
+
+
+def test_an_organization_spreads_to_its_named_occurrences_not_to_any_one_of_its_kind():
+    text = (
+        "A I work for the Medical Examiner's Office.\n"
+        "Q What does a medical investigator do at a Medical Examiner's Office?\n"
+        "Q You took it to the Medical Examiner's Office?\n"
+    )
+    name = "Medical Examiner's Office"
+    start = text.index(name)
+    named = Candidate(start, start + len(name), "ORGANIZATION", name, ("cues",), 0.75, "cue:institution")
+    found = propagate(text, [named])
+    assert [(c.text, text[c.start - 4 : c.start]) for c in found] == [(name, "the ")]

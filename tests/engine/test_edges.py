@@ -200,3 +200,19 @@ def test_widening_looks_at_the_other_spans_once_not_once_per_person(monkeypatch)
     out = tidy(text, spans)
     assert [c.text for c in out[:3]] == ["John Kornblum", "P. Simmons", "Wilson"]
     assert len(out) == 6000 and built == [1]
+
+
+def test_an_organizations_capitalised_the_is_left_out_but_a_places_stays():
+    """A sentence's first word is capitalised whatever it is ("A The County Police
+    did"), and the guideline leaves articles out of an organization's name ("The
+    Onion" is ORGANIZATION "Onion"); a place keeps its own ("The Hague")."""
+    text = "A The County Police did. The Onion ran it. The Hague agreed."
+    found = texts(
+        text,
+        [
+            span(text, "The County Police", "ORGANIZATION"),
+            span(text, "The Onion", "ORGANIZATION"),
+            span(text, "The Hague", "LOCATION"),
+        ],
+    )
+    assert found == [("County Police", "ORGANIZATION"), ("Onion", "ORGANIZATION"), ("The Hague", "LOCATION")]

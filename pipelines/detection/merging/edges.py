@@ -100,10 +100,16 @@ def _strip_trailing_number(text: str, c: Candidate, start: int, end: int) -> tup
 _ARTICLE = re.compile(r"(?:the|a|an)\s+(?=\S)")
 
 
-def _strip_article(text: str, start: int, end: int) -> tuple[int, int]:
+# An organization's capitalised "The" too ("The Onion", "A The County Police did"):
+# the guideline leaves it out, and a sentence's first word is capitalised whatever
+# it is. A place keeps it ("The Hague").
+_THE = re.compile(r"The\s+(?=[A-Z])")
+
+
+def _strip_article(text: str, start: int, end: int, label: str) -> tuple[int, int]:
     """ "the St. Louis Delivery Service" → "St. Louis Delivery Service": the
     guideline leaves articles out of a name."""
-    match = _ARTICLE.match(text, start, end)
+    match = _ARTICLE.match(text, start, end) or (label == "ORGANIZATION" and _THE.match(text, start, end))
     return (match.end(), end) if match else (start, end)
 
 
@@ -223,7 +229,7 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
             start, end = _strip_time_words(text, start, end)
         elif c.label in _NAME_LABELS:
             if c.label != "PERSON":
-                start, end = _strip_article(text, start, end)
+                start, end = _strip_article(text, start, end, c.label)
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 start, end = _strip_lower_tail(text, start, end)

@@ -1,4 +1,5 @@
-"""Name cues: titles, roles and speaker labels that announce a person's name.
+"""Name cues: titles, roles and speaker labels that announce a person's name,
+and the head word that announces an institution's.
 
 Transcripts print names in capitals ("PRESIDING COMMISSIONER DOE:") where the
 small spaCy model sees nothing; these cues catch them with a high score.
@@ -8,7 +9,7 @@ import re
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
+from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
 from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLES
 
 SOURCE = "cues"
@@ -52,6 +53,55 @@ _PARTICIPANT_RE = re.compile(
     r"^[ \t]*(?P<v>[A-Z][A-Za-z.'’-]+(?:[ \t]+[A-Z][A-Za-z.'’-]+){1,3})[ \t]*,[ \t]*(?P<role>[A-Za-z ]{3,60})$",
     re.MULTILINE,
 )
+
+
+# An institution is named by capitalised words ending in its head word ("County
+# Police", "the Medical Examiner's Office", "Justice Department") or followed by
+# "of" and its name ("Department of Justice"): the head word is the second signal
+# an ORGANIZATION needs, which a model's guess on a capitalised phrase lacks. The
+# words are title case (a line in capitals is a heading or a legal notice, not a
+# name), an acronym ("FBI", "U.S.") or "St."; one line break may fall between two
+# words, as transcripts wrap. Only heads that name an institution whatever precedes
+# them: not "Court" (a street: "Florissant Court"), "Board" ("Board Hearing") or
+# "Service" ("Memorial Service").
+_INSTITUTION_HEADS = (
+    "Office|Department|Police|Bureau|Agency|Commission|Committee|Council|Ministry|University|College|Academy"
+    "|Institute|Hospital|Corporation|Company|Association|Foundation|Society|Authority|Administration"
+)
+_TITLE_WORD = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)"
+_GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*)"  # one line break at most: a blank line ends a name
+_INSTITUTION_RE = re.compile(
+    rf"(?<![\w'’.-])(?P<v>(?:{_TITLE_WORD}{_GAP}){{0,5}}(?:{_INSTITUTION_HEADS})s?"
+    rf"(?:{_GAP}of{_GAP}(?:the{_GAP})?{_TITLE_WORD}(?:{_GAP}(?:and{_GAP})?{_TITLE_WORD}){{0,3}})?)(?![\w'’-])"
+)
+_HEAD_RE = re.compile(rf"^(?:{_INSTITUTION_HEADS})s?$")
+
+
+def _institutions(text: str) -> list[Candidate]:
+    """Institutions named by a head word and a name word beside it; a sentence's
+    first word ("The", "When") and other function words before the name are left
+    out, and a head word with no name word ("the Police", "Department of") names
+    none."""
+    found = []
+    stop = stop_words()
+    for match in _INSTITUTION_RE.finditer(text):
+        start, end = match.span("v")
+        words = list(re.finditer(r"[^\s]+", text[start:end]))
+        while words and (
+            words[0].group().lower() in stop
+            or _HEAD_RE.match(words[0].group())
+            and len(words) > 1
+            and words[1].group() != "of"
+        ):
+            words.pop(0)
+        names = [w.group() for w in words if not _HEAD_RE.match(w.group()) and w.group().lower() not in stop]
+        if not words or not names:
+            continue
+        first = start + words[0].start()
+        if places.indefinite_before(text, first):
+            continue  # "a Medical Examiner's Office": any one, not a named one
+        found.append(Candidate(first, end, "ORGANIZATION", text[first:end], (SOURCE,), 0.75, "cue:institution"))
+    return found
 
 
 def _calls_a_person(text: str, match: re.Match[str]) -> bool:
@@ -110,4 +160,4 @@ def recognize(text: str) -> list[Candidate]:
         if words:
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
-    return found
+    return found + _institutions(text)
