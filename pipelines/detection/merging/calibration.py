@@ -126,12 +126,29 @@ def features(span: Candidate, text: str = "", words: FilterWords | None = None) 
 
 def parameters_for(model: str | None) -> Path:
     """The calibration fitted for `model` (a registry name, its package or its
-    directory): its own file when there is one, else the default model's."""
+    directory): its own file when there is one, else the default model's. A corpus
+    model (a fine-tuned `model/` directory whose parent's meta.json names its
+    `base_model`) takes its base's: its scores are that model's, a little taught."""
     from pipelines.detection.models.catalog import describe
 
     info = describe(model) if model else None
+    if info is None and model:
+        base = _corpus_model_base(Path(model))
+        info = describe(base) if base else None
     own = PARAMETERS.with_name(f"calibration.{info.name}.json") if info is not None else None
     return own if own is not None and own.exists() else PARAMETERS
+
+
+@lru_cache(maxsize=32)  # read per span scored: once per model directory
+def _corpus_model_base(directory: Path) -> str | None:
+    """The base a corpus model was fine-tuned from (review/services/corpus_training.py
+    writes it beside the model), or None for any other directory."""
+    try:
+        meta = json.loads((directory.parent / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    base = meta.get("base_model") if isinstance(meta, dict) else None
+    return str(base) if base else None
 
 
 def _weights(model: str | None = None) -> tuple[float, ...] | None:
