@@ -216,3 +216,29 @@ def test_an_organizations_capitalised_the_is_left_out_but_a_places_stays():
         ],
     )
     assert found == [("County Police", "ORGANIZATION"), ("Onion", "ORGANIZATION"), ("The Hague", "LOCATION")]
+
+
+def test_a_given_name_the_model_took_alone_takes_the_surname_after_it():
+    """ "Darnell Hurt": a surname that is also a common word, capitalised right after
+    a given name on its line, is the rest of the name (also before "'s" or a
+    sentence's period); a weekday, a place or institution word, a role or a
+    function word is not."""
+    cases = [
+        ("arguing for appellant Darnell Hurt. Uh, counsel", "Darnell", "Darnell Hurt"),
+        ("in Darnell Hurt's favor", "Darnell", "Darnell Hurt"),
+        ("then Ann Green said so", "Ann", "Ann Green"),
+        ("I saw Mary Tuesday", "Mary", "Mary"),
+        ("near the Jordan River", "Jordan", "Jordan"),
+        ("at Grace Hospital", "Grace", "Grace"),
+        ("told Mary The end", "Mary", "Mary"),
+        ("Mary Officer Jones", "Mary", "Mary"),
+        ("it was Mary\nGreen said", "Mary", "Mary"),  # the next line's first word
+    ]
+    for text, needle, expected in cases:
+        assert texts(text, [span(text, needle, "PERSON")]) == [(expected, "PERSON")], text
+
+
+def test_a_surname_another_span_holds_is_not_taken():
+    text = "Darnell Hurt County"
+    found = texts(text, [span(text, "Darnell", "PERSON"), span(text, "Hurt County", "LOCATION")])
+    assert found == [("Darnell", "PERSON"), ("Hurt County", "LOCATION")]

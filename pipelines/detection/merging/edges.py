@@ -8,8 +8,9 @@ merged span (`ensemble.merge`), so propagation, the memory and every recognizer
 get the same edges. They are general: characters and word shapes, no word list of
 any document. A person's name also takes what the guideline puts in it and a
 reader sees beside it: its initials ("P. Simmons") and a given name before a
-surname the model took alone ("John Kornblum"); and it never ends in a lower-case
-word ("Lynn Reaser of").
+surname the model took alone ("John Kornblum") or a surname after a given name it
+took alone ("Darnell Hurt"); and it never ends in a lower-case word ("Lynn Reaser
+of").
 """
 
 import re
@@ -17,7 +18,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from pipelines.candidate import Candidate
-from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
+from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
+from pipelines.lexicons import MONTHS, ORGANIZATION_WORDS, PLACE_WORDS, ROLE_WORDS, TITLES, WEEKDAYS
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
 _CLOSERS = {close: open_ for open_, close in _PAIRS.items()}
@@ -188,6 +190,38 @@ def _strip_lower_tail(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+# The word right after a span, on its line, with one space between ("Darnell Hurt").
+_WORD_AFTER = re.compile(r" ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=['’]s\b|[^\w'’-]|$)")
+_ONE_WORD = re.compile(r"[A-Z][a-z]+")
+_DATE_WORD = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$")
+_TITLE_WORDS = frozenset(t.lower().rstrip(".") for t in TITLES)
+
+
+def _take_surname(text: str, start: int, end: int) -> int:
+    """A one-word given name takes the capitalised word right after it on its line
+    ("Darnell Hurt", "Ann Green"): a surname that is also a common word the model
+    left out. Not a function word, a month or a weekday, nor a word that names a
+    place, an institution, a role or a title ("Jordan River", "Grace Hospital",
+    "Mary Tuesday" aside)."""
+    if not _ONE_WORD.fullmatch(text, start, end) or not is_given_name(text[start:end]):
+        return end
+    match = _WORD_AFTER.match(text, end)
+    if match is None:
+        return end
+    word = match.group(1)
+    lowered = word.lower()
+    if (
+        lowered in stop_words()
+        or _DATE_WORD.match(word)
+        or lowered in PLACE_WORDS
+        or lowered in ORGANIZATION_WORDS
+        or lowered in ROLE_WORDS
+        or lowered in _TITLE_WORDS
+    ):
+        return end
+    return match.end()
+
+
 class _Covered:
     """Which characters some span holds, built on first use (a widening is rare):
     one look per widening instead of one pass over every span per person."""
@@ -234,6 +268,9 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
             if c.label == "PERSON":
                 start, end = _strip_lower_tail(text, start, end)
                 start = _widen_person(text, start, covered)
+                further = _take_surname(text, start, end)
+                if further > end and not covered.any_in(end, further):
+                    end = further
         start, end = _strip_unpaired(text, start, end)
         if start >= end or cuts_a_word(text, start, end):
             continue
