@@ -106,19 +106,6 @@ def _drop_stray_connections(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def browser():
-    """Debian's Chromium for the browser tests (tests/browser_support.py), one per test."""
-    from playwright.sync_api import sync_playwright
-
-    from tests.browser_support import launch
-
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
 def worker(settings, tmp_path):
     """A real worker (solo pool) on a queue of its own (tests/worker_support.py)."""
     from tests.worker_support import running_worker
