@@ -1,13 +1,15 @@
-"""One Chromium for the browser tests of this package, a fresh context per test.
+"""One Chromium per browser test module, a fresh context per test.
 
-Launching Chromium costs about 0.8 s; starting it once for the package instead of
-once per test saves most of that for each of the package's tests. Each test still
-gets its own browser contexts (cookies, storage, cache and permissions are per
-context), and every context a test opened is closed when it ends, so no state
-passes from one test to the next. Playwright's sync API keeps an event loop in the
-test thread while it runs: the package scope stops it when the last browser test
-of a run (or of an xdist worker's share) is over, so the rest of the suite runs
-without it, as before."""
+Launching Chromium costs about 0.8 s; starting it once per module instead of once
+per test saves most of that for each test. Each test still gets its own browser
+contexts (cookies, storage, cache and permissions are per context), and every
+context a test opened is closed when it ends, so no state passes from one test to
+the next. Not one Chromium for the whole package: after test_review_browser.py had
+used it, test_review_page_browser.py's reload test came back 49 px off the span it
+left (2 runs of 2 on the services stack; it also fails now and then with a fresh
+Chromium, 1 run in 4 to 6 alone). Playwright's sync API keeps an event loop in the
+test thread while it runs: the module scope stops it after the module, so the rest
+of the suite runs without it, as before."""
 
 from collections.abc import Iterator
 
@@ -17,15 +19,15 @@ from playwright.sync_api import Browser, Playwright, sync_playwright
 from tests.browser_support import launch
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def _playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def _chromium(_playwright: Playwright) -> Iterator[list[Browser]]:
-    """The package's Chromium, in a list so that a test can put a new one in its
+    """The module's Chromium, in a list so that a test can put a new one in its
     place if the last one died (see `browser`)."""
     held = [launch(_playwright)]
     yield held
@@ -35,7 +37,7 @@ def _chromium(_playwright: Playwright) -> Iterator[list[Browser]]:
 
 @pytest.fixture
 def browser(_playwright: Playwright, _chromium: list[Browser]) -> Iterator[Browser]:
-    """Debian's Chromium (tests/browser_support.py), shared by the package's tests;
+    """Debian's Chromium (tests/browser_support.py), shared by the module's tests;
     what a test opens in it is closed after the test."""
     if not _chromium[0].is_connected():  # a crash in an earlier test does not fail the next ones
         _chromium[0] = launch(_playwright)
