@@ -11,6 +11,21 @@ from review.models import CorpusMembership, Role
 # tests make around it are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+
+def pytest_configure(config):
+    """Passwords hashed with MD5 in the test process: Django's default PBKDF2 takes
+    about 0.2 s a hash on the 2-core VM, once for each user a test creates and once
+    for each password login, hundreds of times over a run. No test is about the
+    hash's strength (the product keeps Django's default hashers); the defaults stay
+    listed after it, so a stored PBKDF2 hash still checks."""
+    from django.conf import global_settings, settings
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *global_settings.PASSWORD_HASHERS]
+    get_hashers.cache_clear()  # as Django's setting_changed receiver does
+    get_hashers_by_algorithm.cache_clear()
+
+
 DEMO_TEXT = """PRESIDING COMMISSIONER HARTWELL: Good morning. This hearing is for Marcus Delgado, CDCR number K-48213.
 INMATE DELGADO: Marcus Delgado, D-E-L-G-A-D-O. I was 19 years old in 1998.
 PRESIDING COMMISSIONER HARTWELL: Thank you, Mr. Delgado. Call (559) 555-0147 on March 14, 2023.
@@ -103,19 +118,6 @@ def _drop_stray_connections(django_db_setup, django_db_blocker):
             )
     except DatabaseError:
         pass  # nothing to clean: the database was never reached
-
-
-@pytest.fixture
-def browser():
-    """Debian's Chromium for the browser tests (tests/browser_support.py), one per test."""
-    from playwright.sync_api import sync_playwright
-
-    from tests.browser_support import launch
-
-    with sync_playwright() as p:
-        browser = launch(p)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

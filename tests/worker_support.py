@@ -58,10 +58,17 @@ def worker_env(settings: Any, queue: str, **extra: str) -> dict[str, str]:
 def start_worker(env: dict[str, str], log: IO[str], pool: str = "solo") -> subprocess.Popen:
     """`solo` runs tasks in the worker process; `prefork` (one child) runs them in
     a pool process that a test can kill as an out-of-memory kill would."""
-    concurrency = ["--concurrency=1"] if pool == "prefork" else []
+    # worker_lost_wait (Celery's default 10 s) is how long billiard's pool waits for
+    # a result a killed pool process may have sent before it died. On the embedded
+    # stack (the filesystem broker has no event loop, so the pool is billiard's
+    # plain one) each killed pool process cost the test those 10 s before its
+    # message was given back; a test kills them on purpose, mid-task, with no
+    # result on the way, so 1 s is ample.
+    prefork = ["--concurrency=1"] if pool == "prefork" else []
+    options = ["--", "worker_lost_wait=1"] if pool == "prefork" else []
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "anonymizer_site", "worker", f"--pool={pool}", *concurrency]
-        + ["--loglevel=info", "--without-gossip", "--without-mingle"],
+        [sys.executable, "-m", "celery", "-A", "anonymizer_site", "worker", f"--pool={pool}", *prefork]
+        + ["--loglevel=info", "--without-gossip", "--without-mingle", *options],
         cwd=ROOT,
         env=env,
         stdout=log,

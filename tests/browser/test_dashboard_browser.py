@@ -7,9 +7,8 @@ policy."""
 import re
 
 import pytest
-from playwright.sync_api import Page, Route, sync_playwright
+from playwright.sync_api import Page, Route
 
-from tests.browser_support import launch
 from tests.review.test_dashboard import build_fixture_corpus, expected
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,15 +39,10 @@ CHARTS = """() => Object.fromEntries([...document.querySelectorAll('canvas[data-
 
 
 @pytest.fixture
-def page():
-    with sync_playwright() as p:
-        browser = launch(p)
-        context = browser.new_context()
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        context.close()
-        browser.close()
+def page(browser):
+    page = browser.new_context().new_page()
+    page.set_default_timeout(15_000)
+    return page
 
 
 def with_csp(route: Route) -> None:

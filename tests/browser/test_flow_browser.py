@@ -8,27 +8,22 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import sync_playwright
 
 from pipelines.labels import CANONICAL_LABELS
 from review.models import ReviewEvent, Span
 from review.services.uploads import ingest_document
-from tests.browser_support import launch, select_text
+from tests.browser_support import select_text
 from tests.conftest import DEMO_TEXT
 
 
 @pytest.fixture
-def page():
-    with sync_playwright() as p:
-        browser = launch(p)
-        # bypass_csp: Playwright polls string predicates with eval, which the site's
-        # policy forbids (the policy is tested in tests/browser/test_csp_browser.py).
-        context = browser.new_context(accept_downloads=True, bypass_csp=True)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        context.close()
-        browser.close()
+def page(browser):
+    # bypass_csp: Playwright polls string predicates with eval, which the site's
+    # policy forbids (the policy is tested in tests/browser/test_csp_browser.py).
+    context = browser.new_context(accept_downloads=True, bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
 
 
 @pytest.mark.browser

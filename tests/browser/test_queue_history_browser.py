@@ -9,11 +9,10 @@ import zipfile
 
 import pytest
 from django.contrib.auth import get_user_model
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from ingestion.models import Corpus, Document
 from review.models import CorpusMembership, Role
-from tests.browser_support import launch
 from tests.ingestion.test_transcript_pdf import BODY, make_transcript
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,15 +21,10 @@ PASSWORD = "s3cret-pass-long"
 
 
 @pytest.fixture
-def page():
-    with sync_playwright() as p:
-        browser = launch(p)
-        context = browser.new_context()
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        context.close()
-        browser.close()
+def page(browser):
+    page = browser.new_context().new_page()
+    page.set_default_timeout(15_000)
+    return page
 
 
 @pytest.fixture
