@@ -180,6 +180,23 @@
   document.addEventListener("scroll", (e) => {
     if (e.target && e.target.nodeType === Node.ELEMENT_NODE && e.target.matches(".side, #entity-list")) saveScroll();
   }, { capture: true, passive: true });
+  // A block above the place that is drawn for the first time after the reload
+  // (focus, the panel's answer) takes its real height instead of the guessed one
+  // (content-visibility's 25rem), and the text under the screen moves by the
+  // difference: until the reviewer scrolls, clicks or types, each change of the
+  // text's size puts the place back (before the frame is drawn: ResizeObserver).
+  function keepPlace(place) {
+    const body = textBody();
+    if (!body || !window.ResizeObserver) return;
+    const observer = new ResizeObserver(() => place());
+    const stop = () => {
+      observer.disconnect();
+      for (const type of ["wheel", "keydown", "mousedown", "touchstart"]) window.removeEventListener(type, stop, true);
+    };
+    for (const type of ["wheel", "keydown", "mousedown", "touchstart"]) window.addEventListener(type, stop, true);
+    observer.observe(body);
+    window.setTimeout(stop, 3000);
+  }
   function restore() {
     let saved = null;
     try { saved = JSON.parse(sessionStorage.getItem(placeKey) || "null"); } catch (err) { saved = null; }
@@ -193,8 +210,11 @@
     }
     if (saved) {
       const block = saved.at && blocks()[saved.at.block];
-      if (block) window.scrollTo(0, window.scrollY + block.getBoundingClientRect().top - saved.at.top);
-      else window.scrollTo(0, saved.y || 0);
+      if (block) {
+        const place = () => window.scrollTo(0, window.scrollY + block.getBoundingClientRect().top - saved.at.top);
+        place();
+        keepPlace(place);
+      } else window.scrollTo(0, saved.y || 0);
       const box = scrollers();
       if (box.side) box.side.scrollTop = saved.side || 0;
       if (box.entities) box.entities.scrollTop = saved.entities || 0;

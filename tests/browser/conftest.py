@@ -4,11 +4,12 @@ Launching Chromium costs about 0.8 s; starting it once per module instead of onc
 per test saves most of that for each test. Each test still gets its own browser
 contexts (cookies, storage, cache and permissions are per context), and every
 context a test opened is closed when it ends, so no state passes from one test to
-the next. One Chromium for the whole package would save about 10 s more; it was
-not kept because test_review_page_browser.py's reload test failed (49 px off the
-span) in 3 package-wide runs of 3. That test fails the same way, to the pixel, with
-a Chromium per test too (1 run in 4 to 6 alone, and in a run of the package), so
-sharing may not be the cause; the narrower scope is the cautious one. Playwright's
+the next. One Chromium for the whole package would save about 10 s more; it was not kept
+because test_review_page_browser.py's reload test failed then (49 px off the span).
+That failure was the page's, with any Chromium: a block of text above the place,
+drawn for the first time after the reload, took its real height instead of the
+guessed one and moved the text under the screen; review.js now keeps the place
+through such changes (`keepPlace`), and the narrower scope stays the cautious one. Playwright's
 sync API keeps an event loop in the test thread while it runs: the module scope
 stops it after the module, so the rest of the suite runs without it, as before."""
 
