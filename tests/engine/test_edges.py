@@ -1,6 +1,8 @@
 """Span edges (pipelines/detection/merging/edges.py): no suggestion cuts a word or
 carries a stray bracket, quote, comma or a word that is not part of the value."""
 
+from dataclasses import replace
+
 from pipelines.candidate import Candidate
 from pipelines.detection.merging.edges import cuts_a_word, tidy
 from pipelines.detection.merging.ensemble import merge
@@ -236,6 +238,14 @@ def test_a_given_name_the_model_took_alone_takes_the_surname_after_it():
     ]
     for text, needle, expected in cases:
         assert texts(text, [span(text, needle, "PERSON")]) == [(expected, "PERSON")], text
+
+
+def test_only_the_models_given_name_takes_a_surname():
+    """A name list's or propagation's one word is no reading of the sentence: "Summer"
+    of "the 1988 Summer Olympics" stays one word (and the entity veto drops it)."""
+    text = "the 1988 Summer Olympics"
+    listed = replace(span(text, "Summer", "PERSON"), sources=("gazetteer",))
+    assert texts(text, [listed]) == [("Summer", "PERSON")]
 
 
 def test_a_surname_another_span_holds_is_not_taken():

@@ -194,6 +194,7 @@ def _strip_lower_tail(text: str, start: int, end: int) -> tuple[int, int]:
 _WORD_AFTER = re.compile(r" ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=['’]s\b|[^\w'’-]|$)")
 _ONE_WORD = re.compile(r"[A-Z][a-z]+")
 _DATE_WORD = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$")
+_MODEL_SOURCES = frozenset({"spacy", "presidio"})
 _TITLE_WORDS = frozenset(t.lower().rstrip(".") for t in TITLES)
 
 
@@ -268,7 +269,9 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
             if c.label == "PERSON":
                 start, end = _strip_lower_tail(text, start, end)
                 start = _widen_person(text, start, covered)
-                further = _take_surname(text, start, end)
+                # The model's reading only: a name list's or propagation's one word
+                # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
+                further = _take_surname(text, start, end) if _MODEL_SOURCES & set(c.sources) else end
                 if further > end and not covered.any_in(end, further):
                     end = further
         start, end = _strip_unpaired(text, start, end)
