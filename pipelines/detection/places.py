@@ -116,9 +116,16 @@ def acronym_context(span_text: str, document: str, start: int) -> bool:
 _INDEFINITE_BEFORE = re.compile(r"(?i)\b(?:a|an|any|every|each|another)[ \t\n]+$")
 
 
-def indefinite_before(text: str, start: int) -> bool:
-    """An indefinite determiner stands right before `start`."""
-    return _INDEFINITE_BEFORE.search(text, max(0, start - 12), start) is not None
+def one_of_a_kind(text: str, start: int, end: int, is_common_word) -> bool:
+    """An indefinite determiner before an organization named only by common and
+    institution words ("a Medical Examiner's Office", "any Police Department"): one
+    of a kind. A name word makes it the named one ("an Acme Corporation truck")."""
+    if _INDEFINITE_BEFORE.search(text, max(0, start - 12), start) is None:
+        return False
+    return all(
+        w.lower() in ORGANIZATION_WORDS or is_common_word(re.sub(r"['’]s$", "", w).lower())
+        for w in words_of(text[start:end])
+    )
 
 
 def organization_signal(text: str, is_known_name, is_common_word) -> bool:

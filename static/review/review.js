@@ -188,12 +188,17 @@
   function keepPlace(place) {
     const body = textBody();
     if (!body || !window.ResizeObserver) return;
-    const observer = new ResizeObserver(() => place());
+    let expected = window.scrollY;
+    const observer = new ResizeObserver(() => { place(); expected = window.scrollY; });
+    // A scroll the page did not make (the scrollbar dragged, find in page) ends it too.
+    const moved = () => { if (Math.abs(window.scrollY - expected) > 1) stop(); };
     const stop = () => {
       observer.disconnect();
-      for (const type of ["wheel", "keydown", "mousedown", "touchstart"]) window.removeEventListener(type, stop, true);
+      window.removeEventListener("scroll", moved);
+      for (const type of ["wheel", "keydown", "pointerdown"]) window.removeEventListener(type, stop, true);
     };
-    for (const type of ["wheel", "keydown", "mousedown", "touchstart"]) window.addEventListener(type, stop, true);
+    for (const type of ["wheel", "keydown", "pointerdown"]) window.addEventListener(type, stop, true);
+    window.addEventListener("scroll", moved, { passive: true });
     observer.observe(body);
     window.setTimeout(stop, 3000);
   }

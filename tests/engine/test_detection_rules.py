@@ -276,6 +276,14 @@ def test_the_cover_page_facility_and_city_are_found_in_the_body_but_not_the_stat
         ("the purpose of a medical investigator at a Medical Examiner's Office", []),
         # Two blank-line-separated lines are two things.
         ("Justice\n\nDepartment", []),
+        # A person beside it stays the person's (the person recognizers take it).
+        ("the Department of Justice\nMary Smith answered", ["Department of Justice"]),
+        ("the Department of Corrections and Marcus Delgado answered", ["Department of Corrections"]),
+        ("Marcus Delgado\nPolice Department people", []),
+        ("I talked to Judge Smith's Office.", []),
+        ("I was with Officer Smith Police came", []),
+        # A name word makes one of a kind the named one.
+        ("an Acme Corporation truck", ["Acme Corporation"]),
     ],
 )
 def test_an_institution_is_named_by_its_head_word_and_a_name_word_beside_it(text, expected):
@@ -294,6 +302,10 @@ def test_an_institution_the_model_misses_is_suggested_whole():
 
 
 def test_an_organization_spreads_to_its_named_occurrences_not_to_any_one_of_its_kind():
+    acme = "Acme Corporation"
+    text = "Acme Corporation hired him. An Acme Corporation truck hit him."
+    named = Candidate(0, len(acme), "ORGANIZATION", acme, ("cues",), 0.75, "cue:institution")
+    assert [c.start for c in propagate(text, [named])] == [text.rindex(acme)]
     text = (
         "A I work for the Medical Examiner's Office.\n"
         "Q What does a medical investigator do at a Medical Examiner's Office?\n"

@@ -235,6 +235,7 @@ def test_a_given_name_the_model_took_alone_takes_the_surname_after_it():
         ("told Mary The end", "Mary", "Mary"),
         ("Mary Officer Jones", "Mary", "Mary"),
         ("it was Mary\nGreen said", "Mary", "Mary"),  # the next line's first word
+        ("Mary Yes I did", "Mary", "Mary"),
     ]
     for text, needle, expected in cases:
         assert texts(text, [span(text, needle, "PERSON")]) == [(expected, "PERSON")], text

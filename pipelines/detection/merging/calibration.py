@@ -132,7 +132,7 @@ def parameters_for(model: str | None) -> Path:
     from pipelines.detection.models.catalog import describe
 
     info = describe(model) if model else None
-    if info is None and model:
+    if info is None and model and Path(model).is_dir():
         base = _corpus_model_base(Path(model))
         info = describe(base) if base else None
     own = PARAMETERS.with_name(f"calibration.{info.name}.json") if info is not None else None

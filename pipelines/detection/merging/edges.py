@@ -18,6 +18,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from pipelines.candidate import Candidate
+from pipelines.detection.places import is_known_place
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
 from pipelines.lexicons import MONTHS, ORGANIZATION_WORDS, PLACE_WORDS, ROLE_WORDS, TITLES, WEEKDAYS
 
@@ -195,6 +196,8 @@ _WORD_AFTER = re.compile(r" ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=['’]s\b|[^\w'’-
 _ONE_WORD = re.compile(r"[A-Z][a-z]+")
 _DATE_WORD = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$")
 _MODEL_SOURCES = frozenset({"spacy", "presidio"})
+# What answers or greets after a name ("Mary Yes", "John Thanks"): no surname.
+_REPLIES = frozenset("yes yeah yep no nope okay ok thanks thank sorry please well right sure hi hello bye".split())
 _TITLE_WORDS = frozenset(t.lower().rstrip(".") for t in TITLES)
 
 
@@ -218,6 +221,8 @@ def _take_surname(text: str, start: int, end: int) -> int:
         or lowered in ORGANIZATION_WORDS
         or lowered in ROLE_WORDS
         or lowered in _TITLE_WORDS
+        or lowered in _REPLIES
+        or (is_known_place(word) and not is_known_name(word))
     ):
         return end
     return match.end()

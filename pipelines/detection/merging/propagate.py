@@ -220,7 +220,7 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
 
         for occurrence in identity.find(text, blocked, covered[label].end_of_interval_at):
             start, end = occurrence.start, occurrence.end
-            if label == "ORGANIZATION" and places.indefinite_before(text, start):
+            if label == "ORGANIZATION" and places.one_of_a_kind(text, start, end, is_common_word):
                 continue  # "a Medical Examiner's Office" is any one, not the one named
             if occurrence.kind == "spelled" and extents.overlaps(start, end):
                 continue  # the spelling itself, already a span

@@ -12,6 +12,8 @@ from pipelines.detection import places
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
 from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLES
 
+_TITLE_WORDS = frozenset(t.lower().rstrip(".") for t in TITLES)
+
 SOURCE = "cues"
 
 _NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
@@ -72,35 +74,77 @@ _TITLE_WORD = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)
 _GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*)"  # one line break at most: a blank line ends a name
 _INSTITUTION_RE = re.compile(
     rf"(?<![\w'’.-])(?P<v>(?:{_TITLE_WORD}{_GAP}){{0,5}}(?:{_INSTITUTION_HEADS})s?"
-    rf"(?:{_GAP}of{_GAP}(?:the{_GAP})?{_TITLE_WORD}(?:{_GAP}(?:and{_GAP})?{_TITLE_WORD}){{0,3}})?)(?![\w'’-])"
+    # The name after "of" stays on the head's line: the next line may open with a person.
+    rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?{_TITLE_WORD}(?:[ \t]+(?:and[ \t]+)?{_TITLE_WORD}){{0,3}})?)(?![\w'’-])"
 )
 _HEAD_RE = re.compile(rf"^(?:{_INSTITUTION_HEADS})s?$")
 
 
+def _is_person_word(word: str) -> bool:
+    """A given name that is no common word ("Marcus", "Jim"; not "Grace" or "Justice")."""
+    return is_given_name(word) and not is_common_word(word)
+
+
+def _is_surname(word: str) -> bool:
+    return not _HEAD_RE.match(word) and is_known_name(word) and not is_common_word(word)
+
+
+def _persons_office(words: list[re.Match[str]]) -> bool:
+    """A title or role, then a name ("Judge Smith's Office", "Officer Smith Police"):
+    a person's, which the title cue takes; not "Justice Department"."""
+    for n in range(min(2, len(words) - 1)):
+        after = words[n + 1].group()
+        if words[n].group().lower().rstrip(".") in _TITLE_WORDS | ROLE_WORDS and (
+            re.search(r"['’]s$", after) or _is_surname(after)
+        ):
+            return True
+    return False
+
+
 def _institutions(text: str) -> list[Candidate]:
-    """Institutions named by a head word and a name word beside it; a sentence's
-    first word ("The", "When") and other function words before the name are left
-    out, and a head word with no name word ("the Police", "Department of") names
-    none."""
+    """Institutions named by a head word and a name word beside it. Left out before
+    the name: a sentence's first word and other function words ("The", "When"), and
+    a person's name ("Marcus Delgado⏎Police Department", "told Jim Police were
+    coming"), which the person's recognizers take; after "of", the name ends before
+    a function word or a given name. A title or role before it makes it a person's
+    office ("Judge Smith's Office"): no institution. A head word with no name word
+    ("the Police", "Department of") names none; nor does one of a kind ("a Medical
+    Examiner's Office")."""
     found = []
     stop = stop_words()
     for match in _INSTITUTION_RE.finditer(text):
         start, end = match.span("v")
         words = list(re.finditer(r"[^\s]+", text[start:end]))
-        while words and (
-            words[0].group().lower() in stop
-            or _HEAD_RE.match(words[0].group())
-            and len(words) > 1
-            and words[1].group() != "of"
-        ):
-            words.pop(0)
-        names = [w.group() for w in words if not _HEAD_RE.match(w.group()) and w.group().lower() not in stop]
-        if not words or not names:
+        if _persons_office(words):
             continue
-        first = start + words[0].start()
-        if places.indefinite_before(text, first):
+        while words:
+            first = words[0].group()
+            if first.lower() in stop or (_HEAD_RE.match(first) and len(words) > 1 and words[1].group() != "of"):
+                words.pop(0)
+            elif len(words) > 2 and _is_person_word(first) and _is_surname(words[1].group()):
+                del words[:2]  # "Marcus Delgado⏎Police Department": the person before it
+            else:
+                break
+        # After "of": up to the first function word (but "the", "and" inside) or given name.
+        of = next((n for n, w in enumerate(words) if w.group() == "of"), None)
+        if of is not None:
+            cut = len(words)
+            for n in range(of + 1, len(words)):
+                word = words[n].group()
+                inner = word in ("the", "and") and n + 1 < len(words)
+                if (word.lower() in stop and not inner) or _is_person_word(word):
+                    cut = n
+                    break
+            words = words[:cut]
+            while words and words[-1].group() in ("of", "the", "and"):
+                words.pop()
+        names = [w.group() for w in words if not _HEAD_RE.match(w.group()) and w.group().lower() not in stop]
+        if not words or not names or not _HEAD_RE.match(words[-1].group()) and of is None:
+            continue
+        begin, finish = start + words[0].start(), start + words[-1].end()
+        if places.one_of_a_kind(text, begin, finish, is_common_word):
             continue  # "a Medical Examiner's Office": any one, not a named one
-        found.append(Candidate(first, end, "ORGANIZATION", text[first:end], (SOURCE,), 0.75, "cue:institution"))
+        found.append(Candidate(begin, finish, "ORGANIZATION", text[begin:finish], (SOURCE,), 0.75, "cue:institution"))
     return found
 
 
