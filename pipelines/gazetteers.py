@@ -268,6 +268,18 @@ def is_common_word(word: str) -> bool:
     return word.casefold() in common_words()
 
 
+def is_person_given_name(word: str) -> bool:
+    """A given name that is no common English word: "Marcus", "John"; not "Will",
+    "May" or "Grace". What the edges take before a surname, the second opinion's
+    filter accepts as a name's lead and a cue reads as a person."""
+    return is_given_name(word) and not is_common_word(word)
+
+
+def is_date_word(word: str) -> bool:
+    """A month or a weekday ("March", "Sept.", "Tuesday"), in any case."""
+    return _DATE_WORD.match(word) is not None
+
+
 # Languages whose running text a proper name of wide fame also fills (people,
 # places, brands: "Stalin", "Boeing", "Yale"), where an English common word
 # ("weather", "delivery", "anything") is rare.

@@ -46,6 +46,8 @@ TITLES: tuple[str, ...] = (
     "Sister",
     "Nurse",
 )
+# The same titles as lower-case words without their period ("dr", "judge").
+TITLE_WORDS: frozenset[str] = frozenset(t.lower().rstrip(".") for t in TITLES)
 # Words that name a role in a hearing, never a person: trimmed from speaker
 # labels and names, and never a PERSON on their own (lower case).
 ROLE_WORDS: frozenset[str] = frozenset(

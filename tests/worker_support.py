@@ -64,10 +64,9 @@ def start_worker(env: dict[str, str], log: IO[str], pool: str = "solo") -> subpr
     # plain one) each killed pool process cost the test those 10 s before its
     # message was given back; a test kills them on purpose, mid-task, with no
     # result on the way, so 1 s is ample.
-    prefork = ["--concurrency=1"] if pool == "prefork" else []
-    options = ["--", "worker_lost_wait=1"] if pool == "prefork" else []
+    concurrency, options = (["--concurrency=1"], ["--", "worker_lost_wait=1"]) if pool == "prefork" else ([], [])
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "anonymizer_site", "worker", f"--pool={pool}", *prefork]
+        [sys.executable, "-m", "celery", "-A", "anonymizer_site", "worker", f"--pool={pool}", *concurrency]
         + ["--loglevel=info", "--without-gossip", "--without-mingle", *options],
         cwd=ROOT,
         env=env,

@@ -18,6 +18,7 @@ from pipelines.gazetteers import (
     is_english_word,
     is_given_name,
     is_known_name,
+    is_person_given_name,
     last_names,
 )
 from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, ROLE_WORDS
@@ -235,7 +236,7 @@ def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | N
     lead = _NAME_LEAD.search(text, max(0, c.start - 30), c.start) if text else None
     if lead is not None:
         given = lead.group(1)
-        if given is None or (is_given_name(given) and not is_common_word(given)):
+        if given is None or is_person_given_name(given):
             return None
     return "the base model alone called one word a name"
 

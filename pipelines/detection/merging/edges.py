@@ -19,8 +19,15 @@ from functools import lru_cache
 
 from pipelines.candidate import Candidate
 from pipelines.detection.places import is_known_place
-from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
-from pipelines.lexicons import MONTHS, ORGANIZATION_WORDS, PLACE_WORDS, ROLE_WORDS, TITLES, WEEKDAYS
+from pipelines.gazetteers import (
+    is_common_word,
+    is_date_word,
+    is_given_name,
+    is_known_name,
+    is_person_given_name,
+    stop_words,
+)
+from pipelines.lexicons import ORGANIZATION_WORDS, PLACE_WORDS, ROLE_WORDS, TITLE_WORDS
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
 _CLOSERS = {close: open_ for open_, close in _PAIRS.items()}
@@ -172,7 +179,7 @@ def _take_given_name(text: str, start: int) -> int:
     if match is None:
         return start
     word = match.group(1)
-    if not is_given_name(word) or is_common_word(word):
+    if not is_person_given_name(word):
         return start
     return match.start()
 
@@ -194,11 +201,9 @@ def _strip_lower_tail(text: str, start: int, end: int) -> tuple[int, int]:
 # The word right after a span, on its line, with one space between ("Darnell Hurt").
 _WORD_AFTER = re.compile(r" ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=['’]s\b|[^\w'’-]|$)")
 _ONE_WORD = re.compile(r"[A-Z][a-z]+")
-_DATE_WORD = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$")
 _MODEL_SOURCES = frozenset({"spacy", "presidio"})
 # What answers or greets after a name ("Mary Yes", "John Thanks"): no surname.
 _REPLIES = frozenset("yes yeah yep no nope okay ok thanks thank sorry please well right sure hi hello bye".split())
-_TITLE_WORDS = frozenset(t.lower().rstrip(".") for t in TITLES)
 
 
 def _take_surname(text: str, start: int, end: int) -> int:
@@ -216,11 +221,11 @@ def _take_surname(text: str, start: int, end: int) -> int:
     lowered = word.lower()
     if (
         lowered in stop_words()
-        or _DATE_WORD.match(word)
+        or is_date_word(word)
         or lowered in PLACE_WORDS
         or lowered in ORGANIZATION_WORDS
         or lowered in ROLE_WORDS
-        or lowered in _TITLE_WORDS
+        or lowered in TITLE_WORDS
         or lowered in _REPLIES
         or (is_known_place(word) and not is_known_name(word))
     ):

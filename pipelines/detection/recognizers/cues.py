@@ -9,10 +9,8 @@ import re
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
-from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLES
-
-_TITLE_WORDS = frozenset(t.lower().rstrip(".") for t in TITLES)
+from pipelines.gazetteers import is_common_word, is_known_name, is_person_given_name, stop_words
+from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
 
 SOURCE = "cues"
 
@@ -80,11 +78,6 @@ _INSTITUTION_RE = re.compile(
 _HEAD_RE = re.compile(rf"^(?:{_INSTITUTION_HEADS})s?$")
 
 
-def _is_person_word(word: str) -> bool:
-    """A given name that is no common word ("Marcus", "Jim"; not "Grace" or "Justice")."""
-    return is_given_name(word) and not is_common_word(word)
-
-
 def _is_surname(word: str) -> bool:
     return not _HEAD_RE.match(word) and is_known_name(word) and not is_common_word(word)
 
@@ -94,7 +87,7 @@ def _persons_office(words: list[re.Match[str]]) -> bool:
     a person's, which the title cue takes; not "Justice Department"."""
     for n in range(min(2, len(words) - 1)):
         after = words[n + 1].group()
-        if words[n].group().lower().rstrip(".") in _TITLE_WORDS | ROLE_WORDS and (
+        if words[n].group().lower().rstrip(".") in TITLE_WORDS | ROLE_WORDS and (
             re.search(r"['’]s$", after) or _is_surname(after)
         ):
             return True
@@ -121,7 +114,7 @@ def _institutions(text: str) -> list[Candidate]:
             first = words[0].group()
             if first.lower() in stop or (_HEAD_RE.match(first) and len(words) > 1 and words[1].group() != "of"):
                 words.pop(0)
-            elif len(words) > 2 and _is_person_word(first) and _is_surname(words[1].group()):
+            elif len(words) > 2 and is_person_given_name(first) and _is_surname(words[1].group()):
                 del words[:2]  # "Marcus Delgado⏎Police Department": the person before it
             else:
                 break
@@ -132,14 +125,15 @@ def _institutions(text: str) -> list[Candidate]:
             for n in range(of + 1, len(words)):
                 word = words[n].group()
                 inner = word in ("the", "and") and n + 1 < len(words)
-                if (word.lower() in stop and not inner) or _is_person_word(word):
+                if (word.lower() in stop and not inner) or is_person_given_name(word):
                     cut = n
                     break
             words = words[:cut]
             while words and words[-1].group() in ("of", "the", "and"):
                 words.pop()
         names = [w.group() for w in words if not _HEAD_RE.match(w.group()) and w.group().lower() not in stop]
-        if not words or not names or not _HEAD_RE.match(words[-1].group()) and of is None:
+        # A name word, and the head last unless an "of" name follows it.
+        if not names or (of is None and not _HEAD_RE.match(words[-1].group())):
             continue
         begin, finish = start + words[0].start(), start + words[-1].end()
         if places.one_of_a_kind(text, begin, finish, is_common_word):
@@ -156,7 +150,7 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     if _PERSON_BEFORE_CALLED.search(text, max(0, match.start() - 40), match.start()):
         return True
     first = match.group("v").split()[0]
-    return is_given_name(first) and not is_common_word(first)
+    return is_person_given_name(first)
 
 
 def _only_common_words(name: str) -> bool:

@@ -13,13 +13,12 @@ from pipelines import gazetteers
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.gazetteers import first_names, last_names
-from pipelines.lexicons import HONORIFICS, MONTHS, PLACE_WORDS, ROLE_WORDS, WEEKDAYS
+from pipelines.lexicons import HONORIFICS, PLACE_WORDS, ROLE_WORDS
 
 SOURCE = "gazetteer"
 SCORE = 0.7
 SHAPE_SCORE = 0.5
 
-_EXCLUDED = re.compile(rf"^(?:{MONTHS}|{WEEKDAYS})$", re.IGNORECASE)
 # A run starts at the start of a word: not after a letter, an apostrophe or a
 # hyphen, so that the engine never retries from inside a word. Each retry reads to
 # the end of the word, so retries inside "A-A-A-…" were quadratic (48 s on forty
@@ -59,7 +58,7 @@ def _unknown_surname(first: str, word: str) -> bool:
         and word.lower() not in gazetteers.stop_words()
         and word.lower() not in ROLE_WORDS
         and word.lower() not in HONORIFICS
-        and not _EXCLUDED.match(word)
+        and not gazetteers.is_date_word(word)
         and not _names_a_place(word)
         and not places.is_known_place(f"{first} {word}")
     )
