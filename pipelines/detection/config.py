@@ -59,14 +59,16 @@ FILTER_RULES: dict[str, str] = {
     "transcript_notation": "a transcriber's notation (inaudible, crosstalk…), not a name",
     "common_word": "a model's one-word name that is a common English word opening a sentence, no known name or place "
     "(wordfreq)",
-    "person_name_shape": 'a model\'s PERSON of several words, one of them in lower case ("Rigor mortis")',
+    "person_name_shape": 'a model\'s PERSON of several words, one of them in lower case ("Rigor mortis"; not in '
+    "a text that writes no name with a capital)",
     "person_single_character": "one-character PERSON",
     "person_digits": "PERSON that contains digits",
-    "person_lowercase": "all-lowercase PERSON",
+    "person_lowercase": "all-lowercase PERSON (not in a text that writes no name with a capital)",
     "person_common_phrase": 'a model\'s PERSON of English words, none a given name ("Closing Statements")',
     "second_opinion_one_word": "a base model's one-word PERSON that the encoder did not call a name: a second "
-    "opinion needs a full name",
-    "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun)",
+    "opinion needs a full name (in a text without case: known names only)",
+    "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun; not in a text that "
+    "writes no name with a capital)",
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date',
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",
     "weekday_alone": f'DATE that is a weekday alone ("on Saturday"): kept, its score capped at {WEEKDAY_ALONE_SCORE}',

@@ -277,3 +277,71 @@ def test_a_title_or_nationality_inside_a_person_s_leading_words_stays_outside(en
     text = f"Then {entity} spoke."
     kept, _ = apply_filters([_candidate(text, entity, "PERSON")], text=text)
     assert [c.text for c in kept] == [name]
+
+
+# A transcript as speech recognition writes it (no capitals), and one printed in
+# capitals: enough words for their case to be judged (case.CASE_EVIDENCE).
+_LOWER_TRANSCRIPT = (
+    "q. good morning. can you tell the jury your name?\n"
+    "a. my name is marcus delgado and i work at the hardware store on main street.\n"
+    "q. and who was with you that night?\n"
+    "a. my cousin, tamika reyes, and her friend. we drove over to the house after work and waited\n"
+    "for a while before anybody came out to talk to us about what had happened there.\n"
+)
+
+
+def test_a_text_s_case_is_judged_on_enough_words() -> None:
+    from pipelines.detection.case import carries_case
+
+    assert not carries_case(_LOWER_TRANSCRIPT)
+    assert not carries_case(_LOWER_TRANSCRIPT.upper())
+    assert carries_case(_LOWER_TRANSCRIPT.replace("marcus delgado", "Marcus Delgado").replace("tamika", "Tamika"))
+    assert carries_case("A I walked down the west street.")  # too short to tell: the rules stay on
+
+
+def test_a_lower_case_transcript_keeps_its_lower_case_names() -> None:
+    """The rules that read a lower-case word as no name stay off where the text
+    writes no name with a capital; on a line of a cased text they still fire."""
+    names = [_candidate(_LOWER_TRANSCRIPT, n, "PERSON") for n in ("marcus delgado", "tamika reyes")]
+    place = _candidate(_LOWER_TRANSCRIPT, "main street", "LOCATION")
+    kept, dropped = apply_filters([*names, place], text=_LOWER_TRANSCRIPT)
+    assert [c.text for c in kept] == ["marcus delgado", "tamika reyes", "main street"] and not dropped
+    cased = _LOWER_TRANSCRIPT.replace("q. good morning", "Q. Good morning, Mr. Holt").replace("a. my", "A. My")
+    kept, dropped = apply_filters([_candidate(cased, "marcus delgado", "PERSON")], text=cased)
+    assert not kept and "lower-case word" in dropped[0].reason
+
+
+def test_a_line_in_capitals_of_common_words_is_no_participant_relation_or_speaker() -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    text = (
+        "AS YOU KNOW, YOUR TERM AS JURORS\n"
+        "A THE OFFICER POINTED HIS MOTHER OUT IN THE CROWD.\n"
+        "IN THE MATTER OF THE PAROLE CONSIDERATION HEARING OF: MARCUS DELGADO\n"
+    )
+    assert recognize(text) == []
+    found = [(c.text, c.rule) for c in recognize("EVELYN HARTWELL, Presiding Commissioner\nMS. WHIRLEY: So.\n")]
+    assert found == [("EVELYN HARTWELL", "cue:participant_line"), ("WHIRLEY", "cue:speaker_label")]
+    assert [c.text for c in recognize("I saw HIS MOTHER ROSE. And my brother Hunter.")] == ["ROSE", "Hunter"]
+
+
+def test_in_capitals_the_name_lists_take_no_common_word_and_none_spreads() -> None:
+    """A transcript printed in capitals: "BOB SAID" is no full name there, and a
+    person's common-word part ("CASE") does not spread over the text."""
+    from pipelines.detection.recognizers.gazetteer import recognize
+
+    caps = (_LOWER_TRANSCRIPT + "a. bob said he saw michael johnson at the case review on friday.\n").upper()
+    found = [c.text for c in recognize(caps)]
+    assert "MICHAEL JOHNSON" in found and not [f for f in found if "SAID" in f or "CASE" in f], found
+    cased = "Then Bob Said arrived, and Sheila Has A Case."
+    assert [c.text for c in recognize(cased)] == ["Bob Said", "Sheila Has A Case"]  # what capitals mean there
+    seed = _candidate(caps, "MICHAEL JOHNSON", "PERSON", ("cues",))
+    case = Candidate(caps.index("CASE"), caps.index("CASE") + 4, "PERSON", "CASE", ("cues",), 0.9)
+    spread = [c.text for c in propagate(caps + "JOHNSON CASE AGAIN.", [seed])]
+    assert "JOHNSON" in spread and "CASE" not in spread
+    assert "CASE" not in [c.text for c in propagate(caps + "THE CASE.", [replace(case, sources=("spacy",))])]
+    # Where capitals mean something, the model's "Case" (a known surname) does spread.
+    cased = _LOWER_TRANSCRIPT.replace("marcus delgado", "Marcus Delgado") + "A. We met at the Case review.\n"
+    at = cased.index("Case")
+    seed = Candidate(at, at + 4, "PERSON", "Case", ("spacy",), 0.9)
+    assert [c.text for c in propagate(cased + "The Case again.", [seed])] == ["Case"]

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import BASE_ONLY, Candidate
+from pipelines.detection.case import carries_case
 from pipelines.detection.config import FILTER_RULES, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import has_institution_word, is_known_place
@@ -54,9 +55,16 @@ def _person_digits(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "contains digits" if _HAS_DIGIT.search(c.text) else None
 
 
+def _caseless(text: str) -> bool:
+    """A text that writes no name with a capital (a lower-case transcript, or one in
+    capitals): the rules below, which read a lower-case word as no name, stay off
+    there, or they would drop every name of it."""
+    return bool(text) and not carries_case(text)
+
+
 def _person_lowercase(c: Candidate, text: str, w: FilterWords) -> str | None:
     stripped = c.text.strip()
-    return "all lowercase" if stripped == stripped.lower() else None
+    return "all lowercase" if stripped == stripped.lower() and not _caseless(text) else None
 
 
 def _is_role(word: str, roles: frozenset[str]) -> bool:
@@ -166,14 +174,14 @@ def _name_shape(c: Candidate, text: str, w: FilterWords) -> str | None:
     names capitalize every word but their particles ("Rosa de la Vega")."""
     words = c.text.split()
     if _model_only(c) and len(words) > 1 and any(x[:1].islower() and not _lower_name_word(x, w) for x in words):
-        return "not shaped like a name (a lower-case word)"
+        return None if _caseless(text) else "not shaped like a name (a lower-case word)"
     return None
 
 
 def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | None:
     stripped = c.text.strip()
     if _model_only(c) and stripped == stripped.lower() and any(ch.isalpha() for ch in stripped):
-        return "all lowercase"
+        return None if _caseless(text) else "all lowercase"
     return None
 
 
@@ -227,8 +235,15 @@ def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | N
     as a second opinion only when it is a full name ("Big Mike", "S. Waugh"): one
     word alone ("Extras", "Briton", "Rotor") was its base model's error as often
     as a name on CoNLL's development set (BENCHMARKS.md). It stays muted on the
-    review page, one key from accepted."""
-    if c.sources != ("spacy",) or f":{BASE_ONLY}" not in (c.rule or "") or len(c.text.split()) > 1:
+    review page, one key from accepted. In a text that writes no name with a
+    capital, the base model reads every word in capitals as a name ("FELLOW GRAND
+    JURORS WON'T SEE YOUR", "ABRASION"): there its person must be known names only."""
+    if c.sources != ("spacy",) or f":{BASE_ONLY}" not in (c.rule or ""):
+        return None
+    if _caseless(text):
+        names = _words(c)
+        return None if names and all(is_known_name(n) for n in names) else "the base model alone, in a caseless text"
+    if len(c.text.split()) > 1:
         return None
     # An initial or a given name right before it makes it a full name once the edges
     # take them ("P. Simmons", "John Kornblum"): the same words `_take_given_name` in

@@ -23,6 +23,7 @@ from bisect import bisect_left, bisect_right
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
+from pipelines.detection.case import carries_case
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.gazetteers import is_common_word, is_known_name
 from pipelines.lexicons import PLACE_WORDS
@@ -80,12 +81,14 @@ def spelled_words(text: str) -> list[str]:
     return [w.upper() for w in _spelled_words(text) if len(w) >= 3]
 
 
-def _spreadable(text: str, cued: bool = False, words: FilterWords | None = None) -> bool:
+def _spreadable(text: str, cued: bool = False, words: FilterWords | None = None, caseless: bool = False) -> bool:
     """A form worth spreading: never a closed-class word ("And", "We", "Correct");
     for a model's guess, also no other stop word and no common word that is no
     known name ("Weather"), nor a word that names a place or an institution unless
     it is also a name ("Facility" of a misread institution; but "Wood", "Hall").
-    A cue's or the header's name may be a stop word ("called him Will")."""
+    A cue's or the header's name may be a stop word ("called him Will"). In a text
+    that writes no name with a capital (`caseless`), a common word never spreads,
+    even one that is also a name: "SAID" or "CASE" cannot be told from the word."""
     lexicon = words or filter_words()
     found = [w for w in text.replace("-", " ").split() if w]
     if not found:
@@ -100,7 +103,7 @@ def _spreadable(text: str, cued: bool = False, words: FilterWords | None = None)
     if word in lexicon.names.stop_words:
         return False
     common = lexicon.names.common_word
-    if common is not None and common(word) and not is_known_name(word) and not places.is_known_place(word):
+    if common is not None and common(word) and (caseless or not (is_known_name(word) or places.is_known_place(word))):
         return False
     if not lexicon.place_words:
         return True
@@ -172,6 +175,7 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
         return name_key(form, label, words=names)
 
     dominant = _dominant_labels(spans, lexicon)
+    caseless = not carries_case(text)
     # An occurrence under a span of the same label is already found. One under a
     # different label is proposed anyway: the ensemble then weighs "Delgado" as a
     # propagated PERSON against spaCy's lone guess that it is a place.
@@ -201,7 +205,10 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
         # when it is no closed-class or common word.
         decided = bool(set(span.sources) & PEOPLE)
         cued = bool(set(span.sources) & CONFIDENT_SOURCES)
-        if not (decided or _spreadable(span.text, cued, lexicon)) or dominant.get(key_of(span.text), label) != label:
+        if (
+            not (decided or _spreadable(span.text, cued, lexicon, caseless))
+            or dominant.get(key_of(span.text), label) != label
+        ):
             # The whole form does not spread; a person's parts still may ("Judge Smith").
             if label != "PERSON":
                 continue
@@ -209,7 +216,8 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
             forms.setdefault(label, []).append((span.text, span.label))
         if label == "PERSON":
             for part in name_parts(span.text, words=names):
-                if (decided or _spreadable(part, cued, lexicon)) and dominant.get(key_of(part), label) == label:
+                spreads = decided or _spreadable(part, cued, lexicon, caseless)
+                if spreads and dominant.get(key_of(part), label) == label:
                     forms.setdefault(label, []).append((part, "PERSON"))
     found: list[Candidate] = []
     for label in sorted(forms):

@@ -155,8 +155,8 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
 
 def _only_common_words(name: str) -> bool:
     """Every word of `name` is a common English word and none is a known name."""
-    parts = name.split()
-    return all(is_common_word(w) and not is_known_name(w) for w in parts)
+    parts = [w.strip(".,;'’") for w in name.split()]
+    return all(is_common_word(w) and not is_known_name(w) for w in parts if w)
 
 
 def recognize(text: str) -> list[Candidate]:
@@ -181,11 +181,17 @@ def recognize(text: str) -> list[Candidate]:
                 continue  # "California's children", "a town called Fresno"
             if rule == "called" and not _calls_a_person(text, match):
                 continue
-            if rule == "title" and _only_common_words(text[start:end]):
-                continue  # "Squadron Officer School": a thing named after the title, no one
+            if rule in ("title", "relation") and _only_common_words(text[start:end]):
+                # "Squadron Officer School": a thing named after the title, no one;
+                # "HIS MOTHER OUT IN THE CROWD": in capitals every word looks like a name.
+                continue
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
     for match in _PARTICIPANT_RE.finditer(text):
-        if any(w.lower() in ROLE_WORDS for w in match.group("role").split()):
+        # Common words only are no participant: a transcript in capitals has lines
+        # shaped like "AS YOU KNOW, YOUR TERM AS JURORS".
+        if any(w.lower() in ROLE_WORDS for w in match.group("role").split()) and not _only_common_words(
+            match.group("v")
+        ):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
     for match in _SPEAKER_RE.finditer(text):
@@ -195,7 +201,7 @@ def recognize(text: str) -> list[Candidate]:
         # is not a role on, it is the name, even "MARGARET COURT".
         while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
             words.pop(0)
-        if words:
+        if words and not _only_common_words(" ".join(w.group() for w in words)):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found + _institutions(text)

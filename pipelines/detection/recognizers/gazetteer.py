@@ -12,6 +12,7 @@ import re
 from pipelines import gazetteers
 from pipelines.candidate import Candidate
 from pipelines.detection import places
+from pipelines.detection.case import carries_case
 from pipelines.gazetteers import first_names, last_names
 from pipelines.lexicons import HONORIFICS, PLACE_WORDS, ROLE_WORDS
 
@@ -70,6 +71,11 @@ def recognize(text: str) -> list[Candidate]:
     surname is only a shape)."""
     firsts, lasts = first_names(), last_names()
     stop = gazetteers.stop_words()
+    # In a text that writes no name with a capital (case.carries_case), every word
+    # opens a run: a name there holds no stop word and does not end in a common
+    # word ("SHEILA HAS A CASE", "BOB SAID"). The encoder reads such a text caseless
+    # and finds its names ("MICHAEL BROWN") without the lists.
+    caseless = not carries_case(text)
     found: list[Candidate] = []
     for run in _RUN.finditer(text):
         # Transcripts print names in capitals ("JAMES WOOD"): such a word is looked
@@ -112,6 +118,11 @@ def recognize(text: str) -> list[Candidate]:
             # are surnames): "Thomas Jefferson Bridge" is no person.
             if end + 1 < len(words) and _names_a_place(words[end + 1][2]):
                 i = end + 2  # "Thomas Jefferson Bridge", "Mary Ellen Theatre"
+                continue
+            if caseless and (
+                any(w[2].lower() in stop for w in words[i + 1 : end + 1]) or gazetteers.is_common_word(words[end][2])
+            ):
+                i += 1
                 continue
             start_char, end_char = words[i][0], words[end][1]
             found.append(
