@@ -217,6 +217,10 @@ def run_gold(arguments: argparse.Namespace, out=sys.stdout) -> int:
     from evaluation import realgold
 
     docs = realgold.read_gold(arguments.gold or None)
+    if arguments.case:
+        if arguments.write_calibration:
+            raise SystemExit("the calibration is fitted on the gold as written, not on a case copy")
+        docs = [realgold.recased(d, arguments.case) for d in docs]
     model = _model(arguments)
     predictions = realgold.detect(docs, model)
     report = realgold.gold_report(docs, predictions)
@@ -284,6 +288,12 @@ def parser() -> argparse.ArgumentParser:
     gold.add_argument("--benchmarks", type=Path, default=None, help="markdown file to write the section into")
     gold.add_argument(
         "--write-calibration", action="store_true", help="refit the calibration on all the gold and write its weights"
+    )
+    gold.add_argument(
+        "--case",
+        choices=["lower", "upper"],
+        default=None,
+        help="score the gold's texts lower-cased (as speech recognition writes) or in capitals, spans unchanged",
     )
     gold.set_defaults(run=run_gold)
     gum = commands.add_parser("gum", help="write gold from GUM's court hearings and interviews (evaluation/gum.py)")

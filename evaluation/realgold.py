@@ -13,7 +13,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pipelines.candidate import Candidate
@@ -57,6 +57,16 @@ def read_gold(paths: Iterable[Path] | None = None) -> list[GoldDoc]:
                 )
             )
     return docs
+
+
+def recased(doc: GoldDoc, case: str) -> GoldDoc:
+    """`doc` with its text lower-cased or in capitals, for the caseless checks: every
+    character keeps its offset (a text whose case mapping changes its length, "ß",
+    is refused), so the spans still hold."""
+    text = doc.text.lower() if case == "lower" else doc.text.upper()
+    if len(text) != len(doc.text):
+        raise ValueError(f"{doc.id}: its {case}-case text changes length; the spans would not hold")
+    return replace(doc, text=text)
 
 
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -270,3 +270,14 @@ def test_benchmarks_needs_a_section_name(tmp_path):
     write_jsonl(generate(1, seed=0), gold)
     with pytest.raises(SystemExit, match="go together"):
         evaluation_main(["evaluate", str(gold), "--benchmarks", str(tmp_path / "B.md")])
+
+
+def test_the_gold_recased_keeps_every_span_on_its_words():
+    from evaluation.realgold import GoldDoc, recased
+
+    doc = GoldDoc("d", "Q. Did Marcus Delgado call?", [(7, 21, "PERSON")], [])
+    lower, upper = recased(doc, "lower"), recased(doc, "upper")
+    assert lower.text[7:21] == "marcus delgado" and upper.text[7:21] == "MARCUS DELGADO"
+    assert lower.counted == doc.counted
+    with pytest.raises(ValueError, match="changes length"):
+        recased(GoldDoc("g", "Straße", [], []), "upper")
