@@ -93,7 +93,7 @@ def encoder_weights(delta: Path) -> tuple[dict[str, np.ndarray], dict]:
 def onnx_model(delta: Path, precision: str) -> bytes:
     """The encoder as the ONNX graph the product runs: float32, or int8 weights."""
     weights, settings = encoder_weights(delta)
-    model = graph(weights, int(settings["layers"]), int(settings["heads"]))
+    model = graph(weights, int(settings["layers"]), int(settings["heads"]), bool(settings.get("case_types")))
     return quantize(model) if precision == "int8" else model.SerializeToString()
 
 
@@ -266,8 +266,15 @@ def model_card(
         "## Limitations and use",
         "",
         *variant["use"],
-        "- Uncased: capitals carry no signal, so a transcript printed in capitals reads as well as running text, "
-        "and a capitalised common word is no cue either.",
+        (
+            "- Cased by a feature: the wordpieces are lower-cased, and each piece also carries its word's case "
+            "(`case_types`, BERT's token type): a capital, where the line's case says something. A line in "
+            "capitals or all in lower case reads as caseless (taught on a tenth of the sentences, and on every "
+            "sentence that is so), so names are still found there."
+            if settings.get("case_types")
+            else "- Uncased: capitals carry no signal, so a transcript printed in capitals reads as well as "
+            "running text, and a capitalised common word is no cue either."
+        ),
         "- A line break ends an entity unless it wraps one name, as the annotation guideline marks it: "
         '"CDCR" ending a line is not joined to the name that opens the next (a model taught line breaks, '
         "open, reads a piece for each; research-trf reads none).",

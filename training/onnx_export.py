@@ -69,13 +69,20 @@ class _Graph:
         return self.op("LayerNormalization", [x, gain, bias], axis=-1, epsilon=1e-12)
 
 
-def graph(weights: dict[str, np.ndarray], layers: int, heads: int) -> onnx.ModelProto:
-    """input_ids (batch, length) int64 → logits (batch, length, tags) float32."""
+def graph(weights: dict[str, np.ndarray], layers: int, heads: int, case_types: bool = False) -> onnx.ModelProto:
+    """input_ids (batch, length) int64 → logits (batch, length, tags) float32. With
+    `case_types` (a cased model), a second input, token_type_ids (batch, length)
+    int64, gives each piece its word's case (pipelines/detection/case.py)."""
     g = _Graph()
     words = g.const("word_embeddings", weights["bert.embeddings.word_embeddings.weight"].astype(np.float32))
     positions = g.const("position_embeddings", weights["bert.embeddings.position_embeddings.weight"].astype(np.float32))
-    # Token type 0 everywhere: one segment per window.
-    segment = g.const("token_type_0", weights["bert.embeddings.token_type_embeddings.weight"][0].astype(np.float32))
+    types = weights["bert.embeddings.token_type_embeddings.weight"].astype(np.float32)
+    # Without case types, token type 0 everywhere: one segment per window.
+    segment = (
+        g.op("Gather", [g.const("token_type_embeddings", types), "token_type_ids"])
+        if case_types
+        else g.const("token_type_0", types[0])
+    )
     zero, one = g.const("zero", np.array([0], np.int64)), g.const("one", np.array([1], np.int64))
     length = g.op("Slice", [g.op("Shape", ["input_ids"]), one, g.const("two", np.array([2], np.int64))])
     x = g.op("Gather", [words, "input_ids"])
@@ -107,7 +114,10 @@ def graph(weights: dict[str, np.ndarray], layers: int, heads: int) -> onnx.Model
         helper.make_graph(
             g.nodes,
             "minilm_token_classifier",
-            [helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "length"])],
+            [
+                helper.make_tensor_value_info(name, TensorProto.INT64, ["batch", "length"])
+                for name in ("input_ids", *(["token_type_ids"] if case_types else []))
+            ],
             [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["batch", "length", tags])],
             g.initializers,
         ),

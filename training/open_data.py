@@ -34,7 +34,10 @@ breaks a line, and training teaches what one means (`with_line_breaks`):
   transcripts are; a "¶" that falls inside a name is part of it (I-), as the
   annotation guideline marks a name broken across lines.
 
-The encoder is uncased, so case copies would teach it nothing.
+Case. The wordpieces are lower-cased; the open model reads each word's case as its
+token type instead (training/train_minilm.py `case_types`, pipelines/detection/case.py), and
+is shown a tenth of the sentences as caseless (a transcript in capitals, or in lower
+case), so no case copies of the text are needed.
 """
 
 from __future__ import annotations

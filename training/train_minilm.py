@@ -35,6 +35,9 @@ sys.path.insert(0, str(HERE))
 from assemble import sha256  # noqa: E402
 from prepare_data import DEV, HELD_OUT, read_conll  # noqa: E402
 
+sys.path.insert(0, str(HERE.parent))
+from pipelines.detection import case as text_case  # noqa: E402  (the product's case rule)
+
 DATA = HERE.parent.parent / "shared" / "data"
 FROZEN = "bert.embeddings.word_embeddings.weight"
 
@@ -52,8 +55,14 @@ def rows(sentence) -> list[tuple[str, str]]:
     return [(line.partition("\t")[0], (line.partition("\t")[2].strip() or "O")) for line in sentence.lines]
 
 
-def encoder(tokenizer: Any, index: dict[str, int], max_pieces: int) -> Callable[[list[list[tuple[str, str]]]], Any]:
-    """Sentences of (word, tag) -> the model's inputs with one label per wordpiece."""
+def encoder(
+    tokenizer: Any, index: dict[str, int], max_pieces: int, case: dict | None = None
+) -> Callable[[list[list[tuple[str, str]]]], Any]:
+    """Sentences of (word, tag) -> the model's inputs with one label per wordpiece.
+    With `case` ({"caseless": p}), every piece also carries its word's case type
+    (the product's own rule, pipelines/detection/case.py), and a sentence is shown as if it
+    carried no case (printed in capitals, or all in lower case) with probability p:
+    the model must find names without capitals too."""
     import torch
 
     def encode(batch: list[list[tuple[str, str]]]) -> Any:
@@ -66,8 +75,15 @@ def encoder(tokenizer: Any, index: dict[str, int], max_pieces: int) -> Callable[
             padding=True,
             return_tensors="pt",
         )
-        labels = []
+        labels, types = [], []
         for i, sentence in enumerate(batch):
+            if case is not None:
+                shown = (
+                    [text_case.CASELESS] * len(sentence)
+                    if random.random() < case["caseless"]
+                    else text_case.case_types([w for w, _ in sentence])
+                )
+                types.append([0 if word is None else shown[word] for word in enc.word_ids(i)])
             previous, row = None, []
             for word in enc.word_ids(i):
                 if word is None:
@@ -84,9 +100,25 @@ def encoder(tokenizer: Any, index: dict[str, int], max_pieces: int) -> Callable[
                 previous = word
             labels.append(row)
         enc["labels"] = torch.tensor(labels)
+        if case is not None:
+            enc["token_type_ids"] = torch.tensor(types)
         return enc
 
     return encode
+
+
+def with_caseless_type(model: Any) -> None:
+    """A third token type, CASELESS (pipelines/detection/case.py), beside the base's
+    two; it starts as the base's type 0 (one segment), as the other two do."""
+    import torch
+
+    old = model.bert.embeddings.token_type_embeddings
+    grown = torch.nn.Embedding(3, old.embedding_dim)
+    with torch.no_grad():
+        grown.weight[:2] = old.weight
+        grown.weight[2] = old.weight[0]
+    model.bert.embeddings.token_type_embeddings = grown
+    model.config.type_vocab_size = 3
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,8 +163,11 @@ def main(argv: list[str] | None = None) -> int:
     tokenizer = AutoTokenizer.from_pretrained(base)
     model = AutoModelForTokenClassification.from_pretrained(base, num_labels=len(tags))
     model.get_parameter(FROZEN).requires_grad_(False)
+    case = config.get("case_types")
+    if case:
+        with_caseless_type(model)
 
-    encode = encoder(tokenizer, index, config["max_pieces"])
+    encode = encoder(tokenizer, index, config["max_pieces"], case)
 
     warmup = config["warmup_fraction"] * steps
 
@@ -175,6 +210,9 @@ def main(argv: list[str] | None = None) -> int:
         "layers": model.config.num_hidden_layers,
         "heads": model.config.num_attention_heads,
         "lowercase": True,
+        # The pieces are uncased; a cased model reads each word's case as its token
+        # type (`case_type`), which the product computes the same way.
+        **({"case_types": True} if case else {}),
         # open_data.py teaches the open model a piece for line breaks; the product
         # gives that piece to every line break of the text (minilm.WordPiece).
         **({"line_break_piece": "¶"} if args.data == "open" and not args.fixture else {}),

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from pipelines.detection import case
 from pipelines.detection.models import minilm
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,7 +97,9 @@ def test_a_batch_of_windows_gives_what_each_window_gives_alone():
         np.testing.assert_allclose(together[row], encoder(ids[row]), rtol=1e-5, atol=1e-5)
 
 
-def _bert_forward(weights: dict[str, np.ndarray], ids: np.ndarray, layers: int, heads: int) -> np.ndarray:
+def _bert_forward(
+    weights: dict[str, np.ndarray], ids: np.ndarray, layers: int, heads: int, types: np.ndarray | None = None
+) -> np.ndarray:
     """BertForTokenClassification's forward pass written out in NumPy: what the graph,
     with ONNX Runtime's fused attention and GELU, must compute."""
     from math import erf
@@ -111,7 +114,8 @@ def _bert_forward(weights: dict[str, np.ndarray], ids: np.ndarray, layers: int, 
 
     e = "bert.embeddings."
     x = weights[e + "word_embeddings.weight"][ids] + weights[e + "position_embeddings.weight"][: ids.shape[1]]
-    x = norm(x + weights[e + "token_type_embeddings.weight"][0], e + "LayerNorm")
+    segment = weights[e + "token_type_embeddings.weight"][0 if types is None else types]
+    x = norm(x + segment, e + "LayerNorm")
     batch, length, width = x.shape
     for i in range(layers):
         p = f"bert.encoder.layer.{i}."
@@ -139,6 +143,56 @@ def test_the_graph_computes_bert_s_forward_pass():
     ids = rng.integers(0, 50, (3, 24))
     ours = minilm.Encoder(graph(weights, 2, heads=4).SerializeToString())(ids)
     np.testing.assert_allclose(ours, _bert_forward(weights, ids, 2, 4), rtol=1e-4, atol=1e-4)
+
+
+def test_a_cased_graph_reads_each_piece_s_token_type():
+    """A cased model's graph takes token_type_ids beside the ids and adds each
+    piece's type embedding, as BERT does; a capital changes the logits."""
+    rng = np.random.default_rng(3)
+    weights = _tiny_weights(rng)
+    weights["bert.embeddings.token_type_embeddings.weight"] = rng.normal(0, 0.2, (3, 16)).astype(np.float32)
+    ids, types = rng.integers(0, 50, (2, 12)), rng.integers(0, 3, (2, 12))
+    encoder = minilm.Encoder(graph(weights, 2, heads=4, case_types=True).SerializeToString())
+    ours = encoder(ids, types)
+    np.testing.assert_allclose(ours, _bert_forward(weights, ids, 2, 4, types), rtol=1e-4, atol=1e-4)
+    assert not np.allclose(ours, encoder(ids, np.zeros_like(types)), atol=1e-3)
+    # One window alone gives what it gives in a batch.
+    np.testing.assert_allclose(encoder(ids[1], types[1]), ours[1], rtol=1e-5, atol=1e-5)
+
+
+def test_a_word_s_case_counts_only_on_a_line_whose_case_says_something():
+    lower, capital, caseless = case.LOWER, case.CAPITAL, case.CASELESS
+    words = ["MR.", "SMITH", ":", "I", "met", "Élise", "in", "1999", ".", "\n", "THE", "COURT", ":", "GOOD", "\n"]
+    words += ["q.", "did", "you", "see", "marcus", "?", "\n", "Did", "you", "?", "¶", "Yes", "Sir"]
+    assert case.case_types(words) == [
+        *[capital, capital, lower, capital, lower, capital, lower, lower, lower],  # mixed: each word's case
+        lower,  # the line break
+        *[caseless] * 4,  # a line in capitals
+        lower,
+        *[caseless] * 6,  # a line in lower case
+        lower,
+        *[caseless] * 3,  # a capital only on the first word
+        lower,  # a training sentence's line break
+        *[caseless] * 2,  # no lower-case word: nothing to tell a name by
+    ]
+
+
+def test_token_tags_give_a_cased_model_each_word_s_case_on_every_piece():
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "mary", "mc", "##kay", "met", "the", "fbi", ".", "¶"]
+    seen: list[np.ndarray] = []
+
+    def encoder(ids: np.ndarray, types: np.ndarray) -> np.ndarray:
+        seen.append(types)
+        assert types.shape == ids.shape
+        return np.zeros((*ids.shape, 1), dtype=np.float32)
+
+    words = ["Mary", "McKay", "met", "the", "FBI", ".", "\n", "mary"]
+    wordpiece = minilm.WordPiece(vocab, line_break="¶", case_types=True)
+    minilm.token_tags(encoder, wordpiece, ["O"], words)  # type: ignore[arg-type]
+    # [CLS] Mary Mc ##kay met the FBI . ¶ mary [SEP]: every piece of a word has its case.
+    assert seen[0].tolist() == [[0, 1, 1, 1, 0, 0, 1, 0, 0, 2, 0]]
+    # An uncased model's encoder is called with the ids alone.
+    minilm.token_tags(lambda ids: np.zeros((*ids.shape, 1)), minilm.WordPiece(vocab), ["O"], words)
 
 
 def test_spaces_inside_a_name_stay_in_it_and_a_line_break_ends_it(monkeypatch):

@@ -358,8 +358,16 @@ def test_the_open_model_s_card_matches_its_delta_its_base_its_graph_and_its_reci
 def test_the_open_model_s_encoder_finds_names_no_title_or_list_points_at(without_research):
     nlp = load_nlp("open")
     assert nlp.pipe_names == ["ner", "minilm_ner"]
-    doc = nlp("yesterday zbigniew kowalczyk and ngozi okafor drove to Duluth.")
-    assert [e.text for e in doc.ents if e.label_ == "PERSON"] == ["zbigniew kowalczyk", "ngozi okafor"]
+    # With capitals and without (a line in lower case reads caseless: case.case_types).
+    for text in (
+        "Yesterday Marisol Quintrell and Ngozi Okafor drove to Duluth.",
+        "yesterday marisol quintrell and ngozi okafor drove to duluth.",
+        "YESTERDAY MARISOL QUINTRELL AND NGOZI OKAFOR DROVE TO DULUTH.",
+    ):
+        persons = [e.text.lower() for e in nlp(text).ents if e.label_ == "PERSON"]
+        assert persons == ["marisol quintrell", "ngozi okafor"], text
+    doc = nlp("Then Tomasz Wieczorek met her at the station.")
+    assert [e.text for e in doc.ents if e.label_ == "PERSON"] == ["Tomasz Wieczorek"]
     # A hyphenated word is never cut at its hyphen.
     doc = nlp("Yesterday Anne-Marie Kowalczyk-Okafor drove to Duluth.")
     persons = [e.text for e in doc.ents if e.label_ == "PERSON"]
@@ -499,3 +507,31 @@ def test_the_open_model_marks_the_base_model_s_persons_it_keeps(without_research
     marked, so the filters can ask it for a full name."""
     doc = load_nlp("open")("The Briton, who lost his title, said so.")
     assert [(e.text, e.label_, e.kb_id_) for e in doc.ents] == [("Briton", "PERSON", BASE_ONLY)]
+
+
+def test_the_encoder_s_person_takes_the_base_model_s_wider_reading_of_a_name():
+    """In the Ferguson transcript the encoder read the nickname "Big Mike" as "Mike"
+    and the base model read it whole: a name word lost would leak, so our person
+    takes the capitalised words of the base model's around it, on its line; never a
+    lower-case word, nor over another of our entities."""
+    import spacy
+    from spacy.tokens import Span
+
+    from pipelines.detection.models.minilm import _widened_by_base_persons
+
+    nlp = spacy.blank("en")
+
+    def widened(text: str, base: str, ours: list[str]) -> list[str]:
+        doc = nlp(text)
+
+        def span(words: str) -> Span:
+            start = text.index(words)
+            return doc.char_span(start, start + len(words), label="PERSON")
+
+        doc.ents = [span(base)]
+        return [s.text for s in _widened_by_base_persons(doc, [span(o) for o in ours])]
+
+    assert widened("a tattoo on his arm, Big Mike, that is", "Big Mike", ["Mike"]) == ["Big Mike"]
+    assert widened("a tattoo on his arm, big Mike, that is", "big Mike", ["Mike"]) == ["Mike"]
+    assert widened("then Ruth Ann Smith came", "Ruth Ann Smith", ["Ruth", "Smith"]) == ["Ruth", "Smith"]
+    assert widened("said Big\nMike came", "Big\nMike", ["Mike"]) == ["Mike"]

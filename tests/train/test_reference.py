@@ -28,14 +28,16 @@ import json, sys
 import numpy as np, torch
 from transformers import AutoModelForTokenClassification, AutoTokenizer
 sys.path[:0] = [sys.argv[1], sys.argv[1] + "/training"]
-from train_minilm import package_directory
+from train_minilm import package_directory, with_caseless_type
 from pipelines.detection.models import minilm
+from pipelines.detection.case import case_types
 from onnx_export import graph
 words = json.loads(sys.argv[2])
 base = package_directory()
 torch.manual_seed(0)
 reference = AutoModelForTokenClassification.from_pretrained(base, num_labels=9).eval()
-expected = AutoTokenizer.from_pretrained(base)(words, is_split_into_words=True)["input_ids"]
+encoded = AutoTokenizer.from_pretrained(base)(words, is_split_into_words=True)
+expected = encoded["input_ids"]
 vocab = [v for v in (base / "vocab.txt").read_text(encoding="utf-8").split("\\n") if v]
 wordpiece = minilm.WordPiece(vocab)
 ours = [wordpiece.cls, *[i for w in words for i in wordpiece.pieces(w)], wordpiece.sep]
@@ -43,8 +45,30 @@ weights = {k: v.numpy() for k, v in reference.state_dict().items()}
 encoder = minilm.Encoder(graph(weights, 6, 12).SerializeToString())
 with torch.no_grad():
     logits = reference(input_ids=torch.tensor([expected])).logits[0].numpy()
-difference = float(np.abs(encoder(np.array(ours)) - logits).max()) if ours == expected else None
-print(json.dumps({"ours": ours, "expected": expected, "difference": difference}))
+# A cased model: each word's type (pipelines/detection/case.py) given to its pieces as training
+# does (by the tokenizer's word ids) and as the product does (by its own wordpieces).
+cases = case_types(words)
+types = [0 if w is None else cases[w] for w in encoded.word_ids()]
+our_types = [0, *[case for w, case in zip(words, cases) for _ in wordpiece.pieces(w)], 0]
+# The third type (CASELESS) train_minilm.py adds, here made apart from type 0.
+with_caseless_type(reference)
+with torch.no_grad():
+    reference.bert.embeddings.token_type_embeddings.weight[2].normal_(0, 0.05)
+weights = {k: v.numpy() for k, v in reference.state_dict().items()}
+cased = minilm.Encoder(graph(weights, 6, 12, case_types=True).SerializeToString())
+with torch.no_grad():
+    cased_logits = reference(
+        input_ids=torch.tensor([expected]), token_type_ids=torch.tensor([types])
+    ).logits[0].numpy()
+same = ours == expected
+difference = float(np.abs(encoder(np.array(ours)) - logits).max()) if same else None
+cased_difference = (
+    float(np.abs(cased(np.array(ours), np.array(our_types)) - cased_logits).max()) if same else None
+)
+print(json.dumps({
+    "ours": ours, "expected": expected, "difference": difference,
+    "types": types, "our_types": our_types, "cased_difference": cased_difference,
+}))
 """
 
 
@@ -72,6 +96,32 @@ def test_wordpiece_and_logits_match_the_reference_implementation():
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["ours"] == result["expected"]
     assert result["difference"] < 1e-4
+    assert result["our_types"] == result["types"] and {0, 1} <= set(result["types"])
+    assert result["cased_difference"] < 1e-4
+
+
+def test_a_tiny_cased_training_run_builds_a_model_that_reads_case(tmp_path):
+    """The open recipe's case types (training/minilm-open.json) on the fixture: the
+    delta says it is cased, and the graph the product builds takes the token types."""
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    delta, out = tmp_path / "delta", tmp_path / "model"
+    for command in (
+        [_train_python(), "training/train_minilm.py", "--fixture", "--config", "training/minilm-open.json"]
+        + ["--out", str(delta)],
+        [sys.executable, "training/assemble_minilm.py", "--variant", "open", "--delta", str(delta)]
+        + ["--precision", "int8", "--out", str(out)],
+    ):
+        proc = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads((delta / "cfg.json").read_text(encoding="utf-8"))["case_types"] is True
+    import onnx
+
+    graph = onnx.load(out / "minilm_ner" / "model.onnx").graph
+    assert [i.name for i in graph.input] == ["input_ids", "token_type_ids"]
+    from pipelines.detection.models.nlp import load_nlp
+
+    component = load_nlp(str(out)).get_pipe("minilm_ner")
+    assert component.wordpiece.case_types
 
 
 def test_a_tiny_training_run_builds_a_loadable_model(tmp_path):

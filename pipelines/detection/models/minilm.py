@@ -12,6 +12,10 @@ Face's `tokenizers`, to identical pieces. tests/engine/test_minilm.py checks bot
 against the reference (Hugging Face's BertTokenizer and BertForTokenClassification,
 run in .venv-train by `make test-train`).
 
+The wordpieces are uncased; a model trained with `case_types` (open) also reads each
+word's case as its token type (pipelines/detection/case.py), so that a capital counts where the
+line's case means something and not where a transcript is printed in capitals.
+
 The component replaces the spaCy NER's name-like entities (PERSON, ORG, places,
 MISC…) with its own and keeps the spaCy NER's dates, times and numbers where they
 do not overlap one of its entities: one `nlp(text)` call runs both, so each text
@@ -34,6 +38,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pipelines.candidate import BASE_ONLY
+from pipelines.detection.case import LOWER, carries_case, case_types
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -88,9 +93,15 @@ class WordPiece:
     """BERT's uncased tokenizer (basic splitting, then greedy longest-match
     WordPiece), applied to one spaCy token at a time."""
 
-    def __init__(self, vocab: Sequence[str], lowercase: bool = True, line_break: str | None = None) -> None:
+    def __init__(
+        self, vocab: Sequence[str], lowercase: bool = True, line_break: str | None = None, case_types: bool = False
+    ) -> None:
         self.ids = {piece: i for i, piece in enumerate(vocab)}
         self.lowercase = lowercase
+        # A cased model (training/train_minilm.py `case_types`) reads each word's case
+        # as its pieces' token type: the pieces are lower-cased, and without it a
+        # capital, news text's strongest cue to a name, is lost.
+        self.case_types = case_types
         # A model trained with line breaks marked (training/open_data.py) reads this
         # piece for each one; without it, the encoder never sees where a line ends
         # and reads "CDCR" at one line's end into the name opening the next.
@@ -245,10 +256,14 @@ class Encoder:
             raise RuntimeError(f"the encoder's ONNX graph could not be loaded: {self._error}") from self._error
         return self._session
 
-    def __call__(self, ids: np.ndarray) -> np.ndarray:
+    def __call__(self, ids: np.ndarray, types: np.ndarray | None = None) -> np.ndarray:
+        """`types`: each piece's token type, for a graph built with them (a cased
+        model); None for one without."""
         single = ids.ndim == 1
-        batch = np.ascontiguousarray(ids[None, :] if single else ids, dtype=np.int64)
-        logits = self.session.run(None, {"input_ids": batch})[0]
+        feed = {"input_ids": np.ascontiguousarray(ids[None, :] if single else ids, dtype=np.int64)}
+        if types is not None:
+            feed["token_type_ids"] = np.ascontiguousarray(types[None, :] if single else types, dtype=np.int64)
+        logits = self.session.run(None, feed)[0]
         return logits[0] if single else logits
 
 
@@ -270,23 +285,29 @@ def starter(nlp: Language) -> Callable[[Doc], None] | None:
     return start
 
 
-def _logits(encoder: Callable[[np.ndarray], np.ndarray], inputs: list[np.ndarray]) -> Iterator[np.ndarray]:
+def _logits(
+    encoder: Callable[..., np.ndarray], inputs: list[np.ndarray], types: list[np.ndarray] | None
+) -> Iterator[np.ndarray]:
     """Each batch's logits, in order: an `Encoder`'s batches run `encoder_threads()`
     at a time (ONNX Runtime releases the GIL while it computes)."""
+    arguments = [inputs] if types is None else [inputs, types]
     if isinstance(encoder, Encoder) and len(inputs) > 1 and encoder_threads() > 1:
-        return _BATCHES.get().map(encoder, inputs)
-    return map(encoder, inputs)
+        return _BATCHES.get().map(encoder, *arguments)
+    return map(encoder, *arguments)
 
 
 def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], words: Sequence[str]) -> list[str]:
     """One BIO tag per word: its first wordpiece's. A word without wordpieces is O (a
     line break), or inside the entity around it when it is a run of spaces."""
     pieces: list[int] = []
+    kinds: list[int] = []  # each piece's token type (its word's case), for a cased model
     first: list[int] = []  # the index of each word's first piece, -1 for none
-    for word in words:
+    cases = case_types(words) if wordpiece.case_types else [LOWER] * len(words)
+    for word, case in zip(words, cases, strict=True):
         ids = wordpiece.pieces(word)
         first.append(len(pieces) if ids else -1)
         pieces.extend(ids)
+        kinds.extend([case] * len(ids))
     best = np.zeros(len(pieces), dtype=np.int64)
     # Windows of equal length (all but the first and last of a long text) go through
     # the encoder together: fewer, larger matrix products.
@@ -296,7 +317,12 @@ def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], word
         windows.setdefault(right - left, []).append((start, left, right))
     batches = [group[at : at + BATCH] for group in windows.values() for at in range(0, len(group), BATCH)]
     inputs = [np.array([[wordpiece.cls, *pieces[left:right], wordpiece.sep] for _, left, right in b]) for b in batches]
-    for batch, logits in zip(batches, _logits(encoder, inputs), strict=True):
+    types = (
+        [np.array([[0, *kinds[left:right], 0] for _, left, right in b]) for b in batches]
+        if wordpiece.case_types
+        else None
+    )
+    for batch, logits in zip(batches, _logits(encoder, inputs, types), strict=True):
         for row, (start, left, _) in enumerate(batch):
             end = min(len(pieces), start + CORE)
             best[start:end] = logits[row, 1 + start - left : 1 + end - left].argmax(-1)
@@ -370,6 +396,10 @@ class MiniLMNer:
                 ours.append(Span(doc, start, end, label=SPACY_LABEL.get(kind, kind)))
         # Widening to whole words may make two entities meet: the longer stays.
         ours = filter_spans(ours)
+        # In a text without case every word is capitalised or none is, and the base
+        # model's persons there are runs of capitals, not wider names.
+        if self.settings.get("keep_base_persons") and carries_case(doc.text):
+            ours = _widened_by_base_persons(doc, ours)
         taken = np.zeros(len(doc) + 1, dtype=bool)
         for span in ours:
             taken[span.start : span.end] = True
@@ -405,7 +435,10 @@ class MiniLMNer:
         self.settings = settings
         self.tags = list(settings["tags"])
         self.wordpiece = WordPiece(
-            vocab, lowercase=bool(settings.get("lowercase", True)), line_break=settings.get("line_break_piece")
+            vocab,
+            lowercase=bool(settings.get("lowercase", True)),
+            line_break=settings.get("line_break_piece"),
+            case_types=bool(settings.get("case_types")),
         )
         self.encoder = Encoder(model)
 
@@ -432,6 +465,29 @@ class MiniLMNer:
         (directory / SETTINGS).write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
         (directory / VOCAB).write_text("\n".join(vocab) + "\n", encoding="utf-8")
         (directory / MODEL).write_bytes(model.read_bytes() if isinstance(model, Path) else model)
+
+
+def _widened_by_base_persons(doc: Doc, ours: list) -> list:
+    """Our PERSON inside a longer PERSON of the base model's whose other words are
+    capitalised words of the same line takes them: the base model read the whole
+    name where the encoder read its last word ("Big Mike", a nickname the encoder
+    cut to "Mike"). A name word lost leaks; the edges and title rules still trim
+    what is no name."""
+    from spacy.tokens import Span
+
+    wider = {}
+    for e in doc.ents:
+        if e.label_ != "PERSON" or "\n" in e.text:
+            continue
+        for o in ours:
+            if o.label_ != "PERSON" or not (e.start <= o.start and o.end <= e.end) or len(e) == len(o):
+                continue
+            extra = [*doc[e.start : o.start], *doc[o.end : e.end]]
+            # Never over another of our entities ("Ruth Ann" of "Ruth Ann Smith").
+            alone = not any(x is not o and x.start < e.end and e.start < x.end for x in ours)
+            if alone and all(t.is_alpha and t.text[:1].isupper() for t in extra):
+                wider[o.start, o.end] = Span(doc, e.start, e.end, label="PERSON")
+    return [wider.get((o.start, o.end), o) for o in ours] if wider else ours
 
 
 def _hyphen_joint(doc: Doc, i: int) -> bool:
