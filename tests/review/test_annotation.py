@@ -231,10 +231,11 @@ def test_reannotation_keeps_human_work_and_replaces_pending_machine_spans(
     pending_before = {
         (s.start, s.end, s.label): s.pk for s in document.spans.filter(status="pending") if s.pk not in human
     }
-    # The new configuration: no spaCy, no presidio, and two corpus patterns, one
-    # of which overlaps the rejected "1998" and the hand-made "Good".
+    # The new configuration: no spaCy, no presidio, no cues (so that machine spans
+    # go: "HARTWELL" came from a cue and the model), and two corpus patterns, one of
+    # which overlaps the rejected "1998" and the hand-made "Good".
     config = DetectionConfig(
-        recognizers=frozenset({"patterns", "cues", "gazetteer", "header"}),
+        recognizers=frozenset({"patterns", "gazetteer", "header"}),
         patterns=(CorpusPattern("CASE", r"hearing"), CorpusPattern("ID", r"Good morning|in 1998")),
     )
     StoredConfig.objects.create(corpus=document.corpus, data=config.to_dict())
