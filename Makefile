@@ -114,7 +114,7 @@ model-trf: $(TRAIN_STAMP)
 	  --eval var/model-work/corpus/wikineural_heldout.conll ../shared/data/train/conll2003_en_val.conll
 
 # Train the licence-clean default's encoder from scratch (needs ../shared/data/train-open;
-# about 42 minutes on two idle cores, seed 42), refresh the committed delta and its card,
+# about 48 minutes on two cores, seed 42), refresh the committed delta and its card,
 # then build it. Only licence-clean data is read (training/open_data.py).
 model-open: $(TRAIN_STAMP)
 	OMP_WAIT_POLICY=PASSIVE $(TRAIN_PY) training/train_minilm.py --data open --config training/minilm-open.json \

@@ -35,7 +35,7 @@ breaks a line, and training teaches what one means (`with_line_breaks`):
   annotation guideline marks a name broken across lines.
 
 Case. The wordpieces are lower-cased; the open model reads each word's case as its
-token type instead (training/train_minilm.py `case_types`, pipelines/detection/case.py), and
+token type instead (the "case_types" setting, pipelines/detection/case.py), and
 is shown a tenth of the sentences as caseless (a transcript in capitals, or in lower
 case), so no case copies of the text are needed.
 """

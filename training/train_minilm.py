@@ -78,6 +78,9 @@ def encoder(
         labels, types = [], []
         for i, sentence in enumerate(batch):
             if case is not None:
+                # (The forced-caseless copy types a "¶" CASELESS where case_types, and
+                # the product, give a line break LOWER: as the shipped model was
+                # trained; to align at the next retrain.)
                 shown = (
                     [text_case.CASELESS] * len(sentence)
                     if random.random() < case["caseless"]
@@ -211,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         "heads": model.config.num_attention_heads,
         "lowercase": True,
         # The pieces are uncased; a cased model reads each word's case as its token
-        # type (`case_type`), which the product computes the same way.
+        # type (pipelines/detection/case.py), which the product computes the same way.
         **({"case_types": True} if case else {}),
         # open_data.py teaches the open model a piece for line breaks; the product
         # gives that piece to every line break of the text (minilm.WordPiece).

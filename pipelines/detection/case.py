@@ -1,7 +1,8 @@
 """What a capital means in a text. A capital is the strongest cue to a name in
 running text, and no cue at all in a transcript printed in capitals or in a
-lower-case one (speech recognition often writes one): the encoder (models/minilm.py)
-and the filters that read case (filtering/filters.py) ask here first."""
+lower-case one (speech recognition often writes one): the encoder (models/minilm.py),
+the filters (filtering/filters.py), the name lists (recognizers/gazetteer.py), the
+cues (recognizers/cues.py) and propagation (merging/propagate.py) ask here first."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-# A cased model's token types (training/train_minilm.py `case_types`): each piece
+# A cased model's token types (the "case_types" setting of training/minilm-open.json): each piece
 # carries its word's case, unless the line it is on carries no case at all.
 LOWER, CAPITAL, CASELESS = 0, 1, 2
 
@@ -22,11 +23,13 @@ def _breaks_line(word: str) -> bool:
 def case_types(words: Sequence[str]) -> list[int]:
     """Each word's token type for a cased model: CAPITAL for a word that opens with a
     capital letter, LOWER for any other, on a line whose case says something; on a
-    line in capitals, all in lower case, or with a capital only on its first word,
-    CASELESS for every word, where the model reads the pieces alone as an uncased
-    one does. Capitals are news text's strongest cue to a name, and a transcript in
-    capitals or a lower-case one must still have its names found. Training gives
-    its sentences the same types (train_minilm.py), so the two cannot drift apart."""
+    line with no word in lower case (in capitals, in title case, a one-word line,
+    "MR. JONES: Yes.") or with a capital only on its first word, CASELESS for every
+    word, where the model reads the pieces alone as an uncased one does. Capitals
+    are news text's strongest cue to a name, and a transcript in capitals or a
+    lower-case one must still have its names found. Training gives its sentences
+    the same types (train_minilm.py), so the two cannot drift apart. ("I" counts as
+    a capital here, as the shipped model was trained; `carries_case` ignores it.)"""
     out: list[int] = []
     line: list[str] = []
 
@@ -47,30 +50,51 @@ def case_types(words: Sequence[str]) -> list[int]:
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
-# Below this share of words with a capital (or without one), a text's case says
-# nothing: a lower-case transcript that still capitalises a few words, or one in
-# capitals with a stray lower-case word.
+# A sentence opens after ".", "?" or "!" (and any closing quote or bracket).
+_SENTENCE_END = re.compile(r"[.?!][\"'’”)\]]*\s+$")
+# Below this share of lower-case words, a text is in capitals (a stray lower-case
+# word does not make it cased).
 CASE_SHARE = 0.02
-# Words (not counting each line's first) a text needs before its case is judged: a
-# line or two in lower case says too little ("I walked down the west street").
+# Below this share of capitalised words inside sentences, and with no sentence
+# opening to judge by, a text is in lower case (speech recognition without punctuation).
+MID_SENTENCE_CAPITALS = 0.005
+# Words a text needs before its case is judged: a line or two in lower case says
+# too little ("I walked down the west street").
 CASE_EVIDENCE = 40
+# Sentence openings needed to judge by them.
+OPENINGS = 3
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def carries_case(text: str) -> bool:
-    """Whether `text` writes names with capitals at all: it has both words that open
-    with a capital (not counting each line's first) and words that open in lower
-    case, each at least CASE_SHARE of its words. A text of fewer than CASE_EVIDENCE
-    such words does (too little evidence to the contrary: the rules that read case
-    stay on)."""
-    capital = lower = total = 0
-    for line in text.splitlines():
-        for i, match in enumerate(_WORD.finditer(line)):
-            first = match.group()[0]
-            lower += first.islower()
-            if i:
-                capital += first.isupper()
-                total += 1
-    if total < CASE_EVIDENCE:
+    """Whether `text` writes names with capitals at all. A cased text opens its
+    sentences with capitals and writes most other words in lower case; a text in
+    capitals has (almost) no lower-case word (under CASE_SHARE); a lower-case one
+    opens its sentences in lower case (speech recognition that keeps "I" and a few
+    names is still lower case), or, without punctuation, has almost no capital
+    inside its lines (under MID_SENTENCE_CAPITALS). A text of fewer than
+    CASE_EVIDENCE words is taken as cased (too little evidence to the contrary: the
+    rules that read case stay on). A line's first word counts only where a sentence
+    ends before it: plain-text transcripts wrap in mid-sentence.
+    (Cached: the filters ask once per candidate; a few recent texts only.)"""
+    openings = capital_openings = inside = capital_inside = lower = 0
+    previous_end = 0
+    for match in _WORD.finditer(text):
+        first = match.group()[0]
+        before = text[previous_end : match.start()]
+        previous_end = match.end()
+        opens = match.start() == 0 or bool(_SENTENCE_END.search(text, max(0, match.start() - 8), match.start()))
+        lower += first.islower()
+        if opens:
+            openings += 1
+            capital_openings += first.isupper()
+        elif "\n" not in before:
+            inside += 1
+            capital_inside += first.isupper()
+    if openings + inside < CASE_EVIDENCE:
         return True
-    return capital >= CASE_SHARE * total and lower >= CASE_SHARE * total
+    if lower < CASE_SHARE * (openings + inside):
+        return False
+    if openings >= OPENINGS:
+        return capital_openings >= openings / 2
+    return capital_inside >= MID_SENTENCE_CAPITALS * max(inside, 1)

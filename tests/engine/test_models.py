@@ -535,3 +535,5 @@ def test_the_encoder_s_person_takes_the_base_model_s_wider_reading_of_a_name():
     assert widened("a tattoo on his arm, big Mike, that is", "big Mike", ["Mike"]) == ["Mike"]
     assert widened("then Ruth Ann Smith came", "Ruth Ann Smith", ["Ruth", "Smith"]) == ["Ruth", "Smith"]
     assert widened("said Big\nMike came", "Big\nMike", ["Mike"]) == ["Mike"]
+    # Not a word that opens the sentence: "Sorry Mike" is no name.
+    assert widened("No. Sorry Mike, I did not hear you.", "Sorry Mike", ["Mike"]) == ["Mike"]

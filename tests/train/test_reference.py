@@ -114,6 +114,10 @@ def test_a_tiny_cased_training_run_builds_a_model_that_reads_case(tmp_path):
         proc = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         assert proc.returncode == 0, proc.stderr[-3000:]
     assert json.loads((delta / "cfg.json").read_text(encoding="utf-8"))["case_types"] is True
+    import numpy as np
+
+    with np.load(delta / "weights.npz") as weights:  # capital, lower and caseless
+        assert weights["bert.embeddings.token_type_embeddings.weight"].shape == (3, 384)
     import onnx
 
     graph = onnx.load(out / "minilm_ner" / "model.onnx").graph

@@ -29,6 +29,7 @@ import os
 import shutil
 import threading
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
@@ -397,7 +398,9 @@ class MiniLMNer:
         # Widening to whole words may make two entities meet: the longer stays.
         ours = filter_spans(ours)
         # In a text without case every word is capitalised or none is, and the base
-        # model's persons there are runs of capitals, not wider names.
+        # model's persons there are runs of capitals, not wider names. (Judged on
+        # this Doc, a chunk of the document; the rules judge the whole text, which
+        # a chunk's case seldom contradicts.)
         if self.settings.get("keep_base_persons") and carries_case(doc.text):
             ours = _widened_by_base_persons(doc, ours)
         taken = np.zeros(len(doc) + 1, dtype=bool)
@@ -468,25 +471,33 @@ class MiniLMNer:
 
 
 def _widened_by_base_persons(doc: Doc, ours: list) -> list:
-    """Our PERSON inside a longer PERSON of the base model's whose other words are
-    capitalised words of the same line takes them: the base model read the whole
+    """Our PERSON inside a longer PERSON of the base model's, whose other words are
+    capitalised words of the same line, takes them: the base model read the whole
     name where the encoder read its last word ("Big Mike", a nickname the encoder
-    cut to "Mike"). A name word lost leaks; the edges and title rules still trim
-    what is no name."""
+    cut to "Mike"), and a name word lost leaks. Never a stop word, nor a word that
+    opens a sentence or a line ("Sorry Mike", "Okay Mike"), nor over another of our
+    entities. `ours` is sorted (spaCy's filter_spans)."""
     from spacy.tokens import Span
 
+    starts = [o.start for o in ours]
     wider = {}
     for e in doc.ents:
         if e.label_ != "PERSON" or "\n" in e.text:
             continue
-        for o in ours:
-            if o.label_ != "PERSON" or not (e.start <= o.start and o.end <= e.end) or len(e) == len(o):
-                continue
-            extra = [*doc[e.start : o.start], *doc[o.end : e.end]]
-            # Never over another of our entities ("Ruth Ann" of "Ruth Ann Smith").
-            alone = not any(x is not o and x.start < e.end and e.start < x.end for x in ours)
-            if alone and all(t.is_alpha and t.text[:1].isupper() for t in extra):
-                wider[o.start, o.end] = Span(doc, e.start, e.end, label="PERSON")
+        # Ours that start inside e: by bisection, a long text holds thousands.
+        inside = ours[bisect_left(starts, e.start) : bisect_left(starts, e.end)]
+        before = ours[bisect_left(starts, e.start) - 1] if bisect_left(starts, e.start) else None
+        if len(inside) != 1 or (before is not None and before.end > e.start):
+            continue  # none, or several of ours there ("Ruth Ann" of "Ruth Ann Smith")
+        o = inside[0]
+        if o.label_ != "PERSON" or o.end > e.end or len(e) == len(o):
+            continue
+        extra = [*doc[e.start : o.start], *doc[o.end : e.end]]
+        opens = e.start == 0 or doc[e.start - 1].text in (".", "?", "!", ":") or "\n" in doc[e.start - 1].text
+        if e.start < o.start and opens:
+            continue
+        if all(t.is_alpha and t.text[:1].isupper() and not t.is_stop for t in extra):
+            wider[o.start, o.end] = Span(doc, e.start, e.end, label="PERSON")
     return [wider.get((o.start, o.end), o) for o in ours] if wider else ours
 
 

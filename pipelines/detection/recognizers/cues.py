@@ -9,6 +9,7 @@ import re
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
+from pipelines.detection.case import carries_case
 from pipelines.gazetteers import is_common_word, is_known_name, is_person_given_name, stop_words
 from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
 
@@ -153,6 +154,13 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     return is_person_given_name(first)
 
 
+def _capitals_say_nothing(text: str, name: str) -> bool:
+    """A cue's name of common words only, where its capitals say nothing: in a text
+    without case, or written in capitals ("AS YOU KNOW, YOUR TERM AS JURORS"). In
+    running text a capitalised common word after a cue is a name ("my son Will")."""
+    return (not carries_case(text) or name.isupper()) and _only_common_words(name)
+
+
 def _only_common_words(name: str) -> bool:
     """Every word of `name` is a common English word and none is a known name."""
     parts = [w.strip(".,;'’") for w in name.split()]
@@ -174,6 +182,10 @@ def recognize(text: str) -> list[Candidate]:
             words = list(re.finditer(r"\S+", text[start:end]))
             while words and words[-1].group().lower().rstrip(".") in ROLE_WORDS:
                 words.pop()
+            # In a text without case "MY NAME IS MARCUS DELGADO AND" reads on: no
+            # name ends in a stop word.
+            while len(words) > 1 and not carries_case(text) and words[-1].group().lower() in stop_words():
+                words.pop()
             if not words:
                 continue
             end = start + words[-1].end()
@@ -181,16 +193,16 @@ def recognize(text: str) -> list[Candidate]:
                 continue  # "California's children", "a town called Fresno"
             if rule == "called" and not _calls_a_person(text, match):
                 continue
-            if rule in ("title", "relation") and _only_common_words(text[start:end]):
-                # "Squadron Officer School": a thing named after the title, no one;
-                # "HIS MOTHER OUT IN THE CROWD": in capitals every word looks like a name.
-                continue
+            if rule == "title" and _only_common_words(text[start:end]):
+                continue  # "Squadron Officer School": a thing named after the title, no one
+            if rule == "relation" and _capitals_say_nothing(text, text[start:end]):
+                continue  # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
     for match in _PARTICIPANT_RE.finditer(text):
         # Common words only are no participant: a transcript in capitals has lines
         # shaped like "AS YOU KNOW, YOUR TERM AS JURORS".
-        if any(w.lower() in ROLE_WORDS for w in match.group("role").split()) and not _only_common_words(
-            match.group("v")
+        if any(w.lower() in ROLE_WORDS for w in match.group("role").split()) and not _capitals_say_nothing(
+            text, match.group("v")
         ):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
@@ -201,7 +213,9 @@ def recognize(text: str) -> list[Candidate]:
         # is not a role on, it is the name, even "MARGARET COURT".
         while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
             words.pop(0)
-        if words and not _only_common_words(" ".join(w.group() for w in words)):
+        # A speaker label is in capitals in any transcript ("MR. WILL:"): only in a
+        # text without case is a label of common words ("IN THE MATTER OF …:") no name.
+        if words and not (not carries_case(text) and _only_common_words(" ".join(w.group() for w in words))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found + _institutions(text)

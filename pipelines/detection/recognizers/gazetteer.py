@@ -108,6 +108,15 @@ def recognize(text: str) -> list[Candidate]:
                 i += 1
                 continue
             ends = [j for j in range(min(len(words) - 1, i + 3), i, -1) if words[j][2] in lasts]
+            if caseless:
+                # The longest name that holds no stop word and ends in no common word
+                # ("THEN MICHAEL BROWN SAID": "MICHAEL BROWN", not "MICHAEL BROWN SAID").
+                ends = [
+                    j
+                    for j in ends
+                    if not any(w[2].lower() in stop for w in words[i + 1 : j + 1])
+                    and not gazetteers.is_common_word(words[j][2])
+                ]
             # The longest name whose last word does not name a place, else the
             # longest: "Thomas Jefferson | Bridge" but "Jennifer Park".
             end = next((j for j in ends if not _names_a_place(words[j][2])), ends[0] if ends else None)
@@ -118,11 +127,6 @@ def recognize(text: str) -> list[Candidate]:
             # are surnames): "Thomas Jefferson Bridge" is no person.
             if end + 1 < len(words) and _names_a_place(words[end + 1][2]):
                 i = end + 2  # "Thomas Jefferson Bridge", "Mary Ellen Theatre"
-                continue
-            if caseless and (
-                any(w[2].lower() in stop for w in words[i + 1 : end + 1]) or gazetteers.is_common_word(words[end][2])
-            ):
-                i += 1
                 continue
             start_char, end_char = words[i][0], words[end][1]
             found.append(
