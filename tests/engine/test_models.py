@@ -537,3 +537,17 @@ def test_the_encoder_s_person_takes_the_base_model_s_wider_reading_of_a_name():
     assert widened("said Big\nMike came", "Big\nMike", ["Mike"]) == ["Mike"]
     # Not a word that opens the sentence: "Sorry Mike" is no name.
     assert widened("No. Sorry Mike, I did not hear you.", "Sorry Mike", ["Mike"]) == ["Mike"]
+
+
+def test_no_wider_reading_in_a_text_without_case(without_research, monkeypatch):
+    """In capitals the base model's persons are runs of capitals, not wider names:
+    the wider reading is asked for on a cased text only."""
+    from pipelines.detection.models import minilm
+
+    nlp = load_nlp("open")
+    asked: list[str] = []
+    monkeypatch.setattr(minilm, "_widened_by_base_persons", lambda doc, ours: asked.append(doc.text) or ours)
+    cased = "Q. Who was there? A. My cousin Tamika Reyes and her friend, and we waited. " * 4
+    nlp(cased)
+    nlp(cased.upper())
+    assert asked == [cased]
