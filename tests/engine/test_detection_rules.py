@@ -284,6 +284,11 @@ def test_the_cover_page_facility_and_city_are_found_in_the_body_but_not_the_stat
         ("I was with Officer Smith Police came", []),
         # A name word makes one of a kind the named one.
         ("an Acme Corporation truck", ["Acme Corporation"]),
+        # A prison, a circuit of the courts and a church are named ones; a school and
+        # a party are no head ("in High School", "the Moving Party").
+        ("He served at Folsom State Prison until the Ninth Circuit ruled.", ["Folsom State Prison", "Ninth Circuit"]),
+        ("a letter from St. Anne's Church in Stockton", ["St. Anne's Church"]),
+        ("He was in High School when the Moving Party filed.", []),
     ],
 )
 def test_an_institution_is_named_by_its_head_word_and_a_name_word_beside_it(text, expected):

@@ -63,11 +63,14 @@ _PARTICIPANT_RE = re.compile(
 # words are title case (a line in capitals is a heading or a legal notice, not a
 # name), an acronym ("FBI", "U.S.") or "St."; one line break may fall between two
 # words, as transcripts wrap. Only heads that name an institution whatever precedes
-# them: not "Court" (a street: "Florissant Court"), "Board" ("Board Hearing") or
-# "Service" ("Memorial Service").
+# them: not "Court" (a street: "Florissant Court"), "Board" ("Board Hearing"),
+# "Service" ("Memorial Service"), "School" ("in High School") or "Party" ("the
+# Moving Party"). A prison, a circuit of the courts and a church are named ones
+# ("Folsom State Prison", "the Ninth Circuit", "St. Anne's Church").
 _INSTITUTION_HEADS = (
     "Office|Department|Police|Bureau|Agency|Commission|Committee|Council|Ministry|University|College|Academy"
     "|Institute|Hospital|Corporation|Company|Association|Foundation|Society|Authority|Administration"
+    "|Circuit|Prison|Church"
 )
 _TITLE_WORD = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)"
 _GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*)"  # one line break at most: a blank line ends a name
