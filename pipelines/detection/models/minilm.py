@@ -99,7 +99,7 @@ class WordPiece:
     ) -> None:
         self.ids = {piece: i for i, piece in enumerate(vocab)}
         self.lowercase = lowercase
-        # A cased model (training/train_minilm.py `case_types`) reads each word's case
+        # A cased model (the "case_types" setting, training/minilm-open.json) reads each word's case
         # as its pieces' token type: the pieces are lower-cased, and without it a
         # capital, news text's strongest cue to a name, is lost.
         self.case_types = case_types
