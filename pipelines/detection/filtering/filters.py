@@ -59,7 +59,7 @@ def _caseless(text: str) -> bool:
     """A text that writes no name with a capital (a lower-case transcript, or one in
     capitals): the rules below, which read a lower-case word as no name, stay off
     there, or they would drop every name of it."""
-    return bool(text) and not carries_case(text)
+    return not carries_case(text)  # an empty or short text is taken as cased
 
 
 def _person_lowercase(c: Candidate, text: str, w: FilterWords) -> str | None:

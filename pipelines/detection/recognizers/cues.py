@@ -218,7 +218,7 @@ def recognize(text: str) -> list[Candidate]:
             words.pop(0)
         # A speaker label is in capitals in any transcript ("MR. WILL:"): only in a
         # text without case is a label of common words ("IN THE MATTER OF …:") no name.
-        if words and not (not carries_case(text) and _only_common_words(" ".join(w.group() for w in words))):
+        if words and (carries_case(text) or not _only_common_words(" ".join(w.group() for w in words))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found + _institutions(text)
