@@ -291,9 +291,10 @@ def parser() -> argparse.ArgumentParser:
     )
     gold.add_argument(
         "--case",
-        choices=["lower", "upper"],
+        choices=["lower", "asr", "upper"],
         default=None,
-        help="score the gold's texts lower-cased (as speech recognition writes) or in capitals, spans unchanged",
+        help="score the gold's texts lower-cased (as speech recognition writes; asr: keeping the pronoun's capital, "
+        '"I") or in capitals, spans unchanged',
     )
     gold.set_defaults(run=run_gold)
     gum = commands.add_parser("gum", help="write gold from GUM's court hearings and interviews (evaluation/gum.py)")

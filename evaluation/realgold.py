@@ -11,6 +11,7 @@ table of the out-of-fold probabilities (`calibrate`)."""
 
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -59,11 +60,22 @@ def read_gold(paths: Iterable[Path] | None = None) -> list[GoldDoc]:
     return docs
 
 
+# The pronoun "I" (and "I'm", "I'll"): speech recognition that writes in lower case
+# often keeps its capital.
+_PRONOUN_I = re.compile(r"\bi\b")
+
+
 def recased(doc: GoldDoc, case: str) -> GoldDoc:
-    """`doc` with its text lower-cased or in capitals, for the caseless checks: every
+    """`doc` with its text lower-cased, lower-cased but for the pronoun "I" (`asr`, as
+    speech recognition often writes), or in capitals, for the caseless checks: every
     character keeps its offset (a text whose case mapping changes its length, "ß",
     is refused), so the spans still hold."""
-    text = doc.text.lower() if case == "lower" else doc.text.upper()
+    if case == "upper":
+        text = doc.text.upper()
+    else:
+        text = doc.text.lower()
+        if case == "asr":
+            text = _PRONOUN_I.sub("I", text)
     if len(text) != len(doc.text):
         raise ValueError(f"{doc.id}: its {case}-case text changes length; the spans would not hold")
     return replace(doc, text=text)

@@ -275,6 +275,13 @@ def is_person_given_name(word: str) -> bool:
     return is_given_name(word) and not is_common_word(word)
 
 
+def is_written_as_name(word: str) -> bool:
+    """A word written as a name is: letters (with an apostrophe or a hyphen inside)
+    opening with a capital and not all in capitals ("Kostadinova", "O'Neill",
+    "McDonald", "Éric"; not "FBI", "smith" or "U.S.")."""
+    return bool(_NAME_SHAPE.match(word)) and word[0].isupper() and any(c.islower() for c in word)
+
+
 def is_date_word(word: str) -> bool:
     """A month or a weekday ("March", "Sept.", "Tuesday"), in any case."""
     return _DATE_WORD.match(word) is not None

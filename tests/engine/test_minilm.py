@@ -191,6 +191,10 @@ def test_token_tags_give_a_cased_model_each_word_s_case_on_every_piece():
     minilm.token_tags(encoder, wordpiece, ["O"], words)  # type: ignore[arg-type]
     # [CLS] Mary Mc ##kay met the FBI . ¶ mary [SEP]: every piece of a word has its case.
     assert seen[0].tolist() == [[0, 1, 1, 1, 0, 0, 1, 0, 0, 2, 0]]
+    # A text that writes no name with a capital (speech recognition keeping "I" and
+    # a few capitals): every word is caseless, whatever its line looks like.
+    minilm.token_tags(encoder, wordpiece, ["O"], words, caseless=True)  # type: ignore[arg-type]
+    assert seen[1].tolist() == [[0, *[case.CASELESS] * 9, 0]]
     # An uncased model's encoder is called with the ids alone.
     minilm.token_tags(lambda ids: np.zeros((*ids.shape, 1)), minilm.WordPiece(vocab), ["O"], words)
 
@@ -226,7 +230,9 @@ def test_the_component_keeps_the_spacy_ner_s_dates_and_replaces_its_names(monkey
     component = minilm.MiniLMNer(nlp, "minilm_ner")
     # An encoder that calls "Smith" a place and nothing else anything.
     monkeypatch.setattr(
-        minilm, "token_tags", lambda encoder, wordpiece, tags, words: ["B-LOC" if w == "Smith" else "O" for w in words]
+        minilm,
+        "token_tags",
+        lambda encoder, wordpiece, tags, words, caseless=False: ["B-LOC" if w == "Smith" else "O" for w in words],
     )
     component.encoder, component.wordpiece = object(), object()  # type: ignore[assignment]
     doc = component(doc)
@@ -243,7 +249,7 @@ def test_an_entity_never_starts_or_ends_with_punctuation(monkeypatch):
     assert [t.text for t in doc][:4] == ["MR", ".", "JOHN", "SMITH"]
     component = minilm.MiniLMNer(nlp, "minilm_ner")
     tags = ["O", "I-PER", "I-PER", "I-PER", "I-PER", "O", "O", "O", "B-MISC", "I-MISC"]
-    monkeypatch.setattr(minilm, "token_tags", lambda encoder, wordpiece, t, words: tags[: len(words)])
+    monkeypatch.setattr(minilm, "token_tags", lambda encoder, wordpiece, t, words, caseless=False: tags[: len(words)])
     component.encoder, component.wordpiece = object(), object()  # type: ignore[assignment]
     assert [(e.text, e.label_) for e in component(doc).ents] == [("JOHN SMITH", "PERSON"), ("session", "MISC")]
 
@@ -298,7 +304,7 @@ def test_a_started_doc_is_labelled_on_the_encoder_thread_and_gives_the_same_enti
     assert minilm.starter(nlp) is None  # no encoder: nothing to start
     threads: list[str] = []
 
-    def tags_of(encoder, wordpiece, tags, words):  # noqa: ANN001, ANN202
+    def tags_of(encoder, wordpiece, tags, words, caseless=False):  # noqa: ANN001, ANN202
         threads.append(threading.current_thread().name)
         return ["B-PER" if w == "Smith" else "O" for w in words]
 
@@ -356,3 +362,69 @@ def test_a_long_text_s_batches_run_on_several_threads_and_label_as_one_does(monk
     threads.clear()
     assert minilm.token_tags(encoder, wordpiece, tags, words) == alone
     assert all(name.startswith("encoder-batch") for name in threads) and len(alone) == 100
+
+
+def test_a_run_of_words_typed_two_ways_takes_one_type():
+    """A token classifier may change its mind inside a name ("Stefka|PER
+    Kostadinova|LOC"): the run takes the type its words give most probability,
+    but not across a connective, an abbreviation or a common word."""
+    tags = ["O", "B-PER", "I-PER", "B-LOC", "I-LOC"]
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "stefka", "kostadinova", "keith", "of", "norwich", "u", ".", "s"]
+    # Each piece's probabilities over `tags`.
+    probs = {
+        "stefka": [0.05, 0.6, 0.0, 0.35, 0.0],
+        "kostadinova": [0.05, 0.0, 0.4, 0.5, 0.05],
+        "keith": [0.0, 0.9, 0.1, 0.0, 0.0],
+        "of": [0.1, 0.0, 0.0, 0.8, 0.1],
+        "norwich": [0.0, 0.0, 0.0, 0.1, 0.9],
+    }
+    table = np.full((len(vocab), len(tags)), np.log(1e-6), dtype=np.float32)
+    for word, row in probs.items():
+        table[vocab.index(word)] = np.log(np.maximum(row, 1e-6))
+    wordpiece = minilm.WordPiece(vocab)
+
+    def encoder(ids: np.ndarray) -> np.ndarray:
+        return table[ids]
+
+    got = minilm.token_tags(encoder, wordpiece, tags, ["Stefka", "Kostadinova"])  # type: ignore[arg-type]
+    assert got == ["B-PER", "I-PER"]
+    got = minilm.token_tags(encoder, wordpiece, tags, ["Keith", "of", "Norwich"])  # type: ignore[arg-type]
+    assert got == ["B-PER", "B-LOC", "I-LOC"]
+    # Once the type changes at a name-shaped word, LOC wins where it has more.
+    probs["kostadinova"] = [0.0, 0.0, 0.05, 0.95, 0.0]
+    table[vocab.index("kostadinova")] = np.log(np.maximum(probs["kostadinova"], 1e-6))
+    probs["stefka"] = [0.0, 0.5, 0.0, 0.45, 0.05]
+    table[vocab.index("stefka")] = np.log(np.maximum(probs["stefka"], 1e-6))
+    assert minilm.token_tags(encoder, wordpiece, tags, ["Stefka", "Kostadinova"]) == ["B-LOC", "I-LOC"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("words", "first", "second", "expected"),
+    [
+        # Two entities that touch: "Okafor" gives the run's type (LOC) almost nothing.
+        (["Soledad", "Okafor"], [0.0, 0.02, 0.0, 0.98, 0.0], [0.0, 0.93, 0.02, 0.05, 0.0], ["B-LOC", "B-PER"]),
+        # An abbreviation and a common word never join a run that changes type.
+        (["USA", "Okafor"], [0.0, 0.4, 0.0, 0.6, 0.0], [0.0, 0.55, 0.0, 0.45, 0.0], ["B-LOC", "B-PER"]),
+        (["Representatives", "Okafor"], [0.0, 0.4, 0.0, 0.6, 0.0], [0.0, 0.55, 0.0, 0.45, 0.0], ["B-LOC", "B-PER"]),
+        # Two persons that touch stay two.
+        (["Dunwoody", "Okafor"], [0.0, 0.9, 0.0, 0.1, 0.0], [0.0, 0.9, 0.1, 0.0, 0.0], ["B-PER", "B-PER"]),
+        # A line break ends the run.
+        (["Dunwoody", "\n", "Okafor"], [0.0, 0.6, 0.0, 0.4, 0.0], [0.0, 0.45, 0.0, 0.55, 0.0], None),
+    ],
+)
+def test_a_run_that_is_two_entities_keeps_both(words, first, second, expected):  # noqa: ANN001
+    tags = ["O", "B-PER", "I-PER", "B-LOC", "I-LOC"]
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "¶", *sorted({w.lower() for w in words if w != "\n"})]
+    table = np.full((len(vocab), len(tags)), np.log(1e-6), dtype=np.float32)
+    table[vocab.index("¶"), 0] = 0.0
+    named = [w for w in words if w != "\n"]
+    for word, row in ((named[0], first), (named[1], second)):
+        table[vocab.index(word.lower())] = np.log(np.maximum(row, 1e-6))
+    wordpiece = minilm.WordPiece(vocab, line_break="¶")
+
+    def encoder(ids: np.ndarray) -> np.ndarray:
+        return table[ids]
+
+    got = minilm.token_tags(encoder, wordpiece, tags, words)  # type: ignore[arg-type]
+    # Each word keeps the type it was given on its own.
+    assert got == (expected or ["B-PER", "O", "B-LOC"])

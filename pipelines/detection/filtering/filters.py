@@ -360,34 +360,43 @@ _WORD = re.compile(r"\S+")
 _POSSESSIVE = re.compile(r"(?:['’]s|s['’])$")
 
 
-def _leading_title(words: list[re.Match[str]], lexicon: FilterWords) -> bool:
-    """The first word is a title, not part of the name: a role word
-    ("Commissioner Robert Delgado") or an honorific that is no one's name
-    ("General Robert Lee"; but "Major Harris", "Prince Jackson" keep theirs)."""
-    first = words[0].group().strip(".,")
-    roles = lexicon.role_words or frozenset()
-    return first.lower() in roles or (first.lower() in lexicon.honorifics and not is_known_name(first))
+def _title_at(words: list[re.Match[str]], i: int, lexicon: FilterWords) -> bool:
+    """The entity's word `i` is a title, not part of the name: a role word
+    ("Commissioner Robert Delgado") or an honorific that is no one's name ("General
+    Robert Lee"); an honorific that is also a name only before a given name and one
+    more capitalised word ("King Mohammed Idris", "Bishop Desmond Tutu"), since few
+    people bear such a given name before a given name ("Major Harris", "Prince
+    Jackson" keep theirs; "Lady Bird Johnson" loses hers, a rare price)."""
+    word = words[i].group().strip(".,")
+    if word.lower() in (lexicon.role_words or frozenset()):
+        return True
+    if word.lower() not in lexicon.honorifics:
+        return False
+    if not is_known_name(word):
+        return True
+    after = [w.group().strip(".,") for w in words[i + 1 : i + 3]]
+    return len(after) == 2 and is_given_name(after[0]) and after[1][:1].isupper()
 
 
 def _name_after_titles(words: list[re.Match[str]], lexicon: FilterWords) -> int:
     """Where the name starts after a title inside the entity's leading words
-    ("Prime Minister Tareq Aziz", "German Defence Minister Volker Ruehe") or a
-    nationality before it ("American Oliver McCall"): the guideline keeps titles
-    outside. A title that is someone's name ("King", "Bishop") or a nationality
-    that is a given name ("German", "Christian") is left in."""
+    ("Prime Minister Tareq Aziz", "German Defence Minister Volker Ruehe", "Anglican
+    Bishop Desmond Tutu") or a nationality before it ("American Oliver McCall"): the
+    guideline keeps titles outside. A title that is someone's name (`_title_at`)
+    or a nationality that is a given name ("German", "Christian") is left in."""
     roles = lexicon.role_words or frozenset()
-
-    def title(word: str) -> bool:
-        return (word.lower() in roles or word.lower() in lexicon.honorifics) and not is_known_name(word)
 
     def before_a_title(word: str) -> bool:
         # "Prime", "Defence", "German": no one's name before the title ("Ruth Judge
         # Smith" keeps its given name).
-        return title(word) or word.lower() in NATIONALITIES or (is_common_word(word) and not is_given_name(word))
+        return (
+            ((word.lower() in roles or word.lower() in lexicon.honorifics) and not is_known_name(word))
+            or word.lower() in NATIONALITIES
+            or (is_common_word(word) and not is_given_name(word))
+        )
 
     for i in range(len(words) - 2, -1, -1):
-        word = words[i].group().strip(".,")
-        if not words[i + 1].group()[:1].isupper() or not title(word):
+        if not words[i + 1].group()[:1].isupper() or not _title_at(words, i, lexicon):
             continue
         if all(before_a_title(w.group().strip(".,")) for w in words[:i]):
             return i + 1
@@ -403,12 +412,12 @@ _TRAILING_JUNK = frozenset({"'s", "’s", "'", "’", "&", "-", "–", "—", "(
 
 
 def trim_person(c: Candidate, lexicon: FilterWords | None = None) -> Candidate:
-    """Drop leading titles (see `_leading_title`), trailing punctuation and a
+    """Drop leading titles (see `_title_at`), trailing punctuation and a
     possessive ("Doe's"): the title stays readable context, the possessive stays
     outside the placeholder."""
     lexicon = lexicon or filter_words()
     words = [w for w in _WORD.finditer(c.text)]
-    while len(words) > 1 and _leading_title(words, lexicon):
+    while len(words) > 1 and _title_at(words, 0, lexicon):
         words.pop(0)
     words = words[_name_after_titles(words, lexicon) :]
     while len(words) > 1 and words[-1].group() in _TRAILING_JUNK:

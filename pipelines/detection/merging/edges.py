@@ -14,8 +14,8 @@ of").
 """
 
 import re
-from dataclasses import replace
-from functools import lru_cache
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection.places import is_known_place
@@ -134,16 +134,30 @@ _WORD_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+) $")
 _LAST_WORD = re.compile(r"\s+([a-z][\w'’]*)$")
 
 
-@lru_cache(maxsize=1)
-def _title_letters() -> frozenset[str]:
-    """One-letter titles of any language pack ("M." for Monsieur): a title stays
-    outside the name, so it is never taken as an initial."""
-    from pipelines.detection.languages import codes, language
-
-    return frozenset(t.rstrip(".") for code in codes() for t in language(code).titles if len(t.rstrip(".")) == 1)
+def title_letters(titles: Sequence[str]) -> frozenset[str]:
+    """The one-letter titles among a language's titles ("M." for Monsieur in French):
+    a title stays outside the name, so in that language it is never an initial. In
+    English "M. Waugh" is an initial and a surname."""
+    return frozenset(t.rstrip(".") for t in titles if len(t.rstrip(".")) == 1)
 
 
-def _initial_before(text: str, at: int) -> int | None:
+@dataclass(frozen=True, slots=True)
+class _Initials:
+    """What a capital and its period before a name may be besides an initial, in
+    one text: one of its language's one-letter `titles`, or a turn marker at a
+    line's head: "Q." always (hardly a name opens with Q), "A." where the text has
+    `questions` (a line opening with "Q."); elsewhere a scorecard's "A. Ranatunga"
+    is an initial."""
+
+    titles: frozenset[str]
+    questions: bool
+
+
+# A question's turn marker at a line's head ("Q.", "12   Q:").
+_QUESTION_MARKER = re.compile(rf"^{_LINE_HEAD.pattern}Q[.:]", re.MULTILINE)
+
+
+def _initial_before(text: str, at: int, rules: _Initials) -> int | None:
     """Where the initial ending at `at` starts, or None when there is none."""
     match = _INITIAL.search(text, max(0, at - 3), at)
     if match is None:
@@ -151,21 +165,21 @@ def _initial_before(text: str, at: int) -> int | None:
     begin, letter = match.start(), match.group(1)
     if begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] in "'’-"):
         return None  # the end of a word or a title ("Mr.", "Dr.")
-    if letter in _title_letters():
+    if letter in rules.titles:
         return None
     line = text.rfind("\n", 0, begin) + 1
-    if letter in "QA" and _LINE_HEAD.fullmatch(text, line, begin):
+    if (letter == "Q" or (letter == "A" and rules.questions)) and _LINE_HEAD.fullmatch(text, line, begin):
         return None
     return begin
 
 
-def _take_initials(text: str, start: int) -> int:
+def _take_initials(text: str, start: int, rules: _Initials) -> int:
     """Where a name starts once up to three initials before it are taken: the
     guideline makes contiguous name tokens one span, and "P." alone would leave
     the initial readable beside the placeholder."""
     begin = start
     for _ in range(3):
-        found = _initial_before(text, begin)
+        found = _initial_before(text, begin, rules)
         if found is None:
             break
         begin = found
@@ -248,13 +262,13 @@ class _Covered:
         return self.marks.find(1, start, end) != -1
 
 
-def _widen_person(text: str, start: int, covered: _Covered) -> int:
+def _widen_person(text: str, start: int, covered: _Covered, rules: _Initials) -> int:
     """The person's start after taking its initials and a given name before them
     ("John P. Smith"), as far as they go, so that tidying twice changes nothing;
     never over characters another span holds."""
     widened = start
     while True:
-        further = _take_given_name(text, _take_initials(text, widened))
+        further = _take_given_name(text, _take_initials(text, widened, rules))
         if further == widened:
             break
         widened = further
@@ -263,12 +277,38 @@ def _widen_person(text: str, start: int, covered: _Covered) -> int:
     return widened
 
 
-def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
+# A full name, then "of" and where the person is from or works ("John Casesa of
+# Schroder Wertheim", "Peter Nicol of Scotland").
+_OF_AFTER_NAME = re.compile(r"[A-Z][\w.'’-]*[ \t]+[A-Z][\w.'’-]*([ \t]+of[ \t]+)[A-Z]")
+
+
+def _of_tail(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """(where the name ends, where what follows "of" starts) when a full name of two
+    or more words comes before "of" in a person's span: the place or the firm is no
+    part of the name ("Joan of Arc", one word, keeps it)."""
+    match = _OF_AFTER_NAME.search(text, start, end)
+    return (match.start(1), match.end(1)) if match is not None else None
+
+
+def _tail_of(c: Candidate, text: str, start: int, end: int, spans: list[Candidate]) -> Candidate | None:
+    """What the person's span said after "of" ("Schroder Wertheim", "Scotland"), as a
+    span of its own unless another span already names it: cut off the person, it
+    still identifies, and must not be left readable."""
+    if any(o is not c and o.start < end and start < o.end for o in spans):
+        return None
+    label = "LOCATION" if is_known_place(text[start:end]) else "ORGANIZATION"
+    return replace(c, start=start, end=end, label=label, text=text[start:end])
+
+
+def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
-    dropped (it names part of a word, never a value)."""
+    dropped (it names part of a word, never a value). `titles`: the text's
+    language's one-letter titles (`title_letters`), never taken as initials."""
     out: list[Candidate] = []
     covered = _Covered(text, spans)
+    rules = _Initials(titles, _QUESTION_MARKER.search(text) is not None)
     for c in spans:
+        named: Candidate | None = None  # what followed "of" in a person's span
         start, end = _strip_unpaired(text, c.start, c.end)
         if c.label == "TIME":
             start, end = _strip_time_words(text, start, end)
@@ -277,15 +317,20 @@ def tidy(text: str, spans: list[Candidate]) -> list[Candidate]:
                 start, end = _strip_article(text, start, end, c.label)
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
+                if (tail := _of_tail(text, start, end)) is not None:
+                    named = _tail_of(c, text, tail[1], end, spans)
+                    end = tail[0]
                 start, end = _strip_lower_tail(text, start, end)
-                start = _widen_person(text, start, covered)
+                start = _widen_person(text, start, covered, rules)
                 # The model's reading only: a name list's or propagation's one word
                 # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
                 further = _take_surname(text, start, end) if _MODEL_SOURCES & set(c.sources) else end
                 if further > end and not covered.any_in(end, further):
                     end = further
         start, end = _strip_unpaired(text, start, end)
-        if start >= end or cuts_a_word(text, start, end):
-            continue
-        out.append(c if (start, end) == (c.start, c.end) else replace(c, start=start, end=end, text=text[start:end]))
+        if start < end and not cuts_a_word(text, start, end):
+            same = (start, end) == (c.start, c.end)
+            out.append(c if same else replace(c, start=start, end=end, text=text[start:end]))
+        if named is not None:  # after the person, so that sorted spans stay sorted
+            out.append(named)
     return out

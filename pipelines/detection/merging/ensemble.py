@@ -205,14 +205,18 @@ def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, betwe
 
 
 def merge(
-    text: str, candidates: Iterable[Candidate], source_weights: dict[str, float] | None = None
+    text: str,
+    candidates: Iterable[Candidate],
+    source_weights: dict[str, float] | None = None,
+    titles: frozenset[str] = frozenset(),
 ) -> list[Candidate]:
     """Sorted, non-overlapping spans from any number of overlapping candidates.
-    `source_weights` replaces `SOURCE_WEIGHTS` (a corpus's own weights)."""
+    `source_weights` replaces `SOURCE_WEIGHTS` (a corpus's own weights); `titles`
+    are the language's one-letter titles (edges.title_letters)."""
     # Edges first, so that a candidate cutting a word gives way to another that
     # covers the same text; again after the merge, which glues neighbours.
-    merged = merge_adjacent(text, resolve_overlaps(text, tidy(text, list(candidates)), source_weights))
-    return with_suffix_stop(text, tidy(text, merged))
+    merged = merge_adjacent(text, resolve_overlaps(text, tidy(text, list(candidates), titles), source_weights))
+    return with_suffix_stop(text, tidy(text, merged, titles))
 
 
 _ABBREVIATED_SUFFIX = re.compile(r"\b(?:" + "|".join(sorted(ABBREVIATED_NAME_SUFFIXES)) + r")$", re.IGNORECASE)

@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pipelines.candidate import BASE_ONLY
-from pipelines.detection.case import LOWER, carries_case, case_types
+from pipelines.detection.case import CASELESS, LOWER, carries_case, case_types
+from pipelines.gazetteers import is_common_word, is_written_as_name
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -297,19 +298,32 @@ def _logits(
     return map(encoder, *arguments)
 
 
-def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], words: Sequence[str]) -> list[str]:
+def token_tags(
+    encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], words: Sequence[str], caseless: bool = False
+) -> list[str]:
     """One BIO tag per word: its first wordpiece's. A word without wordpieces is O (a
-    line break), or inside the entity around it when it is a run of spaces."""
+    line break), or inside the entity around it when it is a run of spaces.
+    `caseless`: the text writes no name with a capital (`case.carries_case`), so
+    a cased model reads every word as CASELESS, whatever a line looks like (speech
+    recognition that keeps "I" and a few capitals: "yes I saw bob")."""
     pieces: list[int] = []
     kinds: list[int] = []  # each piece's token type (its word's case), for a cased model
     first: list[int] = []  # the index of each word's first piece, -1 for none
-    cases = case_types(words) if wordpiece.case_types else [LOWER] * len(words)
+    if not wordpiece.case_types:
+        cases = [LOWER] * len(words)
+    elif caseless:
+        cases = [CASELESS] * len(words)
+    else:
+        cases = case_types(words)
     for word, case in zip(words, cases, strict=True):
         ids = wordpiece.pieces(word)
         first.append(len(pieces) if ids else -1)
         pieces.extend(ids)
         kinds.extend([case] * len(ids))
     best = np.zeros(len(pieces), dtype=np.int64)
+    # Each piece's logits: the rows of the pieces that open a word type a run of words
+    # typed two ways once (`_one_type_per_run`).
+    scores = np.zeros((len(pieces), len(tags)), dtype=np.float32)
     # Windows of equal length (all but the first and last of a long text) go through
     # the encoder together: fewer, larger matrix products.
     windows: dict[int, list[tuple[int, int, int]]] = {}
@@ -326,8 +340,11 @@ def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], word
     for batch, logits in zip(batches, _logits(encoder, inputs, types), strict=True):
         for row, (start, left, _) in enumerate(batch):
             end = min(len(pieces), start + CORE)
-            best[start:end] = logits[row, 1 + start - left : 1 + end - left].argmax(-1)
+            window = logits[row, 1 + start - left : 1 + end - left]
+            best[start:end] = window.argmax(-1)
+            scores[start:end] = window
     out = [tags[best[i]] if i >= 0 else "O" for i in first]
+    out = _one_type_per_run(out, [scores[i] if i >= 0 else None for i in first], tags, words)
     # A run of spaces has no wordpiece, so the encoder never saw it: between two words
     # of one entity ("JOHN  SMITH") it belongs to the entity. A line break without a
     # piece (research-trf) does not: that encoder cannot tell a wrapped name from a
@@ -338,6 +355,68 @@ def token_tags(encoder: Encoder, wordpiece: WordPiece, tags: Sequence[str], word
             before, after = out[i - 1], out[i + 1]
             if before[:2] in ("B-", "I-") and after[:2] == "I-" and before[2:] == after[2:]:
                 out[i] = after
+    return out
+
+
+def _name_word(word: str) -> bool:
+    """A word that may be part of a name the encoder typed two ways: written as a
+    name and no common word ("Kostadinova", not "Representatives")."""
+    return is_written_as_name(word) and not is_common_word(word)
+
+
+# Where the type changes inside a run, each word must give the run's type at least
+# this probability: two entities that touch in text without punctuation ("at
+# Soledad Keisha Okafor said") are two, each of its own type.
+RUN_TYPE_SUPPORT = 0.1
+
+
+def _one_type_per_run(
+    out: list[str], logits: Sequence[np.ndarray | None], tags: Sequence[str], words: Sequence[str]
+) -> list[str]:
+    """Adjacent words of one line that the encoder tags as entities of different
+    types, with nothing between them and name-shaped where the type changes
+    ("Stefka|PER Kostadinova|LOC", "Aamir|ORG Sohail|PER"), are one entity: a token
+    classifier types each word on its own and may change its mind inside a name.
+    The run takes the type the encoder gives its words most probability for, summed
+    over the words (B- and I- of that type), when every word gives that type at
+    least RUN_TYPE_SUPPORT; otherwise they are two entities that touch and stay as
+    they are. So do two entities of one type that touch ("B-PER B-PER") and a
+    change at a connective ("Keith O'Neill of Norwich City"), an abbreviation
+    ("U.S. Cardinal Bernardin") or a common word ("the House of Representatives
+    Wahono")."""
+    kinds = sorted({t[2:] for t in tags if t[:2] in ("B-", "I-")})
+    index = {kind: [i for i, t in enumerate(tags) if t[2:] == kind] for kind in kinds}
+
+    def flush(run: list[int]) -> None:
+        if len({out[i][2:] for i in run}) < 2:
+            return
+        support: list[dict[str, float]] = []
+        for i in run:
+            row = logits[i]
+            probs = np.exp(row - row.max())
+            probs /= probs.sum()
+            support.append({kind: float(probs[index[kind]].sum()) for kind in kinds})
+        kind = max(kinds, key=lambda k: sum(s[k] for s in support))
+        if min(s[kind] for s in support) < RUN_TYPE_SUPPORT:
+            return
+        for n, i in enumerate(run):
+            out[i] = ("B-" if n == 0 else "I-") + kind
+
+    run: list[int] = []
+    for i, tag in enumerate(out):
+        entity = tag != "O" and logits[i] is not None and "\n" not in words[i]
+        same = bool(run) and tag[2:] == out[run[-1]][2:]
+        # The run goes on inside one entity (not into a second one of its type,
+        # "B-PER B-PER"), or where the type changes between two name-shaped words
+        # ("Stefka Kostadinova"), not at a connective ("Keith O'Neill of Norwich
+        # City") nor an abbreviation ("U.S. Cardinal Bernardin").
+        joins = same or (bool(run) and _name_word(words[run[-1]]) and _name_word(words[i]))
+        if entity and run and joins and not (same and tag[:2] == "B-"):
+            run.append(i)
+            continue
+        flush(run)
+        run = [i] if entity else []
+    flush(run)
     return out
 
 
@@ -382,7 +461,9 @@ class MiniLMNer:
         if started is not None:
             tags = started.result()
         else:
-            tags = token_tags(self.encoder, self.wordpiece, self.tags, [t.text for t in doc])
+            tags = token_tags(
+                self.encoder, self.wordpiece, self.tags, [t.text for t in doc], caseless=not carries_case(doc.text)
+            )
         ours = []
         for start, end, kind in spans_of(tags):
             # No name starts or ends with punctuation: where spaCy splits what the
@@ -428,7 +509,9 @@ class MiniLMNer:
         if self.encoder is None or self.wordpiece is None:
             return  # __call__ says what is missing
         words = [t.text for t in doc]
-        job = _STARTED_DOCS.get().submit(token_tags, self.encoder, self.wordpiece, self.tags, words)
+        job = _STARTED_DOCS.get().submit(
+            token_tags, self.encoder, self.wordpiece, self.tags, words, caseless=not carries_case(doc.text)
+        )
         doc.user_data[(STARTED, self.name)] = job
 
     def set_model(self, model: bytes | Path, settings: dict, vocab: Sequence[str]) -> None:

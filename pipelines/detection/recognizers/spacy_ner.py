@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 
 from pipelines.candidate import BASE_ONLY, Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_given_name, is_known_name, stop_words, wide_last_names
+from pipelines.gazetteers import (
+    is_common_word,
+    is_given_name,
+    is_known_name,
+    is_written_as_name,
+    stop_words,
+    wide_last_names,
+)
 from pipelines.lexicons import AGE_LEADS, DETERMINERS, HONORIFICS, NAME_PARTICLES, NUMBER_WORDS, PLACE_WORDS, ROLE_WORDS
 
 if TYPE_CHECKING:  # spaCy itself is loaded by nlp.py when a text is first read
@@ -48,6 +55,27 @@ def _institution(text: str) -> bool:
     return places.has_institution_word(text) or any(
         not is_known_name(a) and a.lower() not in ROLE_WORDS and a.lower() not in HONORIFICS
         for a in places.abbreviations(text)
+    )
+
+
+def is_full_name(text: str) -> bool:
+    """Two or three words written as names, led by a known given name and ending in
+    a word that is no known name, with no common word, no known place and no
+    institution word in them ("Trine Hattesta", "Tanja Damaske"; not "Real Madrid",
+    "Jones Medical", "Hansa Rostock", nor "Merrill Lynch", a firm named after
+    people with known surnames). The one promotion a fine-tuned model keeps (`promotes`
+    says no to the rest): its encoder types the names of people it never saw by
+    their sound, and a runner's name from abroad sounds like a town or a club as
+    often as not, while a surname it cannot know says the words are no firm."""
+    words = text.split()
+    return (
+        2 <= len(words) <= 3
+        and all(is_written_as_name(w) for w in words)
+        and is_given_name(words[0])
+        and not is_known_name(words[-1])
+        and not any(is_common_word(w) or places.is_known_place(w) for w in words)
+        and not _institution(text)
+        and not places.is_place_shaped(text)
     )
 
 
@@ -234,8 +262,9 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
             # Only the words after the marker are the model's entity; the filters then
             # judge them as they would have been found ("Now" opening a sentence).
             start, words = trimmed
-            corrected = corrected_label(_POSSESSIVE.sub("", words), label)
-            if corrected == "PERSON" and not promotions:
+            bare = _POSSESSIVE.sub("", words)
+            corrected = corrected_label(bare, label)
+            if corrected == "PERSON" and not promotions and not is_full_name(bare):
                 corrected = label
             rule += ":after-turn-marker"
             found.append(Candidate(start, ent.end_char, corrected, words, (SOURCE,), SCORE, rule))
@@ -246,8 +275,9 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
                 Candidate(ent.start_char, ent.end_char, "PERSON", ent.text, (SOURCE,), SCORE, rule + "→PERSON")
             )
             continue
-        corrected = corrected_label(_POSSESSIVE.sub("", ent.text), label)
-        if corrected == "PERSON" and not promotions:
+        bare = _POSSESSIVE.sub("", ent.text)
+        corrected = corrected_label(bare, label)
+        if corrected == "PERSON" and not promotions and not is_full_name(bare):
             corrected = label  # the model's own decision stands; demotions still apply
         if corrected != label:
             rule += f"→{corrected}"
