@@ -136,6 +136,10 @@ only on data whose licences allow commercial use (training/open_data.py):
 - **WNUT-17** emerging entities (Derczynski et al., 2017), train and dev: CC BY 4.0.
 - **Universal NER English-EWT** (Mayhew et al., 2024), dev and test: CC BY-SA 4.0.
 
+GUM's second copy per epoch names other people: given names and surnames from the name
+lists of **Faker** (MIT; https://github.com/joke2k/faker) take the place of its people's
+names (training/open_data.py, `with_other_names`).
+
 The weights are shared under **CC BY-SA 4.0** (https://creativecommons.org/licenses/by-sa/4.0/),
 the most demanding of these: attribution to the sources above, share-alike for the weights;
 commercial use is allowed. The base encoder's licence, Apache-2.0, applies to it as well
@@ -174,8 +178,8 @@ VARIANTS: dict[str, dict] = {
         "description": (
             "en_core_web_sm 3.8.0 (tokenizer; its NER's dates, times and numbers) followed by "
             "all-MiniLM-L6-v2 fine-tuned for PER/LOC/ORG/MISC on licence-clean data only (GUM's CC BY / "
-            "BY-SA genres, Broad Twitter Corpus, WNUT-17, Universal NER EWT), run by ONNX Runtime. "
-            "Commercial use allowed."
+            "BY-SA genres, Broad Twitter Corpus, WNUT-17, Universal NER EWT; people's names in GUM's "
+            "second copy drawn from Faker's MIT name lists), run by ONNX Runtime. Commercial use allowed."
         ),
         "license": REGISTRY["open"].licence,
         "licence_text": OPEN_LICENCE,
@@ -184,11 +188,16 @@ VARIANTS: dict[str, dict] = {
                 "name": "GUM academic, bio, court, interview, news, voyage (the court and interview documents "
                 "evaluation/gum.py holds out excluded)",
                 "license": "CC BY 4.0 annotations; CC BY / CC BY-SA texts",
-                "use": "fine-tuning (seen twice per epoch)",
+                "use": "fine-tuning (seen twice per epoch; the second copy names other people)",
             },
             {"name": "Broad Twitter Corpus train, dev, test", "license": "CC BY 4.0", "use": "fine-tuning"},
             {"name": "WNUT-17 train, dev", "license": "CC BY 4.0", "use": "fine-tuning"},
             {"name": "Universal NER English-EWT dev, test", "license": "CC BY-SA 4.0", "use": "fine-tuning"},
+            {
+                "name": "Faker's given names and surnames of many locales (pipelines/gazetteers.py)",
+                "license": "MIT",
+                "use": "names put in place of GUM's people in its second copy (open_data.with_other_names)",
+            },
         ],
         "make": "make model-open",
         "config": "training/minilm-open.json",

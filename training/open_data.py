@@ -34,6 +34,12 @@ breaks a line, and training teaches what one means (`with_line_breaks`):
   transcripts are; a "¶" that falls inside a name is part of it (I-), as the
   annotation guideline marks a name broken across lines.
 
+Other people. With `other_names` (the shipped recipe), GUM's second copy per epoch
+names other people: each person's name is replaced by given names and surnames from
+Faker's lists of many locales (`with_other_names`), so that the encoder learns names
+from anywhere, and a surname alone, as names, not as the places and clubs they sound
+like.
+
 Case. The wordpieces are lower-cased; the open model reads each word's case as its
 token type instead (the "case_types" setting, pipelines/detection/case.py), and
 is shown a tenth of the sentences as caseless (a transcript in capitals, or in lower
@@ -42,6 +48,7 @@ case), so no case copies of the text are needed.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -219,14 +226,69 @@ def with_line_breaks(sentences: list[Sentence]) -> list[Sentence]:
     return out
 
 
-def training_sentences(gum_copies: int = 2, root: Path = OPEN) -> tuple[list[Sentence], dict[str, int]]:
+def with_other_names(sentences: list[Sentence], given: list[str], family: list[str], seed: int = 0) -> list[Sentence]:
+    """The sentences with each person's name replaced by one drawn from `given` and
+    `family` names (Faker's lists of many locales, pipelines/gazetteers.py): half the
+    time a full name, half a surname alone, in the case the name was written in. The
+    data names a few thousand people, most of them English-speaking; a transcript or
+    a news story names people from anywhere, often by surname alone, and an encoder
+    that met only the first kind types "Kostadinova" or "Younis" as a place. A name
+    with anything but letters in it ("O'Brien", "Bailey-Ross") is left as it is.
+    Each mention is drawn on its own (a full name and its later surname become two
+    people), never a given name alone, and the lists are not filtered for names that
+    are also places ("Jordan"): levers for the next retrain. The draw depends on
+    `seed` (the copy's number), not on the training seed."""
+    rng = random.Random(seed)
+    out: list[Sentence] = []
+    for sentence in sentences:
+        new: Sentence = []
+        i = 0
+        while i < len(sentence):
+            if sentence[i][1] != "B-PER":
+                new.append(sentence[i])
+                i += 1
+                continue
+            j = i + 1
+            while j < len(sentence) and sentence[j][1] == "I-PER":
+                j += 1
+            written = [w for w, _ in sentence[i:j]]
+            if all(w.isalpha() for w in written):
+                words = [rng.choice(family)] if rng.random() < 0.5 else [rng.choice(given), rng.choice(family)]
+                if all(w.isupper() for w in written):
+                    words = [w.upper() for w in words]
+                elif all(w.islower() for w in written):
+                    words = [w.lower() for w in words]
+                new += [(words[0], "B-PER"), *((w, "I-PER") for w in words[1:])]
+            else:
+                new += sentence[i:j]
+            i = j
+        out.append(new)
+    return out
+
+
+def training_sentences(
+    gum_copies: int = 2, root: Path = OPEN, other_names: bool = False
+) -> tuple[list[Sentence], dict[str, int]]:
     """The shaped training set and its sentence counts by set. GUM, the genre closest
     to transcripts (and the only one with court hearings and interviews), is seen
-    `gum_copies` times per epoch; tweets make up most of the raw sentences."""
+    `gum_copies` times per epoch; tweets make up most of the raw sentences. With
+    `other_names`, every copy of GUM after the first names other people
+    (`with_other_names`)."""
     by_set = sources(root)
     names = surnames([s for sentences in by_set.values() for s in sentences])
     counts = {name: len(s) for name, s in by_set.items()}
-    everything = by_set["gum"] * gum_copies + by_set["btc"] + by_set["wnut17"] + by_set["uner-ewt"]
+    gum = list(by_set["gum"])
+    given: list[str] = []
+    family: list[str] = []
+    if other_names:
+        from pipelines.gazetteers import wide_first_names, wide_last_names
+
+        # Sorted: the draw is the same on every machine (a frozenset's order is not).
+        given = sorted(n for n in wide_first_names() if n.isalpha())
+        family = sorted(n for n in wide_last_names() if n.isalpha())
+    for copy in range(1, gum_copies):
+        gum += with_other_names(by_set["gum"], given, family, seed=copy) if other_names else by_set["gum"]
+    everything = gum + by_set["btc"] + by_set["wnut17"] + by_set["uner-ewt"]
     return with_line_breaks(shaped(everything, names)), counts
 
 

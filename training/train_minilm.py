@@ -78,13 +78,14 @@ def encoder(
         labels, types = [], []
         for i, sentence in enumerate(batch):
             if case is not None:
-                # (The forced-caseless copy types a "¶" CASELESS where case_types, and
-                # the product, give a line break LOWER: as the shipped model was
-                # trained; to align at the next retrain.)
+                # A line break keeps its type (LOWER) when a sentence is shown
+                # caseless, as case_types gives it and the product gives it in a
+                # text without case (minilm.token_tags).
+                words = [w for w, _ in sentence]
                 shown = (
-                    [text_case.CASELESS] * len(sentence)
+                    [text_case.LOWER if text_case.breaks_line(w) else text_case.CASELESS for w in words]
                     if random.random() < case["caseless"]
-                    else text_case.case_types([w for w, _ in sentence])
+                    else text_case.case_types(words)
                 )
                 types.append([0 if word is None else shown[word] for word in enc.word_ids(i)])
             previous, row = None, []
@@ -153,7 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.data == "open":
         from open_data import training_sentences
 
-        train, counts = training_sentences(int(config.get("gum_copies", 2)))
+        train, counts = training_sentences(
+            int(config.get("gum_copies", 2)), other_names=bool(config.get("other_names"))
+        )
         config = {**config, "sets": counts}
         steps = int(math.ceil(len(train) / config["batch_size"]) * config["epochs"])
     else:

@@ -15,7 +15,7 @@ from functools import lru_cache
 LOWER, CAPITAL, CASELESS = 0, 1, 2
 
 
-def _breaks_line(word: str) -> bool:
+def breaks_line(word: str) -> bool:
     # "¶" is how training data marks a line break (training/open_data.py).
     return word == "¶" or ("\n" in word and not word.strip())
 
@@ -40,7 +40,7 @@ def case_types(words: Sequence[str]) -> list[int]:
         line.clear()
 
     for word in words:
-        if _breaks_line(word):
+        if breaks_line(word):
             flush()
             out.append(LOWER)
         else:

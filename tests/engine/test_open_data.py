@@ -91,3 +91,29 @@ def test_speaker_and_role_labels_are_added_with_the_guideline_s_tags():
     # n % 11 == 3: a role label, all O (a role is no name).
     assert shaped[3] == [("THE", "O"), ("COURT", "O"), (":", "O"), ("hello", "O")]
     assert shaped[14] == [("THE", "O"), ("WITNESS", "O"), (":", "O"), ("hello", "O")]
+
+
+def test_other_names_replace_each_person_in_its_case_and_nothing_else():
+    sentences = [
+        [("Ada", "B-PER"), ("Lovelace", "I-PER"), ("met", "O"), ("Babbage", "B-PER"), ("in", "O"), ("London", "B-LOC")],
+        [("MS.", "O"), ("GARCIA", "B-PER"), (":", "O"), ("yes", "O")],
+        [("Mary", "B-PER"), (open_data.LINE_BREAK, "I-PER"), ("Smith", "I-PER")],
+    ] * 20
+    given, family = ["Tanja", "Waqar"], ["Damaske", "Younis"]
+    swapped = open_data.with_other_names(sentences, given, family, seed=1)
+    assert swapped == open_data.with_other_names(sentences, given, family, seed=1)  # deterministic
+    lengths = set()
+    for old, new in zip(sentences, swapped, strict=True):
+        # Every word that is no person's stays; a person becomes a surname or a full name.
+        assert [p for p in new if not p[1].endswith("PER")] == [p for p in old if not p[1].endswith("PER")]
+        if old[1][0] == open_data.LINE_BREAK:
+            assert new == old  # a name broken by a line is left as it is
+            continue
+        for word, tag in new:
+            if tag.endswith("PER"):
+                assert word.upper() in {w.upper() for w in given + family}
+        if old[1][0] == "GARCIA":
+            assert new[1][0].isupper() and new[1][1] == "B-PER"
+        if old[0][0] == "Ada":
+            lengths.add(next(i for i, (_, t) in enumerate(new) if t == "O"))
+    assert lengths == {1, 2}  # a surname alone and a full name both occur

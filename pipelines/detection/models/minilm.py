@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pipelines.candidate import BASE_ONLY
-from pipelines.detection.case import CASELESS, LOWER, carries_case, case_types
+from pipelines.detection.case import CASELESS, LOWER, breaks_line, carries_case, case_types
 from pipelines.gazetteers import is_common_word, is_written_as_name
 
 if TYPE_CHECKING:
@@ -312,7 +312,9 @@ def token_tags(
     if not wordpiece.case_types:
         cases = [LOWER] * len(words)
     elif caseless:
-        cases = [CASELESS] * len(words)
+        # A line break keeps its type (LOWER), as on a line of its own and as
+        # training shows a sentence without case (train_minilm.encoder).
+        cases = [LOWER if breaks_line(w) else CASELESS for w in words]
     else:
         cases = case_types(words)
     for word, case in zip(words, cases, strict=True):
