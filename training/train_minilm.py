@@ -78,12 +78,9 @@ def encoder(
         labels, types = [], []
         for i, sentence in enumerate(batch):
             if case is not None:
-                # A line break keeps its type (LOWER) when a sentence is shown
-                # caseless, as case_types gives it and the product gives it in a
-                # text without case (minilm.token_tags).
                 words = [w for w, _ in sentence]
                 shown = (
-                    [text_case.LOWER if text_case.breaks_line(w) else text_case.CASELESS for w in words]
+                    text_case.caseless_types(words)
                     if random.random() < case["caseless"]
                     else text_case.case_types(words)
                 )

@@ -49,6 +49,14 @@ def case_types(words: Sequence[str]) -> list[int]:
     return out
 
 
+def caseless_types(words: Sequence[str]) -> list[int]:
+    """Each word's token type in a text that carries no case at all: CASELESS, but a
+    line break keeps LOWER, as `case_types` gives it. Training shows a sentence so
+    (train_minilm.encoder) and the encoder reads a text without case so
+    (minilm.token_tags): one rule, so that the two cannot drift apart."""
+    return [LOWER if breaks_line(w) else CASELESS for w in words]
+
+
 _WORD = re.compile(r"[^\W\d_]{2,}")
 # A sentence opens after ".", "?" or "!" (and any closing quote or bracket).
 _SENTENCE_END = re.compile(r"[.?!][\"'’”)\]]*\s+$")

@@ -255,6 +255,31 @@ def test_an_entity_never_starts_or_ends_with_punctuation(monkeypatch):
     assert [(e.text, e.label_) for e in component(doc).ents] == [("JOHN SMITH", "PERSON"), ("session", "MISC")]
 
 
+def test_the_component_reads_a_text_without_case_as_caseless_both_ways_it_runs(monkeypatch):
+    """`__call__` and `start` (the encoder thread) both tell the encoder whether the
+    whole text carries case (case.carries_case)."""
+    from pipelines.detection.models.nlp import load_nlp
+
+    nlp = load_nlp("sm")
+    seen: list[bool] = []
+
+    def token_tags(encoder, wordpiece, tags, words, caseless=False):  # noqa: ANN001, ANN202
+        seen.append(caseless)
+        return ["O"] * len(words)
+
+    monkeypatch.setattr(minilm, "token_tags", token_tags)
+    component = minilm.MiniLMNer(nlp, "minilm_ner")
+    component.encoder, component.wordpiece = object(), object()  # type: ignore[assignment]
+    lower = " ".join(["yes I saw bob at the store and then we went home."] * 6)
+    cased = "Then Bob Smith said that he saw Mary Jones at the store. " * 6
+    for text in (lower, cased):
+        component(nlp.make_doc(text))
+        doc = nlp.make_doc(text)
+        component.start(doc)
+        component(doc)
+    assert seen == [True, True, False, False]
+
+
 def test_an_unloaded_component_says_how_to_build_the_model():
     with pytest.raises(ValueError, match="make research-model"):
         minilm.MiniLMNer(None, "minilm_ner")(None)  # type: ignore[arg-type]

@@ -126,8 +126,8 @@ def _strip_article(text: str, start: int, end: int, label: str) -> tuple[int, in
 # One initial right before `at`: a capital and its period, a space or none after
 # ("P. Simmons", "J.R. Smith").
 _INITIAL = re.compile(r"([A-Z])\.[ \t]?$")
-# Nothing before a Q or A on its line but blanks and a line number: a turn marker
-# ("Q. Smith, where...", "12   A. Wilson was there"), never an initial.
+# Nothing before a Q or A on its line but blanks and a line number: where it may be a
+# turn marker ("Q. Smith, where...", "12   A. Wilson was there"; see `_Initials`).
 _LINE_HEAD = re.compile(r"[ \t]*(?:\d+[ \t]+)?")
 # The word right before a span, on its line, with one space between.
 _WORD_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+) $")

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pipelines.candidate import BASE_ONLY
-from pipelines.detection.case import CASELESS, LOWER, breaks_line, carries_case, case_types
+from pipelines.detection.case import LOWER, breaks_line, carries_case, case_types, caseless_types
 from pipelines.gazetteers import is_common_word, is_written_as_name
 
 if TYPE_CHECKING:
@@ -312,9 +312,7 @@ def token_tags(
     if not wordpiece.case_types:
         cases = [LOWER] * len(words)
     elif caseless:
-        # A line break keeps its type (LOWER), as on a line of its own and as
-        # training shows a sentence without case (train_minilm.encoder).
-        cases = [LOWER if breaks_line(w) else CASELESS for w in words]
+        cases = caseless_types(words)
     else:
         cases = case_types(words)
     for word, case in zip(words, cases, strict=True):
@@ -406,7 +404,7 @@ def _one_type_per_run(
 
     run: list[int] = []
     for i, tag in enumerate(out):
-        entity = tag != "O" and logits[i] is not None and "\n" not in words[i]
+        entity = tag != "O" and logits[i] is not None and not breaks_line(words[i])
         same = bool(run) and tag[2:] == out[run[-1]][2:]
         # The run goes on inside one entity (not into a second one of its type,
         # "B-PER B-PER"), or where the type changes between two name-shaped words
