@@ -10,7 +10,7 @@ TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 TEST_JOBS ?= 0
 XDIST := -n $(TEST_JOBS) --dist loadfile
 
-.PHONY: model model-trf model-open open-model test-train research-model install-train bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial bench-hosts sweep eval offline-detect chromium clean
+.PHONY: bytecode model model-trf model-open open-model test-train research-model install-train bench-reviewer bench-learning install run test test-services test-embedded lint format bench bench-adversarial bench-hosts sweep eval offline-detect chromium clean
 
 $(STAMP): requirements.txt requirements-model.txt
 	$(PYTHON) -m venv $(VENV)
@@ -47,12 +47,19 @@ OPEN_PRECISION ?= int8
 
 open-model: $(OPEN_MODEL)
 
-install: $(STAMP) $(OPEN_MODEL)
+# The project's own modules compiled ahead, as pip compiles the packages it installs:
+# where PYTHONDONTWRITEBYTECODE is set (containers, CI, this project's dev machines)
+# Python would compile each one from source in every process it starts, about 0.1 s
+# of a one-line `detect` (BENCHMARKS.md). Up-to-date files are skipped.
+bytecode: $(STAMP)
+	@$(PY) -m compileall -q -j 0 manage.py anonymizer_site ingestion pipelines review
+
+install: $(STAMP) $(OPEN_MODEL) bytecode
 
 # The training venv (make test and make model-trf build it too).
 install-train: $(TRAIN_STAMP)
 
-run: $(STAMP) $(OPEN_MODEL)
+run: $(STAMP) $(OPEN_MODEL) bytecode
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_setup
 	./scripts/run.sh
@@ -74,7 +81,7 @@ chromium:
 # 9.2: xdist 3.8 renames item._nodeid, which pytest no longer reads.)
 # tests/train/ needs PyTorch (the training venv): `make test-train` runs it, and
 # `.ci/run` runs both; `make test` never downloads or imports PyTorch.
-test: $(STAMP) $(OPEN_MODEL) chromium
+test: $(STAMP) $(OPEN_MODEL) chromium bytecode
 	$(MAKE) --no-print-directory test-services
 	$(MAKE) --no-print-directory test-embedded
 
@@ -138,7 +145,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-bench: $(STAMP)
+bench: $(STAMP) bytecode
 	$(PY) bench/bench_detect.py
 	$(PY) bench/bench_export.py
 	$(PY) bench/bench_extract.py

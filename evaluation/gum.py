@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipelines.lexicons import HONORIFICS, ROLE_WORDS
+from pipelines.lexicons import HONORIFICS, NAME_PARTICLES, ROLE_WORDS
 
 GENRES = ("court", "interview")
 TYPES = {"person": "PERSON", "place": "LOCATION", "organization": "ORGANIZATION"}
@@ -119,6 +119,13 @@ def _head(doc: _Doc, a: int, b: int) -> _Token:
     return outside[0] if outside else tokens[0]
 
 
+def _inner_hyphen(doc: _Doc, i: int) -> bool:
+    t = doc.tokens[i]
+    if t.form not in ("-", "‐") or not 0 < i < len(doc.tokens) - 1:
+        return False
+    return doc.tokens[i - 1].end == t.start and t.end == doc.tokens[i + 1].start
+
+
 def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, int] | None:
     """The name inside a mention: the run of proper nouns around its head, with the
     small words between two of them ("Institute of Technology", "Bank of the
@@ -144,7 +151,15 @@ def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, in
         return a <= i <= b and doc.tokens[i].form in ('"', "“", "”", "'", "‘", "’")
 
     def joiner(i: int) -> bool:
-        return a <= i <= b and doc.tokens[i].upos in ("ADP", "CCONJ", "DET") and doc.tokens[i].form != ","
+        if not a <= i <= b or doc.tokens[i].form == ",":
+            return False
+        if label == "PERSON":
+            # Two people are two names ("Jonathan M. Stan and John-Christian G.
+            # Rauschenberg"), and a person's firm is no part of the name ("Isabel Ruiz
+            # of Heaven Sent Gaming"): only a name's particles join ("Rosa de la Vega"),
+            # and a hyphen inside a word ("John-Christian").
+            return doc.tokens[i].form in NAME_PARTICLES or _inner_hyphen(doc, i)
+        return doc.tokens[i].upos in ("ADP", "CCONJ", "DET")
 
     if doc.tokens[head].upos != "PROPN" or title(head):
         return None
@@ -175,7 +190,12 @@ def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, in
 # A title or office used as a name ("the Secretary", "Governor") and a body named
 # by its function ("the Court", "the Board"; "Congress" and "Parliament" are kept:
 # each is that body's name), as the guideline's ORGANIZATION section says.
-_OFFICES = frozenset({"secretary", "governor", "chief", "president", "minister", "senator", "solicitor", "lords"})
+_OFFICES = frozenset(
+    {"secretary", "governor", "chief", "president", "minister", "senator", "solicitor", "lords"}
+    | {"director", "manager", "editor", "founder", "coach", "captain", "chair", "honor", "honour"}
+)
+# "Your Honor", "His Excellency": a form of address, not a name.
+_ADDRESS = frozenset({"your", "his", "her", "their"})
 _BODIES = frozenset(
     {"court", "board", "panel", "committee", "commission", "department", "division", "agency", "bench", "tribunal"}
 )
@@ -219,6 +239,17 @@ def _place_of(doc: _Doc, a: int, b: int, head: _Token) -> int | None:
     return None
 
 
+def _names_someone(doc: _Doc, a: int, cut: tuple[int, int], label: str) -> bool:
+    """Not a name: a body or an office named by its function ("the Court", "the
+    Secretary", a person's "Team Manager"), nor a form of address inside the
+    mention ("Your Honor")."""
+    last = doc.tokens[cut[1]]
+    if _function_word(last.form, label) and (cut[0] == cut[1] or label == "PERSON"):
+        return False
+    before = doc.tokens[cut[0] - 1] if cut[0] > a else None
+    return not (label == "PERSON" and cut[0] == cut[1] and before is not None and before.form.lower() in _ADDRESS)
+
+
 def gold_spans(doc: _Doc) -> list[dict]:
     named = []
     for a, b, etype in doc.mentions:
@@ -236,10 +267,16 @@ def gold_spans(doc: _Doc) -> list[dict]:
         if head.upos != "PROPN" or (label == "PERSON" and head.plural):
             continue  # not named, or a group ("Buddhists", "My Lords"): not a person
         cut = _name_run(doc, a, b, doc.tokens.index(head, a), label)
-        if cut and cut[0] == cut[1] and _function_word(doc.tokens[cut[0]].form, label):
-            continue  # "the Court", "the Secretary": named by function, not by name
-        if cut:
+        if cut and _names_someone(doc, a, cut, label):
             named.append((doc.tokens[cut[0]].start, doc.tokens[cut[1]].end, label))
+        if label == "PERSON":  # "Chase and Chelsea McCombs": each conjunct of the name is a name
+            for i in range(a, b + 1):
+                t = doc.tokens[i]
+                conjunct = t.upos == "PROPN" and t.deprel.startswith("conj") and t.head == head.sid
+                inside = cut is not None and cut[0] <= i <= cut[1]
+                other = _name_run(doc, a, b, i, label) if conjunct and not inside else None
+                if other is not None and _names_someone(doc, a, other, label):
+                    named.append((doc.tokens[other[0]].start, doc.tokens[other[1]].end, label))
     # Outermost only: a named mention inside a longer named one is part of it.
     named.sort(key=lambda s: (s[0], -s[1]))
     kept: list[tuple[int, int, str]] = []

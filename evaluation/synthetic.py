@@ -23,10 +23,9 @@ Labelling conventions (those of `pipelines.detection`: cues, patterns, filters):
   participant lines are annotated in their capitals. A name inside an
   organization's name belongs to the organization.
 - SPELLED_NAME: the spelled letters with their hyphens ("[T-R-A-N]").
-- AGE: the number, with "years old" when it follows ("[19 years old]", "I was
-  [19]", "at [14]", a bare "[47]." answering "How old are you?"), and with the
-  cue word when "age" introduces it ("at the [age of 16]"), as `patterns.py`
-  proposes it.
+- AGE: the number only, as the shared guideline takes it ("[19] years old", "I
+  was [19]", "at [14]", "at the age of [16]", a bare "[47]." answering "How old
+  are you?"); the engine's edges cut its patterns' "years old" and "age of" off.
 - DATE: calendar dates, months with a year, years (digits or spoken) and decades
   ("[March 14, 2023]", "[3/14/2023]", "the [14th of March, 2023]", "in
   [nineteen ninety-eight]", "the [1990s]"); "the" and "summer of" stay outside.
@@ -345,9 +344,9 @@ def _age(r: random.Random, age: int, shape: str | None = None) -> list[Segment]:
     number = str(age) if r.random() < 0.6 else number_words(age)
     shape = shape or r.choice(("age_of", "when", "at", "years_old"))
     if shape == "years_old":
-        return [(f"{number} years old", "AGE")]
+        return [(number, "AGE"), " years old"]
     if shape == "age_of":
-        return ["at the ", (f"age of {number}", "AGE")] if r.random() < 0.7 else ["at ", (f"age {number}", "AGE")]
+        return ["at the age of ", (number, "AGE")] if r.random() < 0.7 else ["at age ", (number, "AGE")]
     if shape == "when":
         return ["when I was ", (number, "AGE")]
     if shape == "at":
@@ -589,9 +588,9 @@ def _background(c: Cast, r: random.Random) -> list[Utterance]:
                 "She" if c.child.female else "He",
                 r.choice((" is ", "'s ")),
                 *(
-                    [(f"{child_age} years old", "AGE")]
+                    [(f"{child_age}", "AGE"), " years old"]
                     if r.random() < 0.5
-                    else [(f"{number_words(child_age)} years old", "AGE")]
+                    else [(number_words(child_age), "AGE"), " years old"]
                 ),
                 " now. ",
                 P(c.child.first),
@@ -831,7 +830,8 @@ def _closing(c: Cast, r: random.Random) -> list[Utterance]:
                     ", not a child, and ",
                     P(v.full),
                     " was ",
-                    (f"{r.randrange(17, 60)} years old", "AGE"),
+                    (f"{r.randrange(17, 60)}", "AGE"),
+                    " years old",
                     ". The inmate's account changed again today.",
                 ],
             )
@@ -851,7 +851,8 @@ def _closing(c: Cast, r: random.Random) -> list[Utterance]:
                 " ",
                 P(i.last),
                 " is now ",
-                (f"{c.hearing_year - c.birth_year} years old", "AGE"),
+                (f"{c.hearing_year - c.birth_year}", "AGE"),
+                " years old",
                 ".",
             ],
         )
@@ -1039,7 +1040,8 @@ def _letters(c: Cast, r: random.Random) -> list[Utterance]:
                 ". One from your niece, ",
                 P(niece.full),
                 ", who is ",
-                (f"{r.randrange(18, 35)} years old", "AGE"),
+                (f"{r.randrange(18, 35)}", "AGE"),
+                " years old",
                 " and a nurse at ",
                 *_org(r.choice(("Kaiser Permanente", "Dignity Health", "Valley Children's Hospital"))),
                 ". Pastor ",

@@ -365,9 +365,21 @@ MONTHS = (
     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 )
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+# A day's ordinal as optical character recognition reads a scanned page: letter l
+# for 1 and O for 0 ("lOth" 10th, "llth" 11th, "lst" 1st). Read so only beside a
+# month or inside a date's span, where no word does.
+OCR_DAY_ORDINAL = r"(?:[lI1-3][0-9lO]|[1-9l])(?:st|nd|rd|th)"
 # Units of an amount of time: "15 years", "about 12 hours", "five-year" are durations.
 TIME_UNITS = (
     r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?|yrs?|decades?|centuries|century)"
+)
+# Words that hedge a value and are no part of it ("Approximately 1430", "about 1998").
+HEDGES = r"(?:approximately|approx\.?|about|around|roughly|nearly|almost|circa|ca\.|maybe|probably)"
+# The part of a period a date names, outside the date's span ("the summer of 1998",
+# "the middle of October", "the month of August"): the value is what follows "of".
+PERIOD_PARTS = (
+    r"(?:spring|summer|fall|autumn|winter|month|year|week|weekend|beginning|start|middle|end|rest|course"
+    r"|first\s+half|second\s+half|half|part)"
 )
 # Words that make a time expression relative, not a calendar date.
 RELATIVE_TIME = r"(?:ago|later|earlier|before|after|since|next|past|last|previous|following|coming|every|each)"

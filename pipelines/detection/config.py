@@ -48,9 +48,10 @@ SOURCE_WEIGHTS: dict[str, float] = {
     "human": 10.0,
 }
 # Filter rules (filters.py implements them), in the order they run: name → what it drops.
-# "On Saturday" pins the day of an event, which seed 000 marks ([DAY_OF_WEEK]);
-# "Wednesdays" may be recurring. Kept as a DATE for the reviewer, below the
-# scores "accept all >= 0.9" or a corpus's minimum would take on trust.
+# "On Saturday" pins the day of an event, which seed 000 marks ([DAY_OF_WEEK]): a
+# weekday alone is kept as a DATE for the reviewer, below the scores "accept all
+# >= 0.9" or a corpus's minimum would take on trust. A schedule ("on Wednesdays",
+# "every Monday") pins none: weekday_recurring drops it (muted on the review page).
 WEEKDAY_ALONE_SCORE = 0.5
 FILTER_RULES: dict[str, str] = {
     "line_break": "model entity that crosses a line break",
@@ -71,6 +72,7 @@ FILTER_RULES: dict[str, str] = {
     "writes no name with a capital)",
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date',
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",
+    "weekday_recurring": 'DATE that is a weekday recurring or any one ("on Wednesdays", "every Monday", "any Friday")',
     "weekday_alone": f'DATE that is a weekday alone ("on Saturday"): kept, its score capped at {WEEKDAY_ALONE_SCORE}',
     "duration": 'DATE or TIME that is an amount of time ("15 years", "five-year", "about 12 hours")',
     "time_words": "TIME with no digit or clock word",

@@ -9,7 +9,7 @@ the whole span is replaced, so an accepted span never survives unchanged.
 import re
 
 from pipelines.detection.languages import all_day_suffixes, all_months
-from pipelines.lexicons import MONTHS, NUMBER_WORDS, SPOKEN_YEAR, WEEKDAYS
+from pipelines.lexicons import MONTHS, NUMBER_WORDS, OCR_DAY_ORDINAL, SPOKEN_YEAR, WEEKDAYS
 
 # The other languages' month names and day ordinals ("janvier", "1er"), from their files.
 _OTHER_MONTHS = "|".join(re.escape(m) for m in sorted(all_months(), key=len, reverse=True)) or "(?!)"
@@ -21,7 +21,7 @@ _DATE_TOKENS = re.compile(
     rf"|(?P<DECADE>\b(?:19|20)?\d0'?s\b|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b)"
     rf"|(?P<MONTH>\b{MONTHS}(?!\w)|\b(?:{_OTHER_MONTHS})(?!\w))"
     rf"|(?P<DAY_OF_WEEK>\b{WEEKDAYS}s?\b)"
-    rf"|(?P<DAY>\b\d{{1,2}}(?:{_DAY_SUFFIXES})\b)"
+    rf"|(?P<DAY>\b\d{{1,2}}(?:{_DAY_SUFFIXES})\b|\b{OCR_DAY_ORDINAL}\b)"
     rf"|(?P<NUMBER>\b\d+\b|\b{NUMBER_WORDS}\b)",
     re.IGNORECASE,
 )

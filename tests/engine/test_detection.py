@@ -21,7 +21,7 @@ def test_ensemble_finds_transcript_entities_with_provenance():
     assert ("PERSON", "DELGADO") in found
     assert ("ID", "K-48213") in found
     assert ("SPELLED_NAME", "D-E-L-G-A-D-O") in found
-    assert ("AGE", "19 years old") in found
+    assert ("AGE", "19") in found
     assert ("PHONE_NUMBER", "(559) 555-0147") in found
     assert ("DATE", "March 14, 2023") in found
     phone = next(s for s in result.spans if s.label == "PHONE_NUMBER")
@@ -159,3 +159,23 @@ def test_presidio_context_words_work_and_its_decision_is_kept():
     assert "presidio:EmailRecognizer[pattern Email (Medium); context 'email' +" in spans["EMAIL_ADDRESS"].rule
     # Two fragments of one spaCy DATE do not outvote presidio's whole card number.
     assert spans["CREDIT_CARD"].text == "4111 1111 1111 1111" and "DATE" not in spans
+
+
+def test_an_ocr_read_day_beside_a_month_is_a_date_and_leaves_the_export() -> None:
+    """A scanned page's "lOth" (10th): the pattern takes the whole date, not the
+    month alone, and the day becomes a placeholder; a word is never read as one."""
+    from pipelines.detection.recognizers.patterns import TRANSCRIPT_PATTERNS
+    from pipelines.pseudonymize.dates import date_replacement
+
+    text = "after\nSeptember lOth, your term ends on the llth of\n\nSeptember. We met May lst, not June Ord."
+    found = [
+        text[m.start() : m.end()]
+        for p in TRANSCRIPT_PATTERNS
+        if p.label == "DATE" and p.rule in ("month_day", "day_month")
+        for m in p.regex.finditer(text)
+    ]
+    assert sorted(found) == sorted(["September lOth", "llth of\n\nSeptember", "May lst"])
+    assert [date_replacement(f) for f in ("September lOth", "llth of\n\nSeptember")] == [
+        "[MONTH] [DAY]",
+        "[DAY] of\n\n[MONTH]",
+    ]

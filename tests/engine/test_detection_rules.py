@@ -111,6 +111,19 @@ def test_given_name_then_unknown_surname_is_a_lower_scored_person() -> None:
 
 @pytest.mark.parametrize(
     "text",
+    ["She retired after the 2012 Summer Paralympics.", "Stan told The Brooklyn Paper so.", "It was Grace Series."],
+)
+def test_a_common_word_after_a_given_name_is_no_unknown_surname(text: str) -> None:
+    """Only the shape of a surname: the lists hold the surnames that are English words."""
+    assert gazetteer.recognize(text) == []
+
+
+def test_a_frequent_name_after_a_given_name_is_still_an_unknown_surname() -> None:
+    assert [c.text for c in gazetteer.recognize("And Stephen Colbert said so.")] == ["Stephen Colbert"]
+
+
+@pytest.mark.parametrize(
+    "text",
     ["They crossed the Thomas Jefferson Bridge.", "It opened at the Mary Ellen Theatre.", "At Victoria Station."],
 )
 def test_a_given_name_inside_a_place_name_is_no_person(text: str) -> None:

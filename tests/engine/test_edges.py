@@ -308,3 +308,63 @@ def test_a_surname_another_span_holds_is_not_taken():
     text = "Darnell Hurt County"
     found = texts(text, [span(text, "Darnell", "PERSON"), span(text, "Hurt County", "LOCATION")])
     assert found == [("Darnell", "PERSON"), ("Hurt County", "LOCATION")]
+
+
+def test_a_date_is_its_value_without_a_hedge_or_the_period_it_sits_in():
+    """The guideline's smallest span holding the value: "Approximately 1430" is
+    "1430", "the summer of 1998" is "1998"; a day's ordinal stays ("the 10th of May")."""
+    text = (
+        "A Approximately 1430, 2:30. It was the summer of 1998, in the middle of October,"
+        " on the 10th of May, around 2003, in the month of August, about March 3, the summer\nof 1987."
+    )
+    needles = [
+        "Approximately 1430",
+        "the summer of 1998",
+        "the middle of October",
+        "the 10th of May",
+        "around 2003",
+        "the month of August",
+        "about March 3",
+        "the summer\nof 1987",
+    ]
+    assert texts(text, [span(text, n, "DATE") for n in needles]) == [
+        ("1430", "DATE"),
+        ("1998", "DATE"),
+        ("October", "DATE"),
+        ("10th of May", "DATE"),
+        ("2003", "DATE"),
+        ("August", "DATE"),
+        ("March 3", "DATE"),
+        ("1987", "DATE"),
+    ]
+
+
+def test_an_age_is_its_number():
+    text = (
+        "I was 19 years old, he was aged 42, she a 7-year-old, and at the age of 30 he left,"
+        " about 23 years old, aged\n61, twenty-one years\nold."
+    )
+    needles = ["19 years old", "aged 42", "7-year-old", "age of 30", "about 23 years old", "aged\n61"]
+    needles.append("twenty-one years\nold")
+    assert texts(text, [span(text, n, "AGE") for n in needles]) == [
+        ("19", "AGE"),
+        ("42", "AGE"),
+        ("7", "AGE"),
+        ("30", "AGE"),
+        ("23", "AGE"),
+        ("61", "AGE"),
+        ("twenty-one", "AGE"),
+    ]
+
+
+def test_a_place_broken_after_its_saints_abbreviation_takes_it():
+    text = "deaths that occur in St.\nLouis County?\nA Correct. Fort\nWorth is far."
+    found = texts(text, [span(text, "Louis County", "LOCATION"), span(text, "Worth", "LOCATION")])
+    assert found == [("St.\nLouis County", "LOCATION"), ("Worth", "LOCATION")]
+    # Not over another span: the abbreviation belongs to it.
+    held = [span(text, "St.", "LOCATION"), span(text, "Louis County", "LOCATION")]
+    assert texts(text, held) == [("St.", "LOCATION"), ("Louis County", "LOCATION")]
+    # After a street's name the abbreviation ends that name: "Main St." on one line.
+    address = "He lived at 12 Main St.\nLouisville, and on Elm St.\nMemphis."
+    found = texts(address, [span(address, "Louisville", "LOCATION"), span(address, "Memphis", "LOCATION")])
+    assert found == [("Louisville", "LOCATION"), ("Memphis", "LOCATION")]

@@ -36,6 +36,39 @@ def test_a_name_after_its_description_and_a_quoted_nickname_are_gold(tmp_path: P
     assert [s["text"] for s in gum.gold_spans(doc)] == ["John Martin", 'Jun "Wookie" Kim']
 
 
+# GUM marks a group of people as one person mention: each name is its own span, a
+# hyphenated given name stays whole, the firm after "of" is no part of a name, and
+# "Your Honor" is a form of address.
+GROUP = """# newdoc id = GUM_interview_group
+# sent_id = GUM_interview_group-1
+# text = Chase and Jean-Luc Ruiz of Acme thanked Your Honor.
+1\tChase\tChase\tPROPN\tNNP\tNumber=Sing\t9\tnsubj\t_\tEntity=(1-person-new
+2\tand\tand\tCCONJ\tCC\t_\t6\tcc\t_\t_
+3\tJean\tJean\tPROPN\tNNP\tNumber=Sing\t1\tconj\t_\tSpaceAfter=No
+4\t-\t-\tPUNCT\tHYPH\t_\t5\tpunct\t_\tSpaceAfter=No
+5\tLuc\tLuc\tPROPN\tNNP\tNumber=Sing\t3\tflat\t_\t_
+6\tRuiz\tRuiz\tPROPN\tNNP\tNumber=Sing\t3\tflat\t_\t_
+7\tof\tof\tADP\tIN\t_\t8\tcase\t_\t_
+8\tAcme\tAcme\tPROPN\tNNP\tNumber=Sing\t1\tnmod\t_\tEntity=(2-organization-new)1)
+9\tthanked\tthank\tVERB\tVBD\t_\t0\troot\t_\t_
+10\tYour\tyour\tPRON\tPRP$\t_\t11\tnmod:poss\t_\tEntity=(3-person-new
+11\tHonor\tHonor\tPROPN\tNNP\tNumber=Sing\t9\tobj\t_\tEntity=3)|SpaceAfter=No
+12\t.\t.\tPUNCT\t.\t_\t9\tpunct\t_\t_
+
+"""
+
+
+def test_a_group_of_people_gives_each_name_and_a_form_of_address_none(tmp_path: Path) -> None:
+    path = tmp_path / "GUM_interview_group.conllu"
+    path.write_text(GROUP, encoding="utf-8")
+    spans = gum.gold_spans(gum.read_conllu(path))
+    assert [(s["text"], s["label"]) for s in spans] == [
+        ("Chase", "PERSON"),
+        ("Jean-Luc Ruiz", "PERSON"),
+        ("Acme", "ORGANIZATION"),
+    ]
+
+
 PLACE = """# newdoc id = GUM_court_place
 # sent_id = GUM_court_place-1
 # text = They lived in the state of Idaho.

@@ -161,19 +161,19 @@ def test_the_research_model_s_you_person_is_dropped_not_spread(with_research):
 
 
 def test_a_name_list_hit_inside_the_research_model_s_other_entity_is_dropped(with_research):
-    """A fine-tuned model reads the whole phrase ("the 1988 Summer Olympics" MISC,
-    "Jasper House" ORG); the first-name list matched one word of it. The list's
+    """A fine-tuned model reads the whole phrase ("the 1988 Summer Rose Bowl" MISC);
+    the name lists matched two words of it. The list's
     PERSON alone is dropped, with its reason; a cue's PERSON is not, and the stock
     model, whose labels the lexicons correct, keeps its behaviour."""
     from pipelines.detection.config import DetectionConfig as EngineConfig
     from pipelines.detection.pipeline import detect_text
 
-    text = "Participating in the 1988 Summer Olympics, he failed to qualify. Mr. Summer Jones coached him."
+    text = "Participating in the 1988 Summer Rose Bowl, he failed to qualify. Mr. Summer Jones coached him."
     result = detect_text(text, "sm", config=EngineConfig(model="research"))
-    dropped = [f for f in result.filtered if f.candidate.text == "Summer Olympics"]
+    dropped = [f for f in result.filtered if f.candidate.text == "Summer Rose"]
     assert dropped and dropped[0].reason == "inside the model's MISC entity", result.filtered
     assert set(dropped[0].candidate.sources) == {"gazetteer"}
-    assert not [c for c in result.spans if c.text == "Summer Olympics"], result.spans
+    assert not [c for c in result.spans if c.text == "Summer Rose"], result.spans
     assert any(c.label == "PERSON" and c.text == "Summer Jones" for c in result.spans), result.spans
     stock = detect_text(text, "sm")
     assert not [f for f in stock.filtered if f.reason.startswith("inside the model's")]

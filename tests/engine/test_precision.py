@@ -88,6 +88,40 @@ def test_a_weekday_alone_stays_a_date_below_the_trusted_scores() -> None:
 
 
 @pytest.mark.parametrize(
+    ("utterance", "needle"),
+    [
+        ("there is no requirement that you meet on Wednesdays.", "Wednesdays"),
+        ("Saturdays, evenings, however it works for everybody.", "Saturdays"),
+        ("you could tell family every\nWednesday you had to be gone.", "Wednesday"),
+        ("We could meet any Thursday you like.", "Thursday"),
+        ("We visit each Sunday.", "each Sunday"),
+    ],
+)
+def test_a_weekday_that_recurs_or_is_any_one_is_no_date(utterance: str, needle: str) -> None:
+    """A schedule or any such day pins no event to a day: dropped with its reason
+    (muted on the review page), where "on Saturday" is kept at the capped score."""
+    kept, dropped = apply_filters([_candidate(utterance, needle, "DATE")], text=utterance)
+    assert not kept
+    assert "recurs or is any one" in dropped[0].reason
+    for pinned in ("And you were called this particular\nSaturday?", "Q. What day was it?\nA Saturday.\n"):
+        kept, dropped = apply_filters([_candidate(pinned, "Saturday", "DATE")], text=pinned)
+        assert [c.text for c in kept] == ["Saturday"] and not dropped, pinned
+
+
+def test_a_french_weekday_that_recurs_is_no_date() -> None:
+    from pipelines.detection.filtering.words import filter_words
+
+    french = filter_words("fr")
+    recurring = (("Il venait tous les lundis.", "lundis"), ("Elle passe chaque mardi matin.", "mardi matin"))
+    for utterance, needle in recurring:
+        kept, dropped = apply_filters([_candidate(utterance, needle, "DATE")], text=utterance, words=french)
+        assert not kept and "recurs or is any one" in dropped[0].reason, utterance
+    pinned = "Il est venu samedi."
+    kept, _ = apply_filters([_candidate(pinned, "samedi", "DATE")], text=pinned, words=french)
+    assert [c.text for c in kept] == ["samedi"]
+
+
+@pytest.mark.parametrize(
     ("utterance", "needle", "label"),
     [
         ("INMATE: I got a job offer from Costco last year.", "Costco", "ORGANIZATION"),  # mid-sentence proper noun

@@ -113,8 +113,17 @@ def test_pipeline_flags_have_whole_text_offsets_and_never_repeat_direct_spans() 
     for flag in result.quasi:
         assert text[flag.start : flag.end] == flag.text
         assert not any(flag.overlaps(span) for span in spans), flag
-    # The age and the place are direct spans (AGE, LOCATION): not flagged again.
+    # The age and the place are direct spans (AGE, LOCATION): not flagged again,
+    # nor the age's words around the number the AGE span holds.
     assert not any(t in ("19 years old", "Fresno") for _, t in found)
+    assert not any(word in t for _, t in found for word in ("years", "old", "age")), found
+
+
+def test_an_ages_words_left_beside_its_span_are_no_flag() -> None:
+    text = "Q. How old were you?\nA. I was 19 years old, and at the age of 30 he left, aged\n42.\n"
+    found, spans = final(text)
+    assert [s.text for s in spans if s.label == "AGE"] == ["19", "30", "42"]
+    assert not [t for _, t in found if not any(ch.isdigit() for ch in t)], found
 
 
 def c(text: str, sub: str, label: str, rule: str = "") -> Candidate:

@@ -205,9 +205,22 @@ def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "no calendar date (month, weekday, year, decade, day or numeric date)"
 
 
+def _weekday_recurring(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """ "meet on Wednesdays", "every Wednesday", "if it turns out to be a Wednesday":
+    a schedule or any such day, which pins no event to a day, so it identifies
+    no one; "on Saturday" and "that Saturday" do (weekday_alone)."""
+    if w.weekday_alone is None or w.weekday_recurring is None:
+        return None
+    if not w.weekday_alone.fullmatch(c.text.strip(" ,.")):
+        return None
+    # The words before the span too: the span is often the weekday alone.
+    window = text[max(0, c.start - 20) : c.end] if text else c.text
+    return "a weekday that recurs or is any one, no date" if w.weekday_recurring.search(window) else None
+
+
 def _weekday_alone(c: Candidate, text: str, w: FilterWords) -> str | None:
-    """ "on Saturday", "Wednesdays": a weekday with no date; "Thursday, October
-    24" keeps its weekday inside the date's span and is not capped."""
+    """ "on Saturday", "this particular Saturday": a weekday with no date; "Thursday,
+    October 24" keeps its weekday inside the date's span and is not capped."""
     alone = w.weekday_alone is not None and w.weekday_alone.fullmatch(c.text.strip(" ,."))
     return "weekday without a date" if alone else None
 
@@ -294,6 +307,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "numbered_thing": (_NOT_PERSON, _numbered_thing),
     "date_words": (frozenset({"DATE"}), _date),
+    "weekday_recurring": (frozenset({"DATE"}), _weekday_recurring),
     "weekday_alone": (frozenset({"DATE"}), _weekday_alone),
     "duration": (frozenset({"DATE", "TIME"}), _duration),
     "time_words": (frozenset({"TIME"}), _time),

@@ -51,6 +51,8 @@ class FilterWords:
     word_before: re.Pattern[str]
     calendar: re.Pattern[str] | None
     weekday_alone: re.Pattern[str] | None
+    # Searched in the span and the words before it, anchored at the span's end.
+    weekday_recurring: re.Pattern[str] | None
     duration: re.Pattern[str] | None
     point_in_time: re.Pattern[str] | None
     clock: re.Pattern[str] | None
@@ -93,6 +95,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "person_common_phrase": ("english_words",),
     "numbered_thing": ("numbered_things",),
     "date_words": ("calendar",),
+    "weekday_recurring": ("weekday_alone", "weekday_recurring"),
     "weekday_alone": ("weekday_alone",),
     "duration": ("duration", "point_in_time", "clock"),
     "time_words": ("time_words",),
@@ -122,6 +125,9 @@ def _english() -> FilterWords:
         ),
         weekday_alone=re.compile(
             rf"(?:(?:on|this|that|next|last|every|each|a|the|particular)\s+)*{WEEKDAYS}s?", re.IGNORECASE
+        ),
+        weekday_recurring=re.compile(
+            rf"(?:\b(?:every|each|any)\s+(?:other\s+)?{WEEKDAYS}|\b{WEEKDAYS}s)[\s,.]*$", re.IGNORECASE
         ),
         # An amount of time, not a point in it: "15 years", "about 12 hours", "five-year".
         duration=re.compile(rf"\b{TIME_UNITS}\b|-year\b|\b{RELATIVE_TIME}\b", re.IGNORECASE),
@@ -173,6 +179,7 @@ def _from_language(lang: Language) -> FilterWords:
         word_before=re.compile(r"[^\W\d_]+"),
         calendar=words.get("calendar"),
         weekday_alone=words.get("weekday_alone"),
+        weekday_recurring=words.get("weekday_recurring"),
         duration=words.get("duration"),
         point_in_time=words.get("point_in_time"),
         clock=words.get("clock"),

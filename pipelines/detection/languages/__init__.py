@@ -122,7 +122,7 @@ def _rules(entries: list[dict], fragments: dict[str, str], code: str, kind: str)
 
 
 # The filter words that are regexes (case-insensitive, `{FRAGMENT}`s expanded).
-FILTER_REGEXES = ("calendar", "weekday_alone", "duration", "point_in_time", "clock", "time_words")
+FILTER_REGEXES = ("calendar", "weekday_alone", "weekday_recurring", "duration", "point_in_time", "clock", "time_words")
 
 
 def _filter_words(entries: dict[str, Any], fragments: dict[str, str], code: str) -> dict[str, Any]:

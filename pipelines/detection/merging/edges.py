@@ -27,7 +27,7 @@ from pipelines.gazetteers import (
     is_person_given_name,
     stop_words,
 )
-from pipelines.lexicons import ORGANIZATION_WORDS, PLACE_WORDS, ROLE_WORDS, TITLE_WORDS
+from pipelines.lexicons import HEDGES, ORGANIZATION_WORDS, PERIOD_PARTS, PLACE_WORDS, ROLE_WORDS, TITLE_WORDS
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
 _CLOSERS = {close: open_ for open_, close in _PAIRS.items()}
@@ -93,6 +93,61 @@ def _strip_time_words(text: str, start: int, end: int) -> tuple[int, int]:
     while len(words) > 1 and extra(words[0].group()):
         words.pop(0)
     return start + words[0].start(), start + words[-1].end()
+
+
+# A hedge at a date's edge ("Approximately 1430", "1998 or so" aside), and the
+# period a date's value sits in ("the summer of 1998" → "1998"; "the 10th of May"
+# keeps its day: an ordinal is no period word).
+# A span may hold a line break, as a transcript wraps: any blank between words.
+_HEDGE_LEAD = re.compile(rf"(?i){HEDGES}\s+(?=\S)")
+_HEDGE_TAIL = re.compile(rf"(?i)[\s,]+{HEDGES}$")
+_DATE_PERIOD_LEAD = re.compile(rf"(?i)the\s+(?:(?:early|late|mid|very)\s+)?{PERIOD_PARTS}\s+of\s+(?=\S)")
+# The article the guideline leaves out ("the 10th of May", "the 1990s").
+_DATE_ARTICLE = re.compile(r"(?i)the\s+(?=\S)")
+
+
+def _strip_date_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """ "Approximately 1430" → "1430", "the summer of 1998" → "1998": the guideline
+    takes the smallest span that holds the value."""
+    return _strip_words(text, start, end, (_HEDGE_LEAD, _DATE_PERIOD_LEAD, _DATE_ARTICLE), (_HEDGE_TAIL,))
+
+
+def _strip_words(
+    text: str, start: int, end: int, leads: tuple[re.Pattern[str], ...], tails: tuple[re.Pattern[str], ...]
+) -> tuple[int, int]:
+    """[start, end) without the words `leads` match at its start and `tails` at its
+    end, as often as they do; never empty (each pattern leaves a character)."""
+    while (match := next((m for r in leads if (m := r.match(text, start, end))), None)) is not None:
+        start = match.end()
+    while match := next((m for r in tails if (m := r.search(text, start, end)) and m.start() > start), None):
+        end = match.start()
+    return start, end
+
+
+# An age's words around its number: the guideline's AGE is the number ("I was 19
+# years old" → "19", "aged 42" → "42"); the units stay readable in the export
+# ("[AGE] years old").
+_AGE_LEAD = re.compile(r"(?i)(?:age|aged)\s+(?:of\s+)?(?=\S)")
+_AGE_TAIL = re.compile(r"(?i)(?:[-\s]+years?|\s+yrs?\.?)(?:[-\s]+old|\s+of\s+age)$")
+
+
+def _strip_age_words(text: str, start: int, end: int) -> tuple[int, int]:
+    return _strip_words(text, start, end, (_HEDGE_LEAD, _AGE_LEAD), (_AGE_TAIL, _HEDGE_TAIL))
+
+
+# A saint's or an abbreviation's word that opens a place's name, the name broken
+# after it by a line ("St.\nLouis County"): on the same line the recognizers take it.
+_NAME_PREFIX_BEFORE = re.compile(r"(?<![\w.'’-])(?:St|Ste|Mt|Ft)\.[ \t]*\n[ \t]*$")
+# After a capitalised word or a number the abbreviation ends a street's name
+# ("123 Main St.⏎Louisville"), it does not open the next line's.
+_STREET_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*|\d+)[ \t]+$")
+
+
+def _take_name_prefix(text: str, start: int) -> int:
+    match = _NAME_PREFIX_BEFORE.search(text, max(0, start - 12), start)
+    if match is None or _STREET_BEFORE.search(text, max(0, match.start() - 40), match.start()):
+        return start
+    return match.start()
 
 
 def _strip_trailing_number(text: str, c: Candidate, start: int, end: int) -> tuple[int, int]:
@@ -312,9 +367,15 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
         start, end = _strip_unpaired(text, c.start, c.end)
         if c.label == "TIME":
             start, end = _strip_time_words(text, start, end)
+        elif c.label == "DATE":
+            start, end = _strip_date_words(text, start, end)
+        elif c.label == "AGE":
+            start, end = _strip_age_words(text, start, end)
         elif c.label in _NAME_LABELS:
             if c.label != "PERSON":
                 start, end = _strip_article(text, start, end, c.label)
+                if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
+                    start = prefix
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 if (tail := _of_tail(text, start, end)) is not None:

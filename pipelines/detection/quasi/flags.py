@@ -62,10 +62,12 @@ VAGUE_DATES: frozenset[str] = frozenset(
     + ["good morning", "good afternoon", "good evening", "good night", "morning", "afternoon", "evening"]
 )
 # Words trimmed from the ends of a flag cut short by a direct span (R2 of the gold
-# guideline: articles and prepositions stay out of the minimal phrase).
+# guideline: articles and prepositions stay out of the minimal phrase), and the
+# words of an age around its number: the direct AGE span holds the number alone
+# ("19" of "19 years old"), and "years old" or "aged" left over says nothing.
 _EDGE_WORDS: frozenset[str] = frozenset(
     """the a an of in on at to for and or by from 's his her my about approximately around roughly nearly
-    almost over under just probably some""".split()
+    almost over under just probably some years year yrs old age aged""".split()
 )
 
 _NOT_PLACES: frozenset[str] = ROLE_WORDS | HONORIFICS | CLOSED_CLASS

@@ -52,10 +52,16 @@ def _names_a_place(word: str) -> bool:
 def _unknown_surname(first: str, word: str) -> bool:
     """`word` after a known given name reads as a surname the lists lack
     ("Marisol Quintrell", "Anna Zyskowski"): not a common word, a title, a date word, or
-    a word that names a place or an institution, and the pair is no known place."""
+    a word that names a place or an institution, and the pair is no known place. An
+    English word is only the shape of a surname ("the 2012 Summer Paralympics", "The
+    Brooklyn Paper"): the lists hold many surnames that are English words (Baker,
+    Young); one they lack ("Darnell Hurt") is left to the encoder, whose one-word given
+    name takes it (`edges._take_surname`). A frequent name is no English word
+    (`is_english_word`: "Colbert")."""
     return (
         len(word) > 2
         and not word.isupper()
+        and not gazetteers.is_english_word(word)
         and word.lower() not in gazetteers.stop_words()
         and word.lower() not in ROLE_WORDS
         and word.lower() not in HONORIFICS

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
-from pipelines.lexicons import MONTHS, NUMBER_WORDS, SPOKEN_YEAR, UNITS
+from pipelines.lexicons import MONTHS, NUMBER_WORDS, OCR_DAY_ORDINAL, SPOKEN_YEAR, UNITS
 
 SOURCE = "patterns"
 
@@ -20,6 +20,10 @@ class Pattern:
     regex: re.Pattern[str]
     score: float
     rule: str
+
+
+# A day of the month, also as a scanned page's OCR reads its ordinal ("lOth").
+_DAY = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{OCR_DAY_ORDINAL})"
 
 
 def _p(label: str, pattern: str, score: float, rule: str, flags: int = 0) -> Pattern:
@@ -63,8 +67,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("SPELLED_NAME", r"\b[A-Z](?:[ \t]?-[ \t]?\n?[ \t]?[A-Z]){2,}\b", 0.9, "spelled_hyphens"),
     _p("SPELLED_OUT_ITEM", r"\b[A-Z] as in [A-Za-z]+\b", 0.85, "as_in"),
     _p("DATE", r"\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b", 0.9, "numeric_date"),
-    _p("DATE", rf"\b{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
-    _p("DATE", rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
+    _p("DATE", rf"\b{MONTHS}\s+{_DAY}(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
+    _p("DATE", rf"\b{_DAY}\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
     _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
     _p("DATE", r"\b(?:19|20)\d{2}\b", 0.6, "year"),
     _p("DATE", rf"\b{SPOKEN_YEAR}\b", 0.7, "spoken_year", IGNORECASE),
