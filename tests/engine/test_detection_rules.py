@@ -325,6 +325,12 @@ def test_the_cover_page_facility_and_city_are_found_in_the_body_but_not_the_stat
         ("He served at Folsom State Prison until the Ninth Circuit ruled.", ["Folsom State Prison", "Ninth Circuit"]),
         ("a letter from St. Anne's Church in Stockton", ["St. Anne's Church"]),
         ("He was in High School when the Moving Party filed.", []),
+        # A title of the press: the employer or the source a speaker names.
+        (
+            "Troy Patterson of Slate Magazine told the Associated Press and People Magazine.",
+            ["Slate Magazine", "Associated Press", "People Magazine"],
+        ),
+        ("the press and THE PRESS RELEASE", []),
     ],
 )
 def test_an_institution_is_named_by_its_head_word_and_a_name_word_beside_it(text, expected):

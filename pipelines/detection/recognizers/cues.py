@@ -66,11 +66,13 @@ _PARTICIPANT_RE = re.compile(
 # them: not "Court" (a street: "Florissant Court"), "Board" ("Board Hearing"),
 # "Service" ("Memorial Service"), "School" ("in High School") or "Party" ("the
 # Moving Party"). A prison, a circuit of the courts and a church are named ones
-# ("Folsom State Prison", "the Ninth Circuit", "St. Anne's Church").
+# ("Folsom State Prison", "the Ninth Circuit", "St. Anne's Church"); so is a title
+# of the press ("Slate Magazine", "the Associated Press"), a witness's employer or
+# the source a speaker quotes.
 _INSTITUTION_HEADS = (
     "Office|Department|Police|Bureau|Agency|Commission|Committee|Council|Ministry|University|College|Academy"
     "|Institute|Hospital|Corporation|Company|Association|Foundation|Society|Authority|Administration"
-    "|Circuit|Prison|Church"
+    "|Circuit|Prison|Church|Magazine|Newspaper|Gazette|Press"
 )
 _TITLE_WORD = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)"
 _GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*)"  # one line break at most: a blank line ends a name
