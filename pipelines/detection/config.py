@@ -65,6 +65,8 @@ FILTER_RULES: dict[str, str] = {
     "person_single_character": "one-character PERSON",
     "person_digits": "PERSON that contains digits",
     "person_lowercase": "all-lowercase PERSON (not in a text that writes no name with a capital)",
+    "person_after_determiner": "a model's one-word PERSON after a determiner or a possessive, in a text without "
+    'case ("the mike")',
     "person_common_phrase": 'a model\'s PERSON of English words, none a given name ("Closing Statements")',
     "second_opinion_one_word": "a base model's one-word PERSON that the encoder did not call a name: a second "
     "opinion needs a full name (in a text without case: known names only)",

@@ -179,6 +179,20 @@ def test_a_name_never_ends_in_a_common_lower_case_word_but_keeps_a_lower_case_su
     ) == [("Lynn Reaser", "PERSON"), ("darren wilson of", "PERSON"), ("Dana whitfield", "PERSON")]
 
 
+def test_in_a_text_without_case_a_name_never_ends_in_a_common_word():
+    """Speech recognition writes no capital: there "michael brown shooting" ends in a
+    common word all the same, and a surname that is a common word stays ("brown")."""
+    text = (
+        "q and this is about the michael brown shooting, right?\na yes. the letter from father miguel ortega of st."
+        " anne's church came. we talked to him and he said so. then we went home and that was all.\n"
+        # Enough words for the text to be read as having no case (case.CASE_EVIDENCE).
+        + "q and then what happened next? a we talked for a while and then we all left the room.\n"
+        * 3
+    )
+    found = texts(text, [span(text, "michael brown shooting", "PERSON"), span(text, "miguel ortega of", "PERSON")])
+    assert found == [("michael brown", "PERSON"), ("miguel ortega", "PERSON")]
+
+
 def test_an_answer_marker_only_where_there_are_questions():
     text = "A. Ranatunga lbw b Fleming 0"
     assert texts(text, [span(text, "Ranatunga", "PERSON")]) == [("A. Ranatunga", "PERSON")]

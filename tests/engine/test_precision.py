@@ -4,6 +4,7 @@ only confident names; an organization needs a second signal; scores are
 calibrated probabilities."""
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -401,3 +402,23 @@ def test_in_capitals_the_name_lists_take_no_common_word_and_none_spreads() -> No
     at = cased.index("Case")
     seed = Candidate(at, at + 4, "PERSON", "Case", ("spacy",), 0.9)
     assert [c.text for c in propagate(cased + "The Case again.", [seed])] == ["Case"]
+
+
+def test_in_a_text_without_case_a_word_after_a_determiner_is_no_person() -> None:
+    """ "could you get close to the mike", "this is your mike": the microphone. Where
+    case carries names the rule is off, and a name without a determiner stays."""
+    lower = (
+        "q could you get close to the mike, okay. this is your mike, we are sharing it.\n"
+        "a yes. mike said he had a tattoo, and we went home after that, all of us.\n"
+        # Enough words for the text to be read as having no case (case.CASE_EVIDENCE).
+        + "q and then what happened next? a we talked for a while and then we all left the room.\n"
+        * 3
+    )
+    mikes = [m.start() for m in re.finditer(r"\bmike\b", lower)]
+    candidates = [Candidate(at, at + 4, "PERSON", "mike", ("spacy",), 0.6) for at in mikes]
+    kept, dropped = apply_filters(candidates, text=lower)
+    assert [c.start for c in kept] == [mikes[2]]
+    assert all("determiner" in f.reason for f in dropped) and len(dropped) == 2
+    cased = "Could you get close to the Mike Smith line? Then we went home, all of us, and that was it."
+    kept, _ = apply_filters([_candidate(cased, "Mike", "PERSON")], text=cased)
+    assert [c.text for c in kept] == ["Mike"]

@@ -67,6 +67,22 @@ def _person_lowercase(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "all lowercase" if stripped == stripped.lower() and not _caseless(text) else None
 
 
+# A determiner or a possessive right before a word, on its line ("the mike", "your mike").
+_DETERMINER_BEFORE = re.compile(r"(?<![\w'’-])(?:the|a|an|this|that|my|your|his|her|our|their|its)[ \t]+$")
+
+
+def _person_after_determiner(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """In a text without case a word's capital cannot say "name": a model's one-word
+    person after a determiner or a possessive is a common noun there ("close to the
+    mike", "this is your mike"), where "Big Mike" or "mike said" keep theirs. In a
+    cased text the capital decides ("the Smiths" aside, "the Mike I knew" is rare),
+    so the rule stays off."""
+    if not _model_only(c) or len(c.text.split()) != 1 or not _caseless(text):
+        return None
+    before = _DETERMINER_BEFORE.search(text, max(0, c.start - 8), c.start)
+    return "a determiner before one word, in a text without case" if before else None
+
+
 def _is_role(word: str, roles: frozenset[str]) -> bool:
     """A role word, or its plural ("Commissioners", "witnesses")."""
     return word in roles or (word.endswith("s") and word[:-1] in roles) or (word.endswith("es") and word[:-2] in roles)
@@ -302,6 +318,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_single_character": (frozenset({"PERSON"}), _person_single_character),
     "person_digits": (frozenset({"PERSON"}), _person_digits),
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
+    "person_after_determiner": (frozenset({"PERSON"}), _person_after_determiner),
     "person_common_phrase": (frozenset({"PERSON"}), _person_common_phrase),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),

@@ -93,6 +93,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "common_word": ("english_words",),
     "person_name_shape": ("name_words",),
     "person_common_phrase": ("english_words",),
+    # Its determiners are English.
+    "person_after_determiner": ("english_words",),
     "numbered_thing": ("numbered_things",),
     "date_words": ("calendar",),
     "weekday_recurring": ("weekday_alone", "weekday_recurring"),

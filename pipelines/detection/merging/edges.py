@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
+from pipelines.detection.case import carries_case
 from pipelines.detection.places import is_known_place
 from pipelines.gazetteers import (
     is_common_word,
@@ -253,11 +254,13 @@ def _take_given_name(text: str, start: int) -> int:
     return match.start()
 
 
-def _strip_lower_tail(text: str, start: int, end: int) -> tuple[int, int]:
+def _strip_lower_tail(text: str, start: int, end: int, caseless: bool = False) -> tuple[int, int]:
     """ "Lynn Reaser of" → "Lynn Reaser": a name with a capital does not end in a
     common lower-case word. A lower-case word that is no common word stays: it
-    may be the surname ("Dana whitfield" in a chat transcript)."""
-    if not any(ch.isupper() for ch in text[start:end]):
+    may be the surname ("Dana whitfield" in a chat transcript). In a text without
+    case no name has a capital, and none ends in a common word either ("the
+    michael brown shooting")."""
+    if not caseless and not any(ch.isupper() for ch in text[start:end]):
         return start, end
     while (match := _LAST_WORD.search(text, start, end)) is not None and match.start() > start:
         word = match.group(1)
@@ -362,6 +365,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     out: list[Candidate] = []
     covered = _Covered(text, spans)
     rules = _Initials(titles, _QUESTION_MARKER.search(text) is not None)
+    caseless = not carries_case(text)
     for c in spans:
         named: Candidate | None = None  # what followed "of" in a person's span
         start, end = _strip_unpaired(text, c.start, c.end)
@@ -381,7 +385,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                 if (tail := _of_tail(text, start, end)) is not None:
                     named = _tail_of(c, text, tail[1], end, spans)
                     end = tail[0]
-                start, end = _strip_lower_tail(text, start, end)
+                start, end = _strip_lower_tail(text, start, end, caseless)
                 start = _widen_person(text, start, covered, rules)
                 # The model's reading only: a name list's or propagation's one word
                 # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
