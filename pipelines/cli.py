@@ -118,8 +118,13 @@ def _output_lines(records: list[dict], name: str, language: str = "en") -> list[
     """The output lines of `records`, in their order, detected in this process."""
     from pipelines.detection.pipeline import detect_texts
 
+    # The output holds spans only: no quasi-identifier flags are computed for it.
     results = detect_texts(
-        (r["text"] for r in records), name, (r.get("metadata") for r in records), language_code=language
+        (r["text"] for r in records),
+        name,
+        (r.get("metadata") for r in records),
+        language_code=language,
+        quasi_flags=False,
     )
     return [
         json.dumps({"id": record.get("id"), "spans": [c.to_json() for c in result.spans]}, ensure_ascii=False) + "\n"

@@ -17,6 +17,7 @@ from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from pipelines.candidate import Candidate
@@ -32,7 +33,6 @@ from pipelines.detection.merging.edges import title_letters
 from pipelines.detection.merging.ensemble import merge, vote
 from pipelines.detection.merging.propagate import propagate
 from pipelines.detection.models.nlp import load_nlp
-from pipelines.detection.quasi import flags as quasi
 from pipelines.detection.recognizers import corpus_patterns, gazetteer, header_names, patterns, spacy_ner
 from pipelines.detection.recognizers.memory import CompiledMemory, CorpusMemory
 from pipelines.detection.recognizers.packs import PATTERN_PACKS
@@ -117,6 +117,14 @@ def _split(spans: list[Candidate], reject) -> tuple[list[Candidate], list[Filter
     return kept, dropped
 
 
+def _quasi() -> ModuleType:
+    """The quasi-identifier flags' module, imported where flags are wanted: its
+    lexicons' patterns are ~20 ms of a one-line `detect`, which writes no flags."""
+    from pipelines.detection.quasi import flags
+
+    return flags
+
+
 def _shifted(candidates: list[Candidate], offset: int) -> list[Candidate]:
     if not offset:
         return candidates
@@ -134,14 +142,18 @@ class _ModelFound:
     # Each Doc-reading recognizer's candidates, by its registry key.
     by_key: dict[str, list[Candidate]] = field(default_factory=dict)
     quasi: list[Candidate] = field(default_factory=list)
+    # Whether the caller reads quasi-identifier flags (`detect` writes spans only).
+    flags: bool = True
     # A fine-tuned model's non-person entities, (start, end, its label): they
     # outrank a bare name-list hit inside them (`_inside_model_entity`).
     not_people: list[tuple[int, int, str]] = field(default_factory=list)
 
     def add(self, doc, nlp, on: frozenset[str], offset: int, lang: Language) -> None:
-        rules = quasi.rules_for(lang)
-        if rules is not None:  # a language without quasi lexicons raises no flags
-            self.quasi += _shifted(quasi.recognize(doc, rules), offset)
+        if self.flags:
+            quasi = _quasi()
+            rules = quasi.rules_for(lang)
+            if rules is not None:  # a language without quasi lexicons raises no flags
+                self.quasi += _shifted(quasi.recognize(doc, rules), offset)
         for key in sorted(DOC_KEYS & on):
             if key == "spacy" and not lang.builtin_rules:
                 found = language_rules.model_entities(doc, lang)
@@ -305,8 +317,15 @@ def _detect_doc(
         if active:  # propagation may have grown or found spans again
             spans, dropped = _split(spans, check)
             filtered += dropped
-    flags = quasi.resolve(text, model.quasi, spans, quasi.rules_for(lang) or quasi.ENGLISH)
-    return DetectionResult(spans, filtered, [*kept, *remembered], timed_out, flags)
+    return DetectionResult(spans, filtered, [*kept, *remembered], timed_out, _flags(text, model, spans, lang))
+
+
+def _flags(text: str, model: _ModelFound, spans: list[Candidate], lang: Language) -> list[Candidate]:
+    """The text's quasi-identifier flags beside its spans (none when not wanted)."""
+    if not model.flags:
+        return []
+    quasi = _quasi()
+    return quasi.resolve(text, model.quasi, spans, quasi.rules_for(lang) or quasi.ENGLISH)
 
 
 def _chunks(texts: Iterable[str], size: int) -> Iterator[tuple[str, tuple[str, int, int, bool, bool]]]:
@@ -357,6 +376,7 @@ def detect_texts(
     progress: Progress | None = None,
     memory: CorpusMemory | None = None,
     language_code: str = DEFAULT_LANGUAGE,
+    quasi_flags: bool = True,
 ) -> Iterator[DetectionResult]:
     """Detect in each text; `metadata` (parsed transcript headers, one per text)
     seeds the header-names recognizer; `config` is a corpus's configuration (the
@@ -364,7 +384,8 @@ def detect_texts(
     than `chunk_chars` go through the model a chunk at a time; `progress(done,
     total)` (characters of the current text) is called after every chunk but a
     text's last. `language_code` names the texts' language (languages/): its
-    recognizers run; its model is the caller's to choose (`languages.model_for`)."""
+    recognizers run; its model is the caller's to choose (`languages.model_for`).
+    `quasi_flags=False`: no quasi-identifier flags (the spans are the same)."""
     compiled = _Compiled(config or DEFAULT)
     lang = language(language_code)
     words = words_for(lang)
@@ -377,7 +398,7 @@ def detect_texts(
     if not compiled.needs_doc:
         # Neither spaCy nor presidio: no model pass at all.
         for text in texts:
-            yield _detect_doc(text, _ModelFound(), next_metadata(), compiled, remembered, lang)
+            yield _detect_doc(text, _ModelFound(flags=quasi_flags), next_metadata(), compiled, remembered, lang)
         return
     # A corpus may choose its own model; otherwise the caller's (the site's SPACY_MODEL).
     chosen = compiled.config.model or model_name
@@ -389,7 +410,7 @@ def detect_texts(
     # With progress to report, one chunk per batch: otherwise spaCy would work
     # through a batch of chunks before the first report.
     batch_size = 1 if progress else BATCH_SIZE
-    found = _ModelFound()
+    found = _ModelFound(flags=quasi_flags)
     # Loaded with the model (load_nlp); imported here so that importing this module
     # does not import NumPy.
     from pipelines.detection.models.minilm import starter
@@ -407,7 +428,7 @@ def detect_texts(
                 progress(offset + len(doc.text), len(text))
             continue
         yield _detect_doc(text, found, next_metadata(), compiled, remembered, lang, chosen)
-        found = _ModelFound()
+        found = _ModelFound(flags=quasi_flags)
 
 
 def detect_text(

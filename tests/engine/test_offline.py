@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,3 +77,26 @@ def test_extract_runs_as_the_engines_command_without_django(tmp_path):
         [sys.executable, "manage.py", "extract", str(tmp_path / "nope.txt")], capture_output=True, text=True, cwd=ROOT
     )
     assert missing.returncode == 1 and "nope.txt" in missing.stderr
+
+
+def test_detect_writes_spans_only_and_computes_no_quasi_identifier_flags(tmp_path):
+    """`manage.py detect` writes spans: the flags' module is never imported for it
+    (~20 ms of a one-line run, ~0.4 s of a long one), and its spans are those of the
+    pipeline that does compute flags."""
+    from pipelines.detection.pipeline import detect_texts
+
+    text = "Q. How old were you?\nA. I was 19 years old. My sister Elena Delgado drove me to Fresno.\n"
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps({"id": 1, "text": text}) + "\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "manage.py", "detect", str(path), "--out", str(tmp_path / "out.jsonl")],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "pipelines.detection.quasi.flags" not in proc.stderr
+    written = json.loads((tmp_path / "out.jsonl").read_text(encoding="utf-8"))["spans"]
+    with_flags = next(detect_texts([text], settings.SPACY_MODEL))
+    assert with_flags.quasi, "the pipeline's own callers still get flags"
+    assert written == [c.to_json() for c in with_flags.spans]
+    assert next(detect_texts([text], settings.SPACY_MODEL, quasi_flags=False)).quasi == []
