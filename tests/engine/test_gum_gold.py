@@ -29,11 +29,16 @@ DOC = """# newdoc id = GUM_court_test
 """
 
 
+def _gold(tmp_path: Path, conllu: str) -> list[dict]:
+    """The gold spans the converter reads from one made-up document."""
+    name = conllu.split("newdoc id = ", 1)[1].split("\n", 1)[0]
+    path = tmp_path / f"{name}.conllu"
+    path.write_text(conllu, encoding="utf-8")
+    return gum.gold_spans(gum.read_conllu(path))
+
+
 def test_a_name_after_its_description_and_a_quoted_nickname_are_gold(tmp_path: Path) -> None:
-    path = tmp_path / "GUM_court_test.conllu"
-    path.write_text(DOC, encoding="utf-8")
-    doc = gum.read_conllu(path)
-    assert [s["text"] for s in gum.gold_spans(doc)] == ["John Martin", 'Jun "Wookie" Kim']
+    assert [s["text"] for s in _gold(tmp_path, DOC)] == ["John Martin", 'Jun "Wookie" Kim']
 
 
 # GUM marks a group of people as one person mention: each name is its own span, a
@@ -59,9 +64,7 @@ GROUP = """# newdoc id = GUM_interview_group
 
 
 def test_a_group_of_people_gives_each_name_and_a_form_of_address_none(tmp_path: Path) -> None:
-    path = tmp_path / "GUM_interview_group.conllu"
-    path.write_text(GROUP, encoding="utf-8")
-    spans = gum.gold_spans(gum.read_conllu(path))
+    spans = _gold(tmp_path, GROUP)
     assert [(s["text"], s["label"]) for s in spans] == [
         ("Chase", "PERSON"),
         ("Jean-Luc Ruiz", "PERSON"),
@@ -85,9 +88,7 @@ PLACE = """# newdoc id = GUM_court_place
 
 
 def test_a_place_named_after_its_kind_is_gold(tmp_path: Path) -> None:
-    path = tmp_path / "GUM_court_place.conllu"
-    path.write_text(PLACE, encoding="utf-8")
-    spans = gum.gold_spans(gum.read_conllu(path))
+    spans = _gold(tmp_path, PLACE)
     assert [(s["text"], s["label"]) for s in spans] == [("Idaho", "LOCATION")]
 
 

@@ -222,9 +222,9 @@ def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 
 def _weekday_recurring(c: Candidate, text: str, w: FilterWords) -> str | None:
-    """ "meet on Wednesdays", "every Wednesday", "if it turns out to be a Wednesday":
-    a schedule or any such day, which pins no event to a day, so it identifies
-    no one; "on Saturday" and "that Saturday" do (weekday_alone)."""
+    """ "meet on Wednesdays", "every Wednesday", "any Thursday": a schedule or any
+    such day, which pins no event to a day, so it identifies no one; "on Saturday",
+    "that Saturday" and "on a Saturday" do (weekday_alone)."""
     if w.weekday_alone is None or w.weekday_recurring is None:
         return None
     if not w.weekday_alone.fullmatch(c.text.strip(" ,.")):

@@ -24,6 +24,7 @@ from pipelines.lexicons import (
     NAME_PARTICLES,
     NUMBER_WORDS,
     NUMBERED_THINGS,
+    OCR_DAY_ORDINAL,
     RELATIVE_TIME,
     ROLE_WORDS,
     SPOKEN_YEAR,
@@ -120,7 +121,7 @@ def _english() -> FilterWords:
         # year, a decade, a day's ordinal or a numeric date.
         calendar=re.compile(
             rf"\b(?:{MONTHS}|{WEEKDAYS}s?|{SPOKEN_YEAR})(?!\w)"
-            r"|\b(?:1[0-9]|20)\d\d\b|['’]\d\d\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b[lI1-3]?[0-9lO](?:st|nd|rd|th)\b"
+            rf"|\b(?:1[0-9]|20)\d\d\b|['’]\d\d\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b{OCR_DAY_ORDINAL}\b"
             r"|\b\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?\b|\b(?:19|20)?\d0['’]?s\b"
             r"|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b",
             re.IGNORECASE,
