@@ -196,9 +196,15 @@ _OFFICES = frozenset(
 )
 # "Your Honor", "His Excellency": a form of address, not a name.
 _ADDRESS = frozenset({"your", "his", "her", "their"})
+# A body named by its function alone (the guideline's "the Board"), the state that
+# prosecutes ("the State") and a service academy ("the Academy") among them: not marked.
 _BODIES = frozenset(
     {"court", "board", "panel", "committee", "commission", "department", "division", "agency", "bench", "tribunal"}
+    | {"state", "academy"}
 )
+# A nation's legislature or government by its one word ("Parliament", "Congress"):
+# a named body that identifies no one, the guideline's "generic" (neutral) span.
+_NATIONAL_BODIES = frozenset({"government", "parliament", "congress", "senate", "legislature"})
 
 
 def _function_word(word: str, label: str) -> bool:
@@ -284,7 +290,14 @@ def gold_spans(doc: _Doc) -> list[dict]:
         if kept and s[0] < kept[-1][1]:
             continue
         kept.append(s)
-    return [{"start": s, "end": e, "label": label, "text": doc.text[s:e]} for s, e, label in kept]
+    return [_span(doc, s, e, label) for s, e, label in kept]
+
+
+def _span(doc: _Doc, start: int, end: int, label: str) -> dict:
+    span: dict = {"start": start, "end": end, "label": label, "text": doc.text[start:end]}
+    if label == "ORGANIZATION" and span["text"].lower() in _NATIONAL_BODIES:
+        span["generic"] = True
+    return span
 
 
 def convert(source: Path, out: Path) -> dict[str, int]:

@@ -53,6 +53,9 @@ SOURCE_WEIGHTS: dict[str, float] = {
 # >= 0.9" or a corpus's minimum would take on trust. A schedule ("on Wednesdays",
 # "every Monday") pins none: weekday_recurring drops it (muted on the review page).
 WEEKDAY_ALONE_SCORE = 0.5
+# A name right after the kind of work it titles ("the novel Dark Matters", "author of
+# Alice in Wonderland"): a suggestion at most, never bulk-accepted.
+NAMED_WORK_SCORE = 0.5
 FILTER_RULES: dict[str, str] = {
     "line_break": "model entity that crosses a line break",
     "role_word": "name made only of role words or their plurals (commissioner, commissioners, inmate…)",
@@ -68,6 +71,8 @@ FILTER_RULES: dict[str, str] = {
     "person_after_determiner": "a model's one-word PERSON after a determiner or a possessive, in a text without "
     'case ("the mike")',
     "person_common_phrase": 'a model\'s PERSON of English words, none a given name ("Closing Statements")',
+    "person_names_a_work": 'a model\'s PERSON right after the kind of work it titles ("the novel Dark Matters", '
+    f'"author of Alice in Wonderland"): kept, its score capped at {NAMED_WORK_SCORE}',
     "second_opinion_one_word": "a base model's one-word PERSON that the encoder did not call a name: a second "
     "opinion needs a full name (in a text without case: known names only)",
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun; not in a text that "

@@ -376,3 +376,56 @@ def test_a_fine_tuned_model_s_organization_that_is_a_full_name_becomes_a_person(
     doc.ents = [doc.char_span(text.index(t), text.index(t) + len(t), label=label) for t, label in labels.items()]
     found = {(c.text, c.label) for c in recognize(doc, promotions=False)}
     assert found == {("Trine Hattesta", "PERSON"), ("Norway", "LOCATION"), ("Real Madrid", "ORGANIZATION")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A caption's parties are names, where a model sees a colour in "Green".
+        ("Well, it is true in Lynch v. Overholser this Court suggested", ["Lynch", "Overholser"]),
+        ("The court of appeals cited Roe v Wade.", ["Roe", "Wade"]),
+        ("The court of appeals, in Green versus United States, held", ["Green"]),
+        # The sovereign, a local government, a state, a country or a firm is no person.
+        ("State v. Smith and People vs. Simpson went to the jury; counsel agreed", ["Smith", "Simpson"]),
+        ("Miranda v. Arizona, Texas v. Johnson, Ferguson v. City of Charleston", ["Miranda", "Johnson", "Ferguson"]),
+        ("Brown v. Board of Education", ["Brown"]),
+        ("Campbell v. Acuff-Rose Music, Inc.", ["Campbell"]),
+        # "vs." and "versus" outside a text about law are a match, not a caption.
+        ("The Lakers versus Celtics game was on the court.", []),
+        ("Postponed: Birmingham v Barnsley, Manchester City v Charlton", []),
+        # No capitals, no caption read.
+        ("roe v. wade", []),
+    ],
+)
+def test_a_case_caption_names_its_parties(text: str, expected: list[str]) -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    found = [c for c in recognize(text) if c.rule == "cue:case_party"]
+    assert [c.text for c in found] == expected
+    assert all(c.label == "PERSON" and text[c.start : c.end] == c.text for c in found)
+
+
+def test_a_case_party_no_model_reads_as_a_name_is_found() -> None:
+    text = "Counsel, in looking at Green versus United States, the court of appeals held otherwise."
+    spans = {(c.text, c.label) for c in detect_text(text, MODEL).spans}
+    assert ("Green", "PERSON") in spans
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I hope to lead the Republican party in a new direction.", ["Republican party"]),
+        ("The Democratic Party and the Communist Party", ["Democratic Party", "Communist Party"]),
+        # Its name's words before the creed are its own.
+        ("Faik Nerweyi of the Kurdistan Democratic Party said", ["Kurdistan Democratic Party"]),
+        # A party to a case, or any party, is no organization.
+        ("He was in High School when the Moving Party filed.", []),
+        ("an Interested Party, a Political Party and the Original Party", []),
+    ],
+)
+def test_a_political_party_is_named_by_its_creed(text: str, expected: list[str]) -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    found = [c for c in recognize(text) if c.rule == "cue:party"]
+    assert [c.text for c in found] == expected
+    assert all(c.label == "ORGANIZATION" for c in found)

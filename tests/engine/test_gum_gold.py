@@ -124,3 +124,22 @@ def test_per_label_figures_count_the_shipped_scores_at_each_bar() -> None:
     assert (person.tp_pred, person.n_pred, person.tp_gold, person.n_gold) == (1, 1, 1, 2)
     organization = rows["ORGANIZATION"].overlap
     assert (organization.tp_pred, organization.n_pred) == (1, 2)
+
+
+# "the State" that prosecutes is a body by its function (not marked); "Congress" a
+# named body that identifies no one (generic: neutral in the scoring).
+BODIES = """# newdoc id = GUM_court_bodies
+# sent_id = GUM_court_bodies-1
+# text = The State asked Congress.
+1\tThe\tthe\tDET\tDT\t_\t2\tdet\t_\tEntity=(1-organization-new
+2\tState\tState\tPROPN\tNNP\tNumber=Sing\t3\tnsubj\t_\tEntity=1)
+3\tasked\task\tVERB\tVBD\t_\t0\troot\t_\t_
+4\tCongress\tCongress\tPROPN\tNNP\tNumber=Sing\t3\tobj\t_\tEntity=(2-organization-new)|SpaceAfter=No
+5\t.\t.\tPUNCT\t.\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_a_body_by_its_function_is_not_gold_and_a_legislature_is_neutral(tmp_path: Path) -> None:
+    spans = _gold(tmp_path, BODIES)
+    assert [(s["text"], s["label"], s.get("generic")) for s in spans] == [("Congress", "ORGANIZATION", True)]

@@ -30,9 +30,9 @@ def at(text: str, needle: str, label: str, sources: tuple[str, ...] = ("spacy",)
 
 def test_english_keeps_every_rule_and_french_only_those_it_has_words_for():
     assert EN.off == frozenset()
-    # The wordfreq English-word rules and the English determiners have no French
-    # list; every other rule has one.
-    assert FR.off == {"common_word", "person_common_phrase", "person_after_determiner"}
+    # The wordfreq English-word rules, the English determiners and the English kinds
+    # of work have no French list; every other rule has one.
+    assert FR.off == {"common_word", "person_common_phrase", "person_after_determiner", "person_names_a_work"}
     assert EN.place_context and not FR.place_context
 
 

@@ -422,3 +422,29 @@ def test_in_a_text_without_case_a_word_after_a_determiner_is_no_person() -> None
     cased = "Could you get close to the Mike Smith line? Then we went home, all of us, and that was it."
     kept, _ = apply_filters([_candidate(cased, "Mike", "PERSON")], text=cased)
     assert [c.text for c in kept] == ["Mike"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("In the novel Dark Matters what interested me was the form.", "Dark Matters"),
+        ("the most famous is Lewis Carroll, author of Alice in Wonderland.", "Alice"),
+        ('We watched the film "Erin Brockovich" twice.', "Erin Brockovich"),
+    ],
+)
+def test_a_model_s_name_right_after_the_kind_of_work_it_titles_is_capped_not_dropped(text: str, name: str) -> None:
+    from pipelines.detection.config import NAMED_WORK_SCORE
+    from pipelines.detection.filtering.filters import apply_filters, cap_scores
+
+    start = text.index(name)
+    guess = Candidate(start, start + len(name), "PERSON", name, ("spacy",), 0.97, "spacy:PERSON")
+    kept, filtered = apply_filters([guess], text=text)
+    assert kept == [guess] and filtered == []  # stays for the reviewer
+    [capped] = cap_scores(kept, text=text)
+    assert capped.score == NAMED_WORK_SCORE and "work's title" in capped.rule
+    # A cue's name is not the model's guess: left alone. So is a name after other words.
+    cue = Candidate(start, start + len(name), "PERSON", name, ("cues",), 0.97, "cue:title")
+    assert cap_scores([cue], text=text)[0].score == 0.97
+    plain = "I met Erin Brockovich twice."
+    met = Candidate(6, 21, "PERSON", "Erin Brockovich", ("spacy",), 0.97, "spacy:PERSON")
+    assert cap_scores([met], text=plain)[0].score == 0.97

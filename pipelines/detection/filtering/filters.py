@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from pipelines.candidate import BASE_ONLY, Candidate
 from pipelines.detection.case import carries_case
-from pipelines.detection.config import FILTER_RULES, WEEKDAY_ALONE_SCORE
+from pipelines.detection.config import FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import has_institution_word, is_known_place
 from pipelines.gazetteers import (
@@ -178,6 +178,25 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
     return "English words, no given name" if all(is_english_word(word) for word in words) else None
 
 
+# The kind of work a title names, right before the title ("the novel Dark Matters",
+# "his film Erin Brockovich", "author of Alice in Wonderland"): the name is the
+# work's, or a character's in it. "called" and "named" are the cues' own rule.
+_WORK_BEFORE = re.compile(
+    r"(?i)(?:\b(?:the|a|an|his|her|their|my|our|your|its)[ \t]+(?:new[ \t]+|first[ \t]+|last[ \t]+|latest[ \t]+)?"
+    r"(?:novel|book|film|movie|song|album|play|poem|painting|series|sitcom|musical|opera|documentary|"
+    r"webcomic|comic|column|essay|story|memoir|biography)"
+    r"|\bauthor[ \t]+of|\bwriter[ \t]+of|\bdirector[ \t]+of|\bcomposer[ \t]+of)[ \t]+[\"“‘']?$"
+)
+
+
+def _person_names_a_work(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """A model's person right after the kind of work it would title. The score is
+    capped, not the span dropped: "the book Tom gave me" names Tom."""
+    if not _model_only(c) or not text:
+        return None
+    return "a work's title, after its kind" if _WORK_BEFORE.search(text, max(0, c.start - 40), c.start) else None
+
+
 def _lower_name_word(word: str, w: FilterWords) -> bool:
     """Lower-case words names do have: particles ("de la", "al-Hazmi", "ibn"), and
     the function words of epithets ("Alexander the Great", "Catherine of Aragon")."""
@@ -320,6 +339,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
     "person_after_determiner": (frozenset({"PERSON"}), _person_after_determiner),
     "person_common_phrase": (frozenset({"PERSON"}), _person_common_phrase),
+    "person_names_a_work": (frozenset({"PERSON"}), _person_names_a_work),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "numbered_thing": (_NOT_PERSON, _numbered_thing),
@@ -331,7 +351,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
 }
 if list(_CHECKS) != list(FILTER_RULES):
     raise ImportError("filters.py must implement exactly config.FILTER_RULES, in order")
-_CAPS: dict[str, float] = {"weekday_alone": WEEKDAY_ALONE_SCORE}
+_CAPS: dict[str, float] = {"weekday_alone": WEEKDAY_ALONE_SCORE, "person_names_a_work": NAMED_WORK_SCORE}
 RULES: tuple[Rule, ...] = tuple(
     Rule(name, *_CHECKS[name], FILTER_RULES[name], _CAPS.get(name)) for name in FILTER_RULES
 )

@@ -94,6 +94,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "common_word": ("english_words",),
     "person_name_shape": ("name_words",),
     "person_common_phrase": ("english_words",),
+    # The kinds of work are English words.
+    "person_names_a_work": ("english_words",),
     # Its determiners are English.
     "person_after_determiner": ("english_words",),
     "numbered_thing": ("numbered_things",),

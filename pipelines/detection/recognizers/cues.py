@@ -10,7 +10,15 @@ import re
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.case import carries_case
-from pipelines.gazetteers import is_common_word, is_known_name, is_person_given_name, stop_words
+from pipelines.gazetteers import (
+    countries,
+    is_common_word,
+    is_known_name,
+    is_person_given_name,
+    last_names,
+    stop_words,
+    us_states,
+)
 from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
 
 SOURCE = "cues"
@@ -84,6 +92,79 @@ _INSTITUTION_RE = re.compile(
 _HEAD_RE = re.compile(rf"^(?:{_INSTITUTION_HEADS})s?$")
 
 
+# A case's caption names its parties ("Lynch v. Overholser", "Green versus United
+# States"): a party that is a name word, where no model reads "Green" as one. A
+# party that is a government, a place or an institution ("State", "United States",
+# "Board of Education", "Acuff-Rose Music") is no person; its words stay to the
+# other recognizers. "against" is left out: "Democrats against Republicans"; and
+# "vs.", "versus" and a bare "v" name parties only in a text about law: "Lakers
+# versus Celtics" and "Birmingham v Barnsley" are matches, "v." a caption wherever
+# it stands.
+_PARTY = rf"{_NAME}(?:[ \t]+{_NAME}){{0,2}}"
+_CASE_RE = re.compile(
+    rf"(?<![\w'’-])(?P<a>{_PARTY})[ \t]+(?P<v>v\.?|vs\.?|versus)[ \t]+(?:the[ \t]+)?(?P<b>{_PARTY})(?![\w'’-])"
+)
+_LEGAL_WORD = re.compile(
+    r"(?i)\b(court|appeals?|precedents?|statutes?|plaintiffs?|defendants?|counsel|jury|verdict|ruling|"
+    r"amendment|circuit|testimony|prosecut\w+|lawsuit|attorney)\b"
+)
+# Two distinct legal words: a basketball interview has its "court" alone.
+_LEGAL_TEXT = 2
+
+
+def _about_law(text: str) -> bool:
+    return len({m.group(1).lower().rstrip("s") for m in _LEGAL_WORD.finditer(text)}) >= _LEGAL_TEXT
+
+
+# Parties that are the state or a local government, by whatever name a caption gives it.
+_SOVEREIGN = frozenset(
+    {"state", "states", "people", "commonwealth", "government", "crown", "king", "queen", "republic"}
+    | {"city", "county", "town", "village", "township", "district", "borough", "municipality"}
+)
+
+
+def _case_party(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The person's words of one side of a caption, or None. A sentence's opening
+    words ("In Lynch") are not the party's."""
+    words = list(re.finditer(r"\S+", text[start:end]))
+    stop = stop_words()
+    while words and words[0].group().lower() in stop:
+        words.pop(0)
+    if not words:
+        return None
+    begin, finish = start + words[0].start(), start + words[-1].end()
+    party = text[begin:finish]
+    folded = [w.group().lower() for w in words]
+    if any(w in _SOVEREIGN for w in folded) or places.has_institution_word(party):
+        return None
+    # A state or a country is the sovereign ("Miranda v. Arizona"); a town's name
+    # that is also a surname is the party ("Green", "Ferguson").
+    place = " ".join(folded)
+    if place in us_states() or place in countries() or (places.is_known_place(party) and party not in last_names()):
+        return None
+    # "Acuff-Rose Music": a firm's common last word; "Green" alone is the party's name.
+    last = words[-1].group()
+    if len(words) > 1 and is_common_word(last) and not is_known_name(last):
+        return None
+    return begin, finish
+
+
+def _case_parties(text: str) -> list[Candidate]:
+    found = []
+    law: bool | None = None  # read once, for the first caption that needs it
+    for match in _CASE_RE.finditer(text):
+        if match.group("v") != "v.":
+            law = _about_law(text) if law is None else law
+            if not law:
+                continue
+        for side in ("a", "b"):
+            party = _case_party(text, *match.span(side))
+            if party is not None:
+                begin, finish = party
+                found.append(Candidate(begin, finish, "PERSON", text[begin:finish], (SOURCE,), 0.8, "cue:case_party"))
+    return found
+
+
 def _is_surname(word: str) -> bool:
     return not _HEAD_RE.match(word) and is_known_name(word) and not is_common_word(word)
 
@@ -145,6 +226,33 @@ def _institutions(text: str) -> list[Candidate]:
         if places.one_of_a_kind(text, begin, finish, is_common_word):
             continue  # "a Medical Examiner's Office": any one, not a named one
         found.append(Candidate(begin, finish, "ORGANIZATION", text[begin:finish], (SOURCE,), 0.75, "cue:institution"))
+    return found
+
+
+# A political party is named by its creed ("the Republican party", "Scottish
+# Labour Party" aside): a capitalised word of a creed's shape, then "party" in any
+# case. "Party" alone is no head ("the Moving Party", "an Interested Party"), nor
+# after a word that describes any party ("Political", "Original").
+_PARTY_RE = re.compile(
+    r"(?<![\w'’-])(?P<v>(?:[A-Z][A-Za-z]+[ \t]+){0,2}"
+    r"(?P<creed>[A-Z][a-z]+(?:an|ic|ist|ive|al))[ \t]+[Pp]arty)(?![\w'’-])"
+)
+_ANY_PARTY = frozenset({"political", "original", "principal", "additional", "potential", "external", "general"})
+
+
+def _political_parties(text: str) -> list[Candidate]:
+    found = []
+    for match in _PARTY_RE.finditer(text):
+        if match.group("creed").lower() in _ANY_PARTY:
+            continue
+        # Its name's words before the creed ("Kurdistan Democratic Party"), not a
+        # sentence's opening word ("The Democratic Party").
+        start, end = match.span("v")
+        words = list(re.finditer(r"\S+", text[start:end]))
+        while words[0].start() < match.start("creed") - start and words[0].group().lower() in stop_words():
+            words.pop(0)
+        start += words[0].start()
+        found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.75, "cue:party"))
     return found
 
 
@@ -223,4 +331,4 @@ def recognize(text: str) -> list[Candidate]:
         if words and (carries_case(text) or not _only_common_words(" ".join(w.group() for w in words))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
-    return found + _institutions(text)
+    return found + _institutions(text) + _case_parties(text) + _political_parties(text)
