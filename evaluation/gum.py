@@ -188,8 +188,8 @@ def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, in
 
 
 # A title or office used as a name ("the Secretary", "Governor") and a body named
-# by its function ("the Court", "the Board"; "Congress" and "Parliament" are kept:
-# each is that body's name), as the guideline's ORGANIZATION section says.
+# by its function ("the Court", "the Board"), as the guideline's ORGANIZATION
+# section says.
 _OFFICES = frozenset(
     {"secretary", "governor", "chief", "president", "minister", "senator", "solicitor", "lords"}
     | {"director", "manager", "editor", "founder", "coach", "captain", "chair", "honor", "honour"}
@@ -256,6 +256,24 @@ def _names_someone(doc: _Doc, a: int, cut: tuple[int, int], label: str) -> bool:
     return not (label == "PERSON" and cut[0] == cut[1] and before is not None and before.form.lower() in _ADDRESS)
 
 
+_BRACKETS = frozenset({"[", "]"})
+
+
+def _bracketed_parts(doc: _Doc, a: int, b: int, cut: tuple[int, int], label: str) -> list[tuple[int, int, str]]:
+    """An editor's bracket inside a person's name ("[George H. W.] Bush", "Jeff
+    [Drake]"): the part across it is a name too, its own span, since spans hold
+    contiguous name words."""
+    parts = []
+    end = cut[1]
+    while label == "PERSON" and end + 2 <= b and doc.tokens[end + 1].form in _BRACKETS:
+        other = _name_run(doc, a, b, end + 2, label)
+        if other is None or other[0] != end + 2:
+            break
+        parts.append((doc.tokens[other[0]].start, doc.tokens[other[1]].end, label))
+        end = other[1]
+    return parts
+
+
 def gold_spans(doc: _Doc) -> list[dict]:
     named = []
     for a, b, etype in doc.mentions:
@@ -275,6 +293,7 @@ def gold_spans(doc: _Doc) -> list[dict]:
         cut = _name_run(doc, a, b, doc.tokens.index(head, a), label)
         if cut and _names_someone(doc, a, cut, label):
             named.append((doc.tokens[cut[0]].start, doc.tokens[cut[1]].end, label))
+            named.extend(_bracketed_parts(doc, a, b, cut, label))
         if label == "PERSON":  # "Chase and Chelsea McCombs": each conjunct of the name is a name
             for i in range(a, b + 1):
                 t = doc.tokens[i]

@@ -143,3 +143,21 @@ BODIES = """# newdoc id = GUM_court_bodies
 def test_a_body_by_its_function_is_not_gold_and_a_legislature_is_neutral(tmp_path: Path) -> None:
     spans = _gold(tmp_path, BODIES)
     assert [(s["text"], s["label"], s.get("generic")) for s in spans] == [("Congress", "ORGANIZATION", True)]
+
+
+# An editor's bracket inside a name: each side is a name span.
+BRACKETS = """# newdoc id = GUM_interview_brackets
+# sent_id = GUM_interview_brackets-1
+# text = [Phil] Gramm ran.
+1\t[\t[\tPUNCT\t-LRB-\t_\t2\tpunct\t_\tEntity=(1-person-new|SpaceAfter=No
+2\tPhil\tPhil\tPROPN\tNNP\tNumber=Sing\t5\tnsubj\t_\tSpaceAfter=No
+3\t]\t]\tPUNCT\t-RRB-\t_\t2\tpunct\t_\t_
+4\tGramm\tGramm\tPROPN\tNNP\tNumber=Sing\t2\tflat\t_\tEntity=1)
+5\tran\trun\tVERB\tVBD\t_\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t.\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_a_name_across_an_editor_s_bracket_gives_both_parts(tmp_path: Path) -> None:
+    assert [(s["text"], s["label"]) for s in _gold(tmp_path, BRACKETS)] == [("Phil", "PERSON"), ("Gramm", "PERSON")]
