@@ -429,3 +429,22 @@ def test_a_political_party_is_named_by_its_creed(text: str, expected: list[str])
     found = [c for c in recognize(text) if c.rule == "cue:party"]
     assert [c.text for c in found] == expected
     assert all(c.label == "ORGANIZATION" for c in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Reading a quote from Lord Diplock and Browning", ["Diplock"]),
+        ("General Prelogar.", ["Prelogar"]),
+        ("President Obama met Queen Elizabeth and Governor Jerry Brown.", ["Obama", "Elizabeth", "Jerry Brown"]),
+        # Things named after a rank, a saint's place, a street: no one.
+        ("the Major Crimes Unit, Private Property, General Hospital", []),
+        ("St. Louis and Saint Louis, on King Street", []),
+    ],
+)
+def test_an_honorific_or_a_rank_announces_a_name(text: str, expected: list[str]) -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    found = [c for c in recognize(text) if c.rule == "cue:honorific"]
+    assert [c.text for c in found] == expected
+    assert all(c.label == "PERSON" for c in found)

@@ -19,7 +19,7 @@ from pipelines.gazetteers import (
     stop_words,
     us_states,
 )
-from pipelines.lexicons import RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
+from pipelines.lexicons import HONORIFICS, RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
 
 SOURCE = "cues"
 
@@ -31,6 +31,16 @@ _ABBREVIATED = tuple(t for t in TITLES if len(t) <= 4 and t != "Miss")
 _TITLE_RE = re.compile(
     # [ \t] rather than \s: a title ending one line never names the next line's words.
     r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))"
+    r"[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r")?)"
+)
+# An honorific or a rank before a surname ("Lord Diplock", "General Prelogar",
+# "Senator Sarvis"): a title of address the hearing titles above do not hold. Not a
+# saint (a place: "St. Louis") nor a relative (the relation cue's). Its name's
+# words must not all be common words: "General Motors", "Major Crimes Unit",
+# "Private Property" name things.
+_ADDRESS_TITLES = sorted(HONORIFICS - {"saint", "st", "brother", "uncle", "aunt"} - TITLE_WORDS, key=lambda t: -len(t))
+_HONORIFIC_RE = re.compile(
+    r"(?<![\w'’-])(?:" + "|".join(t.capitalize() for t in _ADDRESS_TITLES) + r")\.?"
     r"[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r")?)"
 )
 _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
@@ -284,6 +294,7 @@ def recognize(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     for regex, rule, score in (
         (_TITLE_RE, "title", 0.85),
+        (_HONORIFIC_RE, "honorific", 0.8),
         (_MY_NAME_RE, "my_name_is", 0.9),
         (_RELATION_RE, "relation", 0.8),
         (_CALLED_RE, "called", 0.8),
@@ -306,8 +317,12 @@ def recognize(text: str) -> list[Candidate]:
                 continue  # "California's children", "a town called Fresno"
             if rule == "called" and not _calls_a_person(text, match):
                 continue
-            if rule == "title" and _only_common_words(text[start:end]):
+            if rule in ("title", "honorific") and _only_common_words(text[start:end]):
                 continue  # "Squadron Officer School": a thing named after the title, no one
+            if rule == "honorific" and (
+                places.is_place_shaped(text[start:end]) or places.has_institution_word(text[start:end])
+            ):
+                continue  # "King Street", "General Hospital"
             if rule == "relation" and _capitals_say_nothing(text, text[start:end]):
                 continue  # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
