@@ -436,6 +436,8 @@ def test_a_political_party_is_named_by_its_creed(text: str, expected: list[str])
     [
         ("Reading a quote from Lord Diplock and Browning", ["Diplock"]),
         ("General Prelogar.", ["Prelogar"]),
+        # A common word after the rank is no part of the name.
+        ("Belgrade airport General Director Ljubomir Acimovic said", ["Ljubomir"]),
         ("President Obama met Queen Elizabeth and Governor Jerry Brown.", ["Obama", "Elizabeth", "Jerry Brown"]),
         # Things named after a rank, a saint's place, a street: no one.
         ("the Major Crimes Unit, Private Property, General Hospital", []),

@@ -306,13 +306,17 @@ def recognize(text: str) -> list[Candidate]:
             words = list(re.finditer(r"\S+", text[start:end]))
             while words and words[-1].group().lower().rstrip(".") in ROLE_WORDS:
                 words.pop()
+            # And, after a rank, a leading common word: "General Director Ljubomir"
+            # names Ljubomir.
+            while len(words) > 1 and rule == "honorific" and _only_common_words(words[0].group()):
+                words.pop(0)
             # In a text without case "MY NAME IS MARCUS DELGADO AND" reads on: no
             # name ends in a stop word.
             while len(words) > 1 and not carries_case(text) and words[-1].group().lower() in stop_words():
                 words.pop()
             if not words:
                 continue
-            end = start + words[-1].end()
+            start, end = start + words[0].start(), start + words[-1].end()
             if rule in ("relation", "called") and places.is_known_place(text[start:end]):
                 continue  # "California's children", "a town called Fresno"
             if rule == "called" and not _calls_a_person(text, match):
