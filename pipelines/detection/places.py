@@ -16,6 +16,32 @@ from pipelines.lexicons import NATIONALITIES, ORGANIZATION_TYPES, ORGANIZATION_W
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
+# A saint's or an abbreviation's word that opens a place's name, the name broken
+# after it by a line ("St.⏎Louis County"). After a capitalised word or a number the
+# abbreviation ends a street's name instead ("123 Main St.⏎Louisville").
+NAME_PREFIX_BREAK = re.compile(r"(?<![\w.'’-])(?:St|Ste|Mt|Ft)\.[ \t]*\n[ \t]*")
+_STREET_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*|\d+)[ \t]+$")
+
+
+def opens_a_name(text: str, prefix_start: int) -> bool:
+    """The prefix at `prefix_start` opens the name on the next line (`NAME_PREFIX_BREAK`);
+    it does not end a street's name."""
+    return not _STREET_BEFORE.search(text, max(0, prefix_start - 40), prefix_start)
+
+
+def broken_only_after_prefixes(text: str, start: int, end: int) -> bool:
+    """Every line break of text[start:end] follows a name's prefix that opens the
+    name ("St.⏎Louis"): one name broken by a line, not a heading glued to the next."""
+    breaks = [i for i in range(start, end) if text[i] == "\n"]
+    allowed = {
+        i
+        for m in NAME_PREFIX_BREAK.finditer(text, max(0, start), end)
+        if opens_a_name(text, m.start())
+        for i in range(m.start(), m.end())
+        if text[i] == "\n"
+    }
+    return bool(breaks) and all(i in allowed for i in breaks)
+
 
 def words_of(text: str) -> list[str]:
     return _WORD.findall(text)

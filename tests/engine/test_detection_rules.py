@@ -450,3 +450,70 @@ def test_an_honorific_or_a_rank_announces_a_name(text: str, expected: list[str])
     found = [c for c in recognize(text) if c.rule == "cue:honorific"]
     assert [c.text for c in found] == expected
     assert all(c.label == "PERSON" for c in found)
+
+
+def _model_reads(text: str, labels: dict[str, str]) -> list[tuple[str, str]]:
+    """What `spacy_ner.recognize` proposes when the model labels these substrings."""
+    import spacy
+
+    from pipelines.detection.recognizers.spacy_ner import recognize
+
+    doc = spacy.blank("en")(text)
+    doc.ents = [
+        doc.char_span(text.index(t), text.index(t) + len(t), label=label, alignment_mode="expand")
+        for t, label in labels.items()
+    ]
+    return [(c.text, c.label) for c in recognize(doc)]
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "expected"),
+    [
+        # A false start gives the guideline's two ages, whether the model read one
+        # date over both numbers or two.
+        ("Yes. I'm 40 -- 42 now.", {"40 -- 42": "DATE"}, [("40", "AGE"), ("42", "AGE")]),
+        ("Yes. I'm 40 -- 42 now.", {"40": "DATE", "42": "DATE"}, [("40", "AGE"), ("42", "AGE")]),
+        ("He was 16, 17 then.", {"16, 17": "DATE"}, [("16", "AGE"), ("17", "AGE")]),
+        # Years after "from" are no ages; nor is a count after no verb of being.
+        ("It ran from 2010 to 2012.", {"2010 to 2012": "DATE"}, [("2010 to 2012", "DATE")]),
+    ],
+)
+def test_an_age_with_a_false_start_is_one_age_per_number(text, labels, expected) -> None:
+    assert _model_reads(text, labels) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "expected"),
+    [
+        # "St." the model read alone at a line's end opens the next line's name.
+        ("You worked for St.\nLouis Delivery Service?", {"St.": "GPE"}, "St.\nLouis Delivery Service"),
+        ("We drove to St.\nLouis that night.", {"St.": "GPE"}, "St.\nLouis"),
+        # ... or the model read both lines, which the line-break filter then keeps.
+        ("For the St.\nLouis Delivery Service.", {"St.\nLouis": "ORG"}, "St.\nLouis"),
+    ],
+)
+def test_a_saint_s_place_broken_by_a_line_is_one_name(text: str, labels: dict[str, str], expected: str) -> None:
+    import spacy
+
+    from pipelines.detection.filtering.filters import apply_filters
+    from pipelines.detection.recognizers.spacy_ner import recognize
+
+    doc = spacy.blank("en")(text)
+    doc.ents = [doc.char_span(text.index(t), text.index(t) + len(t), label=lab) for t, lab in labels.items()]
+    [found] = recognize(doc)
+    assert found.text == expected
+    kept, filtered = apply_filters([found], text=text)
+    assert kept == [found] and not filtered
+
+
+def test_a_street_s_abbreviation_at_a_line_s_end_opens_no_name() -> None:
+    from pipelines.detection.filtering.filters import apply_filters
+
+    text = "He lived at 12 Main St.\nLouisville is far."
+    start = text.index("Main")
+    glued = Candidate(
+        start, start + len("Main St.\nLouisville"), "LOCATION", text[start : start + 19], ("spacy",), 0.8, "spacy:GPE"
+    )
+    assert glued.text == "Main St.\nLouisville"
+    kept, filtered = apply_filters([glued], text=text)
+    assert not kept and filtered[0].reason == "crosses a line break"

@@ -12,7 +12,7 @@ from pipelines.candidate import BASE_ONLY, Candidate
 from pipelines.detection.case import carries_case
 from pipelines.detection.config import FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
-from pipelines.detection.places import has_institution_word, is_known_place
+from pipelines.detection.places import broken_only_after_prefixes, has_institution_word, is_known_place
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -306,8 +306,13 @@ def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | N
 
 def _line_break(c: Candidate, text: str, w: FilterWords) -> str | None:
     # Transcript text has one utterance per line: a model entity that crosses
-    # a line break has glued a heading to the next line.
-    return "crosses a line break" if "\n" in c.text and c.sources == ("spacy",) else None
+    # a line break has glued a heading to the next line; but not a place's name
+    # broken after its "St." ("St.⏎Louis").
+    if "\n" not in c.text or c.sources != ("spacy",):
+        return None
+    if text and text[c.start : c.end] == c.text and broken_only_after_prefixes(text, c.start, c.end):
+        return None
+    return "crosses a line break"
 
 
 @dataclass(frozen=True, slots=True)

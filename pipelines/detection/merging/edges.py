@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection.case import carries_case
-from pipelines.detection.places import is_known_place
+from pipelines.detection.places import NAME_PREFIX_BREAK, is_known_place, opens_a_name
 from pipelines.gazetteers import (
     is_common_word,
     is_date_word,
@@ -136,17 +136,13 @@ def _strip_age_words(text: str, start: int, end: int) -> tuple[int, int]:
     return _strip_words(text, start, end, (_HEDGE_LEAD, _AGE_LEAD), (_AGE_TAIL, _HEDGE_TAIL))
 
 
-# A saint's or an abbreviation's word that opens a place's name, the name broken
-# after it by a line ("St.\nLouis County"): on the same line the recognizers take it.
-_NAME_PREFIX_BEFORE = re.compile(r"(?<![\w.'’-])(?:St|Ste|Mt|Ft)\.[ \t]*\n[ \t]*$")
-# After a capitalised word or a number the abbreviation ends a street's name
-# ("123 Main St.⏎Louisville"), it does not open the next line's.
-_STREET_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*|\d+)[ \t]+$")
-
-
 def _take_name_prefix(text: str, start: int) -> int:
-    match = _NAME_PREFIX_BEFORE.search(text, max(0, start - 12), start)
-    if match is None or _STREET_BEFORE.search(text, max(0, match.start() - 40), match.start()):
+    """A saint's or an abbreviation's word at the previous line's end that opens
+    this place's name ("St.⏎Louis County", `NAME_PREFIX_BREAK`): on the same
+    line the recognizers take it."""
+    window = max(0, start - 12)
+    match = next((m for m in NAME_PREFIX_BREAK.finditer(text, window, start) if m.end() == start), None)
+    if match is None or not opens_a_name(text, match.start()):
         return start
     return match.start()
 

@@ -164,15 +164,38 @@ def _given_name_before_person(ent, following) -> bool:
 
 
 _SAINT = re.compile(r"(?:\bSt\.?|\bSaint|\bSte\.?)[ \t]+$")
-_SAINT_LEAD = re.compile(r"(?:St\.?|Saint|Ste\.?)[ \t]+[A-Z]")
+_SAINT_LEAD = re.compile(r"(?:St\.?|Saint|Ste\.?)(?:[ \t]+|[ \t]*\n[ \t]*)[A-Z]")
 _SAINT_TAIL = re.compile(r"['’]s(?:[ \t]+[A-Z][\w'’]*)+")
+
+
+# "St." the model read alone at a line's end, the name it opens on the next line
+# ("worked for St.⏎Louis Delivery Service").
+_SAINT_ALONE = re.compile(r"(?:St|Ste)\.")
+_NEXT_LINE_NAME = re.compile(r"[ \t]*\n[ \t]*[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*")
+
+
+def _saint_broken_by_a_line(ent, text: str) -> Candidate | None:
+    """The place or the institution a "St." alone at a line's end opens: its whole
+    name, across the line break (an ORGANIZATION when its last word names one)."""
+    if not _SAINT_ALONE.fullmatch(ent.text) or not places.opens_a_name(text, ent.start_char):
+        return None
+    name = _NEXT_LINE_NAME.match(text, ent.end_char)
+    if name is None:
+        return None
+    words = places.words_of(name.group())
+    label = "ORGANIZATION" if places.has_institution_word(words[-1]) else "LOCATION"
+    start, end = ent.start_char, name.end()
+    return Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"spacy:{ent.label_}→saint's {label}")
 
 
 def _saint_place(ent, text: str) -> Candidate | None:
     """ "St. Anne's Church", "St. Louis": a saint's name inside the name of a place
     or an institution is no person. The whole name is proposed instead: an
     ORGANIZATION when an institution or place word follows ("'s Church",
-    "'s Hospital"), else a LOCATION."""
+    "'s Hospital"), else a LOCATION. A "St." broken from the name by a line
+    takes it too ("St.⏎Louis Delivery Service")."""
+    if (broken := _saint_broken_by_a_line(ent, text)) is not None:
+        return broken
     line_start = text.rfind("\n", 0, ent.start_char) + 1
     saint = _SAINT.search(text, line_start, ent.start_char)
     if saint is not None:
@@ -215,13 +238,27 @@ _BARE_NUMBER = re.compile(rf"(?:\d{{1,3}}|{NUMBER_WORDS})", re.IGNORECASE)
 _WORD_BEFORE = re.compile(r"([A-Za-z'’]+)[ \t]+$")
 
 
-def _age_not_date(ent, text: str) -> bool:
+# A false start or a correction between two numbers ("I'm 40 -- 42", "he was 16, 17").
+_RESTART = re.compile(r"[ \t]*(?:--|—|–|-|,|or|to)[ \t]*", re.IGNORECASE)
+_AGE_RUN = re.compile(rf"{_BARE_NUMBER.pattern}(?:{_RESTART.pattern}{_BARE_NUMBER.pattern})*", re.IGNORECASE)
+
+
+def _ages_not_date(ent, text: str, age_before: int | None) -> list[tuple[int, int]]:
     """ "when I was thirteen", "turned 49": a bare number the model took for a date
-    is an age after a verb of being or turning (a duration or a count is not)."""
-    if not _BARE_NUMBER.fullmatch(ent.text.strip()):
-        return False
+    is an age after a verb of being or turning (a duration or a count is not). A
+    false start gives one age per number ("I'm 40 -- 42": the guideline's two
+    spans), and a number restarting an age the model read just before is one too
+    ("40" AGE, then "-- 42"). `age_before`: where the last age found ends."""
+    stripped = ent.text.strip()
+    if not _AGE_RUN.fullmatch(stripped):
+        return []
     before = _WORD_BEFORE.search(text, max(0, ent.start_char - 20), ent.start_char)
-    return before is not None and before.group(1).lower().replace("’", "'") in AGE_LEADS
+    lead = before is not None and before.group(1).lower().replace("’", "'") in AGE_LEADS
+    restart = age_before is not None and bool(_RESTART.fullmatch(text[age_before : ent.start_char]))
+    if not (lead or restart):
+        return []
+    offset = ent.start_char + ent.text.index(stripped)
+    return [(offset + m.start(), offset + m.end()) for m in _BARE_NUMBER.finditer(stripped)]
 
 
 def promotes(nlp: "Language") -> bool:
@@ -247,12 +284,15 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
     found = []
     ents = list(doc.ents)
     text = doc.text  # built once: each doc.text joins every token
+    age_before: int | None = None
     for i, ent in enumerate(ents):
         label = SPACY_TO_LABEL.get(ent.label_)
         if label is None or (label == "PERSON" and _title_after_determiner(ent)):
             continue
-        if label == "DATE" and _age_not_date(ent, text):
-            found.append(Candidate(ent.start_char, ent.end_char, "AGE", ent.text, (SOURCE,), SCORE, "spacy:DATE→AGE"))
+        if label == "DATE" and (ages := _ages_not_date(ent, text, age_before)):
+            for start, end in ages:
+                found.append(Candidate(start, end, "AGE", text[start:end], (SOURCE,), SCORE, "spacy:DATE→AGE"))
+            age_before = ages[-1][1]
             continue
         if label in ("PERSON", "LOCATION", "ORGANIZATION") and (saint := _saint_place(ent, text)) is not None:
             found.append(saint)
