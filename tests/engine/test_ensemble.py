@@ -118,3 +118,36 @@ def test_a_name_ending_in_an_abbreviated_suffix_takes_its_dot():
     )
     assert [s.text for s in spans] == ["Sammy Davis Jr.", "John Smith Sr.", "Carl Wood Jr", ".X", "Kim Jr", "Ann Lee"]
     assert all(text[s.start : s.end] == s.text for s in spans)
+
+
+CASELESS = (
+    "mr. mcculloch: thank you. i'm bob\nmcculloch, the prosecutor, for the record. q did you see it?\n"
+    "a yes, i saw it from the car. q did you notice any rigor mortis on michael\nbrown? a it was starting.\n"
+    "q and the hand? a just the abrasion\non the back of the left hand, nothing else that i saw then.\n"
+)
+
+
+@pytest.mark.parametrize(("first", "second"), [("bob", "mcculloch"), ("michael", "brown")])
+def test_in_a_text_without_case_a_given_name_and_the_name_on_the_next_line_are_one(first, second) -> None:
+    from pipelines.detection.merging.ensemble import merge_adjacent
+
+    a = CASELESS.index(f"{first}\n{second}")
+    b = a + len(first) + 1
+    parts = [
+        Candidate(a, a + len(first), "PERSON", first, ("spacy",), 0.7, "spacy:PERSON"),
+        Candidate(b, b + len(second), "PERSON", second, ("spacy",), 0.5, "spacy:PERSON"),
+    ]
+    [joined] = merge_adjacent(CASELESS, parts)
+    assert joined.text == f"{first}\n{second}" and joined.score == 0.7
+
+
+def test_in_a_text_without_case_a_common_word_on_the_next_line_is_no_surname() -> None:
+    from pipelines.detection.merging.ensemble import merge_adjacent
+
+    a = CASELESS.index("the abrasion")
+    on = CASELESS.index("\non the back") + 1
+    parts = [
+        Candidate(a + 4, a + 12, "PERSON", "abrasion", ("spacy",), 0.5, "spacy:PERSON"),
+        Candidate(on, on + 2, "PERSON", "on", ("spacy",), 0.5, "spacy:PERSON"),
+    ]
+    assert len(merge_adjacent(CASELESS, parts)) == 2

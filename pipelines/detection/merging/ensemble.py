@@ -24,9 +24,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from pipelines.candidate import Candidate
+from pipelines.detection.case import carries_case
 from pipelines.detection.config import SOURCE_WEIGHTS
 from pipelines.detection.merging.edges import tidy
-from pipelines.gazetteers import stop_words
+from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
 from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES
 
 # On equal weight, more specific labels win: a spelled name is a person's name in
@@ -194,14 +195,18 @@ _SPEAKER_AFTER = re.compile(r"[ \t]*:")
 
 def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, between: str) -> bool:
     """ "Bob" at a line end and "McCulloch" opening the next line: one name (a PDF
-    line break), unless the second opens a speaker label ("…Smith\nWHIRLEY:")."""
-    return (
-        span.label == "PERSON"
-        and bool(_LINE_BREAK.fullmatch(between))
-        and not _SPEAKER_AFTER.match(text, span.end)
-        and span.text[:1].isupper()
-        and last.text[:1].isupper()
-    )
+    line break), unless the second opens a speaker label ("…Smith\nWHIRLEY:"). In a
+    text without case no capital says so: there a given name ends the line and a
+    name opens the next ("bob⏎mcculloch", "michael⏎brown"), a name that is no
+    common word or a known one."""
+    if span.label != "PERSON" or not _LINE_BREAK.fullmatch(between) or _SPEAKER_AFTER.match(text, span.end):
+        return False
+    if span.text[:1].isupper() and last.text[:1].isupper():
+        return True
+    if carries_case(text):
+        return False
+    given, surname = last.text.split()[-1], span.text.split()[0]
+    return is_given_name(given) and (is_known_name(surname) or not is_common_word(surname))
 
 
 def merge(
