@@ -448,3 +448,19 @@ def test_a_model_s_name_right_after_the_kind_of_work_it_titles_is_capped_not_dro
     plain = "I met Erin Brockovich twice."
     met = Candidate(6, 21, "PERSON", "Erin Brockovich", ("spacy",), 0.97, "spacy:PERSON")
     assert cap_scores([met], text=plain)[0].score == 0.97
+
+
+def test_a_participant_line_needs_a_role_s_word_not_an_article() -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    def participants(text: str) -> list[str]:
+        return [c.text for c in recognize(text) if c.rule == "cue:participant_line"]
+
+    # "THE" and "A" may open a speaker label's role ("A THE OFFICER"), but they say
+    # no role in a wrapped line of testimony in capitals.
+    assert participants("INDIVIDUALS IN THE STREET, ASKED THEM TO EXIT THE\nSTREET AND LEFT.\n") == []
+    assert participants("PAST SEPTEMBER LOTH, YOU ARE MEETING ON A DIFFERENT\nDAY.\n") == []
+    assert participants("EVELYN HARTWELL, PRESIDING COMMISSIONER\nJOHN SMITH, THE DEPUTY DISTRICT ATTORNEY\n") == [
+        "EVELYN HARTWELL",
+        "JOHN SMITH",
+    ]

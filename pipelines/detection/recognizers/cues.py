@@ -330,12 +330,14 @@ def recognize(text: str) -> list[Candidate]:
             if rule == "relation" and _capitals_say_nothing(text, text[start:end]):
                 continue  # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
+    stop = stop_words()
     for match in _PARTICIPANT_RE.finditer(text):
         # Common words only are no participant: a transcript in capitals has lines
-        # shaped like "AS YOU KNOW, YOUR TERM AS JURORS".
-        if any(w.lower() in ROLE_WORDS for w in match.group("role").split()) and not _capitals_say_nothing(
-            text, match.group("v")
-        ):
+        # shaped like "AS YOU KNOW, YOUR TERM AS JURORS". The role must be a role's
+        # word, not the article a speaker label may hold ("IN THE STREET, ASKED THEM
+        # TO EXIT THE").
+        role = [w.lower() for w in match.group("role").split()]
+        if any(w in ROLE_WORDS and w not in stop for w in role) and not _capitals_say_nothing(text, match.group("v")):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
     for match in _SPEAKER_RE.finditer(text):
