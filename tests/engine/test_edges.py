@@ -389,3 +389,22 @@ def test_a_place_broken_after_its_saints_abbreviation_takes_it():
     address = "He lived at 12 Main St.\nLouisville, and on Elm St.\nMemphis."
     found = texts(address, [span(address, "Louisville", "LOCATION"), span(address, "Memphis", "LOCATION")])
     assert found == [("Louisville", "LOCATION"), ("Memphis", "LOCATION")]
+
+
+# A transcript printed in capitals: long enough for its verdict (case.carries_case).
+CAPITALS = (
+    "PRESIDING COMMISSIONER HARTWELL: THE PANEL HAS A LETTER FROM FATHER MIGUEL ORTEGA OF ST. ANNE'S "
+    "CHURCH IN STOCKTON. IT SAYS HE HAS DONE WELL IN THE PROGRAM. WE ALSO HAVE A LETTER FROM HIS SISTER.\n"
+    "IN THE MATTER OF THE PAROLE CONSIDERATION HEARING OF: MARCUS DELGADO\nCDCR NUMBER: K-48213\n"
+)
+
+
+def test_in_capitals_a_name_ends_before_a_common_word_and_a_place_before_a_function_word():
+    church = "ST. ANNE'S CHURCH IN"
+    spans = [span(CAPITALS, "MIGUEL ORTEGA OF", "PERSON"), span(CAPITALS, church, "ORGANIZATION")]
+    assert texts(CAPITALS, spans) == [("MIGUEL ORTEGA", "PERSON"), ("ST. ANNE'S CHURCH", "ORGANIZATION")]
+
+
+def test_a_name_ending_a_line_is_not_joined_to_the_next_line_s_speaker_label():
+    spans = [span(CAPITALS, "MARCUS DELGADO", "PERSON"), span(CAPITALS, "CDCR", "PERSON")]
+    assert [c.text for c in merge(CAPITALS, spans)] == ["MARCUS DELGADO", "CDCR"]

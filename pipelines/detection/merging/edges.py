@@ -184,6 +184,8 @@ _LINE_HEAD = re.compile(r"[ \t]*(?:\d+[ \t]+)?")
 # The word right before a span, on its line, with one space between.
 _WORD_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+) $")
 _LAST_WORD = re.compile(r"\s+([a-z][\w'’]*)$")
+# In a text without case (in capitals too) any word may be the last.
+_LAST_WORD_CASELESS = re.compile(r"\s+([^\W\d_][\w'’]*)$")
 
 
 def title_letters(titles: Sequence[str]) -> frozenset[str]:
@@ -238,6 +240,16 @@ def _take_initials(text: str, start: int, rules: _Initials) -> int:
     return begin
 
 
+def _strip_stop_tail(text: str, start: int, end: int) -> int:
+    """ "ST. ANNE'S CHURCH IN": in a text without case a model's place or institution
+    runs on into the sentence's function words, which no name ends in."""
+    while (match := _LAST_WORD_CASELESS.search(text, start, end)) is not None and match.start() > start:
+        if match.group(1).lower() not in stop_words():
+            break
+        end = match.start()
+    return end
+
+
 def _take_given_name(text: str, start: int) -> int:
     """A given name right before the span ("John" in "John Kornblum") when it is
     no common English word ("Will", "Per", "May" are not taken)."""
@@ -258,7 +270,8 @@ def _strip_lower_tail(text: str, start: int, end: int, caseless: bool = False) -
     michael brown shooting")."""
     if not caseless and not any(ch.isupper() for ch in text[start:end]):
         return start, end
-    while (match := _LAST_WORD.search(text, start, end)) is not None and match.start() > start:
+    last_word = _LAST_WORD_CASELESS if caseless else _LAST_WORD
+    while (match := last_word.search(text, start, end)) is not None and match.start() > start:
         word = match.group(1)
         if not is_common_word(word) or is_known_name(word):
             break
@@ -374,6 +387,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
         elif c.label in _NAME_LABELS:
             if c.label != "PERSON":
                 start, end = _strip_article(text, start, end, c.label)
+                if caseless:
+                    end = _strip_stop_tail(text, start, end)
                 if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
                     start = prefix
             start, end = _strip_trailing_number(text, c, start, end)
