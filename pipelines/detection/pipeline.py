@@ -33,7 +33,7 @@ from pipelines.detection.merging.edges import title_letters
 from pipelines.detection.merging.ensemble import merge, vote
 from pipelines.detection.merging.propagate import propagate
 from pipelines.detection.models.nlp import load_nlp
-from pipelines.detection.recognizers import corpus_patterns, gazetteer, header_names, patterns, spacy_ner
+from pipelines.detection.recognizers import corpus_patterns, cues, gazetteer, header_names, patterns, spacy_ner
 from pipelines.detection.recognizers.memory import CompiledMemory, CorpusMemory
 from pipelines.detection.recognizers.packs import PATTERN_PACKS
 from pipelines.detection.registry import DOC_KEYS, REGISTRY, recognizer
@@ -170,6 +170,13 @@ def _lists_only(c: Candidate) -> bool:
     return c.label == "PERSON" and c.sources == (gazetteer.SOURCE,)
 
 
+def _rank_only(c: Candidate) -> bool:
+    """A person only the honorific cue found ("Prince William", "General Electric"
+    aside): a model that read the rank inside a place's or a firm's name ("Prince
+    William Sound" LOC) read the words better than the cue."""
+    return c.label == "PERSON" and c.sources == (cues.SOURCE,) and c.rule == "cue:honorific"
+
+
 def _inside_model_entity(
     entities: list[tuple[int, int, str]], backed: list[tuple[int, int]]
 ) -> Callable[[Candidate], str | None]:
@@ -196,7 +203,8 @@ def _inside_model_entity(
         return False
 
     def reject(c: Candidate) -> str | None:
-        if not _lists_only(c):
+        rank = _rank_only(c)
+        if not (_lists_only(c) or rank):
             return None
         # A Doc's entities never overlap: the only one that can hold the span is
         # the last one starting at or before it.
@@ -207,7 +215,7 @@ def _inside_model_entity(
         # Strictly inside: the same words read two ways ("Florence Henderson" ORG
         # and a first name + surname) are a disagreement the merge weighs, and a
         # person's name must not be lost to a label the model may have wrong.
-        if c.end <= end and (start, end) != (c.start, c.end) and not is_backed(c):
+        if c.end <= end and (start, end) != (c.start, c.end) and not is_backed(c) and (start < c.start or not rank):
             return f"inside the model's {label} entity"
         return None
 
@@ -260,7 +268,7 @@ def _detect_doc(
     words = words_for(lang)
     kept, filtered = apply_filters(candidates, config.disabled_filters, text, words)
     if model.not_people:
-        backed = sorted((c.start, c.end) for c in kept if c.label == "PERSON" and not _lists_only(c))
+        backed = sorted((c.start, c.end) for c in kept if c.label == "PERSON" and not (_lists_only(c) or _rank_only(c)))
         kept, dropped = _split(kept, _inside_model_entity(model.not_people, backed))
         filtered += dropped
 

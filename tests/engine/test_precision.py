@@ -464,3 +464,13 @@ def test_a_participant_line_needs_a_role_s_word_not_an_article() -> None:
         "EVELYN HARTWELL",
         "JOHN SMITH",
     ]
+
+
+def test_a_rank_the_model_read_inside_a_place_s_name_announces_no_one() -> None:
+    # The open model trusts its own labels: "Prince William Sound" is one place, and
+    # the honorific cue's "William Sound" inside it gives way; outside such an
+    # entity the cue's person stands ("General Prelogar").
+    spans = {(c.text, c.label) for c in detect_text("We went to Prince William Sound.", "open").spans}
+    assert spans == {("Prince William Sound", "LOCATION")}
+    spans = {(c.text, c.label) for c in detect_text("General Prelogar.", "open").spans}
+    assert spans == {("Prelogar", "PERSON")}
