@@ -389,6 +389,8 @@ def test_a_fine_tuned_model_s_organization_that_is_a_full_name_becomes_a_person(
         ("State v. Smith and People vs. Simpson went to the jury; counsel agreed", ["Smith", "Simpson"]),
         ("Miranda v. Arizona, Texas v. Johnson, Ferguson v. City of Charleston", ["Miranda", "Johnson", "Ferguson"]),
         ("Brown v. Board of Education", ["Brown"]),
+        # A common word leading the party is no part of it; a newspaper is no person.
+        ("Citing Lynch v. Overholser and New York Times v. Sullivan", ["Lynch", "Overholser", "Sullivan"]),
         ("Campbell v. Acuff-Rose Music, Inc.", ["Campbell"]),
         # "vs." and "versus" outside a text about law are a match, not a caption.
         ("The Lakers versus Celtics game was on the court.", []),
@@ -488,6 +490,12 @@ def test_an_age_with_a_false_start_is_one_age_per_number(text, labels, expected)
         # "St." the model read alone at a line's end opens the next line's name.
         ("You worked for St.\nLouis Delivery Service?", {"St.": "GPE"}, "St.\nLouis Delivery Service"),
         ("We drove to St.\nLouis that night.", {"St.": "GPE"}, "St.\nLouis"),
+        # Four words at most: a heading in capitals on the next line is no part of it.
+        (
+            "a letter from St.\nLOUIS COUNTY POLICE DEPARTMENT REPORT OF",
+            {"St.": "GPE"},
+            "St.\nLOUIS COUNTY POLICE DEPARTMENT",
+        ),
         # ... or the model read both lines, which the line-break filter then keeps.
         ("For the St.\nLouis Delivery Service.", {"St.\nLouis": "ORG"}, "St.\nLouis"),
     ],

@@ -135,10 +135,14 @@ _SOVEREIGN = frozenset(
 
 def _case_party(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The person's words of one side of a caption, or None. A sentence's opening
-    words ("In Lynch") are not the party's."""
+    words ("In Lynch", "Citing Lynch") are not the party's."""
     words = list(re.finditer(r"\S+", text[start:end]))
     stop = stop_words()
     while words and words[0].group().lower() in stop:
+        words.pop(0)
+    # Nor is a verb or a preposition before it ("Citing Lynch", "Following Roe"):
+    # a common word leading several is no part of a name.
+    while len(words) > 1 and is_common_word(words[0].group()) and not is_known_name(words[0].group()):
         words.pop(0)
     if not words:
         return None

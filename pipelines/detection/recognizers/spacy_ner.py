@@ -171,7 +171,8 @@ _SAINT_TAIL = re.compile(r"['’]s(?:[ \t]+[A-Z][\w'’]*)+")
 # "St." the model read alone at a line's end, the name it opens on the next line
 # ("worked for St.⏎Louis Delivery Service").
 _SAINT_ALONE = re.compile(r"(?:St|Ste)\.")
-_NEXT_LINE_NAME = re.compile(r"[ \t]*\n[ \t]*[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*")
+# Four words at most: a heading in capitals on the next line is no part of it.
+_NEXT_LINE_NAME = re.compile(r"[ \t]*\n[ \t]*[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}")
 
 
 def _saint_broken_by_a_line(ent, text: str) -> Candidate | None:
