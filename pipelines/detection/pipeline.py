@@ -171,10 +171,16 @@ def _lists_only(c: Candidate) -> bool:
 
 
 def _rank_only(c: Candidate) -> bool:
-    """A person only the honorific cue found ("Prince William", "General Electric"
-    aside): a model that read the rank inside a place's or a firm's name ("Prince
-    William Sound" LOC) read the words better than the cue."""
+    """A person only the honorific cue found: a model that read the rank inside a
+    place's or a firm's name ("Prince William Sound" LOC) read the words better
+    than the cue did ("William Sound")."""
     return c.label == "PERSON" and c.sources == (cues.SOURCE,) and c.rule == "cue:honorific"
+
+
+# The model's labels whose entities are spans themselves: a rank's person inside one
+# stays covered. Inside an event, a law or a title ("the Senator Sarvis amendment")
+# nothing would cover it, so the cue's person stays.
+_COVERING = frozenset({"GPE", "LOC", "FAC", "ORG"})
 
 
 def _inside_model_entity(
@@ -183,8 +189,10 @@ def _inside_model_entity(
     """A PERSON that only the name lists found, inside a longer entity that a
     model trusting its own labels calls something else ("1988 Summer Olympics"
     MISC, "Arnold Palmer Invitational" ORG, "Bob Dylan at Budokan" a title): the
-    model read the whole phrase, the lists matched part of it. Cues, the header,
-    patterns and the model's own PERSON spans are never dropped here, nor is a
+    model read the whole phrase, the lists matched part of it; so is the honorific
+    cue's person where a place's or a firm's entity holds the rank too
+    (`_rank_only`). Other cues, the header, patterns and the model's own PERSON
+    spans are never dropped here, nor is a
     list PERSON that another source's PERSON overlaps (`backed`, sorted): under a
     vote, dropping it would cost that source the agreeing vote."""
     starts = [start for start, _end, _label in entities]
@@ -215,7 +223,9 @@ def _inside_model_entity(
         # Strictly inside: the same words read two ways ("Florence Henderson" ORG
         # and a first name + surname) are a disagreement the merge weighs, and a
         # person's name must not be lost to a label the model may have wrong.
-        if c.end <= end and (start, end) != (c.start, c.end) and not is_backed(c) and (start < c.start or not rank):
+        if rank and not (start < c.start and label in _COVERING):
+            return None
+        if c.end <= end and (start, end) != (c.start, c.end) and not is_backed(c):
             return f"inside the model's {label} entity"
         return None
 

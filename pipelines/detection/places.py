@@ -19,7 +19,8 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # A saint's or an abbreviation's word that opens a place's name, the name broken
 # after it by a line ("St.⏎Louis County"). After a capitalised word or a number the
 # abbreviation ends a street's name instead ("123 Main St.⏎Louisville").
-NAME_PREFIX_BREAK = re.compile(r"(?<![\w.'’-])(?:St|Ste|Mt|Ft)\.[ \t]*\n[ \t]*")
+NAME_PREFIXES = ("St", "Ste", "Mt", "Ft")
+NAME_PREFIX_BREAK = re.compile(rf"(?<![\w.'’-])(?:{'|'.join(NAME_PREFIXES)})\.[ \t]*\n[ \t]*")
 _STREET_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*|\d+)[ \t]+$")
 
 

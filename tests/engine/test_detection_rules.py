@@ -391,6 +391,12 @@ def test_a_fine_tuned_model_s_organization_that_is_a_full_name_becomes_a_person(
         ("Brown v. Board of Education", ["Brown"]),
         # A common word leading the party is no part of it; a newspaper is no person.
         ("Citing Lynch v. Overholser and New York Times v. Sullivan", ["Lynch", "Overholser", "Sullivan"]),
+        # The sovereign opens the party's name; a man named King is a party.
+        ("Rodney King v. City of Los Angeles; Regina v. Dudley", ["Rodney King", "Dudley"]),
+        # A role, an acronym, or common words on both sides are no caption's persons,
+        # even in a text about law.
+        ("Plaintiff v. Defendant, EPA v. Jones, and in court, counsel said", ["Jones"]),
+        ("The jury and counsel saw Democrats versus Republicans, Black versus White.", []),
         ("Campbell v. Acuff-Rose Music, Inc.", ["Campbell"]),
         # "vs." and "versus" outside a text about law are a match, not a caption.
         ("The Lakers versus Celtics game was on the court.", []),
@@ -423,6 +429,8 @@ def test_a_case_party_no_model_reads_as_a_name_is_found() -> None:
         # A party to a case, or any party, is no organization.
         ("He was in High School when the Moving Party filed.", []),
         ("an Interested Party, a Political Party and the Original Party", []),
+        # A given name, a nationality or a legal word before "party" is no creed.
+        ("we were at the Logan party, a Mexican party, with a Neutral Party", []),
     ],
 )
 def test_a_political_party_is_named_by_its_creed(text: str, expected: list[str]) -> None:
@@ -439,7 +447,7 @@ def test_a_political_party_is_named_by_its_creed(text: str, expected: list[str])
         ("Reading a quote from Lord Diplock and Browning", ["Diplock"]),
         ("General Prelogar.", ["Prelogar"]),
         # A common word after the rank is no part of the name.
-        ("Belgrade airport General Director Ljubomir Acimovic said", ["Ljubomir"]),
+        ("Belgrade airport General Director Ljubomir Acimovic said", ["Ljubomir Acimovic"]),
         ("President Obama met Queen Elizabeth and Governor Jerry Brown.", ["Obama", "Elizabeth", "Jerry Brown"]),
         # Things named after a rank, a saint's place, a street: no one.
         ("the Major Crimes Unit, Private Property, General Hospital", []),
@@ -476,6 +484,8 @@ def _model_reads(text: str, labels: dict[str, str]) -> list[tuple[str, str]]:
         ("Yes. I'm 40 -- 42 now.", {"40 -- 42": "DATE"}, [("40", "AGE"), ("42", "AGE")]),
         ("Yes. I'm 40 -- 42 now.", {"40": "DATE", "42": "DATE"}, [("40", "AGE"), ("42", "AGE")]),
         ("He was 16, 17 then.", {"16, 17": "DATE"}, [("16", "AGE"), ("17", "AGE")]),
+        # One number with a comma or a hyphen inside is no false start.
+        ("It was 9-11 then.", {"9-11": "DATE"}, [("9-11", "DATE")]),
         # Years after "from" are no ages; nor is a count after no verb of being.
         ("It ran from 2010 to 2012.", {"2010 to 2012": "DATE"}, [("2010 to 2012", "DATE")]),
     ],
@@ -525,3 +535,20 @@ def test_a_street_s_abbreviation_at_a_line_s_end_opens_no_name() -> None:
     assert glued.text == "Main St.\nLouisville"
     kept, filtered = apply_filters([glued], text=text)
     assert not kept and filtered[0].reason == "crosses a line break"
+
+
+def test_a_rank_s_person_inside_a_title_or_an_event_stays() -> None:
+    from pipelines.detection.pipeline import _inside_model_entity
+
+    text = "the Senator Sarvis amendment and Prince William Sound"
+    sarvis = text.index("Sarvis")
+    william = text.index("William Sound")
+    rank = [
+        Candidate(sarvis, sarvis + 6, "PERSON", "Sarvis", ("cues",), 0.8, "cue:honorific"),
+        Candidate(william, william + 13, "PERSON", "William Sound", ("cues",), 0.8, "cue:honorific"),
+    ]
+    law = (text.index("Senator"), text.index(" and"), "LAW")
+    sound = (text.index("Prince"), len(text), "LOC")
+    reject = _inside_model_entity([law, sound], [])
+    # Nothing would cover "Sarvis" inside a law's name; a place's entity covers William.
+    assert [reject(c) for c in rank] == [None, "inside the model's LOC entity"]

@@ -161,3 +161,16 @@ BRACKETS = """# newdoc id = GUM_interview_brackets
 
 def test_a_name_across_an_editor_s_bracket_gives_both_parts(tmp_path: Path) -> None:
     assert [(s["text"], s["label"]) for s in _gold(tmp_path, BRACKETS)] == [("Phil", "PERSON"), ("Gramm", "PERSON")]
+
+
+# The same with the head after the bracket ("Bush" heads "[George] Bush").
+BRACKETS_HEAD_AFTER = (
+    BRACKETS.replace("brackets", "brackets_after")
+    .replace("2\tPhil\tPhil\tPROPN\tNNP\tNumber=Sing\t5\tnsubj", "2\tPhil\tPhil\tPROPN\tNNP\tNumber=Sing\t4\tflat")
+    .replace("4\tGramm\tGramm\tPROPN\tNNP\tNumber=Sing\t2\tflat", "4\tGramm\tGramm\tPROPN\tNNP\tNumber=Sing\t5\tnsubj")
+)
+
+
+def test_a_name_across_an_editor_s_bracket_gives_both_parts_whichever_heads_it(tmp_path: Path) -> None:
+    spans = _gold(tmp_path, BRACKETS_HEAD_AFTER)
+    assert sorted((s["text"], s["label"]) for s in spans) == [("Gramm", "PERSON"), ("Phil", "PERSON")]

@@ -445,6 +445,10 @@ def test_a_model_s_name_right_after_the_kind_of_work_it_titles_is_capped_not_dro
     # A cue's name is not the model's guess: left alone. So is a name after other words.
     cue = Candidate(start, start + len(name), "PERSON", name, ("cues",), 0.97, "cue:title")
     assert cap_scores([cue], text=text)[0].score == 0.97
+    # A person doing something after the kind of work is no title: not capped.
+    text = "I read the book Tom gave me."
+    tom = Candidate(text.index("Tom"), text.index("Tom") + 3, "PERSON", "Tom", ("spacy",), 0.97, "spacy:PERSON")
+    assert cap_scores([tom], text=text)[0].score == 0.97
     plain = "I met Erin Brockovich twice."
     met = Candidate(6, 21, "PERSON", "Erin Brockovich", ("spacy",), 0.97, "spacy:PERSON")
     assert cap_scores([met], text=plain)[0].score == 0.97

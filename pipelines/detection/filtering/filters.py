@@ -184,17 +184,28 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
 _WORK_BEFORE = re.compile(
     r"(?i)(?:\b(?:the|a|an|his|her|their|my|our|your|its)[ \t]+(?:new[ \t]+|first[ \t]+|last[ \t]+|latest[ \t]+)?"
     r"(?:novel|book|film|movie|song|album|play|poem|painting|series|sitcom|musical|opera|documentary|"
-    r"webcomic|comic|column|essay|story|memoir|biography)"
+    r"webcomic|comic|column|essay|memoir|biography)"
     r"|\bauthor[ \t]+of|\bwriter[ \t]+of|\bdirector[ \t]+of|\bcomposer[ \t]+of)[ \t]+[\"“‘']?$"
 )
 
 
+# The word after a span, on its line ("Tom gave me": "gave").
+_NEXT_WORD = re.compile(r"[ \t]+([a-z][\w'’]*)")
+
+
 def _person_names_a_work(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's person right after the kind of work it would title. The score is
-    capped, not the span dropped: "the book Tom gave me" names Tom."""
+    capped, not the span dropped; and a person doing something is no title: "the
+    book Tom gave me" names Tom (the word after it is a lower-case word that is no
+    function word), where "Alice in Wonderland" goes on with one."""
     if not _model_only(c) or not text:
         return None
-    return "a work's title, after its kind" if _WORK_BEFORE.search(text, max(0, c.start - 40), c.start) else None
+    if not _WORK_BEFORE.search(text, max(0, c.start - 40), c.start):
+        return None
+    after = _NEXT_WORD.match(text, c.end)
+    if after is not None and after.group(1) not in (w.stop_words or frozenset()):
+        return None
+    return "a work's title, after its kind"
 
 
 def _lower_name_word(word: str, w: FilterWords) -> bool:

@@ -95,7 +95,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "person_name_shape": ("name_words",),
     "person_common_phrase": ("english_words",),
     # The kinds of work are English words.
-    "person_names_a_work": ("english_words",),
+    "person_names_a_work": ("english_words", "stop_words"),
     # Its determiners are English.
     "person_after_determiner": ("english_words",),
     "numbered_thing": ("numbered_things",),

@@ -244,7 +244,8 @@ def _strip_stop_tail(text: str, start: int, end: int) -> int:
     """ "ST. ANNE'S CHURCH IN": in a text without case a model's place or institution
     runs on into the sentence's function words, which no name ends in."""
     while (match := _LAST_WORD_CASELESS.search(text, start, end)) is not None and match.start() > start:
-        if match.group(1).lower() not in stop_words():
+        # After a comma it is a part of its own ("INDIANAPOLIS, IN": a state's code).
+        if match.group(1).lower() not in stop_words() or text[match.start() - 1] in ",;":
             break
         end = match.start()
     return end

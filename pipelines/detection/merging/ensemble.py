@@ -191,7 +191,8 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
 
 _LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*")
 # The rest of a speaker label ("…DELGADO⏎CDCR NUMBER: K-48213").
-_SPEAKER_AFTER = re.compile(r"[ \tA-Z.'’-]{0,40}:")
+# Two more words at most: "MCCULLOCH TOLD THE GRAND JURY:" is a sentence.
+_SPEAKER_AFTER = re.compile(r"(?:[ \t]+[A-Z.'’-]+){0,2}[ \t]*:")
 
 
 def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, between: str) -> bool:

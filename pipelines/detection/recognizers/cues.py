@@ -1,11 +1,13 @@
-"""Name cues: titles, roles and speaker labels that announce a person's name,
-and the head word that announces an institution's.
+"""Name cues: titles, ranks, relations and speaker labels that announce a
+person's name, a case's caption that names its parties, the head word that
+announces an institution's name and the creed that names a political party.
 
 Transcripts print names in capitals ("PRESIDING COMMISSIONER DOE:") where the
 small spaCy model sees nothing; these cues catch them with a high score.
 """
 
 import re
+from collections.abc import Callable
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
@@ -19,7 +21,7 @@ from pipelines.gazetteers import (
     stop_words,
     us_states,
 )
-from pipelines.lexicons import HONORIFICS, RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
+from pipelines.lexicons import HONORIFICS, POLITICAL, RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
 
 SOURCE = "cues"
 
@@ -41,7 +43,7 @@ _TITLE_RE = re.compile(
 _ADDRESS_TITLES = sorted(HONORIFICS - {"saint", "st", "brother", "uncle", "aunt"} - TITLE_WORDS, key=lambda t: -len(t))
 _HONORIFIC_RE = re.compile(
     r"(?<![\w'’-])(?:" + "|".join(t.capitalize() for t in _ADDRESS_TITLES) + r")\.?"
-    r"[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r")?)"
+    r"[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r"){0,2})"
 )
 _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
 # People are named by their relation to the speaker ("my aunt Rose", "his brother
@@ -128,7 +130,7 @@ def _about_law(text: str) -> bool:
 
 # Parties that are the state or a local government, by whatever name a caption gives it.
 _SOVEREIGN = frozenset(
-    {"state", "states", "people", "commonwealth", "government", "crown", "king", "queen", "republic"}
+    {"state", "states", "people", "commonwealth", "government", "crown", "king", "queen", "republic", "regina", "rex"}
     | {"city", "county", "town", "village", "township", "district", "borough", "municipality"}
 )
 
@@ -136,20 +138,21 @@ _SOVEREIGN = frozenset(
 def _case_party(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The person's words of one side of a caption, or None. A sentence's opening
     words ("In Lynch", "Citing Lynch") are not the party's."""
-    words = list(re.finditer(r"\S+", text[start:end]))
-    stop = stop_words()
-    while words and words[0].group().lower() in stop:
-        words.pop(0)
+    words = _without_leading(list(re.finditer(r"\S+", text[start:end])), _is_stop_word)
     # Nor is a verb or a preposition before it ("Citing Lynch", "Following Roe"):
     # a common word leading several is no part of a name.
-    while len(words) > 1 and is_common_word(words[0].group()) and not is_known_name(words[0].group()):
-        words.pop(0)
+    words = _without_leading(words, _only_common_words, keep=1)
     if not words:
         return None
     begin, finish = start + words[0].start(), start + words[-1].end()
     party = text[begin:finish]
     folded = [w.group().lower() for w in words]
-    if any(w in _SOVEREIGN for w in folded) or places.has_institution_word(party):
+    # The sovereign opens the party's name ("State of Ohio", "People"); "Rodney King"
+    # is a man.
+    if folded[0] in _SOVEREIGN or places.has_institution_word(party):
+        return None
+    # A role ("Plaintiff v. Defendant") or an acronym ("EPA v. NRDC") is no person.
+    if all(w in ROLE_WORDS for w in folded) or (len(words) == 1 and party.isupper()):
         return None
     # A state or a country is the sovereign ("Miranda v. Arizona"); a town's name
     # that is also a surname is the party ("Green", "Ferguson").
@@ -163,6 +166,10 @@ def _case_party(text: str, start: int, end: int) -> tuple[int, int] | None:
     return begin, finish
 
 
+def _one_common_word(party: str) -> bool:
+    return " " not in party and is_common_word(party)
+
+
 def _case_parties(text: str) -> list[Candidate]:
     found = []
     law: bool | None = None  # read once, for the first caption that needs it
@@ -171,12 +178,32 @@ def _case_parties(text: str) -> list[Candidate]:
             law = _about_law(text) if law is None else law
             if not law:
                 continue
-        for side in ("a", "b"):
-            party = _case_party(text, *match.span(side))
+        parties = [_case_party(text, *match.span(side)) for side in ("a", "b")]
+        # Said aloud, one common word on each side is a contest, not a caption
+        # ("Black versus White", "Democrats vs. Republicans"); beside the sovereign a
+        # common word is the party's name ("Green versus United States"), and "v."
+        # is a caption's ("Roe v. Wade").
+        spoken = match.group("v").startswith(("vs", "versus"))
+        if spoken and all(p is not None and _one_common_word(text[p[0] : p[1]]) for p in parties):
+            continue
+        for party in parties:
             if party is not None:
                 begin, finish = party
                 found.append(Candidate(begin, finish, "PERSON", text[begin:finish], (SOURCE,), 0.8, "cue:case_party"))
     return found
+
+
+def _is_stop_word(word: str) -> bool:
+    return word.lower() in stop_words()
+
+
+def _without_leading(words: list[re.Match[str]], drop: Callable[[str], bool], keep: int = 0) -> list[re.Match[str]]:
+    """`words` without the leading ones `drop` says are no part of a name, keeping
+    `keep` words at least."""
+    n = 0
+    while n < len(words) - keep and drop(words[n].group()):
+        n += 1
+    return words[n:]
 
 
 def _is_surname(word: str) -> bool:
@@ -243,29 +270,25 @@ def _institutions(text: str) -> list[Candidate]:
     return found
 
 
-# A political party is named by its creed ("the Republican party", "Scottish
-# Labour Party" aside): a capitalised word of a creed's shape, then "party" in any
-# case. "Party" alone is no head ("the Moving Party", "an Interested Party"), nor
-# after a word that describes any party ("Political", "Original").
+# A political party is named by its creed ("the Republican party", "the Kurdistan
+# Democratic Party"): a creed's word, then "party" in any case. "Party" alone is no
+# head ("the Moving Party", "an Interested Party", "the Logan party").
+_CREEDS = POLITICAL | {"labour", "labor", "national", "nationalist", "reform", "workers"}
 _PARTY_RE = re.compile(
     r"(?<![\w'’-])(?P<v>(?:[A-Z][A-Za-z]+[ \t]+){0,2}"
-    r"(?P<creed>[A-Z][a-z]+(?:an|ic|ist|ive|al))[ \t]+[Pp]arty)(?![\w'’-])"
+    r"(?P<creed>(?:" + "|".join(sorted(w.capitalize() for w in _CREEDS)) + r"))[ \t]+[Pp]arty)(?![\w'’-])"
 )
-_ANY_PARTY = frozenset({"political", "original", "principal", "additional", "potential", "external", "general"})
 
 
 def _political_parties(text: str) -> list[Candidate]:
     found = []
     for match in _PARTY_RE.finditer(text):
-        if match.group("creed").lower() in _ANY_PARTY:
-            continue
         # Its name's words before the creed ("Kurdistan Democratic Party"), not a
         # sentence's opening word ("The Democratic Party").
         start, end = match.span("v")
-        words = list(re.finditer(r"\S+", text[start:end]))
-        while words[0].start() < match.start("creed") - start and words[0].group().lower() in stop_words():
-            words.pop(0)
-        start += words[0].start()
+        words = _without_leading(list(re.finditer(r"\S+", text[start:end])), _is_stop_word, keep=1)
+        # The creed's own words stay ("The Democratic Party" loses only "The").
+        start += min(words[0].start(), match.start("creed") - start)
         found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.75, "cue:party"))
     return found
 
@@ -310,10 +333,10 @@ def recognize(text: str) -> list[Candidate]:
             words = list(re.finditer(r"\S+", text[start:end]))
             while words and words[-1].group().lower().rstrip(".") in ROLE_WORDS:
                 words.pop()
-            # And, after a rank, a leading common word: "General Director Ljubomir"
-            # names Ljubomir.
-            while len(words) > 1 and rule == "honorific" and _only_common_words(words[0].group()):
-                words.pop(0)
+            if rule == "honorific":
+                # After a rank, a leading common word: "General Director Ljubomir
+                # Acimovic" names Ljubomir Acimovic. Two words at most are the name.
+                words = _without_leading(words, _only_common_words, keep=1)[:2]
             # In a text without case "MY NAME IS MARCUS DELGADO AND" reads on: no
             # name ends in a stop word.
             while len(words) > 1 and not carries_case(text) and words[-1].group().lower() in stop_words():

@@ -168,9 +168,9 @@ _SAINT_LEAD = re.compile(r"(?:St\.?|Saint|Ste\.?)(?:[ \t]+|[ \t]*\n[ \t]*)[A-Z]"
 _SAINT_TAIL = re.compile(r"['’]s(?:[ \t]+[A-Z][\w'’]*)+")
 
 
-# "St." the model read alone at a line's end, the name it opens on the next line
-# ("worked for St.⏎Louis Delivery Service").
-_SAINT_ALONE = re.compile(r"(?:St|Ste)\.")
+# "St." (or "Mt.", "Ft.") the model read alone at a line's end, the name it opens
+# on the next line ("worked for St.⏎Louis Delivery Service").
+_SAINT_ALONE = re.compile(rf"(?:{'|'.join(places.NAME_PREFIXES)})\.")
 # Four words at most: a heading in capitals on the next line is no part of it.
 _NEXT_LINE_NAME = re.compile(r"[ \t]*\n[ \t]*[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}")
 
@@ -240,8 +240,9 @@ _WORD_BEFORE = re.compile(r"([A-Za-z'’]+)[ \t]+$")
 
 
 # A false start or a correction between two numbers ("I'm 40 -- 42", "he was 16, 17").
-_RESTART = re.compile(r"[ \t]*(?:--|—|–|-|,|or|to)[ \t]*", re.IGNORECASE)
-_AGE_RUN = re.compile(rf"{_BARE_NUMBER.pattern}(?:{_RESTART.pattern}{_BARE_NUMBER.pattern})*", re.IGNORECASE)
+# A comma or a hyphen only with a space after it: "1,000" and "9-11" are one number.
+_RESTART = re.compile(r"[ \t]*(?:--|—|–)[ \t]*|,[ \t]+|[ \t]+-[ \t]+|[ \t]+(?:or|to)[ \t]+", re.IGNORECASE)
+_AGE_RUN = re.compile(rf"{_BARE_NUMBER.pattern}(?:(?:{_RESTART.pattern}){_BARE_NUMBER.pattern})*", re.IGNORECASE)
 
 
 def _ages_not_date(ent, text: str, age_before: int | None) -> list[tuple[int, int]]:
