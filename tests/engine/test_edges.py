@@ -408,3 +408,15 @@ def test_in_capitals_a_name_ends_before_a_common_word_and_a_place_before_a_funct
 def test_a_name_ending_a_line_is_not_joined_to_the_next_line_s_speaker_label():
     spans = [span(CAPITALS, "MARCUS DELGADO", "PERSON"), span(CAPITALS, "CDCR", "PERSON")]
     assert [c.text for c in merge(CAPITALS, spans)] == ["MARCUS DELGADO", "CDCR"]
+
+
+def test_the_rank_the_honorific_cue_read_stays_outside_the_name():
+    text = "Co-Premiers Prince Norodom Ranariddh and Hun Sen agreed."
+    merged = replace(span(text, "Prince Norodom Ranariddh", "PERSON"), rule="cue:honorific,spacy:PERSON")
+    assert texts(text, [merged]) == [("Norodom Ranariddh", "PERSON")]
+    # Before one word the rank may be the given name; without the cue's reading a
+    # rank that is also a name stays.
+    text2 = "My sponsor is King White."
+    king = replace(span(text2, "King White", "PERSON"), rule="cue:honorific,spacy:PERSON")
+    assert texts(text2, [king]) == [("King White", "PERSON")]
+    assert texts(text, [span(text, "Prince Norodom Ranariddh", "PERSON")]) == [("Prince Norodom Ranariddh", "PERSON")]

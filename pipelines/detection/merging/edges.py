@@ -28,7 +28,15 @@ from pipelines.gazetteers import (
     is_person_given_name,
     stop_words,
 )
-from pipelines.lexicons import HEDGES, ORGANIZATION_WORDS, PERIOD_PARTS, PLACE_WORDS, ROLE_WORDS, TITLE_WORDS
+from pipelines.lexicons import (
+    HEDGES,
+    HONORIFICS,
+    ORGANIZATION_WORDS,
+    PERIOD_PARTS,
+    PLACE_WORDS,
+    ROLE_WORDS,
+    TITLE_WORDS,
+)
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
 _CLOSERS = {close: open_ for open_, close in _PAIRS.items()}
@@ -251,6 +259,22 @@ def _strip_stop_tail(text: str, start: int, end: int) -> int:
     return end
 
 
+_FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
+
+
+def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
+    """The rank the honorific cue read before this name stays outside it, as the
+    guideline keeps titles ("Prince Norodom Ranariddh" → "Norodom Ranariddh"): the
+    model's span may hold it where the rank is also a name. Before one word only
+    the rank may be the given name ("my sponsor is King White"): it stays."""
+    if "cue:honorific" not in (c.rule or ""):
+        return start
+    match = _FIRST_WORD.match(text, start, end)
+    if match is None or match.group(1).lower() not in HONORIFICS or len(text[match.end() : end].split()) < 2:
+        return start
+    return match.end()
+
+
 def _take_given_name(text: str, start: int) -> int:
     """A given name right before the span ("John" in "John Kornblum") when it is
     no common English word ("Will", "Per", "May" are not taken)."""
@@ -398,6 +422,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                     named = _tail_of(c, text, tail[1], end, spans)
                     end = tail[0]
                 start, end = _strip_lower_tail(text, start, end, caseless)
+                start = _strip_rank(text, c, start, end)
                 start = _widen_person(text, start, covered, rules)
                 # The model's reading only: a name list's or propagation's one word
                 # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
