@@ -263,23 +263,17 @@ def _bracketed_parts(doc: _Doc, a: int, b: int, cut: tuple[int, int], label: str
     """An editor's bracket inside a person's name ("[George H. W.] Bush", "Jeff
     [Drake]"): the part across it is a name too, its own span, since spans hold
     contiguous name words."""
-    parts = []
+    parts: list[tuple[int, int, str]] = []
     if label != "PERSON":
         return parts
-    end = cut[1]
-    while end + 2 <= b and doc.tokens[end + 1].form in _BRACKETS:
-        other = _name_run(doc, a, b, end + 2, label)
-        if other is None or other[0] != end + 2:
-            break
-        parts.append((doc.tokens[other[0]].start, doc.tokens[other[1]].end, label))
-        end = other[1]
-    start = cut[0]  # and before it, where the mention's head follows the bracket
-    while start - 2 >= a and doc.tokens[start - 1].form in _BRACKETS:
-        other = _name_run(doc, a, b, start - 2, label)
-        if other is None or other[1] != start - 2:
-            break
-        parts.append((doc.tokens[other[0]].start, doc.tokens[other[1]].end, label))
-        start = other[0]
+    # After the run, then before it (where the mention's head follows the bracket).
+    for step, edge in ((1, cut[1]), (-1, cut[0])):
+        while a <= edge + 2 * step <= b and doc.tokens[edge + step].form in _BRACKETS:
+            other = _name_run(doc, a, b, edge + 2 * step, label)
+            if other is None or other[0 if step == 1 else 1] != edge + 2 * step:
+                break
+            parts.append((doc.tokens[other[0]].start, doc.tokens[other[1]].end, label))
+            edge = other[1 if step == 1 else 0]
     return parts
 
 

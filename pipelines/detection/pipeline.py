@@ -192,9 +192,9 @@ def _inside_model_entity(
     model read the whole phrase, the lists matched part of it; so is the honorific
     cue's person where a place's or a firm's entity holds the rank too
     (`_rank_only`). Other cues, the header, patterns and the model's own PERSON
-    spans are never dropped here, nor is a
-    list PERSON that another source's PERSON overlaps (`backed`, sorted): under a
-    vote, dropping it would cost that source the agreeing vote."""
+    spans are never dropped here, nor is a list PERSON that another source's
+    PERSON overlaps (`backed`, sorted): under a vote, dropping it would cost that
+    source the agreeing vote."""
     starts = [start for start, _end, _label in entities]
     backed_starts = [start for start, _end in backed]
     longest = max((end - start for start, end in backed), default=0)

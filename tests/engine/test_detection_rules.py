@@ -291,6 +291,15 @@ def test_the_cover_page_facility_and_city_are_found_in_the_body_but_not_the_stat
     assert any(s.text == "San Quentin State Prison" and s.label == "ORGANIZATION" for s in spans)
 
 
+def _cue_texts(text: str, rule: str, label: str) -> list[str]:
+    """The texts of the cue `rule`'s spans, each checked to hold its label and its text."""
+    from pipelines.detection.recognizers.cues import recognize
+
+    found = [c for c in recognize(text) if c.rule == rule]
+    assert all(c.label == label and text[c.start : c.end] == c.text for c in found)
+    return [c.text for c in found]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -334,11 +343,7 @@ def test_the_cover_page_facility_and_city_are_found_in_the_body_but_not_the_stat
     ],
 )
 def test_an_institution_is_named_by_its_head_word_and_a_name_word_beside_it(text, expected):
-    from pipelines.detection.recognizers.cues import recognize
-
-    found = [c for c in recognize(text) if c.rule == "cue:institution"]
-    assert [c.text for c in found] == expected
-    assert all(c.label == "ORGANIZATION" and text[c.start : c.end] == c.text for c in found)
+    assert _cue_texts(text, "cue:institution", "ORGANIZATION") == expected
 
 
 def test_an_institution_the_model_misses_is_suggested_whole():
@@ -406,11 +411,7 @@ def test_a_fine_tuned_model_s_organization_that_is_a_full_name_becomes_a_person(
     ],
 )
 def test_a_case_caption_names_its_parties(text: str, expected: list[str]) -> None:
-    from pipelines.detection.recognizers.cues import recognize
-
-    found = [c for c in recognize(text) if c.rule == "cue:case_party"]
-    assert [c.text for c in found] == expected
-    assert all(c.label == "PERSON" and text[c.start : c.end] == c.text for c in found)
+    assert _cue_texts(text, "cue:case_party", "PERSON") == expected
 
 
 def test_a_case_party_no_model_reads_as_a_name_is_found() -> None:
@@ -434,11 +435,7 @@ def test_a_case_party_no_model_reads_as_a_name_is_found() -> None:
     ],
 )
 def test_a_political_party_is_named_by_its_creed(text: str, expected: list[str]) -> None:
-    from pipelines.detection.recognizers.cues import recognize
-
-    found = [c for c in recognize(text) if c.rule == "cue:party"]
-    assert [c.text for c in found] == expected
-    assert all(c.label == "ORGANIZATION" for c in found)
+    assert _cue_texts(text, "cue:party", "ORGANIZATION") == expected
 
 
 @pytest.mark.parametrize(
@@ -455,11 +452,7 @@ def test_a_political_party_is_named_by_its_creed(text: str, expected: list[str])
     ],
 )
 def test_an_honorific_or_a_rank_announces_a_name(text: str, expected: list[str]) -> None:
-    from pipelines.detection.recognizers.cues import recognize
-
-    found = [c for c in recognize(text) if c.rule == "cue:honorific"]
-    assert [c.text for c in found] == expected
-    assert all(c.label == "PERSON" for c in found)
+    assert _cue_texts(text, "cue:honorific", "PERSON") == expected
 
 
 def _model_reads(text: str, labels: dict[str, str]) -> list[tuple[str, str]]:

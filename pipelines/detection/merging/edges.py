@@ -14,7 +14,7 @@ of").
 """
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
@@ -148,9 +148,8 @@ def _take_name_prefix(text: str, start: int) -> int:
     """A saint's or an abbreviation's word at the previous line's end that opens
     this place's name ("St.⏎Louis County", `NAME_PREFIX_BREAK`): on the same
     line the recognizers take it."""
-    window = max(0, start - 12)
-    match = next((m for m in NAME_PREFIX_BREAK.finditer(text, window, start) if m.end() == start), None)
-    if match is None or not opens_a_name(text, match.start()):
+    match = NAME_PREFIX_BREAK.search(text, max(0, start - 12), start)
+    if match is None or match.end() != start or not opens_a_name(text, match.start()):
         return start
     return match.start()
 
@@ -248,15 +247,27 @@ def _take_initials(text: str, start: int, rules: _Initials) -> int:
     return begin
 
 
-def _strip_stop_tail(text: str, start: int, end: int) -> int:
-    """ "ST. ANNE'S CHURCH IN": in a text without case a model's place or institution
-    runs on into the sentence's function words, which no name ends in."""
-    while (match := _LAST_WORD_CASELESS.search(text, start, end)) is not None and match.start() > start:
-        # After a comma it is a part of its own ("INDIANAPOLIS, IN": a state's code).
-        if match.group(1).lower() not in stop_words() or text[match.start() - 1] in ",;":
-            break
+def _strip_last_words(
+    text: str, start: int, end: int, last_word: re.Pattern[str], drop: Callable[[re.Match[str]], bool]
+) -> int:
+    """`end` moved back over the last words (`last_word`'s group 1) that `drop(match)`
+    says are no part of the name; the first word always stays."""
+    while (match := last_word.search(text, start, end)) is not None and match.start() > start and drop(match):
         end = match.start()
     return end
+
+
+def _strip_stop_tail(text: str, start: int, end: int) -> int:
+    """ "ST. ANNE'S CHURCH IN": in a text without case a model's place or institution
+    runs on into the sentence's function words, which no name ends in. After a comma
+    the word is a part of its own ("INDIANAPOLIS, IN": a state's code)."""
+    return _strip_last_words(
+        text,
+        start,
+        end,
+        _LAST_WORD_CASELESS,
+        lambda m: m.group(1).lower() in stop_words() and text[m.start() - 1] not in ",;",
+    )
 
 
 _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
@@ -296,12 +307,11 @@ def _strip_lower_tail(text: str, start: int, end: int, caseless: bool = False) -
     if not caseless and not any(ch.isupper() for ch in text[start:end]):
         return start, end
     last_word = _LAST_WORD_CASELESS if caseless else _LAST_WORD
-    while (match := last_word.search(text, start, end)) is not None and match.start() > start:
-        word = match.group(1)
-        if not is_common_word(word) or is_known_name(word):
-            break
-        end = match.start()
-    return start, end
+
+    def common(match: re.Match[str]) -> bool:
+        return is_common_word(match.group(1)) and not is_known_name(match.group(1))
+
+    return start, _strip_last_words(text, start, end, last_word, common)
 
 
 # The word right after a span, on its line, with one space between ("Darnell Hurt").

@@ -284,11 +284,9 @@ def _political_parties(text: str) -> list[Candidate]:
     found = []
     for match in _PARTY_RE.finditer(text):
         # Its name's words before the creed ("Kurdistan Democratic Party"), not a
-        # sentence's opening word ("The Democratic Party").
+        # sentence's opening word ("The Democratic Party"); no creed is a stop word.
         start, end = match.span("v")
-        words = _without_leading(list(re.finditer(r"\S+", text[start:end])), _is_stop_word, keep=1)
-        # The creed's own words stay ("The Democratic Party" loses only "The").
-        start += min(words[0].start(), match.start("creed") - start)
+        start += _without_leading(list(re.finditer(r"\S+", text[start:end])), _is_stop_word, keep=1)[0].start()
         found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.75, "cue:party"))
     return found
 
