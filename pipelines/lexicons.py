@@ -294,6 +294,12 @@ COUNTRY_ALIASES: frozenset[str] = frozenset(
     """usa u.s. u.s.a. us america britain england scotland wales russia vietnam iran syria laos uk""".split()
     + ["united states of america", "south korea", "north korea"]
 )
+# Places people write as acronyms that no place list holds under that form (the
+# lists hold "US", "UK" and the states' postal codes already): countries and
+# unions, and cities known by their initials.
+PLACE_ACRONYMS: frozenset[str] = frozenset(
+    "uae ussr drc prc dprk rok roc eu nyc sf stl nola kc okc slc dfw atl phx".split()
+)
 
 # --- nationalities, religions, political groups, ethnicities (NRP) --------------------------
 

@@ -24,7 +24,11 @@ from pipelines.candidate import Candidate
 from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds, is_letter_soup
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.filtering.filters import Filtered, apply_filters, cap_scores
-from pipelines.detection.filtering.place_context import organizations_named_after_places, relabel_places
+from pipelines.detection.filtering.place_context import (
+    institutions_named_by_acronyms,
+    organizations_named_after_places,
+    relabel_places,
+)
 from pipelines.detection.filtering.words import words_for
 from pipelines.detection.languages import DEFAULT_LANGUAGE, Language, language
 from pipelines.detection.languages import rules as language_rules
@@ -322,6 +326,8 @@ def _detect_doc(
     # Its cues are English ("came down", "Street"): only where the language has them.
     if words.place_context:
         spans = organizations_named_after_places(text, relabel_places(text, spans))
+        # "at DVI": an institution's acronym the model took for a place.
+        spans = institutions_named_by_acronyms(text, spans)
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
     spans = cap_scores(calibrate(spans, text, words, model_name), config.disabled_filters, text, words)

@@ -97,7 +97,19 @@ def is_acronym(text: str) -> bool:
 # "employed by ABC". Programmes, tests and units are taken, completed, scored,
 # attended or gone to ("completed GOGI", "my TABE score", "in AVP", "went to AA
 # meetings"): no signal, so "to" and "in" are not among these.
-_INSTITUTION_BEFORE = re.compile(r"(?i)\b(?:at|from|by)(?:\s+the)?\s+$")
+# Working for one, or being moved into one ("worked for UPS", "employed with the
+# FBI", "transferred me to CMC", "housed in SQ"), says institution of any name:
+# programmes are taken, not worked for or housed in ("working with AVP" says
+# nothing: one works with a programme as with a person).
+_EMPLOYER_BEFORE = (
+    r"(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)\s+(?:at|for)|(?:employed|hired)\s+(?:at|by|with)"
+    r"|(?:transferred|moved|sent|admitted|committed|housed|incarcerated|paroled)"
+    r"(?:\s+(?:me|him|her|them|us))?\s+(?:to|into|in|at)"
+)
+_INSTITUTION_BEFORE = re.compile(rf"(?i)\b(?:at|from|by|{_EMPLOYER_BEFORE})(?:\s+the)?\s+$")
+_EMPLOYER_BEFORE_RX = re.compile(rf"(?i)\b(?:{_EMPLOYER_BEFORE})(?:\s+the)?\s+$")
+# How far back the words before a name are read: "transferred them into the ".
+_CONTEXT_REACH = 32
 # A word of an expansion: capitalised or in capitals ("Deuel", "DEUEL").
 _EXPANSION_WORD = re.compile(r"\b[A-Z][A-Za-z]+\b|\b(?:of|and|the|for|on|&)\b|[^\sA-Za-z&]+")
 _SMALL_WORDS = frozenset({"of", "and", "the", "for", "on", "&"})
@@ -135,7 +147,13 @@ def acronym_context(span_text: str, document: str, start: int) -> bool:
     acronym = span_text.strip().upper()
     if len(acronym) >= MIN_EXPANDED and acronym in _spelled_initials(document):
         return True
-    return _INSTITUTION_BEFORE.search(document, max(0, start - 20), start) is not None
+    return _INSTITUTION_BEFORE.search(document, max(0, start - _CONTEXT_REACH), start) is not None
+
+
+def employer_context(document: str, start: int) -> bool:
+    """A second signal for an organization of any name: the sentence works for it
+    or moves someone into it (`_EMPLOYER_BEFORE`)."""
+    return _EMPLOYER_BEFORE_RX.search(document, max(0, start - _CONTEXT_REACH), start) is not None
 
 
 # "a Medical Examiner's Office", "any Police Department": one of a kind, not a

@@ -1,10 +1,17 @@
 """Issue 13: a name the witness uses as a place ("came down Chambers") is not a
 PERSON. Each case is a realistic transcript utterance."""
 
+from dataclasses import replace
+
 import pytest
 
 from pipelines.candidate import Candidate
-from pipelines.detection.filtering.place_context import organizations_named_after_places, place_cue, relabel_places
+from pipelines.detection.filtering.place_context import (
+    institutions_named_by_acronyms,
+    organizations_named_after_places,
+    place_cue,
+    relabel_places,
+)
 from pipelines.detection.pipeline import detect_texts
 
 
@@ -213,3 +220,34 @@ def test_a_person_or_a_confident_span_in_the_way_keeps_the_place() -> None:
     text = "The Springfield Harris Foundation paid."
     spans = [_span(text, "Springfield", "LOCATION"), _span(text, "Harris", "PERSON")]
     assert organizations_named_after_places(text, spans) == spans
+
+
+@pytest.mark.parametrize(
+    ("text", "needle", "label"),
+    [
+        ("A: I was at DVI for two years.", "DVI", "ORGANIZATION"),  # an institution used as a place
+        ("A: They moved me from CMC to Folsom.", "CMC", "ORGANIZATION"),
+        ("A: The Deuel Vocational Institution, DVI, is far.", "DVI", "ORGANIZATION"),  # spelled out
+        ("A: I was at NYC for two years.", "NYC", "LOCATION"),  # a place known by its initials
+        ("A: I was at LA for two years.", "LA", "LOCATION"),  # a place list's code
+        ("A: We drove through DVI quickly.", "DVI", "LOCATION"),  # no institution's position
+        ("INMATE: I WAS AT DVI FOR TWO YEARS.", "DVI", "LOCATION"),  # capitals: every word looks like one
+    ],
+)
+def test_a_place_written_as_an_unknown_acronym_where_an_institution_stands_is_one(
+    text: str, needle: str, label: str
+) -> None:
+    spans = institutions_named_by_acronyms(text, [_span(text, needle, "LOCATION")])
+    assert [(s.text, s.label) for s in spans] == [(needle, label)]
+
+
+def test_an_acronym_with_a_cue_behind_it_keeps_its_label() -> None:
+    text = "A: I was at DVI for two years."
+    span = replace(_span(text, "DVI", "LOCATION"), sources=("spacy", "cues"))
+    assert institutions_named_by_acronyms(text, [span]) == [span]
+
+
+def test_an_institution_s_acronym_is_an_organization_end_to_end() -> None:
+    text = "PRESIDING COMMISSIONER SMITH: Where were you?\nINMATE JONES: I was at DVI for two years.\n"
+    found = [(s.text, s.label) for s in next(detect_texts([text], "open")).spans if s.text == "DVI"]
+    assert found == [("DVI", "ORGANIZATION")]

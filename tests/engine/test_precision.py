@@ -265,6 +265,34 @@ def test_an_acronym_spelled_out_needs_three_letters_and_to_is_no_institution() -
     assert acronym_context("DVI", "THE DEUEL VOCATIONAL INSTITUTION. DVI", 34)
 
 
+@pytest.mark.parametrize(
+    ("text", "needle", "signal"),
+    [
+        ("A: They transferred me to CMC in 2015.", "CMC", True),
+        ("A: I was housed in SQ before that.", "SQ", True),
+        ("A: I worked for UPS for six years.", "UPS", True),
+        ("A: I went to AA and I was working with AVP.", "AVP", False),  # a programme, worked with
+        ("A: I went to AA and I was working with AVP.", "AA", False),
+        ("A: I completed GOGI in 2019.", "GOGI", False),
+    ],
+)
+def test_being_moved_into_or_working_for_an_acronym_is_its_second_signal(text: str, needle: str, signal: bool) -> None:
+    from pipelines.detection.places import acronym_context
+
+    assert acronym_context(needle, text, text.index(needle)) is signal
+
+
+def test_working_for_a_name_is_an_organization_s_second_signal() -> None:
+    """Issue 27's ORGANIZATION needs a second signal; an employer named in a
+    sentence that works for it has one ("employed by Walmart"), a team one
+    supports does not."""
+    cap = calibration.ORGANIZATION_WITHOUT_SIGNAL
+    text = "A: I was employed by Walmart and later hired at Boeing. He played for the Rams."
+    assert calibration.probability(at(text, "Walmart"), text) > cap
+    assert calibration.probability(at(text, "Boeing"), text) > cap
+    assert calibration.probability(at(text, "Rams"), text) <= cap
+
+
 def test_a_base_model_s_second_opinion_must_be_a_full_name() -> None:
     """An encoder model keeps its base model's PERSON where the encoder saw no name
     (models/minilm.py): one word alone is filtered, with its reason (and shown
@@ -379,6 +407,18 @@ def test_a_line_in_capitals_of_common_words_is_no_participant_relation_or_speake
     # label is in capitals in any transcript.
     assert [c.text for c in recognize("Then my cousin Will said no.")] == ["Will"]
     assert [c.text for c in recognize("MR. WILL: Yes.")] == ["WILL"]
+
+
+def test_a_form_s_field_of_common_words_is_no_speaker() -> None:
+    """A form's fields in a text with case ("ISSUER: Bay Co Building Authority")
+    are labels of common words with no title or role before them: no one's name.
+    A surname that is also a common word stays a speaker, alone or after a title."""
+    from pipelines.detection.recognizers.cues import recognize
+
+    form = "ISSUER: Bay Co Building Authority\nPAYING AGENT: Michigan National Bank\nNOTE: None\nDUE: 11/1/96\n"
+    assert [c.text for c in recognize(form) if c.rule == "cue:speaker_label"] == []
+    speakers = "MS. YOUNG: No.\nYOUNG: Fine.\nWALTERS: I agree.\nMR. WILL: Yes.\n"
+    assert [c.text for c in recognize(speakers)] == ["YOUNG", "YOUNG", "WALTERS", "WILL"]
 
 
 def test_in_capitals_the_name_lists_take_no_common_word_and_none_spreads() -> None:

@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 
 from pipelines.candidate import Candidate
+from pipelines.detection import places
 from pipelines.lexicons import (
     AMBIGUOUS_STREET_TYPES,
     COMPASS_DIRECTIONS,
@@ -28,6 +29,7 @@ from pipelines.lexicons import (
     ORGANIZATION_WORDS,
     PATH_PREPOSITIONS,
     PATH_VERBS,
+    PLACE_ACRONYMS,
     PLACE_MEMBERS,
     PLACE_NOUNS,
     ROLE_WORDS,
@@ -253,3 +255,33 @@ def organizations_named_after_places(text: str, spans: list[Candidate]) -> list[
         for j in inside:
             out[j] = None
     return [s for s in out if s is not None]
+
+
+ACRONYM_RULE = "acronym-institution"
+# Lower-case letters this near an acronym: the text around it is in mixed case,
+# where capitals mark an abbreviation (in all-capitals text every word looks like one).
+_MIXED_CASE_REACH = 40
+
+
+def institutions_named_by_acronyms(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A model's place written as an acronym that no place list knows ("I was at
+    DVI", "transferred from CMC"), standing where an institution does or spelled
+    out in the document (`places.acronym_context`), is an institution: the
+    guideline's ORGANIZATION even when used as a place. Places are rarely written
+    in initials, and those that are are known ("US", "CA", lexicons.PLACE_ACRONYMS);
+    rule `acronym-institution`."""
+    out: list[Candidate] = []
+    for span in spans:
+        word = span.text.strip()
+        if (
+            span.label == "LOCATION"
+            and set(span.sources) <= WEAK_SOURCES
+            and places.is_acronym(word)
+            and word.lower() not in PLACE_ACRONYMS
+            and not places.is_known_place(word)
+            and any(c.islower() for c in text[max(0, span.start - _MIXED_CASE_REACH) : span.end + _MIXED_CASE_REACH])
+            and places.acronym_context(word, text, span.start)
+        ):
+            span = replace(span, label="ORGANIZATION", rule=f"{span.rule},{ACRONYM_RULE}".lstrip(","))
+        out.append(span)
+    return out

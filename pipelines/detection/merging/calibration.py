@@ -71,8 +71,9 @@ _WITHOUT_SIGNAL = FEATURES.index("organization_without_signal")
 
 def _organization_signal(span: Candidate, text: str, words: FilterWords) -> bool:
     """Another source, a cue, an organization word in the name, or, for an
-    acronym, the document around it (`places.acronym_context`; `text` is the
-    whole document, "" when the caller has none). In a language other than
+    acronym, the document around it (`places.acronym_context`), for any other
+    name, a sentence that works for it (`places.employer_context`); `text` is the
+    whole document, "" when the caller has none. In a language other than
     English, the organization words are its file's and the English context of
     acronyms is not read."""
     sources = set(span.sources) - {"propagation"}
@@ -80,9 +81,13 @@ def _organization_signal(span: Candidate, text: str, words: FilterWords) -> bool
         return True
     if words.organization_words is not None:
         return "&" in span.text or any(w.casefold() in words.organization_words for w in places.words_of(span.text))
-    return places.organization_signal(span.text, is_known_name, is_common_word) or (
-        bool(text) and places.is_acronym(span.text) and places.acronym_context(span.text, text, span.start)
-    )
+    if places.organization_signal(span.text, is_known_name, is_common_word):
+        return True
+    if not text:
+        return False
+    if places.is_acronym(span.text):
+        return places.acronym_context(span.text, text, span.start)
+    return places.employer_context(text, span.start)
 
 
 def features(span: Candidate, text: str = "", words: FilterWords | None = None) -> list[float]:

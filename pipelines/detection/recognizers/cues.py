@@ -370,11 +370,16 @@ def recognize(text: str) -> list[Candidate]:
         words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
         # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
         # is not a role on, it is the name, even "MARGARET COURT".
+        roled = False
         while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
             words.pop(0)
-        # A speaker label is in capitals in any transcript ("MR. WILL:"): only in a
-        # text without case is a label of common words ("IN THE MATTER OF …:") no name.
-        if words and (carries_case(text) or not _only_common_words(" ".join(w.group() for w in words))):
+            roled = True
+        # A speaker label is in capitals in any transcript: after a title or a role,
+        # a common word is the name ("MR. WILL:"). A label of common words alone is
+        # none: in a text without case any such line ("IN THE MATTER OF …:"), and in
+        # a text with case a form's field ("ISSUER:", "PAYING AGENT:", "NOTE:").
+        common = bool(words) and _only_common_words(" ".join(w.group() for w in words))
+        if words and (not common or (roled and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found + _institutions(text) + _case_parties(text) + _political_parties(text)
