@@ -173,6 +173,21 @@ def test_a_numbered_photo_figure_or_slide_is_no_place():
     assert [c.text for c in kept] == ["Highway 40"]
 
 
+def test_a_place_where_something_is_before_the_region_it_lies_in_is_a_location():
+    """ "is in Levico Terme, Trento, Italy": a locative preposition before the name
+    and a known place after its comma. Either cue alone leaves a person a person."""
+    text = "Shalev was born in Kibbutz Kinneret, Tiberias. He is in Levico Terme, Trento, Italy."
+    out = relabel_places(text, spans_of(text, "Kibbutz Kinneret", "Levico Terme"))
+    assert labels(out) == [("Kibbutz Kinneret", "LOCATION"), ("Levico Terme", "LOCATION")]
+    assert all(s.rule.endswith("place-context:place, region") for s in out)
+    for text in (
+        "Q: Did you write to Mary Jones, Texas?",  # a place after, no locative before
+        "A: I was in Mary Jones's car, Texas plates.",  # a possessive: a person's
+        "A: We stayed in Mary Jones, the new house.",  # no known place after
+    ):
+        assert labels(relabel_places(text, spans_of(text, "Mary Jones"))) == [("Mary Jones", "PERSON")], text
+
+
 def test_a_town_before_its_state_and_a_street_one_pulls_onto_are_locations():
     text = "CALIFORNIA MEDICAL FACILITY, VACAVILLE, CALIFORNIA\nA I grew up in Ferguson, Missouri, in a house."
     out = relabel_places(text, orgs_of(text, "VACAVILLE", "Ferguson"))

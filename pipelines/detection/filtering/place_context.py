@@ -90,6 +90,18 @@ _STATE_AFTER = re.compile(
     rf"^,\s*(?:{_alternation(US_STATES)})(?=[ \t]*(?:[.,;:?!)\n]|$)|\s+(?:in|on|near|where|which|to|from|at)\b)",
     re.IGNORECASE,
 )
+# "born in |", "is now in |", "a town near |": where something is, before a place.
+_LOCATIVE_BEFORE = re.compile(r"\b(?:in|near|outside)\s+$", re.IGNORECASE)
+# ", Trento, Italy", ", Tiberias.": a comma, then up to three capitalised words ending
+# the phrase (`_region_after` asks the place lists for them).
+_REGION_AFTER = re.compile(r"^,[ \t]*([A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,2})(?=[ \t]*(?:[.,;:?!)\n]|$))")
+
+
+def _region_after(after: str) -> bool:
+    match = _REGION_AFTER.match(after)
+    return match is not None and places.is_known_place(match.group(1))
+
+
 # "12 Maple Court", "lived on Canfield Court", "off Elm Place": an address or a
 # place one lives or stands on; "at Superior Court" or "to Court" stay courts.
 _ADDRESS_BEFORE = re.compile(r"(?:\b\d{1,6}[A-Za-z]?\s+|\b(?:on|off)\s+(?:of\s+)?)$", re.IGNORECASE)
@@ -117,6 +129,11 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
     # there"); an organization the model made of a town is the common case.
     if label == "ORGANIZATION" and _STATE_AFTER.match(after):
         return "town, state"
+    # "born in Kibbutz Kinneret, Tiberias", "is in Levico Terme, Trento, Italy": a
+    # place where something is, then the place it lies in. One cue alone is not
+    # enough for a person ("a letter from Mary Jones, Texas"); both together are.
+    if _LOCATIVE_BEFORE.search(before) and _region_after(after):
+        return "place, region"
     if _CROSSING_BEFORE.search(before) or _CROSSING_SECOND.search(before):
         return "intersection"
     words = text[start:end].split()
