@@ -141,11 +141,12 @@ def _name_run(doc: _Doc, a: int, b: int, head: int, label: str) -> tuple[int, in
 
     def proper(i: int) -> bool:
         # A capitalised adjective or noun inside the mention is part of the name
-        # ("Anacapa Residential Hall"); a title is not.
+        # ("Anacapa Residential Hall"), as is a capitalised word the tagger took for a
+        # verb ("United States", "United" tagged VERB); a title is not.
         if not a <= i <= b or title(i):
             return False
         t = doc.tokens[i]
-        return t.upos == "PROPN" or (t.upos in ("ADJ", "NOUN") and t.form[:1].isupper())
+        return t.upos == "PROPN" or (t.upos in ("ADJ", "NOUN", "VERB") and t.form[:1].isupper())
 
     def quote(i: int) -> bool:
         return a <= i <= b and doc.tokens[i].form in ('"', "“", "”", "'", "‘", "’")

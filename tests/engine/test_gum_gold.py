@@ -92,6 +92,25 @@ def test_a_place_named_after_its_kind_is_gold(tmp_path: Path) -> None:
     assert [(s["text"], s["label"]) for s in spans] == [("Idaho", "LOCATION")]
 
 
+# GUM's tagger takes the "United" of "United States" for a verb (lemma "Unite").
+UNITED = """# newdoc id = GUM_court_united
+# sent_id = GUM_court_united-1
+# text = Green versus United States held.
+1\tGreen\tGreen\tPROPN\tNNP\tNumber=Sing\t5\tnsubj\t_\tEntity=(1-person-new)
+2\tversus\tversus\tADP\tIN\t_\t4\tcase\t_\t_
+3\tUnited\tUnite\tVERB\tNNP\tTense=Past|VerbForm=Part\t4\tamod\t_\tEntity=(2-organization-new
+4\tStates\tState\tPROPN\tNNPS\tNumber=Plur\t1\tnmod\t_\tEntity=2)
+5\theld\thold\tVERB\tVBD\t_\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t.\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_a_capitalised_word_tagged_as_a_verb_stays_in_the_name(tmp_path: Path) -> None:
+    spans = _gold(tmp_path, UNITED)
+    assert [(s["text"], s["label"]) for s in spans] == [("Green", "PERSON"), ("United States", "ORGANIZATION")]
+
+
 def test_the_converter_refuses_an_empty_source(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         gum.convert(tmp_path, tmp_path / "out")
