@@ -83,6 +83,26 @@ def test_an_article_is_left_out_of_a_name():
     ]
 
 
+def test_a_place_takes_the_word_before_it_that_makes_a_known_place():
+    """A model trained on GUM, whose tagger reads "United" as a verb, proposed
+    "States" alone: the word before joins when the two make a place the lists know."""
+    text = "He taught in the United States, then in New York. The Grand Canyon and Old Dallas."
+    spans = [span(text, "States", "LOCATION"), span(text, "York", "LOCATION"), span(text, "Canyon", "LOCATION")]
+    spans.append(span(text, "Dallas", "LOCATION"))
+    assert texts(text, spans) == [
+        ("United States", "LOCATION"),
+        ("New York", "LOCATION"),
+        ("Canyon", "LOCATION"),  # "Grand Canyon" is no place the lists hold: left as found
+        ("Dallas", "LOCATION"),  # "Old Dallas" neither
+    ]
+    # Another span on the word keeps it.
+    text = "Rebecca New York was here."
+    assert texts(text, [span(text, "Rebecca New", "PERSON"), span(text, "York", "LOCATION")]) == [
+        ("Rebecca New", "PERSON"),
+        ("York", "LOCATION"),
+    ]
+
+
 def test_glued_text_and_unspaced_scripts_are_no_cut_words():
     """PDF text glues words and numbers; Chinese has no spaces: only a cut inside
     one cased word ("thing" in "nothing") is dropped."""

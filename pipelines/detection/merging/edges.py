@@ -154,6 +154,20 @@ def _take_name_prefix(text: str, start: int) -> int:
     return match.start()
 
 
+# A capitalised word right before a span on its line ("United| States").
+_PLACE_WORD_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+)[ \t]$")
+
+
+def _take_place_word(text: str, start: int, end: int) -> int:
+    """The capitalised word before a place that makes, with it, a place the lists
+    know: "United States", "New York", "South Africa" where a model read "States",
+    "York", "Africa" alone."""
+    match = _PLACE_WORD_BEFORE.search(text, max(0, start - 20), start)
+    if match is None or not is_known_place(f"{match.group(1)} {text[start:end]}"):
+        return start
+    return match.start(1)
+
+
 def _strip_trailing_number(text: str, c: Candidate, start: int, end: int) -> tuple[int, int]:
     """A person's name never ends in a number; a place's or an organization's
     does ("Highway 101", "Local 12") unless the number belongs to what follows."""
@@ -426,6 +440,9 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                     end = _strip_stop_tail(text, start, end)
                 if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
                     start = prefix
+                if c.label == "LOCATION" and (word := _take_place_word(text, start, end)) < start:
+                    if not covered.any_in(word, start):
+                        start = word
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 if (tail := _of_tail(text, start, end)) is not None:
