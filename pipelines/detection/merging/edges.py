@@ -440,9 +440,9 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                     end = _strip_stop_tail(text, start, end)
                 if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
                     start = prefix
-                if c.label == "LOCATION" and (word := _take_place_word(text, start, end)) < start:
-                    if not covered.any_in(word, start):
-                        start = word
+                word = _take_place_word(text, start, end) if c.label == "LOCATION" else start
+                if word < start and not covered.any_in(word, start):
+                    start = word
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 if (tail := _of_tail(text, start, end)) is not None:
