@@ -32,7 +32,13 @@ def test_english_keeps_every_rule_and_french_only_those_it_has_words_for():
     assert EN.off == frozenset()
     # The wordfreq English-word rules, the English determiners and the English kinds
     # of work have no French list; every other rule has one.
-    assert FR.off == {"common_word", "person_common_phrase", "person_after_determiner", "person_names_a_work"}
+    assert FR.off == {
+        "common_word",
+        "person_common_phrase",
+        "person_noun_shape",
+        "person_after_determiner",
+        "person_names_a_work",
+    }
     assert EN.place_context and not FR.place_context
 
 

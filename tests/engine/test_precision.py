@@ -421,6 +421,28 @@ def test_a_form_s_field_of_common_words_is_no_speaker() -> None:
     assert [c.text for c in recognize(speakers)] == ["YOUNG", "YOUNG", "WALTERS", "WILL"]
 
 
+@pytest.mark.parametrize(
+    ("text", "word", "kept"),
+    [
+        ("A HE HAD ABRASIONS AND ABRASION ON HIS FACE.", "ABRASION ", False),
+        ("a he had abrasions and abrasion on his face.", "abrasion ", False),
+        ("A I SAW CONSTANCE THERE.", "CONSTANCE", True),  # a name the lists know
+        ("A I SAW WHIRLEY THERE.", "WHIRLEY", True),  # no noun's shape
+        ("A He had some Abrasion on his face.", "Abrasion", True),  # a text with case: its capital says name
+    ],
+)
+def test_a_common_noun_s_shape_is_no_name_in_a_text_without_case(text: str, word: str, kept: bool) -> None:
+    # Enough words for the text's case to be read (case.CASE_EVIDENCE).
+    filler = " Q And what did you see there then? A Nothing else."
+    text = (text + (filler.upper() if text.isupper() else filler.lower() if text.islower() else filler)) * 3
+    word = word.strip()
+    start = text.index(f" {word} ") + 1
+    candidate = Candidate(start, start + len(word), "PERSON", word, ("spacy",), 0.6, "spacy:PERSON")
+    found, dropped = apply_filters([candidate], text=text)
+    assert bool(found) is kept
+    assert kept or "common noun's shape" in dropped[0].reason
+
+
 def test_in_capitals_the_name_lists_take_no_common_word_and_none_spreads() -> None:
     """A transcript printed in capitals: "BOB SAID" is no full name there, and a
     person's common-word part ("CASE") does not spread over the text."""

@@ -83,6 +83,24 @@ def _person_after_determiner(c: Candidate, text: str, w: FilterWords) -> str | N
     return "a determiner before one word, in a text without case" if before else None
 
 
+# English's suffixes of abstract and derived nouns, after a stem of three letters
+# or more: a word so made is seldom a surname, and the names that are ("Florence",
+# "Constance", "Marion") are in the name lists.
+_NOUN_SUFFIX = re.compile(r"(?i)^[a-z]{3,}(?:tion|sion|ment|ness|ity|ism|ology|itis|ance|ence)$")
+
+
+def _person_noun_shape(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """In a text without case the model has no capital to go by, and a repeated
+    medical or legal noun ("HE HAD AN ABRASION") reads as a name to it: a model's
+    one word shaped as an English abstract noun that no name list knows is none."""
+    if not _model_only(c) or not _caseless(text):
+        return None
+    word = c.text.strip()
+    if " " in word or not _NOUN_SUFFIX.match(word) or is_known_name(word) or is_known_place(word):
+        return None
+    return "a common noun's shape, no known name, in a text without case"
+
+
 def _is_role(word: str, roles: frozenset[str]) -> bool:
     """A role word, or its plural ("Commissioners", "witnesses")."""
     return word in roles or (word.endswith("s") and word[:-1] in roles) or (word.endswith("es") and word[:-2] in roles)
@@ -355,6 +373,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
     "person_after_determiner": (frozenset({"PERSON"}), _person_after_determiner),
     "person_common_phrase": (frozenset({"PERSON"}), _person_common_phrase),
+    "person_noun_shape": (frozenset({"PERSON"}), _person_noun_shape),
     "person_names_a_work": (frozenset({"PERSON"}), _person_names_a_work),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),

@@ -94,6 +94,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "common_word": ("english_words",),
     "person_name_shape": ("name_words",),
     "person_common_phrase": ("english_words",),
+    # Its suffixes are English.
+    "person_noun_shape": ("english_words",),
     # The kinds of work are English words.
     "person_names_a_work": ("english_words", "stop_words"),
     # Its determiners are English.
