@@ -71,8 +71,8 @@ FILTER_RULES: dict[str, str] = {
     "person_after_determiner": "a model's one-word PERSON after a determiner or a possessive, in a text without "
     'case ("the mike")',
     "person_common_phrase": 'a model\'s PERSON of English words, none a given name ("Closing Statements")',
-    "person_noun_shape": "a model's one-word PERSON in a text without case, shaped as a common noun (-tion, -ment, "
-    '-ness…) and no known name ("ABRASION")',
+    "person_noun_shape": "a model's one-word PERSON in a text without case, shaped as a common noun (-tion, -sion, "
+    '-ment, -ism, -ology, -itis) and no known name ("ABRASION")',
     "person_names_a_work": 'a model\'s PERSON right after the kind of work it titles ("the novel Dark Matters", '
     f'"author of Alice in Wonderland"): kept, its score capped at {NAMED_WORK_SCORE}',
     "second_opinion_one_word": "a base model's one-word PERSON that the encoder did not call a name: a second "

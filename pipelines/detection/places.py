@@ -93,21 +93,23 @@ def is_acronym(text: str) -> bool:
     return 2 <= len(word) <= 6 and word.isupper() and word.isalpha()
 
 
-# Where an institution stands in a sentence: "at DVI", "transferred from CMC",
-# "employed by ABC". Programmes, tests and units are taken, completed, scored,
-# attended or gone to ("completed GOGI", "my TABE score", "in AVP", "went to AA
-# meetings"): no signal, so "to" and "in" are not among these.
-# Working for one, or being moved into one ("worked for UPS", "employed with the
-# FBI", "transferred me to CMC", "housed in SQ"), says institution of any name:
-# programmes are taken, not worked for or housed in ("working with AVP" says
-# nothing: one works with a programme as with a person).
+# Working for an institution, or being held in one ("worked for UPS", "employed
+# with the FBI", "transferred me to CMC", "housed in SQ"), says institution of any
+# name: programmes are taken, not worked for or housed in ("working with AVP" says
+# nothing: one works with a programme as with a person), and people move to places
+# ("moved to SLO"): custody's verbs only.
 _EMPLOYER_BEFORE = (
     r"(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)\s+(?:at|for)|(?:employed|hired)\s+(?:at|by|with)"
-    r"|(?:transferred|moved|sent|admitted|committed|housed|incarcerated|paroled)"
+    r"|(?:transferred|admitted|committed|housed|incarcerated|paroled)"
     r"(?:\s+(?:me|him|her|them|us))?\s+(?:to|into|in|at)"
 )
-_INSTITUTION_BEFORE = re.compile(rf"(?i)\b(?:at|from|by|{_EMPLOYER_BEFORE})(?:\s+the)?\s+$")
 _EMPLOYER_BEFORE_RX = re.compile(rf"(?i)\b(?:{_EMPLOYER_BEFORE})(?:\s+the)?\s+$")
+# Where an institution stands in a sentence: "at DVI", "transferred from CMC",
+# "employed by ABC", and the employer's and custody's places above. Programmes,
+# tests and units are taken, completed, scored, attended or gone to ("completed
+# GOGI", "my TABE score", "in AVP", "went to AA meetings"): a bare "to" or "in" is
+# no signal.
+_INSTITUTION_BEFORE = re.compile(rf"(?i)\b(?:at|from|by|{_EMPLOYER_BEFORE})(?:\s+the)?\s+$")
 # How far back the words before a name are read: "transferred them into the ".
 _CONTEXT_REACH = 32
 # A word of an expansion: capitalised or in capitals ("Deuel", "DEUEL").

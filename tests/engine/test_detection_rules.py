@@ -6,8 +6,6 @@ Examples are made up or taken from hearing-transcript situations, never from an
 evaluation set; the transcript cases pin what must never leak (names in capitals,
 surnames that are place words, titles that are names)."""
 
-from dataclasses import replace
-
 import pytest
 
 from pipelines.candidate import Candidate
@@ -372,20 +370,19 @@ def test_an_organization_spreads_to_its_named_occurrences_not_to_any_one_of_its_
     assert [(c.text, text[c.start - 4 : c.start]) for c in found] == [(name, "the ")]
 
 
-def test_a_name_does_not_spread_into_a_thing_named_after_it():
-    """ "Warhol's Prince Series", "Savage Love": a name and one capitalised common
-    word name a thing after the person (an eponym); in a heading in Title case the
-    name spreads ("Debbie Died Because"), as it does in a text in capitals."""
-    text = "The painting Orange Prince sold. Warhol's Prince Series is famous, and Prince was there."
-    named = Candidate(0, 0, "PERSON", "Prince", ("cues",), 0.9, "cue:title")
-    found = propagate(text, [replace(named, start=text.index("Prince"), end=text.index("Prince") + 6)])
-    assert [text[c.start - 4 : c.end] for c in found] == ["and Prince"]
-    text = 'Debbie said so. A slide titled "Debbie Died Because" was shown.'
-    found = propagate(text, [Candidate(0, 6, "PERSON", "Debbie", ("cues",), 0.9, "cue:title")])
-    assert [c.start for c in found] == [text.rindex("Debbie")]
-    text = "DEBBIE SAID SO. THE PRINCE SERIES AND DEBBIE SERIES."
-    found = propagate(text, [Candidate(0, 6, "PERSON", "DEBBIE", ("cues",), 0.9, "cue:title")])
-    assert [c.start for c in found] == [text.rindex("DEBBIE")]
+def test_a_name_spreads_into_a_thing_named_after_it():
+    """ "the Hernandez Declaration", "Lopez Jr.": a name beside a capitalised common
+    word still names the person, and a missed name is a leak. (A rule that kept
+    propagation out of "Warhol's Prince Series" was tried and removed for this.)"""
+    text = "I called Hernandez Monday. The Hernandez Declaration says so, and Lopez Senior agreed."
+    found = propagate(
+        text,
+        [
+            Candidate(9, 18, "PERSON", "Hernandez", ("cues",), 0.9, "cue:title"),
+            Candidate(text.index("Lopez"), text.index("Lopez") + 5, "PERSON", "Lopez", ("cues",), 0.9, "cue:title"),
+        ],
+    )
+    assert [c.start for c in found] == [text.index("Hernandez Declaration")]
 
 
 def test_a_fine_tuned_model_s_organization_that_is_a_full_name_becomes_a_person() -> None:

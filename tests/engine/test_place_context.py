@@ -184,8 +184,12 @@ def test_a_place_where_something_is_before_the_region_it_lies_in_is_a_location()
         "Q: Did you write to Mary Jones, Texas?",  # a place after, no locative before
         "A: I was in Mary Jones's car, Texas plates.",  # a possessive: a person's
         "A: We stayed in Mary Jones, the new house.",  # no known place after
+        "A: I sat near Mary Jones, Jordan, Lopez.",  # a list of people: "Lopez" is no place
+        "A: I sat near Mary Jones, Jordan.",  # the only place is also a known name
     ):
         assert labels(relabel_places(text, spans_of(text, "Mary Jones"))) == [("Mary Jones", "PERSON")], text
+    text = "A: I was treated in Acme Clinic, Tiberias."  # an organization stays one
+    assert labels(relabel_places(text, orgs_of(text, "Acme Clinic"))) == [("Acme Clinic", "ORGANIZATION")]
 
 
 def test_a_town_before_its_state_and_a_street_one_pulls_onto_are_locations():
@@ -254,6 +258,16 @@ def test_a_place_written_as_an_unknown_acronym_where_an_institution_stands_is_on
 ) -> None:
     spans = institutions_named_by_acronyms(text, [_span(text, needle, "LOCATION")])
     assert [(s.text, s.label) for s in spans] == [(needle, label)]
+
+
+def test_one_institution_gets_one_label_and_people_move_to_places() -> None:
+    text = "A: I was at DVI for two years. DVI was rough, and they kept me in DVI."
+    spans = [_span(text, "DVI", "LOCATION")]
+    spans += [replace(spans[0], start=at, end=at + 3) for at in (text.index("DVI was"), text.rindex("DVI"))]
+    assert [s.label for s in institutions_named_by_acronyms(text, spans)] == ["ORGANIZATION"] * 3
+    text = "A: Then they moved me to SLO, and I was sent to SLO again."
+    spans = [_span(text, "SLO", "LOCATION")]
+    assert institutions_named_by_acronyms(text, spans) == spans
 
 
 def test_an_acronym_with_a_cue_behind_it_keeps_its_label() -> None:

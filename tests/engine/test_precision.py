@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 
 from pipelines.candidate import BASE_ONLY, Candidate
+from pipelines.detection.case import carries_case
 from pipelines.detection.config import FILTER_RULES
 from pipelines.detection.filtering.filters import RULES, apply_filters
 from pipelines.detection.merging import calibration
@@ -269,6 +270,7 @@ def test_an_acronym_spelled_out_needs_three_letters_and_to_is_no_institution() -
     ("text", "needle", "signal"),
     [
         ("A: They transferred me to CMC in 2015.", "CMC", True),
+        ("A: Then they moved me to SLO in 2015.", "SLO", False),  # people move to places
         ("A: I was housed in SQ before that.", "SQ", True),
         ("A: I worked for UPS for six years.", "UPS", True),
         ("A: I went to AA and I was working with AVP.", "AVP", False),  # a programme, worked with
@@ -419,6 +421,10 @@ def test_a_form_s_field_of_common_words_is_no_speaker() -> None:
     assert [c.text for c in recognize(form) if c.rule == "cue:speaker_label"] == []
     speakers = "MS. YOUNG: No.\nYOUNG: Fine.\nWALTERS: I agree.\nMR. WILL: Yes.\n"
     assert [c.text for c in recognize(speakers)] == ["YOUNG", "YOUNG", "WALTERS", "WILL"]
+    # A surname no name list holds that is a common word: a speaker when the turn
+    # comes back ("SWEET:" twice); once, with no title, it reads as a field.
+    turns = "INTERVIEWER: When?\nSWEET: In June, I think.\nINTERVIEWER: Then?\nSWEET: We left.\nPRIOR: Me too.\n"
+    assert [c.text for c in recognize(turns)] == ["SWEET", "SWEET"]
 
 
 @pytest.mark.parametrize(
@@ -426,15 +432,18 @@ def test_a_form_s_field_of_common_words_is_no_speaker() -> None:
     [
         ("A HE HAD ABRASIONS AND ABRASION ON HIS FACE.", "ABRASION ", False),
         ("a he had abrasions and abrasion on his face.", "abrasion ", False),
-        ("A I SAW CONSTANCE THERE.", "CONSTANCE", True),  # a name the lists know
-        ("A I SAW WHIRLEY THERE.", "WHIRLEY", True),  # no noun's shape
+        ("A I SAW HESSION THERE WITH HIM.", "HESSION", True),  # a name the lists know
+        ("A I SAW WHIRLEY THERE WITH HIM.", "WHIRLEY", True),  # no noun's shape
+        ("A I SAW GARRITY THERE WITH HIM.", "GARRITY", True),  # "-ity": a surname's ending too
+        ("A I SAW PENSION THERE WITH HIM.", "PENSION", False),
         ("A He had some Abrasion on his face.", "Abrasion", True),  # a text with case: its capital says name
     ],
 )
 def test_a_common_noun_s_shape_is_no_name_in_a_text_without_case(text: str, word: str, kept: bool) -> None:
     # Enough words for the text's case to be read (case.CASE_EVIDENCE).
     filler = " Q And what did you see there then? A Nothing else."
-    text = (text + (filler.upper() if text.isupper() else filler.lower() if text.islower() else filler)) * 3
+    text = (text + (filler.upper() if text.isupper() else filler.lower() if text.islower() else filler)) * 5
+    assert carries_case(text) is (text != text.upper() and text != text.lower())
     word = word.strip()
     start = text.index(f" {word} ") + 1
     candidate = Candidate(start, start + len(word), "PERSON", word, ("spacy",), 0.6, "spacy:PERSON")

@@ -84,9 +84,10 @@ def _person_after_determiner(c: Candidate, text: str, w: FilterWords) -> str | N
 
 
 # English's suffixes of abstract and derived nouns, after a stem of three letters
-# or more: a word so made is seldom a surname, and the names that are ("Florence",
-# "Constance", "Marion") are in the name lists.
-_NOUN_SUFFIX = re.compile(r"(?i)^[a-z]{3,}(?:tion|sion|ment|ness|ity|ism|ology|itis|ance|ence)$")
+# or more, that surnames hardly ever have (the name lists hold three of them:
+# "Hession", "Klement"). Not "-ness", "-ity", "-ance", "-ence": "Harkness",
+# "Garrity", "Moriarity", "Durrance" are surnames no list may hold.
+_NOUN_SUFFIX = re.compile(r"(?i)^[a-z]{3,}(?:tion|sion|ment|ism|ology|itis)$")
 
 
 def _person_noun_shape(c: Candidate, text: str, w: FilterWords) -> str | None:

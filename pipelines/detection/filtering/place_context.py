@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
+from pipelines.gazetteers import is_known_name
 from pipelines.lexicons import (
     AMBIGUOUS_STREET_TYPES,
     COMPASS_DIRECTIONS,
@@ -92,14 +93,24 @@ _STATE_AFTER = re.compile(
 )
 # "born in |", "is now in |", "a town near |": where something is, before a place.
 _LOCATIVE_BEFORE = re.compile(r"\b(?:in|near|outside)\s+$", re.IGNORECASE)
-# ", Trento, Italy", ", Tiberias.": a comma, then up to three capitalised words ending
-# the phrase (`_region_after` asks the place lists for them).
-_REGION_AFTER = re.compile(r"^,[ \t]*([A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,2})(?=[ \t]*(?:[.,;:?!)\n]|$))")
+# One part of ", Trento, Italy": a comma, then up to three capitalised words.
+_REGION_PART = re.compile(r",[ \t]*([A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,2})")
+# What ends the chain of parts: the phrase's punctuation, a line's or the text's
+# end, or the sentence going on in lower case ("…, Italy for a conference").
+_REGION_END = re.compile(r"[ \t]*(?:[.;:?!)\n]|$)|[ \t]+[a-z]")
 
 
-def _region_after(after: str) -> bool:
-    match = _REGION_AFTER.match(after)
-    return match is not None and places.is_known_place(match.group(1))
+def _region_after(text: str, at: int) -> bool:
+    """text[at:] opens a chain of places the lists know, each after a comma, up to
+    the phrase's end (", Tiberias.", ", Trento, Italy for"), one of them no one's
+    name: "near Williams, Jordan, Lopez." is a list of people ("Lopez" is no place),
+    and "with Smith, Jordan." names Jordan (a known name) as well as a country."""
+    parts: list[str] = []
+    while (match := _REGION_PART.match(text, at)) is not None and places.is_known_place(match.group(1)):
+        parts.append(match.group(1))
+        at = match.end()
+    ends = _REGION_END.match(text, at) is not None
+    return bool(parts) and ends and any(not is_known_name(p) for p in parts)
 
 
 # "12 Maple Court", "lived on Canfield Court", "off Elm Place": an address or a
@@ -132,7 +143,8 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
     # "born in Kibbutz Kinneret, Tiberias", "is in Levico Terme, Trento, Italy": a
     # place where something is, then the place it lies in. One cue alone is not
     # enough for a person ("a letter from Mary Jones, Texas"); both together are.
-    if _LOCATIVE_BEFORE.search(before) and _region_after(after):
+    # An organization stays one ("in Kaiser Permanente, Oakland").
+    if label == "PERSON" and _LOCATIVE_BEFORE.search(before) and _region_after(text, end):
         return "place, region"
     if _CROSSING_BEFORE.search(before) or _CROSSING_SECOND.search(before):
         return "intersection"
@@ -286,19 +298,31 @@ def institutions_named_by_acronyms(text: str, spans: list[Candidate]) -> list[Ca
     out in the document (`places.acronym_context`), is an institution: the
     guideline's ORGANIZATION even when used as a place. Places are rarely written
     in initials, and those that are are known ("US", "CA", lexicons.PLACE_ACRONYMS);
-    rule `acronym-institution`."""
-    out: list[Candidate] = []
-    for span in spans:
+    rule `acronym-institution`. Decided per acronym, as `relabel_places` decides per
+    name: one institution gets one label wherever the model read it as a place."""
+
+    def weak_acronym(span: Candidate) -> bool:
         word = span.text.strip()
-        if (
+        return (
             span.label == "LOCATION"
             and set(span.sources) <= WEAK_SOURCES
             and places.is_acronym(word)
             and word.lower() not in PLACE_ACRONYMS
             and not places.is_known_place(word)
-            and any(c.islower() for c in text[max(0, span.start - _MIXED_CASE_REACH) : span.end + _MIXED_CASE_REACH])
-            and places.acronym_context(word, text, span.start)
-        ):
-            span = replace(span, label="ORGANIZATION", rule=f"{span.rule},{ACRONYM_RULE}".lstrip(","))
-        out.append(span)
-    return out
+        )
+
+    institutions = {
+        span.text.strip()
+        for span in spans
+        if weak_acronym(span)
+        and any(c.islower() for c in text[max(0, span.start - _MIXED_CASE_REACH) : span.end + _MIXED_CASE_REACH])
+        and places.acronym_context(span.text, text, span.start)
+    }
+    if not institutions:
+        return spans
+    return [
+        replace(span, label="ORGANIZATION", rule=f"{span.rule},{ACRONYM_RULE}".lstrip(","))
+        if weak_acronym(span) and span.text.strip() in institutions
+        else span
+        for span in spans
+    ]

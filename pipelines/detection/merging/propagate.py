@@ -19,7 +19,6 @@ English's by default; French reads its own closed-class, title and common words
 determiners. A rule whose list the language lacks does not run.
 """
 
-import re
 from bisect import bisect_left, bisect_right
 
 from pipelines.candidate import Candidate
@@ -109,26 +108,6 @@ def _spreadable(text: str, cued: bool = False, words: FilterWords | None = None,
     if not lexicon.place_words:
         return True
     return not ((places.has_institution_word(word) or word in PLACE_WORDS) and not is_known_name(word))
-
-
-# The word right after an occurrence on its line, in Title case ("Prince| Series"),
-# and no Title-case word after that one (a heading in Title case goes on: "Debbie
-# Died Because").
-_TITLE_WORD_AFTER = re.compile(r"[ \t]+([A-Z][a-z]+)\b(?![ \t]+[A-Z][a-z])")
-
-
-def _names_a_thing(text: str, end: int, words: FilterWords) -> bool:
-    """A name followed on its line by one capitalised common word that is no name
-    ("Prince Series", "Savage Love"): together they name a thing after the person,
-    an eponym the guideline does not mark. Read only in a text with case, where a
-    capital means a name, and not inside a heading in Title case, where every word
-    has one ("Debbie Died Because")."""
-    after = _TITLE_WORD_AFTER.match(text, end)
-    common = words.names.common_word
-    if after is None or common is None:
-        return False
-    word = after.group(1).lower()
-    return common(word) and not is_known_name(word)
 
 
 def _forms(span: Candidate, words: FilterWords) -> list[str]:
@@ -249,8 +228,6 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
 
         for occurrence in identity.find(text, blocked, covered[label].end_of_interval_at):
             start, end = occurrence.start, occurrence.end
-            if label == "PERSON" and not caseless and _names_a_thing(text, end, lexicon):
-                continue  # "Warhol's Prince Series": a thing named after the name
             if label == "ORGANIZATION" and places.one_of_a_kind(text, start, end, is_common_word):
                 continue  # "a Medical Examiner's Office" is any one, not the one named
             if occurrence.kind == "spelled" and extents.overlaps(start, end):

@@ -7,6 +7,7 @@ small spaCy model sees nothing; these cues catch them with a high score.
 """
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 from pipelines.candidate import Candidate
@@ -365,7 +366,10 @@ def recognize(text: str) -> list[Candidate]:
         if any(w in ROLE_WORDS and w not in stop for w in role) and not _capitals_say_nothing(text, match.group("v")):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
-    for match in _SPEAKER_RE.finditer(text):
+    speakers = list(_SPEAKER_RE.finditer(text))
+    # A label that comes back is a speaker's turn; a form's field is written once.
+    turns = Counter(" ".join(m.group("label").split()) for m in speakers)
+    for match in speakers:
         label_start = match.start("label")
         words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
         # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
@@ -375,11 +379,13 @@ def recognize(text: str) -> list[Candidate]:
             words.pop(0)
             roled = True
         # A speaker label is in capitals in any transcript: after a title or a role,
-        # a common word is the name ("MR. WILL:"). A label of common words alone is
-        # none: in a text without case any such line ("IN THE MATTER OF …:"), and in
-        # a text with case a form's field ("ISSUER:", "PAYING AGENT:", "NOTE:").
+        # or as a turn that comes back ("SWEET:" twice), a common word is the name
+        # ("MR. WILL:"). A label of common words alone is none: in a text without case
+        # any such line ("IN THE MATTER OF …:"), and in a text with case a form's
+        # field, written once ("ISSUER:", "PAYING AGENT:", "NOTE:").
         common = bool(words) and _only_common_words(" ".join(w.group() for w in words))
-        if words and (not common or (roled and carries_case(text))):
+        recurs = turns[" ".join(match.group("label").split())] >= 2
+        if words and (not common or ((roled or recurs) and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found + _institutions(text) + _case_parties(text) + _political_parties(text)
