@@ -346,6 +346,11 @@ def test_an_institution_is_named_by_its_head_word_and_a_name_word_beside_it(text
     assert _cue_texts(text, "cue:institution", "ORGANIZATION") == expected
 
 
+def test_an_author_cited_with_et_al_is_a_surname_whatever_word_it_is():
+    text = "Image: Daily et al.\nAs Kowalczyk et al. found, the wound was old. The Committee et al. and State et al."
+    assert _cue_texts(text, "cue:et_al", "PERSON") == ["Daily", "Kowalczyk"]
+
+
 def test_an_institution_the_model_misses_is_suggested_whole():
     text = "Q Who took them?\nA The County Police did, and the Medical\nExaminer's Office took the body.\n"
     spans = {(c.text, c.label) for c in detect_text(text, MODEL).spans}

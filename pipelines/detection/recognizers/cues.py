@@ -60,6 +60,9 @@ _RELATION_RE = re.compile(
 # "Chastity's mother", "Luis's brother": a name that owns a relation.
 _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?i:" + RELATIONS + r")s?\b")
 _CALLED_RE = re.compile(r"\b(?:called|named)[ \t]+(?P<pronoun>(?:him|her|me|them)[ \t]+)?(?P<v>" + _NAME + r")\b")
+# An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
+# surname, whatever word it also is.
+_ET_AL_RE = re.compile(r"(?<![\w'’.-])(?P<v>" + _NAME + r")[ \t]+et[ \t]+al\b")
 # "a drink called Santorum", "a book called Opus", "a programme called Euro" name
 # things; "a guy named Will", "my friend called Tom", "called him Will" name people.
 _PERSON_BEFORE_CALLED = re.compile(
@@ -165,6 +168,13 @@ def _case_party(text: str, start: int, end: int) -> tuple[int, int] | None:
     if len(words) > 1 and is_common_word(last) and not is_known_name(last):
         return None
     return begin, finish
+
+
+def _no_author(word: str) -> bool:
+    """A body or a role cited with "et al." ("the Committee et al.", "State et al."),
+    not an author's surname."""
+    folded = word.lower()
+    return folded in ROLE_WORDS or folded in _SOVEREIGN or places.has_institution_word(word)
 
 
 def _one_common_word(party: str) -> bool:
@@ -325,6 +335,7 @@ def recognize(text: str) -> list[Candidate]:
         (_RELATION_RE, "relation", 0.8),
         (_CALLED_RE, "called", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
+        (_ET_AL_RE, "et_al", 0.85),
     ):
         for match in regex.finditer(text):
             start, end = match.span("v")
@@ -347,6 +358,8 @@ def recognize(text: str) -> list[Candidate]:
                 continue  # "California's children", "a town called Fresno"
             if rule == "called" and not _calls_a_person(text, match):
                 continue
+            if rule == "et_al" and _no_author(text[start:end]):
+                continue  # "the Committee et al.", "State et al.": a body, cited as a party
             if rule in ("title", "honorific") and _only_common_words(text[start:end]):
                 continue  # "Squadron Officer School": a thing named after the title, no one
             if rule == "honorific" and (
