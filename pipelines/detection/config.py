@@ -67,6 +67,8 @@ FILTER_RULES: dict[str, str] = {
     "a text that writes no name with a capital)",
     "person_single_character": "one-character PERSON",
     "person_digits": "PERSON that contains digits",
+    "person_acronym": "a model's one-word PERSON written as an acronym on a line in lower case, no known name "
+    '("You took GOGI"), in a text with case',
     "person_lowercase": "all-lowercase PERSON (not in a text that writes no name with a capital)",
     "person_after_determiner": "a model's one-word PERSON after a determiner or a possessive, in a text without "
     'case ("the mike")',

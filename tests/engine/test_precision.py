@@ -427,6 +427,39 @@ def test_a_form_s_field_of_common_words_is_no_speaker() -> None:
     assert [c.text for c in recognize(turns)] == ["SWEET", "SWEET"]
 
 
+def test_an_acronym_in_a_sentence_is_no_person_unless_a_name_list_knows_it() -> None:
+    """Issue 27: programmes ("GOGI", "AVP") got PERSON from the model. A speaker
+    label is a cue's, a known name in capitals stays ("LEE"), and a line in
+    capitals is left to the other rules."""
+    text = (
+        "DEPUTY COMMISSIONER KIM: You took GOGI, AA, and NA, and you spoke to LEE about it?\n"
+        "INMATE TORRES: Yes. I did GOGI twice.\nGOGI CERTIFICATE\n"
+    )
+    spans = []
+    for word in ("GOGI", "LEE"):
+        at = text.index(word)
+        spans.append(Candidate(at, at + len(word), "PERSON", word, ("spacy",), 0.6, "spacy:PERSON"))
+    at = text.index("GOGI CERTIFICATE")
+    spans.append(Candidate(at, at + 4, "PERSON", "GOGI", ("spacy",), 0.6, "spacy:PERSON"))
+    kept, dropped = apply_filters(spans, text=text)
+    assert [(c.text, c.start) for c in kept] == [("LEE", text.index("LEE")), ("GOGI", at)]
+    assert dropped[0].reason == "an acronym in a sentence, no known name"
+    cued = replace(spans[0], sources=("spacy", "cues"))
+    assert apply_filters([cued], text=text)[0] == [cued]
+
+
+def test_a_possessive_ends_a_cue_s_name() -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    text = "Dr. Whitfield's CRA rated him moderate. Officer Darren Wilson's car. My mother Gloria's house."
+    assert [c.text for c in recognize(text)] == ["Whitfield's", "Darren Wilson's", "Gloria's"]
+    assert [s.text for s in detect_text(text, MODEL).spans if s.label == "PERSON"] == [
+        "Whitfield",
+        "Darren Wilson",
+        "Gloria",
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "word", "kept"),
     [

@@ -12,7 +12,7 @@ from pipelines.candidate import BASE_ONLY, Candidate
 from pipelines.detection.case import carries_case
 from pipelines.detection.config import FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
-from pipelines.detection.places import broken_only_after_prefixes, has_institution_word, is_known_place
+from pipelines.detection.places import broken_only_after_prefixes, has_institution_word, is_acronym, is_known_place
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -53,6 +53,23 @@ def _person_single_character(c: Candidate, text: str, w: FilterWords) -> str | N
 
 def _person_digits(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "contains digits" if _HAS_DIGIT.search(c.text) else None
+
+
+def _person_acronym(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """Programmes, tests and units are acronyms ("You took GOGI, AA, NA"), and a
+    model reads one in a sentence as a name. A person in capitals inside a sentence
+    in lower case is rare in a text with case (a speaker label is a cue's, and "Mr.
+    JONES" is a known name): a model's one word shaped as an acronym, on a line
+    with lower-case words, that no name list knows, is none."""
+    word = c.text.strip()
+    if not _model_only(c) or not is_acronym(word) or is_known_name(word) or _caseless(text):
+        return None
+    line_start = text.rfind("\n", 0, c.start) + 1
+    line_end = text.find("\n", c.end)
+    line = text[line_start : line_end if line_end != -1 else len(text)]
+    if not any(ch.islower() for ch in line):
+        return None
+    return "an acronym in a sentence, no known name"
 
 
 def _caseless(text: str) -> bool:
@@ -371,6 +388,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_name_shape": (frozenset({"PERSON"}), _name_shape),
     "person_single_character": (frozenset({"PERSON"}), _person_single_character),
     "person_digits": (frozenset({"PERSON"}), _person_digits),
+    "person_acronym": (frozenset({"PERSON"}), _person_acronym),
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
     "person_after_determiner": (frozenset({"PERSON"}), _person_after_determiner),
     "person_common_phrase": (frozenset({"PERSON"}), _person_common_phrase),

@@ -326,6 +326,16 @@ def _only_common_words(name: str) -> bool:
     return all(is_common_word(w) and not is_known_name(w) for w in parts if w)
 
 
+def _name_words(found: str) -> list[re.Match[str]]:
+    """The words of a cue's name: not the role words trailing it ("Officer Smith
+    Inmate"), nothing after a possessive ("Dr. Whitfield's CRA" names Whitfield)."""
+    words = list(re.finditer(r"\S+", found))
+    while words and words[-1].group().lower().rstrip(".") in ROLE_WORDS:
+        words.pop()
+    owner = next((n for n, w in enumerate(words) if w.group().endswith(("'s", "’s"))), None)
+    return words if owner is None else words[: owner + 1]
+
+
 def recognize(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     for regex, rule, score in (
@@ -339,10 +349,7 @@ def recognize(text: str) -> list[Candidate]:
     ):
         for match in regex.finditer(text):
             start, end = match.span("v")
-            # Trim trailing words that are themselves role words ("Officer Smith Inmate").
-            words = list(re.finditer(r"\S+", text[start:end]))
-            while words and words[-1].group().lower().rstrip(".") in ROLE_WORDS:
-                words.pop()
+            words = _name_words(text[start:end])
             if rule == "honorific":
                 # After a rank, a leading common word: "General Director Ljubomir
                 # Acimovic" names Ljubomir Acimovic. Two words at most are the name.

@@ -124,8 +124,17 @@ def recognize(text: str) -> list[Candidate]:
                     and not gazetteers.is_common_word(words[j][2])
                 ]
             # The longest name whose last word does not name a place, else the
-            # longest: "Thomas Jefferson | Bridge" but "Jennifer Park".
+            # longest: "Thomas Jefferson | Bridge" but "Jennifer Park", "Mary Jo Wood".
+            # A surname that is an institution's word ends no name of three words or
+            # more: "Grace Community Church" is the church.
             end = next((j for j in ends if not _names_a_place(words[j][2])), ends[0] if ends else None)
+            last = words[end][2] if end is not None else ""
+            if (
+                end is not None
+                and end > i + 1
+                and (places.has_institution_word(last) or places.has_institution_type(last))
+            ):
+                end = None
             if end is None:
                 i += 1
                 continue
