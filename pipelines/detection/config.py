@@ -82,6 +82,7 @@ FILTER_RULES: dict[str, str] = {
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun; not in a text that "
     "writes no name with a capital)",
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date',
+    "house_number": "a DATE that is a number before a street's name (\"1452 North Peach Avenue\"): the address's",
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",
     "weekday_recurring": 'DATE that is a weekday recurring or any one ("on Wednesdays", "every Monday", "any Friday")',
     "weekday_alone": f'DATE that is a weekday alone ("on Saturday"): kept, its score capped at {WEEKDAY_ALONE_SCORE}',

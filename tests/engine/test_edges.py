@@ -103,6 +103,17 @@ def test_a_place_takes_the_word_before_it_that_makes_a_known_place():
     ]
 
 
+def test_a_street_takes_its_house_number():
+    text = "I live at 1452 North Peach Avenue, near 7B Elm St. and 2020 Canfield."
+    spans = [span(text, "North Peach Avenue", "LOCATION"), span(text, "Elm St.", "LOCATION")]
+    spans.append(span(text, "Canfield", "LOCATION"))
+    assert texts(text, spans) == [
+        ("1452 North Peach Avenue", "LOCATION"),
+        ("7B Elm St.", "LOCATION"),
+        ("Canfield", "LOCATION"),  # no street's type: a number before a name may be a year
+    ]
+
+
 def test_glued_text_and_unspaced_scripts_are_no_cut_words():
     """PDF text glues words and numbers; Chinese has no spaces: only a cut inside
     one cased word ("thing" in "nothing") is dropped."""

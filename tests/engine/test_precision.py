@@ -70,6 +70,23 @@ def test_each_class_of_wrong_span_is_filtered_with_a_reason(utterance, needle, l
     assert reason in dropped[0].reason
 
 
+def test_a_date_after_a_page_s_number_is_a_date() -> None:
+    """The decision page's footer line: "PAGE 1" numbers a page, and the date after
+    it is the hearing's date (issue 27: that line stayed in the text)."""
+    line = "RAYMOND TORRES BH4471 DECISION PAGE 1 3/14/2023"
+    kept, _ = apply_filters([_candidate(line, "3/14/2023", "DATE")], text=line)
+    assert [c.text for c in kept] == ["3/14/2023"]
+    kept, _ = apply_filters([_candidate(line, "1", "DATE")], text=line)
+    assert kept == []
+
+
+def test_a_house_number_is_no_year() -> None:
+    text = "INMATE: I want to live at 1452 North Peach Avenue. In 1999 the avenue was closed."
+    kept, dropped = apply_filters([_candidate(text, "1452", "DATE"), _candidate(text, "1999", "DATE")], text=text)
+    assert [c.text for c in kept] == ["1999"]
+    assert dropped[0].reason == "a house's number before its street"
+
+
 def test_a_weekday_alone_stays_a_date_below_the_trusted_scores() -> None:
     """Seed 000 marks "on Saturday" ([DAY_OF_WEEK]): kept for the reviewer, its
     score capped below "accept all >= 0.9"; a weekday inside a date is not capped."""

@@ -22,7 +22,7 @@ from pipelines.gazetteers import (
     is_person_given_name,
     last_names,
 )
-from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, ROLE_WORDS
+from pipelines.lexicons import HONORIFICS, NAME_END_STREET_TYPES, NATIONALITIES, RELATIONS, ROLE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,12 +273,35 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     things = w.numbered_things or frozenset()
     if len(words) > 1 and words[0].lower().strip(".") in things and _HAS_DIGIT.search(c.text):
         return "number of a form or exhibit"
-    before = [word.lower() for word in w.word_before.findall(text[max(0, c.start - 30) : c.start])]
-    if not (c.text[:1].isdigit() and before):
+    window = text[max(0, c.start - 30) : c.start]
+    found = list(w.word_before.finditer(window))
+    before = [m.group().lower() for m in found]
+    # The thing's word stands right before the number: "PAGE 1 3/14/2023" numbers a
+    # page, and the date after that number is a date.
+    if not (c.text[:1].isdigit() and before) or _HAS_DIGIT.search(window, found[-1].end()):
         return None
     if before[-1] in things or (len(before) > 1 and before[-1] in w.number_words and before[-2] in things):
         return "number of a form or exhibit"
     return None
+
+
+# A street's name after a number, on its line: capitalised words ending in a
+# street's type ("| North Peach Avenue", "| Main St.").
+_STREET_AFTER_NUMBER = re.compile(
+    r"[ \t]+(?:[A-Z][\w'’-]*[ \t]+){1,4}(?:" + "|".join(sorted(NAME_END_STREET_TYPES)) + r")\b", re.IGNORECASE
+)
+
+
+def _house_number(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """ "at 1452 North Peach Avenue": a model reads a year in the house's number;
+    the number is the address's (the edges join it to the street's LOCATION)."""
+    if not c.text.strip().isdigit() or not text:
+        return None
+    match = _STREET_AFTER_NUMBER.match(text, c.end)
+    # The street's words are capitalised: "1999 and the avenue" is a year.
+    if match is None or not all(word[:1].isupper() for word in match.group().split()[:-1]):
+        return None
+    return "a house's number before its street"
 
 
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -397,6 +420,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "numbered_thing": (_NOT_PERSON, _numbered_thing),
+    "house_number": (frozenset({"DATE"}), _house_number),
     "date_words": (frozenset({"DATE"}), _date),
     "weekday_recurring": (frozenset({"DATE"}), _weekday_recurring),
     "weekday_alone": (frozenset({"DATE"}), _weekday_alone),

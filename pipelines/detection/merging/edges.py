@@ -31,6 +31,7 @@ from pipelines.gazetteers import (
 from pipelines.lexicons import (
     HEDGES,
     HONORIFICS,
+    NAME_END_STREET_TYPES,
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
     PLACE_WORDS,
@@ -166,6 +167,20 @@ def _take_place_word(text: str, start: int, end: int) -> int:
     if match is None or not is_known_place(f"{match.group(1)} {text[start:end]}"):
         return start
     return match.start(1)
+
+
+# A house's number right before a street's name on its line ("1452| North Peach Avenue").
+_HOUSE_NUMBER_BEFORE = re.compile(r"(?<![\w.,/-])(\d{1,6}[A-Za-z]?)[ \t]+$")
+
+
+def _take_house_number(text: str, start: int, end: int) -> int:
+    """An address is one place: the street's LOCATION takes the house's number before
+    it, when its last word is a street's type ("1452 North Peach Avenue")."""
+    words = text[start:end].split()
+    if not words or words[-1].lower().rstrip(".") not in NAME_END_STREET_TYPES:
+        return start
+    match = _HOUSE_NUMBER_BEFORE.search(text, max(0, start - 12), start)
+    return match.start(1) if match else start
 
 
 def _strip_trailing_number(text: str, c: Candidate, start: int, end: int) -> tuple[int, int]:
@@ -440,9 +455,10 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                     end = _strip_stop_tail(text, start, end)
                 if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
                     start = prefix
-                word = _take_place_word(text, start, end) if c.label == "LOCATION" else start
-                if word < start and not covered.any_in(word, start):
-                    start = word
+                if c.label == "LOCATION":
+                    for taken in (_take_place_word(text, start, end), _take_house_number(text, start, end)):
+                        if taken < start and not covered.any_in(taken, start):
+                            start = taken
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 if (tail := _of_tail(text, start, end)) is not None:
