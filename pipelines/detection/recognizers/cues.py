@@ -71,7 +71,8 @@ _PERSON_BEFORE_CALLED = re.compile(
     r"(?:was[ \t]+|is[ \t]+|am[ \t]+)?$"
 )
 # A speaker label opens a line: capitals, optional role words, then a colon.
-_SPEAKER_RE = re.compile(r"^[ \t]*(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
+# A printed line number may open the line ("16   MR. BRENNAN:").
+_SPEAKER_RE = re.compile(r"^[ \t]*(?:\d{1,3}[ \t]+)?(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
 _CAP_WORD_RE = re.compile(r"[A-Z][A-Z'’-]+")
 # Header participant lines: "EVELYN HARTWELL, Presiding Commissioner".
 _PARTICIPANT_RE = re.compile(

@@ -57,8 +57,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "HEIGHT",
-        rf"\b(?:\d|{UNITS})(?:\s*|-)(?:feet|foot|ft\.?|')(?:,?\s*(?:\d{{1,2}}|{UNITS}|ten|eleven)"
-        r"(?:\s*(?:inches|inch|in\.?|\"))?)?",
+        # One space at most, on the line: "5   '98" is a printed line number, then a
+        # year ("class of '98"), not a height.
+        rf"\b(?:\d|{UNITS})(?:[ \t]?|-)(?:feet|foot|ft\.?|')(?:,?[ \t]*(?:\d{{1,2}}|{UNITS}|ten|eleven)"
+        r"(?:[ \t]*(?:inches|inch|in\.?|\"))?)?",
         0.85,
         "height",
         IGNORECASE,
