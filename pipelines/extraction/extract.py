@@ -1,9 +1,8 @@
 """One entry point from an uploaded file to an `Extraction` (text + layout map)."""
 
 import codecs
-from pathlib import PurePath
-
 import re
+from pathlib import PurePath
 
 from pipelines.extraction.header import has_header, parse_text_header
 from pipelines.extraction.limits import DEFAULT_LIMITS, ExtractionLimits, too_many_chars
