@@ -80,6 +80,16 @@ def test_a_date_after_a_page_s_number_is_a_date() -> None:
     assert kept == []
 
 
+def test_printed_line_numbers_neither_hide_a_speaker_nor_make_a_height() -> None:
+    from pipelines.detection.recognizers import patterns
+    from pipelines.detection.recognizers.cues import recognize
+
+    text = "15   A.   Yes, on the 14th.\n16   MR. BRENNAN:  Objection.\n17   THE COURT:  Sustained.\n"
+    assert [(c.text, c.rule) for c in recognize(text)] == [("BRENNAN", "cue:speaker_label")]
+    text = "4   A.   We went to Hazelwood Central, class of\n5   '98. He was 5'9\" and 6 feet 2 inches.\n"
+    assert [c.text for c in patterns.recognize(text) if c.label == "HEIGHT"] == ["5'9\"", "6 feet 2 inches"]
+
+
 def test_a_house_number_is_no_year() -> None:
     text = "INMATE: I want to live at 1452 North Peach Avenue. In 1999 the avenue was closed."
     kept, dropped = apply_filters([_candidate(text, "1452", "DATE"), _candidate(text, "1999", "DATE")], text=text)
