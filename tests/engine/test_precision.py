@@ -15,6 +15,7 @@ from pipelines.detection.case import carries_case
 from pipelines.detection.config import FILTER_RULES
 from pipelines.detection.filtering.filters import RULES, apply_filters
 from pipelines.detection.merging import calibration
+from pipelines.detection.merging.edges import tidy
 from pipelines.detection.merging.propagate import propagate
 from pipelines.detection.pipeline import detect_text
 
@@ -609,3 +610,46 @@ def test_a_rank_the_model_read_inside_a_place_s_name_announces_no_one() -> None:
     assert spans == {("Prince William Sound", "LOCATION")}
     spans = {(c.text, c.label) for c in detect_text("General Prelogar.", "open").spans}
     assert spans == {("Prelogar", "PERSON")}
+
+
+# Speech recognition's lower case, long enough for its case to be read (case.CASE_EVIDENCE).
+_ASR = (
+    "interviewer: okay so can you tell me your name for the record\n"
+    "respondent: yeah it's denise okafor o k a f o r\n"
+    "interviewer: and how old are you denise\n"
+    "respondent: i'm fifty two i'll be fifty three in march\n"
+    "interviewer: and your family\n"
+    "respondent: my husband terrence worked at ford and my son jamal he was at school\n"
+    "respondent: as bob said my sister rose early that day and my brother said no\n"
+    "interviewer: and who ran the meeting, kathi alizadeh and shelia\nwhirley?\n"
+    "respondent: there were nine of us and i was 3 blocks away\n"
+)
+
+
+def test_speech_recognition_s_lower_case_names_ages_and_spellings() -> None:
+    from pipelines.detection.case import carries_case
+    from pipelines.detection.recognizers import patterns
+    from pipelines.detection.recognizers.cues import recognize
+
+    assert not carries_case(_ASR)
+    cued = {(c.text, c.rule) for c in recognize(_ASR)}
+    assert {("terrence", "cue:relation"), ("jamal", "cue:relation"), ("bob", "cue:said")} <= cued
+    assert not {text for text, _ in cued} & {"rose", "said", "brother"}  # a verb, a verb, a relation
+    spelled = [c.text for c in patterns.recognize(_ASR + "a i i i did not\n") if c.label == "SPELLED_NAME"]
+    assert spelled == ["o k a f o r"]  # not "a i i i": an answer's marker, then a stutter
+    spans = {(s.text, s.label) for s in detect_text(_ASR, MODEL).spans}
+    assert {("fifty two", "AGE"), ("denise", "PERSON")} <= spans
+    assert not {("nine", "AGE"), ("3", "AGE")} & spans  # counts of things
+    assert not [s for s in spans if s[1] == "ID"]  # "said no⏎interviewer" is no "ID no."
+    # A given name ending the line before a surname the model found joins it.
+    at = _ASR.index("whirley")
+    found = tidy(_ASR, [Candidate(at, at + 7, "PERSON", "whirley", ("spacy",), 0.6, "spacy:PERSON")])
+    assert [c.text for c in found] == ["shelia\nwhirley"]
+
+
+def test_an_id_s_cue_is_a_word_of_its_own_and_its_number_holds_a_digit() -> None:
+    from pipelines.detection.recognizers import patterns
+
+    text = "A: My brother said no\nQ: Case number: BH4471, case no. 2019-CR-0012.\nQ: The case number one."
+    found = [c.text for c in patterns.recognize(text) if c.rule == "pattern:id_with_cue"]
+    assert found == ["BH4471", "2019-CR-0012"]

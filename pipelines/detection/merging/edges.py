@@ -219,6 +219,9 @@ _INITIAL = re.compile(r"([A-Z])\.[ \t]?$")
 _LINE_HEAD = re.compile(r"[ \t]*(?:\d+[ \t]+)?")
 # The word right before a span, on its line, with one space between.
 _WORD_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+) $")
+# In a text without case: a word in lower case, on the same line or ending the
+# previous one ("shelia⏎whirley": a name a line break cut).
+_WORD_BEFORE_CASELESS = re.compile(r"(?<![\w.'’-])([a-z]+)(?: |[ \t]*\n[ \t]*)$")
 _LAST_WORD = re.compile(r"\s+([a-z][\w'’]*)$")
 # In a text without case (in capitals too) any word may be the last.
 _LAST_WORD_CASELESS = re.compile(r"\s+([^\W\d_][\w'’]*)$")
@@ -315,10 +318,11 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     return match.end()
 
 
-def _take_given_name(text: str, start: int) -> int:
+def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
     """A given name right before the span ("John" in "John Kornblum") when it is
-    no common English word ("Will", "Per", "May" are not taken)."""
-    match = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    no common English word ("Will", "Per", "May" are not taken); in a text without
+    case, in lower case and also across a line break ("shelia⏎whirley")."""
+    match = (_WORD_BEFORE_CASELESS if caseless else _WORD_BEFORE).search(text, max(0, start - 30), start)
     if match is None:
         return start
     word = match.group(1)
@@ -393,13 +397,13 @@ class _Covered:
         return self.marks.find(1, start, end) != -1
 
 
-def _widen_person(text: str, start: int, covered: _Covered, rules: _Initials) -> int:
+def _widen_person(text: str, start: int, covered: _Covered, rules: _Initials, caseless: bool = False) -> int:
     """The person's start after taking its initials and a given name before them
     ("John P. Smith"), as far as they go, so that tidying twice changes nothing;
     never over characters another span holds."""
     widened = start
     while True:
-        further = _take_given_name(text, _take_initials(text, widened, rules))
+        further = _take_given_name(text, _take_initials(text, widened, rules), caseless)
         if further == widened:
             break
         widened = further
@@ -466,7 +470,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                     end = tail[0]
                 start, end = _strip_lower_tail(text, start, end, caseless)
                 start = _strip_rank(text, c, start, end)
-                start = _widen_person(text, start, covered, rules)
+                start = _widen_person(text, start, covered, rules, caseless)
                 # The model's reading only: a name list's or propagation's one word
                 # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
                 further = _take_surname(text, start, end) if _MODEL_SOURCES & set(c.sources) else end

@@ -25,7 +25,7 @@ from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.case import carries_case
 from pipelines.detection.filtering.words import FilterWords, filter_words
-from pipelines.gazetteers import is_common_word, is_known_name
+from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
 from pipelines.lexicons import PLACE_WORDS
 from pipelines.names import NameIdentity, name_key, name_parts
 from pipelines.names import spelled_words as _spelled_words
@@ -43,7 +43,9 @@ CONFIDENT_SOURCES = frozenset({"header", "cues", "patterns", "human", "allow_lis
 PEOPLE = frozenset({"human", "allow_list", "corpus-memory"})
 
 
-def confident(span: Candidate, repeated: bool = False, words: FilterWords | None = None) -> bool:
+def confident(
+    span: Candidate, repeated: bool = False, words: FilterWords | None = None, caseless: bool = False
+) -> bool:
     """Header, cue, pattern or person; two sources; the model's own finding at two
     places of the document (`repeated`); or a lexicon that agrees with the model:
     a person's name whose every part the name lists (Faker's, in any case) know
@@ -67,7 +69,11 @@ def confident(span: Candidate, repeated: bool = False, words: FilterWords | None
     if len(parts) == 1:
         return is_known_name(parts[0])
     # Several capitalized words, one of them a known name: "Big Mike", not "Rigor mortis".
+    # In a text without case capitals say nothing: a given name first and no common
+    # word among the parts ("denise okafor", not "rigor mortis" or "will say").
     words = span.text.split()
+    if caseless:
+        return is_given_name(parts[0]) and not any(is_common_word(p) for p in parts)
     return any(is_known_name(p) for p in parts) and all(w[:1].isupper() for w in words)
 
 
@@ -192,7 +198,7 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
             found_at[key] = found_at.get(key, 0) + 1
     for span in spans:
         repeated = found_at.get((span.label, key_of(span.text, span.label)), 0) >= 2
-        if span.label not in PROPAGATED_LABELS or not confident(span, repeated, lexicon):
+        if span.label not in PROPAGATED_LABELS or not confident(span, repeated, lexicon, caseless):
             continue
         label = "PERSON" if span.label == "SPELLED_NAME" else span.label
         if span.label == "SPELLED_NAME":

@@ -16,6 +16,8 @@ from pipelines.detection.case import carries_case
 from pipelines.gazetteers import (
     countries,
     is_common_word,
+    is_english_word,
+    is_given_name,
     is_known_name,
     is_person_given_name,
     last_names,
@@ -56,6 +58,22 @@ _RELATION_RE = re.compile(
     # Case-insensitive for the cue words only: the name must be capitalized.
     r"\b(?i:(?:my|his|her|their|our|your|the)[ \t]+(?:(?:older|younger|little|big|late|oldest|youngest)[ \t]+)?"
     r"(?:" + RELATIONS + r")s?),?[ \t]+(?P<v>" + _GIVEN + r"(?:[ \t]+" + _NAME + r")?)"
+)
+# The same in a text without case ("my son jamal", as speech recognition writes):
+# the name is one word, read as one only when it is a given name and no English word.
+_RELATION_CASELESS_RE = re.compile(
+    r"\b(?i:(?:my|his|her|their|our|your)[ \t]+(?:(?:older|younger|little|big|late|oldest|youngest)[ \t]+)?"
+    r"(?:" + RELATIONS + r")s?),?[ \t]+(?P<v>[A-Za-z][a-z'’]+)\b"
+)
+# In a text without case, a word before a verb of saying ("as bob said"): a person
+# when it is a given name and no English word, with no determiner before it.
+_SAID_CASELESS_RE = re.compile(
+    r"(?<![\w'’-])(?<!the )(?<!a )(?<!my )(?<!his )(?<!her )(?<!our )(?<!your )(?<!their )"
+    r"(?P<v>[a-z][a-z'’]+)[ \t]+(?:said|says|told|asked|testified|stated|explained|mentioned)\b"
+)
+# A clause's end or a function word after a name ("jamal| he was").
+_FUNCTION_WORD_AFTER = re.compile(
+    r"[ \t]*(?:[.,;:!?)\n]|$|(?:he|she|they|i|we|you|and|but|so|was|is|who|that|said|says)\b)", re.IGNORECASE
 )
 # "Chastity's mother", "Luis's brother": a name that owns a relation.
 _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?i:" + RELATIONS + r")s?\b")
@@ -337,6 +355,28 @@ def _name_words(found: str) -> list[re.Match[str]]:
     return words if owner is None else words[: owner + 1]
 
 
+def _caseless_people(text: str) -> list[Candidate]:
+    """A text without case's people that no capital can announce: a given name
+    before a verb of saying ("as bob said") or after a relation ("my son jamal")."""
+    found = []
+    for match in _SAID_CASELESS_RE.finditer(text):
+        name = match.group("v")
+        if is_given_name(name) and not is_english_word(name) and name not in stop_words():
+            start, end = match.span("v")
+            found.append(Candidate(start, end, "PERSON", name, (SOURCE,), 0.8, "cue:said"))
+    for match in _RELATION_CASELESS_RE.finditer(text):
+        name = match.group("v")
+        # wordfreq counts "jamal" as common (it is frequent as a name): here a
+        # given name that is no English word ("said", "told" are) is the name;
+        # one that is also a common word only before a function word or the
+        # clause's end ("my son jamal he was", not "my sister rose early").
+        ends_clause = _FUNCTION_WORD_AFTER.match(text, match.end("v")) is not None
+        if is_given_name(name) and not is_english_word(name) and (ends_clause or not is_common_word(name)):
+            start, end = match.span("v")
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:relation"))
+    return found
+
+
 def recognize(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     for regex, rule, score in (
@@ -377,6 +417,8 @@ def recognize(text: str) -> list[Candidate]:
             if rule == "relation" and _capitals_say_nothing(text, text[start:end]):
                 continue  # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
+    if not carries_case(text):
+        found += _caseless_people(text)
     stop = stop_words()
     for match in _PARTICIPANT_RE.finditer(text):
         # Common words only are no participant: a transcript in capitals has lines

@@ -37,7 +37,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}\b", 0.85, "cdcr_number"),
     _p(
         "ID",
-        r"(?:CDCR|inmate|booking|case|docket|ID)\s*(?:number|no\.?|#)\s*:?\s*(?P<v>[A-Z0-9][A-Z0-9-]{3,})",
+        # The cue a word of its own ("said no" holds no "ID no"), on the number's line,
+        # and the number holding a digit ("case number: one" is none).
+        r"\b(?:CDCR|inmate|booking|case|docket|ID)[ \t]*(?:number|no\.?|#)[ \t]*:?[ \t]*"
+        r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})",
         0.9,
         "id_with_cue",
         IGNORECASE,
@@ -67,6 +70,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     # R-U-F-F, including a spelling broken across a line end ("R-U-\nF-F").
     _p("SPELLED_NAME", r"\b[A-Z](?:[ \t]?-[ \t]?\n?[ \t]?[A-Z]){2,}\b", 0.9, "spelled_hyphens"),
+    # Lower-case letters apart by single spaces, four or more, no letter three times
+    # in a row: a spelling as speech recognition writes it ("o k a f o r"), not
+    # "a i i i" (an answer's marker, then a stutter). In capitals such runs are
+    # as often markers and stutters: not read.
+    _p(
+        "SPELLED_NAME",
+        r"(?<![\w'’-])(?![a-z ]*?\b([a-z]) \1 \1\b)[a-z](?: [a-z]){3,}(?![\w'’-])",
+        0.85,
+        "spelled_spaces",
+    ),
     _p("SPELLED_OUT_ITEM", r"\b[A-Z] as in [A-Za-z]+\b", 0.85, "as_in"),
     _p("DATE", r"\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b", 0.9, "numeric_date"),
     _p("DATE", rf"\b{MONTHS}\s+{_DAY}(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),

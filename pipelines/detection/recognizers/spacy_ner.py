@@ -245,6 +245,23 @@ _RESTART = re.compile(r"[ \t]*(?:--|—|–)[ \t]*|,[ \t]+|[ \t]+-[ \t]+|[ \t]+(
 _AGE_RUN = re.compile(rf"{_BARE_NUMBER.pattern}(?:(?:{_RESTART.pattern}){_BARE_NUMBER.pattern})*", re.IGNORECASE)
 
 
+# What may follow an age that ends its clause: punctuation, a line's end, "years",
+# or the next clause's first word ("i'm fifty two i'll be", "I was 12 when").
+_AGE_TAIL = re.compile(
+    r"[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|now|then|and|but|so|when|at|i|i'm|i'll|he|she|they|we|you)\b)",
+    re.IGNORECASE,
+)
+
+
+# A person's being or turning, right before a bare count ("i'm |", "she was |",
+# "turned |"): "there were nine", "eye are three" count things.
+_PERSON_IS_BEFORE = re.compile(
+    r"(?:\b(?:i|he|she|you|they|we)[ \t]+(?:am|is|are|was|were)|\b(?:i|he|she|you|they|we)['’](?:m|s|re)"
+    r"|\bturn(?:s|ed|ing)?|\baged?)[ \t]+$",
+    re.IGNORECASE,
+)
+
+
 def _ages_not_date(ent, text: str, age_before: int | None) -> list[tuple[int, int]]:
     """ "when I was thirteen", "turned 49": a bare number the model took for a date
     is an age after a verb of being or turning (a duration or a count is not). A
@@ -289,6 +306,20 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
     age_before: int | None = None
     for i, ent in enumerate(ents):
         label = SPACY_TO_LABEL.get(ent.label_)
+        counted = (
+            ent.label_ == "CARDINAL"
+            and _AGE_TAIL.match(text, ent.end_char) is not None
+            and _PERSON_IS_BEFORE.search(text, max(0, ent.start_char - 16), ent.start_char) is not None
+        )
+        if counted and (ages := _ages_not_date(ent, text, age_before)):
+            # "i'm fifty two i'll be": a count after a person's being that ends its
+            # clause is an age, as speech recognition writes it; a count of things
+            # goes on with its noun ("I was 3 blocks away") or has no person before
+            # it ("there were nine").
+            for start, end in ages:
+                found.append(Candidate(start, end, "AGE", text[start:end], (SOURCE,), SCORE, "spacy:CARDINAL→AGE"))
+            age_before = ages[-1][1]
+            continue
         if label is None or (label == "PERSON" and _title_after_determiner(ent)):
             continue
         if label == "DATE" and (ages := _ages_not_date(ent, text, age_before)):
