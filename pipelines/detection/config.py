@@ -56,6 +56,9 @@ WEEKDAY_ALONE_SCORE = 0.5
 # A name right after the kind of work it titles ("the novel Dark Matters", "author of
 # Alice in Wonderland"): a suggestion at most, never bulk-accepted.
 NAMED_WORK_SCORE = 0.5
+# A model's person shaped as an acronym in a sentence ("You took GOGI"; but "my
+# cellie was XIONG"): kept for the reviewer, never bulk-accepted.
+ACRONYM_PERSON_SCORE = 0.5
 FILTER_RULES: dict[str, str] = {
     "line_break": "model entity that crosses a line break",
     "role_word": "name made only of role words or their plurals (commissioner, commissioners, inmate…)",
@@ -68,7 +71,7 @@ FILTER_RULES: dict[str, str] = {
     "person_single_character": "one-character PERSON",
     "person_digits": "PERSON that contains digits",
     "person_acronym": "a model's one-word PERSON written as an acronym on a line in lower case, no known name "
-    '("You took GOGI"), in a text with case',
+    f'("You took GOGI"), in a text with case: kept, its score capped at {ACRONYM_PERSON_SCORE}',
     "person_lowercase": "all-lowercase PERSON (not in a text that writes no name with a capital)",
     "person_after_determiner": "a model's one-word PERSON after a determiner or a possessive, in a text without "
     'case ("the mike")',
@@ -82,7 +85,6 @@ FILTER_RULES: dict[str, str] = {
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun; not in a text that "
     "writes no name with a capital)",
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date',
-    "house_number": "a DATE that is a number before a street's name (\"1452 North Peach Avenue\"): the address's",
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",
     "weekday_recurring": 'DATE that is a weekday recurring or any one ("on Wednesdays", "every Monday", "any Friday")',
     "weekday_alone": f'DATE that is a weekday alone ("on Saturday"): kept, its score capped at {WEEKDAY_ALONE_SCORE}',

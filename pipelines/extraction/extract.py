@@ -64,42 +64,51 @@ def check_chars(data: bytes, limit: int) -> None:
         raise too_many_chars(f"more than {limit:,}", limit)
 
 
-# A line opening with a printed line number ("12   Q. And then?"), and a line that is
-# only a number (a page's number).
-_NUMBERED_LINE = re.compile(r"^[ \t]*(\d{1,2})(?:[ \t]+\S|[ \t]*$)")
+# A line opening with a printed line number set apart by two spaces or a tab, as a
+# court reporter's export aligns it ("12   Q. And then?"; "1 May 2019 booked" is a
+# chronology), and a line that is only a number (a page's number).
+_NUMBERED_LINE = re.compile(r"^[ \t]*(\d{1,2})(?:[ \t]{2,}|\t)\S")
 _NUMBER_ONLY = re.compile(r"^[ \t]*\d{1,4}[ \t]*$")
-# Most lines numbered: a transcript's layout, not a list with some numbers in it.
+# Most lines numbered, the numbers running on (n, n + 1, or 1 on a new page): a
+# transcript's layout, not a list with some numbers in it.
 NUMBERED_SHARE = 0.6
+RUNNING_SHARE = 0.8
 MIN_NUMBERED_LINES = 10
 
 
 def numbered_pages(text: str) -> list[list[str]] | None:
     """A text file's pages when most of its lines open with a printed line number
-    (a court reporter's text export), else None. Pages end at a form feed, or
-    where the numbering starts again ("25 …" then "1 …"); a number alone just
-    before the restart is the next page's number and goes with it."""
+    (a court reporter's text export), else None. Pages end at a form feed and where
+    the numbering starts again ("25 …" then "1 …"); a number alone just before the
+    restart is the next page's number and goes with it. Pages are counted in the
+    file (the layout map's page is the page's place, not its printed number)."""
     lines = text.split("\n")
-    filled = [line for line in lines if line.strip()]
-    numbered = sum(1 for line in filled if _NUMBERED_LINE.match(line) and not _NUMBER_ONLY.match(line))
-    if numbered < MIN_NUMBERED_LINES or numbered < NUMBERED_SHARE * len(filled):
+    filled = sum(1 for line in lines if line.strip())
+    values = [int(m.group(1)) for line in lines if (m := _NUMBERED_LINE.match(line))]
+    running = sum(1 for a, b in zip(values, values[1:], strict=False) if b in (a + 1, 1))
+    if len(values) < MIN_NUMBERED_LINES or len(values) < NUMBERED_SHARE * filled:
         return None
-    feeds = "\f" in text
+    if running < RUNNING_SHARE * (len(values) - 1):
+        return None
     pages: list[list[str]] = [[]]
     last = 0
     for line in lines:
-        parts = line.split("\f")
-        for n, part in enumerate(parts):
-            if n:
+        for n, part in enumerate(line.split("\f")):
+            if n:  # a form feed ends the page
                 pages.append([])
                 last = 0
             match = _NUMBERED_LINE.match(part)
-            if match and not _NUMBER_ONLY.match(part):
+            if match:
                 value = int(match.group(1))
-                if not feeds and value <= last:
-                    carried: list[str] = []
-                    while pages[-1] and (not pages[-1][-1].strip() or _NUMBER_ONLY.match(pages[-1][-1])):
-                        carried.insert(0, pages[-1].pop())
-                    pages.append(carried)
+                if value <= last:
+                    # The numbering starts again: a new page, which takes the blank
+                    # lines and the page's number that end the previous one.
+                    page = pages[-1]
+                    cut = len(page)
+                    while cut and (not page[cut - 1].strip() or _NUMBER_ONLY.match(page[cut - 1])):
+                        cut -= 1
+                    pages.append(page[cut:])
+                    del page[cut:]
                 last = value
             pages[-1].append(part)
     return [page for page in pages if any(line.strip() for line in page)]

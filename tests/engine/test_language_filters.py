@@ -38,7 +38,6 @@ def test_english_keeps_every_rule_and_french_only_those_it_has_words_for():
         "person_noun_shape",
         "person_after_determiner",
         "person_names_a_work",
-        "house_number",
     }
     assert EN.place_context and not FR.place_context
 

@@ -60,3 +60,30 @@ def test_a_text_with_a_few_numbers_is_left_as_written() -> None:
     assert numbered_pages(raw) is None
     extraction = extract("a.txt", raw.encode())
     assert extraction.text == raw and extraction.pages == 1
+
+
+def test_three_pages_and_a_trailing_form_feed_are_three_pages() -> None:
+    raw = _page(1, FIRST) + _page(2, SECOND) + _page(3, FIRST) + "\f"
+    extraction = extract("testimony.txt", raw.encode())
+    assert extraction.pages == 3
+    assert not any(line[:2].strip().isdigit() for line in extraction.text.split("\n"))
+    assert_layout_covers(extraction)
+
+
+def test_a_chronology_and_a_numbered_list_stay_as_written() -> None:
+    chronology = "".join(f"{day} May 2019 booked into the county jail again.\n" for day in range(1, 15))
+    assert numbered_pages(chronology) is None
+    assert extract("dates.txt", chronology.encode()).text == chronology
+    # Numbered apart by two spaces, but not running on: a list of items, not lines.
+    items = "".join(f"{n}  item of the inventory.\n" for n in (3, 7, 12, 5, 9, 1, 14, 2, 8, 11, 6, 4))
+    assert numbered_pages(items) is None
+
+
+def test_many_blank_lines_before_a_new_page_cost_no_quadratic_time() -> None:
+    import time
+
+    raw = "".join(f"{n:>2}   Q.   Line {n}.\n" for n in range(1, 11)) + "\n" * 200_000 + " 1   A.   Yes.\n"
+    started = time.perf_counter()
+    pages = numbered_pages(raw)
+    assert pages is not None and len(pages) == 2
+    assert time.perf_counter() - started < 2.0

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from pipelines.candidate import BASE_ONLY, Candidate
 from pipelines.detection.case import carries_case
-from pipelines.detection.config import FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
+from pipelines.detection.config import ACRONYM_PERSON_SCORE, FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import broken_only_after_prefixes, has_institution_word, is_acronym, is_known_place
 from pipelines.gazetteers import (
@@ -22,7 +22,7 @@ from pipelines.gazetteers import (
     is_person_given_name,
     last_names,
 )
-from pipelines.lexicons import HONORIFICS, NAME_END_STREET_TYPES, NATIONALITIES, RELATIONS, ROLE_WORDS
+from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, ROLE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,8 @@ def _person_acronym(c: Candidate, text: str, w: FilterWords) -> str | None:
     model reads one in a sentence as a name. A person in capitals inside a sentence
     in lower case is rare in a text with case (a speaker label is a cue's, and "Mr.
     JONES" is a known name): a model's one word shaped as an acronym, on a line
-    with lower-case words, that no name list knows, is none."""
+    with lower-case words, that no name list knows, is capped below the bulk-accept
+    score, not dropped: short surnames no list holds look the same ("XIONG", "MOUA")."""
     word = c.text.strip()
     if not _model_only(c) or not is_acronym(word) or is_known_name(word) or _caseless(text):
         return None
@@ -267,12 +268,17 @@ def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | Non
     return None
 
 
+_NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+
+
 def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     """ "Form 1073", "Exhibit Number 1": the number names a form, not a person."""
     words = c.text.split()
     things = w.numbered_things or frozenset()
     if len(words) > 1 and words[0].lower().strip(".") in things and _HAS_DIGIT.search(c.text):
         return "number of a form or exhibit"
+    if _NUMERIC_DATE.fullmatch(c.text.strip()):
+        return None  # "page 3/14/2023": a numeric date is no page's number
     window = text[max(0, c.start - 30) : c.start]
     found = list(w.word_before.finditer(window))
     before = [m.group().lower() for m in found]
@@ -283,25 +289,6 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     if before[-1] in things or (len(before) > 1 and before[-1] in w.number_words and before[-2] in things):
         return "number of a form or exhibit"
     return None
-
-
-# A street's name after a number, on its line: capitalised words ending in a
-# street's type ("| North Peach Avenue", "| Main St.").
-_STREET_AFTER_NUMBER = re.compile(
-    r"[ \t]+(?:[A-Z][\w'’-]*[ \t]+){1,4}(?:" + "|".join(sorted(NAME_END_STREET_TYPES)) + r")\b", re.IGNORECASE
-)
-
-
-def _house_number(c: Candidate, text: str, w: FilterWords) -> str | None:
-    """ "at 1452 North Peach Avenue": a model reads a year in the house's number;
-    the number is the address's (the edges join it to the street's LOCATION)."""
-    if not c.text.strip().isdigit() or not text:
-        return None
-    match = _STREET_AFTER_NUMBER.match(text, c.end)
-    # The street's words are capitalised: "1999 and the avenue" is a year.
-    if match is None or not all(word[:1].isupper() for word in match.group().split()[:-1]):
-        return None
-    return "a house's number before its street"
 
 
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -420,7 +407,6 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "numbered_thing": (_NOT_PERSON, _numbered_thing),
-    "house_number": (frozenset({"DATE"}), _house_number),
     "date_words": (frozenset({"DATE"}), _date),
     "weekday_recurring": (frozenset({"DATE"}), _weekday_recurring),
     "weekday_alone": (frozenset({"DATE"}), _weekday_alone),
@@ -429,7 +415,11 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
 }
 if list(_CHECKS) != list(FILTER_RULES):
     raise ImportError("filters.py must implement exactly config.FILTER_RULES, in order")
-_CAPS: dict[str, float] = {"weekday_alone": WEEKDAY_ALONE_SCORE, "person_names_a_work": NAMED_WORK_SCORE}
+_CAPS: dict[str, float] = {
+    "weekday_alone": WEEKDAY_ALONE_SCORE,
+    "person_names_a_work": NAMED_WORK_SCORE,
+    "person_acronym": ACRONYM_PERSON_SCORE,
+}
 RULES: tuple[Rule, ...] = tuple(
     Rule(name, *_CHECKS[name], FILTER_RULES[name], _CAPS.get(name)) for name in FILTER_RULES
 )

@@ -101,8 +101,6 @@ NEEDS: dict[str, tuple[str, ...]] = {
     # Its determiners are English.
     "person_after_determiner": ("english_words",),
     "numbered_thing": ("numbered_things",),
-    # The street's types are English.
-    "house_number": ("english_words",),
     "date_words": ("calendar",),
     "weekday_recurring": ("weekday_alone", "weekday_recurring"),
     "weekday_alone": ("weekday_alone",),

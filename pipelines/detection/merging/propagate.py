@@ -44,7 +44,7 @@ PEOPLE = frozenset({"human", "allow_list", "corpus-memory"})
 
 
 def confident(
-    span: Candidate, repeated: bool = False, words: FilterWords | None = None, caseless: bool = False
+    span: Candidate, repeated: bool = False, words: FilterWords | None = None, lower_case: bool = False
 ) -> bool:
     """Header, cue, pattern or person; two sources; the model's own finding at two
     places of the document (`repeated`); or a lexicon that agrees with the model:
@@ -69,11 +69,12 @@ def confident(
     if len(parts) == 1:
         return is_known_name(parts[0])
     # Several capitalized words, one of them a known name: "Big Mike", not "Rigor mortis".
-    # In a text without case capitals say nothing: a given name first and no common
-    # word among the parts ("denise okafor", not "rigor mortis" or "will say").
+    # In a text in lower case capitals say nothing: also a given name first and no
+    # common word among the parts ("denise okafor", not "rigor mortis" or "will say").
+    # (In capitals the capital check holds: "KEVIN WOOD" is confident as before.)
     words = span.text.split()
-    if caseless:
-        return is_given_name(parts[0]) and not any(is_common_word(p) for p in parts)
+    if lower_case and is_given_name(parts[0]) and not any(is_common_word(p) for p in parts):
+        return True
     return any(is_known_name(p) for p in parts) and all(w[:1].isupper() for w in words)
 
 
@@ -182,6 +183,7 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
 
     dominant = _dominant_labels(spans, lexicon)
     caseless = not carries_case(text)
+    lower_case = caseless and not text.isupper()
     # An occurrence under a span of the same label is already found. One under a
     # different label is proposed anyway: the ensemble then weighs "Delgado" as a
     # propagated PERSON against spaCy's lone guess that it is a place.
@@ -198,7 +200,7 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
             found_at[key] = found_at.get(key, 0) + 1
     for span in spans:
         repeated = found_at.get((span.label, key_of(span.text, span.label)), 0) >= 2
-        if span.label not in PROPAGATED_LABELS or not confident(span, repeated, lexicon, caseless):
+        if span.label not in PROPAGATED_LABELS or not confident(span, repeated, lexicon, lower_case):
             continue
         label = "PERSON" if span.label == "SPELLED_NAME" else span.label
         if span.label == "SPELLED_NAME":

@@ -14,7 +14,7 @@ from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.case import carries_case
 from pipelines.gazetteers import first_names, last_names
-from pipelines.lexicons import HONORIFICS, PLACE_WORDS, ROLE_WORDS
+from pipelines.lexicons import HONORIFICS, ORGANIZATION_TYPES, PLACE_WORDS, ROLE_WORDS
 
 SOURCE = "gazetteer"
 SCORE = 0.7
@@ -69,6 +69,13 @@ def _unknown_surname(first: str, word: str) -> bool:
         and not _names_a_place(word)
         and not places.is_known_place(f"{first} {word}")
     )
+
+
+def _institution_word(word: str) -> bool:
+    """The word itself is an institution's ("Church", "School", "Department"), not
+    a surname that holds one ("Churchill", "Campbell")."""
+    folded = word.lower()
+    return places.has_institution_word(word) or any(re.fullmatch(rx, folded) for _t, rx in ORGANIZATION_TYPES)
 
 
 def recognize(text: str) -> list[Candidate]:
@@ -126,15 +133,9 @@ def recognize(text: str) -> list[Candidate]:
             # The longest name whose last word does not name a place, else the
             # longest: "Thomas Jefferson | Bridge" but "Jennifer Park", "Mary Jo Wood".
             # A surname that is an institution's word ends no name of three words or
-            # more: "Grace Community Church" is the church.
+            # more ("Grace Community Church" is the church): a shorter one is tried.
+            ends = [j for j in ends if j == i + 1 or not _institution_word(words[j][2])]
             end = next((j for j in ends if not _names_a_place(words[j][2])), ends[0] if ends else None)
-            last = words[end][2] if end is not None else ""
-            if (
-                end is not None
-                and end > i + 1
-                and (places.has_institution_word(last) or places.has_institution_type(last))
-            ):
-                end = None
             if end is None:
                 i += 1
                 continue

@@ -31,6 +31,9 @@ def _p(label: str, pattern: str, score: float, rule: str, flags: int = 0) -> Pat
 
 
 IGNORECASE = re.IGNORECASE
+# Space that may wrap to the next line, but not into the next line's printed line
+# number ("The case number⏎19CR004512" is one ID; "…number⏎12   Q." is not).
+_GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
 
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
@@ -39,8 +42,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "ID",
         # The cue a word of its own ("said no" holds no "ID no"), on the number's line,
         # and the number holding a digit ("case number: one" is none).
-        r"\b(?:CDCR|inmate|booking|case|docket|ID)[ \t]*(?:number|no\.?|#)[ \t]*:?[ \t]*"
-        r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})",
+        r"\b(?:CDCR|inmate|booking|case|docket|ID)[ \t]*(?:number|no\.?|#)[ \t]*:?"
+        + _GAP
+        + r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})",
         0.9,
         "id_with_cue",
         IGNORECASE,
@@ -60,10 +64,11 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "HEIGHT",
-        # One space at most, on the line: "5   '98" is a printed line number, then a
-        # year ("class of '98"), not a height.
-        rf"\b(?:\d|{UNITS})(?:[ \t]?|-)(?:feet|foot|ft\.?|')(?:,?[ \t]*(?:\d{{1,2}}|{UNITS}|ten|eleven)"
-        r"(?:[ \t]*(?:inches|inch|in\.?|\"))?)?",
+        # The foot's mark one space at most after its number: "5   '98" is a printed
+        # line number, then a year ("class of '98"). A unit's word may wrap ("six⏎feet
+        # two"), but not into a printed line number.
+        rf"\b(?:\d|{UNITS})(?:{_GAP}(?:feet|foot|ft\.?)|-(?:feet|foot|ft\.?)|[ \t]?')"
+        rf"(?:,?{_GAP}(?:\d{{1,2}}|{UNITS}|ten|eleven)(?:{_GAP}(?:inches|inch|in\.?|\"))?)?",
         0.85,
         "height",
         IGNORECASE,
@@ -76,7 +81,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # as often markers and stutters: not read.
     _p(
         "SPELLED_NAME",
-        r"(?<![\w'’-])(?![a-z ]*?\b([a-z]) \1 \1\b)[a-z](?: [a-z]){3,}(?![\w'’-])",
+        r"(?<![\w'’-])[a-z](?: [a-z]){3,}(?![\w'’-])",
         0.85,
         "spelled_spaces",
     ),
@@ -98,6 +103,12 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
 )
 
 
+# One letter three times in a row inside a spaced run: a stutter, not a spelling.
+# (Checked on the match, not in the pattern: a lookahead over the rest of a long
+# line of lower-case speech made the search quadratic.)
+_STUTTER = re.compile(r"(?<![a-z])([a-z]) \1 \1(?![a-z])")
+
+
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
     found = []
     for pattern in patterns:
@@ -106,6 +117,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 start, end = match.span("v")
             else:
                 start, end = match.span()
+            if pattern.rule == "spelled_spaces" and _STUTTER.search(text, start, end):
+                continue  # "a i i i": an answer's marker, then a stutter
             if start < end:
                 found.append(
                     Candidate(
