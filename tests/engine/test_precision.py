@@ -663,3 +663,12 @@ def test_an_id_s_cue_is_a_word_of_its_own_and_its_number_holds_a_digit() -> None
     text = "A: My brother said no\nQ: Case number: BH4471, case no. 2019-CR-0012.\nQ: The case number one."
     found = [c.text for c in patterns.recognize(text) if c.rule == "pattern:id_with_cue"]
     assert found == ["BH4471", "2019-CR-0012"]
+
+
+def test_in_capitals_a_full_name_of_known_names_still_spreads() -> None:
+    """The lower-case rule for propagation is an extra way, in lower case only: in
+    capitals "KEVIN WOOD" is confident as its name lists say (review finding)."""
+    text = ("Q WHO CALLED YOU THAT NIGHT? A KEVIN WOOD CALLED ME. " + "Q AND THEN? A WOOD NEEDED A RIDE. ") * 4
+    start = text.index("KEVIN WOOD")
+    found = propagate(text, [Candidate(start, start + 10, "PERSON", "KEVIN WOOD", ("spacy",), 0.6, "spacy:PERSON")])
+    assert "WOOD" in {c.text for c in found}
