@@ -672,3 +672,14 @@ def test_in_capitals_a_full_name_of_known_names_still_spreads() -> None:
     start = text.index("KEVIN WOOD")
     found = propagate(text, [Candidate(start, start + 10, "PERSON", "KEVIN WOOD", ("spacy",), 0.6, "spacy:PERSON")])
     assert "WOOD" in {c.text for c in found}
+
+
+def test_a_vehicle_s_plate_after_its_cue_is_an_id() -> None:
+    from pipelines.detection.recognizers import patterns
+
+    text = (
+        "A. A black Chevy Tahoe, license plate KRT 4471, parked by the store.\n"
+        "Q. License Plate number 8ABC123? A. And his tags read ZX-9941.\n"
+        "Q. A Missouri plate? A. The plate was broken. She ate a plate of 12 cookies.\n"
+    )
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:plate"] == ["KRT 4471", "8ABC123", "ZX-9941"]

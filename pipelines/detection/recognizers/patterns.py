@@ -49,6 +49,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "id_with_cue",
         IGNORECASE,
     ),
+    # A vehicle's plate after its cue ("license plate KRT 4471", "plate number 8ABC123"):
+    # it identifies the car's keeper. Letters and digits, one space or hyphen at most
+    # inside, at least one digit.
+    _p(
+        "ID",
+        r"\b(?i:licen[cs]e[ \t]+plate|plate|tags?)(?i:[ \t]+(?:number|no\.?|#))?(?i:[ \t]+(?:was|is|of|reading|read))?"
+        r"[ \t]*:?[ \t]+(?P<v>(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,5})\b",
+        0.85,
+        "plate",
+    ),
     _p("AGE", rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?[- ]old\b", 0.9, "years_old", IGNORECASE),
     _p("AGE", rf"\b(?:age|aged)\s+(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
     # An answer that is just a number, right after an age question:
