@@ -155,15 +155,11 @@ def _take_name_prefix(text: str, start: int) -> int:
     return match.start()
 
 
-# A capitalised word right before a span on its line ("United| States").
-_PLACE_WORD_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+)[ \t]$")
-
-
 def _take_place_word(text: str, start: int, end: int) -> int:
     """The capitalised word before a place that makes, with it, a place the lists
     know: "United States", "New York", "South Africa" where a model read "States",
     "York", "Africa" alone."""
-    match = _PLACE_WORD_BEFORE.search(text, max(0, start - 20), start)
+    match = _WORD_BEFORE.search(text, max(0, start - 20), start)
     if match is None or not is_known_place(f"{match.group(1)} {text[start:end]}"):
         return start
     return match.start(1)

@@ -357,23 +357,21 @@ def _name_words(found: str) -> list[re.Match[str]]:
 
 def _caseless_people(text: str) -> list[Candidate]:
     """A text without case's people that no capital can announce: a given name
-    before a verb of saying ("as bob said") or after a relation ("my son jamal")."""
+    before a verb of saying ("as bob said") or after a relation ("my son jamal").
+    wordfreq counts "jamal" as common (it is frequent as a name): here a given name
+    that is no English word ("said", "told", every stop word are) is the name; after
+    a relation, one that is also a common word only before a function word or the
+    clause's end ("my son jamal he was", not "my sister rose early")."""
     found = []
-    for match in _SAID_CASELESS_RE.finditer(text):
-        name = match.group("v")
-        if is_given_name(name) and not is_english_word(name) and name not in stop_words():
+    for regex, rule in ((_SAID_CASELESS_RE, "said"), (_RELATION_CASELESS_RE, "relation")):
+        for match in regex.finditer(text):
+            name = match.group("v")
+            if not is_given_name(name) or is_english_word(name):
+                continue
             start, end = match.span("v")
-            found.append(Candidate(start, end, "PERSON", name, (SOURCE,), 0.8, "cue:said"))
-    for match in _RELATION_CASELESS_RE.finditer(text):
-        name = match.group("v")
-        # wordfreq counts "jamal" as common (it is frequent as a name): here a
-        # given name that is no English word ("said", "told" are) is the name;
-        # one that is also a common word only before a function word or the
-        # clause's end ("my son jamal he was", not "my sister rose early").
-        ends_clause = _FUNCTION_WORD_AFTER.match(text, match.end("v")) is not None
-        if is_given_name(name) and not is_english_word(name) and (ends_clause or not is_common_word(name)):
-            start, end = match.span("v")
-            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:relation"))
+            if rule == "relation" and is_common_word(name) and not _FUNCTION_WORD_AFTER.match(text, end):
+                continue
+            found.append(Candidate(start, end, "PERSON", name, (SOURCE,), 0.8, f"cue:{rule}"))
     return found
 
 
