@@ -395,6 +395,26 @@ def place_names() -> frozenset[str]:
     return frozenset(names)
 
 
+# A city this populous is the place its name means whoever else bears the name;
+# a smaller one's name is as often a person's ("Dole", "Lentini", "Kasumi": towns of
+# 16,000 to 26,000 people).
+LARGE_CITY_POPULATION = 100_000
+
+
+@_disk_cached
+def large_place_names() -> frozenset[str]:
+    """Countries, US states, ISO 3166-2 subdivisions and cities of at least
+    `LARGE_CITY_POPULATION` people (main names only, as `place_names`)."""
+    import pycountry
+
+    names = set(countries()) | set(us_states())
+    names.update(s.name.lower() for s in pycountry.subdivisions)
+    names.update(
+        c["name"].lower() for c in _geonames().get_cities().values() if c["population"] >= LARGE_CITY_POPULATION
+    )
+    return frozenset(names)
+
+
 @_disk_cached
 def languages() -> frozenset[str]:
     # Only living languages with a two-letter code: the long tail of ISO 639-3 holds

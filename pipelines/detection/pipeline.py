@@ -25,6 +25,7 @@ from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds, is_letter_soup
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.filtering.filters import Filtered, apply_filters, cap_scores
 from pipelines.detection.filtering.place_context import (
+    employers_named_as_places,
     institutions_named_by_acronyms,
     organizations_named_after_places,
     relabel_places,
@@ -328,6 +329,7 @@ def _detect_doc(
         spans = organizations_named_after_places(text, relabel_places(text, spans))
         # "at DVI": an institution's acronym the model took for a place.
         spans = institutions_named_by_acronyms(text, spans)
+        spans = employers_named_as_places(text, spans)
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
     spans = cap_scores(calibrate(spans, text, words, model_name), config.disabled_filters, text, words)

@@ -11,7 +11,7 @@ places and institutions, never from any evaluation set.
 import re
 from functools import lru_cache
 
-from pipelines.gazetteers import place_names
+from pipelines.gazetteers import is_known_name, large_place_names, place_names
 from pipelines.lexicons import NATIONALITIES, ORGANIZATION_TYPES, ORGANIZATION_WORDS, PLACE_PREFIXES, PLACE_WORDS
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -50,6 +50,70 @@ def words_of(text: str) -> list[str]:
 
 def is_known_place(text: str) -> bool:
     return re.sub(r"\s+", " ", text.strip()).lower() in place_names()
+
+
+def is_large_place(text: str) -> bool:
+    """A country, a state or region, or a city of 100,000 people or more
+    (`gazetteers.LARGE_CITY_POPULATION`)."""
+    return re.sub(r"\s+", " ", text.strip()).lower() in large_place_names()
+
+
+# Where a sentence puts a place: "arrival in Bonn", "from Ujjain", "cycle to
+# Fontainebleau", "towards Florissant". A bare "to" is no signal ("spoke to Dole"):
+# only after a verb of going.
+_PLACE_BEFORE = re.compile(
+    r"(?i)\b(?:in|into|from|near|outside|towards?|(?:go(?:es|ing)?|went|gone|moved?|moving|came|come|coming"
+    r"|drove|drive|driving|flew|fly|travel(?:l?ed)?|return(?:ed)?|back|cycled?|walked|visit(?:ed|ing)?|reach(?:ed)?)"
+    r"(?:[ \t]+to)?)[ \t]+(?:the[ \t]+)?$"
+)
+# A neighbour in a list: "Breisach, Kehl and Freiburg", "Adjara and Abkhazia".
+_LIST_WORDS = r"[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,2}"
+_LISTED_BEFORE = re.compile(rf"(?P<p>{_LIST_WORDS})(?:,[ \t]+|[ \t]+and[ \t]+|,[ \t]+and[ \t]+)$")
+# Where a chain of places ends: a sentence's or a line's end, or its next place.
+_CHAIN_END = re.compile(r"[ \t]*(?:[.;)\n]|,[ \t]+[A-Z]|$)")
+_LISTED_AFTER = re.compile(rf"(?:,[ \t]+|[ \t]+and[ \t]+|,[ \t]+and[ \t]+)(?P<p>{_LIST_WORDS})")
+
+
+# Where only a place stands, even one whose name is a person's too ("in Selma",
+# "Yolanda Cervantes, of Selma"): not "from" ("a letter from Austin") nor "to".
+_ONLY_A_PLACE_BEFORE = re.compile(r"(?i)(?:\b(?:in|near|outside|towards?)|,[ \t]+of)[ \t]+$")
+
+
+def placed_in_sentence(text: str, start: int, end: int, strict: bool = False) -> bool:
+    """text[start:end] stands where a place does: after "in", "from", a verb of
+    going, beside a known place in a list, or after a place so placed ("born in
+    Kibbutz Kinneret, Tiberias"). `strict`: only where no person stands ("in",
+    "near", ", of"; a chain of places after one of them), for a name that is a
+    person's as well as a place's."""
+    before_place = _ONLY_A_PLACE_BEFORE if strict else _PLACE_BEFORE
+    if before_place.search(text, max(0, start - _CONTEXT_REACH), start):
+        return True
+    before = _LISTED_BEFORE.search(text, max(0, start - 40), start)
+    if (
+        before is not None
+        and _CHAIN_END.match(text, end)
+        and before_place.search(text, max(0, before.start() - _CONTEXT_REACH), before.start())
+    ):
+        return True  # not "in Washington, Dole said": the chain of places ends there
+    if strict:
+        return False
+    after = _LISTED_AFTER.match(text, end)
+    if after is not None and _known_place_prefix(after.group("p")):
+        return True
+    # A known place before it counts where the list ends with it: "In Washington,
+    # Dole said" fronts a place, then names a person.
+    return before is not None and _CHAIN_END.match(text, end) is not None and _known_place_prefix(before.group("p"))
+
+
+def _known_place_prefix(words: str) -> bool:
+    """Some of the words name a known place that is no person's name ("Freiburg",
+    "South Ossetia"; not "Clinton" of "Clinton and Dole")."""
+    parts = words.split()
+    return any(
+        is_known_place(" ".join(parts[i:j])) and not (j == i + 1 and is_known_name(parts[i]))
+        for i in range(len(parts))
+        for j in range(i + 1, len(parts) + 1)
+    )
 
 
 def is_place_shaped(text: str) -> bool:
@@ -99,7 +163,8 @@ def is_acronym(text: str) -> bool:
 # nothing: one works with a programme as with a person), and people move to places
 # ("moved to SLO"): custody's verbs only.
 _EMPLOYER_BEFORE = (
-    r"(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)\s+(?:at|for)|(?:employed|hired)\s+(?:at|by|with)"
+    r"(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)(?:\s+(?:nights|days|weekends|there|part-time|full-time))?\s+(?:at|for)"
+    r"|(?:employed|hired)\s+(?:at|by|with)|\bjobs?\s+(?:at|with)"
     r"|(?:transferred|admitted|committed|housed|incarcerated|paroled)"
     r"(?:\s+(?:me|him|her|them|us))?\s+(?:to|into|in|at)"
 )

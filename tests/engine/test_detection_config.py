@@ -272,7 +272,7 @@ BEFORE_CONFIG = [
     (151, 158, "PERSON", "cues", 0.9538, "cue:speaker_label"),
     (160, 174, "PERSON", "gazetteer+spacy", 0.9499, "gazetteer:first_last,spacy:PERSON"),
     (176, 189, "SPELLED_NAME", "patterns", 0.9804, "pattern:spelled_hyphens"),
-    (197, 199, "AGE", "patterns", 0.954, "pattern:years_old"),
+    (197, 199, "AGE", "patterns", 0.954, "pattern:age_after_being,pattern:years_old"),
     (213, 217, "DATE", "patterns+spacy", 0.9968, "pattern:year,spacy:DATE"),
     (225, 238, "HEIGHT", "patterns", 0.954, "pattern:height"),
     (260, 264, "PERSON", "cues", 0.984, "cue:speaker_label"),

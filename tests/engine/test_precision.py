@@ -569,7 +569,7 @@ def test_in_a_text_without_case_a_word_after_a_determiner_is_no_person() -> None
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("In the novel Dark Matters what interested me was the form.", "Dark Matters"),
+        ("In the novel Okonkwo Rising what interested me was the form.", "Okonkwo Rising"),
         ("the most famous is Lewis Carroll, author of Alice in Wonderland.", "Alice"),
         ('We watched the film "Erin Brockovich" twice.', "Erin Brockovich"),
     ],
@@ -663,6 +663,31 @@ def test_an_id_s_cue_is_a_word_of_its_own_and_its_number_holds_a_digit() -> None
     text = "A: My brother said no\nQ: Case number: BH4471, case no. 2019-CR-0012.\nQ: The case number one."
     found = [c.text for c in patterns.recognize(text) if c.rule == "pattern:id_with_cue"]
     assert found == ["BH4471", "2019-CR-0012"]
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("PATIENT: DOE, JANE    MRN: 00417733    DOB: 01/02/1980", "00417733"),
+        ("Insurance: Acme Health, member ID QH-55120394", "QH-55120394"),
+        ("He gave me a card with his badge number, 4471, and the report number.", "4471"),
+        ("That's the crash report. Report No. 19-0042213.", "19-0042213"),
+        ("She gave me a claim number, AB-CLM-130077.", "AB-CLM-130077"),
+        ("Case No. 2021 CV 00388, Plaintiff,", "2021 CV 00388"),  # a court's type between numbers
+        ("The policy number was 5520-1187-09.", "5520-1187-09"),
+    ],
+)
+def test_the_records_that_number_a_person_are_ids_after_their_cue(text: str, number: str) -> None:
+    from pipelines.detection.recognizers import patterns
+
+    assert number in [c.text for c in patterns.recognize(text) if c.rule == "pattern:id_with_cue"]
+
+
+def test_a_record_s_cue_without_a_number_after_it_is_no_id() -> None:
+    from pipelines.detection.recognizers import patterns
+
+    text = "The policy number 12 cookies. The file number is one. He filed a report no one read."
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:id_with_cue"] == []
 
 
 def test_in_capitals_a_full_name_of_known_names_still_spreads() -> None:

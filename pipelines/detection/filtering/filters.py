@@ -212,7 +212,10 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
     # "Preacher Wise", "Grandma Day": a way of addressing someone, then the name.
     if _RELATION_WORD.fullmatch(words[0]) or words[0].lower() in _ADDRESS_WORDS:
         return None
-    return "English words, no given name" if all(is_english_word(word) for word in words) else None
+    # A common word no name list knows counts too: "Transcript Memorandum" is Latin
+    # enough to be common in other languages' text, and still no one's name.
+    plain = all(is_english_word(word) or (is_common_word(word) and not is_known_name(word)) for word in words)
+    return "English words, no given name" if plain else None
 
 
 # The kind of work a title names, right before the title ("the novel Dark Matters",
@@ -243,6 +246,31 @@ def _person_names_a_work(c: Candidate, text: str, w: FilterWords) -> str | None:
     if after is not None and after.group(1) not in (w.stop_words or frozenset()):
         return None
     return "a work's title, after its kind"
+
+
+# What a person's name names when it names no person: a law, a rule, a procedure,
+# a test or a disease called after someone ("Marsy's Law", "an Olson review", "the
+# Franklin factors", "Miranda rights").
+_EPONYM_AFTER = re.compile(
+    r"(?:['’]s)?[ \t]+(?i:laws?|act|rules?|doctrine|factors?|review|rights|warnings?|motion|hearing|test"
+    r"|syndrome|disease|scale|criteria|principle|procedure|maneuver|amendment|material)\b"
+)
+
+
+def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """A model's one-word person that names a law, a procedure or a test, and
+    nothing else in the document: every time the word is written, an eponym's noun
+    follows it. A name the document uses alone too ("the Navarrete hearing" where
+    Mr. Navarrete speaks) stays a person."""
+    words = _words(c)
+    if not _model_only(c) or not text or len(words) != 1:
+        return None
+    if not _EPONYM_AFTER.match(text, c.start + len(words[0])):
+        return None
+    uses = re.finditer(rf"(?<![\w'’-]){re.escape(words[0])}(?![\w-])", text, re.IGNORECASE)
+    if all(_EPONYM_AFTER.match(text, use.end()) for use in uses):
+        return "names a law, a procedure or a test, never a person in the document"
+    return None
 
 
 def _lower_name_word(word: str, w: FilterWords) -> bool:
@@ -404,6 +432,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_common_phrase": (frozenset({"PERSON"}), _person_common_phrase),
     "person_noun_shape": (frozenset({"PERSON"}), _person_noun_shape),
     "person_names_a_work": (frozenset({"PERSON"}), _person_names_a_work),
+    "person_eponym": (frozenset({"PERSON"}), _person_eponym),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "numbered_thing": (_NOT_PERSON, _numbered_thing),

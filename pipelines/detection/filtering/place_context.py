@@ -33,6 +33,7 @@ from pipelines.lexicons import (
     PLACE_ACRONYMS,
     PLACE_MEMBERS,
     PLACE_NOUNS,
+    PLACE_WORDS,
     ROLE_WORDS,
     STREET_TYPES,
     TITLES,
@@ -323,6 +324,37 @@ def institutions_named_by_acronyms(text: str, spans: list[Candidate]) -> list[Ca
     return [
         replace(span, label="ORGANIZATION", rule=f"{span.rule},{ACRONYM_RULE}".lstrip(","))
         if weak_acronym(span) and span.text.strip() in institutions
+        else span
+        for span in spans
+    ]
+
+
+EMPLOYER_RULE = "employer-context"
+
+
+def employers_named_as_places(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A model's place that no place list knows, and no street or place shape, where
+    someone works or is held ("my first job at Rojas Tire & Wheel", "worked nights
+    at the Foster Farms plant", `places.employer_context`) is an organization: an
+    employer, an institution. Decided per name, as `institutions_named_by_acronyms`;
+    rule `employer-context`."""
+
+    def weak_place(span: Candidate) -> bool:
+        name = span.text.strip()
+        return (
+            span.label == "LOCATION"
+            and set(span.sources) <= WEAK_SOURCES
+            and not places.is_known_place(name)
+            and not places.is_place_shaped(name)
+            and not any(w.lower() in PLACE_WORDS for w in places.words_of(name))
+        )
+
+    employers = {span.text.strip() for span in spans if weak_place(span) and places.employer_context(text, span.start)}
+    if not employers:
+        return spans
+    return [
+        replace(span, label="ORGANIZATION", rule=f"{span.rule},{EMPLOYER_RULE}".lstrip(","))
+        if weak_place(span) and span.text.strip() in employers
         else span
         for span in spans
     ]

@@ -19,6 +19,7 @@ English's by default; French reads its own closed-class, title and common words
 determiners. A rule whose list the language lacks does not run.
 """
 
+import re
 from bisect import bisect_left, bisect_right
 
 from pipelines.candidate import Candidate
@@ -171,6 +172,22 @@ class _Disjoint:
         self.ends.insert(i, end)
 
 
+# A page's furniture: a word alone on its line (a column's heading) or before a
+# number on its line ("DECISION PAGE 1", "Page 3 of 10").
+_ALONE_BEFORE = re.compile(r"(?:^|\n)[ \t]*$")
+_ALONE_AFTER = re.compile(r"[ \t]*(?:\n|$)")
+_NUMBER_AFTER = re.compile(r"[ \t]+\d")
+
+
+def _furniture(text: str, start: int, end: int) -> bool:
+    """A common word where a page's furniture stands: a name that is a common word
+    ("Page", "Hunter") spreads to its uses as a name, not to a heading."""
+    if not is_common_word(text[start:end]):
+        return False
+    alone = _ALONE_BEFORE.search(text, max(0, start - 80), start) and _ALONE_AFTER.match(text, end)
+    return bool(alone or _NUMBER_AFTER.match(text, end))
+
+
 def propagate(text: str, spans: list[Candidate], words: FilterWords | None = None) -> list[Candidate]:
     """New candidates for uncovered occurrences of the confident spans' names.
     `spans` are the merge's output: sorted and non-overlapping; `words` are the
@@ -240,6 +257,8 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
                 continue  # "a Medical Examiner's Office" is any one, not the one named
             if occurrence.kind == "spelled" and extents.overlaps(start, end):
                 continue  # the spelling itself, already a span
+            if label == "PERSON" and _furniture(text, start, end):
+                continue  # Commissioner Page's name is no "PAGE" column heading, nor "DECISION PAGE 1"
             found_label = label if occurrence.kind != "spelled" else "SPELLED_NAME"
             found.append(Candidate(start, end, found_label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
             covered[label].add(start, end)

@@ -33,10 +33,23 @@ _NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
 # ("Secret Agent. Things have grown") the period ends the sentence. The
 # abbreviations are the short titles; "Miss" is a whole word.
 _ABBREVIATED = tuple(t for t in TITLES if len(t) <= 4 and t != "Miss")
+# One or two spaces, not \s: a title ending one line never names the next line's
+# words, nor does one ending a cover page's column name the next column's
+# ("Presiding Commissioner    LUIS NAVARRETE, Inmate").
+_SP = r"[ ]{1,2}"
 _TITLE_RE = re.compile(
-    # [ \t] rather than \s: a title ending one line never names the next line's words.
-    r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))"
-    r"[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r")?)"
+    r"\b(?:(?:"
+    + "|".join(_ABBREVIATED)
+    + r")\.?|(?:"
+    + "|".join(TITLES)
+    + r"))"
+    + _SP
+    + r"(?P<v>"
+    + _NAME
+    + r"(?:"
+    + _SP
+    + _NAME
+    + r")?)"
 )
 # An honorific or a rank before a surname ("Lord Diplock", "General Prelogar",
 # "Senator Sarvis"): a title of address the hearing titles above do not hold. Not a
@@ -45,8 +58,16 @@ _TITLE_RE = re.compile(
 # "Private Property" name things.
 _ADDRESS_TITLES = sorted(HONORIFICS - {"saint", "st", "brother", "uncle", "aunt"} - TITLE_WORDS, key=lambda t: -len(t))
 _HONORIFIC_RE = re.compile(
-    r"(?<![\w'’-])(?:" + "|".join(t.capitalize() for t in _ADDRESS_TITLES) + r")\.?"
-    r"[ \t]+(?P<v>" + _NAME + r"(?:[ \t]+" + _NAME + r"){0,2})"
+    r"(?<![\w'’-])(?:"
+    + "|".join(t.capitalize() for t in _ADDRESS_TITLES)
+    + r")\.?"
+    + _SP
+    + r"(?P<v>"
+    + _NAME
+    + r"(?:"
+    + _SP
+    + _NAME
+    + r"){0,2})"
 )
 _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
 # People are named by their relation to the speaker ("my aunt Rose", "his brother
@@ -58,6 +79,11 @@ _RELATION_RE = re.compile(
     # Case-insensitive for the cue words only: the name must be capitalized.
     r"\b(?i:(?:my|his|her|their|our|your|the)[ \t]+(?:(?:older|younger|little|big|late|oldest|youngest)[ \t]+)?"
     r"(?:" + RELATIONS + r")s?),?[ \t]+(?P<v>" + _GIVEN + r"(?:[ \t]+" + _NAME + r")?)"
+)
+# A kin word written as a title, capitalised, before a name ("Uncle Dragan",
+# "Grandma Rose"): what the family calls the person.
+_KIN_TITLE_RE = re.compile(
+    r"(?<![\w'’-])(?:Uncle|Aunt|Auntie|Grandma|Grandpa|Granny|Nana|Cousin)" + _SP + r"(?P<v>" + _GIVEN + r")\b"
 )
 # The same in a text without case ("my son jamal", as speech recognition writes):
 # the name is one word, read as one only when it is a given name and no English word.
@@ -77,7 +103,10 @@ _FUNCTION_WORD_AFTER = re.compile(
 )
 # "Chastity's mother", "Luis's brother": a name that owns a relation.
 _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?i:" + RELATIONS + r")s?\b")
-_CALLED_RE = re.compile(r"\b(?:called|named)[ \t]+(?P<pronoun>(?:him|her|me|them)[ \t]+)?(?P<v>" + _NAME + r")\b")
+_CALLED_RE = re.compile(
+    r"\b(?:called|named|calls?|go(?:es)?[ \t]+by|went[ \t]+by|known[ \t]+as)[ \t]+"
+    r"(?P<pronoun>(?:him|her|me|them)[ \t]+)?(?P<v>" + _NAME + r")\b"
+)
 # An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
 # surname, whatever word it also is.
 _ET_AL_RE = re.compile(r"(?<![\w'’.-])(?P<v>" + _NAME + r")[ \t]+et[ \t]+al\b")
@@ -92,9 +121,12 @@ _PERSON_BEFORE_CALLED = re.compile(
 # A printed line number may open the line ("16   MR. BRENNAN:").
 _SPEAKER_RE = re.compile(r"^[ \t]*(?:\d{1,3}[ \t]+)?(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
 _CAP_WORD_RE = re.compile(r"[A-Z][A-Z'’-]+")
-# Header participant lines: "EVELYN HARTWELL, Presiding Commissioner".
+# Header participant lines: "EVELYN HARTWELL, Presiding Commissioner", also as one
+# of a cover page's columns (three spaces or a tab apart: "DOLORES PAGE, Presiding
+# Commissioner    LUIS NAVARRETE, Inmate").
 _PARTICIPANT_RE = re.compile(
-    r"^[ \t]*(?P<v>[A-Z][A-Za-z.'’-]+(?:[ \t]+[A-Z][A-Za-z.'’-]+){1,3})[ \t]*,[ \t]*(?P<role>[A-Za-z ]{3,60})$",
+    r"(?:^|(?<=   )|(?<=\t))[ \t]*(?P<v>[A-Z][A-Za-z.'’-]+(?:[ ]{1,2}[A-Z][A-Za-z.'’-]+){1,3})[ \t]*,[ \t]*"
+    r"(?P<role>[A-Za-z]+(?:[ ]{1,2}[A-Za-z]+){0,6})[ \t]*(?=$|[ ]{3}|\t)",
     re.MULTILINE,
 )
 
@@ -383,6 +415,7 @@ def recognize(text: str) -> list[Candidate]:
         (_MY_NAME_RE, "my_name_is", 0.9),
         (_RELATION_RE, "relation", 0.8),
         (_CALLED_RE, "called", 0.8),
+        (_KIN_TITLE_RE, "relation", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
         (_ET_AL_RE, "et_al", 0.85),
     ):
@@ -400,8 +433,9 @@ def recognize(text: str) -> list[Candidate]:
             if not words:
                 continue
             start, end = start + words[0].start(), start + words[-1].end()
-            if rule in ("relation", "called") and places.is_known_place(text[start:end]):
-                continue  # "California's children", "a town called Fresno"
+            pronoun = rule == "called" and bool(match.group("pronoun"))
+            if rule in ("relation", "called") and not pronoun and places.is_known_place(text[start:end]):
+                continue  # "California's children", "a town called Fresno"; "call me Ada" is Ada
             if rule == "called" and not _calls_a_person(text, match):
                 continue
             if rule == "et_al" and _no_author(text[start:end]):
@@ -423,8 +457,16 @@ def recognize(text: str) -> list[Candidate]:
         # shaped like "AS YOU KNOW, YOUR TERM AS JURORS". The role must be a role's
         # word, not the article a speaker label may hold ("IN THE STREET, ASKED THEM
         # TO EXIT THE").
+        # The name must hold a word that is no role's and no common word's
+        # ("Correctional Officer, Unidentified", "Reporting Services, certify").
         role = [w.lower() for w in match.group("role").split()]
-        if any(w in ROLE_WORDS and w not in stop for w in role) and not _capitals_say_nothing(text, match.group("v")):
+        named = [w for w in match.group("v").split() if w.lower().strip(".") not in ROLE_WORDS]
+        if (
+            any(w in ROLE_WORDS and w not in stop for w in role)
+            and named
+            and not _only_common_words(" ".join(named))
+            and not _capitals_say_nothing(text, match.group("v"))
+        ):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
     speakers = list(_SPEAKER_RE.finditer(text))

@@ -41,10 +41,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ID",
         # The cue a word of its own ("said no" holds no "ID no"), on the number's line,
-        # and the number holding a digit ("case number: one" is none).
-        r"\b(?:CDCR|inmate|booking|case|docket|ID)[ \t]*(?:number|no\.?|#)[ \t]*:?"
+        # and the number holding a digit ("case number: one" is none). The records
+        # that number a person or what happened to them: custody, courts, police
+        # reports and badges, insurance claims and policies, medical records (MRN),
+        # accounts, licences. A court's case number may hold its type between two
+        # numbers ("Case No. 2022 CV 04417").
+        r"\b(?:(?:CDCR|inmate|booking|case|docket|report|claim|badge|account|policy|member|patient|record"
+        r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
+        r"|passport|ID)[ \t]*(?:number|no\.?|#|ID)|MRN|SSN)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _GAP
-        + r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})",
+        + r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}(?:[ ](?-i:[A-Z]{1,4})[ ]\d[\d-]*)?)",
         0.9,
         "id_with_cue",
         IGNORECASE,
@@ -61,6 +67,20 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("AGE", rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?[- ]old\b", 0.9, "years_old", IGNORECASE),
     _p("AGE", rf"\b(?:age|aged)\s+(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
+    # A person's being or turning, then a bare number that ends its clause: "when I
+    # was⏎15.", "So you're 36 today?", "I was 19 at the time". A count goes on with
+    # its noun ("I was 3 blocks away", "he was 15 minutes late") and is none.
+    _p(
+        "AGE",
+        r"\b(?:(?:i|he|she|you|they|we)\s+(?:am|is|are|was|were)|(?:i|he|she|you|they|we)['’](?:m|s|re)"
+        r"|turn(?:s|ed|ing)?)"
+        + _GAP
+        + r"(?P<v>\d{1,2}|1[01]\d)"
+        + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|that|and|but|so|when|at|in)\b))",
+        0.8,
+        "age_after_being",
+        IGNORECASE,
+    ),
     # An answer that is just a number, right after an age question:
     # "How old were you?" / "INMATE SMITH: 19." The number is the age.
     _p(

@@ -39,6 +39,8 @@ SPACY_TO_LABEL: dict[str, str] = {
 }
 # Lower-case words inside a person's name ("Rosa de la Vega", "Pieter van Dalen").
 # The lexicons judge the name, not a possessive the model ran into ("de Gaulle 's").
+# Three spaces or a tab inside an entity: a gap between a page's columns.
+_COLUMN_GAP = re.compile(r"[ ]{3}|\t")
 _POSSESSIVE = re.compile(r"\s*['’]s?$")
 
 
@@ -140,6 +142,53 @@ def corrected_label(text: str, label: str) -> str:
     if places.is_known_place(text) or (places.is_place_shaped(text) and not is_known_name(words[-1])):
         return "LOCATION"
     return label
+
+
+# What follows a person and not a town: a possessive, an age or a relative clause
+# in apposition ("Lentini, 27, joined", ", who"), a verb of saying.
+_PERSON_AFTER = re.compile(
+    r"['’]s\b|,[ \t]+(?:\d{1,3},|who\b)|[ \t]+(?:said|says|told|asked|added|replied|wrote|testified)\b"
+)
+
+
+def _a_person_here(bare: str, text: str, ents: list, i: int) -> bool:
+    """A model's one-word PERSON that the lexicons call a place (a known place, no
+    known name) stays a person where the sentence says so and the place is no
+    large one (a country, a region, a city of 100,000 people): after it a
+    possessive, an age, "who" or a verb of saying, or beside a person in "A and B"
+    ("Clinton and Dole", "Lentini, 27, joined"). A town's name is as often a
+    person's; a bare one ("A. Hanford.", "paroled to Tulare") stays a place, as do
+    those the sentence places ("in Bonn", "Breisach, Kehl and Freiburg")."""
+    ent = ents[i]
+    if len(places.words_of(bare)) > 1 or places.is_large_place(bare):
+        return False
+    if places.placed_in_sentence(text, ent.start_char, ent.end_char):
+        return False
+    if _PERSON_AFTER.match(text, ent.start_char + len(bare)):
+        return True
+    for other in (ents[i - 1] if i else None, ents[i + 1] if i + 1 < len(ents) else None):
+        if other is None or other.label_ != "PERSON":
+            continue
+        first, second = (other, ent) if other.end_char <= ent.start_char else (ent, other)
+        gap = text[first.end_char : second.start_char]
+        if re.fullmatch(r"[ \t]+and[ \t]+|,[ \t]+", gap):
+            return True
+    return False
+
+
+def _a_named_place_here(bare: str, text: str, start: int) -> bool:
+    """A model's one-word PERSON that is a known place and a person's name too
+    ("Selma", "Jackson") is the place where only a place stands: "a family waiting
+    in Clovis and Selma", "Yolanda Cervantes, of Selma". Not with a possessive or
+    a verb of saying after it ("in Selma's kitchen")."""
+    words = places.words_of(bare)
+    end = start + len(bare)
+    return (
+        len(words) == 1
+        and places.is_known_place(bare)
+        and places.placed_in_sentence(text, start, end, strict=True)
+        and not _PERSON_AFTER.match(text, end)
+    )
 
 
 # "the Queen", "his Lordship": a title after a determiner names a role, not a person.
@@ -342,6 +391,14 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
             rule += ":after-turn-marker"
             found.append(Candidate(start, ent.end_char, corrected, words, (SOURCE,), SCORE, rule))
             continue
+        if label in ("PERSON", "LOCATION", "ORGANIZATION") and _COLUMN_GAP.search(ent.text):
+            # Two columns of a page the model read as one name ("Yes         Transcript
+            # Memorandum"): each piece is judged alone, as if found alone.
+            for piece in re.finditer(r"\S+(?:[ ]{1,2}\S+)*", ent.text):
+                start, words = ent.start_char + piece.start(), piece.group()
+                end, piece_label = start + len(words), corrected_label(words, label)
+                found.append(Candidate(start, end, piece_label, words, (SOURCE,), SCORE, f"{rule}:column"))
+            continue
         following = ents[i + 1] if i + 1 < len(ents) else None
         if promotions and label in ("LOCATION", "ORGANIZATION", "NRP") and _given_name_before_person(ent, following):
             found.append(
@@ -352,6 +409,10 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
         corrected = corrected_label(bare, label)
         if corrected == "PERSON" and not promotions and not is_full_name(bare):
             corrected = label  # the model's own decision stands; demotions still apply
+        if label == "PERSON" and corrected == "LOCATION" and _a_person_here(bare, text, ents, i):
+            corrected = label
+        elif label == "PERSON" and corrected == "PERSON" and _a_named_place_here(bare, text, ent.start_char):
+            corrected = "LOCATION"
         if corrected != label:
             rule += f"→{corrected}"
         found.append(Candidate(ent.start_char, ent.end_char, corrected, ent.text, (SOURCE,), SCORE, rule))

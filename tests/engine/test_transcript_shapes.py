@@ -1,0 +1,214 @@
+"""Rules from made-up transcripts in the shapes of the held-out ones (a CDCR hearing
+out of a PDF, a deposition, a clinical note): a town's name that is a person's too,
+a cover page's columns, a page's furniture, eponyms, employers, kin titles, ages
+after a verb of being. Every example is invented here."""
+
+import pytest
+
+from pipelines.candidate import Candidate
+from pipelines.detection import places
+from pipelines.detection.filtering.filters import apply_filters
+from pipelines.detection.filtering.place_context import employers_named_as_places
+from pipelines.detection.merging.propagate import propagate
+from pipelines.detection.recognizers import patterns
+from pipelines.detection.recognizers.cues import recognize as cues
+
+
+def _model_reads(text: str, labels: dict[str, str]) -> list[tuple[str, str]]:
+    """What `spacy_ner.recognize` proposes when the model labels these substrings
+    (each the first occurrence of its text)."""
+    import spacy
+
+    from pipelines.detection.recognizers.spacy_ner import recognize
+
+    doc = spacy.blank("en")(text)
+    spans = [doc.char_span(text.index(t), text.index(t) + len(t), label=label) for t, label in labels.items()]
+    doc.ents = sorted(spans, key=lambda s: s.start)
+    return [(c.text, c.label) for c in recognize(doc)]
+
+
+# --- a town's name, a person's name ------------------------------------------------------------
+
+
+def test_a_large_place_is_a_country_a_region_or_a_city_of_100000() -> None:
+    assert places.is_large_place("Fresno") and places.is_large_place("Ohio") and places.is_large_place("France")
+    assert not places.is_large_place("Tulare")  # a known place, a small one
+    assert places.is_known_place("Tulare")
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "placed"),
+    [
+        ("After his arrival in Tulare, the minister spoke.", "Tulare", True),
+        ("They drove back to Tulare that night.", "Tulare", True),
+        ("He got back Manteca, Tulare and Freiburg.", "Tulare", True),  # beside a known place
+        ("She was born in 1958 in Kibbutz Ramot, Tulare. Then she left.", "Tulare", True),  # a chain after "in"
+        ("In Washington, Tulare said no.", "Tulare", False),  # the chain goes on with a verb
+        ("Clinton and Tulare start to trade shots.", "Tulare", False),  # "Clinton" is a name too
+        ("The market weighed Tulare's proposal.", "Tulare", False),
+    ],
+)
+def test_where_a_sentence_places_a_place(text: str, word: str, placed: bool) -> None:
+    start = text.index(word)
+    assert places.placed_in_sentence(text, start, start + len(word)) is placed
+
+
+@pytest.mark.parametrize(
+    ("text", "placed"),
+    [
+        ("A family waiting in Clovis and Selma.", True),
+        ("Your aunt, Yolanda Cervantes, of Selma.", True),
+        ("I got a letter from Selma.", False),  # "from" a person too
+        ("He talked to Selma.", False),
+    ],
+)
+def test_where_only_a_place_stands_strictly(text: str, placed: bool) -> None:
+    start = text.rindex("Selma")
+    assert places.placed_in_sentence(text, start, start + 5, strict=True) is placed
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "expected"),
+    [
+        # A small town's name that is no known name: a person where the sentence says so...
+        ("The market weighed Tulare's proposal.", {"Tulare": "PERSON"}, ("Tulare", "PERSON")),
+        ("Tulare, 27, joined the club from Turin.", {"Tulare": "PERSON"}, ("Tulare", "PERSON")),
+        ("Clinton and Tulare start to trade shots.", {"Clinton": "PERSON", "Tulare": "PERSON"}, ("Tulare", "PERSON")),
+        # ... a place where it says nothing or places it: bare answers stay places.
+        ("A. Tulare. Then Perris, with my aunt.", {"Tulare": "PERSON"}, ("Tulare", "LOCATION")),
+        ("He paroled to Tulare.", {"Tulare": "PERSON"}, ("Tulare", "LOCATION")),
+        ("The visit in Tulare's heat.", {"Tulare": "PERSON"}, ("Tulare", "LOCATION")),
+        # A large place stays a place whatever follows it.
+        ("Fresno said no to the plan.", {"Fresno": "PERSON"}, ("Fresno", "LOCATION")),
+        # A person's name that is a place's too, where only a place stands.
+        ("A family waiting in Clovis and Selma.", {"Selma": "PERSON"}, ("Selma", "LOCATION")),
+        ("I got a letter from Selma.", {"Selma": "PERSON"}, ("Selma", "PERSON")),
+    ],
+)
+def test_a_model_s_one_word_person_that_is_a_town(text: str, labels: dict[str, str], expected: tuple[str, str]) -> None:
+    assert expected in _model_reads(text, labels)
+
+
+# --- a page's columns and furniture ---------------------------------------------------------------
+
+_COVER = (
+    "PANEL PRESENT:                          OTHERS PRESENT:\n"
+    "DOLORES PAGE, Presiding Commissioner    LUIS ALBERTO NAVARRETE, Inmate\n"
+    "GREGORY HUNTER, Deputy Commissioner     MELISSA TAKAHASHI, Attorney for Inmate\n"
+    "                                        Correctional Officer, Unidentified\n"
+)
+
+
+def test_a_cover_page_s_columns_each_name_a_participant() -> None:
+    found = {(c.text, c.rule) for c in cues(_COVER)}
+    names = {"DOLORES PAGE", "LUIS ALBERTO NAVARRETE", "GREGORY HUNTER", "MELISSA TAKAHASHI"}
+    assert {(n, "cue:participant_line") for n in names} <= found
+    # A role's words are no one's name, and a title ending one column does not
+    # name the next column's words.
+    assert not [t for t, _ in found if "Correctional" in t or "Commissioner" in t]
+
+
+def test_a_participant_of_common_words_only_is_none() -> None:
+    text = "I, Amber Reyes, a transcriber for Bright\nReporting Services, certify that I have transcribed\n"
+    assert "Reporting Services" not in {c.text for c in cues(text)}
+
+
+def test_two_columns_the_model_read_as_one_name_are_judged_apart() -> None:
+    text = "___ No          See Review of Hearing\n___ Yes         Transcript Memorandum\n"
+    found = _model_reads(text, {"Yes         Transcript Memorandum": "PERSON"})
+    assert found == [("Yes", "PERSON"), ("Transcript Memorandum", "PERSON")]
+    pieces = [Candidate(text.index(t), text.index(t) + len(t), lab, t, ("spacy",), 0.8) for t, lab in found]
+    kept = [c.text for c in apply_filters(pieces, text=text)[0]]
+    assert "Transcript Memorandum" not in kept  # common words, no given name
+
+
+def test_a_name_that_is_a_common_word_does_not_spread_to_the_page_s_furniture() -> None:
+    text = (
+        "PRESIDING COMMISSIONER PAGE: We are on the record.\n"
+        "                                    PAGE\n"
+        "Proceedings ........ 3\n"
+        "LUIS NAVARRETE    F-38817    DECISION PAGE 1    11/07/2024\n"
+        "DEPUTY COMMISSIONER HUNTER: Thank you, Commissioner Page.\n"
+    )
+    at = text.index("PAGE:")
+    seed = Candidate(at, at + 4, "PERSON", "PAGE", ("cues",), 0.95, "cue:speaker")
+    spread = [(c.start, c.text) for c in propagate(text, [seed])]
+    assert (text.index("Page."), "Page") in spread
+    assert all(start in (text.index("Page."),) for start, _ in spread)
+
+
+# --- eponyms, employers -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "dropped"),
+    [
+        ("Did your client do an Olson review of his file?", "Olson", True),
+        ("She wrote a statement under Marsy's Law.", "Marsy", True),
+        ("The Franklin factors weigh heavily here.", "Franklin", True),
+        # The document names the person alone too: a person's hearing.
+        ("Mr. Navarrete spoke. The Navarrete hearing was long.", "Navarrete", False),
+        ("Olson came in late.", "Olson", False),
+    ],
+)
+def test_an_eponym_names_no_one(text: str, word: str, dropped: bool) -> None:
+    at = text.rindex(word)
+    c = Candidate(at, at + len(word), "PERSON", word, ("spacy",), 0.84, "spacy:PERSON")
+    assert (apply_filters([c], text=text)[0] == []) is dropped
+
+
+def test_a_place_no_list_knows_where_someone_works_is_an_organization() -> None:
+    text = "My uncle got me my first job at Rojas Tire & Wheel. He worked nights at the Foster Farms plant."
+    spans = [
+        Candidate(text.index(t), text.index(t) + len(t), "LOCATION", t, ("spacy",), 0.9, "spacy:GPE")
+        for t in ("Rojas Tire & Wheel", "Foster Farms")
+    ]
+    relabeled = {(c.text, c.label) for c in employers_named_as_places(text, spans)}
+    assert relabeled == {("Rojas Tire & Wheel", "ORGANIZATION"), ("Foster Farms", "ORGANIZATION")}
+
+
+def test_a_known_place_or_a_street_where_someone_works_stays_a_place() -> None:
+    text = "He worked at Fresno for a year, then he worked at Kern Valley."
+    spans = [
+        Candidate(text.index(t), text.index(t) + len(t), "LOCATION", t, ("spacy",), 0.9, "spacy:GPE")
+        for t in ("Fresno", "Kern Valley")
+    ]
+    assert {c.label for c in employers_named_as_places(text, spans)} == {"LOCATION"}
+
+
+# --- kin and what a person is called; ages ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("My friends call me Ada. At the office they don't.", "Ada"),  # a town's name too
+        ("B-L-E-D-S-O-E, I think. He goes by Hunt.", "Hunt"),
+        ('She called the police looking for "Uncle Dragan," her late brother.', "Dragan"),
+        ("Grandma Rose came up from Pomona.", "Rose"),
+    ],
+)
+def test_what_a_person_is_called_names_them(text: str, name: str) -> None:
+    assert name in {c.text for c in cues(text)}
+
+
+def test_a_town_called_by_its_name_is_no_person() -> None:
+    assert "Fresno" not in {c.text for c in cues("We lived in a town called Fresno. They call it home.")}
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("My uncle got me my first job when I was\n15. I went to school.", "15"),
+        ("Q.   So you're 36 today?", "36"),
+        ("I turned 19 that October.", "19"),
+        ("I was 19 at the time.", "19"),
+    ],
+)
+def test_a_number_after_a_person_s_being_that_ends_its_clause_is_an_age(text: str, age: str) -> None:
+    assert age in [c.text for c in patterns.recognize(text) if c.rule == "pattern:age_after_being"]
+
+
+def test_a_count_after_a_person_s_being_is_no_age() -> None:
+    text = "I was 3 blocks away. He was 15 minutes late. I'm 100 percent sure. It was 12 when we left."
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:age_after_being"] == []
