@@ -75,7 +75,7 @@ FILTER_RULES: dict[str, str] = {
     "person_lowercase": "all-lowercase PERSON (not in a text that writes no name with a capital)",
     "person_after_determiner": "a model's one-word PERSON after a determiner or a possessive, in a text without "
     'case ("the mike")',
-    "person_common_phrase": 'a model\'s PERSON of English or common words no name list knows, none a given name '
+    "person_common_phrase": "a model's PERSON of English or common words no name list knows, none a given name "
     '("Closing Statements", "Transcript Memorandum")',
     "person_noun_shape": "a model's one-word PERSON in a text without case, shaped as a common noun (-tion, -sion, "
     '-ment, -ism, -ology, -itis) and no known name ("ABRASION")',
