@@ -75,14 +75,13 @@ FILTER_RULES: dict[str, str] = {
     "person_lowercase": "all-lowercase PERSON (not in a text that writes no name with a capital)",
     "person_after_determiner": "a model's one-word PERSON after a determiner or a possessive, in a text without "
     'case ("the mike")',
-    "person_common_phrase": "a model's PERSON of English or common words no name list knows, none a given name "
-    '("Closing Statements", "Transcript Memorandum")',
+    "person_common_phrase": 'a model\'s PERSON of English words, none a given name ("Closing Statements")',
     "person_noun_shape": "a model's one-word PERSON in a text without case, shaped as a common noun (-tion, -sion, "
     '-ment, -ism, -ology, -itis) and no known name ("ABRASION")',
     "person_names_a_work": 'a model\'s PERSON right after the kind of work it titles ("the novel Dark Matters", '
     f'"author of Alice in Wonderland"): kept, its score capped at {NAMED_WORK_SCORE}',
-    "person_eponym": 'a model\'s one-word PERSON that names a law, a procedure or a test ("Marsy\'s Law", "an '
-    'Olson review") and is written nowhere else in the document without such a noun',
+    "person_eponym": 'a model\'s one-word PERSON that names a procedure, a test or a law ("an Olson review", '
+    '"Marsy\'s Law") and is written nowhere else in the document without such a noun',
     "second_opinion_one_word": "a base model's one-word PERSON that the encoder did not call a name: a second "
     "opinion needs a full name (in a text without case: known names only)",
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun; not in a text that "

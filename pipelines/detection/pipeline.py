@@ -25,6 +25,7 @@ from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds, is_letter_soup
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.filtering.filters import Filtered, apply_filters, cap_scores
 from pipelines.detection.filtering.place_context import (
+    credentials_after_names,
     employers_named_as_places,
     institutions_named_by_acronyms,
     organizations_named_after_places,
@@ -330,6 +331,7 @@ def _detect_doc(
         # "at DVI": an institution's acronym the model took for a place.
         spans = institutions_named_by_acronyms(text, spans)
         spans = employers_named_as_places(text, spans)
+        spans = credentials_after_names(text, spans)
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
     spans = cap_scores(calibrate(spans, text, words, model_name), config.disabled_filters, text, words)

@@ -75,8 +75,12 @@ _LISTED_AFTER = re.compile(rf"(?:,[ \t]+|[ \t]+and[ \t]+|,[ \t]+and[ \t]+)(?P<p>
 
 
 # Where only a place stands, even one whose name is a person's too ("in Selma",
-# "Yolanda Cervantes, of Selma"): not "from" ("a letter from Austin") nor "to".
-_ONLY_A_PLACE_BEFORE = re.compile(r"(?i)(?:\b(?:in|near|outside|towards?)|,[ \t]+of)[ \t]+$")
+# "Yolanda Cervantes, of Selma"): not "from" ("a letter from Austin"), "to" or
+# "near" ("I sat near Tyler"), nor "in" after a verb of trust ("confided in Tyler").
+_ONLY_A_PLACE_BEFORE = re.compile(
+    r"(?i)(?:(?<!believe )(?<!believed )(?<!believes )(?<!confided )(?<!confide )(?<!trust )(?<!interest )"
+    r"(?<!interested )(?<!confidence )(?<!faith )(?<!involved )\bin|\boutside|,[ \t]+of)[ \t]+$"
+)
 
 
 def placed_in_sentence(text: str, start: int, end: int, strict: bool = False) -> bool:

@@ -569,7 +569,7 @@ def test_in_a_text_without_case_a_word_after_a_determiner_is_no_person() -> None
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("In the novel Okonkwo Rising what interested me was the form.", "Okonkwo Rising"),
+        ("In the novel Dark Matters what interested me was the form.", "Dark Matters"),
         ("the most famous is Lewis Carroll, author of Alice in Wonderland.", "Alice"),
         ('We watched the film "Erin Brockovich" twice.', "Erin Brockovich"),
     ],
@@ -681,6 +681,13 @@ def test_the_records_that_number_a_person_are_ids_after_their_cue(text: str, num
     from pipelines.detection.recognizers import patterns
 
     assert number in [c.text for c in patterns.recognize(text) if c.rule == "pattern:id_with_cue"]
+
+
+def test_a_case_number_takes_no_word_of_a_sentence_in_capitals() -> None:
+    from pipelines.detection.recognizers import patterns
+
+    text = "CASE NO. 12345 IN 2019 THE DEFENDANT PLED. REPORT NUMBER 4412 ON 10-12-2020."
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:id_with_cue"] == ["12345", "4412"]
 
 
 def test_a_record_s_cue_without_a_number_after_it_is_no_id() -> None:

@@ -7,6 +7,7 @@ the UI can say why the machine dropped it, rather than losing it silently.
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from pipelines.candidate import BASE_ONLY, Candidate
 from pipelines.detection.case import carries_case
@@ -212,10 +213,7 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
     # "Preacher Wise", "Grandma Day": a way of addressing someone, then the name.
     if _RELATION_WORD.fullmatch(words[0]) or words[0].lower() in _ADDRESS_WORDS:
         return None
-    # A common word no name list knows counts too: "Transcript Memorandum" is Latin
-    # enough to be common in other languages' text, and still no one's name.
-    plain = all(is_english_word(word) or (is_common_word(word) and not is_known_name(word)) for word in words)
-    return "English words, no given name" if plain else None
+    return "English words, no given name" if all(is_english_word(word) for word in words) else None
 
 
 # The kind of work a title names, right before the title ("the novel Dark Matters",
@@ -248,27 +246,35 @@ def _person_names_a_work(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "a work's title, after its kind"
 
 
-# What a person's name names when it names no person: a law, a rule, a procedure,
-# a test or a disease called after someone ("Marsy's Law", "an Olson review", "the
-# Franklin factors", "Miranda rights").
+# What a person's name names when it names no person: a procedure, a test, a
+# doctrine or a disease called after someone ("an Olson review", "the Franklin
+# factors"), or, with a possessive, a law or a syndrome written as a title
+# ("Marsy's Law", "Down's Syndrome"). Not what follows a party's or a patient's name
+# ("Kowalczyk's hearing", "the Delgado motion", "Ramirez's test results").
 _EPONYM_AFTER = re.compile(
-    r"(?:['’]s)?[ \t]+(?i:laws?|act|rules?|doctrine|factors?|review|rights|warnings?|motion|hearing|test"
-    r"|syndrome|disease|scale|criteria|principle|procedure|maneuver|amendment|material)\b"
+    r"[ \t]+(?:review|factors|doctrine|warnings|syndrome|disease|criteria|principle|maneuver|amendment)\b"
+    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease)\b"
 )
 
 
+@lru_cache(maxsize=256)
+def _only_as_eponym(text: str, word: str) -> bool:
+    """Every time `word` is written in `text`, an eponym's noun follows it. Cached:
+    the filter asks once per candidate, the answer is the document's."""
+    uses = re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
+    return all(_EPONYM_AFTER.match(text, use.end()) for use in uses)
+
+
 def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
-    """A model's one-word person that names a law, a procedure or a test, and
-    nothing else in the document: every time the word is written, an eponym's noun
-    follows it. A name the document uses alone too ("the Navarrete hearing" where
-    Mr. Navarrete speaks) stays a person."""
+    """A model's one-word person that names a procedure, a test or a law, and
+    nothing else in the document (`_only_as_eponym`). A name the document uses
+    alone too ("the Navarrete review" where Mr. Navarrete speaks) stays a person."""
     words = _words(c)
     if not _model_only(c) or not text or len(words) != 1:
         return None
     if not _EPONYM_AFTER.match(text, c.start + len(words[0])):
         return None
-    uses = re.finditer(rf"(?<![\w'’-]){re.escape(words[0])}(?![\w-])", text, re.IGNORECASE)
-    if all(_EPONYM_AFTER.match(text, use.end()) for use in uses):
+    if _only_as_eponym(text, words[0]):
         return "names a law, a procedure or a test, never a person in the document"
     return None
 

@@ -358,3 +358,29 @@ def employers_named_as_places(text: str, spans: list[Candidate]) -> list[Candida
         else span
         for span in spans
     ]
+
+
+# A clinician's degree after the name reads as a state's code: "Priya Raghunathan,
+# MD" (Maryland), "Dana Cole, PA" (Pennsylvania), "Joanna Wisz, DO".
+CREDENTIAL_CODES = frozenset({"MD", "PA", "DO"})
+_CREDENTIAL_GAP = re.compile(r",[ \t]*")
+
+
+def credentials_after_names(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """The spans less a weak LOCATION that is a degree's letters right after a
+    person's name and a comma: after a place ("Baltimore, MD") it is the state."""
+    people_end = {span.end for span in spans if span.label == "PERSON"}
+    return [
+        span
+        for span in spans
+        if not (
+            span.label == "LOCATION"
+            and set(span.sources) <= WEAK_SOURCES
+            and span.text.strip() in CREDENTIAL_CODES
+            and any(
+                (gap := _CREDENTIAL_GAP.fullmatch(text, end, span.start)) is not None and gap.end() == span.start
+                for end in people_end
+                if span.start - 4 <= end < span.start
+            )
+        )
+    ]

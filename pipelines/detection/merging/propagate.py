@@ -104,8 +104,8 @@ def _spreadable(text: str, cued: bool = False, words: FilterWords | None = None,
     if len(found) > 1:
         return True
     word = found[0].strip(".,'’:").lower()
-    if word in lexicon.never_spread:
-        return False
+    if word in lexicon.never_spread or not any(c.isalpha() for c in word) or _ORDINAL.fullmatch(word):
+        return False  # a number or an ordinal names a street only beside its crossing ("1st and 2nd grade")
     if cued:
         return True
     if word in lexicon.names.stop_words:
@@ -172,20 +172,28 @@ class _Disjoint:
         self.ends.insert(i, end)
 
 
-# A page's furniture: a word alone on its line (a column's heading) or before a
-# number on its line ("DECISION PAGE 1", "Page 3 of 10").
-_ALONE_BEFORE = re.compile(r"(?:^|\n)[ \t]*$")
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+# A page's furniture: a word in capitals alone on its line, indented as a heading
+# or a column's title is ("                PAGE"), or a word before a page's number
+# that ends its line or its column ("DECISION PAGE 1    11/07/2024", "Page 3 of 10").
+# Not a name in speech: "I gave Young 50 dollars", a wrapped line "Long⏎testified".
+_HEADING_BEFORE = re.compile(r"(?:^|\n)[ \t]{4,}$")
 _ALONE_AFTER = re.compile(r"[ \t]*(?:\n|$)")
-_NUMBER_AFTER = re.compile(r"[ \t]+\d")
+_PAGE_NUMBER_AFTER = re.compile(r"[ \t]+\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?(?:[ \t]*(?:\n|$)|[ \t]{3})")
 
 
 def _furniture(text: str, start: int, end: int) -> bool:
     """A common word where a page's furniture stands: a name that is a common word
     ("Page", "Hunter") spreads to its uses as a name, not to a heading."""
-    if not is_common_word(text[start:end]):
+    word = text[start:end]
+    if not is_common_word(word):
         return False
-    alone = _ALONE_BEFORE.search(text, max(0, start - 80), start) and _ALONE_AFTER.match(text, end)
-    return bool(alone or _NUMBER_AFTER.match(text, end))
+    heading = (
+        word.isupper()
+        and _HEADING_BEFORE.search(text, max(0, start - 80), start) is not None
+        and _ALONE_AFTER.match(text, end) is not None
+    )
+    return heading or _PAGE_NUMBER_AFTER.match(text, end) is not None
 
 
 def propagate(text: str, spans: list[Candidate], words: FilterWords | None = None) -> list[Candidate]:

@@ -33,9 +33,9 @@ _NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
 # ("Secret Agent. Things have grown") the period ends the sentence. The
 # abbreviations are the short titles; "Miss" is a whole word.
 _ABBREVIATED = tuple(t for t in TITLES if len(t) <= 4 and t != "Miss")
-# One or two spaces, not \s: a title ending one line never names the next line's
-# words, nor does one ending a cover page's column name the next column's
-# ("Presiding Commissioner    LUIS NAVARRETE, Inmate").
+# [ \t] rather than \s: a title ending one line never names the next line's words.
+# Between a name's words one or two spaces: more is a cover page's column gap
+# ("Deputy Commissioner     MELISSA TAKAHASHI" names no "Commissioner MELISSA").
 _SP = r"[ ]{1,2}"
 _TITLE_RE = re.compile(
     r"\b(?:(?:"
@@ -43,7 +43,7 @@ _TITLE_RE = re.compile(
     + r")\.?|(?:"
     + "|".join(TITLES)
     + r"))"
-    + _SP
+    + r"[ \t]+"
     + r"(?P<v>"
     + _NAME
     + r"(?:"
@@ -61,7 +61,7 @@ _HONORIFIC_RE = re.compile(
     r"(?<![\w'’-])(?:"
     + "|".join(t.capitalize() for t in _ADDRESS_TITLES)
     + r")\.?"
-    + _SP
+    + r"[ \t]+"
     + r"(?P<v>"
     + _NAME
     + r"(?:"
@@ -91,6 +91,12 @@ _RELATION_CASELESS_RE = re.compile(
     r"\b(?i:(?:my|his|her|their|our|your)[ \t]+(?:(?:older|younger|little|big|late|oldest|youngest)[ \t]+)?"
     r"(?:" + RELATIONS + r")s?),?[ \t]+(?P<v>[A-Za-z][a-z'’]+)\b"
 )
+# In a text without case, a title of address before a word ("mrs bukowski", "mister
+# haddad", "officer ruiz"): a person when the word is no English word (`_caseless_people`).
+_TITLE_CASELESS_RE = re.compile(
+    r"(?<![\w'’-])(?i:mister|mr|mrs|ms|missus|dr|doctor|officer|detective|sergeant|sgt|father|uncle|aunt|auntie"
+    r"|grandma|grandpa)\.?[ \t]+(?P<v>[A-Za-z][a-z'’-]+|[A-Z][A-Z'’-]+)\b"
+)
 # In a text without case, a word before a verb of saying ("as bob said"): a person
 # when it is a given name and no English word, with no determiner before it.
 _SAID_CASELESS_RE = re.compile(
@@ -103,9 +109,11 @@ _FUNCTION_WORD_AFTER = re.compile(
 )
 # "Chastity's mother", "Luis's brother": a name that owns a relation.
 _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?i:" + RELATIONS + r")s?\b")
+# "call" only with its object: "they call me Ada" names Ada, "I call Dispatch" calls
+# a service. "goes by" a name, not "went by" a place ("went by Target").
 _CALLED_RE = re.compile(
-    r"\b(?:called|named|calls?|go(?:es)?[ \t]+by|went[ \t]+by|known[ \t]+as)[ \t]+"
-    r"(?P<pronoun>(?:him|her|me|them)[ \t]+)?(?P<v>" + _NAME + r")\b"
+    r"\b(?:(?:called|named|go(?:es)?[ \t]+by|known[ \t]+as)[ \t]+(?P<pronoun>(?:him|her|me|them)[ \t]+)?"
+    r"|calls?[ \t]+(?P<object>(?:him|her|me|them)[ \t]+))(?P<v>" + _NAME + r")\b"
 )
 # An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
 # surname, whatever word it also is.
@@ -121,11 +129,15 @@ _PERSON_BEFORE_CALLED = re.compile(
 # A printed line number may open the line ("16   MR. BRENNAN:").
 _SPEAKER_RE = re.compile(r"^[ \t]*(?:\d{1,3}[ \t]+)?(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
 _CAP_WORD_RE = re.compile(r"[A-Z][A-Z'’-]+")
+# The longest abbreviation a clinical note's field label has ("C-SSRS", "DOB").
+FIELD_ABBREVIATION_LETTERS = 5
 # Header participant lines: "EVELYN HARTWELL, Presiding Commissioner", also as one
 # of a cover page's columns (three spaces or a tab apart: "DOLORES PAGE, Presiding
 # Commissioner    LUIS NAVARRETE, Inmate").
 _PARTICIPANT_RE = re.compile(
-    r"(?:^|(?<=   )|(?<=\t))[ \t]*(?P<v>[A-Z][A-Za-z.'’-]+(?:[ ]{1,2}[A-Z][A-Za-z.'’-]+){1,3})[ \t]*,[ \t]*"
+    # No "[ \t]*" after the lookbehinds: at every space of a long run it would
+    # re-read the run (quadratic on a layout's blank lines).
+    r"(?:^[ \t]*|(?<=   )|(?<=\t))(?P<v>[A-Z][A-Za-z.'’-]+(?:[ ]{1,2}[A-Z][A-Za-z.'’-]+){1,3})[ \t]*,[ \t]*"
     r"(?P<role>[A-Za-z]+(?:[ ]{1,2}[A-Za-z]+){0,6})[ \t]*(?=$|[ ]{3}|\t)",
     re.MULTILINE,
 )
@@ -356,7 +368,7 @@ def _political_parties(text: str) -> list[Candidate]:
 def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     """ "called him Will", "a guy named Will", or a known given name ("called
     Tom"): the words name a person, not a drink, a book or a programme."""
-    if match.group("pronoun"):
+    if match.group("pronoun") or match.group("object"):
         return True
     if _PERSON_BEFORE_CALLED.search(text, max(0, match.start() - 40), match.start()):
         return True
@@ -389,16 +401,21 @@ def _name_words(found: str) -> list[re.Match[str]]:
 
 def _caseless_people(text: str) -> list[Candidate]:
     """A text without case's people that no capital can announce: a given name
-    before a verb of saying ("as bob said") or after a relation ("my son jamal").
+    before a verb of saying ("as bob said") or after a relation ("my son jamal"),
+    any word no English word after a title of address ("mrs bukowski").
     wordfreq counts "jamal" as common (it is frequent as a name): here a given name
     that is no English word ("said", "told", every stop word are) is the name; after
     a relation, one that is also a common word only before a function word or the
     clause's end ("my son jamal he was", not "my sister rose early")."""
     found = []
-    for regex, rule in ((_SAID_CASELESS_RE, "said"), (_RELATION_CASELESS_RE, "relation")):
+    rules = ((_SAID_CASELESS_RE, "said"), (_RELATION_CASELESS_RE, "relation"), (_TITLE_CASELESS_RE, "title"))
+    for regex, rule in rules:
         for match in regex.finditer(text):
             name = match.group("v")
-            if not is_given_name(name) or is_english_word(name):
+            if is_english_word(name) or name.lower() in stop_words() or name.lower() in ROLE_WORDS:
+                continue
+            # After a title any surname ("mrs bukowski", "mister haddad"); otherwise a given name.
+            if rule != "title" and not is_given_name(name):
                 continue
             start, end = match.span("v")
             if rule == "relation" and is_common_word(name) and not _FUNCTION_WORD_AFTER.match(text, end):
@@ -433,7 +450,7 @@ def recognize(text: str) -> list[Candidate]:
             if not words:
                 continue
             start, end = start + words[0].start(), start + words[-1].end()
-            pronoun = rule == "called" and bool(match.group("pronoun"))
+            pronoun = rule == "called" and bool(match.group("pronoun") or match.group("object"))
             if rule in ("relation", "called") and not pronoun and places.is_known_place(text[start:end]):
                 continue  # "California's children", "a town called Fresno"; "call me Ada" is Ada
             if rule == "called" and not _calls_a_person(text, match):
@@ -487,8 +504,20 @@ def recognize(text: str) -> list[Candidate]:
         # any such line ("IN THE MATTER OF …:"), and in a text with case a form's
         # field, written once ("ISSUER:", "PAYING AGENT:", "NOTE:").
         common = bool(words) and _only_common_words(" ".join(w.group() for w in words))
-        recurs = turns[" ".join(match.group("label").split())] >= 2
-        if words and (not common or ((roled or recurs) and carries_case(text))):
+        written = turns[" ".join(match.group("label").split())]
+        recurs = written >= 2
+        # A short abbreviation no name list knows, written once or twice, is a
+        # note's field ("DOB:", "HPI:", "C-SSRS:"); a speaker with a short surname
+        # takes more turns than that.
+        field = (
+            not roled
+            and len(words) == 1
+            and len(words[0].group().replace("-", "")) <= FIELD_ABBREVIATION_LETTERS
+            and not is_known_name(words[0].group())
+            and written <= 2
+            and carries_case(text)
+        )
+        if words and not field and (not common or ((roled or recurs) and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found + _institutions(text) + _case_parties(text) + _political_parties(text)

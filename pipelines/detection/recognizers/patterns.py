@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
-from pipelines.lexicons import MONTHS, NUMBER_WORDS, OCR_DAY_ORDINAL, SPOKEN_YEAR, UNITS
+from pipelines.lexicons import MONTHS, NUMBER_WORDS, OCR_DAY_ORDINAL, SPOKEN_YEAR, UNITS, US_STATES
 
 SOURCE = "patterns"
 
@@ -35,6 +35,23 @@ IGNORECASE = re.IGNORECASE
 # number ("The case number⏎19CR004512" is one ID; "…number⏎12   Q." is not).
 _GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
 
+# An address's parts no model reads as a place: the ZIP code after a state ("Dayton,
+# Ohio 45409", "FRESNO, CA 93721-1234"), the suite or the apartment after a comma
+# ("40 North Main Street, Suite 1800", "Apartment B"), a highway ("I-75", "Highway
+# 99", "Route 66"), and a crossing named by an ordinal ("At Elm and 5th", "on 5th
+# and Main": the ordinal says a street; its neighbour across "and" is one too).
+_STATE = "|".join(sorted((s.title() for s in US_STATES), key=len, reverse=True))
+_STATE_CODE = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH"
+    "|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
+)
+_ORDINAL = r"\d{1,3}(?:st|nd|rd|th)"
+# An ordinal that counts something else: "1st and 2nd grade", "3rd and 4th place".
+_NOT_A_STREET_AFTER = (
+    r"(?![ \t]+(?:grade|graders|place|floor|time|times|year|years|century|period|round|inning|quarter|birthday"
+    r"|anniversary|degree|offense|offence|strike|amendment|district|circuit)\b)"
+)
+_CROSSING_BEFORE = r"\b(?i:at|on|of|near|off)[ \t]+"
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}\b", 0.85, "cdcr_number"),
@@ -50,7 +67,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
         r"|passport|ID)[ \t]*(?:number|no\.?|#|ID)|MRN|SSN)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _GAP
-        + r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}(?:[ ](?-i:[A-Z]{1,4})[ ]\d[\d-]*)?)",
+        + r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}"
+        # The type in capitals, no word of a sentence in capitals ("12345 IN 2019").
+        + r"(?:[ ](?-i:(?!(?:IN|ON|OR|AT|TO|OF|AND|THE|FOR|BY|IS|WAS|AN|A)\b)[A-Z]{1,4})[ ]\d{3,}[\d-]*)?)",
         0.9,
         "id_with_cue",
         IGNORECASE,
@@ -66,13 +85,38 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "plate",
     ),
     _p("AGE", rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?[- ]old\b", 0.9, "years_old", IGNORECASE),
-    _p("AGE", rf"\b(?:age|aged)\s+(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
+    _p("AGE", rf"\b(?:age|aged)(?::[ \t]*|\s+)(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
+    # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
+    _p("AGE", r"\b(?P<v>\d{1,3})[ ]?(?:y/o|y\.o\.|yo|yrs?\.?[ ]old)(?![\w/])", 0.85, "age_short", IGNORECASE),
+    _p("LOCATION", rf"\b(?:(?i:{_STATE})|(?:{_STATE_CODE}))\.?[ \t]+(?P<v>\d{{5}}(?:-\d{{4}})?)\b", 0.85, "zip_code"),
+    _p(
+        "LOCATION",
+        r"(?<=,[ \t])(?:Suite|Ste\.|Apartment|Apt\.?|Unit|Room|Rm\.)[ \t]+#?(?:\d{1,5}[A-Z]?|[A-Z])\b",
+        0.8,
+        "address_unit",
+    ),
+    _p("LOCATION", r"\b(?:I-\d{1,3}|Interstate[ \t]+\d{1,3}|(?:Highway|Hwy\.?|Route)[ \t]+\d{1,3})\b", 0.8, "highway"),
+    _p(
+        "LOCATION",
+        rf"{_CROSSING_BEFORE}[A-Z][a-z]+[ \t]+(?:and|&)[ \t]+(?P<v>{_ORDINAL}){_NOT_A_STREET_AFTER}",
+        0.8,
+        "ordinal_crossing",
+    ),
+    _p(
+        "LOCATION",
+        rf"{_CROSSING_BEFORE}(?P<v>[A-Z][a-z]+)[ \t]+(?:and|&)[ \t]+{_ORDINAL}\b{_NOT_A_STREET_AFTER}",
+        0.8,
+        "ordinal_crossing",
+    ),
+    _p("LOCATION", rf"{_CROSSING_BEFORE}(?P<v>{_ORDINAL})[ \t]+(?:and|&)[ \t]+[A-Z][a-z]+\b", 0.8, "ordinal_crossing"),
+    _p("LOCATION", rf"{_CROSSING_BEFORE}{_ORDINAL}[ \t]+(?:and|&)[ \t]+(?P<v>[A-Z][a-z]+)\b", 0.8, "ordinal_crossing"),
     # A person's being or turning, then a bare number that ends its clause: "when I
     # was⏎15.", "So you're 36 today?", "I was 19 at the time". A count goes on with
     # its noun ("I was 3 blocks away", "he was 15 minutes late") and is none.
     _p(
         "AGE",
-        r"\b(?:(?:i|he|she|you|they|we)\s+(?:am|is|are|was|were)|(?:i|he|she|you|they|we)['’](?:m|s|re)"
+        # One person's: "we were 4 in the car" counts people.
+        r"\b(?:(?:i|he|she|you)\s+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re)"
         r"|turn(?:s|ed|ing)?)"
         + _GAP
         + r"(?P<v>\d{1,2}|1[01]\d)"
