@@ -514,6 +514,7 @@ def recognize(text: str) -> list[Candidate]:
             and len(words) == 1
             and len(words[0].group().replace("-", "")) <= FIELD_ABBREVIATION_LETTERS
             and not is_known_name(words[0].group())
+            and not is_common_word(words[0].group())  # "SWEET:" twice is a speaker's turns
             and written <= 2
             and carries_case(text)
         )
