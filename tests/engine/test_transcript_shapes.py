@@ -339,3 +339,49 @@ def test_a_clinician_s_degree_after_the_name_is_no_state() -> None:
 )
 def test_a_note_s_ages(text: str, age: str) -> None:
     assert age in [c.text for c in patterns.recognize(text) if c.label == "AGE"]
+
+
+# --- names prose wrapped; courts ------------------------------------------------------------------------------
+
+
+def test_a_model_s_name_that_prose_wrapped_is_kept() -> None:
+    text = "Hector was in the program with me for two years at Kern\nValley before he paroled to Fresno.\n"
+    at = text.index("Kern")
+    c = Candidate(at, at + len("Kern\nValley"), "LOCATION", "Kern\nValley", ("spacy",), 0.9, "spacy:LOC")
+    kept, _ = apply_filters([c], text=text)
+    assert kept == [c]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "SUBSEQUENT PAROLE HEARING CDCR\nJOHN SMITH, Inmate\n",  # a heading: short, in capitals
+        "This is the hearing for the inmate with the number CDCR\nPRESIDING COMMISSIONER: Good morning.\n",
+        "This is a long line of prose that ends at the name Kern\nQ. And then?\n",  # a new turn
+    ],
+)
+def test_a_model_s_name_glued_across_a_heading_or_a_turn_is_dropped(text: str) -> None:
+    first = text.index("CDCR") if "CDCR" in text else text.index("Kern")
+    end = text.index("\n", first) + 1
+    end = text.index(" ", end) if " " in text[end:] else len(text)
+    c = Candidate(first, end, "ORGANIZATION", text[first:end], ("spacy",), 0.9, "spacy:ORG")
+    kept, filtered = apply_filters([c], text=text)
+    assert kept == [] and filtered[0].reason == "crosses a line break"
+
+
+def test_a_court_named_by_its_kind_is_an_institution_and_takes_its_county() -> None:
+    text = "He was convicted by jury in Fresno County Superior\nCourt, case number F04907712, of murder."
+    found = [c.text for c in cues(text) if c.rule == "cue:institution"]
+    assert found == ["Fresno County Superior\nCourt"]
+    assert [c.text for c in cues("He lived on Florissant Court for years.") if c.rule == "cue:institution"] == []
+
+
+def test_an_institution_s_span_does_not_read_on_into_the_sentence() -> None:
+    from pipelines.detection.merging.edges import tidy
+
+    text = "He was convicted in Fresno County Superior Court of murder. The Department of Justice said so."
+    spans = [
+        Candidate(text.index(t), text.index(t) + len(t), "ORGANIZATION", t, ("spacy",), 0.9, "spacy:ORG")
+        for t in ("Fresno County Superior Court of murder", "Department of Justice")
+    ]
+    assert [c.text for c in tidy(text, spans)] == ["Fresno County Superior Court", "Department of Justice"]

@@ -395,13 +395,38 @@ def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | N
     return "the base model alone called one word a name"
 
 
+# A line this long (indentation aside) that ends inside a name was wrapped: prose
+# filling the page's width, not a heading or a field.
+SOFT_WRAP_MIN_LINE = 40
+# What opens a new turn or a new field on the next line: a speaker's label, a
+# question's or an answer's marker, a printed number.
+_TURN_OPENS = re.compile(r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:|[QA][.:]|\d)")
+
+
+def _soft_wrap(text: str, start: int, end: int) -> bool:
+    """text[start:end] holds one line break, inside running prose: the line before
+    is long, in mixed case, and the next line goes on with the name rather than a
+    new turn ("… with me at Kern⏎Valley before he paroled")."""
+    breaks = [i for i in range(start, end) if text[i] == "\n"]
+    if len(breaks) != 1:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line = text[line_start : breaks[0]].strip()
+    return (
+        len(line) >= SOFT_WRAP_MIN_LINE
+        and any(ch.islower() for ch in line)
+        and _TURN_OPENS.match(text, breaks[0] + 1) is None
+    )
+
+
 def _line_break(c: Candidate, text: str, w: FilterWords) -> str | None:
     # Transcript text has one utterance per line: a model entity that crosses
     # a line break has glued a heading to the next line; but not a place's name
-    # broken after its "St." ("St.⏎Louis").
+    # broken after its "St." ("St.⏎Louis"), nor a name prose wrapped (`_soft_wrap`).
     if "\n" not in c.text or c.sources != ("spacy",):
         return None
-    if text and text[c.start : c.end] == c.text and broken_only_after_prefixes(text, c.start, c.end):
+    whole = bool(text) and text[c.start : c.end] == c.text
+    if whole and (broken_only_after_prefixes(text, c.start, c.end) or _soft_wrap(text, c.start, c.end)):
         return None
     return "crosses a line break"
 

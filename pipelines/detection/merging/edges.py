@@ -298,6 +298,17 @@ def _strip_stop_tail(text: str, start: int, end: int) -> int:
     )
 
 
+# "of" and words in lower case ending a place's or an institution's span: the
+# sentence read on ("Superior Court of murder"); an institution's "of" takes a name
+# ("Department of Justice").
+_LOWER_OF_TAIL = re.compile(r"[ \t]+of(?:[ \t]+[a-z][\w'’-]*)+$")
+
+
+def _strip_lower_of_tail(text: str, start: int, end: int) -> int:
+    match = _LOWER_OF_TAIL.search(text, start, end)
+    return match.start() if match else end
+
+
 _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
 
 
@@ -451,8 +462,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
         elif c.label in _NAME_LABELS:
             if c.label != "PERSON":
                 start, end = _strip_article(text, start, end, c.label)
-                if caseless:
-                    end = _strip_stop_tail(text, start, end)
+                end = _strip_stop_tail(text, start, end) if caseless else _strip_lower_of_tail(text, start, end)
                 if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
                     start = prefix
                 if c.label == "LOCATION":

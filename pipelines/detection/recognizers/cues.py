@@ -24,7 +24,7 @@ from pipelines.gazetteers import (
     stop_words,
     us_states,
 )
-from pipelines.lexicons import HONORIFICS, POLITICAL, RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
+from pipelines.lexicons import COURT_KINDS, HONORIFICS, POLITICAL, RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
 
 SOURCE = "cues"
 
@@ -163,12 +163,15 @@ _INSTITUTION_HEADS = (
 )
 _TITLE_WORD = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)"
 _GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*)"  # one line break at most: a blank line ends a name
+# "Court" names an institution after a court's kind ("Fresno County Superior Court",
+# "the District Court"); after any other name it may be a street ("Florissant Court").
+_COURT_HEAD = "(?:" + "|".join(rf"(?<={kind.capitalize()}\s)" for kind in sorted(COURT_KINDS)) + ")Court"
 _INSTITUTION_RE = re.compile(
-    rf"(?<![\w'’.-])(?P<v>(?:{_TITLE_WORD}{_GAP}){{0,5}}(?:{_INSTITUTION_HEADS})s?"
+    rf"(?<![\w'’.-])(?P<v>(?:{_TITLE_WORD}{_GAP}){{0,5}}(?:{_INSTITUTION_HEADS}|{_COURT_HEAD})s?"
     # The name after "of" stays on the head's line: the next line may open with a person.
     rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?{_TITLE_WORD}(?:[ \t]+(?:and[ \t]+)?{_TITLE_WORD}){{0,3}})?)(?![\w'’-])"
 )
-_HEAD_RE = re.compile(rf"^(?:{_INSTITUTION_HEADS})s?$")
+_HEAD_RE = re.compile(rf"^(?:{_INSTITUTION_HEADS}|Court)s?$")
 
 
 # A case's caption names its parties ("Lynch v. Overholser", "Green versus United
