@@ -385,3 +385,16 @@ def test_an_institution_s_span_does_not_read_on_into_the_sentence() -> None:
         for t in ("Fresno County Superior Court of murder", "Department of Justice")
     ]
     assert [c.text for c in tidy(text, spans)] == ["Fresno County Superior Court", "Department of Justice"]
+
+
+def test_a_family_called_by_the_plural_of_a_confident_surname() -> None:
+    text = "Mr. Haddad came. The Haddads lived next door, the Bukowskis across. Mr. Wood came. The Woods were home."
+    seeds = [
+        Candidate(text.index(t), text.index(t) + len(t), "PERSON", t, ("cues",), 0.95, "cue:title")
+        for t in ("Haddad", "Wood")
+    ]
+    families = [c.text for c in propagate(text, seeds) if c.rule == "propagation:PERSON:family"]
+    assert families == ["Haddads"]  # "Wood" is a common word: "in the woods"
+    lower = "mr haddad came and the haddads lived next door " * 10
+    seed = Candidate(3, 9, "PERSON", "haddad", ("cues",), 0.95, "cue:title")
+    assert "haddads" in [c.text for c in propagate(lower, [seed])]

@@ -270,4 +270,30 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
             found_label = label if occurrence.kind != "spelled" else "SPELLED_NAME"
             found.append(Candidate(start, end, found_label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
             covered[label].add(start, end)
+    found += _families(text, forms.get("PERSON", []), covered["PERSON"], extents)
     return sorted(found, key=lambda c: (c.start, c.end))
+
+
+def _families(text: str, forms: list[tuple[str, str]], covered: "_Disjoint", extents: "_Disjoint") -> list[Candidate]:
+    """A family called by the plural of a confident surname: "the Haddads", "the
+    Bukowskis"; capitalised where the text writes names so. Not a surname that is a
+    common word ("Wood": "in the woods"), nor a plural that is one ("the Banks")."""
+    caseless = not carries_case(text)
+    surnames = {
+        form.strip()
+        for form, _ in forms
+        if " " not in form.strip() and len(form.strip()) > 2 and not is_common_word(form.strip())
+    }
+    found = []
+    for form in sorted(surnames):
+        plural = re.compile(rf"(?<![\w'’-])(?i:the)[ \t]+(?P<v>{re.escape(form)}(?:s|es))(?![\w'’-])", re.IGNORECASE)
+        for match in plural.finditer(text):
+            start, end = match.span("v")
+            word = match.group("v")
+            if not caseless and not word[0].isupper():
+                continue
+            if is_common_word(word) or covered.overlaps(start, end) or extents.overlaps(start, end):
+                continue
+            found.append(Candidate(start, end, "PERSON", word, (SOURCE,), SCORE, "propagation:PERSON:family"))
+            covered.add(start, end)
+    return found
