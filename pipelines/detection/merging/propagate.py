@@ -284,16 +284,19 @@ def _families(text: str, forms: list[tuple[str, str]], covered: "_Disjoint", ext
         for form, _ in forms
         if " " not in form.strip() and len(form.strip()) > 2 and not is_common_word(form.strip())
     }
-    found = []
-    for form in sorted(surnames):
-        plural = re.compile(rf"(?<![\w'’-])(?i:the)[ \t]+(?P<v>{re.escape(form)}(?:s|es))(?![\w'’-])", re.IGNORECASE)
-        for match in plural.finditer(text):
-            start, end = match.span("v")
-            word = match.group("v")
-            if not caseless and not word[0].isupper():
-                continue
-            if is_common_word(word) or covered.overlaps(start, end) or extents.overlaps(start, end):
-                continue
-            found.append(Candidate(start, end, "PERSON", word, (SOURCE,), SCORE, "propagation:PERSON:family"))
-            covered.add(start, end)
+    found: list[Candidate] = []
+    if not surnames:
+        return found
+    # One pass over the text for all the surnames, longest first.
+    alternatives = "|".join(re.escape(f) for f in sorted(surnames, key=lambda f: (-len(f), f)))
+    plural = re.compile(rf"(?<![\w'’-])the[ \t]+(?P<v>(?:{alternatives})(?:s|es))(?![\w'’-])", re.IGNORECASE)
+    for match in plural.finditer(text):
+        start, end = match.span("v")
+        word = match.group("v")
+        if not caseless and not word[0].isupper():
+            continue
+        if is_common_word(word) or covered.overlaps(start, end) or extents.overlaps(start, end):
+            continue
+        found.append(Candidate(start, end, "PERSON", word, (SOURCE,), SCORE, "propagation:PERSON:family"))
+        covered.add(start, end)
     return found

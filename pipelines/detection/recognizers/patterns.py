@@ -40,10 +40,9 @@ _GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
 # ("40 North Main Street, Suite 1800", "Apartment B"), a highway ("I-75", "Highway
 # 99", "Route 66"), and a crossing named by an ordinal ("At Elm and 5th", "on 5th
 # and Main": the ordinal says a street; its neighbour across "and" is one too).
-_STATE = "|".join(sorted((s.title() for s in US_STATES), key=len, reverse=True))
-_STATE_CODE = (
-    "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH"
-    "|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
+_STATE_NAMES = frozenset(US_STATES) | frozenset(
+    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK"
+    " OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
 )
 _ORDINAL = r"\d{1,3}(?:st|nd|rd|th)"
 # An ordinal that counts something else: "1st and 2nd grade", "3rd and 4th place".
@@ -52,6 +51,10 @@ _NOT_A_STREET_AFTER = (
     r"|anniversary|degree|offense|offence|strike|amendment|district|circuit)\b)"
 )
 _CROSSING_BEFORE = r"\b(?i:at|on|of|near|off)[ \t]+"
+_STREET_THEN_AND = re.compile(rf"{_CROSSING_BEFORE}(?P<n>[A-Z][a-z]+)[ \t]+(?:and|&)[ \t]+$")
+_AND_STREET = re.compile(r"[ \t]+(?:and|&)[ \t]+(?P<n>[A-Z][a-z]+)\b")
+_CROSSING_BEFORE_RE = re.compile(rf"{_CROSSING_BEFORE}$")
+_NOT_A_STREET_AFTER_RE = re.compile(_NOT_A_STREET_AFTER)
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}\b", 0.85, "cdcr_number"),
@@ -88,7 +91,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("AGE", rf"\b(?:age|aged)(?::[ \t]*|\s+)(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
     # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
     _p("AGE", r"\b(?P<v>\d{1,3})[ ]?(?:y/o|y\.o\.|yo|yrs?\.?[ ]old)(?![\w/])", 0.85, "age_short", IGNORECASE),
-    _p("LOCATION", rf"\b(?:(?i:{_STATE})|(?:{_STATE_CODE}))\.?[ \t]+(?P<v>\d{{5}}(?:-\d{{4}})?)\b", 0.85, "zip_code"),
+    # The state is checked in `recognize` (`_STATE_NAMES`): an alternation of fifty
+    # names tried at every word cost a fifth of this module's time.
+    _p(
+        "LOCATION",
+        r"\b(?P<state>[A-Z][A-Za-z]{1,13}(?:[ ][A-Z][A-Za-z]{2,12})?)\.?[ \t]+(?P<v>\d{5}(?:-\d{4})?)\b",
+        0.85,
+        "zip_code",
+    ),
     _p(
         "LOCATION",
         r"(?<=,[ \t])(?:Suite|Ste\.|Apartment|Apt\.?|Unit|Room|Rm\.)[ \t]+#?(?:\d{1,5}[A-Z]?|[A-Z])\b",
@@ -96,20 +106,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "address_unit",
     ),
     _p("LOCATION", r"\b(?:I-\d{1,3}|Interstate[ \t]+\d{1,3}|(?:Highway|Hwy\.?|Route)[ \t]+\d{1,3})\b", 0.8, "highway"),
-    _p(
-        "LOCATION",
-        rf"{_CROSSING_BEFORE}[A-Z][a-z]+[ \t]+(?:and|&)[ \t]+(?P<v>{_ORDINAL}){_NOT_A_STREET_AFTER}",
-        0.8,
-        "ordinal_crossing",
-    ),
-    _p(
-        "LOCATION",
-        rf"{_CROSSING_BEFORE}(?P<v>[A-Z][a-z]+)[ \t]+(?:and|&)[ \t]+{_ORDINAL}\b{_NOT_A_STREET_AFTER}",
-        0.8,
-        "ordinal_crossing",
-    ),
-    _p("LOCATION", rf"{_CROSSING_BEFORE}(?P<v>{_ORDINAL})[ \t]+(?:and|&)[ \t]+[A-Z][a-z]+\b", 0.8, "ordinal_crossing"),
-    _p("LOCATION", rf"{_CROSSING_BEFORE}{_ORDINAL}[ \t]+(?:and|&)[ \t]+(?P<v>[A-Z][a-z]+)\b", 0.8, "ordinal_crossing"),
+    # The ordinal found here, its crossing read around it in `_crossing` (a regex
+    # that opened on "at", "on" or "of" would be tried at every such word).
+    _p("LOCATION", rf"(?<![\w-]){_ORDINAL}\b", 0.8, "ordinal_crossing"),
     # A person's being or turning, then a bare number that ends its clause: "when I
     # was⏎15.", "So you're 36 today?", "I was 19 at the time". A count goes on with
     # its noun ("I was 3 blocks away", "he was 15 minutes late") and is none.
@@ -183,6 +182,31 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
 _STUTTER = re.compile(r"(?<![a-z])([a-z]) \1 \1(?![a-z])")
 
 
+def _a_state(written: str) -> bool:
+    """A US state's name in title case or capitals ("Ohio", "NEW YORK"), or its code
+    in capitals ("OH"); the two words a state may have, or its last one ("Dayton,
+    New York"; "Dayton Ohio")."""
+    for name in (written, written.split(" ")[-1]):
+        if name.isupper() and len(name) == 2:
+            if name in _STATE_NAMES:
+                return True
+        elif (name.istitle() or name.isupper()) and name.lower() in _STATE_NAMES:
+            return True
+    return False
+
+
+def _crossing(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The ordinal at text[start:end] and the street it crosses: "At Elm and 5th"
+    (an ordinal that counts no grade or place after it), "on 5th and Main"."""
+    before = _STREET_THEN_AND.search(text, max(0, start - 40), start)
+    if before is not None and _NOT_A_STREET_AFTER_RE.match(text, end):
+        return [before.span("n"), (start, end)]
+    after = _AND_STREET.match(text, end)
+    if after is not None and _CROSSING_BEFORE_RE.search(text, max(0, start - 8), start):
+        return [(start, end), after.span("n")]
+    return []
+
+
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
     found = []
     for pattern in patterns:
@@ -193,6 +217,14 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 start, end = match.span()
             if pattern.rule == "spelled_spaces" and _STUTTER.search(text, start, end):
                 continue  # "a i i i": an answer's marker, then a stutter
+            if pattern.rule == "zip_code" and not _a_state(match.group("state")):
+                continue  # "Suite 18000", "Room 12345": no state before the number
+            if pattern.rule == "ordinal_crossing":
+                found += [
+                    Candidate(a, b, "LOCATION", text[a:b], (SOURCE,), pattern.score, "pattern:ordinal_crossing")
+                    for a, b in _crossing(text, start, end)
+                ]
+                continue
             if start < end:
                 found.append(
                     Candidate(
