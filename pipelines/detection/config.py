@@ -86,7 +86,8 @@ FILTER_RULES: dict[str, str] = {
     "opinion needs a full name (in a text without case: known names only)",
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun; not in a text that "
     "writes no name with a capital)",
-    "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date',
+    "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date; its letter ("Tab G"), '
+    "not a person",
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",
     "weekday_recurring": 'DATE that is a weekday recurring or any one ("on Wednesdays", "every Monday", "any Friday")',
     "weekday_alone": f'DATE that is a weekday alone ("on Saturday"): kept, its score capped at {WEEKDAY_ALONE_SCORE}',

@@ -398,3 +398,34 @@ def test_a_family_called_by_the_plural_of_a_confident_surname() -> None:
     lower = "mr haddad came and the haddads lived next door " * 10
     seed = Candidate(3, 9, "PERSON", "haddad", ("cues",), 0.95, "cue:title")
     assert "haddads" in [c.text for c in propagate(lower, [seed])]
+
+
+# --- a grand jury, an immigration court, a hearing in capitals --------------------------------------------
+
+
+def test_a_heading_s_examiner_is_named_after_the_title() -> None:
+    text = "DIRECT EXAMINATION BY MS. TRUONG:\nQ. Your name?\nCROSS-EXAMINATION BY MR. HADDAD:\nQ. Sir?\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == ["TRUONG", "HADDAD"]
+
+
+def test_a_role_after_common_words_is_no_speaker_s_name() -> None:
+    text = "GRAND JUROR: Officer, you said so?\nGRAND JUROR: And then?\nPRESIDING COMMISSIONER YOUNG: Yes.\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == ["YOUNG"]
+
+
+def test_a_contraction_in_capitals_is_no_relation_s_name() -> None:
+    text = "MR. VESPERMAN: MY BROTHER DIDN'T GET TO BE 24. MY SON GRANT WILL SAY THE REST.\n"
+    assert "DIDN'T" not in {c.text for c in cues(text)}
+
+
+def test_a_name_they_call_someone_by() -> None:
+    text = "Their chief is a man they call Ti Makak. Everyone in town knows him."
+    assert "Ti Makak" in {c.text for c in cues(text) if c.rule == "cue:called"}
+
+
+@pytest.mark.parametrize(("thing", "kept"), [("Tab G", False), ("Exhibit A", False), ("Tab Hunter", True)])
+def test_a_tab_s_letter_is_no_person(thing: str, kept: bool) -> None:
+    text = f"I would only note that {thing}, the letter from the pastor, was filed."
+    at = text.index(thing)
+    c = Candidate(at, at + len(thing), "PERSON", thing, ("spacy",), 0.9, "spacy:PERSON")
+    assert bool(apply_filters([c], text=text)[0]) is kept

@@ -303,14 +303,19 @@ def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | Non
 
 
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+_LETTER = re.compile(r"[A-Z]\.?")
 
 
 def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
-    """ "Form 1073", "Exhibit Number 1": the number names a form, not a person."""
+    """ "Form 1073", "Exhibit Number 1", "Tab G": the number or the letter names a
+    form, not a person."""
     words = c.text.split()
     things = w.numbered_things or frozenset()
-    if len(words) > 1 and words[0].lower().strip(".") in things and _HAS_DIGIT.search(c.text):
+    numbered = _HAS_DIGIT.search(c.text) or (len(words) > 1 and _LETTER.fullmatch(words[1]))
+    if len(words) > 1 and words[0].lower().strip(".") in things and numbered:
         return "number of a form or exhibit"
+    if c.label == "PERSON":
+        return None
     if _NUMERIC_DATE.fullmatch(c.text.strip()):
         return None  # "page 3/14/2023": a numeric date is no page's number
     window = text[max(0, c.start - 30) : c.start]
@@ -466,7 +471,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_eponym": (frozenset({"PERSON"}), _person_eponym),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
-    "numbered_thing": (_NOT_PERSON, _numbered_thing),
+    "numbered_thing": (_NOT_PERSON | {"PERSON"}, _numbered_thing),
     "date_words": (frozenset({"DATE"}), _date),
     "weekday_recurring": (frozenset({"DATE"}), _weekday_recurring),
     "weekday_alone": (frozenset({"DATE"}), _weekday_alone),

@@ -109,11 +109,14 @@ _FUNCTION_WORD_AFTER = re.compile(
 )
 # "Chastity's mother", "Luis's brother": a name that owns a relation.
 _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?i:" + RELATIONS + r")s?\b")
-# "call" only with its object: "they call me Ada" names Ada, "I call Dispatch" calls
-# a service. "goes by" a name, not "went by" a place ("went by Target").
+# What a person is called: "called him Will", "they call me Ada", "a man they call
+# Ti Makak", "goes by Hunt"; "call" without its object only before a given name ("I
+# call Walt", not "I call Dispatch"); "goes by" a name, not "went by" a place.
 _CALLED_RE = re.compile(
-    r"\b(?:(?:called|named|go(?:es)?[ \t]+by|known[ \t]+as)[ \t]+(?P<pronoun>(?:him|her|me|them)[ \t]+)?"
-    r"|calls?[ \t]+(?P<object>(?:him|her|me|them)[ \t]+))(?P<v>" + _NAME + r")\b"
+    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|known[ \t]+as)[ \t]+(?P<pronoun>(?:him|her|me|them)[ \t]+)?"
+    r"|(?P<namer>(?i:they|people|everyone|everybody|folks|we))[ \t]+call(?:ed)?[ \t]+"
+    r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)[ \t]+)?)"
+    r"(?P<v>" + _NAME + r"(?:[ ]" + _NAME + r")?)\b"
 )
 # An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
 # surname, whatever word it also is.
@@ -371,11 +374,11 @@ def _political_parties(text: str) -> list[Candidate]:
 def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     """ "called him Will", "a guy named Will", or a known given name ("called
     Tom"): the words name a person, not a drink, a book or a programme."""
-    if match.group("pronoun") or match.group("object"):
-        return True
-    if _PERSON_BEFORE_CALLED.search(text, max(0, match.start() - 40), match.start()):
+    if match.group("pronoun") or match.group("object") or match.group("namer"):
         return True
     first = match.group("v").split()[0]
+    if not match.group("bare") and _PERSON_BEFORE_CALLED.search(text, max(0, match.start() - 40), match.start()):
+        return True
     return is_person_given_name(first)
 
 
@@ -386,10 +389,17 @@ def _capitals_say_nothing(text: str, name: str) -> bool:
     return (not carries_case(text) or name.isupper()) and _only_common_words(name)
 
 
+# An English contraction ("DIDN'T", "they're"): a common word, which wordfreq's
+# alphabetic list does not hold.
+_CONTRACTION = re.compile(r"(?i)^[a-z]+(?:n['’]t|['’](?:re|ll|ve|m|d))$")
+# Titles of address written short: inside a speaker's label the name follows them.
+_ADDRESS_ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "miss"})
+
+
 def _only_common_words(name: str) -> bool:
     """Every word of `name` is a common English word and none is a known name."""
     parts = [w.strip(".,;'’") for w in name.split()]
-    return all(is_common_word(w) and not is_known_name(w) for w in parts if w)
+    return all((is_common_word(w) or _CONTRACTION.match(w)) and not is_known_name(w) for w in parts if w)
 
 
 def _name_words(found: str) -> list[re.Match[str]]:
@@ -427,6 +437,23 @@ def _caseless_people(text: str) -> list[Candidate]:
     return found
 
 
+def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool:
+    """A cue whose words name no person after all."""
+    named = rule == "called" and bool(match.group("pronoun") or match.group("object") or match.group("namer"))
+    if rule in ("relation", "called") and not named and places.is_known_place(name):
+        return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
+    if rule == "called" and not _calls_a_person(text, match):
+        return True
+    if rule == "et_al" and _no_author(name):
+        return True  # "the Committee et al.", "State et al.": a body, cited as a party
+    if rule in ("title", "honorific") and _only_common_words(name):
+        return True  # "Squadron Officer School": a thing named after the title, no one
+    if rule == "honorific" and (places.is_place_shaped(name) or places.has_institution_word(name)):
+        return True  # "King Street", "General Hospital"
+    # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
+    return rule == "relation" and _capitals_say_nothing(text, name)
+
+
 def recognize(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     for regex, rule, score in (
@@ -453,21 +480,8 @@ def recognize(text: str) -> list[Candidate]:
             if not words:
                 continue
             start, end = start + words[0].start(), start + words[-1].end()
-            pronoun = rule == "called" and bool(match.group("pronoun") or match.group("object"))
-            if rule in ("relation", "called") and not pronoun and places.is_known_place(text[start:end]):
-                continue  # "California's children", "a town called Fresno"; "call me Ada" is Ada
-            if rule == "called" and not _calls_a_person(text, match):
+            if _names_no_one(text, rule, match, text[start:end]):
                 continue
-            if rule == "et_al" and _no_author(text[start:end]):
-                continue  # "the Committee et al.", "State et al.": a body, cited as a party
-            if rule in ("title", "honorific") and _only_common_words(text[start:end]):
-                continue  # "Squadron Officer School": a thing named after the title, no one
-            if rule == "honorific" and (
-                places.is_place_shaped(text[start:end]) or places.has_institution_word(text[start:end])
-            ):
-                continue  # "King Street", "General Hospital"
-            if rule == "relation" and _capitals_say_nothing(text, text[start:end]):
-                continue  # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
     if not carries_case(text):
         found += _caseless_people(text)
@@ -498,9 +512,23 @@ def recognize(text: str) -> list[Candidate]:
         # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
         # is not a role on, it is the name, even "MARGARET COURT".
         roled = False
+        # A heading's "BY" and a title inside the label: the name follows the title
+        # ("CROSS-EXAMINATION BY MR. HADDAD:" names HADDAD).
+        titled = [n for n, w in enumerate(words) if w.group().lower() in _ADDRESS_ABBREVIATIONS]
+        if titled and titled[-1] + 1 < len(words):
+            words = words[titled[-1] + 1 :]
+            roled = True
         while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
             words.pop(0)
             roled = True
+        # A role's word after common words names the role ("GRAND JUROR:", "COURT
+        # REPORTER:"), not a person.
+        trailing_role = False
+        while len(words) > 1 and words[-1].group().lower().strip("'’-") in ROLE_WORDS:
+            words.pop()
+            trailing_role = True
+        if trailing_role and not roled and all(is_common_word(w.group()) for w in words):
+            continue
         # A speaker label is in capitals in any transcript: after a title or a role,
         # or as a turn that comes back ("SWEET:" twice), a common word is the name
         # ("MR. WILL:"). A label of common words alone is none: in a text without case
