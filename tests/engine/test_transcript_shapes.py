@@ -429,3 +429,48 @@ def test_a_tab_s_letter_is_no_person(thing: str, kept: bool) -> None:
     at = text.index(thing)
     c = Candidate(at, at + len(thing), "PERSON", thing, ("spacy",), 0.9, "spacy:PERSON")
     assert bool(apply_filters([c], text=text)[0]) is kept
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("In the Matter of:            File No.: A 208-614-337", "A 208-614-337"),
+        ("the matter of Wilner Toussaint, A 208 614 337. This is", "A 208 614 337"),
+        ("GRAND JURY INVESTIGATION NO. 17GJ-0842", "17GJ-0842"),
+        ("Q What is your DSN?\nA My DSN is 3318.", "3318"),
+        ("the CAD report for incident number 17-041196.", "17-041196"),
+        ("Interviewers: Det. Marcus Stone (Badge 2271)", "2271"),
+        ("IN THE MATTER OF: STANLEY KOWALCZYK, MDOC NUMBER 274519", "274519"),
+        ("REPORTED BY: MAUREEN O'HALLORAN, CSR-4417", "CSR-4417"),
+    ],
+)
+def test_the_numbers_of_immigration_police_and_prison_records_are_ids(text: str, number: str) -> None:
+    assert number in [c.text for c in patterns.recognize(text) if c.label == "ID"]
+
+
+def test_a_sentence_in_capitals_holds_no_agency_number() -> None:
+    text = "HE SAID NO 12345 TIMES. THE NUMBER 12345 IS WRONG. WHAT NUMBER 4412 DID YOU CALL?"
+    assert [c.text for c in patterns.recognize(text) if c.label == "ID"] == []
+
+
+def test_a_recording_s_elapsed_time_is_no_clock_time() -> None:
+    text = "[00:00:04] DETECTIVE STONE: We started at 10:45 a.m.\n[00:01:22] SUBJECT: Okay."
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:clock"] == ["10:45 a.m."]
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("A I'm 67. I'll be 68 in September.", "68"),
+        ("DANIEL WOULD BE 47 THIS YEAR.", "47"),
+        ("MY BROTHER DIDN'T GET TO BE 24.", "24"),
+        ("I AM NOW 46 AND I STILL THINK OF IT.", "46"),
+    ],
+)
+def test_an_age_to_be(text: str, age: str) -> None:
+    assert age in [c.text for c in patterns.recognize(text) if c.label == "AGE"]
+
+
+def test_a_time_to_be_is_no_age() -> None:
+    text = "It will be 10 in the morning. That would be 20 minutes. There will be 30 of them."
+    assert [c.text for c in patterns.recognize(text) if c.label == "AGE"] == []

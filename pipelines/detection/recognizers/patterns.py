@@ -66,9 +66,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # reports and badges, insurance claims and policies, medical records (MRN),
         # accounts, licences. A court's case number may hold its type between two
         # numbers ("Case No. 2022 CV 04417").
+        # An agency's acronym before "NUMBER" is a cue too ("MDOC NUMBER 274519"), and
+        # a badge or a serial number needs no "number" ("Badge 2271", "DSN is 3318").
         r"\b(?:(?:CDCR|inmate|booking|case|docket|report|claim|badge|account|policy|member|patient|record"
         r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
-        r"|passport|ID)[ \t]*(?:number|no\.?|#|ID)|MRN|SSN)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
+        r"|passport|incident|investigation|interpreter|ID)[ \t]*(?:number|no\.?|#|ID)"
+        r"|(?-i:(?!(?:THE|AN|HIS|HER|MY|YOUR|OUR|THEIR|THAT|THIS|ANY|SAME|ONE|SAID|WHAT|WHICH)\b)[A-Z]{2,5}"
+        r"[ \t]*(?:NUMBER|Number|number|\#))"
+        r"|MRN|SSN|DSN|badge)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _GAP
         + r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}"
         # The type in capitals, no word of a sentence in capitals ("12345 IN 2019").
@@ -77,6 +82,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "id_with_cue",
         IGNORECASE,
     ),
+    # An immigrant's A-number ("A 208-614-337", "A#208614337"): nine digits after an A.
+    _p("ID", r"\bA[ #-]?\d{3}[ -]?\d{3}[ -]?\d{3}\b", 0.9, "a_number"),
+    # A court reporter's certificate ("CSR-4417", "CSR No. 12345").
+    _p("ID", r"\bCSR[ -]?(?:No\.?[ \t]*)?\d{3,6}\b", 0.85, "reporter_license"),
     # A vehicle's plate after its cue ("license plate KRT 4471", "plate number 8ABC123"):
     # it identifies the car's keeper. Letters and digits, one space or hyphen at most
     # inside, at least one digit.
@@ -115,11 +124,13 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "AGE",
         # One person's: "we were 4 in the car" counts people.
-        r"\b(?:(?:i|he|she|you)\s+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re)"
-        r"|turn(?:s|ed|ing)?)"
+        r"\b(?:(?:(?:i|he|she|you)\s+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re))(?:\s+now)?"
+        r"|turn(?:s|ed|ing)?"
+        # "I'll be 68", "he would be 47", "didn't get to be 24"; not "it will be 10".
+        r"|(?<!\bit )(?<!\bthat )(?<!\bthere )(?:i['’]ll|will|would|to)\s+be)"
         + _GAP
         + r"(?P<v>\d{1,2}|1[01]\d)"
-        + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|that|and|but|so|when|at|in)\b))",
+        + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|that|this|next|and|but|so|when|at|in)\b))",
         0.8,
         "age_after_being",
         IGNORECASE,
@@ -129,7 +140,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "AGE",
         rf"\bhow old (?:are|were|was|is) [^\n?]{{0,80}}\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
-        rf"(?:(?:[A-Z][A-Z .'’-]{{0,60}}:|[QA]\.)[ \t]*)?"
+        rf"(?:\[[\d:]+\][ \t]*)?(?:(?:[A-Z][A-Z .'’-]{{0,60}}:|[QA]\.)[ \t]*)?"
         rf"(?:about |around |I was |I'm |I am )?(?P<v>\d{{1,3}}|{NUMBER_WORDS})\b(?=[ \t]*(?:years?)?[.!]?[ \t]*$)",
         0.8,
         "age_answer",
@@ -166,7 +177,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("DATE", r"\b(?:19|20)\d{2}\b", 0.6, "year"),
     _p("DATE", rf"\b{SPOKEN_YEAR}\b", 0.7, "spoken_year", IGNORECASE),
     _p("DATE", r"\b(?:19|20)?\d0'?s\b", 0.6, "decade"),
-    _p("TIME", r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?", 0.9, "clock", IGNORECASE),
+    # Not a recording's elapsed time in brackets ("[00:05:04] DETECTIVE:").
+    _p("TIME", r"(?<![\[:\d])\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?!:?\d|\])", 0.9, "clock", IGNORECASE),
     _p("TIME", r"\b\d{1,2}\s*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
     _p("PHONE_NUMBER", r"(?<!\w)(?:\+?1[-.\s]?)?\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}\b", 0.8, "us_phone"),
     # Anchored at the start of the local part, or a long run with no "@" is quadratic.
