@@ -358,6 +358,13 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
 # Words that introduce a form's or an exhibit's number: "Form 1073", "Exhibit 12",
 # "Photo 110", "Figure 3" (the shared guideline: a form's type number is not an
 # ID, and a numbered photo or figure is no place and no person).
+# A clinical note's field labels, written in capitals before a colon ("DOB:",
+# "HPI:"): a note's fields, not speakers.
+CLINICAL_FIELD_LABELS: frozenset[str] = frozenset(
+    """DOB HPI CC ROS PMH PSH FH SH MSE PE MRN SSN DX RX HX PCP ED ER ICU BP HR RR BMI NKDA EHR EMR ADL ADLS
+    AIMS CIWA COWS SI HI AVH C-SSRS CSSRS PHQ-9 GAD-7 AUDIT-C PCL-5 MOCA MMSE LABS MEDS VS SOAP A/P""".split()
+)
+
 NUMBERED_THINGS: frozenset[str] = frozenset(
     """form forms exhibit exhibits page pages line lines item items section rule chapter paragraph photo
     photos photograph photographs picture pictures figure figures fig image images slide slides diagram

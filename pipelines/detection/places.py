@@ -254,3 +254,27 @@ def organization_signal(text: str, is_known_name, is_common_word) -> bool:
     if all(w.lower() in ORGANIZATION_WORDS or w.lower() in _SMALL_WORDS for w in words_of(text)):
         return False
     return has_institution_word(text) or has_institution_type(text)
+
+
+# A line this long (indentation aside) that ends inside a name was wrapped: prose
+# filling the page's width, not a heading or a field.
+SOFT_WRAP_MIN_LINE = 40
+# What opens a new turn or a new field on the next line: a speaker's label, a
+# question's or an answer's marker, a printed number.
+_TURN_OPENS = re.compile(r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:|[QA][.:]|\d)")
+
+
+def soft_wrap(text: str, start: int, end: int) -> bool:
+    """text[start:end] holds one line break, inside running prose: the line before
+    is long, in mixed case, and the next line goes on with the name rather than a
+    new turn ("… with me at Kern⏎Valley before he paroled")."""
+    breaks = [i for i in range(start, end) if text[i] == "\n"]
+    if len(breaks) != 1:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line = text[line_start : breaks[0]].strip()
+    return (
+        len(line) >= SOFT_WRAP_MIN_LINE
+        and any(ch.islower() for ch in line)
+        and _TURN_OPENS.match(text, breaks[0] + 1) is None
+    )

@@ -223,8 +223,15 @@ def test_a_town_called_by_its_name_is_no_person() -> None:
 
 
 def test_passing_a_place_or_calling_a_service_names_no_one() -> None:
-    text = "Then I went by Main Street and he went by Target. She calls Comcast every week. I call Dispatch."
+    text = (
+        "Then I went by Main Street. She calls Comcast every week. I call Dispatch. We called CPS. "
+        "They called Animal Control. Call me Monday."
+    )
     assert [c.text for c in cues(text) if c.rule == "cue:called"] == []
+
+
+def test_a_nickname_one_went_by() -> None:
+    assert "Junebug" in {c.text for c in cues("A. He went by Junebug back then.") if c.rule == "cue:called"}
 
 
 @pytest.mark.parametrize(
@@ -474,3 +481,86 @@ def test_an_age_to_be(text: str, age: str) -> None:
 def test_a_time_to_be_is_no_age() -> None:
     text = "It will be 10 in the morning. That would be 20 minutes. There will be 30 of them."
     assert [c.text for c in patterns.recognize(text) if c.label == "AGE"] == []
+
+
+# --- the second review's cases ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("A. Dr. Page A. Morrow treated me for two years.", "Page A. Morrow"),
+        ("Q. Did you ever meet Page L. Whitfield at the unit?", "Page L. Whitfield"),
+    ],
+)
+def test_a_person_whose_name_opens_with_a_thing_s_word_is_kept(text: str, name: str) -> None:
+    at = text.index(name)
+    c = Candidate(at, at + len(name), "PERSON", name, ("spacy",), 0.9, "spacy:PERSON")
+    assert apply_filters([c], text=text)[0] == [c]
+
+
+def test_a_name_a_hard_line_break_cut_is_kept_in_pieces() -> None:
+    text = "The victim told me that Darnell\nWhitcomb had a gun.\n"
+    found = _model_reads(text, {"Darnell\nWhitcomb": "PERSON"})
+    assert found == [("Darnell", "PERSON"), ("Whitcomb", "PERSON")]
+
+
+@pytest.mark.parametrize(
+    ("label", "name"),
+    [("MARGARET COURT", "MARGARET COURT"), ("KENNETH CHIEF", "KENNETH CHIEF"), ("MR. JUDGE", "JUDGE")],
+)
+def test_a_surname_that_is_a_role_s_word_stays_in_the_speaker_s_name(label: str, name: str) -> None:
+    text = f"{label}: Yes.\nQ. And then?\n{label}: No.\n"
+    assert name in {c.text for c in cues(text) if c.rule == "cue:speaker_label"}
+
+
+def test_a_short_surname_no_list_holds_is_a_speaker_even_once() -> None:
+    text = "SGT. BRANDT: Your name?\nWU: Kevin.\nInterviewer: And you?\nTHAO: Better now.\n"
+    assert {"WU", "THAO"} <= {c.text for c in cues(text) if c.rule == "cue:speaker_label"}
+
+
+def test_a_caseless_title_takes_a_name_s_particles_and_a_rank_before_it() -> None:
+    from pipelines.detection.recognizers.cues import _caseless_people
+
+    text = "officer van dyke came and mister de la cruz said so and detective sergeant lopez wrote it down " * 3
+    assert {"van dyke", "de la cruz", "lopez"} <= {c.text for c in _caseless_people(text)}
+
+
+def test_a_family_s_possessive_plural() -> None:
+    text = "Mr. Haddad came. We ate at the Haddads' house. Both Haddads were home."
+    at = text.index("Haddad")
+    seed = Candidate(at, at + 6, "PERSON", "Haddad", ("cues",), 0.95, "cue:title")
+    families = [c.start for c in propagate(text, [seed]) if c.rule == "propagation:PERSON:family"]
+    assert families == [text.index("Haddads'"), text.rindex("Haddads")]
+
+
+def test_a_name_before_a_number_in_speech_still_spreads() -> None:
+    text = "My friend Hunter Young came by.\nA. I gave Young 50\nQ. And then?\n"
+    at = text.index("Young")
+    seed = Candidate(at, at + 5, "PERSON", "Young", ("cues",), 0.95, "cue:relation")
+    assert text.rindex("Young") in [c.start for c in propagate(text, [seed])]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("They are 34 and identify as nonbinary.", ["34"]),
+        ("Your next hearing will be 5 years from today. The denial would be 3 years.", []),
+        ("It was going to be 30. The bill was going to be 40.", []),
+    ],
+)
+def test_ages_of_the_second_review(text: str, found: list[str]) -> None:
+    assert [c.text for c in patterns.recognize(text) if c.label == "AGE"] == found
+
+
+def test_a_time_in_brackets_that_is_a_wall_clock_s() -> None:
+    text = "[Back on the record at 2:15] [10:42 a.m.] [00:05:04] DETECTIVE: Okay."
+    clocks = [c.text for c in patterns.recognize(text) if c.rule == "pattern:clock"]
+    assert clocks == ["2:15", "10:42 a.m."]
+
+
+def test_an_immigration_form_is_no_highway_and_a_page_number_no_id() -> None:
+    text = "Did you file the Form I-589 and the I-130 petition? PAGE NUMBER 1234. HIS PHONE NUMBER IS 5595551234."
+    found = [(c.text, c.label) for c in patterns.recognize(text) if c.label in ("LOCATION", "ID")]
+    assert found == []
+    assert [c.text for c in patterns.recognize("On 5th and Maria came later. On 3rd and Thursday.")] == []

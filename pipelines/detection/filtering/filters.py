@@ -7,13 +7,18 @@ the UI can say why the machine dropped it, rather than losing it silently.
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from pipelines.candidate import BASE_ONLY, Candidate
 from pipelines.detection.case import carries_case
 from pipelines.detection.config import ACRONYM_PERSON_SCORE, FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
-from pipelines.detection.places import broken_only_after_prefixes, has_institution_word, is_acronym, is_known_place
+from pipelines.detection.places import (
+    broken_only_after_prefixes,
+    has_institution_word,
+    is_acronym,
+    is_known_place,
+    soft_wrap,
+)
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -257,12 +262,22 @@ _EPONYM_AFTER = re.compile(
 )
 
 
-@lru_cache(maxsize=256)
+# The answers for the last documents, keyed by the text's length and hash and the
+# word: the filter asks once per candidate, the answer is the document's; no
+# document's text is kept.
+_EPONYM_ANSWERS: dict[tuple[int, int, str], bool] = {}
+_EPONYM_ANSWERS_MAX = 4096
+
+
 def _only_as_eponym(text: str, word: str) -> bool:
-    """Every time `word` is written in `text`, an eponym's noun follows it. Cached:
-    the filter asks once per candidate, the answer is the document's."""
-    uses = re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
-    return all(_EPONYM_AFTER.match(text, use.end()) for use in uses)
+    """Every time `word` is written in `text`, an eponym's noun follows it."""
+    key = (len(text), hash(text), word.lower())
+    if key not in _EPONYM_ANSWERS:
+        if len(_EPONYM_ANSWERS) >= _EPONYM_ANSWERS_MAX:
+            _EPONYM_ANSWERS.clear()
+        uses = re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
+        _EPONYM_ANSWERS[key] = all(_EPONYM_AFTER.match(text, use.end()) for use in uses)
+    return _EPONYM_ANSWERS[key]
 
 
 def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -303,7 +318,7 @@ def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | Non
 
 
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
-_LETTER = re.compile(r"[A-Z]\.?")
+_LETTER = re.compile(r"[A-Z]")
 
 
 def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -311,11 +326,13 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     form, not a person."""
     words = c.text.split()
     things = w.numbered_things or frozenset()
-    numbered = _HAS_DIGIT.search(c.text) or (len(words) > 1 and _LETTER.fullmatch(words[1]))
-    if len(words) > 1 and words[0].lower().strip(".") in things and numbered:
-        return "number of a form or exhibit"
     if c.label == "PERSON":
-        return None
+        # Only a model's two words, the second a bare capital ("Tab G"): "Page A.
+        # Morrow" is a person with her initial.
+        lettered = len(words) == 2 and _LETTER.fullmatch(words[1]) and _model_only(c)
+        return "letter of a tab or an exhibit" if lettered and words[0].lower() in things else None
+    if len(words) > 1 and words[0].lower().strip(".") in things and _HAS_DIGIT.search(c.text):
+        return "number of a form or exhibit"
     if _NUMERIC_DATE.fullmatch(c.text.strip()):
         return None  # "page 3/14/2023": a numeric date is no page's number
     window = text[max(0, c.start - 30) : c.start]
@@ -400,38 +417,14 @@ def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | N
     return "the base model alone called one word a name"
 
 
-# A line this long (indentation aside) that ends inside a name was wrapped: prose
-# filling the page's width, not a heading or a field.
-SOFT_WRAP_MIN_LINE = 40
-# What opens a new turn or a new field on the next line: a speaker's label, a
-# question's or an answer's marker, a printed number.
-_TURN_OPENS = re.compile(r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:|[QA][.:]|\d)")
-
-
-def _soft_wrap(text: str, start: int, end: int) -> bool:
-    """text[start:end] holds one line break, inside running prose: the line before
-    is long, in mixed case, and the next line goes on with the name rather than a
-    new turn ("… with me at Kern⏎Valley before he paroled")."""
-    breaks = [i for i in range(start, end) if text[i] == "\n"]
-    if len(breaks) != 1:
-        return False
-    line_start = text.rfind("\n", 0, start) + 1
-    line = text[line_start : breaks[0]].strip()
-    return (
-        len(line) >= SOFT_WRAP_MIN_LINE
-        and any(ch.islower() for ch in line)
-        and _TURN_OPENS.match(text, breaks[0] + 1) is None
-    )
-
-
 def _line_break(c: Candidate, text: str, w: FilterWords) -> str | None:
     # Transcript text has one utterance per line: a model entity that crosses
     # a line break has glued a heading to the next line; but not a place's name
-    # broken after its "St." ("St.⏎Louis"), nor a name prose wrapped (`_soft_wrap`).
+    # broken after its "St." ("St.⏎Louis"), nor a name prose wrapped (`places.soft_wrap`).
     if "\n" not in c.text or c.sources != ("spacy",):
         return None
     whole = bool(text) and text[c.start : c.end] == c.text
-    if whole and (broken_only_after_prefixes(text, c.start, c.end) or _soft_wrap(text, c.start, c.end)):
+    if whole and (broken_only_after_prefixes(text, c.start, c.end) or soft_wrap(text, c.start, c.end)):
         return None
     return "crosses a line break"
 

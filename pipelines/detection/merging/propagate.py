@@ -179,7 +179,11 @@ _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 # Not a name in speech: "I gave Young 50 dollars", a wrapped line "Long⏎testified".
 _HEADING_BEFORE = re.compile(r"(?:^|\n)[ \t]{4,}$")
 _ALONE_AFTER = re.compile(r"[ \t]*(?:\n|$)")
-_PAGE_NUMBER_AFTER = re.compile(r"[ \t]+\d{1,4}(?:[ \t]+of[ \t]+\d{1,4})?(?:[ \t]*(?:\n|$)|[ \t]{3})")
+# The page's number one or two spaces after the word, in capitals ("DECISION PAGE 1
+# 11/07/2024") or before "of" ("Page 3 of 10"); not an index's name and its page far
+# apart ("YOUNG          12"), nor speech ("I gave Young 50").
+_PAGE_NUMBER_AFTER = re.compile(r"[ ]{1,2}\d{1,4}(?:[ ]+of[ ]+\d{1,4}|(?:[ \t]*(?:\n|$)|[ \t]{3}))")
+_OF_PAGES_AFTER = re.compile(r"[ ]{1,2}\d{1,4}[ ]+of[ ]+\d{1,4}")
 
 
 def _furniture(text: str, start: int, end: int) -> bool:
@@ -193,7 +197,8 @@ def _furniture(text: str, start: int, end: int) -> bool:
         and _HEADING_BEFORE.search(text, max(0, start - 80), start) is not None
         and _ALONE_AFTER.match(text, end) is not None
     )
-    return heading or _PAGE_NUMBER_AFTER.match(text, end) is not None
+    numbered = word.isupper() and _PAGE_NUMBER_AFTER.match(text, end) is not None
+    return heading or numbered or _OF_PAGES_AFTER.match(text, end) is not None
 
 
 def propagate(text: str, spans: list[Candidate], words: FilterWords | None = None) -> list[Candidate]:
@@ -289,7 +294,10 @@ def _families(text: str, forms: list[tuple[str, str]], covered: "_Disjoint", ext
         return found
     # One pass over the text for all the surnames, longest first.
     alternatives = "|".join(re.escape(f) for f in sorted(surnames, key=lambda f: (-len(f), f)))
-    plural = re.compile(rf"(?<![\w'’-])the[ \t]+(?P<v>(?:{alternatives})(?:s|es))(?![\w'’-])", re.IGNORECASE)
+    plural = re.compile(
+        rf"(?<![\w'’-])(?:the|both|those|these|all[ \t]+the)[ \t]+(?P<v>(?:{alternatives})(?:s|es))(?![\w-]|['’]\w)",
+        re.IGNORECASE,
+    )
     for match in plural.finditer(text):
         start, end = match.span("v")
         word = match.group("v")

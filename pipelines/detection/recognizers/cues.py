@@ -24,7 +24,16 @@ from pipelines.gazetteers import (
     stop_words,
     us_states,
 )
-from pipelines.lexicons import COURT_KINDS, HONORIFICS, POLITICAL, RELATIONS, ROLE_WORDS, TITLE_WORDS, TITLES
+from pipelines.lexicons import (
+    CLINICAL_FIELD_LABELS,
+    COURT_KINDS,
+    HONORIFICS,
+    POLITICAL,
+    RELATIONS,
+    ROLE_WORDS,
+    TITLE_WORDS,
+    TITLES,
+)
 
 SOURCE = "cues"
 
@@ -93,9 +102,16 @@ _RELATION_CASELESS_RE = re.compile(
 )
 # In a text without case, a title of address before a word ("mrs bukowski", "mister
 # haddad", "officer ruiz"): a person when the word is no English word (`_caseless_people`).
+# A title may follow a rank ("detective sergeant lopez"), and a name may open with
+# its particles ("officer van dyke", "mister de la cruz").
+_CASELESS_TITLES = (
+    r"mister|mr|mrs|ms|missus|dr|doctor|officer|detective|sergeant|sgt|deputy|agent|lieutenant|lt|captain|capt"
+    r"|trooper|nurse|judge|father|uncle|aunt|auntie|grandma|grandpa"
+)
+_CASELESS_PARTICLES = r"(?:(?:de|la|del|della|van|von|der|den|da|di|le|du|dos|das|st|mc|mac|bin|ibn|al|el)[ \t]+){0,3}"
 _TITLE_CASELESS_RE = re.compile(
-    r"(?<![\w'’-])(?i:mister|mr|mrs|ms|missus|dr|doctor|officer|detective|sergeant|sgt|father|uncle|aunt|auntie"
-    r"|grandma|grandpa)\.?[ \t]+(?P<v>[A-Za-z][a-z'’-]+|[A-Z][A-Z'’-]+)\b"
+    rf"(?<![\w'’-])(?i:{_CASELESS_TITLES})\.?(?:[ \t]+(?i:{_CASELESS_TITLES})\.?)*[ \t]+"
+    rf"(?P<v>(?i:{_CASELESS_PARTICLES})(?:[A-Za-z][a-z'’-]+|[A-Z][A-Z'’-]+))\b"
 )
 # In a text without case, a word before a verb of saying ("as bob said"): a person
 # when it is a given name and no English word, with no determiner before it.
@@ -110,11 +126,14 @@ _FUNCTION_WORD_AFTER = re.compile(
 # "Chastity's mother", "Luis's brother": a name that owns a relation.
 _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?i:" + RELATIONS + r")s?\b")
 # What a person is called: "called him Will", "they call me Ada", "a man they call
-# Ti Makak", "goes by Hunt"; "call" without its object only before a given name ("I
-# call Walt", not "I call Dispatch"); "goes by" a name, not "went by" a place.
+# Ti Makak", "goes by Hunt", "went by Junebug"; "call" without its object only
+# before a given name ("I call Walt", not "I call Dispatch"); "we called" without a
+# person before it telephoned ("we called CPS").
 _CALLED_RE = re.compile(
-    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|known[ \t]+as)[ \t]+(?P<pronoun>(?:him|her|me|them)[ \t]+)?"
-    r"|(?P<namer>(?i:they|people|everyone|everybody|folks|we))[ \t]+call(?:ed)?[ \t]+"
+    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|known[ \t]+as)[ \t]+"
+    r"(?P<pronoun>(?:him|her|me|them)[ \t]+)?"
+    r"|(?P<namer>(?i:man|woman|guy|girl|boy|kid|dude|lady|fellow|person|one|someone|somebody)[ \t]+"
+    r"(?i:they|people|everyone|everybody|folks|we)[ \t]+call(?:ed)?[ \t]+)"
     r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)[ \t]+)?)"
     r"(?P<v>" + _NAME + r"(?:[ ]" + _NAME + r")?)\b"
 )
@@ -132,8 +151,6 @@ _PERSON_BEFORE_CALLED = re.compile(
 # A printed line number may open the line ("16   MR. BRENNAN:").
 _SPEAKER_RE = re.compile(r"^[ \t]*(?:\d{1,3}[ \t]+)?(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
 _CAP_WORD_RE = re.compile(r"[A-Z][A-Z'’-]+")
-# The longest abbreviation a clinical note's field label has ("C-SSRS", "DOB").
-FIELD_ABBREVIATION_LETTERS = 5
 # Header participant lines: "EVELYN HARTWELL, Presiding Commissioner", also as one
 # of a cover page's columns (three spaces or a tab apart: "DOLORES PAGE, Presiding
 # Commissioner    LUIS NAVARRETE, Inmate").
@@ -389,6 +406,10 @@ def _capitals_say_nothing(text: str, name: str) -> bool:
     return (not carries_case(text) or name.isupper()) and _only_common_words(name)
 
 
+_CALENDAR_WORD = re.compile(
+    r"(?i)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june"
+    r"|july|august|september|october|november|december|tomorrow|tonight|today)"
+)
 # An English contraction ("DIDN'T", "they're"): a common word, which wordfreq's
 # alphabetic list does not hold.
 _CONTRACTION = re.compile(r"(?i)^[a-z]+(?:n['’]t|['’](?:re|ll|ve|m|d))$")
@@ -425,7 +446,8 @@ def _caseless_people(text: str) -> list[Candidate]:
     for regex, rule in rules:
         for match in regex.finditer(text):
             name = match.group("v")
-            if is_english_word(name) or name.lower() in stop_words() or name.lower() in ROLE_WORDS:
+            last = name.split()[-1]  # after a name's particles ("van dyke")
+            if is_english_word(last) or last.lower() in stop_words() or last.lower() in ROLE_WORDS:
                 continue
             # After a title any surname ("mrs bukowski", "mister haddad"); otherwise a given name.
             if rule != "title" and not is_given_name(name):
@@ -437,17 +459,31 @@ def _caseless_people(text: str) -> list[Candidate]:
     return found
 
 
+def _role_named(words: list[re.Match[str]]) -> bool:
+    """A speaker's label that names a role: common words, then a role's word
+    ("GRAND JUROR:", "COURT REPORTER:"). "KENNETH CHIEF:", "MARGARET COURT:" name
+    people: a given name or a word no common word stands before the role."""
+    head = list(words)
+    while len(head) > 1 and head[-1].group().lower().strip("'’-") in ROLE_WORDS:
+        head.pop()
+    return len(head) < len(words) and all(is_common_word(w.group()) and not is_given_name(w.group()) for w in head)
+
+
 def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool:
     """A cue whose words name no person after all."""
     named = rule == "called" and bool(match.group("pronoun") or match.group("object") or match.group("namer"))
     if rule in ("relation", "called") and not named and places.is_known_place(name):
         return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
+    if rule == "called" and _CALENDAR_WORD.fullmatch(name):
+        return True  # "call me Monday"
     if rule == "called" and not _calls_a_person(text, match):
         return True
     if rule == "et_al" and _no_author(name):
         return True  # "the Committee et al.", "State et al.": a body, cited as a party
     if rule in ("title", "honorific") and _only_common_words(name):
         return True  # "Squadron Officer School": a thing named after the title, no one
+    if rule == "called" and places.is_place_shaped(name):
+        return True  # "went by Main Street"
     if rule == "honorific" and (places.is_place_shaped(name) or places.has_institution_word(name)):
         return True  # "King Street", "General Hospital"
     # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
@@ -516,18 +552,14 @@ def recognize(text: str) -> list[Candidate]:
         # ("CROSS-EXAMINATION BY MR. HADDAD:" names HADDAD).
         titled = [n for n, w in enumerate(words) if w.group().lower() in _ADDRESS_ABBREVIATIONS]
         if titled and titled[-1] + 1 < len(words):
+            # After "MR." every word is the name, a role's word too ("MR. JUDGE:").
             words = words[titled[-1] + 1 :]
             roled = True
-        while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
-            words.pop(0)
-            roled = True
-        # A role's word after common words names the role ("GRAND JUROR:", "COURT
-        # REPORTER:"), not a person.
-        trailing_role = False
-        while len(words) > 1 and words[-1].group().lower().strip("'’-") in ROLE_WORDS:
-            words.pop()
-            trailing_role = True
-        if trailing_role and not roled and all(is_common_word(w.group()) for w in words):
+        else:
+            while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
+                words.pop(0)
+                roled = True
+        if not roled and _role_named(words):
             continue
         # A speaker label is in capitals in any transcript: after a title or a role,
         # or as a turn that comes back ("SWEET:" twice), a common word is the name
@@ -537,18 +569,9 @@ def recognize(text: str) -> list[Candidate]:
         common = bool(words) and _only_common_words(" ".join(w.group() for w in words))
         written = turns[" ".join(match.group("label").split())]
         recurs = written >= 2
-        # A short abbreviation no name list knows, written once or twice, is a
-        # note's field ("DOB:", "HPI:", "C-SSRS:"); a speaker with a short surname
-        # takes more turns than that.
-        field = (
-            not roled
-            and len(words) == 1
-            and len(words[0].group().replace("-", "")) <= FIELD_ABBREVIATION_LETTERS
-            and not is_known_name(words[0].group())
-            and not is_common_word(words[0].group())  # "SWEET:" twice is a speaker's turns
-            and written <= 2
-            and carries_case(text)
-        )
+        # A clinical note's field ("DOB:", "HPI:", "C-SSRS:"): a list, since short
+        # surnames no name list holds speak once or twice too ("WU:", "THAO:").
+        field = not roled and len(words) == 1 and words[0].group() in CLINICAL_FIELD_LABELS
         if words and not field and (not common or ((roled or recurs) and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))

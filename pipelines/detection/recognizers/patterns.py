@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
+from pipelines.gazetteers import is_common_word, is_given_name
 from pipelines.lexicons import MONTHS, NUMBER_WORDS, OCR_DAY_ORDINAL, SPOKEN_YEAR, UNITS, US_STATES
 
 SOURCE = "patterns"
@@ -55,6 +56,7 @@ _STREET_THEN_AND = re.compile(rf"{_CROSSING_BEFORE}(?P<n>[A-Z][a-z]+)[ \t]+(?:an
 _AND_STREET = re.compile(r"[ \t]+(?:and|&)[ \t]+(?P<n>[A-Z][a-z]+)\b")
 _CROSSING_BEFORE_RE = re.compile(rf"{_CROSSING_BEFORE}$")
 _NOT_A_STREET_AFTER_RE = re.compile(_NOT_A_STREET_AFTER)
+_CALENDAR = re.compile(rf"(?i:{MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}\b", 0.85, "cdcr_number"),
@@ -71,8 +73,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:(?:CDCR|inmate|booking|case|docket|report|claim|badge|account|policy|member|patient|record"
         r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
         r"|passport|incident|investigation|interpreter|ID)[ \t]*(?:number|no\.?|#|ID)"
-        r"|(?-i:(?!(?:THE|AN|HIS|HER|MY|YOUR|OUR|THEIR|THAT|THIS|ANY|SAME|ONE|SAID|WHAT|WHICH)\b)[A-Z]{2,5}"
-        r"[ \t]*(?:NUMBER|Number|number|\#))"
+        # An agency's acronym, no common word ("MDOC NUMBER", not "PAGE NUMBER",
+        # "PHONE NUMBER"; checked in `recognize`).
+        r"|(?-i:(?P<agency>[A-Z]{2,5})[ \t]*(?:NUMBER|Number|number|\#))"
         r"|MRN|SSN|DSN|badge)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _GAP
         + r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}"
@@ -110,11 +113,20 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "LOCATION",
-        r"(?<=,[ \t])(?:Suite|Ste\.|Apartment|Apt\.?|Unit|Room|Rm\.)[ \t]+#?(?:\d{1,5}[A-Z]?|[A-Z])\b",
+        r"(?<=,[ \t])(?:Suite|Ste\.|Apartment|Apt\.?|Unit|Room|Rm\.)[ \t]+#?"
+        r"(?:\d{1,5}(?:-?[A-Z])?|[A-Z](?:-?\d{1,4})?)\b",
         0.8,
         "address_unit",
     ),
-    _p("LOCATION", r"\b(?:I-\d{1,3}|Interstate[ \t]+\d{1,3}|(?:Highway|Hwy\.?|Route)[ \t]+\d{1,3})\b", 0.8, "highway"),
+    # An immigration form is no highway ("Form I-589", "file the I-130 petition").
+    _p(
+        "LOCATION",
+        r"(?<!Form )(?<!form )(?<!file )(?<!filed )(?<!filing )(?<!an )\b(?:I-\d{1,3}|Interstate[ \t]+\d{1,3}"
+        r"|(?:Highway|Hwy\.?|Route)[ \t]+\d{1,3})\b"
+        r"(?![ \t]+(?i:form|application|petition|record|receipt|card|visa|notice|approval))",
+        0.8,
+        "highway",
+    ),
     # The ordinal found here, its crossing read around it in `_crossing` (a regex
     # that opened on "at", "on" or "of" would be tried at every such word).
     _p("LOCATION", rf"(?<![\w-]){_ORDINAL}\b", 0.8, "ordinal_crossing"),
@@ -123,16 +135,28 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # its noun ("I was 3 blocks away", "he was 15 minutes late") and is none.
     _p(
         "AGE",
-        # One person's: "we were 4 in the car" counts people.
-        r"\b(?:(?:(?:i|he|she|you)\s+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re))(?:\s+now)?"
+        # A person's, or several people's now ("they are 8 and 10"): "we were 4 in the
+        # car" counts people.
+        r"\b(?:(?:(?:i|he|she|you)\s+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re)"
+        r"|(?:they|we)\s+are|(?:they|we)['’]re)(?:\s+now)?"
         r"|turn(?:s|ed|ing)?"
-        # "I'll be 68", "he would be 47", "didn't get to be 24"; not "it will be 10".
-        r"|(?<!\bit )(?<!\bthat )(?<!\bthere )(?:i['’]ll|will|would|to)\s+be)"
+        # "I'll be 68", "he would be 47", "didn't get to be 24".
+        r"|(?:i['’]ll|i\s+will|(?:he|she|i|you)\s+(?:will|would)|(?:he|she|you)['’](?:d|ll)|(?:get|got)\s+to)\s+be)"
         + _GAP
         + r"(?P<v>\d{1,2}|1[01]\d)"
         + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|that|this|next|and|but|so|when|at|in)\b))",
         0.8,
         "age_after_being",
+        IGNORECASE,
+    ),
+    # Anyone's age to be, where the words after it say it is one: "DANIEL WOULD BE 47
+    # THIS YEAR"; not "the denial would be 3 years", "it was going to be 30".
+    _p(
+        "AGE",
+        r"\b(?<!\bit )(?<!\bthat )(?<!\bthere )(?:will|would)\s+be\s+(?P<v>\d{1,2}|1[01]\d)"
+        rf"(?=[ \t]+(?:this[ \t]+year|next[ \t]+year|years?[ \t]+old|today|on[ \t]+{MONTHS}|in[ \t]+{MONTHS})\b)",
+        0.8,
+        "age_to_be",
         IGNORECASE,
     ),
     # An answer that is just a number, right after an age question:
@@ -178,7 +202,13 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("DATE", rf"\b{SPOKEN_YEAR}\b", 0.7, "spoken_year", IGNORECASE),
     _p("DATE", r"\b(?:19|20)?\d0'?s\b", 0.6, "decade"),
     # Not a recording's elapsed time in brackets ("[00:05:04] DETECTIVE:").
-    _p("TIME", r"(?<![\[:\d])\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?!:?\d|\])", 0.9, "clock", IGNORECASE),
+    _p(
+        "TIME",
+        r"(?<![:\d])(?<!\[\d)\b(?!\d{1,2}:\d{2}:\d{2}\])\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?",
+        0.9,
+        "clock",
+        IGNORECASE,
+    ),
     _p("TIME", r"\b\d{1,2}\s*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
     _p("PHONE_NUMBER", r"(?<!\w)(?:\+?1[-.\s]?)?\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}\b", 0.8, "us_phone"),
     # Anchored at the start of the local part, or a long run with no "@" is quadratic.
@@ -214,7 +244,12 @@ def _crossing(text: str, start: int, end: int) -> list[tuple[int, int]]:
     if before is not None and _NOT_A_STREET_AFTER_RE.match(text, end):
         return [before.span("n"), (start, end)]
     after = _AND_STREET.match(text, end)
-    if after is not None and _CROSSING_BEFORE_RE.search(text, max(0, start - 8), start):
+    if (
+        after is not None
+        and _CROSSING_BEFORE_RE.search(text, max(0, start - 8), start)
+        and not is_given_name(after.group("n"))  # "on 5th and Maria came later"
+        and not _CALENDAR.fullmatch(after.group("n"))  # "on 3rd and Thursday"
+    ):
         return [(start, end), after.span("n")]
     return []
 
@@ -229,6 +264,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 start, end = match.span()
             if pattern.rule == "spelled_spaces" and _STUTTER.search(text, start, end):
                 continue  # "a i i i": an answer's marker, then a stutter
+            if pattern.rule == "id_with_cue" and (agency := match.group("agency")) and is_common_word(agency):
+                continue  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
             if pattern.rule == "zip_code" and not _a_state(match.group("state")):
                 continue  # "Suite 18000", "Room 12345": no state before the number
             if pattern.rule == "ordinal_crossing":

@@ -41,6 +41,22 @@ SPACY_TO_LABEL: dict[str, str] = {
 # The lexicons judge the name, not a possessive the model ran into ("de Gaulle 's").
 # Three spaces or a tab inside an entity: a gap between a page's columns.
 _COLUMN_GAP = re.compile(r"[ ]{3}|\t")
+_COLUMN_PIECE = re.compile(r"\S+(?:[ ]{1,2}\S+)*")
+
+
+def _pieces(ent, text: str) -> list[re.Match[str]] | None:
+    """The pieces of a model entity that holds a column gap, or a line break that
+    is no wrap of running prose (`places.soft_wrap`) nor a place's "St.⏎Louis";
+    None where it is one entity."""
+    broken = "\n" in ent.text and not (
+        places.broken_only_after_prefixes(text, ent.start_char, ent.end_char)
+        or places.soft_wrap(text, ent.start_char, ent.end_char)
+    )
+    if not broken and not _COLUMN_GAP.search(ent.text):
+        return None
+    return list(_COLUMN_PIECE.finditer(ent.text))
+
+
 _POSSESSIVE = re.compile(r"\s*['’]s?$")
 
 
@@ -391,13 +407,14 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
             rule += ":after-turn-marker"
             found.append(Candidate(start, ent.end_char, corrected, words, (SOURCE,), SCORE, rule))
             continue
-        if label in ("PERSON", "LOCATION", "ORGANIZATION") and _COLUMN_GAP.search(ent.text):
+        if label in ("PERSON", "LOCATION", "ORGANIZATION") and (pieces := _pieces(ent, text)) is not None:
             # Two columns of a page the model read as one name ("Yes         Transcript
-            # Memorandum"): each piece is judged alone, as if found alone.
-            for piece in re.finditer(r"\S+(?:[ ]{1,2}\S+)*", ent.text):
+            # Memorandum"), or a heading glued to the next line: each piece is judged
+            # alone, as if found alone ("Darnell⏎A. Whitcomb" keeps both).
+            for piece in pieces:
                 start, words = ent.start_char + piece.start(), piece.group()
                 end, piece_label = start + len(words), corrected_label(words, label)
-                found.append(Candidate(start, end, piece_label, words, (SOURCE,), SCORE, f"{rule}:column"))
+                found.append(Candidate(start, end, piece_label, words, (SOURCE,), SCORE, f"{rule}:piece"))
             continue
         following = ents[i + 1] if i + 1 < len(ents) else None
         if promotions and label in ("LOCATION", "ORGANIZATION", "NRP") and _given_name_before_person(ent, following):
