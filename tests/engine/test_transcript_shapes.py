@@ -564,3 +564,8 @@ def test_an_immigration_form_is_no_highway_and_a_page_number_no_id() -> None:
     found = [(c.text, c.label) for c in patterns.recognize(text) if c.label in ("LOCATION", "ID")]
     assert found == []
     assert [c.text for c in patterns.recognize("On 5th and Maria came later. On 3rd and Thursday.")] == []
+
+
+def test_a_unit_after_no_address_is_no_address_part() -> None:
+    text = "Officer Ruiz, Unit 7, responded. The hospital, Room 12, was cold. He lives at 12 Elm St, Unit 7."
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:address_unit"] == ["Unit 7"]

@@ -56,6 +56,12 @@ _STREET_THEN_AND = re.compile(rf"{_CROSSING_BEFORE}(?P<n>[A-Z][a-z]+)[ \t]+(?:an
 _AND_STREET = re.compile(r"[ \t]+(?:and|&)[ \t]+(?P<n>[A-Z][a-z]+)\b")
 _CROSSING_BEFORE_RE = re.compile(rf"{_CROSSING_BEFORE}$")
 _NOT_A_STREET_AFTER_RE = re.compile(_NOT_A_STREET_AFTER)
+# An address before a unit's comma: a house's number, or a street's type word
+# ("40 North Main Street, Suite 1800", "2716 Linden Avenue, Apt 4-B").
+_ADDRESS_BEFORE = re.compile(
+    r"(?:\b\d+[A-Za-z]?|\b(?i:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl"
+    r"|terrace|circle|pike|parkway|highway|hwy|square|sq))\.?,[ \t]$"
+)
 _CALENDAR = re.compile(rf"(?i:{MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
@@ -266,6 +272,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue  # "a i i i": an answer's marker, then a stutter
             if pattern.rule == "id_with_cue" and (agency := match.group("agency")) and is_common_word(agency):
                 continue  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
+            if pattern.rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
+                continue  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
             if pattern.rule == "zip_code" and not _a_state(match.group("state")):
                 continue  # "Suite 18000", "Room 12345": no state before the number
             if pattern.rule == "ordinal_crossing":
