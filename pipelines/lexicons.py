@@ -378,6 +378,9 @@ MONTHS = (
     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 )
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+# A word of the calendar, no one's name nor a street's ("call me Monday", "on 3rd
+# and Thursday").
+CALENDAR_WORDS = rf"(?:{MONTHS}|{WEEKDAYS}|Today|Tonight|Tomorrow)"
 # A day's ordinal as optical character recognition reads a scanned page: letter l
 # for 1 and O for 0 ("lOth" 10th, "llth" 11th, "lst" 1st). Read so only beside a
 # month or inside a date's span, where no word does.

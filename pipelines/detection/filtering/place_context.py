@@ -15,6 +15,7 @@ PLACE_MEMBERS), never words of one transcript.
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from pipelines.candidate import Candidate
@@ -319,14 +320,7 @@ def institutions_named_by_acronyms(text: str, spans: list[Candidate]) -> list[Ca
         and any(c.islower() for c in text[max(0, span.start - _MIXED_CASE_REACH) : span.end + _MIXED_CASE_REACH])
         and places.acronym_context(span.text, text, span.start)
     }
-    if not institutions:
-        return spans
-    return [
-        replace(span, label="ORGANIZATION", rule=f"{span.rule},{ACRONYM_RULE}".lstrip(","))
-        if weak_acronym(span) and span.text.strip() in institutions
-        else span
-        for span in spans
-    ]
+    return _as_organizations(spans, weak_acronym, institutions, ACRONYM_RULE)
 
 
 EMPLOYER_RULE = "employer-context"
@@ -350,11 +344,19 @@ def employers_named_as_places(text: str, spans: list[Candidate]) -> list[Candida
         )
 
     employers = {span.text.strip() for span in spans if weak_place(span) and places.employer_context(text, span.start)}
-    if not employers:
+    return _as_organizations(spans, weak_place, employers, EMPLOYER_RULE)
+
+
+def _as_organizations(
+    spans: list[Candidate], weak: Callable[[Candidate], bool], names: set[str], rule: str
+) -> list[Candidate]:
+    """Every weak span whose name is one of `names` becomes an ORGANIZATION, its
+    rule noted: one name gets one label wherever the model read it as a place."""
+    if not names:
         return spans
     return [
-        replace(span, label="ORGANIZATION", rule=f"{span.rule},{EMPLOYER_RULE}".lstrip(","))
-        if weak_place(span) and span.text.strip() in employers
+        replace(span, label="ORGANIZATION", rule=f"{span.rule},{rule}".lstrip(","))
+        if weak(span) and span.text.strip() in names
         else span
         for span in spans
     ]

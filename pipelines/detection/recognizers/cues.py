@@ -25,6 +25,7 @@ from pipelines.gazetteers import (
     us_states,
 )
 from pipelines.lexicons import (
+    CALENDAR_WORDS,
     CLINICAL_FIELD_LABELS,
     COURT_KINDS,
     HONORIFICS,
@@ -46,38 +47,22 @@ _ABBREVIATED = tuple(t for t in TITLES if len(t) <= 4 and t != "Miss")
 # Between a name's words one or two spaces: more is a cover page's column gap
 # ("Deputy Commissioner     MELISSA TAKAHASHI" names no "Commissioner MELISSA").
 _SP = r"[ ]{1,2}"
-_TITLE_RE = re.compile(
-    r"\b(?:(?:"
-    + "|".join(_ABBREVIATED)
-    + r")\.?|(?:"
-    + "|".join(TITLES)
-    + r"))"
-    + r"[ \t]+"
-    + r"(?P<v>"
-    + _NAME
-    + r"(?:"
-    + _SP
-    + _NAME
-    + r")?)"
-)
+
+
+def _name_after(lead: str, more_words: str) -> re.Pattern[str]:
+    """`lead` (a title), a gap on its line, then a name: its first word and
+    `more_words` more ("?", "{0,2}"), one or two spaces apart."""
+    return re.compile(lead + r"[ \t]+(?P<v>" + _NAME + r"(?:" + _SP + _NAME + r")" + more_words + ")")
+
+
+_TITLE_RE = _name_after(r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))", "?")
 # An honorific or a rank before a surname ("Lord Diplock", "General Prelogar",
 # "Senator Sarvis"): a title of address the hearing titles above do not hold. Not a
 # saint (a place: "St. Louis") nor a relative (the relation cue's). Its name's
 # words must not all be common words: "General Motors", "Major Crimes Unit",
 # "Private Property" name things.
 _ADDRESS_TITLES = sorted(HONORIFICS - {"saint", "st", "brother", "uncle", "aunt"} - TITLE_WORDS, key=lambda t: -len(t))
-_HONORIFIC_RE = re.compile(
-    r"(?<![\w'’-])(?:"
-    + "|".join(t.capitalize() for t in _ADDRESS_TITLES)
-    + r")\.?"
-    + r"[ \t]+"
-    + r"(?P<v>"
-    + _NAME
-    + r"(?:"
-    + _SP
-    + _NAME
-    + r"){0,2})"
-)
+_HONORIFIC_RE = _name_after(r"(?<![\w'’-])(?:" + "|".join(t.capitalize() for t in _ADDRESS_TITLES) + r")\.?", "{0,2}")
 _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
 # People are named by their relation to the speaker ("my aunt Rose", "his brother
 # Sokhom", "my sponsor, Twyla Day") and by what they are called ("called him Will").
@@ -406,10 +391,7 @@ def _capitals_say_nothing(text: str, name: str) -> bool:
     return (not carries_case(text) or name.isupper()) and _only_common_words(name)
 
 
-_CALENDAR_WORD = re.compile(
-    r"(?i)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june"
-    r"|july|august|september|october|november|december|tomorrow|tonight|today)"
-)
+_CALENDAR_WORD = re.compile(CALENDAR_WORDS, re.IGNORECASE)
 # An English contraction ("DIDN'T", "they're"): a common word, which wordfreq's
 # alphabetic list does not hold.
 _CONTRACTION = re.compile(r"(?i)^[a-z]+(?:n['’]t|['’](?:re|ll|ve|m|d))$")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
 from pipelines.gazetteers import is_common_word, is_given_name
-from pipelines.lexicons import MONTHS, NUMBER_WORDS, OCR_DAY_ORDINAL, SPOKEN_YEAR, UNITS, US_STATES
+from pipelines.lexicons import CALENDAR_WORDS, MONTHS, NUMBER_WORDS, OCR_DAY_ORDINAL, SPOKEN_YEAR, UNITS, US_STATES
 
 SOURCE = "patterns"
 
@@ -62,7 +62,7 @@ _ADDRESS_BEFORE = re.compile(
     r"(?:\b\d+[A-Za-z]?|\b(?i:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl"
     r"|terrace|circle|pike|parkway|highway|hwy|square|sq))\.?,[ \t]$"
 )
-_CALENDAR = re.compile(rf"(?i:{MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
+_CALENDAR = re.compile(CALENDAR_WORDS, re.IGNORECASE)
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}\b", 0.85, "cdcr_number"),
