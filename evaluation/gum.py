@@ -226,7 +226,27 @@ def _titled_name(doc: _Doc, a: int, b: int, head: _Token) -> tuple[int, int] | N
 
     first = next((i for i in range(a, b + 1) if part(i, {head.sid})), None)
     if first is None:
-        return None
+        # "Assistant Professor ... at Washington State University Simon Ličen": the
+        # name stands in apposition to an office UD tags as a proper noun.
+        appos = next(
+            (
+                i
+                for i in range(b, a, -1)
+                if doc.tokens[i].upos == "PROPN" and doc.tokens[i].deprel == "appos" and doc.tokens[i].head == head.sid
+            ),
+            None,
+        )
+        if appos is None:
+            return None
+        # Its given names hang on the surname; the office's own names do not.
+        start = appos
+        while (
+            start - 1 > a
+            and doc.tokens[start - 1].upos == "PROPN"
+            and doc.tokens[start - 1].head == doc.tokens[appos].sid
+        ):
+            start -= 1
+        return start, appos
     last = first
     # Later parts hang on the description or on the name's first word.
     while part(last + 1, {head.sid, doc.tokens[first].sid}):
@@ -285,7 +305,8 @@ def gold_spans(doc: _Doc) -> list[dict]:
         if label is None or doc.tokens[a].sentence != doc.tokens[b].sentence:
             continue
         head = _head(doc, a, b)
-        titled = _titled_name(doc, a, b, head) if label == "PERSON" and head.upos == "NOUN" else None
+        office = head.upos == "NOUN" or _function_word(head.form, "PERSON")
+        titled = _titled_name(doc, a, b, head) if label == "PERSON" and office else None
         if titled:
             named.append((doc.tokens[titled[0]].start, doc.tokens[titled[1]].end, label))
             continue

@@ -263,6 +263,7 @@ def samples(docs: list[GoldDoc], predictions: dict[str, list[Candidate]]) -> lis
     out = []
     for doc in docs:
         cuts = list(sections(doc))
+        named = calibration.introduced(predictions[doc.id])
         for span in predictions[doc.id]:
             key = (span.start, span.end, span.label)
             right = _is_right(key, doc.counted, "overlap", typed=True)
@@ -270,7 +271,9 @@ def samples(docs: list[GoldDoc], predictions: dict[str, list[Candidate]]) -> lis
             if not right and not touches_counted and any(_overlaps(key[:2], n[:2]) for n in doc.neutral):
                 continue  # neutral for the scorer: neither right nor wrong
             part = next(n for n, (a, b) in enumerate(cuts) if a <= span.start < b)
-            out.append(Sample(f"{doc.id}#{part}", calibration.features(span, doc.text), int(right), span.text))
+            out.append(
+                Sample(f"{doc.id}#{part}", calibration.features(span, doc.text, named=named), int(right), span.text)
+            )
     return out
 
 
@@ -326,14 +329,6 @@ class Calibration:
         return len(kept), (sum(kept) / len(kept) if kept else math.nan)
 
 
-def _capped(p: float, x: list[float]) -> float:
-    """The calibration module's rule: an organization without a second signal
-    stays below the bulk-accept threshold."""
-    if x[calibration.FEATURES.index("organization_without_signal")]:
-        return min(p, calibration.ORGANIZATION_WITHOUT_SIGNAL)
-    return p
-
-
 def calibrate(all_samples: list[Sample], l2: float = 1.0) -> Calibration:
     groups = sorted({s.group for s in all_samples})
     held_out = []
@@ -341,7 +336,9 @@ def calibrate(all_samples: list[Sample], l2: float = 1.0) -> Calibration:
         train = [s for s in all_samples if s.group != group]
         w = fit([s.features for s in train], [s.right for s in train], l2)
         held_out += [
-            (_capped(_predict(w, s.features), s.features), s.right, s.text) for s in all_samples if s.group == group
+            (calibration.capped(_predict(w, s.features), s.features), s.right, s.text)
+            for s in all_samples
+            if s.group == group
         ]
     weights = fit([s.features for s in all_samples], [s.right for s in all_samples], l2)
     return Calibration(weights, held_out, len(groups))

@@ -34,7 +34,7 @@ from pipelines.detection.filtering.place_context import (
 from pipelines.detection.filtering.words import words_for
 from pipelines.detection.languages import DEFAULT_LANGUAGE, Language, language
 from pipelines.detection.languages import rules as language_rules
-from pipelines.detection.merging.calibration import calibrate, probability
+from pipelines.detection.merging.calibration import calibrate, introduced, probability
 from pipelines.detection.merging.edges import title_letters
 from pipelines.detection.merging.ensemble import merge, vote
 from pipelines.detection.merging.propagate import propagate
@@ -291,8 +291,10 @@ def _detect_doc(
     def denied(c: Candidate) -> str | None:
         return DENIED if c.text.strip().casefold() in compiled.deny else None
 
-    def too_low(c: Candidate) -> str | None:
-        return BELOW_MIN_SCORE if probability(c, text, words, model_name) < config.min_score else None
+    def too_low(spans: list[Candidate]) -> Callable[[Candidate], str | None]:
+        # The probability reads the names these spans introduce in full, as calibrate does.
+        named = introduced(spans)
+        return lambda c: BELOW_MIN_SCORE if probability(c, text, words, model_name, named) < config.min_score else None
 
     # What the corpus's reviewers rejected in enough documents and never accepted
     # (memory.py) is dropped before the vote; the names they accepted are found
@@ -316,7 +318,7 @@ def _detect_doc(
     titles = title_letters(lang.titles)
     spans = merge(text, [*voters, *_allowed(text, compiled), *remembered], compiled.weights, titles)
     if config.min_score > 0:
-        spans, dropped = _split(spans, too_low)
+        spans, dropped = _split(spans, too_low(spans))
         filtered += dropped
     # Propagation spreads spans that already passed the vote: its candidates are
     # not voted on again (one source by construction).
@@ -340,7 +342,7 @@ def _detect_doc(
     if lang.role_labels:
         # A lawyer's or a judge's name, wherever it recurs, takes the role its cue gave.
         spans = language_rules.roles(spans, kept, lang, words.names)
-    checks = ((denied, compiled.deny), (too_low, config.min_score > 0), (memory.suppression, memory.suppressed))
+    checks = ((denied, compiled.deny), (too_low(spans), config.min_score > 0), (memory.suppression, memory.suppressed))
     for check, active in checks:
         if active:  # propagation may have grown or found spans again
             spans, dropped = _split(spans, check)

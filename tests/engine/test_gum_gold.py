@@ -193,3 +193,30 @@ BRACKETS_HEAD_AFTER = (
 def test_a_name_across_an_editor_s_bracket_gives_both_parts_whichever_heads_it(tmp_path: Path) -> None:
     spans = _gold(tmp_path, BRACKETS_HEAD_AFTER)
     assert sorted((s["text"], s["label"]) for s in spans) == [("Gramm", "PERSON"), ("Phil", "PERSON")]
+
+
+# "Professor at Acme University Ada Lovell": UD tags the office a proper noun, heads
+# the mention with it and hangs the name on it in apposition; the university's
+# own proper nouns are no part of the name.
+APPOSED = """# newdoc id = GUM_interview_appos
+# sent_id = GUM_interview_appos-1
+# text = We met Professor at Acme University Ada Lovell today.
+1\tWe\twe\tPRON\tPRP\t_\t2\tnsubj\t_\t_
+2\tmet\tmeet\tVERB\tVBD\t_\t0\troot\t_\t_
+3\tProfessor\tProfessor\tPROPN\tNNP\tNumber=Sing\t2\tobj\t_\tEntity=(1-person-new
+4\tat\tat\tADP\tIN\t_\t6\tcase\t_\t_
+5\tAcme\tAcme\tPROPN\tNNP\tNumber=Sing\t6\tcompound\t_\tEntity=(2-organization-new
+6\tUniversity\tUniversity\tPROPN\tNNP\tNumber=Sing\t3\tnmod\t_\tEntity=2)
+7\tAda\tAda\tPROPN\tNNP\tNumber=Sing\t8\tcompound\t_\t_
+8\tLovell\tLovell\tPROPN\tNNP\tNumber=Sing\t3\tappos\t_\tEntity=1)
+9\ttoday\ttoday\tNOUN\tNN\tNumber=Sing\t2\tobl:tmod\t_\tSpaceAfter=No
+10\t.\t.\tPUNCT\t.\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_a_name_in_apposition_to_an_office_is_gold_without_the_office_s_names(tmp_path: Path) -> None:
+    assert [(s["text"], s["label"]) for s in _gold(tmp_path, APPOSED)] == [
+        ("Acme University", "ORGANIZATION"),
+        ("Ada Lovell", "PERSON"),
+    ]

@@ -199,6 +199,26 @@ def test_an_organization_needs_a_second_signal() -> None:
     assert calibration.probability(signal) > calibration.ORGANIZATION_WITHOUT_SIGNAL
 
 
+def test_a_one_word_person_the_document_never_introduces_stays_below_bulk_accept() -> None:
+    """ "We ask you to reaffirm Campbell": a bare surname that no span names in full
+    and no cue backs is the model's guess alone (a case, a character, a brand); a
+    reviewer reads it. The same word after "Laura Campbell" somewhere, or after a
+    title, is a person the document introduced, and the fit may lift it."""
+    text = "We ask you to reaffirm Campbell and reverse the decision below."
+    lone = _candidate(text, "Campbell", "PERSON")
+    [scored] = calibration.calibrate([replace(lone, score=0.99)], text)
+    assert scored.score <= calibration.PERSON_NEVER_INTRODUCED < calibration.BULK_ACCEPT
+    full = "Laura Campbell testified. " + text
+    introduced = [_candidate(full, "Laura Campbell", "PERSON"), replace(lone, start=lone.start + 25, end=lone.end + 25)]
+    assert calibration.introduced(introduced) == {"laura", "campbell"}
+    assert calibration.calibrate(introduced, full)[1].score > scored.score
+    titled = _candidate("MS. CAMPBELL: Yes.", "CAMPBELL", "PERSON", ("cues",))
+    assert calibration.introduced([titled]) == {"campbell"}
+    # The cap holds in the pipeline: the feature reads the document's own spans.
+    assert calibration.features(lone, text, named=frozenset())[-1] == 1.0
+    assert calibration.features(lone, text)[-1] == 0.0  # not known: no cap
+
+
 @pytest.mark.parametrize("words", ["Inc.", "the Department", "Police Department", "Board"])
 def test_organization_words_alone_are_no_second_signal(words: str) -> None:
     """ "Inc." cut from "Atlantic Lottery Corporation, Inc." names no organization:

@@ -20,7 +20,10 @@ registry model's own (`parameters_for`).
 
 An ORGANIZATION with no second signal (no organization word or type, no acronym,
 no other source, no cue) never reaches the bulk-accept threshold, whatever the fit
-says: the small model's ORGANIZATION guesses are its least reliable.
+says: the small model's ORGANIZATION guesses are its least reliable. Nor does a
+one-word PERSON the document never introduces (no span names it in full, no cue
+or header backs it: `introduced`): a case cited by its party ("reaffirm
+Campbell"), a character or a brand is the model's guess alone.
 """
 
 import json
@@ -40,6 +43,10 @@ PARAMETERS = Path(__file__).with_name("calibration.json")
 BULK_ACCEPT = 0.9
 # The highest score an ORGANIZATION without a second signal may have.
 ORGANIZATION_WITHOUT_SIGNAL = 0.5
+# The highest score of a one-word person the document never names in full nor
+# by a cue ("reaffirm Campbell", a character, a brand): a reviewer reads it
+# before accepting, so it stays below BULK_ACCEPT (and above the 0.8 bar).
+PERSON_NEVER_INTRODUCED = 0.85
 # Evidence beyond a model's guess. A name remembered from the corpus's approved
 # documents (`corpus-memory`) was accepted by a reviewer: it counts as a cue, so
 # it reaches the bulk-accept threshold as the header's names do.
@@ -63,10 +70,22 @@ FEATURES: tuple[str, ...] = (
     "common_words_only",
     "organization_without_signal",
     "known_place",
+    "person_never_introduced",
 )
 
 
 _WITHOUT_SIGNAL = FEATURES.index("organization_without_signal")
+_NEVER_INTRODUCED = FEATURES.index("person_never_introduced")
+
+
+def capped(p: float, values: list[float]) -> float:
+    """`p` under the caps no fit may lift: an ORGANIZATION without a second
+    signal, a one-word person never introduced."""
+    if values[_WITHOUT_SIGNAL]:
+        p = min(p, ORGANIZATION_WITHOUT_SIGNAL)
+    if values[_NEVER_INTRODUCED]:
+        p = min(p, PERSON_NEVER_INTRODUCED)
+    return p
 
 
 def _organization_signal(span: Candidate, text: str, words: FilterWords) -> bool:
@@ -90,9 +109,34 @@ def _organization_signal(span: Candidate, text: str, words: FilterWords) -> bool
     return places.employer_context(text, span.start)
 
 
-def features(span: Candidate, text: str = "", words: FilterWords | None = None) -> list[float]:
+_PERSONISH = ("PERSON", "SPELLED_NAME")
+
+
+def introduced(spans: list[Candidate]) -> frozenset[str]:
+    """The words (case-folded) the document names a person by in full: each word
+    of a person's span of two words or more, and a one-word person that a cue or
+    the header backs ("Mr. Campbell", "CAMPBELL:"). A one-word person outside
+    this set is one the document never introduces: a case cited by its party
+    ("reaffirm Campbell"), a character, a brand; right less often."""
+    out: set[str] = set()
+    for s in spans:
+        if s.label not in _PERSONISH:
+            continue
+        parts = s.text.split()
+        if len(parts) >= 2:
+            out.update(p.strip(".,'’").casefold() for p in parts)
+        elif set(s.sources) & CUE_SOURCES:
+            out.add(s.text.strip(".,'’").casefold())
+    return frozenset(out)
+
+
+def features(
+    span: Candidate, text: str = "", words: FilterWords | None = None, named: frozenset[str] | None = None
+) -> list[float]:
     """`words`: the text's language's (English by default): a feature whose words
-    the language lacks reads 0, as it does on a span it does not apply to."""
+    the language lacks reads 0, as it does on a span it does not apply to.
+    `named`: `introduced` of the document's spans (None: not known, the feature
+    reads 0)."""
     lexicon = words or filter_words()
     common = lexicon.common_word
     sources = set(span.sources)
@@ -125,6 +169,10 @@ def features(span: Candidate, text: str = "", words: FilterWords | None = None) 
         # case name ("in Lavan") or a person's name is neither.
         "known_place": span.label == "LOCATION"
         and (places.is_known_place(span.text) or (lexicon.place_context and places.is_place_shaped(span.text))),
+        "person_never_introduced": named is not None
+        and span.label in _PERSONISH
+        and len(span.text.split()) == 1
+        and span.text.strip(".,'’").casefold() not in named,
     }
     return [float(values[name]) for name in FEATURES]
 
@@ -171,24 +219,30 @@ def _read_weights(path: Path) -> tuple[float, ...] | None:
     return tuple(float(w) for w in data["weights"])
 
 
-def probability(span: Candidate, text: str = "", words: FilterWords | None = None, model: str | None = None) -> float:
+def probability(
+    span: Candidate,
+    text: str = "",
+    words: FilterWords | None = None,
+    model: str | None = None,
+    named: frozenset[str] | None = None,
+) -> float:
     """`text`: the document the span is in, for the signals around it; `words`:
     its language's (English by default); `model`: the model that ran (None: the
-    default's fit). The weights are one fit (on English transcripts) per model
-    for every language; the features read each language's words."""
+    default's fit); `named`: `introduced` of the document's spans. The weights
+    are one fit (on English transcripts) per model for every language; the
+    features read each language's words."""
     weights = _weights(model)
     if weights is None:
         return span.score
-    values = features(span, text, words)
+    values = features(span, text, words, named)
     z = sum(w * x for w, x in zip(weights, values, strict=True))
     p = 1.0 / (1.0 + math.exp(-max(min(z, 30.0), -30.0)))
-    if values[_WITHOUT_SIGNAL]:  # an ORGANIZATION with no second signal
-        p = min(p, ORGANIZATION_WITHOUT_SIGNAL)
-    return round(p, 4)
+    return round(capped(p, values), 4)
 
 
 def calibrate(
     spans: list[Candidate], text: str = "", words: FilterWords | None = None, model: str | None = None
 ) -> list[Candidate]:
     """The spans with their score replaced by the calibrated probability."""
-    return [replace(s, score=probability(s, text, words, model)) for s in spans]
+    named = introduced(spans)
+    return [replace(s, score=probability(s, text, words, model, named)) for s in spans]
