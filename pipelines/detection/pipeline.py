@@ -31,9 +31,10 @@ from pipelines.detection.filtering.place_context import (
     organizations_named_after_places,
     relabel_places,
 )
-from pipelines.detection.filtering.words import words_for
+from pipelines.detection.filtering.words import FilterWords, words_for
 from pipelines.detection.languages import DEFAULT_LANGUAGE, Language, language
 from pipelines.detection.languages import rules as language_rules
+from pipelines.detection.merging.ages import ages_beside_names
 from pipelines.detection.merging.calibration import calibrate, introduced, probability
 from pipelines.detection.merging.edges import title_letters
 from pipelines.detection.merging.ensemble import merge, vote
@@ -322,18 +323,12 @@ def _detect_doc(
         filtered += dropped
     # Propagation spreads spans that already passed the vote: its candidates are
     # not voted on again (one source by construction).
-    extra = propagate(text, spans, words)
+    extra = _spread(text, spans, words)
     if extra:
         spans = merge(text, [*spans, *extra], compiled.weights, titles)
-    # A name the document uses as a street or a town ("came down Chambers") is a
-    # LOCATION wherever only the model or the name lists said PERSON.
     # Its cues are English ("came down", "Street"): only where the language has them.
     if words.place_context:
-        spans = organizations_named_after_places(text, relabel_places(text, spans))
-        # "at DVI": an institution's acronym the model took for a place.
-        spans = institutions_named_by_acronyms(text, spans)
-        spans = employers_named_as_places(text, spans)
-        spans = credentials_after_names(text, spans)
+        spans = _read_in_context(text, spans)
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
     spans = cap_scores(calibrate(spans, text, words, model_name), config.disabled_filters, text, words)
@@ -348,6 +343,26 @@ def _detect_doc(
             spans, dropped = _split(spans, check)
             filtered += dropped
     return DetectionResult(spans, filtered, [*kept, *remembered], timed_out, _flags(text, model, spans, lang))
+
+
+def _spread(text: str, spans: list[Candidate], words: FilterWords) -> list[Candidate]:
+    """What the merged spans lead to: their names elsewhere (propagation) and, in
+    English, a person's age said right after the name ("Rose (19)", "Ketsia is 4.")."""
+    extra = propagate(text, spans, words)
+    if words.place_context:
+        extra += ages_beside_names(text, spans)
+    return extra
+
+
+def _read_in_context(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """The merged spans relabelled by the English words around them."""
+    # A name the document uses as a street or a town ("came down Chambers") is a
+    # LOCATION wherever only the model or the name lists said PERSON.
+    spans = organizations_named_after_places(text, relabel_places(text, spans))
+    # "at DVI": an institution's acronym the model took for a place.
+    spans = institutions_named_by_acronyms(text, spans)
+    spans = employers_named_as_places(text, spans)
+    return credentials_after_names(text, spans)
 
 
 def _flags(text: str, model: _ModelFound, spans: list[Candidate], lang: Language) -> list[Candidate]:

@@ -4,12 +4,15 @@ a cover page's columns, a page's furniture, eponyms, employers, kin titles, ages
 after a verb of being. Every example is invented here."""
 
 import pytest
+from django.conf import settings
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.filtering.filters import apply_filters
 from pipelines.detection.filtering.place_context import employers_named_as_places
+from pipelines.detection.merging.ages import ages_beside_names
 from pipelines.detection.merging.propagate import propagate
+from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers import patterns
 from pipelines.detection.recognizers.cues import recognize as cues
 
@@ -241,6 +244,9 @@ def test_a_nickname_one_went_by() -> None:
         ("Q.   So you're 36 today?", "36"),
         ("I turned 19 that October.", "19"),
         ("I was 19 at the time.", "19"),
+        ("he died in seventy six he was only fifty two.", "fifty two"),
+        ("i was forty one with two kids in catholic school", "forty one"),
+        ("I am 36 years of age.", "36"),
     ],
 )
 def test_a_number_after_a_person_s_being_that_ends_its_clause_is_an_age(text: str, age: str) -> None:
@@ -250,9 +256,57 @@ def test_a_number_after_a_person_s_being_that_ends_its_clause_is_an_age(text: st
 def test_a_count_after_a_person_s_being_is_no_age() -> None:
     text = (
         "I was 3 blocks away. He was 15 minutes late. I'm 100 percent sure. It was 12 when we left. "
-        "We were 4 in the car. They were 20 at the party."
+        "We were 4 in the car. They were 20 at the party. Before that I was two years with the Township. "
+        "I was one of them."
     )
     assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:age_after_being"] == []
+
+
+def test_an_age_a_life_s_event_happened_at() -> None:
+    text = (
+        "Your record shows a petty theft at 14 and a vandalism adjudication at 16, and then some.\n"
+        "PRISONER KOWALCZYK: I STARTED WITH PILLS AT 16.\n"
+        "We met at 10. The car was going at 45. The score stood at 21. I get off at 17:30. "
+        "It is at 13.5 miles. The office is at 15 Main Street. Dinner at 12 or so."
+    )
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:age_at"] == ["14", "16", "16"]
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("Lives with daughter Rose (19), a student at the college.", "19"),
+        ("Mother, Vesna Kadic, 71, lives in Upper Darby.", "71"),
+        ("Ketsia Joseph is 4. She was born here.", "4"),
+        ("THE VICTIM, DANIEL VESPERMAN, WAS 23. HE WAS STRUCK.", "23"),
+        ("Ernesto Villanueva should be 43 today.", "43"),
+        ("Maria Lopez was only fifty two when she died.", "fifty two"),
+    ],
+)
+def test_a_number_said_as_a_person_s_age_after_the_name_is_an_age(text: str, age: str) -> None:
+    assert (age, "AGE") in [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+
+
+def test_a_count_or_a_number_after_a_name_is_no_age() -> None:
+    text = "Officer Smith was 12 feet away. Jones was 5 minutes late. Exhibit Brown, 12, 14. Smith (1990)."
+    people = [
+        Candidate(text.index(n), text.index(n) + len(n), "PERSON", n, ("spacy",), 0.9) for n in ("Smith", "Jones")
+    ]
+    people.append(Candidate(text.index("Brown"), text.index("Brown") + 5, "PERSON", "Brown", ("spacy",), 0.9))
+    people.append(Candidate(text.rindex("Smith"), text.rindex("Smith") + 5, "PERSON", "Smith", ("spacy",), 0.9))
+    assert ages_beside_names(text, people) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "age", "date"),
+    [
+        ("She emigrated with her mother at age 14 in 1993, first to Erie.", "14", "1993"),
+        ("Maternal uncle completed suicide at age 38 (1992). Father deceased.", "38", "1992"),
+    ],
+)
+def test_an_age_a_model_read_inside_a_date_is_its_own_age(text: str, age: str, date: str) -> None:
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert (age, "AGE") in found and (date, "DATE") in found
 
 
 # --- addresses ------------------------------------------------------------------------------------------

@@ -141,6 +141,21 @@ _AGE_LEAD = re.compile(r"(?i)(?:age|aged)\s+(?:of\s+)?(?=\S)")
 _AGE_TAIL = re.compile(r"(?i)(?:[-\s]+years?|\s+yrs?\.?)(?:[-\s]+old|\s+of\s+age)$")
 
 
+# A date a model read with the age before it ("at age 14 in 1993", "age 38 (1992)"):
+# the age is its own value, an AGE, and the date starts after it.
+_AGE_BEFORE_DATE = re.compile(r"(?i)(?:age|aged)\s+(?:of\s+)?(?P<n>\d{1,3})\b[ \t]*(?:,|\(|in\b|on\b)?[ \t]*")
+
+
+def _age_before_date(text: str, c: Candidate, start: int, end: int) -> tuple[int, Candidate | None]:
+    """Where the DATE [start, end) opens with an age, the date's new start and the
+    AGE; else (start, None)."""
+    match = _AGE_BEFORE_DATE.match(text, start, end)
+    if match is None or match.end() >= end or not text[match.end()].isalnum():
+        return start, None
+    a, b = match.span("n")
+    return match.end(), replace(c, start=a, end=b, label="AGE", text=text[a:b], rule=f"{c.rule},an age before a date")
+
+
 def _strip_age_words(text: str, start: int, end: int) -> tuple[int, int]:
     return _strip_words(text, start, end, (_HEDGE_LEAD, _AGE_LEAD), (_AGE_TAIL, _HEDGE_TAIL))
 
@@ -452,10 +467,12 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     caseless = not carries_case(text)
     for c in spans:
         named: Candidate | None = None  # what followed "of" in a person's span
+        age: Candidate | None = None  # the age a date opened with
         start, end = _strip_unpaired(text, c.start, c.end)
         if c.label == "TIME":
             start, end = _strip_time_words(text, start, end)
         elif c.label == "DATE":
+            start, age = _age_before_date(text, c, start, end)
             start, end = _strip_date_words(text, start, end)
         elif c.label == "AGE":
             start, end = _strip_age_words(text, start, end)
@@ -483,6 +500,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                 if further > end and not covered.any_in(end, further):
                     end = further
         start, end = _strip_unpaired(text, start, end)
+        if age is not None:  # before the date, so that sorted spans stay sorted
+            out.append(age)
         if start < end and not cuts_a_word(text, start, end):
             same = (start, end) == (c.start, c.end)
             out.append(c if same else replace(c, start=start, end=end, text=text[start:end]))

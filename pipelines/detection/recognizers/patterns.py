@@ -149,17 +149,35 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # "I'll be 68", "he would be 47", "didn't get to be 24".
         r"|(?:i['’]ll|i\s+will|(?:he|she|i|you)\s+(?:will|would)|(?:he|she|you)['’](?:d|ll)|(?:get|got)\s+to)\s+be)"
         + _GAP
-        + r"(?P<v>\d{1,2}|1[01]\d)"
-        + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|that|this|next|and|but|so|when|at|in)\b))",
+        # "he was only fifty two", "i was forty one with two kids" (speech recognition
+        # writes numbers as words); "I was one of them" goes on and is none.
+        + r"(?:(?:only|just|about|almost|nearly|maybe)[ \t]+)?"
+        + rf"(?P<v>\d{{1,2}}|1[01]\d|{NUMBER_WORDS})"
+        # "years" only as an age's ("I was two years with the Township" is a stint).
+        + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?[ \t-]+(?:old|of[ \t]+age)|yrs?\.?[ \t]+old"
+        + r"|today|now|then|that|this|next|and|but|so|when|at|in|with)\b))",
         0.8,
         "age_after_being",
+        IGNORECASE,
+    ),
+    # An age a life's event happened at: "a petty theft at 14 and a vandalism at 16",
+    # "I STARTED WITH PILLS AT 16." Thirteen and up (up to twelve it is a clock's
+    # hour), ending its clause; not a speed, a price or a level ("going at 45.").
+    _p(
+        "AGE",
+        r"(?<!going )(?<!driving )(?<!traveling )(?<!travelling )(?<!doing )(?<!moving )(?<!speed )(?<!sold )"
+        r"(?<!priced )(?<!set )(?<!stood )(?<!stands )(?<!peaked )(?<!rated )(?<!capped )(?<!valued )"
+        r"\bat[ \t]+(?:the[ \t]+age[ \t]+of[ \t]+)?(?P<v>1[3-9]|[2-9]\d)\b(?![.:]\d)"
+        r"(?=[ \t]*(?:[.,;!?)\n]|$|(?:and|or|when|because|after|before|I|he|she|we|they)\b))",
+        0.8,
+        "age_at",
         IGNORECASE,
     ),
     # Anyone's age to be, where the words after it say it is one: "DANIEL WOULD BE 47
     # THIS YEAR"; not "the denial would be 3 years", "it was going to be 30".
     _p(
         "AGE",
-        r"\b(?<!\bit )(?<!\bthat )(?<!\bthere )(?:will|would)\s+be\s+(?P<v>\d{1,2}|1[01]\d)"
+        r"\b(?<!\bit )(?<!\bthat )(?<!\bthere )(?:will|would|should)\s+be\s+(?P<v>\d{1,2}|1[01]\d)"
         rf"(?=[ \t]+(?:this[ \t]+year|next[ \t]+year|years?[ \t]+old|today|on[ \t]+{MONTHS}|in[ \t]+{MONTHS})\b)",
         0.8,
         "age_to_be",
