@@ -174,7 +174,17 @@ PLACE_PREFIXES: frozenset[str] = frozenset(
     southern eastern western central upper lower greater new""".split()
 )
 # Words that make a name an organization's ("… Department", "… Prison").
-ORGANIZATION_WORDS: frozenset[str] = frozenset(
+# A business or a care provider by its trade, the last word of its name ("Valley
+# Harvest Packing", "Gem City Collision", "Atkinson-Bright Reporting Services", the
+# "Correctional Training Facility"): a witness's employer, a store, a clinic. Only
+# trades that end no place's or person's name (not "Bank": "West Bank"; not
+# "Parish": "Orleans Parish").
+TRADE_WORDS: frozenset[str] = frozenset(
+    """services facility clinic dentistry diagnostics pharmacy plumbing landscaping construction trucking
+    foods packing collision motors bakery tavern liquor liquors mart insurance restaurant logistics industries
+    enterprises laboratories airlines ministries""".split()
+)
+ORGANIZATION_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
     """inc inc. corp corporation company co co. ltd llc plc group holdings bank university college school
     academy institute institution society association federation union league council committee commission
     board agency department ministry office bureau service services foundation trust fund party army navy

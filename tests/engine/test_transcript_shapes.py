@@ -623,3 +623,59 @@ def test_an_immigration_form_is_no_highway_and_a_page_number_no_id() -> None:
 def test_a_unit_after_no_address_is_no_address_part() -> None:
     text = "Officer Ruiz, Unit 7, responded. The hospital, Room 12, was cold. He lives at 12 Elm St, Unit 7."
     assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:address_unit"] == ["Unit 7"]
+
+
+# --- businesses by their trade --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("After that you worked at Valley Harvest Packing in Selma?", "Valley Harvest Packing"),
+        ("I took the car to Gem City Collision on Keowee Street.", "Gem City Collision"),
+        (
+            "I, Amber Reyes, a transcriber for Atkinson-Bright Reporting Services, certify",
+            "Atkinson-Bright Reporting Services",
+        ),
+        ("We are located at the Correctional Training Facility in Soledad.", "Correctional Training Facility"),
+        ("She works at Kovacs & Lindgren Plumbing in Media.", "Kovacs & Lindgren Plumbing"),
+        ("They took him to Saint Columba Regional Medical Center.", "Saint Columba Regional Medical Center"),
+        ("He had been at the Juvenile Detention Center twice.", "Juvenile Detention Center"),
+    ],
+)
+def test_a_business_named_by_its_trade_is_an_institution(text: str, institution: str) -> None:
+    assert institution in [c.text for c in cues(text) if c.rule == "cue:institution"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Memorial Services were held on Friday.",  # a rite
+        "We met at the Civic Center downtown.",  # a place
+        "Deputies from Orleans Parish came.",  # a parish that is a county
+        "He crossed into the West Bank.",
+        "We went to & Plumbing.",
+    ],
+)
+def test_a_trade_word_after_a_rite_or_a_place_names_no_business(text: str) -> None:
+    assert [c.text for c in cues(text) if c.rule == "cue:institution"] == []
+
+
+def test_an_institution_s_span_ends_before_a_function_word_and_the_town_it_stands_in() -> None:
+    from pipelines.detection.merging.edges import tidy
+
+    text = "He worked at Fairland Foods on Halsey. We are at the Correctional Training Facility in Soledad."
+    spans = [
+        Candidate(text.index(t), text.index(t) + len(t), label, t, ("spacy",), 0.9, f"spacy:{label}")
+        for t, label in (
+            ("Fairland Foods on", "ORGANIZATION"),
+            ("Correctional Training Facility in Soledad", "LOCATION"),
+        )
+    ]
+    assert [(c.text, c.label) for c in tidy(text, spans)] == [
+        ("Fairland Foods", "ORGANIZATION"),
+        ("Correctional Training Facility", "LOCATION"),
+        ("Soledad", "LOCATION"),
+    ]
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert ("Correctional Training Facility", "ORGANIZATION") in found and ("Soledad", "LOCATION") in found

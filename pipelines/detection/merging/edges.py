@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection.case import carries_case
-from pipelines.detection.places import NAME_PREFIX_BREAK, is_known_place, opens_a_name
+from pipelines.detection.places import NAME_PREFIX_BREAK, has_institution_word, is_known_place, opens_a_name
 from pipelines.gazetteers import (
     is_common_word,
     is_date_word,
@@ -319,9 +319,38 @@ def _strip_stop_tail(text: str, start: int, end: int) -> int:
 _LOWER_OF_TAIL = re.compile(r"[ \t]+of(?:[ \t]+[a-z][\w'’-]*)+$")
 
 
+# A function word in lower case ending a place's or an institution's span: the
+# sentence read on ("Fairland Foods on Halsey Boulevard"); no name ends in one.
+_FUNCTION_TAIL = re.compile(r"[ \t]+(?:on|in|at|to|for|from|with|by|and|or|the|a|an)$")
+
+
 def _strip_lower_of_tail(text: str, start: int, end: int) -> int:
-    match = _LOWER_OF_TAIL.search(text, start, end)
+    match = _LOWER_OF_TAIL.search(text, start, end) or _FUNCTION_TAIL.search(text, start, end)
     return match.start() if match else end
+
+
+# An institution's name, then "in" and the town it stands in ("the Correctional
+# Training Facility in Soledad"): two values, the town a place of its own.
+_IN_PLACE_TAIL = re.compile(r"[ \t]+in[ \t]+(?P<place>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,2})$")
+
+
+def _in_place_tail(
+    text: str, c: Candidate, start: int, end: int, spans: list[Candidate]
+) -> tuple[int, Candidate | None]:
+    """(where the institution ends, the town as a LOCATION or None) for a span that
+    names an institution (an institution word before "in") and a known place after
+    it, or any name after the institution's head word; else (end, None)."""
+    match = _IN_PLACE_TAIL.search(text, start, end)
+    if match is None or not has_institution_word(text[start : match.start()]):
+        return end, None
+    a, b = match.span("place")
+    # A town no list holds stands after the institution's own head word ("Plumbing in Media").
+    if not (is_known_place(text[a:b]) or has_institution_word(text[start : match.start()].split()[-1])):
+        return end, None
+    other = any(o is not c and o.start < b and a < o.end for o in spans)
+    rule = f"{c.rule},the town after an institution"
+    place = None if other else replace(c, start=a, end=b, label="LOCATION", text=text[a:b], rule=rule)
+    return match.start(), place
 
 
 _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
@@ -466,7 +495,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     rules = _Initials(titles, _QUESTION_MARKER.search(text) is not None)
     caseless = not carries_case(text)
     for c in spans:
-        named: Candidate | None = None  # what followed "of" in a person's span
+        named: Candidate | None = None  # what followed "of" in a person's span, the town after an institution
         age: Candidate | None = None  # the age a date opened with
         start, end = _strip_unpaired(text, c.start, c.end)
         if c.label == "TIME":
@@ -480,6 +509,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
             if c.label != "PERSON":
                 start, end = _strip_article(text, start, end, c.label)
                 end = _strip_stop_tail(text, start, end) if caseless else _strip_lower_of_tail(text, start, end)
+                if not caseless:
+                    end, named = _in_place_tail(text, c, start, end, spans)
                 if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
                     start = prefix
                 if c.label == "LOCATION":

@@ -34,6 +34,7 @@ from pipelines.lexicons import (
     ROLE_WORDS,
     TITLE_WORDS,
     TITLES,
+    TRADE_WORDS,
 )
 
 SOURCE = "cues"
@@ -164,19 +165,29 @@ _PARTICIPANT_RE = re.compile(
 _INSTITUTION_HEADS = (
     "Office|Department|Police|Bureau|Agency|Commission|Committee|Council|Ministry|University|College|Academy"
     "|Institute|Hospital|Corporation|Company|Association|Foundation|Society|Authority|Administration"
-    "|Circuit|Prison|Church|Magazine|Newspaper|Gazette|Press"
+    "|Circuit|Prison|Church|Magazine|Newspaper|Gazette|Press|" + "|".join(sorted(w.capitalize() for w in TRADE_WORDS))
+    # A business by its trade (lexicons.TRADE_WORDS: "Valley Harvest Packing").
 )
 _TITLE_WORD = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)"
 _GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*)"  # one line break at most: a blank line ends a name
 # "Court" names an institution after a court's kind ("Fresno County Superior Court",
 # "the District Court"); after any other name it may be a street ("Florissant Court").
 _COURT_HEAD = "(?:" + "|".join(rf"(?<={kind.capitalize()}\s)" for kind in sorted(COURT_KINDS)) + ")Court"
+# "Center" names an institution after a kind of care or custody ("Saint Columba
+# Regional Medical Center", "the Juvenile Detention Center"); after any other name it
+# may be a place ("Civic Center", "Rockefeller Center").
+_CENTER_KINDS = ("Medical", "Health", "Treatment", "Detention", "Rehabilitation", "Counseling", "Cancer", "Trauma")
+_CENTER_HEAD = "(?:" + "|".join(rf"(?<={kind}\s)" for kind in _CENTER_KINDS) + ")Cent(?:er|re)"
 _INSTITUTION_RE = re.compile(
-    rf"(?<![\w'’.-])(?P<v>(?:{_TITLE_WORD}{_GAP}){{0,5}}(?:{_INSTITUTION_HEADS}|{_COURT_HEAD})s?"
+    # "&" joins two names ("Kovacs & Lindgren Plumbing").
+    rf"(?<![\w'’.-])(?P<v>(?:(?:{_TITLE_WORD}|&){_GAP}){{0,5}}(?:{_INSTITUTION_HEADS}|{_COURT_HEAD}|{_CENTER_HEAD})s?"
     # The name after "of" stays on the head's line: the next line may open with a person.
     rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?{_TITLE_WORD}(?:[ \t]+(?:and[ \t]+)?{_TITLE_WORD}){{0,3}})?)(?![\w'’-])"
 )
-_HEAD_RE = re.compile(rf"^(?:{_INSTITUTION_HEADS}|Court)s?$")
+# Heads that also name a rite or a kind of thing ("the Memorial Services"): two
+# name words before them.
+_WEAK_HEADS = frozenset({"Services"})
+_HEAD_RE = re.compile(rf"^(?:{_INSTITUTION_HEADS}|Court|Cent(?:er|re))s?$")
 
 
 # A case's caption names its parties ("Lynch v. Overholser", "Green versus United
@@ -322,7 +333,11 @@ def _institutions(text: str) -> list[Candidate]:
             continue
         while words:
             first = words[0].group()
-            if first.lower() in stop or (_HEAD_RE.match(first) and len(words) > 1 and words[1].group() != "of"):
+            if (
+                first.lower() in stop
+                or first == "&"
+                or (_HEAD_RE.match(first) and len(words) > 1 and words[1].group() != "of")
+            ):
                 words.pop(0)
             elif len(words) > 2 and is_person_given_name(first) and _is_surname(words[1].group()):
                 del words[:2]  # "Marcus Delgado⏎Police Department": the person before it
@@ -341,10 +356,12 @@ def _institutions(text: str) -> list[Candidate]:
             words = words[:cut]
             while words and words[-1].group() in ("of", "the", "and"):
                 words.pop()
-        names = [w.group() for w in words if not _HEAD_RE.match(w.group()) and w.group().lower() not in stop]
+        names = [w.group() for w in words if not _HEAD_RE.match(w.group()) and w.group().lower() not in stop | {"&"}]
         # A name word, and the head last unless an "of" name follows it.
         if not names or (of is None and not _HEAD_RE.match(words[-1].group())):
             continue
+        if of is None and words[-1].group() in _WEAK_HEADS and len(names) < 2:
+            continue  # "the Memorial Services", not "Atkinson-Bright Reporting Services"
         begin, finish = start + words[0].start(), start + words[-1].end()
         if places.one_of_a_kind(text, begin, finish, is_common_word):
             continue  # "a Medical Examiner's Office": any one, not a named one
