@@ -113,6 +113,17 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Dispatcher",
         "Patient",
         "Subject",
+        # "INT:" (the interviewer), "THE VIDEOGRAPHER:", "GRIEVANT:", "THE CHILD:" in a
+        # juvenile court; not "Minor" or "Steward", which are surnames too.
+        "Int",
+        "Videographer",
+        "Stenographer",
+        "Grievant",
+        "Arbitrator",
+        "Child",
+        "Juvenile",
+        "Youth",
+        "Guardian",
         # Offices addressed as such in court and debate ("Mr. Chief Justice",
         # "Madam Chairwoman", "Mr. Secretary"): a title, never the person's name.
         "Chief",
@@ -182,7 +193,7 @@ PLACE_PREFIXES: frozenset[str] = frozenset(
 TRADE_WORDS: frozenset[str] = frozenset(
     """services facility clinic dentistry diagnostics pharmacy plumbing landscaping construction trucking
     foods packing collision motors bakery tavern liquor liquors mart insurance restaurant logistics industries
-    enterprises laboratories airlines ministries""".split()
+    enterprises laboratories airlines ministries reporting llp llc pllc""".split()
 )
 ORGANIZATION_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
     """inc inc. corp corporation company co co. ltd llc plc group holdings bank university college school
@@ -370,6 +381,9 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
 # ID, and a numbered photo or figure is no place and no person).
 # A clinical note's field labels, written in capitals before a colon ("DOB:",
 # "HPI:"): a note's fields, not speakers.
+# A form's fields written as a label ("DATE: April 2, 2025", "RE: the claim"):
+# no speaker.
+FORM_FIELD_LABELS: frozenset[str] = frozenset("DATE TIME RE FROM TO PLACE LOCATION CASE FILE DOCKET PAGE".split())
 CLINICAL_FIELD_LABELS: frozenset[str] = frozenset(
     """DOB HPI CC ROS PMH PSH FH SH MSE PE MRN SSN DX RX HX PCP ED ER ICU BP HR RR BMI NKDA EHR EMR ADL ADLS
     AIMS CIWA COWS SI HI AVH C-SSRS CSSRS PHQ-9 GAD-7 AUDIT-C PCL-5 MOCA MMSE LABS MEDS VS SOAP A/P""".split()

@@ -25,6 +25,7 @@ from pipelines.detection.chunks import CHUNK_CHARS, chunk_bounds, is_letter_soup
 from pipelines.detection.config import DEFAULT, SOURCE_WEIGHTS, DetectionConfig
 from pipelines.detection.filtering.filters import Filtered, apply_filters, cap_scores
 from pipelines.detection.filtering.place_context import (
+    businesses_named_by_possessives,
     credentials_after_names,
     employers_named_as_places,
     institutions_named_by_acronyms,
@@ -361,7 +362,7 @@ def _read_in_context(text: str, spans: list[Candidate]) -> list[Candidate]:
     spans = organizations_named_after_places(text, relabel_places(text, spans))
     # "at DVI": an institution's acronym the model took for a place.
     spans = institutions_named_by_acronyms(text, spans)
-    spans = employers_named_as_places(text, spans)
+    spans = businesses_named_by_possessives(text, employers_named_as_places(text, spans))
     return credentials_after_names(text, spans)
 
 

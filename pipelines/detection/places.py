@@ -168,7 +168,7 @@ def is_acronym(text: str) -> bool:
 # ("moved to SLO"): custody's verbs only.
 _EMPLOYER_BEFORE = (
     r"(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?)(?:\s+(?:nights|days|weekends|there|part-time|full-time))?\s+(?:at|for)"
-    r"|(?:employed|hired)\s+(?:at|by|with)|\bjobs?\s+(?:at|with)"
+    r"|(?:employed|hired)\s+(?:at|by|with)|\bjobs?\s+(?:at|with)|\bshifts?\s+at"
     r"|(?:transferred|admitted|committed|housed|incarcerated|paroled)"
     r"(?:\s+(?:me|him|her|them|us))?\s+(?:to|into|in|at)"
 )

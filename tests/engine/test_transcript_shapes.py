@@ -679,3 +679,77 @@ def test_an_institution_s_span_ends_before_a_function_word_and_the_town_it_stand
     ]
     found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
     assert ("Correctional Training Facility", "ORGANIZATION") in found and ("Soledad", "LOCATION") in found
+
+
+# --- a third batch of shapes: labels that are roles or fields, firms, stores, nicknames -----------------
+
+
+def test_a_label_with_an_article_a_role_or_a_form_s_field_names_no_one() -> None:
+    text = (
+        "THE CHILD: Morning.\nTHE COURT: Tay?\nTHE CHILD: Yes.\nTHE VIDEOGRAPHER: Going off the record.\n"
+        "THE WITNESS OKAFOR: Yes.\n  1  INT: Okay.\n  2  P07: Fine.\n  3  INT: Next.\n"
+        "DATE: April 2, 2025\nDATE: April 3, 2025\nGRIEVANT:          Jerome Lafleur\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == ["OKAFOR"]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("The State has complied with its Brady obligations; nothing new has come in.", "Brady"),
+        ("We'll be arguing the Daugherty tests, notice and a fair investigation.", "Daugherty"),
+    ],
+)
+def test_a_duty_or_a_test_named_after_a_case_names_no_one(text: str, word: str) -> None:
+    start = text.index(word)
+    model = Candidate(start, start + len(word), "PERSON", word, ("spacy",), 0.8, "spacy:PERSON")
+    kept, filtered = apply_filters([model], text=text)
+    assert kept == [] and "law, a procedure or a test" in filtered[0].reason
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("For Defendant: Neha Raman, Doyle Pacheco LLP", "Doyle Pacheco LLP"),
+        ("For Plaintiffs: Joanna Przybylski, Przybylski Law Group", "Przybylski Law Group"),
+        ("Brennan Reporting Group   (916) 555-0120   Page 12", "Brennan Reporting Group"),
+    ],
+)
+def test_a_firm_named_after_people_or_its_trade_is_an_institution(text: str, firm: str) -> None:
+    assert firm in [c.text for c in cues(text) if c.rule == "cue:institution"]
+
+
+def test_a_group_of_common_words_is_no_firm() -> None:
+    assert [c.text for c in cues("She went to a Support Group on Tuesdays.") if c.rule == "cue:institution"] == []
+
+
+def test_a_store_someone_works_at_by_its_owner_s_possessive_is_an_organization() -> None:
+    from pipelines.detection.filtering.place_context import businesses_named_by_possessives
+
+    text = "She works at Dillard's at the mall. We went over to Mike's after. Dillard's was closed."
+    spans = [
+        Candidate(text.index("Dillard"), text.index("Dillard") + 7, "PERSON", "Dillard", ("spacy",), 0.8),
+        Candidate(text.index("Mike"), text.index("Mike") + 4, "PERSON", "Mike", ("spacy",), 0.8),
+        Candidate(text.rindex("Dillard"), text.rindex("Dillard") + 7, "PERSON", "Dillard", ("propagation",), 0.6),
+    ]
+    assert [c.label for c in businesses_named_by_possessives(text, spans)] == ["ORGANIZATION", "PERSON", "ORGANIZATION"]
+    full = [*spans, Candidate(0, 11, "PERSON", "Ann Dillard", ("spacy",), 0.9)]
+    text = "Ann Dillard" + text[11:]
+    assert businesses_named_by_possessives(text, full)[0].label == "PERSON"  # a person the document names in full
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("She took her to St. Agnes Regional Medical Center, and then Dr.\nHaverford came out at 4:15.", "Haverford"),
+        ('and a Trevon Sams, who goes by "Pooh." Both are documented.', "Pooh"),
+        ("and Trevon Sams, also\nknown as Pooh. Curfew is at eight.", "Pooh"),
+    ],
+)
+def test_a_name_after_a_wrapped_title_or_a_nickname_it_goes_by(text: str, name: str) -> None:
+    assert name in [c.text for c in cues(text)]
+
+
+def test_a_title_ending_a_short_line_or_a_place_also_known_as_names_no_one() -> None:
+    assert [c.text for c in cues("Deputy Commissioner Dr.\nMELISSA TAKAHASHI") if c.rule == "cue:title"] == []
+    assert [c.text for c in cues("It is Mumbai, also known as Bombay.") if c.rule == "cue:called"] == []

@@ -347,6 +347,39 @@ def employers_named_as_places(text: str, spans: list[Candidate]) -> list[Candida
     return _as_organizations(spans, weak_place, employers, EMPLOYER_RULE)
 
 
+# A store named by its owner's possessive with nothing after it ("works at
+# Dillard's", "shifts at Nowak's because"): the name ends where "'s" would take a noun.
+_BARE_POSSESSIVE = re.compile(
+    r"['’]s(?=[ \t]*(?:$|\n|[^\w\s]|[A-Z]|(?:at|on|in|and|or|because|but|for|to|since|when|until|so|now|then"
+    r"|every|last|this|today)\b))"
+)
+
+
+def businesses_named_by_possessives(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A model's or propagation's one-word person, never introduced in full, that
+    someone works at in its bare possessive ("She works at Dillard's at the
+    mall"): a store, an ORGANIZATION wherever the model read that word alone as a
+    person. "went over to Mike's" has no employer's verb and stays a person; a
+    name the document gives in full ("Ann Dillard") stays one too."""
+    full = {w.casefold() for s in spans if s.label == "PERSON" and len(s.text.split()) > 1 for w in s.text.split()}
+
+    def weak_person(span: Candidate) -> bool:
+        name = span.text.strip()
+        return (
+            span.label == "PERSON"
+            and set(span.sources) <= WEAK_SOURCES
+            and " " not in name
+            and name.casefold() not in full
+        )
+
+    stores = {
+        span.text.strip()
+        for span in spans
+        if weak_person(span) and _BARE_POSSESSIVE.match(text, span.end) and places.employer_context(text, span.start)
+    }
+    return _as_organizations(spans, weak_person, stores, EMPLOYER_RULE)
+
+
 def _as_organizations(
     spans: list[Candidate], weak: Callable[[Candidate], bool], names: set[str], rule: str
 ) -> list[Candidate]:

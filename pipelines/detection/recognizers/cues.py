@@ -28,6 +28,7 @@ from pipelines.lexicons import (
     CALENDAR_WORDS,
     CLINICAL_FIELD_LABELS,
     COURT_KINDS,
+    FORM_FIELD_LABELS,
     HONORIFICS,
     POLITICAL,
     RELATIONS,
@@ -57,6 +58,12 @@ def _name_after(lead: str, more_words: str) -> re.Pattern[str]:
 
 
 _TITLE_RE = _name_after(r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))", "?")
+# An abbreviated title, its period ending a line of prose, the name on the next
+# ("… Medical Center. Dr.⏎Haverford came out"): only where prose wrapped the line
+# (`places.soft_wrap`), never a cover page's or a form's line.
+_TITLE_WRAP_RE = re.compile(
+    r"\b(?:" + "|".join(_ABBREVIATED) + r")\.[ \t]*\n[ \t]*(?P<v>" + _NAME + r"(?:" + _SP + _NAME + r")?)"
+)
 # An honorific or a rank before a surname ("Lord Diplock", "General Prelogar",
 # "Senator Sarvis"): a title of address the hearing titles above do not hold. Not a
 # saint (a place: "St. Louis") nor a relative (the relation cue's). Its name's
@@ -121,7 +128,8 @@ _CALLED_RE = re.compile(
     r"|(?P<namer>(?i:man|woman|guy|girl|boy|kid|dude|lady|fellow|person|one|someone|somebody)[ \t]+"
     r"(?i:they|people|everyone|everybody|folks|we)[ \t]+call(?:ed)?[ \t]+)"
     r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)[ \t]+)?)"
-    r"(?P<v>" + _NAME + r"(?:[ ]" + _NAME + r")?)\b"
+    # A nickname in quotes ('who goes by "Pooh."').
+    r"[\"“]?(?P<v>" + _NAME + r"(?:[ ]" + _NAME + r")?)\b"
 )
 # An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
 # surname, whatever word it also is.
@@ -130,9 +138,11 @@ _ET_AL_RE = re.compile(r"(?<![\w'’.-])(?P<v>" + _NAME + r")[ \t]+et[ \t]+al\b"
 # things; "a guy named Will", "my friend called Tom", "called him Will" name people.
 _PERSON_BEFORE_CALLED = re.compile(
     r"(?i)\b(?:(?:man|woman|men|women|guy|boy|girl|kid|lady|gentleman|fellow|someone|somebody|person|people"
-    r"|friend|officer|detective|teacher|doctor|nurse|" + RELATIONS + r")s?|he|she|i),?[ \t]+"
+    # "Trevon Sams, who goes by".
+    r"|friend|officer|detective|teacher|doctor|nurse|" + RELATIONS + r")s?|he|she|i|who),?[ \t\n]+"
     r"(?:was[ \t]+|is[ \t]+|am[ \t]+)?$"
 )
+_FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ \t\n]+also[ \t\n]+$")
 # A speaker label opens a line: capitals, optional role words, then a colon.
 # A printed line number may open the line ("16   MR. BRENNAN:").
 _SPEAKER_RE = re.compile(r"^[ \t]*(?:\d{1,3}[ \t]+)?(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
@@ -165,7 +175,8 @@ _PARTICIPANT_RE = re.compile(
 _INSTITUTION_HEADS = (
     "Office|Department|Police|Bureau|Agency|Commission|Committee|Council|Ministry|University|College|Academy"
     "|Institute|Hospital|Corporation|Company|Association|Foundation|Society|Authority|Administration"
-    "|Circuit|Prison|Church|Magazine|Newspaper|Gazette|Press|" + "|".join(sorted(w.capitalize() for w in TRADE_WORDS))
+    "|Circuit|Prison|Church|Magazine|Newspaper|Gazette|Press|Group|"
+    + "|".join(sorted(w.upper() if w.startswith("ll") or w == "pllc" else w.capitalize() for w in TRADE_WORDS))
     # A business by its trade (lexicons.TRADE_WORDS: "Valley Harvest Packing").
 )
 _TITLE_WORD = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)"
@@ -187,6 +198,7 @@ _INSTITUTION_RE = re.compile(
 # Heads that also name a rite or a kind of thing ("the Memorial Services"): two
 # name words before them.
 _WEAK_HEADS = frozenset({"Services"})
+_FIRM_SUFFIXES = frozenset({"LLP", "LLC", "PLLC"})
 _HEAD_RE = re.compile(rf"^(?:{_INSTITUTION_HEADS}|Court|Cent(?:er|re))s?$")
 
 
@@ -339,7 +351,12 @@ def _institutions(text: str) -> list[Candidate]:
                 or (_HEAD_RE.match(first) and len(words) > 1 and words[1].group() != "of")
             ):
                 words.pop(0)
-            elif len(words) > 2 and is_person_given_name(first) and _is_surname(words[1].group()):
+            elif (
+                len(words) > 2
+                and is_person_given_name(first)
+                and _is_surname(words[1].group())
+                and words[-1].group() not in _FIRM_SUFFIXES  # "Doyle Pacheco LLP" is named after people
+            ):
                 del words[:2]  # "Marcus Delgado⏎Police Department": the person before it
             else:
                 break
@@ -360,8 +377,10 @@ def _institutions(text: str) -> list[Candidate]:
         # A name word, and the head last unless an "of" name follows it.
         if not names or (of is None and not _HEAD_RE.match(words[-1].group())):
             continue
-        if of is None and words[-1].group() in _WEAK_HEADS and len(names) < 2:
+        if of is None and words[-1].group() in _WEAK_HEADS and len(words) < 3:
             continue  # "the Memorial Services", not "Atkinson-Bright Reporting Services"
+        if of is None and words[-1].group() == "Group" and _only_common_words(" ".join(names)):
+            continue  # "the Support Group", not "Przybylski Law Group"
         begin, finish = start + words[0].start(), start + words[-1].end()
         if places.one_of_a_kind(text, begin, finish, is_common_word):
             continue  # "a Medical Examiner's Office": any one, not a named one
@@ -397,6 +416,11 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
         return True
     first = match.group("v").split()[0]
     if not match.group("bare") and _PERSON_BEFORE_CALLED.search(text, max(0, match.start() - 40), match.start()):
+        return True
+    # "Trevon Sams, also known as Pooh": a person's full name before; not "Mumbai,
+    # also known as Bombay".
+    also = _FULL_NAME_ALSO.search(text, max(0, match.start() - 60), match.start())
+    if also is not None and is_person_given_name(also.group("given")):
         return True
     return is_person_given_name(first)
 
@@ -493,6 +517,7 @@ def recognize(text: str) -> list[Candidate]:
     found: list[Candidate] = []
     for regex, rule, score in (
         (_TITLE_RE, "title", 0.85),
+        (_TITLE_WRAP_RE, "title", 0.85),
         (_HONORIFIC_RE, "honorific", 0.8),
         (_MY_NAME_RE, "my_name_is", 0.9),
         (_RELATION_RE, "relation", 0.8),
@@ -503,6 +528,8 @@ def recognize(text: str) -> list[Candidate]:
     ):
         for match in regex.finditer(text):
             start, end = match.span("v")
+            if regex is _TITLE_WRAP_RE and not places.soft_wrap(text, match.start(), start):
+                continue
             words = _name_words(text[start:end])
             if rule == "honorific":
                 # After a rank, a leading common word: "General Director Ljubomir
@@ -555,9 +582,14 @@ def recognize(text: str) -> list[Candidate]:
             words = words[titled[-1] + 1 :]
             roled = True
         else:
+            article = bool(words) and words[0].group() == "THE"
             while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
                 words.pop(0)
                 roled = True
+            # "THE CHILD:", "THE VIDEOGRAPHER:": a name takes no article, so only a
+            # word no common word could be names someone ("THE WITNESS OKAFOR:").
+            if article and _only_common_words(" ".join(w.group() for w in words) or "the"):
+                continue
         if not roled and _role_named(words):
             continue
         # A speaker label is in capitals in any transcript: after a title or a role,
@@ -570,7 +602,7 @@ def recognize(text: str) -> list[Candidate]:
         recurs = written >= 2
         # A clinical note's field ("DOB:", "HPI:", "C-SSRS:"): a list, since short
         # surnames no name list holds speak once or twice too ("WU:", "THAO:").
-        field = not roled and len(words) == 1 and words[0].group() in CLINICAL_FIELD_LABELS
+        field = not roled and len(words) == 1 and words[0].group() in CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
         if words and not field and (not common or ((roled or recurs) and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
