@@ -9,7 +9,7 @@ from django.conf import settings
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.filtering.filters import apply_filters
-from pipelines.detection.filtering.place_context import employers_named_as_places
+from pipelines.detection.filtering.place_context import employers_named_as_places, institutions_by_their_short_names
 from pipelines.detection.merging.ages import ages_beside_names
 from pipelines.detection.merging.propagate import propagate
 from pipelines.detection.pipeline import detect_text
@@ -674,7 +674,7 @@ def test_an_institution_s_span_ends_before_a_function_word_and_the_town_it_stand
     ]
     assert [(c.text, c.label) for c in tidy(text, spans)] == [
         ("Fairland Foods", "ORGANIZATION"),
-        ("Correctional Training Facility", "LOCATION"),
+        ("Correctional Training Facility", "ORGANIZATION"),  # an institution, also where used as a place
         ("Soledad", "LOCATION"),
     ]
     found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
@@ -753,3 +753,41 @@ def test_a_name_after_a_wrapped_title_or_a_nickname_it_goes_by(text: str, name: 
 def test_a_title_ending_a_short_line_or_a_place_also_known_as_names_no_one() -> None:
     assert [c.text for c in cues("Deputy Commissioner Dr.\nMELISSA TAKAHASHI") if c.rule == "cue:title"] == []
     assert [c.text for c in cues("It is Mumbai, also known as Bombay.") if c.rule == "cue:called"] == []
+
+
+def test_an_institution_the_model_read_as_a_place_is_one_by_its_type_and_its_short_name_too() -> None:
+    text = (
+        "My daughter Kayla is a nurse at Kootenai Health in Coeur d'Alene. She did it in the break room at "
+        "Kootenai because I could not. She walked me to Lincoln Elementary. He goes to Bethel AME now."
+    )
+    spans = [
+        Candidate(text.index(t), text.index(t) + len(t), "LOCATION", t, ("spacy",), 0.8, "spacy:LOC")
+        for t in ("Kootenai Health in", "Coeur d'Alene", "Lincoln Elementary", "Bethel AME")
+    ]
+    from pipelines.detection.merging.edges import tidy
+
+    assert [(c.text, c.label) for c in tidy(text, spans)][:2] == [
+        ("Kootenai Health", "ORGANIZATION"),
+        ("Coeur d'Alene", "LOCATION"),
+    ]
+    assert places.has_institution_type("Lincoln Elementary") and places.has_institution_type("Bethel AME")
+    assert not places.has_institution_type("Public Health")
+    short = Candidate(text.index("Kootenai b"), text.index("Kootenai b") + 8, "LOCATION", "Kootenai", ("spacy",), 0.7)
+    full = Candidate(
+        text.index("Kootenai"), text.index("Kootenai") + 15, "ORGANIZATION", "Kootenai Health", ("spacy",), 0.9
+    )
+    assert [c.label for c in institutions_by_their_short_names(text, [full, short])] == ["ORGANIZATION"] * 2
+
+
+def test_a_town_that_names_an_agency_stays_a_town() -> None:
+    text = "Officers of the Selma Police Department came. We lived in Selma then."
+    agency = Candidate(16, 39, "ORGANIZATION", "Selma Police Department", ("cues",), 0.9)
+    town = Candidate(text.rindex("Selma"), text.rindex("Selma") + 5, "LOCATION", "Selma", ("spacy",), 0.9)
+    assert [c.label for c in institutions_by_their_short_names(text, [agency, town])] == ["ORGANIZATION", "LOCATION"]
+
+
+def test_miranda_and_weingarten_rights_name_no_one() -> None:
+    text = "That's my Weingarten rights; they teach you that."
+    start = text.index("Weingarten")
+    kept, _ = apply_filters([Candidate(start, start + 10, "PERSON", "Weingarten", ("spacy",), 0.8)], text=text)
+    assert kept == []

@@ -259,7 +259,7 @@ def _person_names_a_work(c: Candidate, text: str, w: FilterWords) -> str | None:
 _EPONYM_AFTER = re.compile(
     # Not "hearing", "motion" or "claim": "the Johnson hearing" may be a person's.
     r"[ \t]+(?:review|factors|doctrine|warnings?|syndrome|disease|criteria|principle|maneuver|amendment"
-    r"|obligations|materials?|tests?|standard|exception)\b"
+    r"|obligations|materials?|tests?|standard|exception|rights)\b"
     r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease)\b"
 )
 

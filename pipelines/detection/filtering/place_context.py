@@ -355,6 +355,45 @@ _BARE_POSSESSIVE = re.compile(
 )
 
 
+# Words after a town's name in an agency's name ("Selma Police Department",
+# "Carrow County Sheriff's Office"): the town is no short name of the agency.
+_AGENCY_AFTER_TOWN = frozenset(
+    """police sheriff sheriff's county city town township fire municipal public unified school schools district
+    court superior department state metropolitan metro transit housing water community""".split()
+)
+
+
+def institutions_by_their_short_names(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A model's place that no place list knows and that the document also names in
+    full as an institution ("at Kootenai" beside "Kootenai Health", "before St.
+    Ignatius" beside "ST. IGNATIUS MEDICAL CENTER") is that institution, short: an
+    ORGANIZATION, the guideline's label even where it is used as a place. Not a
+    town that names an agency ("Selma" beside "Selma Police Department"). Rule
+    `employer-context`."""
+    organizations = [" ".join(s.text.split()).casefold() for s in spans if s.label == "ORGANIZATION"]
+
+    def weak_place(span: Candidate) -> bool:
+        name = span.text.strip()
+        return (
+            span.label == "LOCATION"
+            and set(span.sources) <= WEAK_SOURCES
+            and not places.is_known_place(name)
+            and not places.is_place_shaped(name)
+        )
+
+    def shortens(name: str) -> bool:
+        key = " ".join(name.split()).casefold()
+        for full in organizations:
+            if full.startswith(key + " "):
+                after = full[len(key) + 1 :].split()[0]
+                if after not in _AGENCY_AFTER_TOWN:
+                    return True
+        return False
+
+    short = {span.text.strip() for span in spans if weak_place(span) and shortens(span.text)}
+    return _as_organizations(spans, weak_place, short, EMPLOYER_RULE)
+
+
 def businesses_named_by_possessives(text: str, spans: list[Candidate]) -> list[Candidate]:
     """A model's or propagation's one-word person, never introduced in full, that
     someone works at in its bare possessive ("She works at Dillard's at the

@@ -19,7 +19,13 @@ from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection.case import carries_case
-from pipelines.detection.places import NAME_PREFIX_BREAK, has_institution_word, is_known_place, opens_a_name
+from pipelines.detection.places import (
+    NAME_PREFIX_BREAK,
+    has_institution_type,
+    has_institution_word,
+    is_known_place,
+    opens_a_name,
+)
 from pipelines.gazetteers import (
     is_common_word,
     is_date_word,
@@ -330,27 +336,37 @@ def _strip_lower_of_tail(text: str, start: int, end: int) -> int:
 
 
 # An institution's name, then "in" and the town it stands in ("the Correctional
-# Training Facility in Soledad"): two values, the town a place of its own.
-_IN_PLACE_TAIL = re.compile(r"[ \t]+in[ \t]+(?P<place>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,2})$")
+# Training Facility in Soledad", "Kootenai Health in Coeur d'Alene"): two values,
+# the town a place of its own.
+_IN_PLACE_TAIL = re.compile(
+    r"[ \t]+in[ \t]+(?P<place>[A-Z][\w'’.-]*"
+    r"(?:[ \t]+(?:[a-z]{1,3}['’]|(?:de|la|le|du|del|of)[ \t]+)?[A-Z][\w'’.-]*){0,2})$"
+)
+
+
+def _is_institution(name: str) -> bool:
+    return has_institution_word(name) or has_institution_type(name)
 
 
 def _in_place_tail(
     text: str, c: Candidate, start: int, end: int, spans: list[Candidate]
-) -> tuple[int, Candidate | None]:
-    """(where the institution ends, the town as a LOCATION or None) for a span that
-    names an institution (an institution word before "in") and a known place after
-    it, or any name after the institution's head word; else (end, None)."""
+) -> tuple[int, Candidate | None, str]:
+    """(where the institution ends, the town as a LOCATION or None, the
+    institution's label) for a span that names an institution (an institution
+    word or type before "in": ORGANIZATION, whatever the model said) and a known
+    place after it, or any name after the institution's head word; else (end,
+    None, its label)."""
     match = _IN_PLACE_TAIL.search(text, start, end)
-    if match is None or not has_institution_word(text[start : match.start()]):
-        return end, None
+    if match is None or not _is_institution(text[start : match.start()]):
+        return end, None, c.label
     a, b = match.span("place")
     # A town no list holds stands after the institution's own head word ("Plumbing in Media").
-    if not (is_known_place(text[a:b]) or has_institution_word(text[start : match.start()].split()[-1])):
-        return end, None
+    if not (is_known_place(text[a:b]) or _is_institution(text[start : match.start()].split()[-1])):
+        return end, None, c.label
     other = any(o is not c and o.start < b and a < o.end for o in spans)
     rule = f"{c.rule},the town after an institution"
     place = None if other else replace(c, start=a, end=b, label="LOCATION", text=text[a:b], rule=rule)
-    return match.start(), place
+    return match.start(), place, "ORGANIZATION"
 
 
 _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
@@ -486,6 +502,29 @@ def _tail_of(c: Candidate, text: str, start: int, end: int, spans: list[Candidat
     return replace(c, start=start, end=end, label=label, text=text[start:end])
 
 
+def _place_or_institution(
+    text: str, c: Candidate, bounds: tuple[int, int], spans: list[Candidate], covered: _Covered, caseless: bool
+) -> tuple[int, int, Candidate | None, str]:
+    """A place's or an institution's edges: (start, end, the town cut off after it
+    or None, its label)."""
+    start, end = _strip_article(text, *bounds, c.label)
+    end = _strip_stop_tail(text, start, end) if caseless else _strip_lower_of_tail(text, start, end)
+    named, label = None, c.label
+    if not caseless:
+        end, named, label = _in_place_tail(text, c, start, end, spans)
+    # "Kootenai Health in": the model's place, cut to its name, is an institution
+    # by its type, as `spacy_ner.corrected_label` reads the whole.
+    if label == "LOCATION" and end < c.end and has_institution_type(text[start:end]):
+        label = "ORGANIZATION"
+    if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
+        start = prefix
+    if c.label == "LOCATION":
+        for taken in (_take_place_word(text, start, end), _take_house_number(text, start, end)):
+            if taken < start and not covered.any_in(taken, start):
+                start = taken
+    return start, end, named, label
+
+
 def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
@@ -496,6 +535,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     caseless = not carries_case(text)
     for c in spans:
         named: Candidate | None = None  # what followed "of" in a person's span, the town after an institution
+        label = c.label
         age: Candidate | None = None  # the age a date opened with
         start, end = _strip_unpaired(text, c.start, c.end)
         if c.label == "TIME":
@@ -507,16 +547,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
             start, end = _strip_age_words(text, start, end)
         elif c.label in _NAME_LABELS:
             if c.label != "PERSON":
-                start, end = _strip_article(text, start, end, c.label)
-                end = _strip_stop_tail(text, start, end) if caseless else _strip_lower_of_tail(text, start, end)
-                if not caseless:
-                    end, named = _in_place_tail(text, c, start, end, spans)
-                if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
-                    start = prefix
-                if c.label == "LOCATION":
-                    for taken in (_take_place_word(text, start, end), _take_house_number(text, start, end)):
-                        if taken < start and not covered.any_in(taken, start):
-                            start = taken
+                start, end, named, label = _place_or_institution(text, c, (start, end), spans, covered, caseless)
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 if (tail := _of_tail(text, start, end)) is not None:
@@ -534,8 +565,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
         if age is not None:  # before the date, so that sorted spans stay sorted
             out.append(age)
         if start < end and not cuts_a_word(text, start, end):
-            same = (start, end) == (c.start, c.end)
-            out.append(c if same else replace(c, start=start, end=end, text=text[start:end]))
+            same = (start, end, label) == (c.start, c.end, c.label)
+            out.append(c if same else replace(c, start=start, end=end, text=text[start:end], label=label))
         if named is not None:  # after the person, so that sorted spans stay sorted
             out.append(named)
     return out
