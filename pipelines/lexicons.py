@@ -113,17 +113,14 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Dispatcher",
         "Patient",
         "Subject",
-        # "INT:" (the interviewer), "THE VIDEOGRAPHER:", "GRIEVANT:", "THE CHILD:" in a
-        # juvenile court; not "Minor" or "Steward", which are surnames too.
+        # "INT:" (the interviewer), "THE VIDEOGRAPHER:", "GRIEVANT:"; not "Child",
+        # "Guardian", "Youth", "Minor" or "Steward", which are surnames too ("MR.
+        # CHILDS:"): "THE CHILD:" names no one by its article (cues.py).
         "Int",
         "Videographer",
         "Stenographer",
         "Grievant",
         "Arbitrator",
-        "Child",
-        "Juvenile",
-        "Youth",
-        "Guardian",
         # Offices addressed as such in court and debate ("Mr. Chief Justice",
         # "Madam Chairwoman", "Mr. Secretary"): a title, never the person's name.
         "Chief",
@@ -192,7 +189,7 @@ PLACE_PREFIXES: frozenset[str] = frozenset(
 # "Parish": "Orleans Parish").
 TRADE_WORDS: frozenset[str] = frozenset(
     """services facility clinic dentistry diagnostics pharmacy plumbing landscaping construction trucking
-    foods packing collision motors bakery tavern liquor liquors mart insurance restaurant logistics industries
+    foods packing collision motors bakery tavern liquor liquors insurance restaurant logistics industries
     enterprises laboratories airlines ministries reporting llp llc pllc""".split()
 )
 ORGANIZATION_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
@@ -382,8 +379,10 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
 # A clinical note's field labels, written in capitals before a colon ("DOB:",
 # "HPI:"): a note's fields, not speakers.
 # A form's fields written as a label ("DATE: April 2, 2025", "RE: the claim"):
-# no speaker.
-FORM_FIELD_LABELS: frozenset[str] = frozenset("DATE TIME RE FROM TO PLACE LOCATION CASE FILE DOCKET PAGE".split())
+# no speaker. Words that are surnames too ("PAGE:", "CASE:") are fields only
+# where written once (cues.py): a label that comes back is a speaker's turn.
+FORM_FIELD_LABELS: frozenset[str] = frozenset("DATE TIME RE FROM TO LOCATION DOCKET".split())
+FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
 CLINICAL_FIELD_LABELS: frozenset[str] = frozenset(
     """DOB HPI CC ROS PMH PSH FH SH MSE PE MRN SSN DX RX HX PCP ED ER ICU BP HR RR BMI NKDA EHR EMR ADL ADLS
     AIMS CIWA COWS SI HI AVH C-SSRS CSSRS PHQ-9 GAD-7 AUDIT-C PCL-5 MOCA MMSE LABS MEDS VS SOAP A/P""".split()
@@ -427,6 +426,18 @@ UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
 NUMBER_WORDS = rf"(?:{TENS}(?:[- ]{UNITS})?|{TEENS}|{UNITS})"
+# A person's age in words: "one" alone is no age ("I am one.", "he was one, and").
+AGE_NUMBER_WORDS = rf"(?:{TENS}(?:[- ]{UNITS})?|{TEENS}|two|three|four|five|six|seven|eight|nine)"
+# Events of a life that an age dates ("a theft at 14", "I started drinking at 12"):
+# `patterns` reads "at 16" as an age only after one of them in its sentence.
+LIFE_EVENTS = (
+    r"arrest\w*|convict\w*|charged|sentenced|adjudicat\w*|theft|burglar\w*|robber\w*|assault\w*|offen[cs]e\w*"
+    r"|record|juvenile|start\w*|began|begin\w*|quit|stopp\w*|dropp\w*|left|ran[ \t]+away|moved|married|marry"
+    r"|pregnant|had[ \t]+(?:a|my|her|his|their)[ \t]+(?:first[ \t]+)?(?:baby|child|son|daughter|kid)|joined"
+    r"|expelled|suspended|drink\w*|drank|using|smok\w*|drugs?|pills|gang|foster|custody|placed|graduat\w*"
+    r"|enlist\w*|licen[cs]e|first[ \t]+job|abused|raped|molested|born|adopted|diagnosed|incarcerated"
+    r"|locked[ \t]+up|committed|shot|stabbed|homeless"
+)
 # "nineteen eighty-five", "two thousand and three", "twenty twenty"
 SPOKEN_YEAR = (
     rf"(?:(?:nineteen|twenty)[- ](?:{TENS}(?:[- ]{UNITS})?|{TEENS}|oh[- ]{UNITS}|hundred)"

@@ -294,9 +294,9 @@ def _detect_doc(
     def denied(c: Candidate) -> str | None:
         return DENIED if c.text.strip().casefold() in compiled.deny else None
 
-    def too_low(spans: list[Candidate]) -> Callable[[Candidate], str | None]:
-        # The probability reads the names these spans introduce in full, as calibrate does.
-        named = introduced(spans)
+    def too_low(named: frozenset[str] | None) -> Callable[[Candidate], str | None]:
+        # `named`: the names the spans introduce in full, as calibrate read them
+        # (None before propagation: no one-word person is judged unintroduced yet).
         return lambda c: BELOW_MIN_SCORE if probability(c, text, words, model_name, named) < config.min_score else None
 
     # What the corpus's reviewers rejected in enough documents and never accepted
@@ -321,7 +321,7 @@ def _detect_doc(
     titles = title_letters(lang.titles)
     spans = merge(text, [*voters, *_allowed(text, compiled), *remembered], compiled.weights, titles)
     if config.min_score > 0:
-        spans, dropped = _split(spans, too_low(spans))
+        spans, dropped = _split(spans, too_low(None))
         filtered += dropped
     # Propagation spreads spans that already passed the vote: its candidates are
     # not voted on again (one source by construction).
@@ -333,13 +333,14 @@ def _detect_doc(
         spans = _read_in_context(text, spans)
     # The raw scores weighed the merge and propagation; what the spans carry out is
     # the calibrated probability that each is right (the minimum score compares it).
-    spans = cap_scores(calibrate(spans, text, words, model_name), config.disabled_filters, text, words)
+    named = introduced(spans)
+    spans = cap_scores(calibrate(spans, text, words, model_name, named), config.disabled_filters, text, words)
     if not lang.builtin_rules:
         spans = language_rules.tidy(spans, lang)
     if lang.role_labels:
         # A lawyer's or a judge's name, wherever it recurs, takes the role its cue gave.
         spans = language_rules.roles(spans, kept, lang, words.names)
-    checks = ((denied, compiled.deny), (too_low(spans), config.min_score > 0), (memory.suppression, memory.suppressed))
+    checks = ((denied, compiled.deny), (too_low(named), config.min_score > 0), (memory.suppression, memory.suppressed))
     for check, active in checks:
         if active:  # propagation may have grown or found spans again
             spans, dropped = _split(spans, check)

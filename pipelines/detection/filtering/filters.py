@@ -257,9 +257,10 @@ def _person_names_a_work(c: Candidate, text: str, w: FilterWords) -> str | None:
 # ("Marsy's Law", "Down's Syndrome"). Not what follows a party's or a patient's name
 # ("Kowalczyk's hearing", "the Delgado motion", "Ramirez's test results").
 _EPONYM_AFTER = re.compile(
-    # Not "hearing", "motion" or "claim": "the Johnson hearing" may be a person's.
-    r"[ \t]+(?:review|factors|doctrine|warnings?|syndrome|disease|criteria|principle|maneuver|amendment"
-    r"|obligations|materials?|tests?|standard|exception|rights)\b"
+    # Not "hearing", "motion" or "claim": "the Johnson hearing" may be a person's; nor
+    # a verb's form ("Darnell tests positive", "Keisha warning him").
+    r"[ \t]+(?:review|factors|doctrine|warnings|syndrome|disease|criteria|principle|maneuver|amendment"
+    r"|obligations|materials|standard|exception|rights)\b"
     r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease)\b"
 )
 

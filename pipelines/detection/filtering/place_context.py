@@ -399,7 +399,8 @@ def businesses_named_by_possessives(text: str, spans: list[Candidate]) -> list[C
     someone works at in its bare possessive ("She works at Dillard's at the
     mall"): a store, an ORGANIZATION wherever the model read that word alone as a
     person. "went over to Mike's" has no employer's verb and stays a person; a
-    name the document gives in full ("Ann Dillard") stays one too."""
+    name the document gives in full ("Ann Dillard") or writes without the
+    possessive ("Marcus was there") stays one too."""
     full = {w.casefold() for s in spans if s.label == "PERSON" and len(s.text.split()) > 1 for w in s.text.split()}
 
     def weak_person(span: Candidate) -> bool:
@@ -414,9 +415,21 @@ def businesses_named_by_possessives(text: str, spans: list[Candidate]) -> list[C
     stores = {
         span.text.strip()
         for span in spans
-        if weak_person(span) and _BARE_POSSESSIVE.match(text, span.end) and places.employer_context(text, span.start)
+        if weak_person(span)
+        and _BARE_POSSESSIVE.match(text, span.end)
+        and places.employer_context(text, span.start)
+        and _always_possessive(text, span.text.strip())
     }
     return _as_organizations(spans, weak_person, stores, EMPLOYER_RULE)
+
+
+def _always_possessive(text: str, name: str) -> bool:
+    """Every time `name` is written, "'s" follows: "Marcus was there … works at
+    Marcus's" speaks of a person too."""
+    return all(
+        text.startswith(("'s", "’s"), use.end())
+        for use in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])", text)
+    )
 
 
 def _as_organizations(

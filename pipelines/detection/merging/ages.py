@@ -1,5 +1,5 @@
-"""Ages said beside a person's name: "daughter Rose (19)", "Vesna Kadić, 71, lives
-in", "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
+"""Ages said beside a person's name: "daughter Rose (19)", "Mother, Vesna Kadić, 71,
+lives in", "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
 
 A bare number is an age only where a person is its subject, which the number's own
 pattern cannot know; the merged PERSON spans do (the model's, the cues', the
@@ -13,49 +13,62 @@ dates it ("today", "now", "when", "years").
 """
 
 import re
+from bisect import bisect_left
 
 from pipelines.candidate import Candidate
-from pipelines.lexicons import NUMBER_WORDS
+from pipelines.lexicons import AGE_NUMBER_WORDS, RELATIONS
 
 SOURCE = "patterns"
 _MODELS = frozenset({"spacy", "presidio", "propagation"})
 # An age is a person's: up to this many years.
 MAX_AGE = 119
-_NUMBER = rf"(?:\d{{1,3}}|{NUMBER_WORDS})"
-# What may follow an age: the clause's end, or a word that dates or extends it.
-_AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|when|at|in|and|but|so|with|or)\b))"
-_BESIDE = re.compile(
-    # "Rose (19)"
-    rf"[ \t]*\([ \t]*(?P<paren>\d{{1,3}})[ \t]*\)"
-    # "Vesna Kadić, 71, lives": the number between commas, a lower-case word after.
-    rf"|,[ \t]*(?P<apposed>\d{{1,3}}),[ \t]+(?=[a-z])"
-    # "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
-    rf"|,?[ \t]+(?i:is|was|turned|turns|(?:will|would|should)[ \t]+be)"
+_NUMBER = rf"(?:\d{{1,3}}|{AGE_NUMBER_WORDS})"
+# What may follow an age said of a person: the clause's end, or a word that dates or
+# extends it ("in" and "at" are left out: "Ms. Patel was 3 in line").
+_AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|when|and|but|so|with|or)\b))"
+# "Rose (19)", "Vesna Kadić, 71, lives": a number in brackets or between commas is
+# an age only after a kin word ("daughter Rose (19)", "Mother, Vesna Kadić, 71,");
+# after a bare name it may be a juror's, an exhibit's or a list's number.
+_BRACKETED = re.compile(r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*\)|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])")
+# "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
+_SAID = re.compile(
+    r",?[ \t]+(?i:is|was|turned|turns|(?:will|would|should)[ \t]+be)"
     rf"[ \t]+(?i:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_AGE_ENDS}",
     re.IGNORECASE,
 )
-# How far after a name its age may stand.
+_KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*(?:[A-Z][\w'’-]*[ \t]*){{0,3}}$")
+# How far after a name its age may stand, and before it its kin word.
 _REACH = 40
+_KIN_REACH = 40
 
 
 def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
     """AGE candidates for the numbers said as a person's age right after a PERSON
-    span (`_BESIDE`), none where an AGE or a rule's span already covers the number
-    (a model's guess there, "43" as a TIME, is left to the merge)."""
-    taken = [(s.start, s.end) for s in spans if s.label == "AGE" or not set(s.sources) <= _MODELS]
+    span (`_SAID`, or `_BRACKETED` after a kin word), none where an AGE or a rule's
+    span already covers the number (a model's guess there, "43" as a TIME, is left
+    to the merge)."""
+    taken = sorted((s.start, s.end) for s in spans if s.label == "AGE" or not set(s.sources) <= _MODELS)
+    starts = [a for a, _ in taken]
+    longest = max((b - a for a, b in taken), default=0)
     found: dict[tuple[int, int], Candidate] = {}
     for span in spans:
         if span.label != "PERSON":
             continue
-        match = _BESIDE.match(text, span.end, min(len(text), span.end + _REACH))
+        limit = min(len(text), span.end + _REACH)
+        match = _SAID.match(text, span.end, limit)
+        group = "said"
+        if match is None and _KIN_BEFORE.search(text, max(0, span.start - _KIN_REACH), span.end):
+            match = _BRACKETED.match(text, span.end, limit)
+            group = "paren" if match is not None and match.group("paren") is not None else "apposed"
         if match is None:
             continue
-        group = next(g for g in ("paren", "apposed", "said") if match.group(g) is not None)
         start, end = match.span(group)
         value = match.group(group)
         if value.isdigit() and not 0 < int(value) <= MAX_AGE:
             continue
-        if any(a < end and start < b for a, b in taken):
+        # The spans that may overlap [start, end) start after start - longest.
+        first = bisect_left(starts, start - longest)
+        if any(a < end and start < b for a, b in taken[first : bisect_left(starts, end)]):
             continue
         found[(start, end)] = Candidate(start, end, "AGE", value, (SOURCE,), 0.8, "pattern:age_beside_name")
     return list(found.values())

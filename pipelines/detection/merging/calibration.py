@@ -241,8 +241,13 @@ def probability(
 
 
 def calibrate(
-    spans: list[Candidate], text: str = "", words: FilterWords | None = None, model: str | None = None
+    spans: list[Candidate],
+    text: str = "",
+    words: FilterWords | None = None,
+    model: str | None = None,
+    named: frozenset[str] | None = None,
 ) -> list[Candidate]:
-    """The spans with their score replaced by the calibrated probability."""
-    named = introduced(spans)
+    """The spans with their score replaced by the calibrated probability; `named`:
+    `introduced(spans)` when the caller has it already."""
+    named = introduced(spans) if named is None else named
     return [replace(s, score=probability(s, text, words, model, named)) for s in spans]

@@ -14,6 +14,7 @@ of").
 """
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -156,7 +157,8 @@ def _age_before_date(text: str, c: Candidate, start: int, end: int) -> tuple[int
     """Where the DATE [start, end) opens with an age, the date's new start and the
     AGE; else (start, None)."""
     match = _AGE_BEFORE_DATE.match(text, start, end)
-    if match is None or match.end() >= end or not text[match.end()].isalnum():
+    # The rest must hold a date's number ("aged 3 months" is an age alone).
+    if match is None or match.end() >= end or not any(ch.isdigit() for ch in text[match.end() : end]):
         return start, None
     a, b = match.span("n")
     return match.end(), replace(c, start=a, end=b, label="AGE", text=text[a:b], rule=f"{c.rule},an age before a date")
@@ -348,8 +350,13 @@ def _is_institution(name: str) -> bool:
     return has_institution_word(name) or has_institution_type(name)
 
 
+def _starts_within(starts: list[int], a: int, b: int) -> bool:
+    """A span (of the sorted `starts`) starts in [a, b)."""
+    return bisect_left(starts, a) < bisect_left(starts, b)
+
+
 def _in_place_tail(
-    text: str, c: Candidate, start: int, end: int, spans: list[Candidate]
+    text: str, c: Candidate, start: int, end: int, starts: list[int]
 ) -> tuple[int, Candidate | None, str]:
     """(where the institution ends, the town as a LOCATION or None, the
     institution's label) for a span that names an institution (an institution
@@ -363,7 +370,9 @@ def _in_place_tail(
     # A town no list holds stands after the institution's own head word ("Plumbing in Media").
     if not (is_known_place(text[a:b]) or _is_institution(text[start : match.start()].split()[-1])):
         return end, None, c.label
-    other = any(o is not c and o.start < b and a < o.end for o in spans)
+    # Another span of the town alone: it names the town. A span like this one (the
+    # same institution and town, from another source) is cut the same way.
+    other = _starts_within(starts, match.start(), b)
     rule = f"{c.rule},the town after an institution"
     place = None if other else replace(c, start=a, end=b, label="LOCATION", text=text[a:b], rule=rule)
     return match.start(), place, "ORGANIZATION"
@@ -492,18 +501,19 @@ def _of_tail(text: str, start: int, end: int) -> tuple[int, int] | None:
     return (match.start(1), match.end(1)) if match is not None else None
 
 
-def _tail_of(c: Candidate, text: str, start: int, end: int, spans: list[Candidate]) -> Candidate | None:
+def _tail_of(c: Candidate, text: str, start: int, end: int, starts: list[int]) -> Candidate | None:
     """What the person's span said after "of" ("Schroder Wertheim", "Scotland"), as a
-    span of its own unless another span already names it: cut off the person, it
-    still identifies, and must not be left readable."""
-    if any(o is not c and o.start < end and start < o.end for o in spans):
+    span of its own unless another span starting there already names it: cut off
+    the person, it still identifies, and must not be left readable. A span like
+    this one (the same person and firm, from another source) is cut the same way."""
+    if _starts_within(starts, start, end):
         return None
     label = "LOCATION" if is_known_place(text[start:end]) else "ORGANIZATION"
     return replace(c, start=start, end=end, label=label, text=text[start:end])
 
 
 def _place_or_institution(
-    text: str, c: Candidate, bounds: tuple[int, int], spans: list[Candidate], covered: _Covered, caseless: bool
+    text: str, c: Candidate, bounds: tuple[int, int], starts: list[int], covered: _Covered, caseless: bool
 ) -> tuple[int, int, Candidate | None, str]:
     """A place's or an institution's edges: (start, end, the town cut off after it
     or None, its label)."""
@@ -511,7 +521,7 @@ def _place_or_institution(
     end = _strip_stop_tail(text, start, end) if caseless else _strip_lower_of_tail(text, start, end)
     named, label = None, c.label
     if not caseless:
-        end, named, label = _in_place_tail(text, c, start, end, spans)
+        end, named, label = _in_place_tail(text, c, start, end, starts)
     # "Kootenai Health in": the model's place, cut to its name, is an institution
     # by its type, as `spacy_ner.corrected_label` reads the whole.
     if label == "LOCATION" and end < c.end and has_institution_type(text[start:end]):
@@ -531,6 +541,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     language's one-letter titles (`title_letters`), never taken as initials."""
     out: list[Candidate] = []
     covered = _Covered(text, spans)
+    starts = sorted(c.start for c in spans)
     rules = _Initials(titles, _QUESTION_MARKER.search(text) is not None)
     caseless = not carries_case(text)
     for c in spans:
@@ -547,11 +558,11 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
             start, end = _strip_age_words(text, start, end)
         elif c.label in _NAME_LABELS:
             if c.label != "PERSON":
-                start, end, named, label = _place_or_institution(text, c, (start, end), spans, covered, caseless)
+                start, end, named, label = _place_or_institution(text, c, (start, end), starts, covered, caseless)
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 if (tail := _of_tail(text, start, end)) is not None:
-                    named = _tail_of(c, text, tail[1], end, spans)
+                    named = _tail_of(c, text, tail[1], end, starts)
                     end = tail[0]
                 start, end = _strip_lower_tail(text, start, end, caseless)
                 start = _strip_rank(text, c, start, end)

@@ -29,6 +29,7 @@ from pipelines.lexicons import (
     CLINICAL_FIELD_LABELS,
     COURT_KINDS,
     FORM_FIELD_LABELS,
+    FORM_FIELD_SURNAMES,
     HONORIFICS,
     POLITICAL,
     RELATIONS,
@@ -492,6 +493,9 @@ def _role_named(words: list[re.Match[str]]) -> bool:
     return len(head) < len(words) and all(is_common_word(w.group()) and not is_given_name(w.group()) for w in head)
 
 
+_PERSONAL_TITLE = re.compile(r"(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t\n]")
+
+
 def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool:
     """A cue whose words name no person after all."""
     named = rule == "called" and bool(match.group("pronoun") or match.group("object") or match.group("namer"))
@@ -503,7 +507,10 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True
     if rule == "et_al" and _no_author(name):
         return True  # "the Committee et al.", "State et al.": a body, cited as a party
-    if rule in ("title", "honorific") and _only_common_words(name):
+    # "Mr. Childs", "Ms. Hope": after a personal title one word is the surname, a
+    # common word too.
+    personal = rule == "title" and " " not in name and _PERSONAL_TITLE.match(match.group(0)) is not None
+    if rule in ("title", "honorific") and _only_common_words(name) and not personal:
         return True  # "Squadron Officer School": a thing named after the title, no one
     if rule == "called" and places.is_place_shaped(name):
         return True  # "went by Main Street"
@@ -583,12 +590,14 @@ def recognize(text: str) -> list[Candidate]:
             roled = True
         else:
             article = bool(words) and words[0].group() == "THE"
+            roles = 0
             while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
                 words.pop(0)
                 roled = True
-            # "THE CHILD:", "THE VIDEOGRAPHER:": a name takes no article, so only a
-            # word no common word could be names someone ("THE WITNESS OKAFOR:").
-            if article and _only_common_words(" ".join(w.group() for w in words) or "the"):
+                roles += 1
+            # "THE CHILD:", "THE VIDEOGRAPHER:": a name takes no article. After a role
+            # ("THE WITNESS HURT:") a common word is the name, as after a title.
+            if article and roles == 1 and _only_common_words(" ".join(w.group() for w in words) or "the"):
                 continue
         if not roled and _role_named(words):
             continue
@@ -602,7 +611,14 @@ def recognize(text: str) -> list[Candidate]:
         recurs = written >= 2
         # A clinical note's field ("DOB:", "HPI:", "C-SSRS:"): a list, since short
         # surnames no name list holds speak once or twice too ("WU:", "THAO:").
-        field = not roled and len(words) == 1 and words[0].group() in CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
+        field = (
+            not roled
+            and len(words) == 1
+            and (
+                words[0].group() in CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
+                or (words[0].group() in FORM_FIELD_SURNAMES and written == 1)
+            )
+        )
         if words and not field and (not common or ((roled or recurs) and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))

@@ -10,7 +10,17 @@ from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
 from pipelines.gazetteers import is_common_word, is_given_name
-from pipelines.lexicons import CALENDAR_WORDS, MONTHS, NUMBER_WORDS, OCR_DAY_ORDINAL, SPOKEN_YEAR, UNITS, US_STATES
+from pipelines.lexicons import (
+    AGE_NUMBER_WORDS,
+    CALENDAR_WORDS,
+    LIFE_EVENTS,
+    MONTHS,
+    NUMBER_WORDS,
+    OCR_DAY_ORDINAL,
+    SPOKEN_YEAR,
+    UNITS,
+    US_STATES,
+)
 
 SOURCE = "patterns"
 
@@ -152,7 +162,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # "he was only fifty two", "i was forty one with two kids" (speech recognition
         # writes numbers as words); "I was one of them" goes on and is none.
         + r"(?:(?:only|just|about|almost|nearly|maybe)[ \t]+)?"
-        + rf"(?P<v>\d{{1,2}}|1[01]\d|{NUMBER_WORDS})"
+        + rf"(?P<v>\d{{1,2}}|1[01]\d|{AGE_NUMBER_WORDS})"
         # "years" only as an age's ("I was two years with the Township" is a stint).
         + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?[ \t-]+(?:old|of[ \t]+age)|yrs?\.?[ \t]+old"
         + r"|today|now|then|that|this|next|and|but|so|when|at|in|with)\b))",
@@ -162,7 +172,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     # An age a life's event happened at: "a petty theft at 14 and a vandalism at 16",
     # "I STARTED WITH PILLS AT 16." Thirteen and up (up to twelve it is a clock's
-    # hour), ending its clause; not a speed, a price or a level ("going at 45.").
+    # hour), ending its clause, after an event of a life in its sentence
+    # (lexicons.LIFE_EVENTS, checked in `recognize`): not an exhibit ("look at 14."),
+    # a reading ("clocked at 85"), a price or a level ("going at 45.").
     _p(
         "AGE",
         r"(?<!going )(?<!driving )(?<!traveling )(?<!travelling )(?<!doing )(?<!moving )(?<!speed )(?<!sold )"
@@ -278,6 +290,18 @@ def _crossing(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return []
 
 
+_LIFE_EVENT = re.compile(rf"(?i)\b(?:{LIFE_EVENTS})\b")
+# How far back in its sentence an age's event is looked for.
+_EVENT_REACH = 80
+
+
+def _a_life_event_before(text: str, start: int) -> bool:
+    """An event of a life (`LIFE_EVENTS`) before `start` in its sentence."""
+    begin = max(0, start - _EVENT_REACH)
+    end_of_last = max(text.rfind(mark, begin, start) for mark in ".?!")
+    return _LIFE_EVENT.search(text, max(begin, end_of_last + 1), start) is not None
+
+
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
     found = []
     for pattern in patterns:
@@ -292,6 +316,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
             if pattern.rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
                 continue  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
+            if pattern.rule == "age_at" and not _a_life_event_before(text, start):
+                continue
             if pattern.rule == "zip_code" and not _a_state(match.group("state")):
                 continue  # "Suite 18000", "Room 12345": no state before the number
             if pattern.rule == "ordinal_crossing":
