@@ -853,3 +853,28 @@ def test_an_age_with_a_unit_is_no_date_and_a_town_cut_twice_is_kept_once() -> No
         for source in ("spacy", "presidio")
     ]
     assert [(c.text, c.label) for c in tidy(text, twice)].count(("Soledad", "LOCATION")) == 2
+
+
+def test_a_signature_over_a_firm_s_name_is_no_part_of_the_firm() -> None:
+    text = "to the best of my ability.\n\nOpal Redding\nClearwater Reporting Services\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:institution"] == ["Clearwater Reporting Services"]
+    wrapped = "He was taken to the emergency room of the Saint Columba\nRegional Medical Center that night."
+    assert [c.text for c in cues(wrapped) if c.rule == "cue:institution"] == ["Saint Columba\nRegional Medical Center"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("some of the people there were calling him T-Dub.", "T-Dub"),
+        ("He had been seeing my ex-girlfriend, April. We got into it.", "April"),
+        ("Her former husband Dale came by.", "Dale"),
+    ],
+)
+def test_a_nickname_with_an_initial_and_a_former_partner(text: str, name: str) -> None:
+    assert name in [c.text for c in cues(text)]
+
+
+def test_an_account_s_handle_is_an_id() -> None:
+    text = "Your account sent a message to @dezzy.banks. My Cash App is $JPage04. Mail john@example.com; $AAPL; $25."
+    found = [c.text for c in patterns.recognize(text) if c.rule in ("pattern:handle", "pattern:cashtag")]
+    assert found == ["@dezzy.banks", "$JPage04"]

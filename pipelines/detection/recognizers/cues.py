@@ -41,7 +41,8 @@ from pipelines.lexicons import (
 
 SOURCE = "cues"
 
-_NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
+# A nickname may open with one letter and a hyphen ("T-Dub", "J-Lo").
+_NAME = r"(?:[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?|[A-Z]-[A-Z][a-zA-Z'’]+)"
 # Only an abbreviated title takes a period ("Dr.", "Sgt."): after a whole word
 # ("Secret Agent. Things have grown") the period ends the sentence. The
 # abbreviations are the short titles; "Miss" is a whole word.
@@ -80,7 +81,9 @@ _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + 
 _GIVEN = r"[A-Z][a-zA-Z'’]+(?:-[A-Za-z][a-zA-Z'’]+)?"
 _RELATION_RE = re.compile(
     # Case-insensitive for the cue words only: the name must be capitalized.
-    r"\b(?i:(?:my|his|her|their|our|your|the)[ \t]+(?:(?:older|younger|little|big|late|oldest|youngest)[ \t]+)?"
+    # "my ex-girlfriend, April", "her former husband Dale".
+    r"\b(?i:(?:my|his|her|their|our|your|the)[ \t]+(?:(?:older|younger|little|big|late|oldest|youngest|former)[ \t]+)?"
+    r"(?:ex-)?"
     r"(?:" + RELATIONS + r")s?),?[ \t]+(?P<v>" + _GIVEN + r"(?:[ \t]+" + _NAME + r")?)"
 )
 # A kin word written as a title, capitalised, before a name ("Uncle Dragan",
@@ -328,6 +331,13 @@ def _persons_office(words: list[re.Match[str]]) -> bool:
     return False
 
 
+def _a_person_s_line(text: str, start: int, broken: int) -> bool:
+    """text[start:broken] is a whole line that opens with a given name."""
+    line_start = text.rfind("\n", 0, start) + 1
+    first = text[start:broken].split()
+    return not text[line_start:start].strip() and bool(first) and is_given_name(first[0])
+
+
 def _institutions(text: str) -> list[Candidate]:
     """Institutions named by a head word and a name word beside it. Left out before
     the name: a sentence's first word and other function words ("The", "When"), and
@@ -344,6 +354,13 @@ def _institutions(text: str) -> list[Candidate]:
         words = list(re.finditer(r"[^\s]+", text[start:end]))
         if _persons_office(words):
             continue
+        # A person's name on a line of its own over the firm's ("Opal Redding⏎
+        # Clearwater Reporting Services", a signature): the firm starts on the next
+        # line. A name that starts mid-line runs across its wrap ("by the Justice⏎
+        # Department").
+        broken = text.find("\n", start, end)
+        if broken >= 0 and _a_person_s_line(text, start, broken):
+            words = [w for w in words if start + w.start() > broken]
         while words:
             first = words[0].group()
             if (
