@@ -36,7 +36,7 @@ from pipelines.detection.filtering.place_context import (
 from pipelines.detection.filtering.words import FilterWords, words_for
 from pipelines.detection.languages import DEFAULT_LANGUAGE, Language, language
 from pipelines.detection.languages import rules as language_rules
-from pipelines.detection.merging.ages import ages_beside_names
+from pipelines.detection.merging.beside_names import affiliations_after_names, ages_beside_names
 from pipelines.detection.merging.calibration import calibrate, introduced, probability
 from pipelines.detection.merging.edges import title_letters
 from pipelines.detection.merging.ensemble import merge, vote
@@ -350,11 +350,11 @@ def _detect_doc(
 
 def _spread(text: str, spans: list[Candidate], words: FilterWords) -> list[Candidate]:
     """What the merged spans lead to: their names elsewhere (propagation) and, in
-    English, a person's age said right after the name ("Rose (19)", "Ketsia is 4.")."""
-    extra = propagate(text, spans, words)
-    if words.place_context:
-        extra += ages_beside_names(text, spans)
-    return extra
+    English, a person's age or affiliation said right after the name ("Rose (19)",
+    "Isabel Ruiz of Heaven Sent Gaming")."""
+    beside = ages_beside_names(text, spans) + affiliations_after_names(text, spans) if words.place_context else []
+    # An affiliation spreads as the names it was read beside do ("What is Heaven Sent Gaming?").
+    return beside + propagate(text, [*spans, *beside], words)
 
 
 def _read_in_context(text: str, spans: list[Candidate]) -> list[Candidate]:

@@ -10,7 +10,7 @@ from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.filtering.filters import apply_filters
 from pipelines.detection.filtering.place_context import employers_named_as_places, institutions_by_their_short_names
-from pipelines.detection.merging.ages import ages_beside_names
+from pipelines.detection.merging.beside_names import affiliations_after_names, ages_beside_names
 from pipelines.detection.merging.propagate import propagate
 from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers import patterns
@@ -878,3 +878,25 @@ def test_an_account_s_handle_is_an_id() -> None:
     text = "Your account sent a message to @dezzy.banks. My Cash App is $JPage04. Mail john@example.com; $AAPL; $25."
     found = [c.text for c in patterns.recognize(text) if c.rule in ("pattern:handle", "pattern:cashtag")]
     assert found == ["@dezzy.banks", "$JPage04"]
+
+
+def test_what_a_full_name_is_of_is_an_organization_and_spreads_with_its_signal() -> None:
+    text = (
+        "Wikinews interviews Mario J. Lucero and Isabel Ruiz of Heaven Sent Gaming\nGeneral questions\n"
+        "What is Heaven Sent Gaming?\nHeaven Sent Gaming is basically me and Isabel."
+    )
+    found = [(c.text, c.label, c.score) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    firms = [f for f in found if f[0] == "Heaven Sent Gaming"]
+    assert len(firms) == 3 and all(label == "ORGANIZATION" and score > 0.5 for _, label, score in firms)
+
+
+def test_a_place_a_role_or_a_person_after_of_is_no_affiliation() -> None:
+    text = "Mary Smith of Fresno County spoke. Jane Doe of Counsel appeared. Ann Lee of John Doe's office came."
+    people = [
+        Candidate(text.index(n), text.index(n) + len(n), "PERSON", n, ("spacy",), 0.9)
+        for n in ("Mary Smith", "Jane Doe", "Ann Lee")
+    ]
+    assert affiliations_after_names(text, people) == []
+    text = "Tom Reyes of the Fresno Bee wrote it."
+    found = affiliations_after_names(text, [Candidate(0, 9, "PERSON", "Tom Reyes", ("spacy",), 0.9)])
+    assert [(c.text, c.label) for c in found] == [("Fresno Bee", "ORGANIZATION")]

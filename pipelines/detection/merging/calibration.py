@@ -112,14 +112,26 @@ def _organization_signal(span: Candidate, text: str, words: FilterWords) -> bool
 _PERSONISH = ("PERSON", "SPELLED_NAME")
 
 
+def _organization_key(text: str) -> str:
+    """An organization's entry in `introduced`: it holds a space, which no person's
+    word does."""
+    return "organization " + " ".join(text.split()).casefold()
+
+
 def introduced(spans: list[Candidate]) -> frozenset[str]:
     """The words (case-folded) the document names a person by in full: each word
     of a person's span of two words or more, and a one-word person that a cue or
     the header backs ("Mr. Campbell", "CAMPBELL:"). A one-word person outside
     this set is one the document never introduces: a case cited by its party
-    ("reaffirm Campbell"), a character, a brand; right less often."""
+    ("reaffirm Campbell"), a character, a brand; right less often. And the
+    organizations a cue, the header or two sources back (`_organization_key`):
+    the same name found again by propagation has that second signal too ("What
+    is Heaven Sent Gaming?" after "Isabel Ruiz of Heaven Sent Gaming")."""
     out: set[str] = set()
     for s in spans:
+        found_by = set(s.sources) - {"propagation"}
+        if s.label == "ORGANIZATION" and (found_by & CUE_SOURCES or len(found_by) >= 2):
+            out.add(_organization_key(s.text))
         if s.label not in _PERSONISH:
             continue
         parts = s.text.split()
@@ -164,7 +176,9 @@ def features(
         and (places.is_known_place(span.text) or (lexicon.place_context and places.is_place_shaped(span.text))),
         # "Glen Oak": every word a common word of the language (wordfreq).
         "common_words_only": common is not None and bool(tokens) and all(common(w) for w in tokens),
-        "organization_without_signal": span.label == "ORGANIZATION" and not _organization_signal(span, text, lexicon),
+        "organization_without_signal": span.label == "ORGANIZATION"
+        and not _organization_signal(span, text, lexicon)
+        and (named is None or _organization_key(span.text) not in named),
         # A LOCATION the place lexicons know or that is shaped like a place: a
         # case name ("in Lavan") or a person's name is neither.
         "known_place": span.label == "LOCATION"

@@ -1,5 +1,6 @@
-"""Ages said beside a person's name: "daughter Rose (19)", "Mother, Vesna Kadić, 71,
-lives in", "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
+"""What is said right after a person's name: an age ("daughter Rose (19)", "Mother,
+Vesna Kadić, 71, lives in", "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto
+should be 43 today"), an affiliation ("Isabel Ruiz of Heaven Sent Gaming").
 
 A bare number is an age only where a person is its subject, which the number's own
 pattern cannot know; the merged PERSON spans do (the model's, the cues', the
@@ -16,7 +17,9 @@ import re
 from bisect import bisect_left
 
 from pipelines.candidate import Candidate
-from pipelines.lexicons import AGE_NUMBER_WORDS, RELATIONS
+from pipelines.detection import places
+from pipelines.gazetteers import is_common_word, is_person_given_name
+from pipelines.lexicons import AGE_NUMBER_WORDS, RELATIONS, ROLE_WORDS
 
 SOURCE = "patterns"
 _MODELS = frozenset({"spacy", "presidio", "propagation"})
@@ -71,4 +74,41 @@ def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
         if any(a < end and start < b for a, b in taken[first : bisect_left(starts, end)]):
             continue
         found[(start, end)] = Candidate(start, end, "AGE", value, (SOURCE,), 0.8, "pattern:age_beside_name")
+    return list(found.values())
+
+
+# "Mario J. Lucero and Isabel Ruiz of Heaven Sent Gaming", "Dana Cole of the Fresno
+# Bee": a person's full name, "of", then capitalised words on the same line.
+_AFFILIATION = re.compile(
+    r"[ \t]+of[ \t]+(?:the[ \t]+)?(?P<org>[A-Z][\w'’&.-]*(?:[ \t](?:&[ \t])?[A-Z][\w'’&.-]*){0,4})(?![\w'’-])"
+)
+
+
+def affiliations_after_names(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """ORGANIZATION candidates (a cue's: "cue:affiliation") for what a full name
+    is "of": not a place (known or place-shaped: "Mary Smith of Fresno County"),
+    a role or one common word ("Jane Doe of Counsel"), nor another person ("of
+    John"); none where a rule's span already starts there (a model's guess there
+    gains the cue as its second signal)."""
+    starts = sorted(s.start for s in spans if not set(s.sources) <= _MODELS)
+    found: dict[tuple[int, int], Candidate] = {}
+    for span in spans:
+        if span.label != "PERSON" or len(span.text.split()) < 2:
+            continue
+        match = _AFFILIATION.match(text, span.end, min(len(text), span.end + 120))
+        if match is None:
+            continue
+        start, end = match.span("org")
+        name = match.group("org").rstrip(".")
+        end = start + len(name)
+        words = name.split()
+        if places.is_known_place(name) or places.is_place_shaped(name):
+            continue
+        if all(w.lower() in ROLE_WORDS for w in words) or (len(words) == 1 and is_common_word(words[0].lower())):
+            continue
+        if is_person_given_name(words[0]) and not places.has_institution_word(name):
+            continue  # "Smith of John Doe's office": a person
+        if bisect_left(starts, start) < bisect_left(starts, end):
+            continue  # a rule's span is there already
+        found[(start, end)] = Candidate(start, end, "ORGANIZATION", name, ("cues",), 0.75, "cue:affiliation")
     return list(found.values())
