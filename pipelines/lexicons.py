@@ -121,6 +121,18 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Stenographer",
         "Grievant",
         "Arbitrator",
+        "Advocate",
+        "Coroner",
+        # "UNIDENTIFIED FEMALE:", a court-martial's "MJ:" (military judge), "TC:" and
+        # "DC:" (trial and defence counsel), "WIT:"; a "Judge Pro Tem".
+        "Female",
+        "Male",
+        "MJ",
+        "TC",
+        "DC",
+        "WIT",
+        "Pro",
+        "Tem",
         # Offices addressed as such in court and debate ("Mr. Chief Justice",
         # "Madam Chairwoman", "Mr. Secretary"): a title, never the person's name.
         "Chief",
@@ -190,7 +202,7 @@ PLACE_PREFIXES: frozenset[str] = frozenset(
 TRADE_WORDS: frozenset[str] = frozenset(
     """services facility clinic dentistry diagnostics pharmacy plumbing landscaping construction trucking
     foods packing collision motors bakery tavern liquor liquors insurance restaurant logistics industries
-    enterprises laboratories airlines ministries reporting llp llc pllc""".split()
+    enterprises laboratories airlines ministries reporting solicitors llp llc pllc""".split()
 )
 ORGANIZATION_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
     """inc inc. corp corporation company co co. ltd llc plc group holdings bank university college school

@@ -28,6 +28,7 @@ from pipelines.detection.filtering.place_context import (
     businesses_named_by_possessives,
     credentials_after_names,
     employers_named_as_places,
+    given_names_read_as_places,
     institutions_by_their_short_names,
     institutions_named_by_acronyms,
     organizations_named_after_places,
@@ -365,7 +366,7 @@ def _read_in_context(text: str, spans: list[Candidate]) -> list[Candidate]:
     # "at DVI": an institution's acronym the model took for a place.
     spans = institutions_named_by_acronyms(text, spans)
     spans = businesses_named_by_possessives(text, employers_named_as_places(text, spans))
-    spans = institutions_by_their_short_names(text, spans)
+    spans = given_names_read_as_places(text, institutions_by_their_short_names(text, spans))
     return credentials_after_names(text, spans)
 
 

@@ -900,3 +900,40 @@ def test_a_place_a_role_or_a_person_after_of_is_no_affiliation() -> None:
     text = "Tom Reyes of the Fresno Bee wrote it."
     found = affiliations_after_names(text, [Candidate(0, 9, "PERSON", "Tom Reyes", ("spacy",), 0.9)])
     assert [(c.text, c.label) for c in found] == [("Fresno Bee", "ORGANIZATION")]
+
+
+def test_labels_of_roles_in_calls_and_courts_martial_name_no_one() -> None:
+    text = (
+        "UNIDENTIFIED FEMALE: [inaudible]\nTHE COURT: Yes.\nUNIDENTIFIED FEMALE: Loretta Tsosie-Yazzie.\n"
+        "MJ: Be seated.\nTC: Nothing further.\nMJ: Thank you.\nDC: No.\nWIT: Tatum Brooks.\n"
+        "ADVOCATE: Okay.\nADVOCATE: Good.\nJudge Pro Tem:   Rainier Castellano\n"
+    )
+    labelled = [c.text for c in cues(text) if c.rule in ("cue:speaker_label", "cue:title")]
+    assert labelled == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("ADVOCATE: Thank you, Yesi. And if we get cut off?", "Yesi"),
+        ("THE COURT: Good morning, Jamal.", "Jamal"),
+        ("Thanks, Hope.", "Hope"),
+    ],
+)
+def test_a_name_said_to_its_bearer_after_thanks_or_a_greeting(text: str, name: str) -> None:
+    assert name in [c.text for c in cues(text) if c.rule == "cue:vocative"]
+
+
+def test_a_role_or_a_word_of_address_after_thanks_names_no_one() -> None:
+    text = "Thank you, Judge. Hi, everyone. Thank you, Sir. Thank you, Monday. Thank you, Counsel."
+    assert [c.text for c in cues(text) if c.rule == "cue:vocative"] == []
+
+
+def test_a_given_name_the_model_read_as_a_place_is_the_person_the_document_names() -> None:
+    from pipelines.detection.filtering.place_context import given_names_read_as_places
+
+    text = "The manager, Dallas Kerrigan, spoke. Dallas was out of town. She moved to Dallas in May."
+    spans = [Candidate(13, 28, "PERSON", "Dallas Kerrigan", ("spacy",), 0.9)] + [
+        Candidate(i, i + 6, "LOCATION", "Dallas", ("spacy",), 0.8) for i in (37, text.rindex("Dallas"))
+    ]
+    assert [c.label for c in given_names_read_as_places(text, spans)] == ["PERSON", "PERSON", "LOCATION"]

@@ -394,6 +394,36 @@ def institutions_by_their_short_names(text: str, spans: list[Candidate]) -> list
     return _as_organizations(spans, weak_place, short, EMPLOYER_RULE)
 
 
+GIVEN_NAME_RULE = "given-name-of-a-person"
+
+
+def given_names_read_as_places(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A model's one-word place that is the given name of a person the document
+    names in full ("Dallas Kerrigan … Dallas was out of town"), where its sentence
+    does not place it ("in Dallas", "moved to Dallas": `places.placed_in_sentence`), is that
+    person: PERSON (rule `given-name-of-a-person`). Not where the document itself
+    used the name as a place (`relabel_places`' rule)."""
+    given = {
+        parts[0]
+        for s in spans
+        if s.label == "PERSON" and len(parts := s.text.split()) >= 2 and parts[0].isalpha() and len(parts[0]) > 1
+    }
+    if not given:
+        return spans
+    out = []
+    for span in spans:
+        if (
+            span.label == "LOCATION"
+            and set(span.sources) <= WEAK_SOURCES
+            and span.text.strip() in given
+            and RULE not in (span.rule or "")
+            and not places.placed_in_sentence(text, span.start, span.end)
+        ):
+            span = replace(span, label="PERSON", rule=f"{span.rule},{GIVEN_NAME_RULE}".lstrip(","))
+        out.append(span)
+    return out
+
+
 def businesses_named_by_possessives(text: str, spans: list[Candidate]) -> list[Candidate]:
     """A model's or propagation's one-word person, never introduced in full, that
     someone works at in its bare possessive ("She works at Dillard's at the

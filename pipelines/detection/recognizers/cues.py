@@ -137,6 +137,17 @@ _CALLED_RE = re.compile(
 )
 # An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
 # surname, whatever word it also is.
+# A name said to its bearer after a greeting or thanks ("Thank you, Yesi.", "Good
+# morning, Jamal."): a name, a common word too ("Thanks, Hope."), unless a role, a
+# title or a word of address ("Thank you, Judge.", "Hi, everyone.").
+_VOCATIVE_RE = re.compile(
+    r"\b(?i:thank[ \t]+you|thanks|good[ \t]+(?:morning|afternoon|evening|night)|hi|hello|bye|goodbye)"
+    r",[ \t]+(?P<v>" + _NAME + r")(?=[ \t]*[.!?,])"
+)
+_ADDRESS_WORDS = frozenset(
+    """sir ma'am maam madam everyone everybody all guys folks man buddy honey sweetheart baby dear friend friends
+    son sweetie babe bro dude ladies gentlemen team again""".split()
+)
 _ET_AL_RE = re.compile(r"(?<![\w'’.-])(?P<v>" + _NAME + r")[ \t]+et[ \t]+al\b")
 # "a drink called Santorum", "a book called Opus", "a programme called Euro" name
 # things; "a guy named Will", "my friend called Tom", "called him Will" name people.
@@ -331,11 +342,18 @@ def _persons_office(words: list[re.Match[str]]) -> bool:
     return False
 
 
+# What may stand before a name that ends its line and is its own field: nothing,
+# a column gap or a field's label ("For Trinity Ridge Credit Union:   Loretta
+# Fairbanks").
+_FIELD_OPENS = re.compile(r"(?:^|[ ]{3}|\t|:)[ \t]*$")
+
+
 def _a_person_s_line(text: str, start: int, broken: int) -> bool:
-    """text[start:broken] is a whole line that opens with a given name."""
+    """text[start:broken] is the rest of its line, a field of its own, and opens
+    with a given name."""
     line_start = text.rfind("\n", 0, start) + 1
     first = text[start:broken].split()
-    return not text[line_start:start].strip() and bool(first) and is_given_name(first[0])
+    return _FIELD_OPENS.search(text[line_start:start]) is not None and bool(first) and is_given_name(first[0])
 
 
 def _institutions(text: str) -> list[Candidate]:
@@ -522,6 +540,10 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "call me Monday"
     if rule == "called" and not _calls_a_person(text, match):
         return True
+    if rule == "vocative" and (
+        name.lower() in ROLE_WORDS | TITLE_WORDS | HONORIFICS | _ADDRESS_WORDS or _CALENDAR_WORD.fullmatch(name)
+    ):
+        return True  # "Thank you, Judge.", "Hi, everyone."
     if rule == "et_al" and _no_author(name):
         return True  # "the Committee et al.", "State et al.": a body, cited as a party
     # "Mr. Childs", "Ms. Hope": after a personal title one word is the surname, a
@@ -549,6 +571,7 @@ def recognize(text: str) -> list[Candidate]:
         (_KIN_TITLE_RE, "relation", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
         (_ET_AL_RE, "et_al", 0.85),
+        (_VOCATIVE_RE, "vocative", 0.8),
     ):
         for match in regex.finditer(text):
             start, end = match.span("v")
