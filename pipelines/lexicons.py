@@ -123,16 +123,6 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Arbitrator",
         "Advocate",
         "Coroner",
-        # "UNIDENTIFIED FEMALE:", a court-martial's "MJ:" (military judge), "TC:" and
-        # "DC:" (trial and defence counsel), "WIT:"; a "Judge Pro Tem".
-        "Female",
-        "Male",
-        "MJ",
-        "TC",
-        "DC",
-        "WIT",
-        "Pro",
-        "Tem",
         # Offices addressed as such in court and debate ("Mr. Chief Justice",
         # "Madam Chairwoman", "Mr. Secretary"): a title, never the person's name.
         "Chief",
@@ -217,7 +207,7 @@ ORGANIZATION_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
     enterprises solutions energy foods pharmaceuticals resources capital ventures airways facility
     correctional correction corrections detention youth brotherhood gang crips bloods outreach elementary
     middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
-    home homes apartments projects""".split()
+    home homes apartments projects community""".split()
 )
 # A name used as a place in the sentence around it (detection/filtering/place_context.py):
 # the verbs and prepositions of moving along a street ("came down Chambers",

@@ -19,7 +19,7 @@ from bisect import bisect_left
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.gazetteers import is_common_word, is_person_given_name
-from pipelines.lexicons import AGE_NUMBER_WORDS, RELATIONS, ROLE_WORDS
+from pipelines.lexicons import AGE_NUMBER_WORDS, CALENDAR_WORDS, RELATIONS, ROLE_WORDS
 
 SOURCE = "patterns"
 _MODELS = frozenset({"spacy", "presidio", "propagation"})
@@ -84,6 +84,9 @@ _AFFILIATION = re.compile(
 )
 
 
+_CALENDAR = re.compile(rf"(?i)(?:{CALENDAR_WORDS})\b")
+
+
 def affiliations_after_names(text: str, spans: list[Candidate]) -> list[Candidate]:
     """ORGANIZATION candidates (a cue's: "cue:affiliation") for what a full name
     is "of": not a place (known or place-shaped: "Mary Smith of Fresno County"),
@@ -91,6 +94,9 @@ def affiliations_after_names(text: str, spans: list[Candidate]) -> list[Candidat
     John"); none where a rule's span already starts there (a model's guess there
     gains the cue as its second signal)."""
     starts = sorted(s.start for s in spans if not set(s.sources) <= _MODELS)
+    # A name the model reads as a place anywhere in the document is a town ("Luis
+    # Ortega of Dos Palos … grew up in Dos Palos").
+    towns = {" ".join(s.text.split()) for s in spans if s.label == "LOCATION"}
     found: dict[tuple[int, int], Candidate] = {}
     for span in spans:
         if span.label != "PERSON" or len(span.text.split()) < 2:
@@ -108,6 +114,12 @@ def affiliations_after_names(text: str, spans: list[Candidate]) -> list[Candidat
             continue
         if is_person_given_name(words[0]) and not places.has_institution_word(name):
             continue  # "Smith of John Doe's office": a person
+        if " ".join(words) in towns or _CALENDAR.match(name):
+            continue  # a town the model read elsewhere; "Marcus Hill of Tuesday's group"
+        # One word is an organization only with an organization word ("Frank Ortiz of
+        # Ortiz" is no firm, whatever the model guessed).
+        if len(words) == 1 and not places.has_institution_word(name):
+            continue
         if bisect_left(starts, start) < bisect_left(starts, end):
             continue  # a rule's span is there already
         found[(start, end)] = Candidate(start, end, "ORGANIZATION", name, ("cues",), 0.75, "cue:affiliation")

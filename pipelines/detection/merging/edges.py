@@ -381,6 +381,11 @@ def _in_place_tail(
 _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
 
 
+# An office's "pro tem" before a name the model read with it ("Judge Pro Tem Castellano"),
+# or alone (then nothing is left: "Judge Pro Tem:").
+_PRO_TEM = re.compile(r"(?i)pro[ \t]+tem(?:pore)?(?:[ \t]+|$)")
+
+
 def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     """The rank the honorific cue read before this name stays outside it, as the
     guideline keeps titles ("Prince Norodom Ranariddh" → "Norodom Ranariddh"): the
@@ -501,14 +506,19 @@ def _of_tail(text: str, start: int, end: int) -> tuple[int, int] | None:
     return (match.start(1), match.end(1)) if match is not None else None
 
 
-def _tail_of(c: Candidate, text: str, start: int, end: int, starts: list[int]) -> Candidate | None:
+def _tail_of(
+    c: Candidate, text: str, start: int, end: int, starts: list[int], towns: frozenset[str]
+) -> Candidate | None:
     """What the person's span said after "of" ("Schroder Wertheim", "Scotland"), as a
     span of its own unless another span starting there already names it: cut off
     the person, it still identifies, and must not be left readable. A span like
     this one (the same person and firm, from another source) is cut the same way."""
     if _starts_within(starts, start, end):
         return None
-    label = "LOCATION" if is_known_place(text[start:end]) else "ORGANIZATION"
+    # A town no list holds that a span elsewhere calls a place ("Luis Ortega of Dos
+    # Palos … grew up in Dos Palos") is a place too.
+    name = text[start:end]
+    label = "LOCATION" if is_known_place(name) or " ".join(name.split()) in towns else "ORGANIZATION"
     return replace(c, start=start, end=end, label=label, text=text[start:end])
 
 
@@ -542,6 +552,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     out: list[Candidate] = []
     covered = _Covered(text, spans)
     starts = sorted(c.start for c in spans)
+    towns = frozenset(" ".join(c.text.split()) for c in spans if c.label == "LOCATION")
     rules = _Initials(titles, _QUESTION_MARKER.search(text) is not None)
     caseless = not carries_case(text)
     for c in spans:
@@ -562,10 +573,12 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 if (tail := _of_tail(text, start, end)) is not None:
-                    named = _tail_of(c, text, tail[1], end, starts)
+                    named = _tail_of(c, text, tail[1], end, starts, towns)
                     end = tail[0]
                 start, end = _strip_lower_tail(text, start, end, caseless)
                 start = _strip_rank(text, c, start, end)
+                if (office := _PRO_TEM.match(text, start, end)) is not None:
+                    start = office.end()
                 start = _widen_person(text, start, covered, rules, caseless)
                 # The model's reading only: a name list's or propagation's one word
                 # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.

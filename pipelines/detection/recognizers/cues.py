@@ -41,8 +41,9 @@ from pipelines.lexicons import (
 
 SOURCE = "cues"
 
-# A nickname may open with one letter and a hyphen ("T-Dub", "J-Lo").
-_NAME = r"(?:[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?|[A-Z]-[A-Z][a-zA-Z'’]+)"
+_NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
+# What someone is called may open with one letter and a hyphen ("T-Dub", "J-Lo").
+_NICKNAME = r"(?:" + _NAME + r"|[A-Z]-[A-Z][a-zA-Z'’]+)"
 # Only an abbreviated title takes a period ("Dr.", "Sgt."): after a whole word
 # ("Secret Agent. Things have grown") the period ends the sentence. The
 # abbreviations are the short titles; "Miss" is a whole word.
@@ -53,13 +54,19 @@ _ABBREVIATED = tuple(t for t in TITLES if len(t) <= 4 and t != "Miss")
 _SP = r"[ ]{1,2}"
 
 
-def _name_after(lead: str, more_words: str) -> re.Pattern[str]:
+def _name_after(lead: str, more_words: str, not_name: str = "") -> re.Pattern[str]:
     """`lead` (a title), a gap on its line, then a name: its first word and
-    `more_words` more ("?", "{0,2}"), one or two spaces apart."""
-    return re.compile(lead + r"[ \t]+(?P<v>" + _NAME + r"(?:" + _SP + _NAME + r")" + more_words + ")")
+    `more_words` more ("?", "{0,2}"), one or two spaces apart; `not_name`: a
+    lookahead's words the name never opens with."""
+    return re.compile(lead + r"[ \t]+" + not_name + r"(?P<v>" + _NAME + r"(?:" + _SP + _NAME + r")" + more_words + ")")
 
 
-_TITLE_RE = _name_after(r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))", "?")
+# "Judge Pro Tem Castellano": the office's "pro tem" is no part of the name.
+_TITLE_RE = _name_after(
+    r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))(?:[ \t]+(?i:pro[ \t]+tem(?:pore)?))?",
+    "?",
+    r"(?!(?i:pro[ \t]+tem)\b)",
+)
 # An abbreviated title, its period ending a line of prose, the name on the next
 # ("… Medical Center. Dr.⏎Haverford came out"): only where prose wrapped the line
 # (`places.soft_wrap`), never a cover page's or a form's line.
@@ -133,7 +140,7 @@ _CALLED_RE = re.compile(
     r"(?i:they|people|everyone|everybody|folks|we)[ \t]+call(?:ed)?[ \t]+)"
     r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)[ \t]+)?)"
     # A nickname in quotes ('who goes by "Pooh."').
-    r"[\"“]?(?P<v>" + _NAME + r"(?:[ ]" + _NAME + r")?)\b"
+    r"[\"“]?(?P<v>" + _NICKNAME + r"(?:[ ]" + _NAME + r")?)\b"
 )
 # An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
 # surname, whatever word it also is.
@@ -143,6 +150,10 @@ _CALLED_RE = re.compile(
 _VOCATIVE_RE = re.compile(
     r"\b(?i:thank[ \t]+you|thanks|good[ \t]+(?:morning|afternoon|evening|night)|hi|hello|bye|goodbye)"
     r",[ \t]+(?P<v>" + _NAME + r")(?=[ \t]*[.!?,])"
+)
+_KIN_WORD = re.compile(
+    rf"(?i)(?:{RELATIONS}|mom|mommy|mum|ma|mama|dad|daddy|papa|pa|grandma|grandpa|granny|nana"
+    r"|sis|auntie|bro|god|jesus|lord)s?"
 )
 _ADDRESS_WORDS = frozenset(
     """sir ma'am maam madam everyone everybody all guys folks man buddy honey sweetheart baby dear friend friends
@@ -157,6 +168,8 @@ _PERSON_BEFORE_CALLED = re.compile(
     r"|friend|officer|detective|teacher|doctor|nurse|" + RELATIONS + r")s?|he|she|i|who),?[ \t\n]+"
     r"(?:was[ \t]+|is[ \t]+|am[ \t]+)?$"
 )
+_COURT_MARTIAL_LABELS = frozenset({"MJ", "TC", "DC", "ATC", "ADC", "WIT"})
+_COURT_MARTIAL = re.compile(r"(?i)\bcourts?[- ]martial\b|\bmilitary judge\b|\btrial counsel\b")
 _FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ \t\n]+also[ \t\n]+$")
 # A speaker label opens a line: capitals, optional role words, then a colon.
 # A printed line number may open the line ("16   MR. BRENNAN:").
@@ -349,11 +362,22 @@ _FIELD_OPENS = re.compile(r"(?:^|[ ]{3}|\t|:)[ \t]*$")
 
 
 def _a_person_s_line(text: str, start: int, broken: int) -> bool:
-    """text[start:broken] is the rest of its line, a field of its own, and opens
-    with a given name."""
+    """text[start:broken] is the rest of its line, a field of its own, and reads as
+    a person's name: two or three words, a given name first, a known name or no
+    English word last, and no place or institution ("Opal Redding"; not "Douglas
+    County", "Grace Community")."""
     line_start = text.rfind("\n", 0, start) + 1
-    first = text[start:broken].split()
-    return _FIELD_OPENS.search(text[line_start:start]) is not None and bool(first) and is_given_name(first[0])
+    name = text[start:broken].strip()
+    words = name.split()
+    return (
+        _FIELD_OPENS.search(text[line_start:start]) is not None
+        and 2 <= len(words) <= 3
+        and is_given_name(words[0])
+        and (is_known_name(words[-1]) or not is_english_word(words[-1].lower()))
+        and not places.is_place_shaped(name)
+        and not places.is_known_place(name)
+        and not places.has_institution_word(name)
+    )
 
 
 def _institutions(text: str) -> list[Candidate]:
@@ -531,6 +555,18 @@ def _role_named(words: list[re.Match[str]]) -> bool:
 _PERSONAL_TITLE = re.compile(r"(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t\n]")
 
 
+def _said_to_a_person(name: str) -> bool:
+    """A word said to someone after thanks or a greeting that names them: a given
+    name or no common word ("Yesi", "Hope"); not a role, a title, kin ("Mom"), a
+    word of address ("everyone", "Class"), a place ("Fresno") or a calendar word."""
+    folded = name.lower()
+    if folded in ROLE_WORDS | TITLE_WORDS | HONORIFICS | _ADDRESS_WORDS or _KIN_WORD.fullmatch(name):
+        return False
+    if _CALENDAR_WORD.fullmatch(name) or places.is_known_place(name):
+        return False
+    return is_given_name(name) or not is_common_word(folded)
+
+
 def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool:
     """A cue whose words name no person after all."""
     named = rule == "called" and bool(match.group("pronoun") or match.group("object") or match.group("namer"))
@@ -540,10 +576,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "call me Monday"
     if rule == "called" and not _calls_a_person(text, match):
         return True
-    if rule == "vocative" and (
-        name.lower() in ROLE_WORDS | TITLE_WORDS | HONORIFICS | _ADDRESS_WORDS or _CALENDAR_WORD.fullmatch(name)
-    ):
-        return True  # "Thank you, Judge.", "Hi, everyone."
+    if rule == "vocative" and not _said_to_a_person(name):
+        return True  # "Thank you, Judge.", "Hi, everyone.", "Hi, Mom.", "Hello, Fresno!"
     if rule == "et_al" and _no_author(name):
         return True  # "the Committee et al.", "State et al.": a body, cited as a party
     # "Mr. Childs", "Ms. Hope": after a personal title one word is the surname, a
@@ -557,6 +591,69 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "King Street", "General Hospital"
     # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
     return rule == "relation" and _capitals_say_nothing(text, name)
+
+
+def _speaker_labels(text: str) -> list[Candidate]:
+    """The names speaker labels give ("MR. HADDAD:", "KOWALCZYK:"), not the roles."""
+    found: list[Candidate] = []
+    speakers = list(_SPEAKER_RE.finditer(text))
+    # A label that comes back is a speaker's turn; a form's field is written once.
+    turns = Counter(" ".join(m.group("label").split()) for m in speakers)
+    # A court-martial's labels ("MJ:", "TC:", "DC:"): roles where two of them speak;
+    # elsewhere two letters may be a speaker's initials ("MJ:" in an interview).
+    military = len(_COURT_MARTIAL_LABELS & set(turns)) >= 2 and _COURT_MARTIAL.search(text) is not None
+    for match in speakers:
+        label_start = match.start("label")
+        words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
+        if words and words[0].group() == "UNIDENTIFIED":
+            continue  # "UNIDENTIFIED FEMALE:", "UNIDENTIFIED SPEAKER:": no one named
+        if military and " ".join(match.group("label").split()) in _COURT_MARTIAL_LABELS:
+            continue
+        # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
+        # is not a role on, it is the name, even "MARGARET COURT".
+        roled = False
+        # A heading's "BY" and a title inside the label: the name follows the title
+        # ("CROSS-EXAMINATION BY MR. HADDAD:" names HADDAD).
+        titled = [n for n, w in enumerate(words) if w.group().lower() in _ADDRESS_ABBREVIATIONS]
+        if titled and titled[-1] + 1 < len(words):
+            # After "MR." every word is the name, a role's word too ("MR. JUDGE:").
+            words = words[titled[-1] + 1 :]
+            roled = True
+        else:
+            article = bool(words) and words[0].group() == "THE"
+            roles = 0
+            while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
+                words.pop(0)
+                roled = True
+                roles += 1
+            # "THE CHILD:", "THE VIDEOGRAPHER:": a name takes no article. After a role
+            # ("THE WITNESS HURT:") a common word is the name, as after a title.
+            if article and roles == 1 and _only_common_words(" ".join(w.group() for w in words) or "the"):
+                continue
+        if not roled and _role_named(words):
+            continue
+        # A speaker label is in capitals in any transcript: after a title or a role,
+        # or as a turn that comes back ("SWEET:" twice), a common word is the name
+        # ("MR. WILL:"). A label of common words alone is none: in a text without case
+        # any such line ("IN THE MATTER OF …:"), and in a text with case a form's
+        # field, written once ("ISSUER:", "PAYING AGENT:", "NOTE:").
+        common = bool(words) and _only_common_words(" ".join(w.group() for w in words))
+        written = turns[" ".join(match.group("label").split())]
+        recurs = written >= 2
+        # A clinical note's field ("DOB:", "HPI:", "C-SSRS:"): a list, since short
+        # surnames no name list holds speak once or twice too ("WU:", "THAO:").
+        field = (
+            not roled
+            and len(words) == 1
+            and (
+                words[0].group() in CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
+                or (words[0].group() in FORM_FIELD_SURNAMES and written == 1)
+            )
+        )
+        if words and not field and (not common or ((roled or recurs) and carries_case(text))):
+            start, end = label_start + words[0].start(), label_start + words[-1].end()
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
+    return found
 
 
 def recognize(text: str) -> list[Candidate]:
@@ -612,54 +709,5 @@ def recognize(text: str) -> list[Candidate]:
         ):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
-    speakers = list(_SPEAKER_RE.finditer(text))
-    # A label that comes back is a speaker's turn; a form's field is written once.
-    turns = Counter(" ".join(m.group("label").split()) for m in speakers)
-    for match in speakers:
-        label_start = match.start("label")
-        words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
-        # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
-        # is not a role on, it is the name, even "MARGARET COURT".
-        roled = False
-        # A heading's "BY" and a title inside the label: the name follows the title
-        # ("CROSS-EXAMINATION BY MR. HADDAD:" names HADDAD).
-        titled = [n for n, w in enumerate(words) if w.group().lower() in _ADDRESS_ABBREVIATIONS]
-        if titled and titled[-1] + 1 < len(words):
-            # After "MR." every word is the name, a role's word too ("MR. JUDGE:").
-            words = words[titled[-1] + 1 :]
-            roled = True
-        else:
-            article = bool(words) and words[0].group() == "THE"
-            roles = 0
-            while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
-                words.pop(0)
-                roled = True
-                roles += 1
-            # "THE CHILD:", "THE VIDEOGRAPHER:": a name takes no article. After a role
-            # ("THE WITNESS HURT:") a common word is the name, as after a title.
-            if article and roles == 1 and _only_common_words(" ".join(w.group() for w in words) or "the"):
-                continue
-        if not roled and _role_named(words):
-            continue
-        # A speaker label is in capitals in any transcript: after a title or a role,
-        # or as a turn that comes back ("SWEET:" twice), a common word is the name
-        # ("MR. WILL:"). A label of common words alone is none: in a text without case
-        # any such line ("IN THE MATTER OF …:"), and in a text with case a form's
-        # field, written once ("ISSUER:", "PAYING AGENT:", "NOTE:").
-        common = bool(words) and _only_common_words(" ".join(w.group() for w in words))
-        written = turns[" ".join(match.group("label").split())]
-        recurs = written >= 2
-        # A clinical note's field ("DOB:", "HPI:", "C-SSRS:"): a list, since short
-        # surnames no name list holds speak once or twice too ("WU:", "THAO:").
-        field = (
-            not roled
-            and len(words) == 1
-            and (
-                words[0].group() in CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
-                or (words[0].group() in FORM_FIELD_SURNAMES and written == 1)
-            )
-        )
-        if words and not field and (not common or ((roled or recurs) and carries_case(text))):
-            start, end = label_start + words[0].start(), label_start + words[-1].end()
-            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
+    found += _speaker_labels(text)
     return found + _institutions(text) + _case_parties(text) + _political_parties(text)

@@ -117,8 +117,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     # An account's handle ("@dezzy.banks", a payment app's "$JPage04"): it names its
     # holder. Not an e-mail's "@" (a word before it), nor a ticker in capitals.
-    _p("ID", r"(?<![\w.+-])@[A-Za-z_][A-Za-z0-9_.]{2,29}(?<![.])", 0.8, "handle"),
-    _p("ID", r"(?<![\w$])\$(?=[A-Za-z0-9_-]*[a-z0-9])[A-Za-z][A-Za-z0-9_-]{2,19}\b", 0.8, "cashtag"),
+    # A handle holds a digit, "_", "." or a capital inside ("@home", "$hit" are words),
+    # and is no mail domain ("@gmail.com").
+    _p(
+        "ID",
+        r"(?<![\w.+-])@(?![A-Za-z]+\.(?:com|net|org|edu|gov|io|co)\b)(?=[A-Za-z0-9_.]*(?:[0-9_.]|[a-z][A-Z]))"
+        r"[A-Za-z_][A-Za-z0-9_.]{2,29}(?<![.])",
+        0.8,
+        "handle",
+    ),
+    _p("ID", r"(?<![\w$])\$(?=[A-Za-z0-9_-]*(?:[0-9_]|[a-z][A-Z]))[A-Za-z][A-Za-z0-9_-]{2,19}\b", 0.8, "cashtag"),
     _p("AGE", rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?[- ]old\b", 0.9, "years_old", IGNORECASE),
     _p("AGE", rf"\b(?:age|aged)(?::[ \t]*|\s+)(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
     # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
