@@ -993,3 +993,8 @@ def test_a_word_after_at_or_a_dollar_sign_is_no_handle_and_a_phone_s_brand_no_ni
         "@jpage.04",
     ]
     assert [c.text for c in cues("T-Mobile v. Roswell. Dr. X-Ray came.") if c.text in ("T-Mobile", "X-Ray")] == []
+
+
+def test_a_contraction_after_a_kin_title_in_a_text_without_case_is_no_name() -> None:
+    text = "dodge main eighty yeah january of nineteen eighty my father didn't live to see it he died"
+    assert [c.text for c in cues(text)] == []

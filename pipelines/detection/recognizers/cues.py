@@ -532,6 +532,8 @@ def _caseless_people(text: str) -> list[Candidate]:
             last = name.split()[-1]  # after a name's particles ("van dyke")
             if is_english_word(last) or last.lower() in stop_words() or last.lower() in ROLE_WORDS:
                 continue
+            if _CONTRACTION.match(last):
+                continue  # "my father didn't live to see it"
             # After a title any surname ("mrs bukowski", "mister haddad"); otherwise a given name.
             if rule != "title" and not is_given_name(name):
                 continue
