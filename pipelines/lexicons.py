@@ -208,6 +208,16 @@ ORGANIZATION_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
     correctional correction corrections detention youth brotherhood gang crips bloods outreach elementary
     middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
     home homes apartments projects community""".split()
+) | frozenset(
+    # Institutions abroad named in their own language in an English transcript (an
+    # immigration court: "a deacon at Église Baptiste de la Grâce", "the Albergue
+    # Santa Faustina", "Agrícola San Fermín"): their head words.
+    """église eglise iglesia igreja chiesa kirche parroquia paroisse paróquia albergue refugio escuela école
+    ecole escola scuola schule colegio collège lycée liceo universidad université universidade università
+    universität hôpital clínica clinique clinica klinik ministerio ministère ministério ministero fundación
+    fondation fundação fondazione stiftung asociación associação associazione verein cooperativa coopérative
+    sindicato syndicat empresa compañía compagnie companhia compagnia constructora agrícola agricola instituto
+    institut istituto banco banque""".split()
 )
 # A name used as a place in the sentence around it (detection/filtering/place_context.py):
 # the verbs and prepositions of moving along a street ("came down Chambers",

@@ -86,9 +86,9 @@ def test_a_french_title_is_trimmed_off_a_name():
 
 
 def test_calibration_reads_the_language_organization_and_common_words():
-    text = "Il travaille à la Banque de France depuis 2019."
-    bank = at(text, "Banque de France", "ORGANIZATION")
-    # English organization words do not know "Banque": capped as an organization without a signal.
+    text = "Il travaille à la Caisse de Lyon depuis 2019."
+    bank = at(text, "Caisse de Lyon", "ORGANIZATION")
+    # English organization words do not know "Caisse": capped as an organization without a signal.
     assert calibration.probability(bank, text) <= calibration.ORGANIZATION_WITHOUT_SIGNAL
     assert calibration.probability(bank, text, FR) > calibration.ORGANIZATION_WITHOUT_SIGNAL
     common = calibration.FEATURES.index("common_words_only")

@@ -998,3 +998,18 @@ def test_a_word_after_at_or_a_dollar_sign_is_no_handle_and_a_phone_s_brand_no_ni
 def test_a_contraction_after_a_kin_title_in_a_text_without_case_is_no_name() -> None:
     text = "dodge main eighty yeah january of nineteen eighty my father didn't live to see it he died"
     assert [c.text for c in cues(text)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("I was also a deacon at Église Baptiste de la Grâce, and our pastor.", "Église Baptiste de la Grâce"),
+        ("I stayed in a shelter of the Catholic church, the Albergue Santa Faustina.", "Albergue Santa Faustina"),
+    ],
+)
+def test_an_institution_abroad_named_in_its_own_language_is_no_person(text: str, institution: str) -> None:
+    from pipelines.detection.recognizers.spacy_ner import corrected_label
+
+    assert corrected_label(institution, "PERSON") == "ORGANIZATION"
+    assert corrected_label("Maria Banco", "PERSON") == "PERSON"  # a given name opens it
+    assert corrected_label("Julio Iglesias", "PERSON") == "PERSON"
