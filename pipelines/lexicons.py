@@ -194,8 +194,10 @@ TRADE_WORDS: frozenset[str] = frozenset(
     foods packing collision motors bakery tavern liquor liquors insurance restaurant logistics industries
     enterprises laboratories airlines ministries reporting solicitors llp llc pllc""".split()
 )
-ORGANIZATION_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
-    """inc inc. corp corporation company co co. ltd llc plc group holdings bank university college school
+ORGANIZATION_WORDS: frozenset[str] = (
+    TRADE_WORDS
+    | frozenset(
+        """inc inc. corp corporation company co co. ltd llc plc group holdings bank university college school
     academy institute institution society association federation union league council committee commission
     board agency department ministry office bureau service services foundation trust fund party army navy
     force forces corps police guard brigade regiment division battalion records studios studio pictures
@@ -208,16 +210,18 @@ ORGANIZATION_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
     correctional correction corrections detention youth brotherhood gang crips bloods outreach elementary
     middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
     home homes apartments projects community""".split()
-) | frozenset(
-    # Institutions abroad named in their own language in an English transcript (an
-    # immigration court: "a deacon at Église Baptiste de la Grâce", "the Albergue
-    # Santa Faustina", "Agrícola San Fermín"): their head words.
-    """église eglise iglesia igreja chiesa kirche parroquia paroisse paróquia albergue refugio escuela école
+    )
+    | frozenset(
+        # Institutions abroad named in their own language in an English transcript (an
+        # immigration court: "a deacon at Église Baptiste de la Grâce", "the Albergue
+        # Santa Faustina", "Agrícola San Fermín"): their head words.
+        """église eglise iglesia igreja chiesa kirche parroquia paroisse paróquia albergue refugio escuela école
     ecole escola scuola schule colegio collège lycée liceo universidad université universidade università
     universität hôpital clínica clinique clinica klinik ministerio ministère ministério ministero fundación
     fondation fundação fondazione stiftung asociación associação associazione verein cooperativa coopérative
     sindicato syndicat empresa compañía compagnie companhia compagnia constructora agrícola agricola instituto
     institut istituto banco banque""".split()
+    )
 )
 # A name used as a place in the sentence around it (detection/filtering/place_context.py):
 # the verbs and prepositions of moving along a street ("came down Chambers",
