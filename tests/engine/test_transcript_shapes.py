@@ -17,6 +17,21 @@ from pipelines.detection.recognizers import patterns
 from pipelines.detection.recognizers.cues import recognize as cues
 
 
+def _at(
+    text: str,
+    needle: str,
+    label: str,
+    sources: tuple[str, ...] = ("spacy",),
+    score: float = 0.9,
+    rule: str = "",
+    *,
+    last: bool = False,
+) -> Candidate:
+    """The candidate for `needle`'s first (or `last`) occurrence in `text`."""
+    start = text.rindex(needle) if last else text.index(needle)
+    return Candidate(start, start + len(needle), label, needle, sources, score, rule)
+
+
 def _model_reads(text: str, labels: dict[str, str]) -> list[tuple[str, str]]:
     """What `spacy_ner.recognize` proposes when the model labels these substrings
     (each the first occurrence of its text)."""
@@ -188,20 +203,14 @@ def test_an_eponym_names_no_one(text: str, word: str, dropped: bool) -> None:
 
 def test_a_place_no_list_knows_where_someone_works_is_an_organization() -> None:
     text = "My uncle got me my first job at Rojas Tire & Wheel. He worked nights at the Foster Farms plant."
-    spans = [
-        Candidate(text.index(t), text.index(t) + len(t), "LOCATION", t, ("spacy",), 0.9, "spacy:GPE")
-        for t in ("Rojas Tire & Wheel", "Foster Farms")
-    ]
+    spans = [_at(text, t, "LOCATION", rule="spacy:GPE") for t in ("Rojas Tire & Wheel", "Foster Farms")]
     relabeled = {(c.text, c.label) for c in employers_named_as_places(text, spans)}
     assert relabeled == {("Rojas Tire & Wheel", "ORGANIZATION"), ("Foster Farms", "ORGANIZATION")}
 
 
 def test_a_known_place_or_a_street_where_someone_works_stays_a_place() -> None:
     text = "He worked at Fresno for a year, then he worked at Kern Valley."
-    spans = [
-        Candidate(text.index(t), text.index(t) + len(t), "LOCATION", t, ("spacy",), 0.9, "spacy:GPE")
-        for t in ("Fresno", "Kern Valley")
-    ]
+    spans = [_at(text, t, "LOCATION", rule="spacy:GPE") for t in ("Fresno", "Kern Valley")]
     assert {c.label for c in employers_named_as_places(text, spans)} == {"LOCATION"}
 
 
@@ -292,11 +301,9 @@ def test_a_number_said_as_a_person_s_age_after_the_name_is_an_age(text: str, age
 
 def test_a_count_or_a_number_after_a_name_is_no_age() -> None:
     text = "Officer Smith was 12 feet away. Jones was 5 minutes late. Exhibit Brown, 12, 14. Smith (1990)."
-    people = [
-        Candidate(text.index(n), text.index(n) + len(n), "PERSON", n, ("spacy",), 0.9) for n in ("Smith", "Jones")
-    ]
-    people.append(Candidate(text.index("Brown"), text.index("Brown") + 5, "PERSON", "Brown", ("spacy",), 0.9))
-    people.append(Candidate(text.rindex("Smith"), text.rindex("Smith") + 5, "PERSON", "Smith", ("spacy",), 0.9))
+    people = [_at(text, n, "PERSON") for n in ("Smith", "Jones")]
+    people.append(_at(text, "Brown", "PERSON"))
+    people.append(_at(text, "Smith", "PERSON", last=True))
     assert ages_beside_names(text, people) == []
 
 
@@ -445,7 +452,7 @@ def test_an_institution_s_span_does_not_read_on_into_the_sentence() -> None:
 
     text = "He was convicted in Fresno County Superior Court of murder. The Department of Justice said so."
     spans = [
-        Candidate(text.index(t), text.index(t) + len(t), "ORGANIZATION", t, ("spacy",), 0.9, "spacy:ORG")
+        _at(text, t, "ORGANIZATION", rule="spacy:ORG")
         for t in ("Fresno County Superior Court of murder", "Department of Justice")
     ]
     assert [c.text for c in tidy(text, spans)] == ["Fresno County Superior Court", "Department of Justice"]
@@ -453,10 +460,7 @@ def test_an_institution_s_span_does_not_read_on_into_the_sentence() -> None:
 
 def test_a_family_called_by_the_plural_of_a_confident_surname() -> None:
     text = "Mr. Haddad came. The Haddads lived next door, the Bukowskis across. Mr. Wood came. The Woods were home."
-    seeds = [
-        Candidate(text.index(t), text.index(t) + len(t), "PERSON", t, ("cues",), 0.95, "cue:title")
-        for t in ("Haddad", "Wood")
-    ]
+    seeds = [_at(text, t, "PERSON", ("cues",), 0.95, "cue:title") for t in ("Haddad", "Wood")]
     families = [c.text for c in propagate(text, seeds) if c.rule == "propagation:PERSON:family"]
     assert families == ["Haddads"]  # "Wood" is a common word: "in the woods"
     lower = "mr haddad came and the haddads lived next door " * 10
@@ -669,7 +673,7 @@ def test_an_institution_s_span_ends_before_a_function_word_and_the_town_it_stand
 
     text = "He worked at Fairland Foods on Halsey. We are at the Correctional Training Facility in Soledad."
     spans = [
-        Candidate(text.index(t), text.index(t) + len(t), label, t, ("spacy",), 0.9, f"spacy:{label}")
+        _at(text, t, label, rule=f"spacy:{label}")
         for t, label in (
             ("Fairland Foods on", "ORGANIZATION"),
             ("Correctional Training Facility in Soledad", "LOCATION"),
@@ -731,9 +735,9 @@ def test_a_store_someone_works_at_by_its_owner_s_possessive_is_an_organization()
 
     text = "She works at Dillard's at the mall. We went over to Mike's after. Dillard's was closed."
     spans = [
-        Candidate(text.index("Dillard"), text.index("Dillard") + 7, "PERSON", "Dillard", ("spacy",), 0.8),
-        Candidate(text.index("Mike"), text.index("Mike") + 4, "PERSON", "Mike", ("spacy",), 0.8),
-        Candidate(text.rindex("Dillard"), text.rindex("Dillard") + 7, "PERSON", "Dillard", ("propagation",), 0.6),
+        _at(text, "Dillard", "PERSON", score=0.8),
+        _at(text, "Mike", "PERSON", score=0.8),
+        _at(text, "Dillard", "PERSON", ("propagation",), 0.6, last=True),
     ]
     assert [c.label for c in businesses_named_by_possessives(text, spans)] == ["ORGANIZATION", "PERSON", "ORGANIZATION"]
     full = [*spans, Candidate(0, 11, "PERSON", "Ann Dillard", ("spacy",), 0.9)]
@@ -764,7 +768,7 @@ def test_an_institution_the_model_read_as_a_place_is_one_by_its_type_and_its_sho
         "Kootenai because I could not. She walked me to Lincoln Elementary. He goes to Bethel AME now."
     )
     spans = [
-        Candidate(text.index(t), text.index(t) + len(t), "LOCATION", t, ("spacy",), 0.8, "spacy:LOC")
+        _at(text, t, "LOCATION", score=0.8, rule="spacy:LOC")
         for t in ("Kootenai Health in", "Coeur d'Alene", "Lincoln Elementary", "Bethel AME")
     ]
     from pipelines.detection.merging.edges import tidy
@@ -785,7 +789,7 @@ def test_an_institution_the_model_read_as_a_place_is_one_by_its_type_and_its_sho
 def test_a_town_that_names_an_agency_stays_a_town() -> None:
     text = "Officers of the Selma Police Department came. We lived in Selma then."
     agency = Candidate(16, 39, "ORGANIZATION", "Selma Police Department", ("cues",), 0.9)
-    town = Candidate(text.rindex("Selma"), text.rindex("Selma") + 5, "LOCATION", "Selma", ("spacy",), 0.9)
+    town = _at(text, "Selma", "LOCATION", last=True)
     assert [c.label for c in institutions_by_their_short_names(text, [agency, town])] == ["ORGANIZATION", "LOCATION"]
 
 
@@ -892,10 +896,7 @@ def test_what_a_full_name_is_of_is_an_organization_and_spreads_with_its_signal()
 
 def test_a_place_a_role_or_a_person_after_of_is_no_affiliation() -> None:
     text = "Mary Smith of Fresno County spoke. Jane Doe of Counsel appeared. Ann Lee of John Doe's office came."
-    people = [
-        Candidate(text.index(n), text.index(n) + len(n), "PERSON", n, ("spacy",), 0.9)
-        for n in ("Mary Smith", "Jane Doe", "Ann Lee")
-    ]
+    people = [_at(text, n, "PERSON") for n in ("Mary Smith", "Jane Doe", "Ann Lee")]
     assert affiliations_after_names(text, people) == []
     text = "Tom Reyes of the Fresno Bee wrote it."
     found = affiliations_after_names(text, [Candidate(0, 9, "PERSON", "Tom Reyes", ("spacy",), 0.9)])

@@ -326,6 +326,18 @@ def institutions_named_by_acronyms(text: str, spans: list[Candidate]) -> list[Ca
 EMPLOYER_RULE = "employer-context"
 
 
+def _unknown_weak_place(span: Candidate) -> bool:
+    """A LOCATION only a model or propagation proposed, that no place list knows
+    and no place shape explains: an institution may stand behind it."""
+    name = span.text.strip()
+    return (
+        span.label == "LOCATION"
+        and set(span.sources) <= WEAK_SOURCES
+        and not places.is_known_place(name)
+        and not places.is_place_shaped(name)
+    )
+
+
 def employers_named_as_places(text: str, spans: list[Candidate]) -> list[Candidate]:
     """A model's place that no place list knows, and no street or place shape, where
     someone works or is held ("my first job at Rojas Tire & Wheel", "worked nights
@@ -334,13 +346,8 @@ def employers_named_as_places(text: str, spans: list[Candidate]) -> list[Candida
     rule `employer-context`."""
 
     def weak_place(span: Candidate) -> bool:
-        name = span.text.strip()
-        return (
-            span.label == "LOCATION"
-            and set(span.sources) <= WEAK_SOURCES
-            and not places.is_known_place(name)
-            and not places.is_place_shaped(name)
-            and not any(w.lower() in PLACE_WORDS for w in places.words_of(name))
+        return _unknown_weak_place(span) and not any(
+            w.lower() in PLACE_WORDS for w in places.words_of(span.text.strip())
         )
 
     employers = {span.text.strip() for span in spans if weak_place(span) and places.employer_context(text, span.start)}
@@ -372,15 +379,6 @@ def institutions_by_their_short_names(text: str, spans: list[Candidate]) -> list
     `employer-context`."""
     organizations = [" ".join(s.text.split()).casefold() for s in spans if s.label == "ORGANIZATION"]
 
-    def weak_place(span: Candidate) -> bool:
-        name = span.text.strip()
-        return (
-            span.label == "LOCATION"
-            and set(span.sources) <= WEAK_SOURCES
-            and not places.is_known_place(name)
-            and not places.is_place_shaped(name)
-        )
-
     def shortens(name: str) -> bool:
         key = " ".join(name.split()).casefold()
         for full in organizations:
@@ -390,8 +388,8 @@ def institutions_by_their_short_names(text: str, spans: list[Candidate]) -> list
                     return True
         return False
 
-    short = {span.text.strip() for span in spans if weak_place(span) and shortens(span.text)}
-    return _as_organizations(spans, weak_place, short, EMPLOYER_RULE)
+    short = {span.text.strip() for span in spans if _unknown_weak_place(span) and shortens(span.text)}
+    return _as_organizations(spans, _unknown_weak_place, short, EMPLOYER_RULE)
 
 
 GIVEN_NAME_RULE = "given-name-of-a-person"

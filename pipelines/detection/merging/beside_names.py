@@ -35,8 +35,8 @@ _AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|
 _BRACKETED = re.compile(r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*\)|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])")
 # "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
 _SAID = re.compile(
-    r",?[ \t]+(?i:is|was|turned|turns|(?:will|would|should)[ \t]+be)"
-    rf"[ \t]+(?i:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_AGE_ENDS}",
+    r",?[ \t]+(?:is|was|turned|turns|(?:will|would|should)[ \t]+be)"
+    rf"[ \t]+(?:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_AGE_ENDS}",
     re.IGNORECASE,
 )
 _KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*(?:[A-Z][\w'’-]*[ \t]*){{0,3}}$")
