@@ -208,6 +208,9 @@ def gold_section(
         "|---|---|---|---|",
     ]
     lines += [f"| {name} | {n} | {mean:.3f} | {right:.3f} |" for name, n, mean, right in result.reliability()]
+    if not result.held_out:
+        lines += ["", "Too little gold to cross-validate: one section (fold), so no figure is held out."]
+        return "\n".join(lines)
     n, accuracy = result.at_least(BULK_ACCEPT)
     lines += ["", f"Spans scored ≥ {BULK_ACCEPT}: {n}, of which {_fmt(accuracy)} right (held out)."]
     return "\n".join(lines)
@@ -225,7 +228,10 @@ def run_gold(arguments: argparse.Namespace, out=sys.stdout) -> int:
     predictions = realgold.detect(docs, model)
     report = realgold.gold_report(docs, predictions)
     rows = realgold.label_report(docs, predictions)
-    result = realgold.calibrate(realgold.samples(docs, predictions))
+    fitted = realgold.samples(docs, predictions)
+    if not fitted:
+        raise SystemExit("no predicted span touches this gold: nothing to calibrate or report")
+    result = realgold.calibrate(fitted)
     if arguments.write_calibration:
         if any("heldout" in path.name for path in arguments.gold):
             raise SystemExit("the held-out gold is never fitted on")

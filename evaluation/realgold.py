@@ -334,6 +334,10 @@ def calibrate(all_samples: list[Sample], l2: float = 1.0) -> Calibration:
     held_out = []
     for group in groups:
         train = [s for s in all_samples if s.group != group]
+        if not train:
+            # A gold of one short section leaves nothing to fit a fold on: its
+            # reliability is simply not reported (the fit on all of it still is).
+            continue
         w = fit([s.features for s in train], [s.right for s in train], l2)
         held_out += [
             (calibration.capped(_predict(w, s.features), s.features), s.right, s.text)

@@ -283,3 +283,14 @@ def test_the_gold_recased_keeps_every_span_on_its_words():
     assert asr.text == "then I'm told ian said I am"
     with pytest.raises(ValueError, match="changes length"):
         recased(GoldDoc("g", "Straße", [], []), "upper")
+
+
+def test_a_gold_of_one_section_is_reported_without_cross_validation():
+    """A short gold file (one section) has no fold to hold out: the section says so
+    instead of the fit failing on an empty training set."""
+    from evaluation.realgold import Sample, calibrate
+
+    one_section = [Sample("d#0", [1.0, 0.9], 1, "Ann"), Sample("d#0", [1.0, 0.2], 0, "We")]
+    result = calibrate(one_section)
+    assert result.held_out == [] and result.groups == 1 and len(result.weights) == 2
+    assert result.at_least(0.9)[0] == 0
