@@ -123,6 +123,12 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Arbitrator",
         "Advocate",
         "Coroner",
+        # A bankruptcy's, an inquiry's and an audit's officers ("TRUSTEE OKAFOR:").
+        "Trustee",
+        "Debtor",
+        "Creditor",
+        "Investigator",
+        "Examiner",
         # Offices addressed as such in court and debate ("Mr. Chief Justice",
         # "Madam Chairwoman", "Mr. Secretary"): a title, never the person's name.
         "Chief",
@@ -135,6 +141,18 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Solicitor",
     )
 )
+# Military ranks as service records and courts-martial write them, in capitals or
+# their own mixed case ("CPT Sterling", "SPC BROOKS", "GySgt Okoro"): a title before
+# a name, never a name, so a common word after one is the surname, as after "Mr."
+# ("SPC Brooks", "CPT Sterling"). The spelled ranks are HONORIFICS.
+MILITARY_RANKS: tuple[str, ...] = tuple(
+    """PVT PV2 PFC SPC CPL SGT SSG SFC MSG 1SG SGM CSM WO1 CW2 CW3 CW4 CW5 2LT 1LT CPT MAJ LTC COL BG MG LTG
+    GEN PO1 PO2 PO3 CPO SCPO MCPO ENS LTJG LCDR CDR CAPT RADM VADM ADM LCpl SSgt GySgt MSgt MGySgt SgtMaj
+    Amn A1C SrA TSgt SMSgt CMSgt""".split()
+)
+# Kin words written as a title before a name ("Auntie Lo", "Grandpa Joe"): what a
+# family calls the person; the word stays outside the name, as a title does.
+KIN_TITLES: tuple[str, ...] = ("Uncle", "Aunt", "Auntie", "Grandma", "Grandpa", "Granny", "Nana", "Cousin")
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
 # the front of a PERSON, but not role words, since many are surnames too (King,
 # Bishop, Major) and must still count as names elsewhere.
@@ -143,8 +161,8 @@ HONORIFICS: frozenset[str] = frozenset(
     baron baroness marquis marquess viscount tsar czar tsarina sultan sheikh caliph pharaoh
     general gen colonel col major maj admiral adm commander cmdr private corporal cpl president senator sen
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
-    brother uncle aunt madame mme monsieur herr frau señor senor signor mister""".split()
-)
+    brother uncle aunt madame mme monsieur herr frau señor senor signor mister specialist airman seaman""".split()
+) | frozenset(rank.lower() for rank in MILITARY_RANKS)
 # People named by their relation to the speaker ("my aunt Rose"), as a regex alternation.
 RELATIONS = (
     "mother|mom|father|dad|brother|sister|son|daughter|wife|husband|aunt|uncle|cousin|niece|nephew|grandmother"
@@ -297,7 +315,7 @@ ORGANIZATION_TYPES: tuple[tuple[str, str], ...] = (
     ("PRISON", r"prison|penitentiary|correctional|state pen"),
     ("JAIL", r"jail"),
     ("POLICE_DEPARTMENT", r"police|sheriff|\bpd\b"),
-    ("HOSPITAL", r"hospital|medical center|clinic|\b(?<!public )(?<!mental )health$"),
+    ("HOSPITAL", r"hospital|medical center|clinic|infirmary|hospice|\b(?<!public )(?<!mental )health$"),
     ("UNIVERSITY", r"university|college"),
     ("SCHOOL", r"school|academy|\belementary\b|montessori|preschool"),
     ("BANK", r"bank|credit union"),

@@ -988,10 +988,11 @@ def test_a_county_or_a_congregation_over_its_office_is_one_institution() -> None
 
 
 def test_a_word_after_at_or_a_dollar_sign_is_no_handle_and_a_phone_s_brand_no_nickname() -> None:
-    text = "@home @work @gmail.com $hit $Free $Money; @MsRivera and @jpage.04"
+    text = "@home @work @gmail.com $hit $Free $Money @well-known; @MsRivera and @jpage.04, @mari-brooks-206-"
     assert [c.text for c in patterns.recognize(text) if c.rule in ("pattern:handle", "pattern:cashtag")] == [
         "@MsRivera",
         "@jpage.04",
+        "@mari-brooks-206",
     ]
     assert [c.text for c in cues("T-Mobile v. Roswell. Dr. X-Ray came.") if c.text in ("T-Mobile", "X-Ray")] == []
 

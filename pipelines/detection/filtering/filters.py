@@ -194,11 +194,34 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     if len(words) != 1 or (len(words[0]) <= 4 and words[0].isupper()):
         return None
     word = words[0]
+    if text and _a_reply(c, text, word):
+        return "a common word said as a reply ('A. Good, sir.', 'Q. Okay.')"
     if is_known_name(word) or is_known_place(word) or (c.label != "PERSON" and has_institution_word(word)):
         return None
     if is_english_word(word) and (not text or _sentence_initial(c, text)):
         return "common English word opening a sentence, no known name or place"
     return None
+
+
+_CLAUSE_ENDS = re.compile(r"[ \t]*[,.!?;]")
+_SENTENCE_ENDS = re.compile(r"[ \t]*[.!?]")
+# An utterance's opening on its line: a printed line number, then a question or an
+# answer mark or a speaker label ("A. ", "12  Q ", "MR. HADDAD: ").
+_UTTERANCE_OPENS = re.compile(r"[ \t]*(?:\d+[ \t]+)?(?:[QA][.:]?|[A-Z][A-Z .'’-]{0,60}:)[ \t]+")
+
+
+def _a_reply(c: Candidate, text: str, word: str) -> bool:
+    """A common word that opens an answer or a turn and ends its clause ("A. Good,
+    sir.", "Q. Okay."), or is a sentence of its own ("Fine."): a reply, even where it
+    is a surname too ("Good"). Not a given name ("A. Rose."), nor a surname more
+    common as a name ("A. Brown."), nor a surname opening news prose ("Thatcher,
+    dubbed the Iron Lady, …")."""
+    if not is_common_word(word) or is_given_name(word) or _CLAUSE_ENDS.match(text, c.end) is None:
+        return False
+    line_start = text.rfind("\n", 0, c.start) + 1
+    if _UTTERANCE_OPENS.fullmatch(text, line_start, c.start):
+        return True
+    return _SENTENCE_ENDS.match(text, c.end) is not None and _sentence_initial(c, text)
 
 
 _RELATION_WORD = re.compile(rf"(?i)(?:{RELATIONS})s?")
@@ -253,15 +276,18 @@ def _person_names_a_work(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 # What a person's name names when it names no person: a procedure, a test, a
 # doctrine or a disease called after someone ("an Olson review", "the Franklin
-# factors"), or, with a possessive, a law or a syndrome written as a title
-# ("Marsy's Law", "Down's Syndrome"). Not what follows a party's or a patient's name
+# factors"), or, with a possessive, a law, a syndrome or a clinical sign ("Marsy's
+# Law", "Down's Syndrome", "Murphy's sign", "Hartmann's solution"). Not what follows a party's or a patient's name
 # ("Kowalczyk's hearing", "the Delgado motion", "Ramirez's test results").
 _EPONYM_AFTER = re.compile(
     # Not "hearing", "motion" or "claim": "the Johnson hearing" may be a person's; nor
     # a verb's form ("Darnell tests positive", "Keisha warning him").
     r"[ \t]+(?:review|factors|doctrine|warnings|syndrome|disease|criteria|principle|maneuver|amendment"
-    r"|obligations|materials|standard|exception|rights)\b"
-    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease)\b"
+    r"|obligations|materials|standard|exception|rights"
+    # A clinical note's devices, positions and signs ("Jackson-Pratt drains", "a
+    # Foley catheter", "Babinski reflex").
+    r"|drains?|catheter|position|reflex|procedure)\b"
+    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease|law|syndrome|disease|sign|solution|palsy)\b"
 )
 
 
@@ -287,7 +313,8 @@ def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's one-word person that names a procedure, a test or a law, and
     nothing else in the document (`_only_as_eponym`). A name the document uses
     alone too ("the Navarrete review" where Mr. Navarrete speaks) stays a person."""
-    words = _words(c)
+    # One word, a hyphenated one too ("Jackson-Pratt drains").
+    words = re.sub(r"['’]s?$", "", c.text.strip()).split()
     if not _model_only(c) or not text or len(words) != 1:
         return None
     if not _EPONYM_AFTER.match(text, c.start + len(words[0])):

@@ -38,6 +38,8 @@ from pipelines.gazetteers import (
 from pipelines.lexicons import (
     HEDGES,
     HONORIFICS,
+    KIN_TITLES,
+    MILITARY_RANKS,
     NAME_END_STREET_TYPES,
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
@@ -390,11 +392,19 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     """The rank the honorific cue read before this name stays outside it, as the
     guideline keeps titles ("Prince Norodom Ranariddh" → "Norodom Ranariddh"): the
     model's span may hold it where the rank is also a name. Before one word only
-    the rank may be the given name ("my sponsor is King White"): it stays."""
-    if "cue:honorific" not in (c.rule or ""):
-        return start
+    the rank may be the given name ("my sponsor is King White"): it stays, but a
+    rank as the military abbreviates it ("CPT STERLING") or a kin title a relation
+    cue read ("Auntie Lo") is no one's name."""
+    rule = c.rule or ""
     match = _FIRST_WORD.match(text, start, end)
-    if match is None or match.group(1).lower() not in HONORIFICS or len(text[match.end() : end].split()) < 2:
+    if match is None:
+        return start
+    lead = match.group(1)
+    if "cue:honorific" in rule and lead in MILITARY_RANKS:
+        return match.end()
+    if "cue:relation" in rule and lead in KIN_TITLES:
+        return match.end()
+    if "cue:honorific" not in rule or lead.lower() not in HONORIFICS or len(text[match.end() : end].split()) < 2:
         return start
     return match.end()
 
@@ -545,10 +555,32 @@ def _place_or_institution(
     return start, end, named, label
 
 
+_QUOTES = re.compile(r"[\"“”]")
+
+
+def _split_at_quotes(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A name whose quotes do not pair inside it ('James "Jimmy' of 'James "Jimmy"
+    Hoffa', the model stopping inside the nickname) is cut at its quotes into its
+    names; merging joins a nickname in quotes back into the whole name."""
+    out: list[Candidate] = []
+    for c in spans:
+        quotes = _QUOTES.findall(c.text) if c.label == "PERSON" else []
+        if not quotes or (len(quotes) == 2 and quotes[0] in '"“' and quotes[1] in '"”'):
+            out.append(c)
+            continue
+        for piece in re.finditer(r"[^\"“”]+", c.text):
+            start, end = c.start + piece.start(), c.start + piece.end()
+            start, end = _strip_unpaired(text, start, end)
+            if start < end:
+                out.append(replace(c, start=start, end=end, text=text[start:end]))
+    return out
+
+
 def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
     language's one-letter titles (`title_letters`), never taken as initials."""
+    spans = _split_at_quotes(text, spans)
     out: list[Candidate] = []
     covered = _Covered(text, spans)
     starts = sorted(c.start for c in spans)

@@ -163,29 +163,52 @@ def resolve_overlaps(
     return sorted(resolved, key=lambda c: c.start)
 
 
+def _joined(text: str, parts: list[Candidate]) -> Candidate:
+    first, last = parts[0], parts[-1]
+    sources = tuple(sorted({s for p in parts for s in p.sources}))
+    rule = ",".join(sorted({r for p in parts for r in p.rule.split(",") if r}))
+    return Candidate(
+        first.start, last.end, last.label, text[first.start : last.end], sources, max(p.score for p in parts), rule
+    )
+
+
+# A nickname in quotes inside a name ('Beatrice "Bea" Okonjo'): one name, as
+# annotators mark it.
+_QUOTE_OPENS = re.compile(r"[ \t]+[\"“]")
+_QUOTE_CLOSES = re.compile(r"[\"”][ \t]+")
+
+
+def _quoted_nickname(text: str, spans: list[Candidate], i: int, last: Candidate) -> bool:
+    """spans[i] is a nickname in quotes between `last` and spans[i + 1], all persons."""
+    if i + 1 >= len(spans) or not (last.label == spans[i].label == spans[i + 1].label == "PERSON"):
+        return False
+    nick, after = spans[i], spans[i + 1]
+    return bool(
+        _QUOTE_OPENS.fullmatch(text, last.end, nick.start) and _QUOTE_CLOSES.fullmatch(text, nick.end, after.start)
+    )
+
+
 def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
     merged: list[Candidate] = []
-    for span in spans:
+    i = 0
+    while i < len(spans):
+        span = spans[i]
         if merged:
             last = merged[-1]
+            if _quoted_nickname(text, spans, i, last):
+                merged[-1] = _joined(text, [last, span, spans[i + 1]])
+                i += 2
+                continue
             gap = ADJACENT_GAPS.get(span.label)
             between = text[last.end : span.start]
             if last.label == span.label and (
                 (gap is not None and gap.fullmatch(between)) or _name_broken_across_lines(text, last, span, between)
             ):
-                sources = tuple(sorted(set(last.sources) | set(span.sources)))
-                rule = ",".join(sorted(set(filter(None, (last.rule + "," + span.rule).split(",")))))
-                merged[-1] = Candidate(
-                    last.start,
-                    span.end,
-                    span.label,
-                    text[last.start : span.end],
-                    sources,
-                    max(last.score, span.score),
-                    rule,
-                )
+                merged[-1] = _joined(text, [last, span])
+                i += 1
                 continue
         merged.append(span)
+        i += 1
     return merged
 
 

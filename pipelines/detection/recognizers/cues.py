@@ -31,6 +31,8 @@ from pipelines.lexicons import (
     FORM_FIELD_LABELS,
     FORM_FIELD_SURNAMES,
     HONORIFICS,
+    KIN_TITLES,
+    MILITARY_RANKS,
     POLITICAL,
     RELATIONS,
     ROLE_WORDS,
@@ -79,7 +81,12 @@ _TITLE_WRAP_RE = re.compile(
 # words must not all be common words: "General Motors", "Major Crimes Unit",
 # "Private Property" name things.
 _ADDRESS_TITLES = sorted(HONORIFICS - {"saint", "st", "brother", "uncle", "aunt"} - TITLE_WORDS, key=lambda t: -len(t))
-_HONORIFIC_RE = _name_after(r"(?<![\w'’-])(?:" + "|".join(t.capitalize() for t in _ADDRESS_TITLES) + r")\.?", "{0,2}")
+# A military rank is matched as written ("CPT", "SSgt"), not capitalised ("Cpt").
+_RANK = r"(?:" + "|".join(sorted(MILITARY_RANKS, key=lambda t: -len(t))) + r")"
+_HONORIFIC_RE = _name_after(
+    r"(?<![\w'’-])(?:" + "|".join(t.capitalize() for t in _ADDRESS_TITLES) + "|" + _RANK + r")\.?", "{0,2}"
+)
+_RANK_LEAD = re.compile(_RANK + r"\.?[ \t]")
 _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
 # People are named by their relation to the speaker ("my aunt Rose", "his brother
 # Sokhom", "my sponsor, Twyla Day") and by what they are called ("called him Will").
@@ -95,9 +102,7 @@ _RELATION_RE = re.compile(
 )
 # A kin word written as a title, capitalised, before a name ("Uncle Dragan",
 # "Grandma Rose"): what the family calls the person.
-_KIN_TITLE_RE = re.compile(
-    r"(?<![\w'’-])(?:Uncle|Aunt|Auntie|Grandma|Grandpa|Granny|Nana|Cousin)" + _SP + r"(?P<v>" + _GIVEN + r")\b"
-)
+_KIN_TITLE_RE = re.compile(r"(?<![\w'’-])(?:" + "|".join(KIN_TITLES) + r")" + _SP + r"(?P<v>" + _GIVEN + r")\b")
 # The same in a text without case ("my son jamal", as speech recognition writes):
 # the name is one word, read as one only when it is a given name and no English word.
 _RELATION_CASELESS_RE = re.compile(
@@ -497,7 +502,9 @@ _CALENDAR_WORD = re.compile(CALENDAR_WORDS, re.IGNORECASE)
 # alphabetic list does not hold.
 _CONTRACTION = re.compile(r"(?i)^[a-z]+(?:n['’]t|['’](?:re|ll|ve|m|d))$")
 # Titles of address written short: inside a speaker's label the name follows them.
-_ADDRESS_ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "miss"})
+# Titles after which every word of a speaker label is the name ("MR. JUDGE:", "CPT
+# STERLING:").
+_ADDRESS_ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "miss"} | {rank.lower() for rank in MILITARY_RANKS})
 
 
 def _only_common_words(name: str) -> bool:
@@ -582,9 +589,12 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "Thank you, Judge.", "Hi, everyone.", "Hi, Mom.", "Hello, Fresno!"
     if rule == "et_al" and _no_author(name):
         return True  # "the Committee et al.", "State et al.": a body, cited as a party
-    # "Mr. Childs", "Ms. Hope": after a personal title one word is the surname, a
-    # common word too.
-    personal = rule == "title" and " " not in name and _PERSONAL_TITLE.match(match.group(0)) is not None
+    # "Mr. Childs", "Ms. Hope", "SPC Brooks": after a personal title or a rank one
+    # word is the surname, a common word too.
+    personal = " " not in name and (
+        (rule == "title" and _PERSONAL_TITLE.match(match.group(0)) is not None)
+        or (rule == "honorific" and _RANK_LEAD.match(match.group(0)) is not None)
+    )
     if rule in ("title", "honorific") and _only_common_words(name) and not personal:
         return True  # "Squadron Officer School": a thing named after the title, no one
     if rule == "called" and places.is_place_shaped(name):

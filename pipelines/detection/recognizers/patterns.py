@@ -115,14 +115,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "plate",
     ),
-    # An account's handle ("@dezzy.banks", a payment app's "$JPage04"): it names its
-    # holder. Not an e-mail's "@" (a word before it), nor a ticker in capitals.
-    # A handle holds a digit, "_", "." or a capital inside ("@home", "$hit" are words),
-    # and is no mail domain ("@gmail.com").
+    # An account's handle ("@dezzy.banks", Venmo's "@mari-brooks-206", a payment app's
+    # "$JPage04"): it names its holder. Not an e-mail's "@" (a word before it), nor a
+    # ticker in capitals. A handle holds a digit, "_", "." or a capital inside
+    # ("@home", "$hit", "@well-known" are words), and is no mail domain ("@gmail.com").
     _p(
         "ID",
-        r"(?<![\w.+-])@(?![A-Za-z]+\.(?:com|net|org|edu|gov|io|co)\b)(?=[A-Za-z0-9_.]*(?:[0-9_.]|[a-z][A-Z]))"
-        r"[A-Za-z_][A-Za-z0-9_.]{2,29}(?<![.])",
+        r"(?<![\w.+-])@(?![A-Za-z]+\.(?:com|net|org|edu|gov|io|co)\b)(?=[A-Za-z0-9_.-]*(?:[0-9_.]|[a-z][A-Z]))"
+        r"[A-Za-z_][A-Za-z0-9_.-]{2,29}(?<![.-])",
         0.8,
         "handle",
     ),

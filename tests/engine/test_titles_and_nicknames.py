@@ -1,0 +1,109 @@
+"""Titles stay outside a name and a nickname in quotes stays inside it: a military
+rank, a bankruptcy's or an inquiry's office in a speaker label, a kin title, a name
+written 'Beatrice "Bea" Okonjo'. Also a handle with hyphens, an infirmary, a clinical
+sign named after someone. Every example is invented here."""
+
+import re
+
+from django.conf import settings
+
+from pipelines.candidate import Candidate
+from pipelines.detection.filtering.filters import apply_filters
+from pipelines.detection.merging.edges import tidy
+from pipelines.detection.merging.ensemble import merge_adjacent
+from pipelines.detection.pipeline import detect_text
+from pipelines.detection.recognizers.cues import recognize as cues
+
+
+def _found(text: str) -> list[tuple[str, str]]:
+    return [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+
+
+def _person(text: str, needle: str, rule: str = "", sources: tuple[str, ...] = ("spacy",)) -> Candidate:
+    """The candidate for `needle`'s first occurrence as whole words in `text`."""
+    match = re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", text)
+    assert match is not None
+    return Candidate(match.start(), match.end(), "PERSON", needle, sources, 0.9, rule)
+
+
+def test_a_military_rank_is_a_title_before_a_surname_that_is_a_common_word_too() -> None:
+    text = "CPT Sterling and SPC Brooks signed. GySgt Okoro came. The General Motors plant; a Major Crimes Unit."
+    assert [c.text for c in cues(text) if c.rule == "cue:honorific"] == ["Sterling", "Brooks", "Okoro"]
+
+
+def test_a_rank_in_a_speaker_label_or_before_a_model_s_name_stays_outside_it() -> None:
+    text = "PRESENT:\n  CPT Amelia Sterling, Trial Counsel\n\nCPT STERLING: All parties are present.\n"
+    found = _found(text)
+    assert ("Amelia Sterling", "PERSON") in found and ("STERLING", "PERSON") in found
+    assert not any(t.startswith("CPT") for t, _ in found)
+
+
+def test_a_bankruptcy_s_or_an_inquiry_s_office_leads_a_speaker_label() -> None:
+    text = "TRUSTEE EKWUEME-TATE: Your address?\n\nMR. WHITAKER: 12 Elm.\n\nINVESTIGATOR RUIZ: Noted.\n"
+    people = [c.text for c in cues(text) if c.rule == "cue:speaker_label"]
+    assert people == ["EKWUEME-TATE", "WHITAKER", "RUIZ"]
+
+
+def test_a_kin_title_stays_outside_the_name_a_relation_cue_reads() -> None:
+    text = "And the aunt, Auntie Lo, she can bring the kids. Grandpa Joe drove."
+    spans = tidy(text, [_person(text, "Auntie Lo", "cue:relation"), _person(text, "Grandpa Joe", "cue:relation")])
+    assert [c.text for c in spans] == ["Lo", "Joe"]
+    # Without the cue the model's two words stay: "Nana Akufo" may be a given name.
+    assert [c.text for c in tidy(text, [_person(text, "Auntie Lo")])] == ["Auntie Lo"]
+
+
+def test_a_nickname_in_quotes_inside_a_name_is_one_name() -> None:
+    text = 'Advocate: Beatrice "Bea" Okonjo, and James “Jimmy” Hoffa; Yolanda "Yoli" came.'
+    parts = [_person(text, w) for w in ("Beatrice", "Bea", "Okonjo", "James", "Jimmy", "Hoffa", "Yolanda", "Yoli")]
+    assert [c.text for c in merge_adjacent(text, parts)] == [
+        'Beatrice "Bea" Okonjo',
+        "James “Jimmy” Hoffa",
+        "Yolanda",
+        "Yoli",
+    ]
+
+
+def test_a_name_whose_quotes_do_not_pair_inside_it_is_cut_at_them() -> None:
+    text = 'James "Jimmy" Hoffa spoke; "Jones" too.'
+    spans = tidy(text, [_person(text, 'James "Jimmy'), _person(text, '"Jones"')])
+    assert [c.text for c in spans] == ["James", "Jimmy", "Jones"]
+
+
+def test_the_whole_name_with_its_nickname_is_found_end_to_end() -> None:
+    found = _found('Advocate: Beatrice "Bea" Okonjo, advocate ID A-117. James "Jimmy" Hoffa came.')
+    assert ('Beatrice "Bea" Okonjo', "PERSON") in found
+    assert not any('"' in t and t.count('"') != 2 for t, _ in found)
+
+
+def test_a_payment_handle_with_hyphens_is_an_id_and_holds_no_name() -> None:
+    found = _found("MS. BROOKS: Can they pay me on Venmo? I'm @mari-brooks-206.")
+    assert ("@mari-brooks-206", "ID") in found and ("brooks", "PERSON") not in found
+
+
+def test_an_infirmary_is_an_institution() -> None:
+    found = _found("I read the post-mortem report of the pathologist at Calderbrook Royal Infirmary.")
+    assert ("Calderbrook Royal Infirmary", "ORGANIZATION") in found
+
+
+def test_a_clinical_sign_or_device_named_after_someone_names_no_one() -> None:
+    text = "Murphy's sign negative. Gave Hartmann's solution. Two Jackson-Pratt drains placed. A Foley catheter."
+    candidates = [_person(text, w) for w in ("Murphy", "Hartmann", "Jackson-Pratt", "Foley")]
+    kept, filtered = apply_filters(candidates, frozenset(), text)
+    assert kept == [] and len(filtered) == 4
+    # A name used alone too stays a person: "Nurse Foley came in."
+    text += " Nurse Foley came in."
+    kept, _ = apply_filters([_person(text, "Foley")], frozenset(), text)
+    assert [c.text for c in kept] == ["Foley"]
+
+
+def test_a_common_word_said_as_a_reply_is_no_name() -> None:
+    text = "Q. How was he?\nA. Good, sir.\nQ. Okay.\nA. Rose. My cousin.\nA. Brown.\nA. Good people came."
+    words = [("Good", 0), ("Okay", 0), ("Rose", 0), ("Brown", 0)]
+    candidates = [_person(text, w) for w, _ in words]
+    kept, filtered = apply_filters(candidates, frozenset(), text)
+    assert [c.text for c in kept] == ["Rose", "Brown"]
+    assert all("reply" in f.reason for f in filtered)
+    # Not the end of its clause: "Good people came" is no reply (nor a person; other rules judge it).
+    late = text.rindex("Good")
+    c = Candidate(late, late + 4, "PERSON", "Good", ("spacy",), 0.9)
+    assert all("reply" not in f.reason for f in apply_filters([c], frozenset(), text)[1])
