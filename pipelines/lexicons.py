@@ -123,7 +123,13 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Arbitrator",
         "Advocate",
         "Coroner",
-        # A bankruptcy's, an inquiry's and an audit's officers ("TRUSTEE OKAFOR:").
+        # A bankruptcy's, an inquiry's and an audit's officers ("TRUSTEE OKAFOR:"), a
+        # board's member, a juvenile probation officer and a deputy district attorney
+        # as their labels abbreviate them ("JPO BASTIEN:", "DDA HUANG:").
+        "Member",
+        "JPO",
+        "DDA",
+        "AUSA",
         "Trustee",
         "Debtor",
         "Creditor",
@@ -161,7 +167,7 @@ HONORIFICS: frozenset[str] = frozenset(
     baron baroness marquis marquess viscount tsar czar tsarina sultan sheikh caliph pharaoh
     general gen colonel col major maj admiral adm commander cmdr private corporal cpl president senator sen
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
-    brother uncle aunt madame mme monsieur herr frau señor senor signor mister specialist airman seaman""".split()
+    brother uncle aunt madam madame mme monsieur herr frau señor senor signor mister specialist airman seaman""".split()
 ) | frozenset(rank.lower() for rank in MILITARY_RANKS)
 # People named by their relation to the speaker ("my aunt Rose"), as a regex alternation.
 RELATIONS = (
@@ -227,7 +233,7 @@ ORGANIZATION_WORDS: frozenset[str] = (
     enterprises solutions energy foods pharmaceuticals resources capital ventures airways facility
     correctional correction corrections detention youth brotherhood gang crips bloods outreach elementary
     middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
-    home homes apartments projects community""".split()
+    home homes apartments projects community squad unit""".split()
     )
     | frozenset(
         # Institutions abroad named in their own language in an English transcript (an

@@ -441,13 +441,19 @@ def test_a_name_ending_a_line_is_not_joined_to_the_next_line_s_speaker_label():
     assert [c.text for c in merge(CAPITALS, spans)] == ["MARCUS DELGADO", "CDCR"]
 
 
-def test_the_rank_the_honorific_cue_read_stays_outside_the_name():
+def test_a_rank_stays_outside_the_name():
     text = "Co-Premiers Prince Norodom Ranariddh and Hun Sen agreed."
     merged = replace(span(text, "Prince Norodom Ranariddh", "PERSON"), rule="cue:honorific,spacy:PERSON")
     assert texts(text, [merged]) == [("Norodom Ranariddh", "PERSON")]
-    # Before one word the rank may be the given name; without the cue's reading a
-    # rank that is also a name stays.
+    # The model's reading alone too ("Pastor Élie Moïse": no cue reads "Élie").
+    assert texts(text, [span(text, "Prince Norodom Ranariddh", "PERSON")]) == [("Norodom Ranariddh", "PERSON")]
+    pastor = "A letter from Pastor Élie Moïse and Pastor Altidor."
+    spans = [span(pastor, "Pastor Élie Moïse", "PERSON"), span(pastor, "Pastor Altidor", "PERSON")]
+    assert texts(pastor, spans) == [("Élie Moïse", "PERSON"), ("Altidor", "PERSON")]
+    # Before one word the rank may be the given name: a frequent name, one the
+    # document says alone, or one after a title.
     text2 = "My sponsor is King White."
     king = replace(span(text2, "King White", "PERSON"), rule="cue:honorific,spacy:PERSON")
     assert texts(text2, [king]) == [("King White", "PERSON")]
-    assert texts(text, [span(text, "Prince Norodom Ranariddh", "PERSON")]) == [("Prince Norodom Ranariddh", "PERSON")]
+    for text3 in ("My sponsor is Major Harris. Major said yes.", "Inmate Major Harris spoke."):
+        assert texts(text3, [span(text3, "Major Harris", "PERSON")]) == [("Major Harris", "PERSON")]

@@ -195,7 +195,7 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return None
     word = words[0]
     if text and _a_reply(c, text, word):
-        return "a common word said as a reply ('A. Good, sir.', 'Q. Okay.')"
+        return "common English word said as a reply ('A. Good, sir.', 'Q. Okay.')"
     if is_known_name(word) or is_known_place(word) or (c.label != "PERSON" and has_institution_word(word)):
         return None
     if is_english_word(word) and (not text or _sentence_initial(c, text)):
@@ -287,7 +287,7 @@ _EPONYM_AFTER = re.compile(
     # A clinical note's devices, positions and signs ("Jackson-Pratt drains", "a
     # Foley catheter", "Babinski reflex").
     r"|drains?|catheter|position|reflex|procedure)\b"
-    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease|law|syndrome|disease|sign|solution|palsy)\b"
+    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease|syndrome|disease|sign|solution|palsy)\b"
 )
 
 
@@ -348,7 +348,7 @@ def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | Non
 
 
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
-_LETTER = re.compile(r"[A-Z]")
+_LETTER_WITH_STOP = re.compile(r"[A-Z]\.?")
 
 
 def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -357,9 +357,16 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = c.text.split()
     things = w.numbered_things or frozenset()
     if c.label == "PERSON":
-        # Only a model's two words, the second a bare capital ("Tab G"): "Page A.
-        # Morrow" is a person with her initial.
-        lettered = len(words) == 2 and _LETTER.fullmatch(words[1]) and _model_only(c)
+        # Only a model's words, the second a capital, with its period only where a
+        # sentence ends there ("Tab G", "at Tab J. He is", "as Exhibit F. The panel"):
+        # "Page A. Morrow" is a person with her initial.
+        lettered = (
+            len(words) >= 2
+            and _LETTER_WITH_STOP.fullmatch(words[1])
+            and (words[1][-1] != "." or all(x.lower() in (w.stop_words or frozenset()) for x in words[2:]))
+            and (len(words) == 2 or words[1][-1] == ".")
+            and _model_only(c)
+        )
         return "letter of a tab or an exhibit" if lettered and words[0].lower() in things else None
     if len(words) > 1 and words[0].lower().strip(".") in things and _HAS_DIGIT.search(c.text):
         return "number of a form or exhibit"

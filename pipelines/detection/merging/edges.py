@@ -30,6 +30,7 @@ from pipelines.detection.places import (
 from pipelines.gazetteers import (
     is_common_word,
     is_date_word,
+    is_frequent_name,
     is_given_name,
     is_known_name,
     is_person_given_name,
@@ -39,7 +40,6 @@ from pipelines.lexicons import (
     HEDGES,
     HONORIFICS,
     KIN_TITLES,
-    MILITARY_RANKS,
     NAME_END_STREET_TYPES,
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
@@ -389,24 +389,54 @@ _PRO_TEM = re.compile(r"(?i)pro[ \t]+tem(?:pore)?(?:[ \t]+|$)")
 
 
 def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
-    """The rank the honorific cue read before this name stays outside it, as the
-    guideline keeps titles ("Prince Norodom Ranariddh" → "Norodom Ranariddh"): the
-    model's span may hold it where the rank is also a name. Before one word only
-    the rank may be the given name ("my sponsor is King White"): it stays, but a
-    rank as the military abbreviates it ("CPT STERLING") or a kin title a relation
-    cue read ("Auntie Lo") is no one's name."""
-    rule = c.rule or ""
+    """A rank before a name stays outside it, as the guideline keeps titles ("Prince
+    Norodom Ranariddh" → "Norodom Ranariddh", "Pastor Élie Moïse" → "Élie Moïse"):
+    the model's span often holds it ("CPT STERLING"). Before one word a rank that is
+    a frequent name, or one the document says alone, may be the name's ("my sponsor
+    is King White", "Major Harris … Major said"): it stays; "Pastor Altidor" is
+    Altidor. A kin title a relation cue read ("Auntie Lo") is
+    no one's name either."""
     match = _FIRST_WORD.match(text, start, end)
     if match is None:
         return start
     lead = match.group(1)
-    if "cue:honorific" in rule and lead in MILITARY_RANKS:
+    if "cue:relation" in (c.rule or "") and lead in KIN_TITLES:
         return match.end()
-    if "cue:relation" in rule and lead in KIN_TITLES:
-        return match.end()
-    if "cue:honorific" not in rule or lead.lower() not in HONORIFICS or len(text[match.end() : end].split()) < 2:
+    if lead.lower() not in HONORIFICS:
+        return start
+    # After a title the rank is the given name ("Inmate Major Harris").
+    titled = _TITLE_BEFORE.search(text, max(0, start - 30), start)
+    if titled is not None and titled.group(1).lower().rstrip(".") in ROLE_WORDS:
+        return start
+    if len(text[match.end() : end].split()) < 2 and (is_frequent_name(lead) or _said_alone(text, lead)):
         return start
     return match.end()
+
+
+_TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ \t]+$")
+
+
+# The answers for the last documents, keyed by the text's length and hash and the
+# word: a transcript may hold thousands of "Sgt. …", and each would read the whole
+# text again. No document's text is kept.
+_SAID_ALONE: dict[tuple[int, int, str], bool] = {}
+_SAID_ALONE_MAX = 4096
+
+
+def _said_alone(text: str, word: str) -> bool:
+    """`word` (a rank) stands somewhere with no capitalised word after it: a name the
+    document calls someone by ("my sponsor is Major Harris. Major said yes.")."""
+    key = (len(text), hash(text), word)
+    if key not in _SAID_ALONE:
+        if len(_SAID_ALONE) >= _SAID_ALONE_MAX:
+            _SAID_ALONE.clear()
+        _SAID_ALONE[key] = False
+        for m in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text):
+            after = re.match(r"\.?[ \t]+(\w)", text[m.end() : m.end() + 4])
+            if after is None or not after.group(1).isupper():
+                _SAID_ALONE[key] = True
+                break
+    return _SAID_ALONE[key]
 
 
 def _take_given_name(text: str, start: int, caseless: bool = False) -> int:

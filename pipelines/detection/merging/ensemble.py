@@ -220,11 +220,16 @@ _SPEAKER_AFTER = re.compile(r"(?:[ \t]+[A-Z.'’-]+){0,2}[ \t]*:")
 
 def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, between: str) -> bool:
     """ "Bob" at a line end and "McCulloch" opening the next line: one name (a PDF
-    line break), unless the second opens a speaker label ("…Smith\nWHIRLEY:"). In a
+    line break), unless the second opens a speaker label ("…Smith\nWHIRLEY:") or
+    each line holds a name of two words or more (a list). In a
     text without case no capital says so: there a given name ends the line and a
     name opens the next ("bob⏎mcculloch", "michael⏎brown"), a name that is no
     common word or a known one."""
     if span.label != "PERSON" or not _LINE_BREAK.fullmatch(between) or _SPEAKER_AFTER.match(text, span.end):
+        return False
+    # Two whole names, one a line ("Senator Gunnar Lindgren⏎Senator Patrick Doyle",
+    # a list of those present): a name broken by a line has one part on each side.
+    if len(last.text.split()) >= 2 and len(span.text.split()) >= 2:
         return False
     if span.text[:1].isupper() and last.text[:1].isupper():
         return True

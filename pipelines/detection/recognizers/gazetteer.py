@@ -100,7 +100,9 @@ def recognize(text: str) -> list[Candidate]:
         # (Sliced, not popped one by one: a run of thousands of stop words, "A\nA\n…".)
         opener = next((n for n, word in enumerate(words) if word[2].lower() not in stop), len(words))
         words = words[opener:]
-        if len(words) == 2 and words[0][2] in firsts and words[1][2] not in lasts:
+        # A title is no given name ("Pastor Altidor", "Deacon Mills"): the cues read it.
+        titled = words[0][2].lower() in HONORIFICS | ROLE_WORDS if words else False
+        if len(words) == 2 and words[0][2] in firsts and words[1][2] not in lasts and not titled:
             if not text[words[1][0] : words[1][1]].isupper() and _unknown_surname(words[0][2], words[1][2]):
                 start_char, end_char = words[0][0], words[1][1]
                 found.append(
@@ -120,7 +122,14 @@ def recognize(text: str) -> list[Candidate]:
             if words[i][2] not in firsts:
                 i += 1
                 continue
-            ends = [j for j in range(min(len(words) - 1, i + 3), i, -1) if words[j][2] in lasts]
+            # No role inside a name: a list of those present runs on past a line's end
+            # into the next name's title ("Gunnar Lindgren⏎Senator Patrick Doyle").
+            ends = [
+                j
+                for j in range(min(len(words) - 1, i + 3), i, -1)
+                if words[j][2] in lasts
+                and not any(w[2].lower() in ROLE_WORDS and w[2].lower() not in stop for w in words[i + 1 : j])
+            ]
             if caseless:
                 # The longest name that holds no stop word and ends in no common word
                 # ("THEN MICHAEL BROWN SAID": "MICHAEL BROWN", not "MICHAEL BROWN SAID").
