@@ -7,6 +7,7 @@ cues (recognizers/cues.py) and propagation (merging/propagate.py) ask here first
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -106,3 +107,83 @@ def carries_case(text: str) -> bool:
     if openings >= OPENINGS:
         return capital_openings >= openings / 2
     return capital_inside >= MID_SENTENCE_CAPITALS * max(inside, 1)
+
+
+# A line's opening that says nothing of its case: elapsed time, a printed line
+# number, a question or an answer mark, a speaker label ("[00:00:14] PRICE: ").
+_LINE_OPENING = re.compile(
+    r"[ \t]*(?:\[[^\]\n]{0,20}\][ \t]*)?(?:\d+[ \t]+)?(?:[QA][.:][ \t]+)?(?:[A-Z][A-Z .'’-]{0,40}:)?"
+)
+# "I", "I'm", "I'll": speech recognition that writes in lower case often keeps them.
+_PRONOUN_I = re.compile(r"I(?:['’][a-z]{1,2})?")
+# Words a stretch of lines without case needs inside a cased text: fewer may be
+# lines of one long sentence, wrapped, that hold no name.
+REGION_WORDS = 40
+
+
+def _line_without_case(line: str) -> int:
+    """The number of lower-case words of a line written without case (an answer as
+    speech recognition wrote it, after its speaker label), or 0 where a capital
+    says the line is cased ("Where did you grow up?" opens with one)."""
+    opening = _LINE_OPENING.match(line)
+    words = [w for w in _WORD.findall(line, opening.end() if opening else 0) if not _PRONOUN_I.fullmatch(w)]
+    if any(w[0].isupper() for w in words):
+        return 0
+    return len(words)
+
+
+@lru_cache(maxsize=4)
+def caseless_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The stretches of `text` written without case: all of it where it carries no
+    case (`carries_case`); in a cased text, runs of lines whose words are all in
+    lower case (blank lines between them allowed) of REGION_WORDS words or more, such
+    as the answers of an interview whose questions a person corrected while the
+    answers stayed as speech recognition wrote them. The rules that read a text
+    without case run there (the lower-case names of "my sister is renée"), and the
+    ones that take a lower-case word for no name stay off."""
+    if not carries_case(text):
+        return ((0, len(text)),)
+    spans: list[tuple[int, int]] = []
+    start = words = 0
+    end = -1
+    position = 0
+
+    def close() -> None:
+        if end >= 0 and words >= REGION_WORDS and _unpunctuated_or_lower(text[start:end], words):
+            spans.append((start, end))
+
+    for line in text.splitlines(keepends=True):
+        count = _line_without_case(line) if line.strip() else -1
+        if count > 0:
+            if end < 0:
+                start, words = position, 0
+            words += count
+            end = position + len(line.rstrip("\r\n"))
+        elif count == 0:  # a cased line closes the stretch; a blank one does not
+            close()
+            end = -1
+        position += len(line)
+    close()
+    return tuple(spans)
+
+
+_LOWER_OPENING = re.compile(r"[.?!][ \t]+[a-z]")
+_PUNCTUATION = re.compile(r"[,;?!]|\.(?=\s)")
+# At most this many marks of punctuation a word in a stretch read as unpunctuated
+# speech recognition: cased prose without a capital for 40 words is one long
+# sentence, and such a sentence has commas.
+UNPUNCTUATED = 0.02
+
+
+def _unpunctuated_or_lower(stretch: str, words: int) -> bool:
+    """Lines with no capital are written without case, not one long cased sentence,
+    where a sentence opens in lower case ("… home. then we") or where punctuation is
+    (almost) absent, as speech recognition without it writes."""
+    return bool(_LOWER_OPENING.search(stretch)) or len(_PUNCTUATION.findall(stretch)) <= UNPUNCTUATED * words
+
+
+def caseless_at(text: str, position: int) -> bool:
+    """Whether the character at `position` is in a stretch written without case."""
+    spans = caseless_spans(text)
+    i = bisect_right(spans, (position, len(text) + 1)) - 1
+    return i >= 0 and spans[i][0] <= position < spans[i][1]

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import BASE_ONLY, Candidate
-from pipelines.detection.case import carries_case
+from pipelines.detection.case import caseless_at
 from pipelines.detection.config import ACRONYM_PERSON_SCORE, FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import (
@@ -69,7 +69,7 @@ def _person_acronym(c: Candidate, text: str, w: FilterWords) -> str | None:
     with lower-case words, that no name list knows, is capped below the bulk-accept
     score, not dropped: short surnames no list holds look the same ("XIONG", "MOUA")."""
     word = c.text.strip()
-    if not _model_only(c) or not is_acronym(word) or is_known_name(word) or _caseless(text):
+    if not _model_only(c) or not is_acronym(word) or is_known_name(word) or _caseless(text, c):
         return None
     line_start = text.rfind("\n", 0, c.start) + 1
     line_end = text.find("\n", c.end)
@@ -79,16 +79,17 @@ def _person_acronym(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "an acronym in a sentence, no known name"
 
 
-def _caseless(text: str) -> bool:
-    """A text that writes no name with a capital (a lower-case transcript, or one in
-    capitals): the rules below, which read a lower-case word as no name, stay off
-    there, or they would drop every name of it."""
-    return not carries_case(text)  # an empty or short text is taken as cased
+def _caseless(text: str, c: Candidate) -> bool:
+    """The candidate stands where the text writes no name with a capital (a
+    lower-case transcript, one in capitals, or the answers of an interview left as
+    speech recognition wrote them: `case.caseless_at`): the rules below, which read a
+    lower-case word as no name, stay off there, or they would drop every name of it."""
+    return caseless_at(text, c.start)  # an empty or short text is taken as cased
 
 
 def _person_lowercase(c: Candidate, text: str, w: FilterWords) -> str | None:
     stripped = c.text.strip()
-    return "all lowercase" if stripped == stripped.lower() and not _caseless(text) else None
+    return "all lowercase" if stripped == stripped.lower() and not _caseless(text, c) else None
 
 
 # A determiner or a possessive right before a word, on its line ("the mike", "your mike").
@@ -101,7 +102,7 @@ def _person_after_determiner(c: Candidate, text: str, w: FilterWords) -> str | N
     mike", "this is your mike"), where "Big Mike" or "mike said" keep theirs. In a
     cased text the capital decides ("the Smiths" aside, "the Mike I knew" is rare),
     so the rule stays off."""
-    if not _model_only(c) or len(c.text.split()) != 1 or not _caseless(text):
+    if not _model_only(c) or len(c.text.split()) != 1 or not _caseless(text, c):
         return None
     before = _DETERMINER_BEFORE.search(text, max(0, c.start - 8), c.start)
     return "a determiner before one word, in a text without case" if before else None
@@ -118,7 +119,7 @@ def _person_noun_shape(c: Candidate, text: str, w: FilterWords) -> str | None:
     """In a text without case the model has no capital to go by, and a repeated
     medical or legal noun ("HE HAD AN ABRASION") reads as a name to it: a model's
     one word shaped as an English abstract noun that no name list knows is none."""
-    if not _model_only(c) or not _caseless(text):
+    if not _model_only(c) or not _caseless(text, c):
         return None
     word = c.text.strip()
     if " " in word or not _NOUN_SUFFIX.match(word) or is_known_name(word) or is_known_place(word):
@@ -336,14 +337,14 @@ def _name_shape(c: Candidate, text: str, w: FilterWords) -> str | None:
     names capitalize every word but their particles ("Rosa de la Vega")."""
     words = c.text.split()
     if _model_only(c) and len(words) > 1 and any(x[:1].islower() and not _lower_name_word(x, w) for x in words):
-        return None if _caseless(text) else "not shaped like a name (a lower-case word)"
+        return None if _caseless(text, c) else "not shaped like a name (a lower-case word)"
     return None
 
 
 def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | None:
     stripped = c.text.strip()
     if _model_only(c) and stripped == stripped.lower() and any(ch.isalpha() for ch in stripped):
-        return None if _caseless(text) else "all lowercase"
+        return None if _caseless(text, c) else "all lowercase"
     return None
 
 
@@ -438,7 +439,7 @@ def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | N
     JURORS WON'T SEE YOUR", "ABRASION"): there its person must be known names only."""
     if c.sources != ("spacy",) or f":{BASE_ONLY}" not in (c.rule or ""):
         return None
-    if _caseless(text):
+    if _caseless(text, c):
         names = _words(c)
         return None if names and all(is_known_name(n) for n in names) else "the base model alone, in a caseless text"
     if len(c.text.split()) > 1:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
-from pipelines.detection.case import carries_case
+from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
     NAME_PREFIX_BREAK,
     has_institution_type,
@@ -616,8 +616,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     starts = sorted(c.start for c in spans)
     towns = frozenset(" ".join(c.text.split()) for c in spans if c.label == "LOCATION")
     rules = _Initials(titles, _QUESTION_MARKER.search(text) is not None)
-    caseless = not carries_case(text)
     for c in spans:
+        caseless = caseless_at(text, c.start)
         named: Candidate | None = None  # what followed "of" in a person's span, the town after an institution
         label = c.label
         age: Candidate | None = None  # the age a date opened with

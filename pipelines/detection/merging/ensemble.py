@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from pipelines.candidate import Candidate
-from pipelines.detection.case import carries_case
+from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
 from pipelines.detection.merging.edges import tidy
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
@@ -233,7 +233,7 @@ def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, betwe
         return False
     if span.text[:1].isupper() and last.text[:1].isupper():
         return True
-    if carries_case(text):
+    if not caseless_at(text, last.start):
         return False
     given, surname = last.text.split()[-1], span.text.split()[0]
     return is_given_name(given) and (is_known_name(surname) or not is_common_word(surname))

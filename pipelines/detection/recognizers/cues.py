@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.detection.case import carries_case
+from pipelines.detection.case import carries_case, caseless_spans
 from pipelines.gazetteers import (
     countries,
     is_common_word,
@@ -115,7 +115,7 @@ _RELATION_CASELESS_RE = re.compile(
 # its particles ("officer van dyke", "mister de la cruz").
 _CASELESS_TITLES = (
     r"mister|mr|mrs|ms|missus|dr|doctor|officer|detective|sergeant|sgt|deputy|agent|lieutenant|lt|captain|capt"
-    r"|trooper|nurse|judge|father|uncle|aunt|auntie|grandma|grandpa"
+    r"|trooper|nurse|judge|father|uncle|aunt|auntie|grandma|grandpa|miss|pastor|reverend|coach"
 )
 _CASELESS_PARTICLES = r"(?:(?:de|la|del|della|van|von|der|den|da|di|le|du|dos|das|st|mc|mac|bin|ibn|al|el)[ \t]+){0,3}"
 _TITLE_CASELESS_RE = re.compile(
@@ -128,6 +128,9 @@ _SAID_CASELESS_RE = re.compile(
     r"(?<![\w'’-])(?<!the )(?<!a )(?<!my )(?<!his )(?<!her )(?<!our )(?<!your )(?<!their )"
     r"(?P<v>[a-z][a-z'’]+)[ \t]+(?:said|says|told|asked|testified|stated|explained|mentioned)\b"
 )
+# In a text without case, a word after "named" ("a dude named hector"): a person when
+# it is a given name and no English word, as before a verb of saying.
+_NAMED_CASELESS_RE = re.compile(r"(?<![\w'’-])(?i:named)[ \t]+(?P<v>[a-z][a-z'’]+)\b")
 # A clause's end or a function word after a name ("jamal| he was").
 _FUNCTION_WORD_AFTER = re.compile(
     r"[ \t]*(?:[.,;:!?)\n]|$|(?:he|she|they|i|we|you|and|but|so|was|is|who|that|said|says)\b)", re.IGNORECASE
@@ -523,18 +526,26 @@ def _name_words(found: str) -> list[re.Match[str]]:
     return words if owner is None else words[: owner + 1]
 
 
-def _caseless_people(text: str) -> list[Candidate]:
+def _caseless_people(text: str, within_start: int = 0, within_end: int | None = None) -> list[Candidate]:
     """A text without case's people that no capital can announce: a given name
-    before a verb of saying ("as bob said") or after a relation ("my son jamal"),
+    before a verb of saying ("as bob said"), after "named" ("a dude named hector") or
+    after a relation ("my son jamal"),
     any word no English word after a title of address ("mrs bukowski").
     wordfreq counts "jamal" as common (it is frequent as a name): here a given name
     that is no English word ("said", "told", every stop word are) is the name; after
     a relation, one that is also a common word only before a function word or the
-    clause's end ("my son jamal he was", not "my sister rose early")."""
+    clause's end ("my son jamal he was", not "my sister rose early"). Within the
+    stretch of `text` from `within_start` to `within_end` (`case.caseless_spans`)."""
     found = []
-    rules = ((_SAID_CASELESS_RE, "said"), (_RELATION_CASELESS_RE, "relation"), (_TITLE_CASELESS_RE, "title"))
+    rules = (
+        (_SAID_CASELESS_RE, "said"),
+        (_NAMED_CASELESS_RE, "said"),
+        (_RELATION_CASELESS_RE, "relation"),
+        (_TITLE_CASELESS_RE, "title"),
+    )
+    end_at = len(text) if within_end is None else within_end
     for regex, rule in rules:
-        for match in regex.finditer(text):
+        for match in regex.finditer(text, within_start, end_at):
             name = match.group("v")
             last = name.split()[-1]  # after a name's particles ("van dyke")
             if is_english_word(last) or last.lower() in stop_words() or last.lower() in ROLE_WORDS:
@@ -701,8 +712,8 @@ def recognize(text: str) -> list[Candidate]:
             if _names_no_one(text, rule, match, text[start:end]):
                 continue
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
-    if not carries_case(text):
-        found += _caseless_people(text)
+    for start, end in caseless_spans(text):
+        found += _caseless_people(text, start, end)
     stop = stop_words()
     for match in _PARTICIPANT_RE.finditer(text):
         # Common words only are no participant: a transcript in capitals has lines
