@@ -127,6 +127,13 @@ ROLE_WORDS: frozenset[str] = frozenset(
         # board's member, a juvenile probation officer and a deputy district attorney
         # as their labels abbreviate them ("JPO BASTIEN:", "DDA HUANG:").
         "Member",
+        # An asylum or immigration officer ("AO:", "IO:"); a traffic stop's people
+        # ("DRIVER:", "TOW DRIVER:", "PASSENGER:", "DISPATCH:").
+        "AO",
+        "IO",
+        "Driver",
+        "Passenger",
+        "Dispatch",
         "JPO",
         "DDA",
         "AUSA",

@@ -107,3 +107,27 @@ def test_a_common_word_said_as_a_reply_is_no_name() -> None:
     late = text.rindex("Good")
     c = Candidate(late, late + 4, "PERSON", "Good", ("spacy",), 0.9)
     assert all("reply" not in f.reason for f in apply_filters([c], frozenset(), text)[1])
+
+
+def test_a_name_broken_by_a_printed_line_number_is_one_name() -> None:
+    from pipelines.detection.merging.ensemble import merge_adjacent
+
+    text = "It was done by Dr. Harriet\n 8  Young of the division.\n 9  Ann Lee\n10  Bo Kim"
+    parts = [_person(text, w) for w in ("Harriet", "Young", "Ann Lee", "Bo Kim")]
+    assert [c.text for c in merge_adjacent(text, parts)] == ["Harriet\n 8  Young", "Ann Lee", "Bo Kim"]
+
+
+def test_a_stutter_of_one_letter_is_no_spelling() -> None:
+    from pipelines.detection.recognizers import patterns
+
+    found = [c.text for c in patterns.recognize("I-I-I got down. R-U-I-Z. A-A-A.") if c.label == "SPELLED_NAME"]
+    assert found == ["R-U-I-Z"]
+
+
+def test_an_asylum_officer_s_and_a_traffic_stop_s_labels_name_no_one() -> None:
+    text = "AO: We are on the record.\n\nTOW DRIVER: Ray here.\n\nDRIVER: Two beers.\n\nMS. DRIVER: Yes.\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == ["DRIVER"]
+
+
+def test_a_hyphenated_given_name_may_go_on_in_lower_case() -> None:
+    assert [c.text for c in cues("Dr. Sung-min Yoo agreed.") if c.rule == "cue:title"] == ["Sung-min Yoo"]

@@ -43,7 +43,8 @@ from pipelines.lexicons import (
 
 SOURCE = "cues"
 
-_NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Z][a-zA-Z'’]+)?"
+# A hyphenated given name may go on in lower case ("Sung-min", "Ji-woo").
+_NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Za-z][a-zA-Z'’]+)?"
 # What someone is called may open with one letter and a hyphen ("T-Dub", "J-Lo").
 _NICKNAME = r"(?:" + _NAME + r"|[A-Z]-[A-Z][a-zA-Z'’]+)"
 # Only an abbreviated title takes a period ("Dr.", "Sgt."): after a whole word

@@ -229,8 +229,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "height",
         IGNORECASE,
     ),
-    # R-U-F-F, including a spelling broken across a line end ("R-U-\nF-F").
-    _p("SPELLED_NAME", r"\b[A-Z](?:[ \t]?-[ \t]?\n?[ \t]?[A-Z]){2,}\b", 0.9, "spelled_hyphens"),
+    # R-U-F-F, including a spelling broken across a line end ("R-U-\nF-F"); not one
+    # letter over and over ("I-I-I got down": a stutter).
+    _p(
+        "SPELLED_NAME",
+        r"\b(?!([A-Z])(?:[ \t]?-[ \t]?\n?[ \t]?\1)+\b)[A-Z](?:[ \t]?-[ \t]?\n?[ \t]?[A-Z]){2,}\b",
+        0.9,
+        "spelled_hyphens",
+    ),
     # Lower-case letters apart by single spaces, four or more, no letter three times
     # in a row: a spelling as speech recognition writes it ("o k a f o r"), not
     # "a i i i" (an answer's marker, then a stutter). In capitals such runs are
