@@ -127,6 +127,19 @@ ROLE_WORDS: frozenset[str] = frozenset(
         # board's member, a juvenile probation officer and a deputy district attorney
         # as their labels abbreviate them ("JPO BASTIEN:", "DDA HUANG:").
         "Member",
+        # A legislature's and a county's members ("ASSEMBLYMEMBER PHAM:", "SUPERVISOR
+        # CHESBRO:").
+        "Assemblymember",
+        "Assemblyman",
+        "Assemblywoman",
+        "Councilmember",
+        "Councilman",
+        "Councilwoman",
+        "Alderman",
+        "Alderwoman",
+        "Congressman",
+        "Congresswoman",
+        "Supervisor",
         # An asylum or immigration officer ("AO:", "IO:"); a traffic stop's people
         # ("DRIVER:", "TOW DRIVER:", "PASSENGER:", "DISPATCH:").
         "AO",
@@ -174,7 +187,9 @@ HONORIFICS: frozenset[str] = frozenset(
     baron baroness marquis marquess viscount tsar czar tsarina sultan sheikh caliph pharaoh
     general gen colonel col major maj admiral adm commander cmdr private corporal cpl president senator sen
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
-    brother uncle aunt madam madame mme monsieur herr frau señor senor signor mister specialist airman seaman""".split()
+    brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
+    mister specialist airman seaman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
+    alderman alderwoman congressman congresswoman""".split()
 ) | frozenset(rank.lower() for rank in MILITARY_RANKS)
 # People named by their relation to the speaker ("my aunt Rose"), as a regex alternation.
 RELATIONS = (

@@ -131,3 +131,42 @@ def test_an_asylum_officer_s_and_a_traffic_stop_s_labels_name_no_one() -> None:
 
 def test_a_hyphenated_given_name_may_go_on_in_lower_case() -> None:
     assert [c.text for c in cues("Dr. Sung-min Yoo agreed.") if c.rule == "cue:title"] == ["Sung-min Yoo"]
+
+
+def test_a_legislator_s_title_and_a_spanish_one_stay_outside_the_name() -> None:
+    text = "ASSEMBLYMEMBER PHAM: Thank you.\n\nSUPERVISOR CHESBRO: Next.\n\nShe helped me. Doña Lupe, we called her."
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == ["PHAM", "CHESBRO"]
+    assert [c.text for c in tidy(text, [_person(text, "Doña Lupe")])] == ["Lupe"]
+
+
+def test_a_middle_initial_no_one_read_joins_the_name() -> None:
+    from pipelines.detection.merging.ensemble import merge_adjacent
+
+    text = "Registered to Austin W. Marchetti of Loveland. Then A. B. Cole."
+    parts = [_person(text, "Austin"), _person(text, "Marchetti")]
+    assert [c.text for c in merge_adjacent(text, parts)] == ["Austin W. Marchetti"]
+
+
+def test_a_given_name_read_as_a_place_before_a_person_opens_the_name() -> None:
+    from pipelines.detection.filtering.place_context import given_names_before_surnames
+
+    text = (
+        "With me is Dallas Greer. My granny, Odessa\n24 Brown. I moved to Austin Pham's town. "
+        "Sierra Okoye, Grass Valley."
+    )
+    spans = [
+        Candidate(text.index("Dallas"), text.index("Dallas") + 6, "LOCATION", "Dallas", ("spacy",), 0.9),
+        _person(text, "Greer"),
+        Candidate(text.index("Odessa"), text.index("Odessa") + 6, "LOCATION", "Odessa", ("spacy",), 0.9),
+        _person(text, "Brown"),
+        Candidate(text.index("Austin"), text.index("Austin") + 6, "LOCATION", "Austin", ("spacy",), 0.9),
+        _person(text, "Pham"),
+        Candidate(text.index("Sierra"), text.index("Sierra") + 12, "LOCATION", "Sierra Okoye", ("spacy",), 0.9),
+        _person(text, "Okoye", sources=("cues",), rule="cue:speaker_label"),
+    ]
+    spans.sort(key=lambda c: c.start)
+    found = [(c.text, c.label) for c in given_names_before_surnames(text, spans)]
+    assert found[:2] == [("Dallas Greer", "PERSON"), ("Odessa\n24 Brown", "PERSON")]
+    # "moved to Austin" places it: the place stays.
+    assert ("Austin", "LOCATION") in found and ("Pham", "PERSON") in found
+    assert ("Sierra Okoye", "PERSON") in found

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_known_name
+from pipelines.gazetteers import is_given_name, is_known_name
 from pipelines.lexicons import (
     AMBIGUOUS_STREET_TYPES,
     COMPASS_DIRECTIONS,
@@ -419,6 +419,65 @@ def given_names_read_as_places(text: str, spans: list[Candidate]) -> list[Candid
         ):
             span = replace(span, label="PERSON", rule=f"{span.rule},{GIVEN_NAME_RULE}".lstrip(","))
         out.append(span)
+    return out
+
+
+# Between a given name and its surname: a space, or a line's end and the next
+# line's printed number ("Odessa⏎24 Brown").
+_NAME_GAP = re.compile(r"[ \t]|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?")
+SURNAME_RULE = "given-name-before-a-surname"
+
+
+def _weak_place(span: Candidate) -> bool:
+    return span.label in ("LOCATION", "ORGANIZATION") and set(span.sources) <= WEAK_SOURCES
+
+
+def given_names_before_surnames(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A model's place or institution that is a given name, right before a person
+    ("with me is Dallas Greer", "my granny, Odessa⏎24 Brown"), and where its sentence
+    does not place it, opens that person's name: one PERSON. So does a place of a
+    given name and a surname the document gives a person ("MS. OKOYE: Sierra Okoye,
+    Grass Valley": "Sierra" opens places' names too). Rule `given-name-before-a-surname`."""
+    surnames = {
+        s.text.split()[-1].casefold() for s in spans if s.label == "PERSON" and s.text.split() and s.text.isalpha()
+    } | {s.text.split()[-1].casefold() for s in spans if s.label == "PERSON" and len(s.text.split()) > 1}
+    out: list[Candidate] = []
+    i = 0
+    while i < len(spans):
+        span = spans[i]
+        words = span.text.split()
+        if not _weak_place(span) or not words or not is_given_name(words[0]):
+            out.append(span)
+            i += 1
+            continue
+        following = spans[i + 1] if i + 1 < len(spans) else None
+        if (
+            len(words) == 1
+            and following is not None
+            and following.label == "PERSON"
+            and _NAME_GAP.fullmatch(text, span.end, following.start)
+            and following.text[:1].isupper()
+            and not places.placed_in_sentence(text, span.start, span.end)
+        ):
+            rule = ",".join(sorted({*filter(None, f"{span.rule},{following.rule}".split(",")), SURNAME_RULE}))
+            sources = tuple(sorted({*span.sources, *following.sources}))
+            out.append(
+                Candidate(
+                    span.start,
+                    following.end,
+                    "PERSON",
+                    text[span.start : following.end],
+                    sources,
+                    max(span.score, following.score),
+                    rule,
+                )
+            )
+            i += 2
+            continue
+        if len(words) == 2 and words[1].casefold() in surnames:
+            span = replace(span, label="PERSON", rule=f"{span.rule},{SURNAME_RULE}".lstrip(","))
+        out.append(span)
+        i += 1
     return out
 
 

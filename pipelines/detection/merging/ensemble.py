@@ -49,7 +49,8 @@ LABEL_PRIORITY: tuple[str, ...] = (
     "NRP",
 )
 ADJACENT_GAPS: dict[str, re.Pattern[str]] = {
-    "PERSON": re.compile(r"[ \t]"),
+    # A space, or a middle initial no one read ("Austin W. Marchetti").
+    "PERSON": re.compile(r"[ \t]|[ \t][A-Z]\.[ \t]"),
     "ORGANIZATION": re.compile(r"[ \t]"),
     # Not across a comma: "Folsom, California" is a city and a state (the shared
     # guideline: comma-separated parts are separate spans).
