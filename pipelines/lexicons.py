@@ -123,10 +123,8 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Arbitrator",
         "Advocate",
         "Coroner",
-        # A bankruptcy's, an inquiry's and an audit's officers ("TRUSTEE OKAFOR:"), a
-        # board's member, a juvenile probation officer and a deputy district attorney
-        # as their labels abbreviate them ("JPO BASTIEN:", "DDA HUANG:").
-        "Member",
+        # A juvenile probation officer and a deputy district attorney as their labels
+        # abbreviate them ("JPO BASTIEN:", "DDA HUANG:").
         # A legislature's and a county's members ("ASSEMBLYMEMBER PHAM:", "SUPERVISOR
         # CHESBRO:").
         "Assemblymember",
@@ -140,21 +138,12 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Congressman",
         "Congresswoman",
         "Supervisor",
-        # An asylum or immigration officer ("AO:", "IO:"); a traffic stop's people
-        # ("DRIVER:", "TOW DRIVER:", "PASSENGER:", "DISPATCH:").
-        "AO",
-        "IO",
-        "Driver",
-        "Passenger",
-        "Dispatch",
         "JPO",
         "DDA",
         "AUSA",
-        "Trustee",
         "Debtor",
         "Creditor",
         "Investigator",
-        "Examiner",
         # Offices addressed as such in court and debate ("Mr. Chief Justice",
         # "Madam Chairwoman", "Mr. Secretary"): a title, never the person's name.
         "Chief",
@@ -167,14 +156,19 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Solicitor",
     )
 )
+# Roles a speaker label may open with that are surnames too ("MEMBER BIRD:",
+# "TRUSTEE OKAFOR:", "AO:", "TOW DRIVER:"; but "Ms. Member", "Karen Driver"): read as
+# roles in speaker labels only, never dropped as role words elsewhere.
+SPEAKER_ROLES: frozenset[str] = frozenset("member trustee examiner ao io driver passenger dispatch".split())
 # Military ranks as service records and courts-martial write them, in capitals or
 # their own mixed case ("CPT Sterling", "SPC BROOKS", "GySgt Okoro"): a title before
 # a name, never a name, so a common word after one is the surname, as after "Mr."
 # ("SPC Brooks", "CPT Sterling"). The spelled ranks are HONORIFICS.
 MILITARY_RANKS: tuple[str, ...] = tuple(
-    """PVT PV2 PFC SPC CPL SGT SSG SFC MSG 1SG SGM CSM WO1 CW2 CW3 CW4 CW5 2LT 1LT CPT MAJ LTC COL BG MG LTG
-    GEN PO1 PO2 PO3 CPO SCPO MCPO ENS LTJG LCDR CDR CAPT RADM VADM ADM LCpl SSgt GySgt MSgt MGySgt SgtMaj
-    Amn A1C SrA TSgt SMSgt CMSgt""".split()
+    # Not the abbreviations that are other things too: CPL (a pistol licence), GEN and
+    # ADM ("GEN POP", "ADM SEG"), BG and MG (a clinical note's), MSG, CDR, ENS.
+    """PVT PV2 PFC SPC SGT SSG SFC 1SG SGM CSM WO1 CW2 CW3 CW4 CW5 2LT 1LT CPT MAJ LTC COL LTG PO1 PO2 PO3
+    CPO SCPO MCPO LTJG LCDR CAPT RADM VADM LCpl SSgt GySgt MSgt MGySgt SgtMaj Amn A1C SrA TSgt SMSgt CMSgt""".split()
 )
 # Kin words written as a title before a name ("Auntie Lo", "Grandpa Joe"): what a
 # family calls the person; the word stays outside the name, as a title does.
@@ -188,9 +182,15 @@ HONORIFICS: frozenset[str] = frozenset(
     general gen colonel col major maj admiral adm commander cmdr private corporal cpl president senator sen
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
-    mister specialist airman seaman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
+    mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman""".split()
 ) | frozenset(rank.lower() for rank in MILITARY_RANKS)
+# A one-word answer or turn that replies ("A. Good, sir.", "Q. Okay."): never a name,
+# whatever the model read.
+REPLY_WORDS: frozenset[str] = frozenset(
+    """yes yeah yep no nope okay ok thanks thank sorry please well right sure hi hello bye good fine correct
+    exactly absolutely definitely alright great nothing maybe true""".split()
+)
 # People named by their relation to the speaker ("my aunt Rose"), as a regex alternation.
 RELATIONS = (
     "mother|mom|father|dad|brother|sister|son|daughter|wife|husband|aunt|uncle|cousin|niece|nephew|grandmother"

@@ -111,8 +111,11 @@ def carries_case(text: str) -> bool:
 
 # A line's opening that says nothing of its case: elapsed time, a printed line
 # number, a question or an answer mark, a speaker label ("[00:00:14] PRICE: ").
+# A label in any case, with a number or a time ("SPEAKER 2:", "Price:", "PRICE
+# (00:00:33):", "00:00:33 PRICE:").
 _LINE_OPENING = re.compile(
-    r"[ \t]*(?:\[[^\]\n]{0,20}\][ \t]*)?(?:\d+[ \t]+)?(?:[QA][.:][ \t]+)?(?:[A-Z][A-Z .'’-]{0,40}:)?"
+    r"[ \t]*(?:\[[^\]\n]{0,20}\][ \t]*)?(?:\d{1,2}:\d{2}(?::\d{2})?[ \t]+)?(?:\d+[ \t]+)?(?:[QA][.:][ \t]+)?"
+    r"(?:[A-Za-z][\w .'’()-]{0,30}:(?!\d))?"
 )
 # "I", "I'm", "I'll": speech recognition that writes in lower case often keeps them.
 _PRONOUN_I = re.compile(r"I(?:['’][a-z]{1,2})?")
@@ -167,7 +170,8 @@ def caseless_spans(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(spans)
 
 
-_LOWER_OPENING = re.compile(r"[.?!][ \t]+[a-z]")
+# Not after an abbreviation's period ("ten p.m. because", "etc. and").
+_LOWER_OPENING = re.compile(r"(?<!\.[a-z])(?<!\betc)(?<!\bvs)[.?!][ \t]+[a-z]")
 _PUNCTUATION = re.compile(r"[,;?!]|\.(?=\s)")
 # At most this many marks of punctuation a word in a stretch read as unpunctuated
 # speech recognition: cased prose without a capital for 40 words is one long

@@ -78,3 +78,28 @@ def test_a_mixed_case_interview_end_to_end() -> None:
     found = [(c.text, c.label) for c in detect_text(INTERVIEW, settings.SPACY_MODEL).spans]
     assert ("Lonnie Price", "PERSON") in found
     assert ("marcus", "PERSON") in found and ("hector", "PERSON") in found
+
+
+def test_a_label_with_a_number_or_in_mixed_case_opens_a_stretch_and_an_abbreviation_opens_no_sentence() -> None:
+    words = "and then my son jamal he was there and we " * 6
+    for label in ("SPEAKER 2:", "Price:", "00:00:33 PRICE:"):
+        text = f"INTERVIEWER: Where did you go, Mr. Smith?\n{label} {words}\n"
+        assert len(caseless_spans(text)) == 1, label
+    prose = PROSE.replace("along, and kept.", "along at ten p.m. because etc. and so on")
+    assert caseless_spans(prose) == ()
+
+
+def test_finding_stretches_and_replies_costs_linear_time_on_a_text_of_one_line() -> None:
+    import time
+
+    def seconds(text: str) -> float:
+        at = [i for i in range(0, len(text), 97) if text[i : i + 4] == "Fine"]
+        candidates = [Candidate(i, i + 4, "PERSON", "Fine", ("spacy",), 0.8) for i in at]
+        started = time.process_time()
+        apply_filters(candidates, frozenset(), text)
+        caseless_spans(text)
+        return time.process_time() - started
+
+    unit = "he said Fine. " + "x" * 83  # 97 characters, one candidate each
+    small, large = seconds(unit * 1000), seconds(unit * 4000)
+    assert large < 8 * small + 0.5, (small, large)  # four times the text: linear is ~4x, quadratic ~16x

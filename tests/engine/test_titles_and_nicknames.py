@@ -112,16 +112,18 @@ def test_a_common_word_said_as_a_reply_is_no_name() -> None:
 def test_a_name_broken_by_a_printed_line_number_is_one_name() -> None:
     from pipelines.detection.merging.ensemble import merge_adjacent
 
-    text = "It was done by Dr. Harriet\n 8  Young of the division.\n 9  Ann Lee\n10  Bo Kim"
-    parts = [_person(text, w) for w in ("Harriet", "Young", "Ann Lee", "Bo Kim")]
-    assert [c.text for c in merge_adjacent(text, parts)] == ["Harriet\n 8  Young", "Ann Lee", "Bo Kim"]
+    text = "It was done by Dr. Harriet\n 8  Young of the division.\n 9  Ann Lee\n10  Bo Kim. Ms. Rosa\r\n11  Diaz"
+    parts = [_person(text, w) for w in ("Harriet", "Young", "Ann Lee", "Bo Kim", "Rosa", "Diaz")]
+    merged = [c.text for c in merge_adjacent(text, parts)]
+    assert merged == ["Harriet\n 8  Young", "Ann Lee", "Bo Kim", "Rosa\r\n11  Diaz"]
 
 
 def test_a_stutter_of_one_letter_is_no_spelling() -> None:
     from pipelines.detection.recognizers import patterns
 
-    found = [c.text for c in patterns.recognize("I-I-I got down. R-U-I-Z. A-A-A.") if c.label == "SPELLED_NAME"]
-    assert found == ["R-U-I-Z"]
+    text = "I-I-I got down. R-U-I-Z. A-A-A. A-A-R-O-N and L-L-O-Y-D."
+    found = [c.text for c in patterns.recognize(text) if c.label == "SPELLED_NAME"]
+    assert found == ["R-U-I-Z", "A-A-R-O-N", "L-L-O-Y-D"]
 
 
 def test_an_asylum_officer_s_and_a_traffic_stop_s_labels_name_no_one() -> None:
@@ -170,3 +172,42 @@ def test_a_given_name_read_as_a_place_before_a_person_opens_the_name() -> None:
     # "moved to Austin" places it: the place stays.
     assert ("Austin", "LOCATION") in found and ("Pham", "PERSON") in found
     assert ("Sierra Okoye", "PERSON") in found
+
+
+# --- what a title or a reply must not take: names (a fresh-eyes review's cases) ------------------
+
+
+def test_a_surname_that_is_a_speaker_s_role_too_is_still_a_name() -> None:
+    text = "THE WITNESS: Karen Member.\nMR. LYONS: Ms. Member, where were you?\nMS. MEMBER: At home.\n"
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    for start in (i for i in range(len(text)) if text.lower().startswith("member", i)):
+        assert any(s.start <= start and start + 6 <= s.end and s.label == "PERSON" for s in spans), (start, spans)
+    driver = "MS. DRIVER: Yes.\n\nMR. LYONS: Thank you, Ms. Driver. Karen Driver testified.\n"
+    found = [(c.text, c.label) for c in detect_text(driver, settings.SPACY_MODEL).spans]
+    assert ("DRIVER", "PERSON") in found and ("Driver", "PERSON") in found
+
+
+def test_a_rank_that_is_a_given_name_before_one_word_stays_and_what_a_person_marked_keeps_its_words() -> None:
+    text = "The witness, Baron Davis, testified. My friend Nana Mensah came. Prince Akoto spoke."
+    spans = tidy(text, [_person(text, "Baron Davis"), _person(text, "Nana Mensah", "cue:relation")])
+    assert [c.text for c in spans] == ["Baron Davis", "Nana Mensah"]
+    allowed = _person(text, "Prince Akoto", sources=("allow_list",))
+    assert [c.text for c in tidy(text, [allowed])] == ["Prince Akoto"]
+
+
+def test_a_one_word_answer_that_is_a_surname_or_a_place_is_no_reply() -> None:
+    text = "Q. Who was the officer?\nA. Fox.\nQ. Where?\nA. Buffalo.\nQ. And?\nA. Fine."
+    candidates = [_person(text, w) for w in ("Fox", "Buffalo", "Fine")]
+    kept, filtered = apply_filters(candidates, frozenset(), text)
+    assert [c.text for c in kept] == ["Fox", "Buffalo"] and [f.candidate.text for f in filtered] == ["Fine"]
+
+
+def test_a_person_s_sign_or_position_is_no_eponym() -> None:
+    text = "A. Jamal's sign said no justice. The Delgado position is that the stop was unlawful."
+    kept, _ = apply_filters([_person(text, "Jamal"), _person(text, "Delgado")], frozenset(), text)
+    assert [c.text for c in kept] == ["Jamal", "Delgado"]
+
+
+def test_an_abbreviation_that_is_a_rank_and_other_things_names_no_one_after_it() -> None:
+    text = "He had a valid CPL License. HE WAS IN GEN POP. BG Monitoring qid. MG Protocol. i miss tamales a lot"
+    assert [c.text for c in cues(text) if c.label == "PERSON"] == []

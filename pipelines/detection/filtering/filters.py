@@ -28,7 +28,7 @@ from pipelines.gazetteers import (
     is_person_given_name,
     last_names,
 )
-from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, ROLE_WORDS
+from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,10 +172,14 @@ def _notation(c: Candidate, text: str, w: FilterWords) -> str | None:
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]|--|—)[\s\"'“‘(\[]*$")
 
 
+_SENTENCE_REACH = 200
+
+
 def _sentence_initial(c: Candidate, text: str) -> bool:
     """The span opens a sentence or an utterance ("A. Correct.", "Q. Weather?"),
     where every word is capitalized and the capital says nothing."""
-    line_start = text.rfind("\n", 0, c.start) + 1
+    # Bounded: a text of one line is not read again from its start for each candidate.
+    line_start = text.rfind("\n", max(0, c.start - _SENTENCE_REACH), c.start) + 1
     # A speaker label or a question/answer mark ("Q.", "A ") opens an utterance.
     before = re.sub(r"^[ \t]*(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.?(?=[ \t]))", "", text[line_start : c.start])
     return bool(_SENTENCE_START.search(before)) if before.strip() else True
@@ -212,17 +216,21 @@ _UTTERANCE_OPENS = re.compile(r"[ \t]*(?:\d+[ \t]+)?(?:[QA][.:]?|[A-Z][A-Z .'’
 
 
 def _a_reply(c: Candidate, text: str, word: str) -> bool:
-    """A common word that opens an answer or a turn and ends its clause ("A. Good,
-    sir.", "Q. Okay."), or is a sentence of its own ("Fine."): a reply, even where it
-    is a surname too ("Good"). Not a given name ("A. Rose."), nor a surname more
-    common as a name ("A. Brown."), nor a surname opening news prose ("Thatcher,
-    dubbed the Iron Lady, …")."""
-    if not is_common_word(word) or is_given_name(word) or _CLAUSE_ENDS.match(text, c.end) is None:
+    """A reply word (`lexicons.REPLY_WORDS`) that opens an answer or a turn and ends
+    its clause ("A. Good, sir.", "Q. Okay."), or is a sentence of its own ("Fine."),
+    even where it is a surname too ("Good"). Only those words: a one-word answer is
+    as often a surname ("A. Fox.") or a place ("A. Buffalo.")."""
+    if word.lower() not in REPLY_WORDS or _CLAUSE_ENDS.match(text, c.end) is None:
         return False
-    line_start = text.rfind("\n", 0, c.start) + 1
+    # An utterance's opening is short: look back that far only (a text of one line
+    # must not be read again from its start for every candidate).
+    line_start = text.rfind("\n", max(0, c.start - _OPENING_REACH), c.start) + 1
     if _UTTERANCE_OPENS.fullmatch(text, line_start, c.start):
         return True
     return _SENTENCE_ENDS.match(text, c.end) is not None and _sentence_initial(c, text)
+
+
+_OPENING_REACH = 80
 
 
 _RELATION_WORD = re.compile(rf"(?i)(?:{RELATIONS})s?")
@@ -285,11 +293,25 @@ _EPONYM_AFTER = re.compile(
     # a verb's form ("Darnell tests positive", "Keisha warning him").
     r"[ \t]+(?:review|factors|doctrine|warnings|syndrome|disease|criteria|principle|maneuver|amendment"
     r"|obligations|materials|standard|exception|rights"
-    # A clinical note's devices, positions and signs ("Jackson-Pratt drains", "a
-    # Foley catheter", "Babinski reflex").
-    r"|drains?|catheter|position|reflex|procedure)\b"
-    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease|syndrome|disease|sign|solution|palsy)\b"
+    # A clinical note's devices and signs ("Jackson-Pratt drains", "a Foley catheter",
+    # "Babinski reflex").
+    r"|drains?|catheter|reflex)\b"
+    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease)\b"
+    # "Murphy's sign", "Hartmann's solution": only after a word that is no given name
+    # ("Jamal's sign said no justice", "Tariq's solution was to move").
+    r"|(?P<clinical>['’]s[ \t]+(?:syndrome|disease|sign|solution)\b)"
 )
+
+
+def _eponym_after(text: str, at: int, word: str) -> bool:
+    match = _EPONYM_AFTER.match(text, at)
+    return match is not None and not (match.group("clinical") and _a_first_name(word))
+
+
+def _a_first_name(word: str) -> bool:
+    """A name read first as a given one: in the first-name lists, or a given name no
+    surname list holds ("Jamal", "Tariq"; not "Murphy", "Hartmann", "Graves")."""
+    return word in first_names() or (is_given_name(word) and word not in last_names())
 
 
 # The answers for the last documents, keyed by the text's length and hash and the
@@ -306,7 +328,7 @@ def _only_as_eponym(text: str, word: str) -> bool:
         if len(_EPONYM_ANSWERS) >= _EPONYM_ANSWERS_MAX:
             _EPONYM_ANSWERS.clear()
         uses = re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
-        _EPONYM_ANSWERS[key] = all(_EPONYM_AFTER.match(text, use.end()) for use in uses)
+        _EPONYM_ANSWERS[key] = all(_eponym_after(text, use.end(), word) for use in uses)
     return _EPONYM_ANSWERS[key]
 
 
@@ -318,7 +340,7 @@ def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = re.sub(r"['’]s?$", "", c.text.strip()).split()
     if not _model_only(c) or not text or len(words) != 1:
         return None
-    if not _EPONYM_AFTER.match(text, c.start + len(words[0])):
+    if not _eponym_after(text, c.start + len(words[0]), words[0]):
         return None
     if _only_as_eponym(text, words[0]):
         return "names a law, a procedure or a test, never a person in the document"

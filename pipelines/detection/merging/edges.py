@@ -30,7 +30,6 @@ from pipelines.detection.places import (
 from pipelines.gazetteers import (
     is_common_word,
     is_date_word,
-    is_frequent_name,
     is_given_name,
     is_known_name,
     is_person_given_name,
@@ -44,6 +43,7 @@ from pipelines.lexicons import (
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
     PLACE_WORDS,
+    REPLY_WORDS,
     ROLE_WORDS,
     TITLE_WORDS,
 )
@@ -392,25 +392,30 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     """A rank before a name stays outside it, as the guideline keeps titles ("Prince
     Norodom Ranariddh" → "Norodom Ranariddh", "Pastor Élie Moïse" → "Élie Moïse"):
     the model's span often holds it ("CPT STERLING"). Before one word a rank that is
-    a frequent name, or one the document says alone, may be the name's ("my sponsor
-    is King White", "Major Harris … Major said"): it stays; "Pastor Altidor" is
-    Altidor. A kin title a relation cue read ("Auntie Lo") is
-    no one's name either."""
+    a given name, or one the document says alone, may be the name's ("my sponsor is
+    King White", "Baron Davis", "Major Harris … Major said"): it stays, as losing a
+    given name leaks it. A kin title a relation cue read ("Auntie Lo") is no one's
+    name either, unless it is a given name ("my friend Nana Mensah")."""
     match = _FIRST_WORD.match(text, start, end)
-    if match is None:
-        return start
+    if match is None or not set(c.sources) <= _READ_SOURCES:
+        return start  # what a person marked or allowed keeps its words
     lead = match.group(1)
-    if "cue:relation" in (c.rule or "") and lead in KIN_TITLES:
-        return match.end()
+    if "cue:relation" in (c.rule or "") and lead in KIN_TITLES and not is_given_name(lead):
+        return match.end()  # "Auntie Lo"; not "my friend Nana Mensah"
     if lead.lower() not in HONORIFICS:
         return start
     # After a title the rank is the given name ("Inmate Major Harris").
     titled = _TITLE_BEFORE.search(text, max(0, start - 30), start)
-    if titled is not None and titled.group(1).lower().rstrip(".") in ROLE_WORDS:
+    if titled is not None and titled.group(1).lower().rstrip(".") in TITLE_WORDS:
         return start
-    if len(text[match.end() : end].split()) < 2 and (is_frequent_name(lead) or _said_alone(text, lead)):
+    if len(text[match.end() : end].split()) < 2 and (is_given_name(lead) or _said_alone(text, lead)):
         return start
     return match.end()
+
+
+# What read a span: a rank is stripped from these, never from a span a person
+# marked, allowed or a corpus remembers.
+_READ_SOURCES = frozenset({"spacy", "presidio", "cues", "gazetteer", "propagation", "patterns"})
 
 
 _TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ \t]+$")
@@ -473,7 +478,6 @@ _WORD_AFTER = re.compile(r" ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=['’]s\b|[^\w'’-
 _ONE_WORD = re.compile(r"[A-Z][a-z]+")
 _MODEL_SOURCES = frozenset({"spacy", "presidio"})
 # What answers or greets after a name ("Mary Yes", "John Thanks"): no surname.
-_REPLIES = frozenset("yes yeah yep no nope okay ok thanks thank sorry please well right sure hi hello bye".split())
 
 
 def _take_surname(text: str, start: int, end: int) -> int:
@@ -496,7 +500,7 @@ def _take_surname(text: str, start: int, end: int) -> int:
         or lowered in ORGANIZATION_WORDS
         or lowered in ROLE_WORDS
         or lowered in TITLE_WORDS
-        or lowered in _REPLIES
+        or lowered in REPLY_WORDS
         or (is_known_place(word) and not is_known_name(word))
     ):
         return end

@@ -214,7 +214,7 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
 
 
 # A line's end, and the next line's printed number ("Dr. Harriet⏎ 8  Young").
-_LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?")
+_LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*(?:\d{1,2}[ \t]+)?")
 # The rest of a speaker label ("…DELGADO⏎CDCR NUMBER: K-48213").
 # Two more words at most: "MCCULLOCH TOLD THE GRAND JURY:" is a sentence.
 _SPEAKER_AFTER = re.compile(r"(?:[ \t]+[A-Z.'’-]+){0,2}[ \t]*:")

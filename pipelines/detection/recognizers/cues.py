@@ -36,6 +36,7 @@ from pipelines.lexicons import (
     POLITICAL,
     RELATIONS,
     ROLE_WORDS,
+    SPEAKER_ROLES,
     TITLE_WORDS,
     TITLES,
     TRADE_WORDS,
@@ -116,7 +117,7 @@ _RELATION_CASELESS_RE = re.compile(
 # its particles ("officer van dyke", "mister de la cruz").
 _CASELESS_TITLES = (
     r"mister|mr|mrs|ms|missus|dr|doctor|officer|detective|sergeant|sgt|deputy|agent|lieutenant|lt|captain|capt"
-    r"|trooper|nurse|judge|father|uncle|aunt|auntie|grandma|grandpa|miss|pastor|reverend|coach"
+    r"|trooper|nurse|judge|father|uncle|aunt|auntie|grandma|grandpa|pastor|reverend|coach"
 )
 _CASELESS_PARTICLES = r"(?:(?:de|la|del|della|van|von|der|den|da|di|le|du|dos|das|st|mc|mac|bin|ibn|al|el)[ \t]+){0,3}"
 _TITLE_CASELESS_RE = re.compile(
@@ -563,12 +564,17 @@ def _caseless_people(text: str, within_start: int = 0, within_end: int | None = 
     return found
 
 
+# The roles a speaker label opens or ends with: the role words, and the roles that
+# are surnames too, which only a label's place says are roles ("MEMBER BIRD:").
+_LABEL_ROLES = ROLE_WORDS | SPEAKER_ROLES
+
+
 def _role_named(words: list[re.Match[str]]) -> bool:
     """A speaker's label that names a role: common words, then a role's word
     ("GRAND JUROR:", "COURT REPORTER:"). "KENNETH CHIEF:", "MARGARET COURT:" name
     people: a given name or a word no common word stands before the role."""
     head = list(words)
-    while len(head) > 1 and head[-1].group().lower().strip("'’-") in ROLE_WORDS:
+    while len(head) > 1 and head[-1].group().lower().strip("'’-") in _LABEL_ROLES:
         head.pop()
     return len(head) < len(words) and all(is_common_word(w.group()) and not is_given_name(w.group()) for w in head)
 
@@ -646,7 +652,7 @@ def _speaker_labels(text: str) -> list[Candidate]:
         else:
             article = bool(words) and words[0].group() == "THE"
             roles = 0
-            while words and words[0].group().lower().strip("'’-") in ROLE_WORDS:
+            while words and words[0].group().lower().strip("'’-") in _LABEL_ROLES:
                 words.pop(0)
                 roled = True
                 roles += 1

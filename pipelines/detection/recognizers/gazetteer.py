@@ -71,6 +71,9 @@ def _unknown_surname(first: str, word: str) -> bool:
     )
 
 
+_TITLE_WORDS = HONORIFICS | ROLE_WORDS
+
+
 def _institution_word(word: str) -> bool:
     """The word itself is an institution's ("Church", "School", "Department"), not
     a surname that holds one ("Churchill", "Campbell")."""
@@ -101,7 +104,7 @@ def recognize(text: str) -> list[Candidate]:
         opener = next((n for n, word in enumerate(words) if word[2].lower() not in stop), len(words))
         words = words[opener:]
         # A title is no given name ("Pastor Altidor", "Deacon Mills"): the cues read it.
-        titled = words[0][2].lower() in HONORIFICS | ROLE_WORDS if words else False
+        titled = bool(words) and words[0][2].lower() in _TITLE_WORDS
         if len(words) == 2 and words[0][2] in firsts and words[1][2] not in lasts and not titled:
             if not text[words[1][0] : words[1][1]].isupper() and _unknown_surname(words[0][2], words[1][2]):
                 start_char, end_char = words[0][0], words[1][1]

@@ -230,10 +230,12 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         IGNORECASE,
     ),
     # R-U-F-F, including a spelling broken across a line end ("R-U-\nF-F"); not one
-    # letter over and over ("I-I-I got down": a stutter).
+    # letter over and over and nothing else ("I-I-I got down": a stutter; "A-A-R-O-N"
+    # is a spelling), and never from inside a spelling.
     _p(
         "SPELLED_NAME",
-        r"\b(?!([A-Z])(?:[ \t]?-[ \t]?\n?[ \t]?\1)+\b)[A-Z](?:[ \t]?-[ \t]?\n?[ \t]?[A-Z]){2,}\b",
+        r"(?<![A-Za-z]-)\b(?!([A-Z])(?:[ \t]?-[ \t]?\n?[ \t]?\1)+\b(?![ \t]?-))"
+        r"[A-Z](?:[ \t]?-[ \t]?\n?[ \t]?[A-Z]){2,}\b",
         0.9,
         "spelled_hyphens",
     ),
