@@ -211,3 +211,20 @@ def test_a_person_s_sign_or_position_is_no_eponym() -> None:
 def test_an_abbreviation_that_is_a_rank_and_other_things_names_no_one_after_it() -> None:
     text = "He had a valid CPL License. HE WAS IN GEN POP. BG Monitoring qid. MG Protocol. i miss tamales a lot"
     assert [c.text for c in cues(text) if c.label == "PERSON"] == []
+
+
+def test_an_institution_broken_by_a_printed_line_number_is_one_and_no_name_opens_with_the_number() -> None:
+    from pipelines.detection.merging.ensemble import merge_adjacent
+
+    text = "an AA degree from Southwestern\n20  College in 2016, at\n 3  Creek. HEADING\nPolice Department"
+    place = Candidate(
+        text.index("Southwestern"), text.index("Southwestern") + 12, "ORGANIZATION", "Southwestern", ("spacy",), 0.6
+    )
+    college = Candidate(text.index("College"), text.index("College") + 7, "ORGANIZATION", "College", ("spacy",), 0.6)
+    heading = Candidate(text.index("HEADING"), text.index("HEADING") + 7, "LOCATION", "HEADING", ("spacy",), 0.6)
+    police = Candidate(text.index("Police"), len(text), "ORGANIZATION", "Police Department", ("spacy",), 0.6)
+    merged = merge_adjacent(text, [place, college, heading, police])
+    assert [(c.text, c.label) for c in merged][0] == ("Southwestern\n20  College", "ORGANIZATION")
+    assert len(merged) == 3  # no printed number between the heading and the next line: two
+    creek = Candidate(text.index(" 3  Creek") + 1, text.index("Creek") + 5, "LOCATION", "3  Creek", ("spacy",), 0.6)
+    assert [c.text for c in tidy(text, [creek])] == ["Creek"]

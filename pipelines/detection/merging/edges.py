@@ -589,6 +589,18 @@ def _place_or_institution(
     return start, end, named, label
 
 
+# A printed line number opening a name's line ("Mule⏎ 3  Creek" read as "3  Creek").
+_LINE_NUMBER_LEAD = re.compile(r"\d{1,2}[ \t]+(?=[^\W\d_])")
+
+
+def _strip_line_number(text: str, start: int, end: int) -> int:
+    """A name that opens with its line's printed number starts after it."""
+    if not text[start : start + 1].isdigit() or text[text.rfind("\n", 0, start) + 1 : start].strip():
+        return start
+    number = _LINE_NUMBER_LEAD.match(text, start, end)
+    return number.end() if number is not None else start
+
+
 _QUOTES = re.compile(r"[\"“”]")
 
 
@@ -634,6 +646,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
         elif c.label == "AGE":
             start, end = _strip_age_words(text, start, end)
         elif c.label in _NAME_LABELS:
+            start = _strip_line_number(text, start, end)
             if c.label != "PERSON":
                 start, end, named, label = _place_or_institution(text, c, (start, end), starts, covered, caseless)
             start, end = _strip_trailing_number(text, c, start, end)

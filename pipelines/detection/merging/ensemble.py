@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from pipelines.candidate import Candidate
+from pipelines.detection import places
 from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
 from pipelines.detection.merging.edges import tidy
@@ -189,6 +190,25 @@ def _quoted_nickname(text: str, spans: list[Candidate], i: int, last: Candidate)
     )
 
 
+# A line's end and the next line's printed number: a page of 25 numbered lines.
+_NUMBERED_LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*\d{1,2}[ \t]+")
+_INSTITUTION_LABELS = frozenset({"ORGANIZATION", "LOCATION"})
+
+
+def _institution_across_a_numbered_line(last: Candidate, span: Candidate, between: str) -> bool:
+    """A place or a name ending one numbered line and an institution opening the
+    next, which the model read as two ("San Diego County⏎16  District Attorney's
+    Office", "Southwestern⏎20  College"): one institution. Only across a printed
+    line number (a page's wrap, not a heading over the next line) and only where
+    the second holds an institution's word."""
+    return (
+        last.label in _INSTITUTION_LABELS
+        and span.label in _INSTITUTION_LABELS
+        and _NUMBERED_LINE_BREAK.fullmatch(between) is not None
+        and places.has_institution_word(span.text)
+    )
+
+
 def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
     merged: list[Candidate] = []
     i = 0
@@ -206,6 +226,10 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 (gap is not None and gap.fullmatch(between)) or _name_broken_across_lines(text, last, span, between)
             ):
                 merged[-1] = _joined(text, [last, span])
+                i += 1
+                continue
+            if _institution_across_a_numbered_line(last, span, between):
+                merged[-1] = replace(_joined(text, [last, span]), label="ORGANIZATION")
                 i += 1
                 continue
         merged.append(span)
