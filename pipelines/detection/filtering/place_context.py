@@ -424,7 +424,7 @@ def given_names_read_as_places(text: str, spans: list[Candidate]) -> list[Candid
 
 # Between a given name and its surname: a space, or a line's end and the next
 # line's printed number ("Odessa⏎24 Brown").
-_NAME_GAP = re.compile(r"[ \t]|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?")
+_NAME_GAP = re.compile(r"[ \t]|[ \t]*\r?\n[ \t]*(?:\d{1,2}[ \t]+)?")
 SURNAME_RULE = "given-name-before-a-surname"
 
 
@@ -438,9 +438,12 @@ def given_names_before_surnames(text: str, spans: list[Candidate]) -> list[Candi
     does not place it, opens that person's name: one PERSON. So does a place of a
     given name and a surname the document gives a person ("MS. OKOYE: Sierra Okoye,
     Grass Valley": "Sierra" opens places' names too). Rule `given-name-before-a-surname`."""
+    # The last word of each person: a name of several words, or one word of letters.
     surnames = {
-        s.text.split()[-1].casefold() for s in spans if s.label == "PERSON" and s.text.split() and s.text.isalpha()
-    } | {s.text.split()[-1].casefold() for s in spans if s.label == "PERSON" and len(s.text.split()) > 1}
+        s.text.split()[-1].casefold()
+        for s in spans
+        if s.label == "PERSON" and s.text.split() and (" " in s.text.strip() or s.text.isalpha())
+    }
     out: list[Candidate] = []
     i = 0
     while i < len(spans):
