@@ -29,6 +29,7 @@ from pipelines.detection.filtering.place_context import (
     credentials_after_names,
     employers_named_as_places,
     given_names_before_surnames,
+    given_names_placed_as_towns,
     given_names_read_as_places,
     institutions_by_their_short_names,
     institutions_named_by_acronyms,
@@ -368,8 +369,9 @@ def _read_in_context(text: str, spans: list[Candidate]) -> list[Candidate]:
     spans = institutions_named_by_acronyms(text, spans)
     spans = businesses_named_by_possessives(text, employers_named_as_places(text, spans))
     spans = given_names_read_as_places(text, institutions_by_their_short_names(text, spans))
-    # "with me is Dallas Greer": a given name the model read as a place opens a name.
-    spans = given_names_before_surnames(text, spans)
+    # "with me is Dallas Greer": a given name the model read as a place opens a name;
+    # "Georgia Pham … lives in Georgia": a given name spread onto a placed town is it.
+    spans = given_names_placed_as_towns(text, given_names_before_surnames(text, spans))
     return credentials_after_names(text, spans)
 
 

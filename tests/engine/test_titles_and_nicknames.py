@@ -228,3 +228,16 @@ def test_an_institution_broken_by_a_printed_line_number_is_one_and_no_name_opens
     assert len(merged) == 3  # no printed number between the heading and the next line: two
     creek = Candidate(text.index(" 3  Creek") + 1, text.index("Creek") + 5, "LOCATION", "3  Creek", ("spacy",), 0.6)
     assert [c.text for c in tidy(text, [creek])] == ["Creek"]
+
+
+def test_a_given_name_spread_onto_a_placed_town_is_the_town() -> None:
+    from pipelines.detection.filtering.place_context import given_names_placed_as_towns
+
+    text = "Georgia Pham spoke. She lives in Georgia. I was in Georgia's office. Georgia said no."
+    spread = [
+        Candidate(m.start(), m.end(), "PERSON", "Georgia", ("propagation",), 0.8)
+        for m in re.finditer("Georgia", text)
+        if m.start() > 0
+    ]
+    # "lives in Georgia." is the state; "in Georgia's office" and "Georgia said" are her.
+    assert [c.label for c in given_names_placed_as_towns(text, spread)] == ["LOCATION", "PERSON", "PERSON"]

@@ -422,6 +422,32 @@ def given_names_read_as_places(text: str, spans: list[Candidate]) -> list[Candid
     return out
 
 
+GIVEN_NAME_PLACED_RULE = "a-given-name-placed"
+_POSSESSIVE_AFTER = re.compile(r"['’]s?\b")
+
+
+def given_names_placed_as_towns(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """Propagation's one word, a person's given name that is a known place too,
+    where its sentence places it and only a place stands there ("Georgia Pham …
+    She lives in Georgia", `places.placed_in_sentence` strict; not "in Georgia's
+    office"): that occurrence is the place, LOCATION (rule `a-given-name-placed`).
+    The person's own occurrences keep their label; either way the text is masked."""
+    out = []
+    for span in spans:
+        word = span.text.strip()
+        if (
+            span.label == "PERSON"
+            and span.sources == ("propagation",)
+            and " " not in word
+            and places.is_known_place(word)
+            and places.placed_in_sentence(text, span.start, span.end, strict=True)
+            and not _POSSESSIVE_AFTER.match(text, span.end)
+        ):
+            span = replace(span, label="LOCATION", rule=f"{span.rule},{GIVEN_NAME_PLACED_RULE}".lstrip(","))
+        out.append(span)
+    return out
+
+
 # Between a given name and its surname: a space, or a line's end and the next
 # line's printed number ("Odessa⏎24 Brown").
 _NAME_GAP = re.compile(r"[ \t]|[ \t]*\r?\n[ \t]*(?:\d{1,2}[ \t]+)?")
