@@ -34,6 +34,17 @@ class Candidate:
         }
 
 
+def joined(text: str, parts: list[Candidate], label: str | None = None) -> Candidate:
+    """One span over `parts` (sorted, non-overlapping) and what lies between them:
+    every source and rule that found a part, the best score; the last part's label
+    unless `label` is given."""
+    first, last = parts[0], parts[-1]
+    sources = tuple(sorted({s for p in parts for s in p.sources}))
+    rule = ",".join(sorted({r for p in parts for r in p.rule.split(",") if r}))
+    score = max(p.score for p in parts)
+    return Candidate(first.start, last.end, label or last.label, text[first.start : last.end], sources, score, rule)
+
+
 # The spaCy entities an encoder model keeps from its base model as a second opinion
 # (detection/models/minilm.py) carry this kb_id, and their candidates this rule
 # suffix (detection/recognizers/spacy_ner.py), which a filter reads.

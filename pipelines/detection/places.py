@@ -21,6 +21,11 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # abbreviation ends a street's name instead ("123 Main St.⏎Louisville").
 NAME_PREFIXES = ("St", "Ste", "Mt", "Ft")
 NAME_PREFIX_BREAK = re.compile(rf"(?<![\w.'’-])(?:{'|'.join(NAME_PREFIXES)})\.[ \t]*\n[ \t]*")
+# A line's end inside a name, and a page's printed line number opening the next
+# line ("Dr. Harriet⏎ 8  Young", "Southwestern⏎20  College"): regex fragments the
+# merge, the edges and the context rules read alike.
+LINE_END = r"[ \t]*\r?\n[ \t]*"
+PRINTED_LINE_NUMBER = r"\d{1,2}[ \t]+"
 _STREET_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*|\d+)[ \t]+$")
 
 

@@ -584,7 +584,7 @@ def test_a_caseless_title_takes_a_name_s_particles_and_a_rank_before_it() -> Non
     from pipelines.detection.recognizers.cues import _caseless_people
 
     text = "officer van dyke came and mister de la cruz said so and detective sergeant lopez wrote it down " * 3
-    assert {"van dyke", "de la cruz", "lopez"} <= {c.text for c in _caseless_people(text)}
+    assert {"van dyke", "de la cruz", "lopez"} <= {c.text for c in _caseless_people(text, 0, len(text))}
 
 
 def test_a_family_s_possessive_plural() -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import BASE_ONLY, Candidate
+from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.case import caseless_at
 from pipelines.detection.config import ACRONYM_PERSON_SCORE, FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
@@ -209,28 +210,14 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 
 _CLAUSE_ENDS = re.compile(r"[ \t]*[,.!?;]")
-_SENTENCE_ENDS = re.compile(r"[ \t]*[.!?]")
-# An utterance's opening on its line: a printed line number, then a question or an
-# answer mark or a speaker label ("A. ", "12  Q ", "MR. HADDAD: ").
-_UTTERANCE_OPENS = re.compile(r"[ \t]*(?:\d+[ \t]+)?(?:[QA][.:]?|[A-Z][A-Z .'’-]{0,60}:)[ \t]+")
 
 
 def _a_reply(c: Candidate, text: str, word: str) -> bool:
-    """A reply word (`lexicons.REPLY_WORDS`) that opens an answer or a turn and ends
-    its clause ("A. Good, sir.", "Q. Okay."), or is a sentence of its own ("Fine."),
-    even where it is a surname too ("Good"). Only those words: a one-word answer is
-    as often a surname ("A. Fox.") or a place ("A. Buffalo.")."""
-    if word.lower() not in REPLY_WORDS or _CLAUSE_ENDS.match(text, c.end) is None:
-        return False
-    # An utterance's opening is short: look back that far only (a text of one line
-    # must not be read again from its start for every candidate).
-    line_start = text.rfind("\n", max(0, c.start - _OPENING_REACH), c.start) + 1
-    if _UTTERANCE_OPENS.fullmatch(text, line_start, c.start):
-        return True
-    return _SENTENCE_ENDS.match(text, c.end) is not None and _sentence_initial(c, text)
-
-
-_OPENING_REACH = 80
+    """A reply word (`lexicons.REPLY_WORDS`) that opens an answer, a turn or a
+    sentence and ends its clause ("A. Good, sir.", "Q. Okay.", "Fine."), even where it
+    is a surname too ("Good"). Only those words: a one-word answer is as often a
+    surname ("A. Fox.") or a place ("A. Buffalo.")."""
+    return word.lower() in REPLY_WORDS and _CLAUSE_ENDS.match(text, c.end) is not None and _sentence_initial(c, text)
 
 
 _RELATION_WORD = re.compile(rf"(?i)(?:{RELATIONS})s?")
@@ -314,22 +301,18 @@ def _a_first_name(word: str) -> bool:
     return word in first_names() or (is_given_name(word) and word not in last_names())
 
 
-# The answers for the last documents, keyed by the text's length and hash and the
-# word: the filter asks once per candidate, the answer is the document's; no
-# document's text is kept.
-_EPONYM_ANSWERS: dict[tuple[int, int, str], bool] = {}
-_EPONYM_ANSWERS_MAX = 4096
+# The filter asks once per candidate; the answer is the document's.
+_EPONYM_ANSWERS = DocumentAnswers()
 
 
 def _only_as_eponym(text: str, word: str) -> bool:
     """Every time `word` is written in `text`, an eponym's noun follows it."""
-    key = (len(text), hash(text), word.lower())
-    if key not in _EPONYM_ANSWERS:
-        if len(_EPONYM_ANSWERS) >= _EPONYM_ANSWERS_MAX:
-            _EPONYM_ANSWERS.clear()
+
+    def every_use() -> bool:
         uses = re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
-        _EPONYM_ANSWERS[key] = all(_eponym_after(text, use.end(), word) for use in uses)
-    return _EPONYM_ANSWERS[key]
+        return all(_eponym_after(text, use.end(), word) for use in uses)
+
+    return _EPONYM_ANSWERS.get(text, word.lower(), every_use)
 
 
 def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:

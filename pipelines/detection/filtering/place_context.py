@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from pipelines.candidate import Candidate
+from pipelines.candidate import Candidate, joined
 from pipelines.detection import places
 from pipelines.gazetteers import is_given_name, is_known_name
 from pipelines.lexicons import (
@@ -179,6 +179,11 @@ def _occurrences(text: str, form: str) -> list[int]:
 MISTYPED: frozenset[str] = frozenset({"PERSON", "ORGANIZATION"})
 
 
+def _relabelled(span: Candidate, label: str, rule: str) -> Candidate:
+    """`span` under `label`, the rule that relabelled it noted after its own."""
+    return replace(span, label=label, rule=f"{span.rule},{rule}".lstrip(","))
+
+
 def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
     """The spans, with the weakly supported PERSON or ORGANIZATION spans of a name
     that the document uses as a place relabelled LOCATION (rule
@@ -214,7 +219,7 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
         if s.label not in MISTYPED or f not in cues or not set(s.sources) <= WEAK_SOURCES:
             out.append(s)
             continue
-        place = replace(s, label="LOCATION", rule=f"{s.rule},{RULE}:{cues[f]}".lstrip(","))
+        place = _relabelled(s, "LOCATION", f"{RULE}:{cues[f]}")
         out += _streets(place) if cues[f] == "intersection" else [place]
     return out
 
@@ -417,7 +422,7 @@ def given_names_read_as_places(text: str, spans: list[Candidate]) -> list[Candid
             and RULE not in (span.rule or "")
             and not places.placed_in_sentence(text, span.start, span.end)
         ):
-            span = replace(span, label="PERSON", rule=f"{span.rule},{GIVEN_NAME_RULE}".lstrip(","))
+            span = _relabelled(span, "PERSON", GIVEN_NAME_RULE)
         out.append(span)
     return out
 
@@ -443,18 +448,18 @@ def given_names_placed_as_towns(text: str, spans: list[Candidate]) -> list[Candi
             and places.placed_in_sentence(text, span.start, span.end, strict=True)
             and not _POSSESSIVE_AFTER.match(text, span.end)
         ):
-            span = replace(span, label="LOCATION", rule=f"{span.rule},{GIVEN_NAME_PLACED_RULE}".lstrip(","))
+            span = _relabelled(span, "LOCATION", GIVEN_NAME_PLACED_RULE)
         out.append(span)
     return out
 
 
 # Between a given name and its surname: a space, or a line's end and the next
 # line's printed number ("Odessa⏎24 Brown").
-_NAME_GAP = re.compile(r"[ \t]|[ \t]*\r?\n[ \t]*(?:\d{1,2}[ \t]+)?")
+_NAME_GAP = re.compile(r"[ \t]|" + places.LINE_END + f"(?:{places.PRINTED_LINE_NUMBER})?")
 SURNAME_RULE = "given-name-before-a-surname"
 
 
-def _weak_place(span: Candidate) -> bool:
+def _weak_place_or_institution(span: Candidate) -> bool:
     return span.label in ("LOCATION", "ORGANIZATION") and set(span.sources) <= WEAK_SOURCES
 
 
@@ -475,7 +480,7 @@ def given_names_before_surnames(text: str, spans: list[Candidate]) -> list[Candi
     while i < len(spans):
         span = spans[i]
         words = span.text.split()
-        if not _weak_place(span) or not words or not is_given_name(words[0]):
+        if not _weak_place_or_institution(span) or not words or not is_given_name(words[0]):
             out.append(span)
             i += 1
             continue
@@ -488,23 +493,12 @@ def given_names_before_surnames(text: str, spans: list[Candidate]) -> list[Candi
             and following.text[:1].isupper()
             and not places.placed_in_sentence(text, span.start, span.end)
         ):
-            rule = ",".join(sorted({*filter(None, f"{span.rule},{following.rule}".split(",")), SURNAME_RULE}))
-            sources = tuple(sorted({*span.sources, *following.sources}))
-            out.append(
-                Candidate(
-                    span.start,
-                    following.end,
-                    "PERSON",
-                    text[span.start : following.end],
-                    sources,
-                    max(span.score, following.score),
-                    rule,
-                )
-            )
+            name = joined(text, [span, following], "PERSON")
+            out.append(replace(name, rule=",".join(sorted({*name.rule.split(","), SURNAME_RULE} - {""}))))
             i += 2
             continue
         if len(words) == 2 and words[1].casefold() in surnames:
-            span = replace(span, label="PERSON", rule=f"{span.rule},{SURNAME_RULE}".lstrip(","))
+            span = _relabelled(span, "PERSON", SURNAME_RULE)
         out.append(span)
         i += 1
     return out
@@ -556,10 +550,7 @@ def _as_organizations(
     if not names:
         return spans
     return [
-        replace(span, label="ORGANIZATION", rule=f"{span.rule},{rule}".lstrip(","))
-        if weak(span) and span.text.strip() in names
-        else span
-        for span in spans
+        _relabelled(span, "ORGANIZATION", rule) if weak(span) and span.text.strip() in names else span for span in spans
     ]
 
 

@@ -19,9 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
+from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
     NAME_PREFIX_BREAK,
+    PRINTED_LINE_NUMBER,
     has_institution_type,
     has_institution_word,
     is_known_place,
@@ -421,27 +423,22 @@ _READ_SOURCES = frozenset({"spacy", "presidio", "cues", "gazetteer", "propagatio
 _TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ \t]+$")
 
 
-# The answers for the last documents, keyed by the text's length and hash and the
-# word: a transcript may hold thousands of "Sgt. …", and each would read the whole
-# text again. No document's text is kept.
-_SAID_ALONE: dict[tuple[int, int, str], bool] = {}
-_SAID_ALONE_MAX = 4096
+# A transcript may hold thousands of "Sgt. …": the answer is the document's.
+_SAID_ALONE = DocumentAnswers()
 
 
 def _said_alone(text: str, word: str) -> bool:
     """`word` (a rank) stands somewhere with no capitalised word after it: a name the
     document calls someone by ("my sponsor is Major Harris. Major said yes.")."""
-    key = (len(text), hash(text), word)
-    if key not in _SAID_ALONE:
-        if len(_SAID_ALONE) >= _SAID_ALONE_MAX:
-            _SAID_ALONE.clear()
-        _SAID_ALONE[key] = False
+
+    def anywhere() -> bool:
         for m in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text):
             after = re.match(r"\.?[ \t]+(\w)", text[m.end() : m.end() + 4])
             if after is None or not after.group(1).isupper():
-                _SAID_ALONE[key] = True
-                break
-    return _SAID_ALONE[key]
+                return True
+        return False
+
+    return _SAID_ALONE.get(text, word, anywhere)
 
 
 def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
@@ -590,7 +587,7 @@ def _place_or_institution(
 
 
 # A printed line number opening a name's line ("Mule⏎ 3  Creek" read as "3  Creek").
-_LINE_NUMBER_LEAD = re.compile(r"\d{1,2}[ \t]+(?=[^\W\d_])")
+_LINE_NUMBER_LEAD = re.compile(PRINTED_LINE_NUMBER + r"(?=[^\W\d_])")
 
 
 def _strip_line_number(text: str, start: int, end: int) -> int:

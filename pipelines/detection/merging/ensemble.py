@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
 
-from pipelines.candidate import Candidate
+from pipelines.candidate import Candidate, joined
 from pipelines.detection import places
 from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
@@ -165,15 +165,6 @@ def resolve_overlaps(
     return sorted(resolved, key=lambda c: c.start)
 
 
-def _joined(text: str, parts: list[Candidate]) -> Candidate:
-    first, last = parts[0], parts[-1]
-    sources = tuple(sorted({s for p in parts for s in p.sources}))
-    rule = ",".join(sorted({r for p in parts for r in p.rule.split(",") if r}))
-    return Candidate(
-        first.start, last.end, last.label, text[first.start : last.end], sources, max(p.score for p in parts), rule
-    )
-
-
 # A nickname in quotes inside a name ('Beatrice "Bea" Okonjo'): one name, as
 # annotators mark it.
 _QUOTE_OPENS = re.compile(r"[ \t]+[\"“]")
@@ -191,7 +182,7 @@ def _quoted_nickname(text: str, spans: list[Candidate], i: int, last: Candidate)
 
 
 # A line's end and the next line's printed number: a page of 25 numbered lines.
-_NUMBERED_LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*\d{1,2}[ \t]+")
+_NUMBERED_LINE_BREAK = re.compile(places.LINE_END + places.PRINTED_LINE_NUMBER)
 _INSTITUTION_LABELS = frozenset({"ORGANIZATION", "LOCATION"})
 
 
@@ -217,7 +208,7 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
         if merged:
             last = merged[-1]
             if _quoted_nickname(text, spans, i, last):
-                merged[-1] = _joined(text, [last, span, spans[i + 1]])
+                merged[-1] = joined(text, [last, span, spans[i + 1]])
                 i += 2
                 continue
             gap = ADJACENT_GAPS.get(span.label)
@@ -225,11 +216,11 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
             if last.label == span.label and (
                 (gap is not None and gap.fullmatch(between)) or _name_broken_across_lines(text, last, span, between)
             ):
-                merged[-1] = _joined(text, [last, span])
+                merged[-1] = joined(text, [last, span])
                 i += 1
                 continue
             if _institution_across_a_numbered_line(last, span, between):
-                merged[-1] = replace(_joined(text, [last, span]), label="ORGANIZATION")
+                merged[-1] = joined(text, [last, span], "ORGANIZATION")
                 i += 1
                 continue
         merged.append(span)
@@ -237,8 +228,8 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
     return merged
 
 
-# A line's end, and the next line's printed number ("Dr. Harriet⏎ 8  Young").
-_LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*(?:\d{1,2}[ \t]+)?")
+# A line's end, and the next line's printed number if it has one ("Dr. Harriet⏎ 8  Young").
+_LINE_BREAK = re.compile(places.LINE_END + f"(?:{places.PRINTED_LINE_NUMBER})?")
 # The rest of a speaker label ("…DELGADO⏎CDCR NUMBER: K-48213").
 # Two more words at most: "MCCULLOCH TOLD THE GRAND JURY:" is a sentence.
 _SPEAKER_AFTER = re.compile(r"(?:[ \t]+[A-Z.'’-]+){0,2}[ \t]*:")

@@ -528,7 +528,7 @@ def _name_words(found: str) -> list[re.Match[str]]:
     return words if owner is None else words[: owner + 1]
 
 
-def _caseless_people(text: str, within_start: int = 0, within_end: int | None = None) -> list[Candidate]:
+def _caseless_people(text: str, within_start: int, within_end: int) -> list[Candidate]:
     """A text without case's people that no capital can announce: a given name
     before a verb of saying ("as bob said"), after "named" ("a dude named hector") or
     after a relation ("my son jamal"),
@@ -545,9 +545,8 @@ def _caseless_people(text: str, within_start: int = 0, within_end: int | None = 
         (_RELATION_CASELESS_RE, "relation"),
         (_TITLE_CASELESS_RE, "title"),
     )
-    end_at = len(text) if within_end is None else within_end
     for regex, rule in rules:
-        for match in regex.finditer(text, within_start, end_at):
+        for match in regex.finditer(text, within_start, within_end):
             name = match.group("v")
             last = name.split()[-1]  # after a name's particles ("van dyke")
             if is_english_word(last) or last.lower() in stop_words() or last.lower() in ROLE_WORDS:
