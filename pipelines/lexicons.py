@@ -85,6 +85,7 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Others",
         "Transcribed",
         "Transcriber",
+        "Transcriptionist",
         "Observer",
         "Observers",
         "Incarcerated",
@@ -206,6 +207,9 @@ NAME_PARTICLES: frozenset[str] = frozenset(
 NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # The ones written with a dot, which belongs to the name ("Sammy Davis Jr.").
 ABBREVIATED_NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr"})
+# A company's legal form after its name, a comma before it or not ("Midland Credit
+# Management, LLC"): the name identity finds the name with or without the comma.
+LEGAL_FORMS: frozenset[str] = frozenset("inc llc ltd plc pllc llp lp corp co limited gmbh".split())
 # "the Queen", "his Lordship": a title after one of these names a role, not a person.
 DETERMINERS: frozenset[str] = frozenset("the a an his her their our my your its this that".split())
 

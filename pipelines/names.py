@@ -48,7 +48,7 @@ from functools import lru_cache
 from pipelines.candidate import Candidate
 from pipelines.gazetteers import is_common_word, is_known_name, stop_words
 from pipelines.labels import PERSON_ROLE_LABELS
-from pipelines.lexicons import DETERMINERS, HONORIFICS, NAME_PARTICLES, NAME_SUFFIXES, ROLE_WORDS
+from pipelines.lexicons import DETERMINERS, HONORIFICS, LEGAL_FORMS, NAME_PARTICLES, NAME_SUFFIXES, ROLE_WORDS
 
 
 @dataclass(frozen=True)
@@ -112,6 +112,9 @@ _LETTER_BREAK = r"(?:-[ \t]*\r?\n[ \t]*)?"
 # Between the words of a multi-word form: white space (line breaks included), a
 # hyphen, underscore or dot (file-name styles), or nothing at all (joined).
 _WORD_GAP = r"(?:\s+|\s*[-_.‐–]\s*|)"
+_ABBREVIATED_FORMS = frozenset({"inc", "ltd", "corp", "co"})
+# Before a company's legal form, a comma too ("KESTREL COURT REPORTING, INC.").
+_FORM_GAP = r"(?:,?\s+|\s*[-_.‐–]\s*|)"
 # Between spelled letters: a hyphen or dot (and the line break after one), or spaces.
 _LETTER_GAP = r"(?:[ \t]*[-.][ \t]*(?:\r?\n[ \t]*)?|[ \t]+)"
 _BEFORE = r"(?<![^\W_])"
@@ -159,7 +162,11 @@ def _letters(word: str, broken: bool) -> str:
 def _body(entry: _Entry, broken: bool = False) -> str:
     if entry.kind == "spelled":
         return _LETTER_GAP.join(re.escape(c) for c in entry.words[0])
-    return _WORD_GAP.join(_letters(w, broken) for w in entry.words)
+    body = _letters(entry.words[0], broken)
+    for word in entry.words[1:]:
+        body += (_FORM_GAP if word.casefold() in LEGAL_FORMS else _WORD_GAP) + _letters(word, broken)
+    # An abbreviated legal form keeps its dot ("INC."), as the name was read.
+    return body + r"\.?" if len(entry.words) > 1 and entry.words[-1].casefold() in _ABBREVIATED_FORMS else body
 
 
 @lru_cache(maxsize=8192)

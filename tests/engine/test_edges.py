@@ -458,3 +458,159 @@ def test_a_rank_stays_outside_the_name():
     assert texts(text2, [king]) == [("King White", "PERSON")]
     for text3 in ("My sponsor is Major Harris. Major said yes.", "Inmate Major Harris spoke."):
         assert texts(text3, [span(text3, "Major Harris", "PERSON")]) == [("Major Harris", "PERSON")]
+
+
+# --- an organization's name as far as it goes ---------------------------------------------------
+
+
+def merged(text: str, spans: list[Candidate]) -> list[tuple[str, str]]:
+    return [(c.text, c.label) for c in merge(text, spans)]
+
+
+def test_an_organization_takes_the_words_a_model_left_off_on_its_line():
+    text = "Transcribed by Kestrel Legal Transcription. He paid Midland Credit Management, LLC and left."
+    found = texts(text, [span(text, "Kestrel Legal", "ORGANIZATION"), span(text, "Midland Credit", "ORGANIZATION")])
+    assert found == [
+        ("Kestrel Legal Transcription", "ORGANIZATION"),
+        ("Midland Credit Management, LLC", "ORGANIZATION"),
+    ]
+
+
+def test_an_organization_takes_an_ampersand_and_of_and_a_legal_form_after_a_numeral():
+    text = "She works at Baylor Scott & White. He heads the International Brotherhood of Magicians. "
+    text += "GOLDEN STATE RESIDENTIAL FUND III, LLC filed and PARKVIEW TERRACE HOLDINGS 2 LLC did too."
+    found = texts(
+        text,
+        [
+            span(text, "Baylor", "ORGANIZATION"),
+            span(text, "International Brotherhood of", "ORGANIZATION"),
+            span(text, "GOLDEN STATE RESIDENTIAL FUND", "ORGANIZATION"),
+            span(text, "PARKVIEW TERRACE HOLDINGS", "ORGANIZATION"),
+        ],
+    )
+    assert found == [
+        ("Baylor Scott & White", "ORGANIZATION"),
+        ("International Brotherhood of Magicians", "ORGANIZATION"),
+        ("GOLDEN STATE RESIDENTIAL FUND III, LLC", "ORGANIZATION"),
+        ("PARKVIEW TERRACE HOLDINGS 2 LLC", "ORGANIZATION"),
+    ]
+
+
+def test_an_organization_takes_no_role_date_label_document_or_law_after_it():
+    text = (
+        "Ask Apple CEO Tim. I was at DVI Tuesday. CDCR Number: AK2960. "
+        "I hand you Nwosu Exhibit 2. The hearing on Senate Bill 318. FMCS Case No. 24. For the Defendants SwiftRoute."
+    )
+    found = texts(
+        text,
+        [
+            span(text, "Apple", "ORGANIZATION"),
+            span(text, "DVI", "ORGANIZATION"),
+            span(text, "CDCR", "ORGANIZATION"),
+            span(text, "Nwosu", "ORGANIZATION"),
+            span(text, "Senate", "ORGANIZATION"),
+            span(text, "FMCS", "ORGANIZATION"),
+            span(text, "SwiftRoute", "ORGANIZATION"),
+        ],
+    )
+    assert [t for t, _ in found] == ["Apple", "DVI", "CDCR", "Nwosu", "Senate", "FMCS", "SwiftRoute"]
+
+
+def test_a_union_local_takes_its_number():
+    text = "We met at the Teamsters Local 4412 hall."
+    assert texts(text, [span(text, "Teamsters", "ORGANIZATION")]) == [("Teamsters Local 4412", "ORGANIZATION")]
+
+
+def test_an_organization_takes_one_word_before_it_that_opens_no_sentence():
+    text = "She joined the Full Gospel Church. Yesterday Gospel Church met. Then Capital One called."
+    found = texts(
+        text,
+        [
+            span(text, "Gospel Church", "ORGANIZATION"),
+            span(text, "Gospel Church", "ORGANIZATION", nth=1),
+            span(text, "Capital One", "ORGANIZATION"),
+        ],
+    )
+    assert [t for t, _ in found] == ["Full Gospel Church", "Gospel Church", "Capital One"]
+
+
+def test_a_word_opening_a_line_takes_its_organization_only_mid_sentence():
+    text = "She joined the\nFull Gospel Church. He left.\nGospel Church met.\n 7  Eastside Gospel Church too."
+    found = texts(
+        text,
+        [
+            span(text, "Gospel Church", "ORGANIZATION"),
+            span(text, "Gospel Church", "ORGANIZATION", nth=1),
+            span(text, "Gospel Church", "ORGANIZATION", nth=2),
+        ],
+    )
+    assert [t for t, _ in found] == ["Full Gospel Church", "Gospel Church", "Gospel Church"]
+
+
+def test_an_organization_never_takes_another_spans_words_nor_a_heading_word_that_names_no_institution():
+    text = "Ray Ortiz Brothers Towing came.\nCEDAR HOLLOW UNIFIED SCHOOL DISTRICT HEARING ROOM\n"
+    found = texts(
+        text,
+        [
+            span(text, "Ray", "PERSON"),
+            span(text, "Ortiz Brothers", "ORGANIZATION"),
+            span(text, "CEDAR HOLLOW UNIFIED", "ORGANIZATION"),
+        ],
+    )
+    assert found == [
+        ("Ray", "PERSON"),
+        ("Ortiz Brothers Towing", "ORGANIZATION"),
+        ("CEDAR HOLLOW UNIFIED SCHOOL", "ORGANIZATION"),
+    ]
+
+
+def test_a_dangling_of_takes_the_name_on_the_next_line_or_the_span_after_it_or_goes():
+    text = "Officer, Georgia Department of\n          Youth Services\n"
+    text += "the Housing Authority of the County of San Joaquin said. "
+    text += "A member of the Board of. Then"
+    found = merged(
+        text,
+        [
+            span(text, "Georgia Department of", "ORGANIZATION"),
+            span(text, "Housing Authority of the County of", "ORGANIZATION"),
+            span(text, "San Joaquin", "LOCATION"),
+            span(text, "Board of", "ORGANIZATION"),
+        ],
+    )
+    assert found == [
+        ("Georgia Department of\n          Youth Services", "ORGANIZATION"),
+        ("Housing Authority of the County of San Joaquin", "ORGANIZATION"),
+        ("Board", "ORGANIZATION"),
+    ]
+
+
+def test_a_title_after_of_is_the_institutions_subject():
+    text = "He wrote to the Department of Justice about it."
+    assert texts(text, [span(text, "Department of", "ORGANIZATION")]) == [("Department of Justice", "ORGANIZATION")]
+
+
+def test_a_legal_form_read_apart_joins_its_company():
+    text = "GOLDEN STATE RESIDENTIAL FUND III, LLC, filed 412 cases."
+    fund = span(text, "GOLDEN STATE RESIDENTIAL FUND III", "ORGANIZATION")
+    found = merged(text, [fund, span(text, "LLC", "ORGANIZATION")])
+    assert found == [("GOLDEN STATE RESIDENTIAL FUND III, LLC", "ORGANIZATION")]
+
+
+def test_an_organization_in_a_text_without_case_is_not_widened():
+    text = "i worked at kestrel legal transcription for years"
+    assert texts(text, [span(text, "kestrel legal", "ORGANIZATION")]) == [("kestrel legal", "ORGANIZATION")]
+
+
+def test_a_word_in_capitals_after_a_name_in_capitals_must_name_an_institution():
+    text = "Pt to SICU intubated.\n\nNICU ADMISSION NOTE       Time: 04:10\nTransported by Arrowhead EMS, Medic 4."
+    found = texts(text, [span(text, "NICU", "ORGANIZATION"), span(text, "Arrowhead", "ORGANIZATION")])
+    assert found == [("NICU", "ORGANIZATION"), ("Arrowhead EMS", "ORGANIZATION")]
+
+
+def test_a_propagated_company_keeps_its_legal_form_comma_and_dot():
+    from pipelines.detection.merging.propagate import propagate
+
+    text = "KESTREL COURT REPORTING, INC.  (215) 555-0188\nA. Yes.\nKESTREL COURT REPORTING, INC.  (215) 555-0188\n"
+    first = span(text, "KESTREL COURT REPORTING, INC.", "ORGANIZATION")
+    found = propagate(text, [replace(first, sources=("cues",))])
+    assert [(c.text, c.start) for c in found] == [("KESTREL COURT REPORTING, INC.", text.rindex("KESTREL"))]

@@ -235,6 +235,13 @@ def test_a_place_before_a_street_type_or_no_organization_word_stays_a_place(text
     assert [(s.text, s.label) for s in spans] == [(place, "LOCATION")]
 
 
+def test_a_place_that_begins_an_organization_read_on_past_its_word_takes_the_whole() -> None:
+    text = "One plaintiff, GOLDEN STATE RESIDENTIAL FUND III, LLC, filed 412 cases."
+    spans = [_span(text, "GOLDEN", "LOCATION"), _span(text, "STATE RESIDENTIAL FUND III, LLC", "ORGANIZATION")]
+    out = organizations_named_after_places(text, spans)
+    assert labels(out) == [("GOLDEN STATE RESIDENTIAL FUND III, LLC", "ORGANIZATION")]
+
+
 def test_a_person_or_a_confident_span_in_the_way_keeps_the_place() -> None:
     text = "The Springfield Harris Foundation paid."
     spans = [_span(text, "Springfield", "LOCATION"), _span(text, "Harris", "PERSON")]

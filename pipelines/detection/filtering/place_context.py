@@ -283,8 +283,11 @@ def organizations_named_after_places(text: str, spans: list[Candidate]) -> list[
         inside = [j for j, o in enumerate(out) if o is not None and j != i and o.start < end and span.start < o.end]
         if any(out[j].label == "PERSON" or not set(out[j].sources) <= WEAK_SOURCES for j in inside):
             continue
-        if any(out[j].end > end for j in inside):
+        # The rest of the name, read as an organization, may run on past the last
+        # organization word ("GOLDEN" + "STATE RESIDENTIAL FUND III, LLC"): it is the name's.
+        if any(out[j].end > end and out[j].label != "ORGANIZATION" for j in inside):
             continue
+        end = max([end, *(out[j].end for j in inside)])
         sources = tuple(dict.fromkeys(s for j in [i, *inside] for s in out[j].sources))
         rule = f"{span.rule},{ORGANIZATION_RULE}".lstrip(",")
         out[i] = replace(span, end=end, label="ORGANIZATION", text=text[span.start : end], sources=sources, rule=rule)

@@ -22,6 +22,7 @@ from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
+    LINE_END,
     NAME_PREFIX_BREAK,
     PRINTED_LINE_NUMBER,
     has_institution_type,
@@ -577,6 +578,8 @@ def _place_or_institution(
     # by its type, as `spacy_ner.corrected_label` reads the whole.
     if label == "LOCATION" and end < c.end and has_institution_type(text[start:end]):
         label = "ORGANIZATION"
+    if label == "ORGANIZATION" and not caseless:
+        start, end = _widen_institution(text, start, end, covered)
     if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
         start = prefix
     if c.label == "LOCATION":
@@ -584,6 +587,146 @@ def _place_or_institution(
             if taken < start and not covered.any_in(taken, start):
                 start = taken
     return start, end, named, label
+
+
+# A company's legal form after its name, a comma before it or not ("Midland Credit
+# Management, LLC", "FUND III, LLC", "HOLDINGS 2 LLC").
+COMPANY_FORM = re.compile(
+    r",?[ \t]+(?:(?:[IVX]{1,4}|\d{1,3}),?[ \t]+)?"
+    r"(?:L\.?L\.?C\.?|L\.?L\.?P\.?|PLLC|Inc\.?|INC\.?|Ltd\.?|LTD\.?|Limited|LIMITED|Corp\.?|CORP\.?|Co\.|CO\.|L\.P\.|"
+    r"plc|PLC|GmbH)(?![\w])"
+)
+# The next word after an organization's name: a capitalised word on the same line,
+# "&" and one ("Baylor Scott & White"), "of" and one ("International Brotherhood of
+# Magicians"); after a dangling "of" the name goes on on the next line ("Georgia
+# Department of⏎    Juvenile Justice").
+_WORD = r"(?P<word>[A-Z][\w'’-]*(?:\.[\w'’-]+)*)"
+_ORG_WORD_AFTER = re.compile(r"[ \t]+(?P<join>(?:&|of(?:[ \t]+the)?)[ \t]+)?" + _WORD)
+_ORG_WORD_NEXT_LINE = re.compile(f"{LINE_END}(?:{PRINTED_LINE_NUMBER})?{_WORD}")
+# The capitalised word before an organization's name on its line.
+_ORG_WORD_BEFORE = re.compile(r"(?<![\w'’.&-])(?P<word>[A-Z][\w'’-]*)[ \t]+$")
+# What ends the text before a word that opens a sentence, a line's label or a
+# paragraph; a printed line number before it is the page's.
+_SENTENCE_END = re.compile(r"(?:[.!?:;\"“(\[]|--)$")
+_NUMBERED_LINE_START = re.compile(r"\n[ \t]*\d{1,2}[ \t]+$")
+
+
+def _opens_a_sentence(text: str, at: int) -> bool:
+    """Does the word at `at` open a sentence (where any word is capitalised)? What
+    comes before it, across a line's end ("the⏎Full Gospel Church" does not), says."""
+    before = text[max(0, at - 200) : at]
+    if (number := _NUMBERED_LINE_START.search(before)) is not None:
+        before = before[: number.start() + 1]
+    stripped = before.rstrip()
+    paragraph = before[len(stripped) :].count("\n") >= 2
+    return not stripped or paragraph or _SENTENCE_END.search(stripped) is not None
+
+
+# An organization's span ending in the word that joins it to the rest of its name.
+_DANGLING_JOIN = re.compile(r"[ \t]+(?:of(?:[ \t]+the)?|&|and|for)$")
+# A number after a word: a document's or a law's ("Exhibit 2", "Senate Bill 318",
+# "Case No. 24"), no organization's, but for a union's local or a veterans' post,
+# whose number is its name ("Teamsters Local 4412").
+_NUMBER_AFTER = re.compile(r"[ \t]+(?:\d[\d-]*\b|No\.|Nos?\b|#)")
+_NUMBERED_UNITS = frozenset({"local", "lodge", "post", "chapter"})
+# Words that join or point, capitalised or not, and never open or end a name; not
+# every stop word: a name holds "First", "Full", "Next" ("First Baptist Church").
+_FUNCTION_WORDS = frozenset(
+    "the a an i and or but nor so of for to in at on by with from as than that this these those is was are "
+    "were be been it its he she we they you his her our their my your me him us them who which what no nos "
+    "number".split()
+)
+# A company's posts, which follow its name in a sentence ("Apple CEO Tim Cook",
+# "a Vestas spokeswoman") and are no part of it.
+_POSTS = frozenset(
+    "ceo cfo coo cto chairman chairwoman spokesman spokeswoman spokesperson founder cofounder co-founder "
+    "director manager owner employee employees worker workers".split()
+)
+
+
+def _org_word(text: str, word: str, end: int, capitals: bool, after_of: bool = False) -> bool:
+    """A word that goes on an organization's name: an institution's word, or any
+    capitalised word but a function word, a date's word, a role or a title ("Apple
+    CEO", "Defendants SwiftRoute"), a field's label ("CDCR Number:") and a
+    document's or a law's word before its number. In `capitals` (a heading, a
+    speaker label, a name in capitals beside a word in capitals) an institution's
+    word only ("… UNIFIED SCHOOL DISTRICT", not "NICU ADMISSION NOTE"), since every
+    word there looks like a name's."""
+    lowered = word.lower().rstrip(".")
+    if text[end : end + 1] == ":" or (_NUMBER_AFTER.match(text, end) is not None and lowered not in _NUMBERED_UNITS):
+        return False
+    if lowered in ORGANIZATION_WORDS:
+        return True
+    singular = lowered[:-1] if lowered.endswith("s") else lowered
+    return not (
+        capitals
+        or lowered in _FUNCTION_WORDS
+        or is_date_word(lowered)
+        or (not after_of and {lowered, singular} & (ROLE_WORDS | HONORIFICS | TITLE_WORDS | _POSTS))
+    )
+
+
+def _takes_of(text: str, start: int, after: re.Match[str]) -> bool:
+    """The word comes right after "of" ("Department of Justice": a title's word
+    there is the institution's subject, not a person's title)."""
+    join = after.groupdict().get("join")
+    return bool(join and join.strip().startswith("of")) or _DANGLING_JOIN.search(text, start, after.start()) is not None
+
+
+def _before_a_span(text: str, end: int, covered: "_Covered") -> bool:
+    after = _ORG_WORD_AFTER.match(text, end) or _ORG_WORD_NEXT_LINE.match(text, end)
+    return after is not None and covered.any_in(after.start("word"), after.end())
+
+
+def _widen_institution(text: str, start: int, end: int, covered: "_Covered") -> tuple[int, int]:
+    """An organization's name as far as it goes, where a model stopped short
+    ("Kestrel Legal" of "Kestrel Legal Transcription", "Midland Credit" of
+    "Midland Credit Management, LLC", "Housing Authority of the County of"): its
+    legal form, the capitalised words after it on its line, a dangling "of" and
+    the name it takes, and one capitalised word before it that opens no sentence
+    ("the Full Gospel Church"). Never over another span's characters; a span
+    ending in "of" that nothing completes loses it."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    heading = not any(ch.islower() for ch in text[line_start : line_end if line_end >= 0 else len(text)])
+
+    def capitals(word: str) -> bool:
+        return heading or (len(word) > 1 and word.isupper() and text[start:end].isupper())
+
+    for _ in range(6):
+        form = COMPANY_FORM.match(text, end)
+        if form is not None and not covered.any_in(end, form.end()):
+            end = form.end()
+            continue
+        after = _ORG_WORD_AFTER.match(text, end)
+        if after is None and _DANGLING_JOIN.search(text, start, end) is not None:
+            after = _ORG_WORD_NEXT_LINE.match(text, end)
+        if (
+            after is None
+            or covered.any_in(end, after.end())
+            or not _org_word(
+                text, after.group("word"), after.end(), capitals(after.group("word")), _takes_of(text, start, after)
+            )
+        ):
+            break
+        end = after.end()
+        if after.group("word").lower() in _NUMBERED_UNITS and (number := _NUMBER_AFTER.match(text, end)):
+            end = number.end()
+            break
+    # A dangling "of" before another span stays for the merge to join the two
+    # ("Housing Authority of the County of" + "San Joaquin").
+    if (dangling := _DANGLING_JOIN.search(text, start, end)) is not None and not _before_a_span(text, end, covered):
+        end = dangling.start()
+    before = _ORG_WORD_BEFORE.search(text, max(line_start, start - 30), start)
+    if (
+        before is not None
+        and not heading
+        and not _opens_a_sentence(text, before.start())
+        and not covered.any_in(before.start(), start)
+        and _org_word(text, before.group("word"), before.end(), capitals(before.group("word")))
+    ):
+        start = before.start()
+    return start, end
 
 
 # A printed line number opening a name's line ("Mule⏎ 3  Creek" read as "3  Creek").

@@ -27,7 +27,7 @@ from pipelines.candidate import Candidate, joined
 from pipelines.detection import places
 from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
-from pipelines.detection.merging.edges import tidy
+from pipelines.detection.merging.edges import COMPANY_FORM, tidy
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
 from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES
 
@@ -200,6 +200,28 @@ def _institution_across_a_numbered_line(last: Candidate, span: Candidate, betwee
     )
 
 
+# An organization's name ending in the word that joins it to the rest ("Housing
+# Authority of the County of", "Georgia Department of", "Baylor Scott &").
+_DANGLING_JOIN = re.compile(r"(?:\bof(?:[ \t]+the)?|&|\bfor)$")
+
+
+def _institution_goes_on(text: str, last: Candidate, span: Candidate) -> bool:
+    """An organization and what completes its name, read as two: its legal form
+    ("GOLDEN STATE RESIDENTIAL FUND III" + ", LLC"), or the place or the name its
+    dangling "of" takes, on its line or the next ("Housing Authority of the
+    County of" + "San Joaquin")."""
+    if last.label != "ORGANIZATION":
+        return False
+    if COMPANY_FORM.fullmatch(text, last.end, span.end) is not None:
+        return True
+    between = text[last.end : span.start]
+    return (
+        span.label in _INSTITUTION_LABELS
+        and _DANGLING_JOIN.search(last.text) is not None
+        and (between in (" ", "\t") or _LINE_BREAK.fullmatch(between) is not None)
+    )
+
+
 def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
     merged: list[Candidate] = []
     i = 0
@@ -219,7 +241,7 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 merged[-1] = joined(text, [last, span])
                 i += 1
                 continue
-            if _institution_across_a_numbered_line(last, span, between):
+            if _institution_across_a_numbered_line(last, span, between) or _institution_goes_on(text, last, span):
                 merged[-1] = joined(text, [last, span], "ORGANIZATION")
                 i += 1
                 continue
