@@ -11,7 +11,7 @@ places and institutions, never from any evaluation set.
 import re
 from functools import lru_cache
 
-from pipelines.gazetteers import is_known_name, large_place_names, place_names
+from pipelines.gazetteers import first_names, is_known_name, large_place_names, place_names
 from pipelines.lexicons import NATIONALITIES, ORGANIZATION_TYPES, ORGANIZATION_WORDS, PLACE_PREFIXES, PLACE_WORDS
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -267,6 +267,41 @@ SOFT_WRAP_MIN_LINE = 40
 # What opens a new turn or a new field on the next line: a speaker's label, a
 # question's or an answer's marker, a printed number.
 _TURN_OPENS = re.compile(r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:|[QA][.:]|\d)")
+
+
+def one_broken_name(text: str, start: int, end: int) -> bool:
+    """Can text[start:end] be one name a line's end broke? Not across two line ends
+    ("Jane Doe⏎INDEX⏎Page"), nor after a line that a name of two words or more fills
+    alone ("MARY SMITH⏎Young", a list of those present: a name a line). A name with
+    words before it on its line ("Officer Jane Doe⏎Page 3 shows") may go on."""
+    breaks = [i for i in range(start, end) if text[i] == "\n"]
+    if len(breaks) != 1:
+        return not breaks
+    line_start = text.rfind("\n", 0, start) + 1
+    head = text[start : breaks[0]].split()
+    if text[line_start:start].strip():
+        return True
+    if len(head) >= 2:
+        return False
+    # A word alone on its line, and the next alone on its own ("Young⏎Williams"):
+    # two names of a list, unless the first is a given name ("Shelia⏎Whirley").
+    line_end = text.find("\n", end)
+    tail_alone = not text[end : len(text) if line_end < 0 else line_end].strip()
+    return not tail_alone or (bool(head) and head[0].title() in first_names())
+
+
+def institution_broken_by_a_line(text: str, start: int, end: int) -> bool:
+    """text[start:end] is an institution's name a line's end broke ("worked for St.
+    Louis⏎Delivery Service for three years"): one break, the name's last word an
+    institution's, and the next line going on rather than opening a new turn."""
+    breaks = [i for i in range(start, end) if text[i] == "\n"]
+    words = words_of(text[start:end])
+    return (
+        len(breaks) == 1
+        and bool(words)
+        and has_institution_word(words[-1])
+        and _TURN_OPENS.match(text, breaks[0] + 1) is None
+    )
 
 
 def soft_wrap(text: str, start: int, end: int) -> bool:

@@ -16,6 +16,7 @@ from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import (
     broken_only_after_prefixes,
     has_institution_word,
+    institution_broken_by_a_line,
     is_acronym,
     is_known_place,
     soft_wrap,
@@ -467,7 +468,11 @@ def _line_break(c: Candidate, text: str, w: FilterWords) -> str | None:
     if "\n" not in c.text or c.sources != ("spacy",):
         return None
     whole = bool(text) and text[c.start : c.end] == c.text
-    if whole and (broken_only_after_prefixes(text, c.start, c.end) or soft_wrap(text, c.start, c.end)):
+    if whole and (
+        broken_only_after_prefixes(text, c.start, c.end)
+        or soft_wrap(text, c.start, c.end)
+        or (c.label == "ORGANIZATION" and institution_broken_by_a_line(text, c.start, c.end))
+    ):
         return None
     return "crosses a line break"
 

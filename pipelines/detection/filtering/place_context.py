@@ -117,7 +117,11 @@ def _region_after(text: str, at: int) -> bool:
 
 # "12 Maple Court", "lived on Canfield Court", "off Elm Place": an address or a
 # place one lives or stands on; "at Superior Court" or "to Court" stay courts.
-_ADDRESS_BEFORE = re.compile(r"(?:\b\d{1,6}[A-Za-z]?\s+|\b(?:on|off)\s+(?:of\s+)?)$", re.IGNORECASE)
+_ADDRESS_BEFORE = re.compile(r"(?:\b\d{1,6}[A-Za-z]?\s+|\b(?:on|off|onto)\s+(?:of\s+)?)$", re.IGNORECASE)
+# "drove to Baker Court", "turned into Elm Place": going to a name that ends in a
+# street's type that is also an institution's ("Court", "Place") goes to a street;
+# a court of law is of a kind ("County Court", COURT_KINDS).
+_GOING_TO_BEFORE = re.compile(rf"\b(?:{_alternation(PATH_VERBS)})\s+(?:to|into)\s+(?:the\s+)?$", re.IGNORECASE)
 # A title or role word right before a name makes it a person's ("Officer Wilson").
 _TITLE_BEFORE = re.compile(rf"\b(?:{_alternation({*TITLES, *ROLE_WORDS} - {'a', 'q', 'by', 'the'})})\.?\s+$", re.I)
 # How far around a name the cues look: one clause.
@@ -156,7 +160,11 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
         if last in NAME_END_STREET_TYPES:
             return "street type"
         kinds = {w.strip(".,").casefold() for w in words[:-1]}
-        if last in AMBIGUOUS_STREET_TYPES and not kinds & COURT_KINDS and _ADDRESS_BEFORE.search(before):
+        if (
+            last in AMBIGUOUS_STREET_TYPES
+            and not kinds & COURT_KINDS
+            and (_ADDRESS_BEFORE.search(before) or _GOING_TO_BEFORE.search(before))
+        ):
             return "address"
     if _STREET_AFTER.match(after):
         return "street type"

@@ -266,6 +266,8 @@ def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, betwe
     common word or a known one."""
     if span.label != "PERSON" or not _LINE_BREAK.fullmatch(between) or _SPEAKER_AFTER.match(text, span.end):
         return False
+    if not places.one_broken_name(text, last.start, span.end):
+        return False
     # Two whole names, one a line ("Senator Gunnar Lindgren⏎Senator Patrick Doyle",
     # a list of those present): a name broken by a line has one part on each side.
     if len(last.text.split()) >= 2 and len(span.text.split()) >= 2:

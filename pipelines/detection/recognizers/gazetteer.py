@@ -132,6 +132,7 @@ def recognize(text: str) -> list[Candidate]:
                 for j in range(min(len(words) - 1, i + 3), i, -1)
                 if words[j][2] in lasts
                 and not any(w[2].lower() in ROLE_WORDS and w[2].lower() not in stop for w in words[i + 1 : j])
+                and places.one_broken_name(text, words[i][0], words[j][1])
             ]
             if caseless:
                 # The longest name that holds no stop word and ends in no common word
