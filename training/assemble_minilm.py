@@ -244,8 +244,9 @@ def model_card(
         f"- **Base:** {settings['base']['package']}, `model.safetensors` sha256 "
         f"{settings['base']['safetensors_sha256']} (its `{settings['base']['tensor']}` is used as packaged, "
         "rounded to float16 like the delta)",
-        f"- **Runtime graph:** `model.onnx` ({meta['anonymizer']['precision']}), sha256 {model_sha}, built from the "
-        "delta and the base by training/onnx_export.py",
+        f"- **Runtime graph:** `model.onnx` ({meta['anonymizer']['precision']}"
+        f"{', one scale per output channel' if meta['anonymizer']['precision'] == 'int8' else ''}), "
+        f"sha256 {model_sha}, built from the delta and the base by training/onnx_export.py",
         f"- **Training:** `training/train_minilm.py` with `{variant['config']}`: "
         f"data `{training.get('data', 'research')}`, seed {training.get('seed')}, "
         f"{training.get('epochs')} epochs = {training.get('steps')} steps of {training.get('batch_size')} "

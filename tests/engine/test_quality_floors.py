@@ -37,7 +37,7 @@ def test_the_real_transcripts_lose_no_name_and_call_no_one_a_name_wrongly(real) 
     assert (person.precision, person.recall) == (1.0, 1.0)
     assert report.leak_recall == 1.0
     untyped = report.views["ALL untyped overlap"]
-    assert untyped.precision >= 0.96 and untyped.recall >= 0.99
+    assert untyped.precision >= 0.96 and untyped.recall >= 0.995
     organization = rows["ORGANIZATION"].overlap
     assert (organization.precision, organization.recall) == (1.0, 1.0)
 
@@ -45,17 +45,17 @@ def test_the_real_transcripts_lose_no_name_and_call_no_one_a_name_wrongly(real) 
 def test_the_real_transcripts_scores_at_the_top_are_right(real) -> None:
     _report, rows = real
     spans, right = rows["PERSON"].at_bar[0.9]
-    assert spans >= 150 and right / spans >= 0.97
+    assert spans >= 155 and right / spans >= 0.97
 
 
 def test_gum_held_out_floors(gum) -> None:
     report, rows = gum
     person = report.views["PERSON exact"]
-    assert person.precision >= 0.86 and person.recall >= 0.91
-    assert report.leak_recall >= 0.96
+    assert person.precision >= 0.86 and person.recall >= 0.92
+    assert report.leak_recall >= 0.97
     spans, right = rows["PERSON"].at_bar[0.9]
-    assert spans >= 90 and right / spans >= 0.97
+    assert spans >= 105 and right / spans >= 0.97
     organization = rows["ORGANIZATION"].exact
-    assert organization.precision >= 0.85 and organization.recall >= 0.72
+    assert organization.precision >= 0.85 and organization.recall >= 0.74
     place = rows["LOCATION"].exact
-    assert place.precision >= 0.88 and place.recall >= 0.92
+    assert place.precision >= 0.82 and place.recall >= 0.91
