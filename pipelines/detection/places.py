@@ -290,16 +290,17 @@ def one_broken_name(text: str, start: int, end: int) -> bool:
     return not tail_alone or (bool(head) and head[0].title() in first_names())
 
 
-def institution_broken_by_a_line(text: str, start: int, end: int) -> bool:
+def institution_broken_by_a_line(text: str, start: int, end: int, place: bool = False) -> bool:
     """text[start:end] is an institution's name a line's end broke ("worked for St.
     Louis⏎Delivery Service for three years"): one break, the name's last word an
-    institution's, and the next line going on rather than opening a new turn."""
+    institution's (or, with `place`, a place's: "lived in St. Louis⏎County for
+    years"), and the next line going on rather than opening a new turn."""
     breaks = [i for i in range(start, end) if text[i] == "\n"]
     words = words_of(text[start:end])
     return (
         len(breaks) == 1
         and bool(words)
-        and has_institution_word(words[-1])
+        and (has_institution_word(words[-1]) or (place and words[-1].lower() in PLACE_WORDS))
         and _TURN_OPENS.match(text, breaks[0] + 1) is None
     )
 

@@ -58,6 +58,13 @@ def test_an_institution_broken_by_a_line(text: str, start: str, end: str, broken
     assert places.institution_broken_by_a_line(text, a, b) is broken
 
 
+def test_a_place_broken_by_a_line_ends_in_a_place_s_word() -> None:
+    text = "We lived in St. Louis\nCounty for years."
+    a, b = text.index("St."), text.index("County") + len("County")
+    assert places.institution_broken_by_a_line(text, a, b, place=True)
+    assert ("St. Louis\nCounty", "LOCATION") in _found(text)
+
+
 def test_end_to_end_an_institution_a_line_broke_is_one_organization() -> None:
     found = _found("I worked for St. Louis\nDelivery Service for three years before that.")
     assert found == [("St. Louis\nDelivery Service", "ORGANIZATION")]

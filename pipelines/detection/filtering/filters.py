@@ -471,7 +471,10 @@ def _line_break(c: Candidate, text: str, w: FilterWords) -> str | None:
     if whole and (
         broken_only_after_prefixes(text, c.start, c.end)
         or soft_wrap(text, c.start, c.end)
-        or (c.label == "ORGANIZATION" and institution_broken_by_a_line(text, c.start, c.end))
+        or (
+            c.label in ("ORGANIZATION", "LOCATION")
+            and institution_broken_by_a_line(text, c.start, c.end, place=c.label == "LOCATION")
+        )
     ):
         return None
     return "crosses a line break"

@@ -27,6 +27,7 @@ from pipelines.detection.places import (
     PRINTED_LINE_NUMBER,
     has_institution_type,
     has_institution_word,
+    institution_broken_by_a_line,
     is_known_place,
     opens_a_name,
 )
@@ -578,6 +579,9 @@ def _place_or_institution(
     # by its type, as `spacy_ner.corrected_label` reads the whole.
     if label == "LOCATION" and end < c.end and has_institution_type(text[start:end]):
         label = "ORGANIZATION"
+    further = _institution_on_the_next_line(text, start, end, covered) if not caseless and end == c.end else end
+    if further > end:
+        end, label = further, "ORGANIZATION"
     if label == "ORGANIZATION" and not caseless:
         start, end = _widen_institution(text, start, end, covered)
     if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
@@ -676,6 +680,26 @@ def _takes_of(text: str, start: int, after: re.Match[str]) -> bool:
 def _before_a_span(text: str, end: int, covered: "_Covered") -> bool:
     after = _ORG_WORD_AFTER.match(text, end) or _ORG_WORD_NEXT_LINE.match(text, end)
     return after is not None and covered.any_in(after.start("word"), after.end())
+
+
+# The words opening the next line after a place or an institution ("St. Louis⏎Delivery Service").
+_NEXT_LINE_WORDS = re.compile(f"{LINE_END}(?:{PRINTED_LINE_NUMBER})?" + r"[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}")
+
+
+def _institution_on_the_next_line(text: str, start: int, end: int, covered: "_Covered") -> int:
+    """Where an institution whose name a line's end broke ends, when a model read
+    only its first line ("I worked for St. Louis⏎Delivery Service for three
+    years"): the next line's capitalised words up to the last that names an
+    institution, the next line going on rather than opening a turn
+    (`places.institution_broken_by_a_line`); else `end`."""
+    words = _NEXT_LINE_WORDS.match(text, end)
+    if words is None or covered.any_in(end, words.end()):
+        return end
+    for word in reversed(list(re.finditer(r"[A-Z][\w'’-]*", text[end : words.end()]))):
+        further = end + word.end()
+        if has_institution_word(word.group()) and institution_broken_by_a_line(text, start, further):
+            return further
+    return end
 
 
 def _widen_institution(text: str, start: int, end: int, covered: "_Covered") -> tuple[int, int]:
