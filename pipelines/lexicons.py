@@ -105,6 +105,8 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Mediator",
         "Applicant",
         "Claimant",
+        # A clinical note's patient ("Pt's mother", "Pt to SICU").
+        "Pt",
         "Appellant",
         "Petitioner",
         "Plaintiff",
@@ -160,7 +162,11 @@ ROLE_WORDS: frozenset[str] = frozenset(
 # Roles a speaker label may open with that are surnames too ("MEMBER BIRD:",
 # "TRUSTEE OKAFOR:", "AO:", "TOW DRIVER:"; but "Ms. Member", "Karen Driver"): read as
 # roles in speaker labels only, never dropped as role words elsewhere.
-SPEAKER_ROLES: frozenset[str] = frozenset("member trustee examiner ao io driver passenger dispatch".split())
+# And the abbreviated roles of hearings' labels ("ALJ:", "ATTY:", "CLMT:", "VE:" of a
+# disability hearing; "INTERP:", "DEF:", "PLTF:", "WIT:"), which are words or names elsewhere.
+SPEAKER_ROLES: frozenset[str] = frozenset(
+    "member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit".split()
+)
 # Military ranks as service records and courts-martial write them, in capitals or
 # their own mixed case ("CPT Sterling", "SPC BROOKS", "GySgt Okoro"): a title before
 # a name, never a name, so a common word after one is the surname, as after "Mr."

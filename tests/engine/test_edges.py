@@ -614,3 +614,16 @@ def test_a_propagated_company_keeps_its_legal_form_comma_and_dot():
     first = span(text, "KESTREL COURT REPORTING, INC.", "ORGANIZATION")
     found = propagate(text, [replace(first, sources=("cues",))])
     assert [(c.text, c.start) for c in found] == [("KESTREL COURT REPORTING, INC.", text.rindex("KESTREL"))]
+
+
+def test_a_name_said_twice_in_one_breath_is_two_names():
+    text = "my name is renee renee castellanos and i'm treadwell marcus treadwell okay, Mary Smith too"
+    found = texts(
+        text,
+        [
+            span(text, "renee renee castellanos", "PERSON"),
+            span(text, "treadwell marcus treadwell", "PERSON"),
+            span(text, "Mary Smith", "PERSON"),
+        ],
+    )
+    assert [t for t, _ in found] == ["renee", "renee castellanos", "treadwell", "marcus treadwell", "Mary Smith"]

@@ -103,3 +103,10 @@ def test_finding_stretches_and_replies_costs_linear_time_on_a_text_of_one_line()
     unit = "he said Fine. " + "x" * 83  # 97 characters, one candidate each
     small, large = seconds(unit * 1000), seconds(unit * 4000)
     assert large < 8 * small + 0.5, (small, large)  # four times the text: linear is ~4x, quadratic ~16x
+
+
+def test_a_filler_after_a_title_is_no_name() -> None:
+    from pipelines.detection.recognizers.cues import recognize
+
+    text = "so the sheriff came it was deputy um deputy fairweather like the weather and he wrote it all down " * 3
+    assert {c.text for c in recognize(text) if c.label == "PERSON"} == {"fairweather"}

@@ -241,3 +241,12 @@ def test_a_given_name_spread_onto_a_placed_town_is_the_town() -> None:
     ]
     # "lives in Georgia." is the state; "in Georgia's office" and "Georgia said" are her.
     assert [c.label for c in given_names_placed_as_towns(text, spread)] == ["LOCATION", "PERSON", "PERSON"]
+
+
+def test_a_hearing_s_abbreviated_roles_in_speaker_labels_name_no_one() -> None:
+    text = (
+        "ALJ: We are on the record.\n\nATTY: No objection, Your Honor.\n\nCLMT: I am 53.\n\n"
+        "VE: Yes, Judge.\n\n[00:01:02] ATTY: Thank you. Ms. Member said so, and Karen Driver drove."
+    )
+    found = [(s.text, s.label) for s in detect_text(text, settings.SPACY_MODEL).spans if s.label == "PERSON"]
+    assert found == [("Member", "PERSON"), ("Karen Driver", "PERSON")]

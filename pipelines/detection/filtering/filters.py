@@ -30,7 +30,7 @@ from pipelines.gazetteers import (
     is_person_given_name,
     last_names,
 )
-from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS
+from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS, SPEAKER_ROLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,10 +139,26 @@ def _in_name_lists(word: str) -> bool:
     return title in first_names() or title in last_names()
 
 
+# What may stand before a speaker's label on its line: blanks, a timestamp ("[00:04:22]").
+_LABEL_LEAD = re.compile(r"[ \t]*(?:\[[\d:.]+\][ \t]*)?")
+
+
+def _speaker_label(c: Candidate, text: str) -> bool:
+    """The candidate is a line's speaker label: only blanks or a timestamp before it
+    on its line, a colon after it ("ALJ:", "[00:01:12] ATTY:")."""
+    line_start = text.rfind("\n", 0, c.start) + 1
+    labelled = text[c.end : c.end + 1] == ":"
+    return labelled and _LABEL_LEAD.fullmatch(text, line_start, c.start) is not None
+
+
 def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = [word.strip(".,'’:").lower() for word in c.text.split()]
     roles = w.role_words or frozenset()
     if all(_is_role(word, roles) for word in words):
+        return "role word"
+    # A role that is a word or a surname elsewhere, where a speaker's label names it
+    # ("ALJ:", "CLMT:", "MEMBER:"): lexicons.SPEAKER_ROLES.
+    if words and all(word in SPEAKER_ROLES or _is_role(word, roles) for word in words) and _speaker_label(c, text):
         return "role word"
     # "Colonel", "the General": a title alone that is nobody's name.
     # A title that is someone's name in the narrow name lists stays ("King", "Major").

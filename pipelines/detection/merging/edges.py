@@ -786,11 +786,31 @@ def _split_at_quotes(text: str, spans: list[Candidate]) -> list[Candidate]:
     return out
 
 
+_NAME_WORDS = re.compile(r"\S+")
+
+
+def _split_repeats(spans: list[Candidate]) -> list[Candidate]:
+    """A name said twice in one breath, as speech runs ("renee renee castellanos",
+    "treadwell marcus treadwell"): the first word said alone is a name of its own
+    and the rest another, as the guideline marks a stutter."""
+    out: list[Candidate] = []
+    for c in spans:
+        words = list(_NAME_WORDS.finditer(c.text)) if c.label == "PERSON" else []
+        folded = [w.group().casefold() for w in words]
+        if len(words) >= 2 and (folded[0] == folded[1] or (len(words) >= 3 and folded[0] == folded[-1])):
+            first, rest = words[0], words[1]
+            out.append(replace(c, end=c.start + first.end(), text=first.group()))
+            out.append(replace(c, start=c.start + rest.start(), text=c.text[rest.start() :]))
+        else:
+            out.append(c)
+    return out
+
+
 def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
     language's one-letter titles (`title_letters`), never taken as initials."""
-    spans = _split_at_quotes(text, spans)
+    spans = _split_repeats(_split_at_quotes(text, spans))
     out: list[Candidate] = []
     covered = _Covered(text, spans)
     starts = sorted(c.start for c in spans)

@@ -27,6 +27,7 @@ from pipelines.gazetteers import (
 from pipelines.lexicons import (
     CALENDAR_WORDS,
     CLINICAL_FIELD_LABELS,
+    CLOSED_CLASS,
     COURT_KINDS,
     FORM_FIELD_LABELS,
     FORM_FIELD_SURNAMES,
@@ -549,7 +550,9 @@ def _caseless_people(text: str, within_start: int, within_end: int) -> list[Cand
         for match in regex.finditer(text, within_start, within_end):
             name = match.group("v")
             last = name.split()[-1]  # after a name's particles ("van dyke")
-            if is_english_word(last) or last.lower() in stop_words() or last.lower() in ROLE_WORDS:
+            # A filler is no one's name ("deputy um deputy fairweather"): CLOSED_CLASS.
+            folded = last.lower()
+            if is_english_word(last) or folded in stop_words() or folded in ROLE_WORDS or folded in CLOSED_CLASS:
                 continue
             if _CONTRACTION.match(last):
                 continue  # "my father didn't live to see it"
