@@ -250,6 +250,14 @@ TRADE_WORDS: frozenset[str] = frozenset(
     foods packing collision motors bakery tavern liquor liquors insurance restaurant logistics industries
     enterprises laboratories airlines ministries reporting solicitors llp llc pllc""".split()
 )
+# The head words that end an institution's name and nothing else ("… Police Department",
+# "… Delivery Service"): the institution cue's heads (recognizers/cues.py), and what
+# may complete a name a line's end broke (merging/edges.py).
+INSTITUTION_HEADS: tuple[str, ...] = tuple(
+    """Office Department Police Bureau Agency Commission Committee Council Ministry University College Academy
+    Institute Hospital Corporation Company Association Foundation Society Authority Administration Circuit
+    Prison Church Magazine Newspaper Gazette Press Group""".split()
+)
 ORGANIZATION_WORDS: frozenset[str] = (
     TRADE_WORDS
     | frozenset(

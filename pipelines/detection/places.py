@@ -269,6 +269,12 @@ SOFT_WRAP_MIN_LINE = 40
 _TURN_OPENS = re.compile(r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:|[QA][.:]|\d)")
 
 
+def opens_a_turn(text: str, at: int) -> bool:
+    """Does the line from `at` open a new turn or field (a speaker's label, a
+    question's or an answer's marker, a printed number)?"""
+    return _TURN_OPENS.match(text, at) is not None
+
+
 def one_broken_name(text: str, start: int, end: int) -> bool:
     """Can text[start:end] be one name a line's end broke? Not across two line ends
     ("Jane Doe⏎INDEX⏎Page"), nor after a line that a name of two words or more fills

@@ -3,6 +3,8 @@ carries a stray bracket, quote, comma or a word that is not part of the value.""
 
 from dataclasses import replace
 
+import pytest
+
 from pipelines.candidate import Candidate
 from pipelines.detection.languages import language
 from pipelines.detection.merging.edges import cuts_a_word, tidy, title_letters
@@ -627,3 +629,80 @@ def test_a_name_said_twice_in_one_breath_is_two_names():
         ],
     )
     assert [t for t, _ in found] == ["renee", "renee castellanos", "treadwell", "marcus treadwell", "Mary Smith"]
+
+
+def test_tidying_an_organization_twice_changes_nothing():
+    text = "He wrote to the Department of the Treasury. Acme One Two Three Four Five Six Seven Eight Nine Ten."
+    once = tidy(text, [span(text, "Department of the", "ORGANIZATION"), span(text, "Acme One", "ORGANIZATION")])
+    assert tidy(text, once) == once
+    assert [c.text for c in once] == [
+        "Department of the Treasury",
+        "Acme One Two Three Four Five Six Seven Eight Nine Ten",
+    ]
+
+
+def test_an_organization_stops_at_a_legal_form_that_ends_a_sentence():
+    text = "A. We sued Midland Funding Inc. Then we waited. Acme CO. Denver was next."
+    found = texts(text, [span(text, "Midland Funding", "ORGANIZATION"), span(text, "Acme", "ORGANIZATION")])
+    assert [t for t, _ in found] == ["Midland Funding Inc.", "Acme CO."]
+
+
+@pytest.mark.parametrize(
+    ("text", "org", "expected"),
+    [
+        ("Hey Google Say it again.", "Google", "Google"),  # a verb, an interjection
+        ("We filed Google Exhibit A today.", "Google", "Google"),  # a document's letter
+        ("They met at Acme Tuesday's meeting.", "Acme", "Acme"),  # a date word with its possessive
+        ("They met at Acme Mondays.", "Acme", "Acme"),
+        ("Google & Apple & Microsoft sued.", "Google", "Google & Apple"),  # two ampersands are a list
+        ("the Acme Smith's lawyer came", "Acme", "Acme"),  # a possessive ending the widening
+        (
+            "the Los Angeles County Sheriff's Department came",
+            "Los Angeles County",
+            "Los Angeles County Sheriff's Department",
+        ),
+        ("Q   Well Acme Corp called.", "Acme Corp", "Acme Corp"),  # a turn's mark opens the sentence
+        ("7  Then Acme Corp called.", "Acme Corp", "Acme Corp"),
+        ("the Øresund Bridge Authority met", "Bridge Authority", "Øresund Bridge Authority"),
+    ],
+)
+def test_an_organization_s_widening_takes_no_word_that_is_no_name(text: str, org: str, expected: str) -> None:
+    assert [t for t, _ in texts(text, [span(text, org, "ORGANIZATION")])] == [expected]
+
+
+def test_an_organization_takes_no_given_name_of_the_person_after_it():
+    text = "Ask Google Sarah Jones said."
+    found = merged(text, [span(text, "Google", "ORGANIZATION"), span(text, "Jones", "PERSON")])
+    assert ("Google", "ORGANIZATION") in found and not any(
+        "Sarah" in t for t, label in found if label == "ORGANIZATION"
+    )
+
+
+def test_a_dangling_of_takes_no_turn_from_the_next_line():
+    for text in ("the Georgia Department of\nMR. SMITH: Objection.", "the Georgia Department of\nQ. Did you go?"):
+        assert [t for t, _ in texts(text, [span(text, "Georgia Department of", "ORGANIZATION")])] == [
+            "Georgia Department"
+        ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Client city: Denver\nUnit: 4B", "We moved to Denver\nHome was a trailer", "I lived in Fresno\nCourt date: May 2"],
+)
+def test_a_place_takes_no_field_or_common_word_from_the_next_line(text: str) -> None:
+    place = next(p for p in ("Denver", "Fresno") if p in text)
+    assert texts(text, [span(text, place, "LOCATION")]) == [(place, "LOCATION")]
+
+
+def test_a_long_line_of_organizations_is_tidied_in_linear_time():
+    import time
+
+    names = ["MIDLAND CREDIT MANAGEMENT LLC"] * 3000
+    text = "They sued. PARTIES: " + " & ".join(names) + " and others"
+    spans, at = [], text.index("MIDLAND")
+    for _ in names:
+        spans.append(Candidate(at, at + 8, "ORGANIZATION", "MIDLAND", ("spacy",), 0.9))
+        at = text.find("MIDLAND", at + 1) if text.find("MIDLAND", at + 1) >= 0 else at
+    started = time.process_time()
+    tidy(text, spans[:3000])
+    assert time.process_time() - started < 5

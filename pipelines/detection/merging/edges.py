@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
+from pipelines.detection import places
 from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
@@ -42,6 +43,7 @@ from pipelines.gazetteers import (
 from pipelines.lexicons import (
     HEDGES,
     HONORIFICS,
+    INSTITUTION_HEADS,
     KIN_TITLES,
     NAME_END_STREET_TYPES,
     ORGANIZATION_WORDS,
@@ -50,6 +52,7 @@ from pipelines.lexicons import (
     REPLY_WORDS,
     ROLE_WORDS,
     TITLE_WORDS,
+    TRADE_WORDS,
 )
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
@@ -512,6 +515,12 @@ class _Covered:
 
     def __init__(self, text: str, spans: list[Candidate]) -> None:
         self.size, self.spans, self.marks = len(text), spans, None
+        self.person_starts: frozenset[int] | None = None
+
+    def person_starts_at(self, position: int) -> bool:
+        if self.person_starts is None:
+            self.person_starts = frozenset(c.start for c in self.spans if c.label == "PERSON")
+        return position in self.person_starts
 
     def any_in(self, start: int, end: int) -> bool:
         if self.marks is None:
@@ -583,7 +592,7 @@ def _place_or_institution(
     if further > end:
         end, label = further, "ORGANIZATION"
     if label == "ORGANIZATION" and not caseless:
-        start, end = _widen_institution(text, start, end, covered)
+        start, end = _widen_institution(text, start, end, c.end, covered)
     if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
         start = prefix
     if c.label == "LOCATION":
@@ -597,48 +606,61 @@ def _place_or_institution(
 # Management, LLC", "FUND III, LLC", "HOLDINGS 2 LLC").
 COMPANY_FORM = re.compile(
     r",?[ \t]+(?:(?:[IVX]{1,4}|\d{1,3}),?[ \t]+)?"
-    r"(?:L\.?L\.?C\.?|L\.?L\.?P\.?|PLLC|Inc\.?|INC\.?|Ltd\.?|LTD\.?|Limited|LIMITED|Corp\.?|CORP\.?|Co\.|CO\.|L\.P\.|"
-    r"plc|PLC|GmbH)(?![\w])"
+    r"(?:L\.?L\.?C\.?|L\.?L\.?P\.?|PLLC|Inc\.?|INC\.?|Ltd\.?|LTD\.?|Limited|LIMITED|Corp\.?|CORP\.?|Co\.?|CO\.?|"
+    r"L\.P\.|LP|plc|PLC|GmbH)(?![\w-])"
 )
 # The next word after an organization's name: a capitalised word on the same line,
 # "&" and one ("Baylor Scott & White"), "of" and one ("International Brotherhood of
 # Magicians"); after a dangling "of" the name goes on on the next line ("Georgia
 # Department of⏎    Juvenile Justice").
-_WORD = r"(?P<word>[A-Z][\w'’-]*(?:\.[\w'’-]+)*)"
-_ORG_WORD_AFTER = re.compile(r"[ \t]+(?P<join>(?:&|of(?:[ \t]+the)?)[ \t]+)?" + _WORD)
+_CAPITAL = "A-ZÀ-ÖØ-Þ"
+_WORD = rf"(?P<word>[{_CAPITAL}][\w'’-]*(?:\.[\w'’-]+)*)"
+_ORG_WORD_AFTER = re.compile(r"[ \t]+(?P<join>(?:&|(?:of|OF)(?:[ \t]+(?:the|THE))?)[ \t]+)?" + _WORD)
 _ORG_WORD_NEXT_LINE = re.compile(f"{LINE_END}(?:{PRINTED_LINE_NUMBER})?{_WORD}")
 # The capitalised word before an organization's name on its line.
-_ORG_WORD_BEFORE = re.compile(r"(?<![\w'’.&-])(?P<word>[A-Z][\w'’-]*)[ \t]+$")
-# What ends the text before a word that opens a sentence, a line's label or a
-# paragraph; a printed line number before it is the page's.
+_ORG_WORD_BEFORE = re.compile(rf"(?<![\w'’.&-])(?P<word>[{_CAPITAL}][\w'’-]*)[ \t]+$")
+# What ends the text before a word that opens a sentence; a line's label or a
+# question's or an answer's mark before it; a printed line number before it is the page's.
 _SENTENCE_END = re.compile(r"(?:[.!?:;\"“(\[]|--)$")
-_NUMBERED_LINE_START = re.compile(r"\n[ \t]*\d{1,2}[ \t]+$")
+_TURN_MARK = re.compile(r"(?:^|\n)[ \t]*(?:[QA]\.?|[A-Z][A-Z .'’-]{0,60}:)[ \t]*$")
+_NUMBERED_LINE_START = re.compile(rf"(?:^|\n)[ \t]*{PRINTED_LINE_NUMBER}$")
 
 
 def _opens_a_sentence(text: str, at: int) -> bool:
-    """Does the word at `at` open a sentence (where any word is capitalised)? What
-    comes before it, across a line's end ("the⏎Full Gospel Church" does not), says."""
+    """Does the word at `at` open a sentence or a turn (where any word is
+    capitalised)? What comes before it, across a line's end ("the⏎Full Gospel
+    Church" does not), says."""
     before = text[max(0, at - 200) : at]
     if (number := _NUMBERED_LINE_START.search(before)) is not None:
         before = before[: number.start() + 1]
     stripped = before.rstrip()
     paragraph = before[len(stripped) :].count("\n") >= 2
-    return not stripped or paragraph or _SENTENCE_END.search(stripped) is not None
+    return (
+        not stripped or paragraph or _SENTENCE_END.search(stripped) is not None or _TURN_MARK.search(before) is not None
+    )
 
 
 # An organization's span ending in the word that joins it to the rest of its name.
-_DANGLING_JOIN = re.compile(r"[ \t]+(?:of(?:[ \t]+the)?|&|and|for)$")
-# A number after a word: a document's or a law's ("Exhibit 2", "Senate Bill 318",
-# "Case No. 24"), no organization's, but for a union's local or a veterans' post,
-# whose number is its name ("Teamsters Local 4412").
-_NUMBER_AFTER = re.compile(r"[ \t]+(?:\d[\d-]*\b|No\.|Nos?\b|#)")
+_DANGLING_JOIN = re.compile(r"[ \t]+(?:of(?:[ \t]+the)?|OF(?:[ \t]+THE)?|&|and|for)$")
+
+
+def ends_in_a_join(name: str) -> bool:
+    """ "Housing Authority of the County of", "Baylor Scott &": the rest of the name
+    follows (the merge joins the span after it)."""
+    return _DANGLING_JOIN.search(name) is not None
+
+
+# A number or a letter after a word: a document's or a law's ("Exhibit 2", "Exhibit
+# A", "Senate Bill 318", "Case No. 24"), no organization's, but for a union's local
+# or a veterans' post, whose number is its name ("Teamsters Local 4412").
+_NUMBER_AFTER = re.compile(r"[ \t]+(?:\d[\d-]*\b|No\.|Nos?\b|#|[A-Z](?![\w'’-]))")
 _NUMBERED_UNITS = frozenset({"local", "lodge", "post", "chapter"})
-# Words that join or point, capitalised or not, and never open or end a name; not
-# every stop word: a name holds "First", "Full", "Next" ("First Baptist Church").
+# Words that join, point, answer or tell, capitalised or not, and never go on a name;
+# not every stop word: a name holds "First", "Full", "Two" ("Two Harbors Clinic").
 _FUNCTION_WORDS = frozenset(
     "the a an i and or but nor so of for to in at on by with from as than that this these those is was are "
     "were be been it its he she we they you his her our their my your me him us them who which what no nos "
-    "number".split()
+    "number then now also still just yesterday today tomorrow hey say says said tell told ask asked".split()
 )
 # A company's posts, which follow its name in a sentence ("Apple CEO Tim Cook",
 # "a Vestas spokeswoman") and are no part of it.
@@ -646,27 +668,37 @@ _POSTS = frozenset(
     "ceo cfo coo cto chairman chairwoman spokesman spokeswoman spokesperson founder cofounder co-founder "
     "director manager owner employee employees worker workers".split()
 )
+_POSSESSIVE_END = re.compile(r"['’]s?$")
+# A name of a dozen words at most: the bound keeps a line of thousands of
+# capitalised words linear.
+MAX_WIDENED_WORDS = 12
+# How far around an organization its line is read for lower case (a heading is all
+# capitals): bounded, so that a line of a million characters costs no more.
+_HEADING_REACH = 200
 
 
 def _org_word(text: str, word: str, end: int, capitals: bool, after_of: bool = False) -> bool:
     """A word that goes on an organization's name: an institution's word, or any
-    capitalised word but a function word, a date's word, a role or a title ("Apple
-    CEO", "Defendants SwiftRoute"), a field's label ("CDCR Number:") and a
-    document's or a law's word before its number. In `capitals` (a heading, a
-    speaker label, a name in capitals beside a word in capitals) an institution's
-    word only ("… UNIFIED SCHOOL DISTRICT", not "NICU ADMISSION NOTE"), since every
-    word there looks like a name's."""
+    capitalised word but a function, reply or date word, a role, a post or a title
+    ("Apple CEO", "Defendants SwiftRoute"), a field's label ("CDCR Number:") and a
+    document's or a law's word before its number or letter. In `capitals` (a
+    heading, a speaker label, a name in capitals beside a word in capitals) an
+    institution's word only ("… UNIFIED SCHOOL DISTRICT", not "NICU ADMISSION NOTE"),
+    since every word there looks like a name's."""
     lowered = word.lower().rstrip(".")
     if text[end : end + 1] == ":" or (_NUMBER_AFTER.match(text, end) is not None and lowered not in _NUMBERED_UNITS):
         return False
     if lowered in ORGANIZATION_WORDS:
         return True
-    singular = lowered[:-1] if lowered.endswith("s") else lowered
+    bare = _POSSESSIVE_END.sub("", lowered)
+    singular = bare[:-1] if bare.endswith("s") else bare
     return not (
         capitals
-        or lowered in _FUNCTION_WORDS
-        or is_date_word(lowered)
-        or (not after_of and {lowered, singular} & (ROLE_WORDS | HONORIFICS | TITLE_WORDS | _POSTS))
+        or bare in _FUNCTION_WORDS
+        or bare in REPLY_WORDS
+        or is_date_word(bare)
+        or is_date_word(singular)
+        or (not after_of and {bare, singular} & (ROLE_WORDS | HONORIFICS | TITLE_WORDS | _POSTS))
     )
 
 
@@ -674,69 +706,105 @@ def _takes_of(text: str, start: int, after: re.Match[str]) -> bool:
     """The word comes right after "of" ("Department of Justice": a title's word
     there is the institution's subject, not a person's title)."""
     join = after.groupdict().get("join")
-    return bool(join and join.strip().startswith("of")) or _DANGLING_JOIN.search(text, start, after.start()) is not None
+    return bool(join and join.strip().lower().startswith("of")) or ends_in_a_join(text[start : after.start()])
 
 
-def _before_a_span(text: str, end: int, covered: "_Covered") -> bool:
+def _before_a_span(text: str, end: int, covered: _Covered) -> bool:
     after = _ORG_WORD_AFTER.match(text, end) or _ORG_WORD_NEXT_LINE.match(text, end)
     return after is not None and covered.any_in(after.start("word"), after.end())
 
 
+def _before_a_person(text: str, end: int, covered: _Covered) -> bool:
+    """A word right before a person ("Google Sarah| Jones") is that person's (a
+    given name before the surname), not the organization's."""
+    return text[end : end + 1] in (" ", "\t") and covered.person_starts_at(end + 1)
+
+
 # The words opening the next line after a place or an institution ("St. Louis⏎Delivery Service").
-_NEXT_LINE_WORDS = re.compile(f"{LINE_END}(?:{PRINTED_LINE_NUMBER})?" + r"[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}")
+_NEXT_LINE_WORDS = re.compile(
+    f"{LINE_END}(?:{PRINTED_LINE_NUMBER})?" + rf"[{_CAPITAL}][\w'’-]*(?:[ \t]+[{_CAPITAL}][\w'’-]*){{0,3}}"
+)
+# What may end an institution's name a line's end broke: the heads of an institution
+# and of a trade, never a word that is a place's or a thing's too ("Home", "Unit").
+_BROKEN_NAME_HEADS = frozenset(w.lower() for w in INSTITUTION_HEADS) | TRADE_WORDS | {"service", "center", "centre"}
 
 
-def _institution_on_the_next_line(text: str, start: int, end: int, covered: "_Covered") -> int:
+def _institution_on_the_next_line(text: str, start: int, end: int, covered: _Covered) -> int:
     """Where an institution whose name a line's end broke ends, when a model read
     only its first line ("I worked for St. Louis⏎Delivery Service for three
-    years"): the next line's capitalised words up to the last that names an
-    institution, the next line going on rather than opening a turn
-    (`places.institution_broken_by_a_line`); else `end`."""
+    years"): the next line's capitalised words up to the last that heads an
+    institution, not a field's label ("Court date:"), the next line going on
+    rather than opening a turn (`places.institution_broken_by_a_line`); else `end`."""
     words = _NEXT_LINE_WORDS.match(text, end)
     if words is None or covered.any_in(end, words.end()):
         return end
-    for word in reversed(list(re.finditer(r"[A-Z][\w'’-]*", text[end : words.end()]))):
+    for word in reversed(list(re.finditer(rf"[{_CAPITAL}][\w'’-]*", text[end : words.end()]))):
         further = end + word.end()
-        if has_institution_word(word.group()) and institution_broken_by_a_line(text, start, further):
+        if (
+            word.group().lower() in _BROKEN_NAME_HEADS
+            and text[further : further + 1] != ":"
+            and institution_broken_by_a_line(text, start, further)
+        ):
             return further
     return end
 
 
-def _widen_institution(text: str, start: int, end: int, covered: "_Covered") -> tuple[int, int]:
+def _widen_institution(text: str, start: int, end: int, own_end: int, covered: _Covered) -> tuple[int, int]:
     """An organization's name as far as it goes, where a model stopped short
     ("Kestrel Legal" of "Kestrel Legal Transcription", "Midland Credit" of
     "Midland Credit Management, LLC", "Housing Authority of the County of"): its
-    legal form, the capitalised words after it on its line, a dangling "of" and
-    the name it takes, and one capitalised word before it that opens no sentence
-    ("the Full Gospel Church"). Never over another span's characters; a span
-    ending in "of" that nothing completes loses it."""
+    legal form, the capitalised words after it on its line (one "&" at most: two
+    are a list), a dangling "of" and the name it takes, and one capitalised word
+    before it that opens no sentence ("the Full Gospel Church"). Never over another
+    span's characters (the span's own, up to `own_end`, are its own: tidying twice
+    changes nothing); a span ending in "of" that nothing completes loses it."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
-    heading = not any(ch.islower() for ch in text[line_start : line_end if line_end >= 0 else len(text)])
+    line_end = len(text) if line_end < 0 else line_end
+    around = text[max(line_start, start - _HEADING_REACH) : min(line_end, end + _HEADING_REACH)]
+    heading = not any(ch.islower() for ch in around)
 
     def capitals(word: str) -> bool:
         return heading or (len(word) > 1 and word.isupper() and text[start:end].isupper())
 
-    for _ in range(6):
+    def free(a: int, b: int) -> bool:
+        return not covered.any_in(max(a, own_end), b) if b > own_end else True
+
+    ampersands = text[start:end].count("&")
+    taken = end  # where the last word that is surely the name's ends
+    for _ in range(MAX_WIDENED_WORDS):
         form = COMPANY_FORM.match(text, end)
-        if form is not None and not covered.any_in(end, form.end()):
-            end = form.end()
+        if form is not None and free(end, form.end()):
+            end = taken = form.end()
+            if text[end - 1] == ".":  # "Inc." may end a sentence: only another form goes on
+                further = COMPANY_FORM.match(text, end)
+                end = taken = further.end() if further is not None and free(end, further.end()) else end
+                break
             continue
         after = _ORG_WORD_AFTER.match(text, end)
-        if after is None and _DANGLING_JOIN.search(text, start, end) is not None:
+        next_line = after is None and ends_in_a_join(text[start:end])
+        if next_line:
             after = _ORG_WORD_NEXT_LINE.match(text, end)
+        if after is None or not free(end, after.end()):
+            break
+        word = after.group("word")
+        if next_line and (len(word) < 2 or places.opens_a_turn(text, text.rfind("\n", 0, after.start("word")) + 1)):
+            break
+        if "&" in (after.group("join") or ""):
+            ampersands += 1
         if (
-            after is None
-            or covered.any_in(end, after.end())
-            or not _org_word(
-                text, after.group("word"), after.end(), capitals(after.group("word")), _takes_of(text, start, after)
-            )
+            ampersands > 1
+            or _before_a_person(text, after.end(), covered)
+            or not _org_word(text, word, after.end(), capitals(word), _takes_of(text, start, after))
         ):
             break
         end = after.end()
-        if after.group("word").lower() in _NUMBERED_UNITS and (number := _NUMBER_AFTER.match(text, end)):
-            end = number.end()
+        if _POSSESSIVE_END.search(word) is None:
+            taken = end  # a possessive is the name's only if a word follows ("Sheriff's Department")
+        if word.lower() in _NUMBERED_UNITS and (number := _NUMBER_AFTER.match(text, end)):
+            end = taken = number.end()
             break
+    end = max(taken, min(end, own_end))
     # A dangling "of" before another span stays for the merge to join the two
     # ("Housing Authority of the County of" + "San Joaquin").
     if (dangling := _DANGLING_JOIN.search(text, start, end)) is not None and not _before_a_span(text, end, covered):
@@ -747,7 +815,7 @@ def _widen_institution(text: str, start: int, end: int, covered: "_Covered") -> 
         and not heading
         and not _opens_a_sentence(text, before.start())
         and not covered.any_in(before.start(), start)
-        and _org_word(text, before.group("word"), before.end(), capitals(before.group("word")))
+        and _org_word(text, before.group("word"), before.end("word"), capitals(before.group("word")))
     ):
         start = before.start()
     return start, end

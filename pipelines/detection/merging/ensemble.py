@@ -27,7 +27,7 @@ from pipelines.candidate import Candidate, joined
 from pipelines.detection import places
 from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
-from pipelines.detection.merging.edges import COMPANY_FORM, tidy
+from pipelines.detection.merging.edges import COMPANY_FORM, ends_in_a_join, tidy
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
 from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES
 
@@ -200,9 +200,7 @@ def _institution_across_a_numbered_line(last: Candidate, span: Candidate, betwee
     )
 
 
-# An organization's name ending in the word that joins it to the rest ("Housing
-# Authority of the County of", "Georgia Department of", "Baylor Scott &").
-_DANGLING_JOIN = re.compile(r"(?:\bof(?:[ \t]+the)?|&|\bfor)$")
+_BLANKS = re.compile(r"[ \t]+")
 
 
 def _institution_goes_on(text: str, last: Candidate, span: Candidate) -> bool:
@@ -217,8 +215,8 @@ def _institution_goes_on(text: str, last: Candidate, span: Candidate) -> bool:
     between = text[last.end : span.start]
     return (
         span.label in _INSTITUTION_LABELS
-        and _DANGLING_JOIN.search(last.text) is not None
-        and (between in (" ", "\t") or _LINE_BREAK.fullmatch(between) is not None)
+        and ends_in_a_join(last.text)
+        and (_BLANKS.fullmatch(between) is not None or _LINE_BREAK.fullmatch(between) is not None)
     )
 
 

@@ -32,6 +32,7 @@ from pipelines.lexicons import (
     FORM_FIELD_LABELS,
     FORM_FIELD_SURNAMES,
     HONORIFICS,
+    INSTITUTION_HEADS,
     KIN_TITLES,
     MILITARY_RANKS,
     POLITICAL,
@@ -212,9 +213,8 @@ _PARTICIPANT_RE = re.compile(
 # of the press ("Slate Magazine", "the Associated Press"), a witness's employer or
 # the source a speaker quotes.
 _INSTITUTION_HEADS = (
-    "Office|Department|Police|Bureau|Agency|Commission|Committee|Council|Ministry|University|College|Academy"
-    "|Institute|Hospital|Corporation|Company|Association|Foundation|Society|Authority|Administration"
-    "|Circuit|Prison|Church|Magazine|Newspaper|Gazette|Press|Group|"
+    "|".join(INSTITUTION_HEADS)
+    + "|"
     + "|".join(sorted(w.upper() if w.startswith("ll") or w == "pllc" else w.capitalize() for w in TRADE_WORDS))
     # A business by its trade (lexicons.TRADE_WORDS: "Valley Harvest Packing").
 )
