@@ -250,3 +250,15 @@ def test_a_hearing_s_abbreviated_roles_in_speaker_labels_name_no_one() -> None:
     )
     found = [(s.text, s.label) for s in detect_text(text, settings.SPACY_MODEL).spans if s.label == "PERSON"]
     assert found == [("Member", "PERSON"), ("Karen Driver", "PERSON")]
+
+
+def test_a_place_in_lower_case_that_ends_in_a_person_s_surname_stays_a_place() -> None:
+    from pipelines.detection.filtering.place_context import given_names_before_surnames
+
+    text = "q where were his feet?\na glen oak, glen oak was the other street. and glen oak said nothing."
+    first, last = text.index("glen oak"), text.rindex("glen oak")
+    spans = [
+        Candidate(first, first + 8, "LOCATION", "glen oak", ("spacy",), 0.6),
+        Candidate(last, last + 8, "PERSON", "glen oak", ("spacy",), 0.6),
+    ]
+    assert [(c.text, c.label) for c in given_names_before_surnames(text, spans)][0] == ("glen oak", "LOCATION")
