@@ -80,3 +80,26 @@ def test_a_street_ending_in_court_that_someone_goes_to_is_a_place(text: str) -> 
 
 def test_a_court_of_a_kind_one_goes_to_stays_an_institution() -> None:
     assert ("Harlow County Court", "ORGANIZATION") in _found("He went to Harlow County Court for the hearing.")
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second", "joined"),
+    [
+        ("Q. So his face was at West\nFlorissant?\nA. Correct.", "West", "Florissant", True),
+        ("He lived in Sowerby\nBridge since 2015.", "Sowerby", "Bridge", True),
+        ("1919 Sansom Street, Suite 2100\n 7    Philadelphia, Pennsylvania", "Suite 2100", "Philadelphia", False),
+        ("hearing for Leroy\n 6  Fontenot, CDCR number C-58214.", "Leroy", "Fontenot", False),
+        ("and my granny, Odessa\n24 Brown. And my cousin", "Odessa", "Brown", False),
+        ("PLACES:\nFresno\nModesto\n", "Fresno", "Modesto", False),  # a list, a place a line
+    ],
+)
+def test_a_place_a_line_broke_is_one_place(text: str, first: str, second: str, joined: bool) -> None:
+    from pipelines.candidate import Candidate
+    from pipelines.detection.merging.ensemble import merge_adjacent
+
+    a, b = text.index(first), text.index(second)
+    spans = [
+        Candidate(a, a + len(first), "LOCATION", first, ("spacy",), 0.6),
+        Candidate(b, b + len(second), "LOCATION", second, ("spacy",), 0.6),
+    ]
+    assert (len(merge_adjacent(text, spans)) == 1) is joined

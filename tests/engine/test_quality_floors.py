@@ -40,6 +40,8 @@ def test_the_real_transcripts_lose_no_name_and_call_no_one_a_name_wrongly(real) 
     assert untyped.precision >= 0.96 and untyped.recall >= 0.995
     organization = rows["ORGANIZATION"].overlap
     assert (organization.precision, organization.recall) == (1.0, 1.0)
+    place = rows["LOCATION"].exact
+    assert (place.precision, place.recall) == (1.0, 1.0)
 
 
 def test_the_real_transcripts_scores_at_the_top_are_right(real) -> None:

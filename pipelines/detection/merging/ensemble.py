@@ -28,7 +28,7 @@ from pipelines.detection import places
 from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
 from pipelines.detection.merging.edges import COMPANY_FORM, ends_in_a_join, tidy
-from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, stop_words
+from pipelines.gazetteers import first_names, is_common_word, is_given_name, is_known_name, stop_words
 from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES
 
 # On equal weight, more specific labels win: a spelled name is a person's name in
@@ -256,16 +256,31 @@ _SPEAKER_AFTER = re.compile(r"(?:[ \t]+[A-Z.'’-]+){0,2}[ \t]*:")
 
 
 def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, between: str) -> bool:
-    """ "Bob" at a line end and "McCulloch" opening the next line: one name (a PDF
+    """ "Bob" at a line end and "McCulloch" opening the next line, "West" and
+    "Florissant": one name (a PDF
     line break), unless the second opens a speaker label ("…Smith\nWHIRLEY:") or
     each line holds a name of two words or more (a list). In a
     text without case no capital says so: there a given name ends the line and a
     name opens the next ("bob⏎mcculloch", "michael⏎brown"), a name that is no
     common word or a known one."""
-    if span.label != "PERSON" or not _LINE_BREAK.fullmatch(between) or _SPEAKER_AFTER.match(text, span.end):
+    if span.label not in ("PERSON", "LOCATION") or not _LINE_BREAK.fullmatch(between):
         return False
-    if not places.one_broken_name(text, last.start, span.end):
+    if _SPEAKER_AFTER.match(text, span.end) or not places.one_broken_name(text, last.start, span.end):
         return False
+    # A place a line broke ("at West⏎Florissant?"): its words in capitals where case says so.
+    # Not an address's lines ("Suite 2100⏎Philadelphia"), nor a person the model read as
+    # a place ("Leroy⏎ 6  Fontenot", "Odessa⏎24 Brown": a given name the name lists hold,
+    # or one before a known surname, opens it; the context rules judge its parts).
+    if span.label == "LOCATION":
+        first, following = last.text.split()[0], span.text.split()[0]
+        return (
+            span.text[:1].isupper()
+            and last.text[:1].isupper()
+            and not last.text[-1:].isdigit()
+            and first.title() not in first_names()
+            and not (is_given_name(first) and is_known_name(following))
+            and not caseless_at(text, last.start)
+        )
     # Two whole names, one a line ("Senator Gunnar Lindgren⏎Senator Patrick Doyle",
     # a list of those present): a name broken by a line has one part on each side.
     if len(last.text.split()) >= 2 and len(span.text.split()) >= 2:
