@@ -500,6 +500,15 @@ def test_a_tab_s_letter_is_no_person(thing: str, kept: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "kept"), [("a declaration, at Tab J. He is", False), ("signed by Page J. Morrow", True)]
+)
+def test_a_tab_s_letter_the_model_read_alone_is_no_person(text: str, kept: bool) -> None:
+    at = text.index("J.")
+    c = Candidate(at, at + 2, "PERSON", "J.", ("spacy",), 0.9, "spacy:PERSON")
+    assert bool(apply_filters([c], text=text)[0]) is kept
+
+
+@pytest.mark.parametrize(
     ("text", "number"),
     [
         ("In the Matter of:            File No.: A 208-614-337", "A 208-614-337"),

@@ -374,6 +374,10 @@ _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _LETTER_WITH_STOP = re.compile(r"[A-Z]\.?")
 
 
+_THING_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
+_WORD_AFTER_LETTER = re.compile(r"\.?[ \t]+([A-Za-z]+)")
+
+
 def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     """ "Form 1073", "Exhibit Number 1", "Tab G": the number or the letter names a
     form, not a person."""
@@ -390,7 +394,16 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
             and (len(words) == 2 or words[1][-1] == ".")
             and _model_only(c)
         )
-        return "letter of a tab or an exhibit" if lettered and words[0].lower() in things else None
+        if lettered and words[0].lower() in things:
+            return "letter of a tab or an exhibit"
+        # The letter alone, the model leaving out the word before it ("at Tab| J. He"),
+        # a sentence going on after it ("Page J. Morrow" is a person's initial).
+        if len(words) == 1 and _LETTER_WITH_STOP.fullmatch(words[0]) and _model_only(c):
+            before = _THING_BEFORE.search(text, max(0, c.start - 20), c.start)
+            after = _WORD_AFTER_LETTER.match(text, c.end)
+            ends = after is None or after.group(1).lower() in (w.stop_words or frozenset())
+            return "letter of a tab or an exhibit" if before and before.group(1).lower() in things and ends else None
+        return None
     if len(words) > 1 and words[0].lower().strip(".") in things and _HAS_DIGIT.search(c.text):
         return "number of a form or exhibit"
     if _NUMERIC_DATE.fullmatch(c.text.strip()):
