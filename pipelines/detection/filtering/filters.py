@@ -30,7 +30,15 @@ from pipelines.gazetteers import (
     is_person_given_name,
     last_names,
 )
-from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS, SPEAKER_ROLES
+from pipelines.lexicons import (
+    HONORIFICS,
+    NAME_END_STREET_TYPES,
+    NATIONALITIES,
+    RELATIONS,
+    REPLY_WORDS,
+    ROLE_WORDS,
+    SPEAKER_ROLES,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,7 +428,17 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     return None
 
 
+# A street's name after a number ("1608 Culver Street", "3030 South Western Avenue").
+_STREET_AFTER_NUMBER = re.compile(
+    r"[ \t]+(?:(?:North|South|East|West|[NSEW]\.?)[ \t]+)?[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}[ \t]+"
+    rf"(?i:{'|'.join(sorted(NAME_END_STREET_TYPES, key=len, reverse=True))})\b"
+)
+
+
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
+    # A model's year that is a house's number before its street ("1608 Culver Street").
+    if c.text.isdigit() and _model_only(c) and text and _STREET_AFTER_NUMBER.match(text, c.end):
+        return "a house's number"
     if w.calendar is None or w.calendar.search(c.text):
         return None
     return "no calendar date (month, weekday, year, decade, day or numeric date)"
