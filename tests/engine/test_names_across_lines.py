@@ -91,6 +91,10 @@ def test_a_court_of_a_kind_one_goes_to_stays_an_institution() -> None:
         ("hearing for Leroy\n 6  Fontenot, CDCR number C-58214.", "Leroy", "Fontenot", False),
         ("and my granny, Odessa\n24 Brown. And my cousin", "Odessa", "Brown", False),
         ("PLACES:\nFresno\nModesto\n", "Fresno", "Modesto", False),  # a list, a place a line
+        ("I lived on Culver Street\nModesto for years.", "Culver Street", "Modesto", False),  # a street, a town
+        ("Our office is in Dayton\nOhio, near the river.", "Dayton", "Ohio", False),  # two known places
+        ("in New York\nLos Angeles and Chicago", "New York", "Los Angeles", False),  # two whole names
+        ("100 Main St. Apt 4B\nSacramento", "Main St. Apt 4B", "Sacramento", False),  # an address's lines
     ],
 )
 def test_a_place_a_line_broke_is_one_place(text: str, first: str, second: str, joined: bool) -> None:

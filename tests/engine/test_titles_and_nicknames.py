@@ -262,3 +262,15 @@ def test_a_place_in_lower_case_that_ends_in_a_person_s_surname_stays_a_place() -
         Candidate(last, last + 8, "PERSON", "glen oak", ("spacy",), 0.6),
     ]
     assert [(c.text, c.label) for c in given_names_before_surnames(text, spans)][0] == ("glen oak", "LOCATION")
+
+
+def test_a_given_name_read_as_a_place_before_a_speaker_s_surname_in_capitals_is_a_person() -> None:
+    from pipelines.detection.filtering.place_context import given_names_before_surnames
+
+    text = "MS. OKOYE: SIERRA OKOYE, GRASS VALLEY."
+    at = text.index("SIERRA OKOYE")
+    spans = [
+        Candidate(text.index("OKOYE"), text.index("OKOYE") + 5, "PERSON", "OKOYE", ("cues",), 0.9),
+        Candidate(at, at + 12, "LOCATION", "SIERRA OKOYE", ("spacy",), 0.6),
+    ]
+    assert ("SIERRA OKOYE", "PERSON") in [(c.text, c.label) for c in given_names_before_surnames(text, spans)]

@@ -1026,16 +1026,8 @@ def test_an_institution_abroad_named_in_its_own_language_is_no_person(text: str,
     assert corrected_label("Julio Iglesias", "PERSON") == "PERSON"
 
 
-def test_a_house_number_the_model_read_as_a_year_stays_with_its_street() -> None:
-    found = [
-        (c.text, c.label)
-        for c in detect_text("Arnav Deshpande, 1608 Culver Street, in support.", settings.SPACY_MODEL).spans
-    ]
-    assert ("1608 Culver Street", "LOCATION") in found and ("1608", "DATE") not in found
-
-
 def test_a_hall_of_a_city_named_like_a_person_is_no_person() -> None:
     from pipelines.detection.recognizers.gazetteer import recognize as name_lists
 
-    text = "PLACE:  Council Chambers, Marion City Hall, 301 Harlan Square. Then Mary Jo Wood spoke."
-    assert [c.text for c in name_lists(text)] == ["Mary Jo Wood"]
+    text = "PLACE:  Council Chambers, Marion City Hall, 301 Harlan Square. Then Mary Hill Smith spoke."
+    assert [c.text for c in name_lists(text)] == ["Mary Hill Smith"]

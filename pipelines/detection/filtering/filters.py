@@ -32,7 +32,6 @@ from pipelines.gazetteers import (
 )
 from pipelines.lexicons import (
     HONORIFICS,
-    NAME_END_STREET_TYPES,
     NATIONALITIES,
     RELATIONS,
     REPLY_WORDS,
@@ -428,33 +427,7 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     return None
 
 
-# A street's name after a number ("1608 Culver Street", "3030 South Western Avenue").
-_STREET_AFTER_NUMBER = re.compile(
-    r"[ \t]+(?:(?:North|South|East|West|[NSEW]\.?)[ \t]+)?[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3}[ \t]+"
-    rf"(?i:{'|'.join(sorted(NAME_END_STREET_TYPES, key=len, reverse=True))})\b"
-)
-
-
-# Where an address's number stands: after a comma, at a line's head, after "at" or "on"
-# ("Deshpande, 1608 Culver Street", "lives at 2015 Main Street"); "In 2015 California
-# Highway Patrol", "By 2012 Wall Street" are years.
-_ADDRESS_NUMBER_BEFORE = re.compile(r"(?:^|[,\n]|\b(?:at|on|At|On))[ \t]*$")
-
-
-def _house_number(c: Candidate, text: str) -> bool:
-    """A model's year that is a house's number before its street ("1608 Culver Street")."""
-    return (
-        c.text.isdigit()
-        and _model_only(c)
-        and bool(text)
-        and _STREET_AFTER_NUMBER.match(text, c.end) is not None
-        and _ADDRESS_NUMBER_BEFORE.search(text, max(0, c.start - 20), c.start) is not None
-    )
-
-
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
-    if _house_number(c, text):
-        return "a house's number"
     if w.calendar is None or w.calendar.search(c.text):
         return None
     return "no calendar date (month, weekday, year, decade, day or numeric date)"

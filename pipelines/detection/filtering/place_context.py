@@ -508,8 +508,8 @@ def given_names_before_surnames(text: str, spans: list[Candidate]) -> list[Candi
             out.append(replace(name, rule=",".join(sorted({*name.rule.split(","), SURNAME_RULE} - {""}))))
             i += 2
             continue
-        # In capitals or in lower case no capital says the place is a name ("glen oak" a street).
-        if len(words) == 2 and words[1].casefold() in surnames and words[0][:1].isupper() and not words[1].isupper():
+        # In lower case no capital says the place is a name ("glen oak" a street).
+        if len(words) == 2 and words[1].casefold() in surnames and words[0][:1].isupper():
             span = _relabelled(span, "PERSON", SURNAME_RULE)
         out.append(span)
         i += 1

@@ -29,7 +29,7 @@ from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
 from pipelines.detection.merging.edges import COMPANY_FORM, ends_in_a_join, tidy
 from pipelines.gazetteers import first_names, is_common_word, is_given_name, is_known_name, stop_words
-from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES
+from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES, NAME_END_STREET_TYPES
 
 # On equal weight, more specific labels win: a spelled name is a person's name in
 # letters, an ID is more specific than a date-looking number.
@@ -248,6 +248,8 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
     return merged
 
 
+# A compass word a line's end broke from its place ("West⏎Florissant").
+_DIRECTION_WORDS = frozenset("north south east west northeast northwest southeast southwest upper lower".split())
 # A line's end, and the next line's printed number if it has one ("Dr. Harriet⏎ 8  Young").
 _LINE_BREAK = re.compile(places.LINE_END + f"(?:{places.PRINTED_LINE_NUMBER})?")
 # The rest of a speaker label ("…DELGADO⏎CDCR NUMBER: K-48213").
@@ -271,12 +273,19 @@ def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, betwe
     # Not an address's lines ("Suite 2100⏎Philadelphia"), nor a person the model read as
     # a place ("Leroy⏎ 6  Fontenot", "Odessa⏎24 Brown": a given name the name lists hold,
     # or one before a known surname, opens it; the context rules judge its parts).
+    # Nor two places ("Culver Street⏎Modesto", "Dayton⏎Ohio", "Mexico⏎Guadalajara",
+    # "New York⏎Los Angeles"): a street's type or a number ends the first, each is a
+    # place the lists know, or each is a name of two words or more.
     if span.label == "LOCATION":
         first, following = last.text.split()[0], span.text.split()[0]
+        two_places = places.is_known_place(last.text) and places.is_known_place(span.text)
         return (
             span.text[:1].isupper()
             and last.text[:1].isupper()
-            and not last.text[-1:].isdigit()
+            and not any(ch.isdigit() for ch in last.text)
+            and last.text.split()[-1].lower().rstrip(".") not in NAME_END_STREET_TYPES
+            and not (two_places and last.text.lower() not in _DIRECTION_WORDS)
+            and not (len(last.text.split()) >= 2 and len(span.text.split()) >= 2)
             and first.title() not in first_names()
             and not (is_given_name(first) and is_known_name(following))
             and not caseless_at(text, last.start)

@@ -133,8 +133,9 @@ def recognize(text: str) -> list[Candidate]:
                 if words[j][2] in lasts
                 and not any(w[2].lower() in ROLE_WORDS and w[2].lower() not in stop for w in words[i + 1 : j])
                 and places.one_broken_name(text, words[i][0], words[j][1])
-                # A place's word inside is a place's name ("Marion City Hall"), no person's.
-                and not any(_names_a_place(w[2]) for w in words[i + 1 : j])
+                # A place's word inside and at the end is a place's name ("Marion City
+                # Hall"), no person's; "Mary Hill Smith" is one.
+                and not (_names_a_place(words[j][2]) and any(_names_a_place(w[2]) for w in words[i + 1 : j]))
             ]
             if caseless:
                 # The longest name that holds no stop word and ends in no common word
