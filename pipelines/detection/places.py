@@ -307,7 +307,7 @@ def institution_broken_by_a_line(text: str, start: int, end: int, place: bool = 
         len(breaks) == 1
         and bool(words)
         and (has_institution_word(words[-1]) or (place and words[-1].lower() in PLACE_WORDS))
-        and _TURN_OPENS.match(text, breaks[0] + 1) is None
+        and not opens_a_turn(text, breaks[0] + 1)
     )
 
 

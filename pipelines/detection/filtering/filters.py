@@ -30,14 +30,7 @@ from pipelines.gazetteers import (
     is_person_given_name,
     last_names,
 )
-from pipelines.lexicons import (
-    HONORIFICS,
-    NATIONALITIES,
-    RELATIONS,
-    REPLY_WORDS,
-    ROLE_WORDS,
-    SPEAKER_ROLES,
-)
+from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS, SPEAKER_ROLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +374,7 @@ _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _LETTER_WITH_STOP = re.compile(r"[A-Z]\.?")
 
 
+# The word before a letter the model read alone ("Tab| J."), and the word after it.
 _THING_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
 _WORD_AFTER_LETTER = re.compile(r"\.?[ \t]+([A-Za-z]+)")
 

@@ -259,9 +259,9 @@ _SPEAKER_AFTER = re.compile(r"(?:[ \t]+[A-Z.'’-]+){0,2}[ \t]*:")
 
 def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, between: str) -> bool:
     """ "Bob" at a line end and "McCulloch" opening the next line, "West" and
-    "Florissant": one name (a PDF
-    line break), unless the second opens a speaker label ("…Smith\nWHIRLEY:") or
-    each line holds a name of two words or more (a list). In a
+    "Florissant": one name (a PDF line break), unless the second opens a speaker
+    label ("…Smith\nWHIRLEY:") or each line holds a name of two words or more (a
+    list). In a
     text without case no capital says so: there a given name ends the line and a
     name opens the next ("bob⏎mcculloch", "michael⏎brown"), a name that is no
     common word or a known one."""
