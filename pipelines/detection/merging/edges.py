@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
-from pipelines.detection import places
 from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
@@ -31,6 +30,7 @@ from pipelines.detection.places import (
     institution_broken_by_a_line,
     is_known_place,
     opens_a_name,
+    opens_a_turn,
 )
 from pipelines.gazetteers import (
     is_common_word,
@@ -768,7 +768,7 @@ def _widen_institution(text: str, start: int, end: int, own_end: int, covered: _
         return heading or (len(word) > 1 and word.isupper() and text[start:end].isupper())
 
     def free(a: int, b: int) -> bool:
-        return not covered.any_in(max(a, own_end), b) if b > own_end else True
+        return b <= own_end or not covered.any_in(max(a, own_end), b)
 
     ampersands = text[start:end].count("&")
     taken = end  # where the last word that is surely the name's ends
@@ -788,7 +788,7 @@ def _widen_institution(text: str, start: int, end: int, own_end: int, covered: _
         if after is None or not free(end, after.end()):
             break
         word = after.group("word")
-        if next_line and (len(word) < 2 or places.opens_a_turn(text, text.rfind("\n", 0, after.start("word")) + 1)):
+        if next_line and (len(word) < 2 or opens_a_turn(text, text.rfind("\n", 0, after.start("word")) + 1)):
             break
         if "&" in (after.group("join") or ""):
             ampersands += 1
