@@ -30,7 +30,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 from assemble import metric_rows, reload_and_check, sha256  # noqa: E402
 from evaluate_ner import score  # noqa: E402
-from onnx_export import graph, quantize  # noqa: E402
+from onnx_export import graph, quantize, saturates_u8s8  # noqa: E402
 from train_minilm import FROZEN, package_directory  # noqa: E402
 
 from pipelines.detection.models import minilm  # noqa: E402
@@ -90,14 +90,17 @@ def encoder_weights(delta: Path) -> tuple[dict[str, np.ndarray], dict]:
     return weights, settings
 
 
-def onnx_model(delta: Path, precision: str) -> bytes:
-    """The encoder as the ONNX graph the product runs: float32, or int8 weights."""
+def onnx_model(delta: Path, precision: str, reduce_range: bool | None = None) -> bytes:
+    """The encoder as the ONNX graph the product runs: float32, or int8 weights (7-bit
+    with `reduce_range`; by default where this CPU needs it, `saturates_u8s8`)."""
     weights, settings = encoder_weights(delta)
     model = graph(weights, int(settings["layers"]), int(settings["heads"]), bool(settings.get("case_types")))
-    return quantize(model) if precision == "int8" else model.SerializeToString()
+    return quantize(model, reduce_range) if precision == "int8" else model.SerializeToString()
 
 
-def build(delta: Path, base_model: str = "sm", precision: str = "float") -> spacy.language.Language:
+def build(
+    delta: Path, base_model: str = "sm", precision: str = "float", reduce_range: bool | None = None
+) -> spacy.language.Language:
     settings = json.loads((delta / "cfg.json").read_text(encoding="utf-8"))
     package = package_directory()
     vocab = [v for v in (package / "vocab.txt").read_text(encoding="utf-8").split("\n") if v]
@@ -105,7 +108,7 @@ def build(delta: Path, base_model: str = "sm", precision: str = "float") -> spac
     nlp = spacy.load(resolve(base_model), exclude=list(UNUSED_COMPONENTS))
     component = nlp.add_pipe(minilm.FACTORY, name=COMPONENT, last=True)
     runtime = {k: v for k, v in settings.items() if k != "training"}
-    component.set_model(onnx_model(delta, precision), {**runtime, "precision": precision}, vocab)
+    component.set_model(onnx_model(delta, precision, reduce_range), {**runtime, "precision": precision}, vocab)
     return nlp
 
 
@@ -245,7 +248,8 @@ def model_card(
         f"{settings['base']['safetensors_sha256']} (its `{settings['base']['tensor']}` is used as packaged, "
         "rounded to float16 like the delta)",
         f"- **Runtime graph:** `model.onnx` ({meta['anonymizer']['precision']}"
-        f"{', one scale per output channel' if meta['anonymizer']['precision'] == 'int8' else ''}), "
+        f"{', one scale per output channel' if meta['anonymizer']['precision'] == 'int8' else ''}"
+        f"{', 7-bit weights (a CPU without VNNI)' if meta['anonymizer'].get('int8_reduce_range') else ''}), "
         f"sha256 {model_sha}, built from the delta and the base by training/onnx_export.py",
         f"- **Training:** `training/train_minilm.py` with `{variant['config']}`: "
         f"data `{training.get('data', 'research')}`, seed {training.get('seed')}, "
@@ -300,6 +304,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="research-trf")
     parser.add_argument("--precision", choices=("float", "int8"), default="float", help="the runtime graph's weights")
+    parser.add_argument(
+        "--reduce-range",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="int8: 7-bit weights (auto: where this CPU's int8 products may saturate, an x86 CPU without VNNI)",
+    )
     parser.add_argument("--base-model", default="sm")
     parser.add_argument("--eval", type=Path, nargs="*", default=[], help="held-out CoNLL gold to score the NER on")
     parser.add_argument(
@@ -311,7 +321,10 @@ def main(argv: list[str] | None = None) -> int:
     variant = VARIANTS[args.variant]
 
     settings = json.loads((args.delta / "cfg.json").read_text(encoding="utf-8"))
-    nlp = build(args.delta, args.base_model, args.precision)
+    reduced = args.precision == "int8" and (
+        saturates_u8s8() if args.reduce_range == "auto" else args.reduce_range == "yes"
+    )
+    nlp = build(args.delta, args.base_model, args.precision, reduced)
     nlp.meta.update(
         {
             "name": variant["name"],
@@ -319,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
             "description": variant["description"],
             "license": variant["license"],
             "sources": [*BASE_SOURCES, *variant["data"]],
-            "anonymizer": {"label_promotions": False, "precision": args.precision},
+            "anonymizer": {"label_promotions": False, "precision": args.precision, "int8_reduce_range": reduced},
             "training": settings.get("training", {}),
         }
     )

@@ -20,6 +20,7 @@ size and faster matrix products, with the agreement measured in BENCHMARKS.md.
 
 from __future__ import annotations
 
+import platform
 import tempfile
 from pathlib import Path
 
@@ -130,13 +131,35 @@ def graph(weights: dict[str, np.ndarray], layers: int, heads: int, case_types: b
     return model
 
 
-def quantize(model: onnx.ModelProto) -> bytes:
+def saturates_u8s8(cpuinfo: str | None = None, machine: str | None = None) -> bool:
+    """Whether this CPU's int8 matrix products may saturate: an x86 CPU without VNNI,
+    where ONNX Runtime's u8s8 kernels add pairs of 8-bit products in 16 bits
+    (ONNX Runtime's quantization guide: "reduce_range=True" there). Where the flags
+    cannot be read (an x86 CPU on another system) it is assumed so; ARM's kernels
+    and VNNI's accumulate in 32 bits."""
+    if (machine or platform.machine()).lower() not in ("x86_64", "amd64", "i386", "i686", "x86"):
+        return False
+    if cpuinfo is None:
+        try:
+            cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return True
+    flags = {flag for line in cpuinfo.splitlines() if line.startswith("flags") for flag in line.split()}
+    return not flags & {"avx512_vnni", "avx_vnni"}
+
+
+def quantize(model: onnx.ModelProto, reduce_range: bool | None = None) -> bytes:
     """int8 weights for every MatMul with a constant operand and every attention's
     query, key and value (dynamic quantization); the word embeddings, layer norms and
     the attention's softmax stay float32. One scale per output channel, not one per
     matrix: at the same speed, within 0.5 points of the float graph's F1 on every
     label of CoNLL-2003 val, where one scale a matrix lost 1.7 on places and
-    organizations (BENCHMARKS.md, seventeenth session)."""
+    organizations (BENCHMARKS.md, seventeenth session). `reduce_range`: 7-bit
+    weights, so that no pair of products overflows 16 bits; by default only on a CPU
+    whose products may saturate (`saturates_u8s8`): on CoNLL-2003 val it cost 0.2 to
+    0.3 points of F1 against full-range weights (eighteenth session), which the
+    graph is spared where the CPU has VNNI. `make install` builds the graph on the
+    machine that runs it, so each CPU gets its own."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     with tempfile.TemporaryDirectory() as work:
@@ -149,6 +172,7 @@ def quantize(model: onnx.ModelProto) -> bytes:
             # `Attention` becomes `QAttention`: its query, key and value product in int8.
             op_types_to_quantize=["MatMul", "Attention"],
             per_channel=True,
+            reduce_range=saturates_u8s8() if reduce_range is None else reduce_range,
             # Shape inference cannot type the contrib operators' outputs: they are float.
             extra_options={"DefaultTensorType": TensorProto.FLOAT},
         )

@@ -16,7 +16,7 @@ from pipelines.detection.models import minilm
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "training"))
-from onnx_export import graph, quantize  # noqa: E402  (training/ is no package)
+from onnx_export import graph, quantize, saturates_u8s8  # noqa: E402  (training/ is no package)
 
 
 def test_the_product_s_venv_has_no_pytorch():
@@ -295,15 +295,38 @@ def test_a_model_taught_line_breaks_reads_one_piece_for_each():
     assert taught.pieces("john") == (5,)
 
 
-def test_int8_weights_label_as_the_float_ones_do():
+@pytest.mark.parametrize("reduce_range", [False, True])
+def test_int8_weights_label_as_the_float_ones_do(reduce_range):
     """Dynamic int8 quantization of a random small encoder: the same argmax on at
-    least 97% of the positions of random windows, logits within a small distance."""
+    least 97% of the positions of random windows, logits within a small distance;
+    with full-range weights and with the 7-bit ones a CPU without VNNI gets."""
     rng = np.random.default_rng(1)
     model = graph(_tiny_weights(rng), 2, heads=4)
     ids = rng.integers(0, 50, (8, 40))
-    full, small = minilm.Encoder(model.SerializeToString())(ids), minilm.Encoder(quantize(model))(ids)
+    full, small = minilm.Encoder(model.SerializeToString())(ids), minilm.Encoder(quantize(model, reduce_range))(ids)
     assert (full.argmax(-1) == small.argmax(-1)).mean() >= 0.97
     assert np.abs(full - small).max() < 0.25
+
+
+def test_a_cpu_without_vnni_gets_7_bit_weights_so_no_pair_of_products_saturates():
+    """ONNX Runtime's u8s8 kernels on x86 without VNNI add two 8-bit products in 16
+    bits: 255 × 127 × 2 overflows, 255 × 64 × 2 does not. Which CPUs: read from
+    their flags; ARM and VNNI accumulate in 32 bits."""
+    assert saturates_u8s8("flags\t\t: fpu sse2 avx avx2 fma\n", "x86_64")
+    assert not saturates_u8s8("flags\t\t: fpu sse2 avx2 avx512f avx512_vnni\n", "x86_64")
+    assert not saturates_u8s8("flags\t\t: fpu sse2 avx2 avx_vnni\n", "AMD64")
+    assert not saturates_u8s8("Features\t: fp asimd\n", "aarch64")
+    import onnx
+    from onnx import numpy_helper
+
+    model = graph(_tiny_weights(np.random.default_rng(2)), 1, heads=4)
+    for reduce_range, bound in ((True, 64), (False, 127)):
+        weights = [
+            numpy_helper.to_array(t)
+            for t in onnx.load_from_string(quantize(model, reduce_range)).graph.initializer
+            if t.data_type == onnx.TensorProto.INT8 and t.dims
+        ]
+        assert weights and max(int(np.abs(w).max()) for w in weights) == bound
 
 
 def test_a_graph_that_fails_to_load_says_so_and_is_not_kept(tmp_path, monkeypatch):
