@@ -179,7 +179,11 @@ MILITARY_RANKS: tuple[str, ...] = tuple(
 )
 # Kin words written as a title before a name ("Auntie Lo", "Grandpa Joe"): what a
 # family calls the person; the word stays outside the name, as a title does.
-KIN_TITLES: tuple[str, ...] = ("Uncle", "Aunt", "Auntie", "Grandma", "Grandpa", "Granny", "Nana", "Cousin")
+KIN_TITLES: tuple[str, ...] = (
+    "Uncle", "Aunt", "Auntie", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy", "Mommy",
+    # Spanish speakers' ("mi tía Lupe", "Abuela Chela").
+    "Tía", "Tia", "Tío", "Tio", "Abuela", "Abuelo",
+)  # fmt: skip
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
 # the front of a PERSON, but not role words, since many are surnames too (King,
 # Bishop, Major) and must still count as names elsewhere.
@@ -190,7 +194,7 @@ HONORIFICS: frozenset[str] = frozenset(
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
-    alderman alderwoman congressman congresswoman""".split()
+    alderman alderwoman congressman congresswoman padre monsignor msgr honorable hon""".split()
 ) | frozenset(rank.lower() for rank in MILITARY_RANKS)
 # A one-word answer or turn that replies ("A. Good, sir.", "Q. Okay."): never a name,
 # whatever the model read.

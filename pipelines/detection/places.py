@@ -275,14 +275,22 @@ def opens_a_turn(text: str, at: int) -> bool:
     return _TURN_OPENS.match(text, at) is not None
 
 
+# A label that opens a line: a speaker's ("MR. SMITH:") or a form's field ("Date:",
+# "Call type:").
+_LABEL_OPENS = re.compile(r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}|[A-Z][a-z]+(?:[ \t][A-Za-z]+){0,2}):(?=[ \t]|$)", re.M)
+
+
 def one_broken_name(text: str, start: int, end: int) -> bool:
     """Can text[start:end] be one name a line's end broke? Not across two line ends
-    ("Jane Doe⏎INDEX⏎Page"), nor after a line that a name of two words or more fills
+    ("Jane Doe⏎INDEX⏎Page"), nor into a label opening the next line ("Interviewer:
+    DANIEL OKIMOTO⏎Date:"), nor after a line that a name of two words or more fills
     alone ("MARY SMITH⏎Young", a list of those present: a name a line). A name with
     words before it on its line ("Officer Jane Doe⏎Page 3 shows") may go on."""
     breaks = [i for i in range(start, end) if text[i] == "\n"]
     if len(breaks) != 1:
         return not breaks
+    if _LABEL_OPENS.match(text, breaks[0] + 1):
+        return False
     line_start = text.rfind("\n", 0, start) + 1
     head = text[start : breaks[0]].split()
     if text[line_start:start].strip():

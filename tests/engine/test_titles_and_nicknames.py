@@ -5,6 +5,7 @@ sign named after someone. Every example is invented here."""
 
 import re
 
+import pytest
 from django.conf import settings
 
 from pipelines.candidate import Candidate
@@ -50,6 +51,26 @@ def test_a_kin_title_stays_outside_the_name_a_relation_cue_reads() -> None:
     assert [c.text for c in spans] == ["Lo", "Joe"]
     # Without the cue the model's two words stay: "Nana Akufo" may be a given name.
     assert [c.text for c in tidy(text, [_person(text, "Auntie Lo")])] == ["Auntie Lo"]
+
+
+def test_a_kin_title_stays_outside_a_name_one_is_called_by() -> None:
+    text = 'She calls him "Daddy T." when he\'s coming home. My tía Lupe came. They call her Abuela Chela.'
+    found = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "T." in found and "Chela" in found and "Daddy" not in found and "Abuela Chela" not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Department J-3       Honorable Theresa A. Vandermolen, Judge Presiding", "Theresa A. Vandermolen"),
+        ("BEFORE:        Hon. Ingrid Solvang-Pierce, Workers' Compensation Judge", "Ingrid Solvang-Pierce"),
+        ("The other priest, Monsignor Doyle, the Irish one.", "Doyle"),
+        ("In 1976, at San Judas, Padre Chema married us.", "Chema"),
+    ],
+)
+def test_a_priest_s_or_a_judge_s_honorific_stays_outside_the_name(text: str, name: str) -> None:
+    found = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert found == [name]
 
 
 def test_a_nickname_in_quotes_inside_a_name_is_one_name() -> None:

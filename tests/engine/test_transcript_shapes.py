@@ -3,6 +3,8 @@ out of a PDF, a deposition, a clinical note): a town's name that is a person's t
 a cover page's columns, a page's furniture, eponyms, employers, kin titles, ages
 after a verb of being. Every example is invented here."""
 
+import re
+
 import pytest
 from django.conf import settings
 
@@ -193,6 +195,15 @@ def test_a_common_word_name_spreads_to_its_uses_in_speech(text: str) -> None:
         ("The Delgado motion was denied.", "Delgado", False),
         ("Ramirez's test results were negative.", "Ramirez", False),
         ("He went to Nguyen's law firm.", "Nguyen", False),
+        # A clinical examination's signs, after an article's "positive" or "negative",
+        # or with their noun.
+        ("He found a positive Tinel's and\nPhalen's at page 14.", "Phalen", True),
+        ("He found a positive Hawkins-Kennedy on the right shoulder.", "Hawkins-Kennedy", True),
+        ("Dr. Bellweather found Waddell's signs, three out of five.", "Waddell", True),
+        ("There's a Baker's cyst. He wants to do the scope.", "Baker", True),
+        # Someone one is sure of, or a given name, is a person.
+        ("I'm positive Johnson did it.", "Johnson", False),
+        ("It was a positive Marcus, always smiling.", "Marcus", False),
     ],
 )
 def test_an_eponym_names_no_one(text: str, word: str, dropped: bool) -> None:
@@ -256,6 +267,11 @@ def test_a_nickname_one_went_by() -> None:
         ("he died in seventy six he was only fifty two.", "fifty two"),
         ("i was forty one with two kids in catholic school", "forty one"),
         ("I am 36 years of age.", "36"),
+        ("Journey just turned seven last week.", "seven"),
+        ("The doctor said so when I was, like, fourteen. That's --", "fourteen"),
+        ('"I\'m gonna be 18," she said.', "18"),
+        ("two children, Journey, who is nine, and Dakota, who is six?", "nine"),
+        ("She was thirty -- thirty-eight. No, thirty-nine.", "thirty"),
     ],
 )
 def test_a_number_after_a_person_s_being_that_ends_its_clause_is_an_age(text: str, age: str) -> None:
@@ -266,9 +282,37 @@ def test_a_count_after_a_person_s_being_is_no_age() -> None:
     text = (
         "I was 3 blocks away. He was 15 minutes late. I'm 100 percent sure. It was 12 when we left. "
         "We were 4 in the car. They were 20 at the party. Before that I was two years with the Township. "
-        "I was one of them."
+        "I was one of them. I was two -- two blocks away."
     )
-    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:age_after_being"] == []
+    assert [c.text for c in patterns.recognize(text) if c.label == "AGE"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ages"),
+    [
+        # A false start before an age and the age said again after it.
+        ("Q.  How old are you?\n\nA.  Forty -- I'm 44. Forty-four.", ["Forty", "44", "Forty-four"]),
+        # A chain of corrections, each near the last.
+        (
+            "She was thirty -- thirty-eight. No, thirty-nine. Thirty-nine. So",
+            ["thirty", "thirty-eight", "thirty-nine", "Thirty-nine"],
+        ),
+        (
+            "Q.  How old are you?\nA.  52. No. Fifty -- 53. Fifty-three since August.",
+            ["52", "Fifty", "53", "Fifty-three"],
+        ),
+        ("She is in Salinas, seventy -- seventy-one years old.", ["seventy", "seventy-one years old"]),
+        # A printed line number opens the answer's line.
+        ("Q.   And how old are you?\n24       A.   57.\n25       Q.   What's your position?", ["57"]),
+    ],
+)
+def test_an_age_restarted_or_said_again_is_an_age_each_time(text: str, ages: list[str]) -> None:
+    assert sorted(c.text for c in patterns.recognize(text) if c.label == "AGE") == sorted(ages)
+
+
+def test_a_number_far_from_an_age_or_a_count_beside_it_is_no_restatement() -> None:
+    text = "I was 19. 20 more people came. He is 44 -- 9. She was 30. 75. That's the page. I'm 40 -- 4 of us went."
+    assert sorted(c.text for c in patterns.recognize(text) if c.label == "AGE") == ["19", "30", "44"]
 
 
 def test_an_age_a_life_s_event_happened_at() -> None:
@@ -282,6 +326,14 @@ def test_an_age_a_life_s_event_happened_at() -> None:
     )
     # Only after an event of a life in the sentence: not an exhibit, a reading or a price.
     assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:age_at"] == ["14", "16", "16", "16"]
+
+
+def test_an_age_in_words_a_life_s_event_happened_at_before_or_right_after_it() -> None:
+    text = (
+        "But at fifteen I quit, because my mother got sick. She was arrested at nineteen. "
+        "We met at fifteen past. At twenty we went home. I'll see you at eleven when I quit."
+    )
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:age_at"] == ["fifteen", "nineteen"]
 
 
 @pytest.mark.parametrize(
@@ -1031,3 +1083,65 @@ def test_a_hall_of_a_city_named_like_a_person_is_no_person() -> None:
 
     text = "PLACE:  Council Chambers, Marion City Hall, 301 Harlan Square. Then Mary Hill Smith spoke."
     assert [c.text for c in name_lists(text)] == ["Mary Hill Smith"]
+
+
+# --- records' numbers, a page's line numbers, labels ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Case Nos. JD-142876-001", "JD-142876-001"),
+        ("Incident:      PPD24-091487                Call type: 415 DISTURBANCE", "PPD24-091487"),
+        ("     v.                               ) 2:24-cv-00317-JMS-MG", "2:24-cv-00317-JMS-MG"),
+        ("Exhibit 4. It's Bates-stamped PWF-000412 through PWF-000431.", "PWF-000431"),
+        ("a State Police crash report, ISP-24-118273, prepared by a trooper", "ISP-24-118273"),
+        ("the prior authorization (ref PA-2024-1009-33817)", "PA-2024-1009-33817"),
+        ("It's an Indiana CDL, 4410-27-8815. Issued by Indiana.", "4410-27-8815"),
+        ("Proceeding No. 24#00057", "24#00057"),
+        ("Lawyer (Bar No. 31876).", "31876"),
+        ("Idaho Bar number 11402.", "11402"),
+        ("the trust account at U.S. Bank, account\n    ending in 8830, and", "8830"),
+        ("Q.   What's the company's USDOT number?\n 8       A.   2847193. And", "2847193"),
+    ],
+)
+def test_a_record_s_number_is_an_id(text: str, value: str) -> None:
+    assert value in [c.text for c in patterns.recognize(text) if c.label == "ID"]
+
+
+def test_a_year_a_count_or_a_time_is_no_record_s_number() -> None:
+    text = (
+        "The lease ending in 2024 was signed at the bank. Q.   What's your phone number?\nA.   5595550147.\n"
+        "We met at 2:24 today. She scored HCR-20 and COVID-19 and ISO 9001."
+    )
+    assert [c.text for c in patterns.recognize(text) if c.label == "ID"] == []
+    # A code's year is no date of its own; a date's is.
+    text = "ref PA-2024-1009-33817; on 2024-10-09, in 1998"
+    years = [(c.start, c.text) for c in patterns.recognize(text) if c.label == "DATE"]
+    assert (text.index("2024"), "2024") not in years and (text.index("1998"), "1998") in years
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The page's printed number before a date, and an answer's mark.
+        ("night of Saturday,\n12  March 9th going into Sunday", "March 9th"),
+        ("  Q.   When was he hired?\n20       A.   March 14th of 2022. It says so", "March 14th of 2022"),
+        ("was CCCMS until\n16  2021. I'm not on the caseload now.", "2021"),
+    ],
+)
+def test_a_page_s_line_number_is_no_part_of_a_date(text: str, expected: str) -> None:
+    dates = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in ("DATE", "TIME")]
+    assert expected in dates and not any(re.match(r"\d{1,2}\s", d) for d in dates)
+
+
+def test_a_line_number_a_model_read_as_a_date_is_none() -> None:
+    text = " 9  Q.   And how many tractors?\n10       A.   Two hundred and forty tractors as of\n12  today.\n"
+    assert [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in ("DATE", "TIME")] == []
+
+
+def test_a_name_ends_at_its_line_when_a_field_s_label_opens_the_next() -> None:
+    text = "Narrator:     AMPARO VILLASEÑOR RUELAS\nInterviewer:  DANIEL OKIMOTO\nDate:         June 14, 2006\n"
+    assert not places.one_broken_name(text, text.index("DANIEL"), text.index("Date") + 4)
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "DANIEL OKIMOTO" in persons

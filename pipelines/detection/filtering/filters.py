@@ -303,13 +303,26 @@ _EPONYM_AFTER = re.compile(
     r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease)\b"
     # "Murphy's sign", "Hartmann's solution": only after a word that is no given name
     # ("Jamal's sign said no justice", "Tariq's solution was to move").
-    r"|(?P<clinical>['’]s[ \t]+(?:syndrome|disease|sign|solution)\b)"
+    r"|(?P<clinical>['’]s[ \t]+(?:syndrome|disease|signs?|solution|cyst|maneuver|fracture|palsy)\b)"
+)
+# A clinical examination's finding after an article: "a positive Tinel's and
+# Phalen's", "the negative Spurling's", "a positive Hawkins-Kennedy". Not "I'm
+# positive Johnson did it" (no article), nor a given name ("a positive Marcus").
+_EPONYM_BEFORE = re.compile(
+    r"(?i:\b(?:a|an|the|and|with)[ \t]+(?:positive|negative))[ \t]+(?:[A-Z][\w-]*['’]s?,?\s+(?:and|or)\s+)?$"
 )
 
 
 def _eponym_after(text: str, at: int, word: str) -> bool:
     match = _EPONYM_AFTER.match(text, at)
     return match is not None and not (match.group("clinical") and _a_first_name(word))
+
+
+def _eponym_at(text: str, start: int, word: str) -> bool:
+    """`word`, written at `start`, names a procedure, a test, a law or a sign."""
+    return _eponym_after(text, start + len(word), word) or (
+        _EPONYM_BEFORE.search(text, max(0, start - 60), start) is not None and not _a_first_name(word)
+    )
 
 
 def _a_first_name(word: str) -> bool:
@@ -327,7 +340,7 @@ def _only_as_eponym(text: str, word: str) -> bool:
 
     def every_use() -> bool:
         uses = re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
-        return all(_eponym_after(text, use.end(), word) for use in uses)
+        return all(_eponym_at(text, use.start(), word) for use in uses)
 
     return _EPONYM_ANSWERS.get(text, word.lower(), every_use)
 
@@ -340,7 +353,7 @@ def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = re.sub(r"['’]s?$", "", c.text.strip()).split()
     if not _model_only(c) or not text or len(words) != 1:
         return None
-    if not _eponym_after(text, c.start + len(words[0]), words[0]):
+    if not _eponym_at(text, c.start, words[0]):
         return None
     if _only_as_eponym(text, words[0]):
         return "names a law, a procedure or a test, never a person in the document"

@@ -45,6 +45,7 @@ from pipelines.lexicons import (
     HONORIFICS,
     INSTITUTION_HEADS,
     KIN_TITLES,
+    MONTHS,
     NAME_END_STREET_TYPES,
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
@@ -53,6 +54,7 @@ from pipelines.lexicons import (
     ROLE_WORDS,
     TITLE_WORDS,
     TRADE_WORDS,
+    WEEKDAYS,
 )
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", "«": "»", '"': '"', "'": "'"}
@@ -407,8 +409,8 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     if match is None or not set(c.sources) <= _READ_SOURCES:
         return start  # what a person marked or allowed keeps its words
     lead = match.group(1)
-    if "cue:relation" in (c.rule or "") and lead in KIN_TITLES and not is_given_name(lead):
-        return match.end()  # "Auntie Lo"; not "my friend Nana Mensah"
+    if re.search(r"cue:(?:relation|called)", c.rule or "") and lead in KIN_TITLES and not is_given_name(lead):
+        return match.end()  # "Auntie Lo", "they call him Daddy T."; not "my friend Nana Mensah"
     if lead.lower() not in HONORIFICS:
         return start
     # After a title the rank is the given name ("Inmate Major Harris").
@@ -833,6 +835,30 @@ def _strip_line_number(text: str, start: int, end: int) -> int:
     return number.end() if number is not None else start
 
 
+# A page's printed line number, two blanks or more after it, and a question's or a
+# speaker's mark: what opens a numbered transcript's line before its words.
+_PRINTED_LEAD = re.compile(r"\d{1,2}[ \t]{2,}(?:(?:[QA]\.|[A-Z][A-Z .'’-]{0,60}:)[ \t]+)?")
+
+
+def _strip_printed_lead(text: str, start: int, end: int) -> int:
+    """A date or a time that opens with its line's printed number ("12  March 9th",
+    "20       A.   March 14th of 2022") starts after it; one that is only that
+    number ("17" before "      at the offices") is none (an empty span)."""
+    if not text[start : start + 1].isdigit() or text[text.rfind("\n", 0, start) + 1 : start].strip():
+        return start
+    lead = _PRINTED_LEAD.match(text, start)
+    if lead is None:
+        return start
+    # What a model read with the number ("12  today", "15  first") is no date of its
+    # own unless it holds a number or a day's or a month's name.
+    if not _A_DATE_S_WORD.search(text, lead.end(), end):
+        return end
+    return min(lead.end(), end)
+
+
+_A_DATE_S_WORD = re.compile(rf"\d|\b(?i:{MONTHS}|{WEEKDAYS})\b")
+
+
 _QUOTES = re.compile(r"[\"“”]")
 
 
@@ -890,6 +916,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
         label = c.label
         age: Candidate | None = None  # the age a date opened with
         start, end = _strip_unpaired(text, c.start, c.end)
+        if c.label in ("DATE", "TIME"):
+            start = _strip_printed_lead(text, start, end)
         if c.label == "TIME":
             start, end = _strip_time_words(text, start, end)
         elif c.label == "DATE":

@@ -152,7 +152,8 @@ _CALLED_RE = re.compile(
     r"(?i:they|people|everyone|everybody|folks|we)[ \t]+call(?:ed)?[ \t]+)"
     r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)[ \t]+)?)"
     # A nickname in quotes ('who goes by "Pooh."').
-    r"[\"“]?(?P<v>" + _NICKNAME + r"(?:[ ]" + _NAME + r")?)\b"
+    # A name may end in an initial ("Daddy T.", "Big J.").
+    r"[\"“]?(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"
 )
 # An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
 # surname, whatever word it also is.

@@ -18,6 +18,7 @@ from pipelines.lexicons import (
     NUMBER_WORDS,
     OCR_DAY_ORDINAL,
     SPOKEN_YEAR,
+    TENS,
     UNITS,
     US_STATES,
 )
@@ -45,6 +46,8 @@ IGNORECASE = re.IGNORECASE
 # Space that may wrap to the next line, but not into the next line's printed line
 # number ("The case number⏎19CR004512" is one ID; "…number⏎12   Q." is not).
 _GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
+# Thirteen to nineteen: up to twelve, "at" a number is a clock's hour.
+_TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 
 # An address's parts no model reads as a place: the ZIP code after a state ("Dayton,
 # Ohio 45409", "FRESNO, CA 93721-1234"), the suite or the apartment after a comma
@@ -75,7 +78,17 @@ _ADDRESS_BEFORE = re.compile(
 _CALENDAR = re.compile(CALENDAR_WORDS, re.IGNORECASE)
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
-    _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}\b", 0.85, "cdcr_number"),
+    # A court's numbers go on with a child's or a count's suffix ("JD-142876-001").
+    _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}(?:-\d{1,4}(?![\w-]))?\b", 0.85, "cdcr_number"),
+    # A form's field that holds a record's number ("Incident:   PPD24-091487", "Case:
+    # 2022-CV-04417"): a code with a capital, a hyphen or five digits (no year).
+    _p(
+        "ID",
+        r"\b(?i:incident|case|claim|report|booking|docket|event|complaint|CAD|file)(?i:[ \t]+(?:no\.?|number|#))?"
+        r"[ \t]*:[ \t]*(?P<v>(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*(?:[A-Z]|\d-|\d{5}))[A-Z0-9][A-Z0-9-]{4,})\b",
+        0.85,
+        "id_in_field",
+    ),
     _p(
         "ID",
         # The cue a word of its own ("said no" holds no "ID no"), on the number's line,
@@ -88,13 +101,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # a badge or a serial number needs no "number" ("Badge 2271", "DSN is 3318").
         r"\b(?:(?:CDCR|inmate|booking|case|docket|report|claim|badge|account|policy|member|patient|record"
         r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
-        r"|passport|incident|investigation|interpreter|ID)[ \t]*(?:number|no\.?|#|ID)"
+        r"|passport|incident|investigation|interpreter|ID"
+        # A bar's member, a notary's commission, a proceeding before a board.
+        r"|bar|commission|proceeding|proc\.|USDOT|DOT|MC)[ \t]*(?:number|no\.?|#|ID)"
         # An agency's acronym, no common word ("MDOC NUMBER", not "PAGE NUMBER",
         # "PHONE NUMBER"; checked in `recognize`).
         r"|(?-i:(?P<agency>[A-Z]{2,5})[ \t]*(?:NUMBER|Number|number|\#))"
-        r"|MRN|SSN|DSN|badge)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
+        # A commercial driver's licence ("an Indiana CDL, 4410-27-8815").
+        r"|MRN|SSN|DSN|badge|CDL)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _GAP
-        + r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,}"
+        # "#" inside: a board's numbering ("Proceeding No. 24#00057").
+        + r"(?P<v>(?=[A-Z0-9#-]*\d)[A-Z0-9][A-Z0-9#-]{3,}"
         # The type in capitals, no word of a sentence in capitals ("12345 IN 2019").
         + r"(?:[ ](?-i:(?!(?:IN|ON|OR|AT|TO|OF|AND|THE|FOR|BY|IS|WAS|AN|A)\b)[A-Z]{1,4})[ ]\d{3,}[\d-]*)?)",
         0.9,
@@ -104,7 +121,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # An immigrant's A-number ("A 208-614-337", "A#208614337"): nine digits after an A.
     _p("ID", r"\bA[ #-]?\d{3}[ -]?\d{3}[ -]?\d{3}\b", 0.9, "a_number"),
     # A court reporter's certificate ("CSR-4417", "CSR No. 12345").
-    _p("ID", r"\bCSR[ -]?(?:No\.?[ \t]*)?\d{3,6}\b", 0.85, "reporter_license"),
+    _p("ID", r"\bC[SC]R[ -]?(?:No\.?[ \t]*)?\d{3,6}\b", 0.85, "reporter_license"),
+    # A federal court's docket number ("2:24-cv-00317-JMS-MG", "1:19-cr-00452"): not a
+    # time of day then a number.
+    _p("ID", r"\b\d{1,2}:\d{2}-(?i:cv|cr|mj|mc|bk|ap)-\d{3,6}(?:-[A-Z]{1,4}){0,3}\b", 0.9, "federal_docket"),
+    # A record's code: capitals, then a zero-padded number ("PWF-000412", a Bates
+    # number; "UKR-0419"; "NP0712245") or numbers joined ("ISP-24-118273").
+    _p("ID", r"\b[A-Z]{2,5}(?:-?0\d{3,7}(?:-\d{1,4})?|-\d{2,4}(?:-\d{2,8})+)(?![\w-])", 0.85, "record_code"),
+    # An account's last digits ("account ending in 8830", "the card ending 4417"):
+    # only after an account's word in the sentence (`recognize`), not "a lease ending
+    # in 2024".
+    _p("ID", r"\b(?:ending|ends)[ \t]+(?:in[ \t]+|with[ \t]+)?(?:#|x+)?(?P<v>\d{4})\b", 0.85, "account_ending"),
     # A vehicle's plate after its cue ("license plate KRT 4471", "plate number 8ABC123"):
     # it identifies the car's keeper. Letters and digits, one space or hyphen at most
     # inside, at least one digit.
@@ -168,16 +195,22 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:(?:(?:i|he|she|you)\s+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re)"
         r"|(?:they|we)\s+are|(?:they|we)['’]re)(?:\s+now)?"
         r"|turn(?:s|ed|ing)?"
+        # "who is nine", "I'm gonna be 18".
+        r"|who\s+(?:is|was)|who['’]s"
+        r"|(?:i['’]m|(?:he|she)['’]s|you['’]re)\s+(?:gonna|going\s+to)\s+be"
         # "I'll be 68", "he would be 47", "didn't get to be 24".
         r"|(?:i['’]ll|i\s+will|(?:he|she|i|you)\s+(?:will|would)|(?:he|she|you)['’](?:d|ll)|(?:get|got)\s+to)\s+be)"
         + _GAP
         # "he was only fifty two", "i was forty one with two kids" (speech recognition
         # writes numbers as words); "I was one of them" goes on and is none.
-        + r"(?:(?:only|just|about|almost|nearly|maybe)[ \t]+)?"
+        + r"(?:(?:only|just|about|almost|nearly|maybe)[ \t]+|,?[ \t]*like,[ \t]+)?"
         + rf"(?P<v>\d{{1,2}}|1[01]\d|{AGE_NUMBER_WORDS})"
         # "years" only as an age's ("I was two years with the Township" is a stint).
         + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?[ \t-]+(?:old|of[ \t]+age)|yrs?\.?[ \t]+old"
-        + r"|today|now|then|that|this|next|and|but|so|when|at|in|with)\b))",
+        + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with)\b"
+        # A false start that another age corrects: "she was thirty -- thirty-eight."
+        # ("I was two -- two blocks away" goes on with its noun and is none).
+        + rf"|(?:--|—|–)[ \t]*(?:\d{{1,3}}|{NUMBER_WORDS})\b(?=[ \t]*(?:[.,;!?\n]|$|years?\b))))",
         0.8,
         "age_after_being",
         IGNORECASE,
@@ -191,7 +224,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "AGE",
         r"(?<!going )(?<!driving )(?<!traveling )(?<!travelling )(?<!doing )(?<!moving )(?<!speed )(?<!sold )"
         r"(?<!priced )(?<!set )(?<!stood )(?<!stands )(?<!peaked )(?<!rated )(?<!capped )(?<!valued )"
-        r"\bat[ \t]+(?:the[ \t]+age[ \t]+of[ \t]+)?(?P<v>1[3-9]|[2-9]\d)\b(?![.:]\d)"
+        r"\bat[ \t]+(?:the[ \t]+age[ \t]+of[ \t]+)?"
+        rf"(?P<v>1[3-9]|[2-9]\d|{_TEEN_AGES}|{TENS}(?:[- ]{UNITS})?)\b(?![.:]\d)"
         r"(?=[ \t]*(?:[.,;!?)\n]|$|(?:and|or|when|because|after|before|I|he|she|we|they)\b))",
         0.8,
         "age_at",
@@ -212,10 +246,25 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "AGE",
         rf"\bhow old (?:are|were|was|is) [^\n?]{{0,80}}\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
-        rf"(?:\[[\d:]+\][ \t]*)?(?:(?:[A-Z][A-Z .'’-]{{0,60}}:|[QA]\.)[ \t]*)?"
-        rf"(?:about |around |I was |I'm |I am )?(?P<v>\d{{1,3}}|{NUMBER_WORDS})\b(?=[ \t]*(?:years?)?[.!]?[ \t]*$)",
+        # A printed line number or a recording's time may open the answer's line.
+        rf"(?:\[[\d:]+\][ \t]*|\d{{1,2}}[ \t]+)?(?:(?:[A-Z][A-Z .'’-]{{0,60}}:|[QA]\.)[ \t]*)?"
+        # The answer's first words: "57.", "52. No. Fifty -- 53." (the rest of the line
+        # is the restatement's, `_restated_ages`).
+        rf"(?:about |around |I was |I'm |I am )?(?P<v>\d{{1,3}}|{NUMBER_WORDS})\b"
+        r"(?=[ \t]*(?:years?(?:[ \t]+old)?)?[ \t]*(?:[.!,;]|--|$))",
         0.8,
         "age_answer",
+        IGNORECASE | re.MULTILINE,
+    ),
+    # A record's number answering a question for it ("What's your USDOT number?" /
+    # "A.   2847193."); a phone's is a phone number, read by its own recognizers.
+    _p(
+        "ID",
+        r"(?<!phone )(?<!cell )(?<!fax )(?<!telephone )\bnumber\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+        r"(?:\[[\d:]+\][ \t]*|\d{1,2}[ \t]+)?(?:(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.)[ \t]*)?(?:it['’]s |it is )?"
+        r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})\b(?=[ \t]*(?:[.,;]|$))",
+        0.85,
+        "id_answer",
         IGNORECASE | re.MULTILINE,
     ),
     _p(
@@ -254,13 +303,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("DATE", rf"\b{MONTHS}\s+{_DAY}(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
     _p("DATE", rf"\b{_DAY}\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
     _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
-    _p("DATE", r"\b(?:19|20)\d{2}\b", 0.6, "year"),
+    # Not a code's part ("PA-2024-1009-33817", "ISP-2019-1183").
+    _p("DATE", r"(?<![A-Za-z]-)\b(?:19|20)\d{2}\b(?!-\d{3,})", 0.6, "year"),
     _p("DATE", rf"\b{SPOKEN_YEAR}\b", 0.7, "spoken_year", IGNORECASE),
     _p("DATE", r"\b(?:19|20)?\d0'?s\b", 0.6, "decade"),
-    # Not a recording's elapsed time in brackets ("[00:05:04] DETECTIVE:").
+    # Not a recording's elapsed time in brackets ("[00:05:04] DETECTIVE:"), nor a
+    # federal docket's office and year ("2:24-cv-00317").
     _p(
         "TIME",
-        r"(?<![:\d])(?<!\[\d)\b(?!\d{1,2}:\d{2}:\d{2}\])\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?",
+        r"(?<![:\d])(?<!\[\d)\b(?!\d{1,2}:\d{2}:\d{2}\])\d{1,2}:\d{2}(?::\d{2})?(?!-[a-zA-Z]{2}-\d)(?:\s*[ap]\.?m\.?)?",
         0.9,
         "clock",
         IGNORECASE,
@@ -310,16 +361,99 @@ def _crossing(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return []
 
 
+_ACCOUNT_BEFORE = re.compile(r"(?i)\b(?:account|acct|card|bank|checking|savings|IOLTA|trust)\b")
 _LIFE_EVENT = re.compile(rf"(?i)\b(?:{LIFE_EVENTS})\b")
 # How far back in its sentence an age's event is looked for.
 _EVENT_REACH = 80
 
 
-def _a_life_event_before(text: str, start: int) -> bool:
-    """An event of a life (`LIFE_EVENTS`) before `start` in its sentence."""
+def _in_its_sentence(words: re.Pattern[str], text: str, start: int) -> bool:
+    """One of `words` before `start` in its sentence (at most `_EVENT_REACH` back)."""
     begin = max(0, start - _EVENT_REACH)
     end_of_last = max(text.rfind(mark, begin, start) for mark in ".?!")
-    return _LIFE_EVENT.search(text, max(begin, end_of_last + 1), start) is not None
+    return words.search(text, max(begin, end_of_last + 1), start) is not None
+
+
+def _a_life_event_before(text: str, start: int) -> bool:
+    """An event of a life (`LIFE_EVENTS`) before `start` in its sentence."""
+    return _in_its_sentence(_LIFE_EVENT, text, start)
+
+
+def _a_life_event_after(text: str, end: int) -> bool:
+    """An event of a life opening the clause right after an age: "at fifteen I quit",
+    "at 16 she dropped out" (a subject, then at most one word, then the event)."""
+    return _EVENT_AFTER.match(text, end) is not None
+
+
+_EVENT_AFTER = re.compile(rf"(?i),?[ \t]+(?:I|he|she|they|we|you)[ \t]+(?:\w+[ \t]+)?(?:{LIFE_EVENTS})\b")
+
+# An age said again or corrected beside one found: "Forty -- I'm 44. Forty-four.",
+# "thirty-eight. No, thirty-nine.", "seventy -- seventy-one years old". The other
+# number must be near it in value (a false start or a slip, not another count).
+_NUMBER = rf"(?:\d{{1,3}}|{NUMBER_WORDS})"
+_RESTATED_BEFORE = re.compile(
+    rf"(?i)(?<![\w-])(?P<n>{_NUMBER})[ \t]*(?:--|—|–)[ \t]*(?:(?:I['’]m|I[ \t]+am|I[ \t]+was|(?:he|she)['’]s"
+    rf"|(?:he|she)[ \t]+(?:is|was))[ \t]+)?$"
+)
+_RESTATED_AFTER = re.compile(
+    rf"(?i)(?:[ \t]*(?:--|—|–)[ \t]*|[.!][ \t]+(?:(?:no|I[ \t]+mean|sorry)[.,]?[ \t]+)?)(?P<n>{_NUMBER})"
+    r"(?![\w-])(?=[ \t]*(?:[.,;!?\n]|$|--|years?\b|since\b|now\b))"
+)
+_UNIT_VALUES = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)}
+_WORD_VALUES = {
+    **_UNIT_VALUES,
+    **{
+        w: i
+        for i, w in enumerate(
+            "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(), 10
+        )
+    },
+    **{w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)},
+}
+# How far apart in years a false start and the age it restarts may be.
+_RESTATED_REACH = 10
+
+
+def _value(number: str) -> int | None:
+    """The number an age's text opens with ("12", "forty-four years old", "forty
+    four") as an integer; None when it opens with none."""
+    found = re.match(_NUMBER, number, re.IGNORECASE)
+    if found is None:
+        return None
+    if found.group().isdigit():
+        return int(found.group())
+    parts = re.split(r"[- ]+", found.group().lower())
+    values = [_WORD_VALUES.get(p) for p in parts]
+    return None if None in values else sum(v for v in values if v is not None)
+
+
+def _restated_ages(text: str, ages: list[Candidate]) -> list[Candidate]:
+    """The numbers around the ages found that restart or repeat them (a chain:
+    "thirty -- thirty-eight. No, thirty-nine. Thirty-nine.")."""
+    found: list[Candidate] = []
+    queue = list(ages)
+    # The characters the ages cover: a check per number in its own length, whatever
+    # the count of ages (a text of thousands of them stays linear).
+    covered = {i for a in ages for i in range(a.start, a.end)}
+    while queue:
+        age = queue.pop()
+        value = _value(age.text)
+        if value is None:
+            continue
+        before = _RESTATED_BEFORE.search(text, max(0, age.start - 40), age.start)
+        after = _RESTATED_AFTER.match(text, age.end)
+        for match in (m for m in (before, after) if m is not None):
+            start, end = match.span("n")
+            other = _value(match.group("n"))
+            if other is None or abs(other - value) > _RESTATED_REACH:
+                continue
+            if any(i in covered for i in range(start, end)):
+                continue  # an age already ("seventy-one" of "seventy-one years old")
+            covered.update(range(start, end))
+            new = Candidate(start, end, "AGE", text[start:end], (SOURCE,), age.score, "pattern:age_restated")
+            found.append(new)
+            queue.append(new)
+    return found
 
 
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
@@ -336,7 +470,9 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
             if pattern.rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
                 continue  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
-            if pattern.rule == "age_at" and not _a_life_event_before(text, start):
+            if pattern.rule == "age_at" and not (_a_life_event_before(text, start) or _a_life_event_after(text, end)):
+                continue
+            if pattern.rule == "account_ending" and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
                 continue
             if pattern.rule == "zip_code" and not _a_state(match.group("state")):
                 continue  # "Suite 18000", "Room 12345": no state before the number
@@ -352,4 +488,4 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                         start, end, pattern.label, text[start:end], (SOURCE,), pattern.score, f"pattern:{pattern.rule}"
                     )
                 )
-    return found
+    return found + _restated_ages(text, [c for c in found if c.label == "AGE"])
