@@ -277,7 +277,8 @@ ORGANIZATION_WORDS: frozenset[str] = (
     enterprises solutions energy foods pharmaceuticals resources capital ventures airways facility
     correctional correction corrections detention youth brotherhood gang crips bloods outreach elementary
     middle high ministries ministry counseling recovery program programs rehabilitation treatment shelter
-    home homes apartments projects community squad unit""".split()
+    home homes apartments projects community squad unit lines freight transport transportation towing
+    hauling""".split()
     )
     | frozenset(
         # Institutions abroad named in their own language in an English transcript (an

@@ -1145,3 +1145,58 @@ def test_a_name_ends_at_its_line_when_a_field_s_label_opens_the_next() -> None:
     assert not places.one_broken_name(text, text.index("DANIEL"), text.index("Date") + 4)
     persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
     assert "DANIEL OKIMOTO" in persons
+
+
+# --- firms, companies' short names, a page's columns and numbered lines -----------------------------
+
+
+def test_a_firm_named_after_its_partners_with_its_legal_form_is_one_organization() -> None:
+    text = (
+        "   FOR THE PLAINTIFF:\n         Lucas Gentry, Esq.\n         GENTRY & BALOGUN TRIAL LAWYERS, P.C.\n"
+        "   FOR THE DEFENDANT:\n         Teresa M. Straub, Esq.\n         STRAUB, FEENEY & KLINE LLP\n"
+        "         LAW OFFICE OF NIKHIL BHATT, LLC\n    FOR RESPONDENT:    Felix Obuya, Obuya & Reinholt PLLC\n"
+    )
+    organizations = [c.text for c in cues(text) if c.rule == "cue:firm"]
+    assert organizations == [
+        "GENTRY & BALOGUN TRIAL LAWYERS, P.C.",
+        "STRAUB, FEENEY & KLINE LLP",
+        "LAW OFFICE OF NIKHIL BHATT, LLC",
+        "Obuya & Reinholt PLLC",
+    ]
+    found = {(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans}
+    assert ("STRAUB, FEENEY & KLINE LLP", "ORGANIZATION") in found and ("FEENEY", "PERSON") not in found
+    assert ("Felix Obuya", "PERSON") in found
+
+
+def test_a_company_s_trade_word_is_no_person_after_a_rank_s_word() -> None:
+    text = "A.   I was eleven years at Cardinal Tank Lines out of Decatur. Then Prairie Wind Freight Lines hired me."
+    found = {(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans}
+    assert not any(label == "PERSON" for _, label in found)
+
+
+def test_a_company_is_called_by_its_short_name_too() -> None:
+    from pipelines.detection.merging.propagate import short_company_name
+
+    assert short_company_name("Prairie Wind Freight Lines, Inc.") == "Prairie Wind"
+    # One word may be the founder's name; a county is a place; a firm of partners keeps its name.
+    for name in ("Kittredge Auto Electric", "St. Louis County Police Department", "Gentry & Balogun Trial Lawyers"):
+        assert short_company_name(name) is None
+    text = "Did you work for Prairie Wind Freight Lines, Inc. in 2020?\nA. Yes. I liked Prairie Wind a lot.\n"
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert ("Prairie Wind", "ORGANIZATION") in found
+
+
+def test_a_page_s_column_gap_ends_a_name() -> None:
+    text = "                   INDEX\n    WITNESS: RUSSELL EDWARD HILL                  PAGE\n"
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert persons == ["RUSSELL EDWARD HILL"]
+
+
+def test_a_name_a_numbered_line_broke_is_one_name_and_its_line_number_no_day() -> None:
+    text = (
+        "23  A.   The dispatcher on channel two that night was Glenda\n24  Marsh, and she said one caller\n"
+        "16            INCARCERATED PERSON PETTIGREW: Rosalind June\n17  Pettigrew. P-E-T-T-I-G-R-E-W.\n"
+    )
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    assert ("Glenda\n24  Marsh", "PERSON") in [(c.text, c.label) for c in spans]
+    assert not any(c.label == "DATE" and "17" in c.text for c in spans)

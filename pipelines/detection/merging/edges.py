@@ -29,15 +29,18 @@ from pipelines.detection.places import (
     has_institution_word,
     institution_broken_by_a_line,
     is_known_place,
+    one_broken_name,
     opens_a_name,
     opens_a_turn,
 )
 from pipelines.gazetteers import (
+    first_names,
     is_common_word,
     is_date_word,
     is_given_name,
     is_known_name,
     is_person_given_name,
+    last_names,
     stop_words,
 )
 from pipelines.lexicons import (
@@ -480,6 +483,7 @@ def _strip_lower_tail(text: str, start: int, end: int, caseless: bool = False) -
 # The word right after a span, on its line, with one space between ("Darnell Hurt").
 _WORD_AFTER = re.compile(r" ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=['’]s\b|[^\w'’-]|$)")
 _ONE_WORD = re.compile(r"[A-Z][a-z]+")
+_WORD_ACROSS = re.compile(LINE_END + rf"{PRINTED_LINE_NUMBER}([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=['’]s\b|[^\w'’-]|$)")
 _MODEL_SOURCES = frozenset({"spacy", "presidio"})
 # What answers or greets after a name ("Mary Yes", "John Thanks"): no surname.
 
@@ -489,12 +493,23 @@ def _take_surname(text: str, start: int, end: int) -> int:
     ("Darnell Hurt", "Ann Green"): a surname that is also a common word the model
     left out. Not a function word, a month or a weekday, nor a word that names a
     place, an institution, a role or a title ("Jordan River", "Grace Hospital",
-    "Mary Tuesday" aside)."""
+    "Mary Tuesday" aside). At its line's end it takes a surname the lists know
+    opening the next numbered line ("was Glenda⏎24  Marsh, and she"): a numbered
+    page's lines are prose wrapped, and the guideline marks such a name whole. A
+    plain line's first word may open a new sentence ("it was Mary⏎Green said")."""
     if not _ONE_WORD.fullmatch(text, start, end) or not is_given_name(text[start:end]):
         return end
     match = _WORD_AFTER.match(text, end)
     if match is None:
-        return end
+        match = _WORD_ACROSS.match(text, end)
+        if (
+            match is None
+            or match.group(1) not in last_names()
+            or match.group(1) in first_names()
+            or text[match.end() : match.end() + 1] == ":"
+            or not one_broken_name(text, start, match.end())
+        ):
+            return end
     word = match.group(1)
     lowered = word.lower()
     if (

@@ -21,13 +21,14 @@ determiners. A rule whose list the language lacks does not run.
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.case import carries_case
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
-from pipelines.lexicons import PLACE_WORDS
+from pipelines.lexicons import ORGANIZATION_WORDS, PLACE_WORDS
 from pipelines.names import NameIdentity, name_key, name_parts
 from pipelines.names import spelled_words as _spelled_words
 
@@ -252,6 +253,7 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
                 continue
         else:
             forms.setdefault(label, []).append((span.text, span.label))
+            forms[label] += [(short, label) for short in _short_forms(span, dominant, key_of)]
         if label == "PERSON":
             for part in name_parts(span.text, words=names):
                 spreads = decided or _spreadable(part, cued, lexicon, caseless)
@@ -277,6 +279,39 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
             covered[label].add(start, end)
     found += _families(text, forms.get("PERSON", []), covered["PERSON"], extents)
     return sorted(found, key=lambda c: (c.start, c.end))
+
+
+# A company's legal form at the end of its name, a comma before it or not.
+_LEGAL_FORM_TAIL = re.compile(
+    r",?[ \t]+(?:L\.?L\.?C\.?|L\.?L\.?P\.?|PLLC|P\.C\.|Inc\.?|INC\.?|Corp\.?|CORP\.?|Co\.|CO\.|Ltd\.?|LTD\.?)$"
+)
+
+
+def short_company_name(name: str) -> str | None:
+    """The name a company goes by in speech: its full name less its legal form and
+    the trade words that end it ("Prairie Wind Freight Lines, Inc." → "Prairie
+    Wind"). Two words at least ("Kittredge Auto Electric" gives none: one word may
+    be its founder's surname), in one line, and no place ("St. Louis County" of
+    "St. Louis County Police Department"); None when nothing is left off."""
+    if "\n" in name:
+        return None
+    core = _LEGAL_FORM_TAIL.sub("", name.strip())
+    words = core.split()
+    while len(words) > 2 and words[-1].lower().strip(",") in ORGANIZATION_WORDS:
+        words.pop()
+    short = " ".join(words)
+    if len(words) < 2 or short == name.strip() or "&" in words or any(w.lower() in ORGANIZATION_WORDS for w in words):
+        return None
+    if words[-1].lower() in PLACE_WORDS or places.is_known_place(short):
+        return None  # "St. Louis County" of its Police Department is the county
+    return short
+
+
+def _short_forms(span: Candidate, dominant: dict[str, str], key_of: Callable[[str, str], str]) -> list[str]:
+    """The short name of a company that spreads (`short_company_name`), unless the
+    document gives that name another label."""
+    short = short_company_name(span.text) if span.label == "ORGANIZATION" else None
+    return [short] if short is not None and dominant.get(key_of(short, span.label), span.label) == span.label else []
 
 
 def _families(text: str, forms: list[tuple[str, str]], covered: "_Disjoint", extents: "_Disjoint") -> list[Candidate]:

@@ -743,4 +743,46 @@ def recognize(text: str) -> list[Candidate]:
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
     found += _speaker_labels(text)
-    return found + _institutions(text) + _case_parties(text) + _political_parties(text)
+    return found + _institutions(text) + _firms(text) + _case_parties(text) + _political_parties(text)
+
+
+# A firm named after its partners, with its legal form: "STRAUB, FEENEY & KLINE LLP",
+# "Gentry & Balogun Trial Lawyers, P.C.", "LAW OFFICE OF NIKHIL BHATT, LLC". The
+# legal form is the second signal: its partners' surnames are no persons there (a
+# deposition's appearances list them under the lawyers' names).
+_FIRM_WORD = r"[A-Z][A-Za-z'’-]*"
+_FIRM_FORM = r"(?:L\.L\.P\.|LLP|L\.L\.C\.|LLC|PLLC|P\.C\.|P\.A\.|A\.P\.C\.|APC)(?![\w-])"
+_FIRM_RE = re.compile(
+    r"(?<![\w'’.&-])(?P<v>(?:(?i:(?:the[ \t]+)?law[ \t]+offices?[ \t]+of)[ \t]+)?"
+    # Partners: a list whose last is joined by "&" or "and", or one name.
+    rf"{_FIRM_WORD}(?:(?:,[ \t]+{_FIRM_WORD})*,?[ \t]+(?:&|and)[ \t]+{_FIRM_WORD})?"
+    # Then the firm's own words ("Trial Lawyers", "Law Group").
+    rf"(?:[ \t]+{_FIRM_WORD}){{0,4}},?[ \t]+{_FIRM_FORM})"
+)
+
+
+def _firms(text: str) -> list[Candidate]:
+    """Firms named with their legal form, less the role and function words a line
+    holds before them ("FOR THE DEFENDANT …")."""
+    found = []
+    stop = stop_words()
+    for match in _FIRM_RE.finditer(text):
+        start, end = match.span("v")
+        words = list(re.finditer(r"\S+", text[start:end]))
+        while len(words) > 2 and (
+            (folded := words[0].group().lower().strip(",")) in stop or folded in ROLE_WORDS or folded in TITLE_WORDS
+        ):
+            if folded in ("law", "the") and words[1].group().lower() in ("office", "offices", "law"):
+                break  # "The Law Office of …" is the firm's name
+            words.pop(0)
+        # A lawyer's name before the firm ("Felix Obuya, Obuya & Reinholt PLLC"): the
+        # list's first name is the lawyer's surname.
+        before = _GIVEN_BEFORE.search(text, max(0, start - 40), start + words[0].start())
+        if before is not None and is_given_name(before.group(1)) and words[0].group().endswith(","):
+            words.pop(0)
+        begin = start + words[0].start()
+        found.append(Candidate(begin, end, "ORGANIZATION", text[begin:end], (SOURCE,), 0.9, "cue:firm"))
+    return found
+
+
+_GIVEN_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][a-z]+)[ \t]+$")

@@ -300,7 +300,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("SPELLED_OUT_ITEM", r"\b[A-Z] as in [A-Za-z]+\b", 0.85, "as_in"),
     _p("DATE", r"\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b", 0.9, "numeric_date"),
-    _p("DATE", rf"\b{MONTHS}\s+{_DAY}(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
+    # The day may open the next line, but a page's printed line number is none
+    # ("Rosalind June⏎17  Pettigrew").
+    _p("DATE", rf"\b{MONTHS}(?:[ \t]|\n(?![ \t]*\d{{1,3}}[ \t]))+{_DAY}(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
     _p("DATE", rf"\b{_DAY}\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
     _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
     # Not a code's part ("PA-2024-1009-33817", "ISP-2019-1183").
