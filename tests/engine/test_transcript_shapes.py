@@ -1200,3 +1200,24 @@ def test_a_name_a_numbered_line_broke_is_one_name_and_its_line_number_no_day() -
     spans = detect_text(text, settings.SPACY_MODEL).spans
     assert ("Glenda\n24  Marsh", "PERSON") in [(c.text, c.label) for c in spans]
     assert not any(c.label == "DATE" and "17" in c.text for c in spans)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        (
+            "[00:07:24] SPEAKER 2: nine oh nine five five five oh one four seven",
+            "nine oh nine five five five oh one four seven",
+            "PHONE_NUMBER",
+        ),
+        ("okay california id b seven four one two nine oh six that's you", "b seven four one two nine oh six", "ID"),
+        ("warrant number three oh one four four two bail", "three oh one four four two", "ID"),
+    ],
+)
+def test_a_number_read_out_digit_by_digit_is_a_phone_or_a_record(text: str, value: str, label: str) -> None:
+    assert (value, label) in [(c.text, c.label) for c in patterns.recognize(text)]
+
+
+def test_counting_or_an_odometer_is_no_number_read_out() -> None:
+    text = "count one two three four five six seven. ending mileage four one two three one arrived"
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:spoken_digits"] == []

@@ -458,6 +458,40 @@ def _restated_ages(text: str, ages: list[Candidate]) -> list[Candidate]:
     return found
 
 
+# A number read out digit by digit, as speech recognition writes it ("nine oh nine
+# five five five oh one four seven"): ten or seven digits are a phone number, six
+# or more otherwise a record's number (five after a letter). Not a count ("one two
+# three four five"), nor an odometer's five digits.
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_SPOKEN_DIGITS = re.compile(
+    # A licence's or a warrant's letter first ("b seven four one two nine oh six"):
+    # a record's number, whatever its length; not "a" or "I".
+    rf"(?i)(?<![\w'’-])(?P<letter>(?![ai][ \t])[a-z][ \t]+)?{_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{4,}}(?![\w'’-])"
+)
+_DIGIT_VALUES = {"zero": 0, "oh": 0, **_UNIT_VALUES}
+# Digits that say a phone number: a local one and one with its area code.
+_PHONE_DIGITS = (7, 10, 11)
+# The fewest digits read out that make a record's number without a letter before them.
+_RECORD_DIGITS = 6
+
+
+def _spoken_numbers(text: str) -> list[Candidate]:
+    found = []
+    for match in _SPOKEN_DIGITS.finditer(text):
+        digits = [
+            _DIGIT_VALUES[w.lower()] for w in re.findall(r"[A-Za-z]+", match.group())[bool(match.group("letter")) :]
+        ]
+        if all(b - a == 1 for a, b in zip(digits, digits[1:], strict=False)):
+            continue  # counting
+        if len(digits) < _RECORD_DIGITS and not match.group("letter"):
+            continue  # an odometer's or a count's five digits
+        label = "PHONE_NUMBER" if len(digits) in _PHONE_DIGITS and not match.group("letter") else "ID"
+        found.append(
+            Candidate(match.start(), match.end(), label, match.group(), (SOURCE,), 0.8, "pattern:spoken_digits")
+        )
+    return found
+
+
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
     found = []
     for pattern in patterns:
@@ -490,4 +524,4 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                         start, end, pattern.label, text[start:end], (SOURCE,), pattern.score, f"pattern:{pattern.rule}"
                     )
                 )
-    return found + _restated_ages(text, [c for c in found if c.label == "AGE"])
+    return found + _restated_ages(text, [c for c in found if c.label == "AGE"]) + _spoken_numbers(text)
