@@ -1221,3 +1221,17 @@ def test_a_number_read_out_digit_by_digit_is_a_phone_or_a_record(text: str, valu
 def test_counting_or_an_odometer_is_no_number_read_out() -> None:
     text = "count one two three four five six seven. ending mileage four one two three one arrived"
     assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:spoken_digits"] == []
+
+
+def test_a_spelling_with_an_accented_capital_is_one_spelled_name() -> None:
+    text = "VILLASEÑOR: V-I-L-L-A-S-E-Ñ-O-R. The N with the little -- the tilde."
+    assert [c.text for c in patterns.recognize(text) if c.label == "SPELLED_NAME"] == ["V-I-L-L-A-S-E-Ñ-O-R"]
+
+
+def test_a_given_name_the_lists_hold_is_kept_when_only_the_base_model_read_it() -> None:
+    c = Candidate(0, 6, "PERSON", "Denise", ("spacy",), 0.6, "spacy:PERSON:base-only")
+    text = "Denise -- I don't have the last name."
+    assert apply_filters([c], text=text)[0] == [c]
+    # One word the lists do not hold as a given name stays a muted suggestion.
+    other = Candidate(0, 6, "PERSON", "Rotors", ("spacy",), 0.6, "spacy:PERSON:base-only")
+    assert apply_filters([other], text="Rotors -- I don't have the last name.")[0] == []

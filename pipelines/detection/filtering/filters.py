@@ -493,6 +493,10 @@ def _second_opinion_one_word(c: Candidate, text: str, w: FilterWords) -> str | N
         return None if names and all(is_known_name(n) for n in names) else "the base model alone, in a caseless text"
     if len(c.text.split()) > 1:
         return None
+    # A given name the lists hold that is no common word ("Her sponsor is Denise"):
+    # what a transcript calls a person by, which the encoder's context may miss.
+    if c.text in first_names() and not is_common_word(c.text):
+        return None
     # An initial or a given name right before it makes it a full name once the edges
     # take them ("P. Simmons", "John Kornblum"): the same words `_take_given_name` in
     # merging/edges.py takes (a given name that is no common word).

@@ -283,8 +283,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # is a spelling), and never from inside a spelling.
     _p(
         "SPELLED_NAME",
-        r"(?<![A-Za-z]-)\b(?!([A-Z])(?:[ \t]?-[ \t]?\n?[ \t]?\1)+\b(?![ \t]?-))"
-        r"[A-Z](?:[ \t]?-[ \t]?\n?[ \t]?[A-Z]){2,}\b",
+        # Latin-1's capitals too: "V-I-L-L-A-S-E-Ñ-O-R", "B-R-O-S-S-É".
+        r"(?<![A-Za-zÀ-ÖØ-öø-ÿ]-)\b(?!([A-ZÀ-ÖØ-Þ])(?:[ \t]?-[ \t]?\n?[ \t]?\1)+\b(?![ \t]?-))"
+        r"[A-ZÀ-ÖØ-Þ](?:[ \t]?-[ \t]?\n?[ \t]?[A-ZÀ-ÖØ-Þ]){2,}\b",
         0.9,
         "spelled_hyphens",
     ),
