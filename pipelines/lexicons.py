@@ -194,7 +194,7 @@ HONORIFICS: frozenset[str] = frozenset(
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
-    alderman alderwoman congressman congresswoman padre monsignor msgr honorable hon""".split()
+    alderman alderwoman congressman congresswoman padre monsignor msgr honorable""".split()
 ) | frozenset(rank.lower() for rank in MILITARY_RANKS)
 # A one-word answer or turn that replies ("A. Good, sir.", "Q. Okay."): never a name,
 # whatever the model read.

@@ -277,7 +277,12 @@ def opens_a_turn(text: str, at: int) -> bool:
 
 # A label that opens a line: a speaker's ("MR. SMITH:") or a form's field ("Date:",
 # "Call type:").
-_LABEL_OPENS = re.compile(r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}|[A-Z][a-z]+(?:[ \t][A-Za-z]+){0,2}):(?=[ \t]|$)", re.M)
+_LABEL_OPENS = re.compile(
+    # A field's label of one or two words, its value aligned after it ("Date:         June 14"):
+    # not a sentence's words before a colon ("Marsh told me: move").
+    r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:(?=[ \t]|$)|[A-Z][a-z]+(?:[ \t][A-Za-z]+)?:(?=[ \t]{2,}|\t|$))",
+    re.M,
+)
 
 
 def one_broken_name(text: str, start: int, end: int) -> bool:

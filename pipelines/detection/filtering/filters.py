@@ -164,7 +164,13 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
     if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words):
         return "title alone"
+    # "Hon." before a judge's name: "Hon" is a given name too, a title only with its period.
+    if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
+        return "title alone"
     return None
+
+
+_NAME_AFTER = re.compile(r"[ \t]+[A-Z]")
 
 
 def _closed_class(c: Candidate, text: str, w: FilterWords) -> str | None:

@@ -27,6 +27,7 @@ from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.case import carries_case
 from pipelines.detection.filtering.words import FilterWords, filter_words
+from pipelines.detection.merging.edges import COMPANY_FORM
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
 from pipelines.lexicons import ORGANIZATION_WORDS, PLACE_WORDS
 from pipelines.names import NameIdentity, name_key, name_parts
@@ -282,9 +283,7 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
 
 
 # A company's legal form at the end of its name, a comma before it or not.
-_LEGAL_FORM_TAIL = re.compile(
-    r",?[ \t]+(?:L\.?L\.?C\.?|L\.?L\.?P\.?|PLLC|P\.C\.|Inc\.?|INC\.?|Corp\.?|CORP\.?|Co\.|CO\.|Ltd\.?|LTD\.?)$"
-)
+_LEGAL_FORM_TAIL = re.compile(COMPANY_FORM.pattern + "$")
 
 
 def short_company_name(name: str) -> str | None:

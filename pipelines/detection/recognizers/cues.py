@@ -754,8 +754,10 @@ _FIRM_WORD = r"[A-Z][A-Za-z'’-]*"
 _FIRM_FORM = r"(?:L\.L\.P\.|LLP|L\.L\.C\.|LLC|PLLC|P\.C\.|P\.A\.|A\.P\.C\.|APC)(?![\w-])"
 _FIRM_RE = re.compile(
     r"(?<![\w'’.&-])(?P<v>(?:(?i:(?:the[ \t]+)?law[ \t]+offices?[ \t]+of)[ \t]+)?"
-    # Partners: a list whose last is joined by "&" or "and", or one name.
-    rf"{_FIRM_WORD}(?:(?:,[ \t]+{_FIRM_WORD})*,?[ \t]+(?:&|and)[ \t]+{_FIRM_WORD})?"
+    # Partners: a list whose last is joined by "&" ("Maria and Castillo Roofing LLC"
+    # names two), or one name. At most five before it: a line of names
+    # comma after comma is tried from each of its words.
+    rf"{_FIRM_WORD}(?:(?:,[ \t]+{_FIRM_WORD}){{0,5}},?[ \t]+&[ \t]+{_FIRM_WORD})?"
     # Then the firm's own words ("Trial Lawyers", "Law Group").
     rf"(?:[ \t]+{_FIRM_WORD}){{0,4}},?[ \t]+{_FIRM_FORM})"
 )

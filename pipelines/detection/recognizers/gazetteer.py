@@ -32,12 +32,12 @@ _AFTER_PARTICLE = "|".join(rf"(?<=(?<![^\W\d_])(?<!['’-])[a-z]{{{n}}}['’-])"
 # Where a run may start: tests count these places (one per word, at most two).
 RUN_START = re.compile(rf"(?:{_AT_WORD}|{_AFTER_PARTICLE})[A-Z]")
 _NAME_WORD = r"[A-Z][^\W\d_]*+(?:['’-][^\W\d_]+)*+"
-# Words of a name are apart by one or two blanks, or by one line end where a name
-# is broken across lines ("Shelia\nWhirley"); more blanks are a page's column gap
+# Words of a name are apart by up to three blanks (justified text), or by one line
+# end where a name is broken across lines ("Shelia\nWhirley"); more blanks are a page's column gap
 # ("WITNESS: RUSSELL EDWARD HILL                  PAGE").
 _RUN = re.compile(
     rf"(?:{_AT_WORD}|{_AFTER_PARTICLE}){_NAME_WORD}"
-    rf"(?:(?:[ \t]{{1,2}}|[ \t]*\n[ \t]*)(?:[A-Z]\.[ \t]+)?{_NAME_WORD})+"
+    rf"(?:(?:[ \t]{{1,3}}|[ \t]*\n[ \t]*)(?:[A-Z]\.[ \t]+)?{_NAME_WORD})+"
 )
 _WORD = re.compile(r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*")
 

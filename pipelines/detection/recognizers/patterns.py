@@ -76,6 +76,15 @@ _ADDRESS_BEFORE = re.compile(
     r"|terrace|circle|pike|parkway|highway|hwy|square|sq))\.?,[ \t]$"
 )
 _CALENDAR = re.compile(CALENDAR_WORDS, re.IGNORECASE)
+# The records that number a person or what happened to them: custody, courts, police
+# reports and badges, insurance claims and policies, medical records, accounts,
+# licences; a bar's member, a notary's commission, a proceeding before a board, a
+# carrier's DOT and MC numbers.
+_RECORD_WORDS = (
+    r"CDCR|inmate|booking|case|docket|report|claim|badge|account|policy|member|patient|record"
+    r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
+    r"|passport|incident|investigation|interpreter|ID|bar|commission|proceeding|proc\.|USDOT|DOT|MC"
+)
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     # A court's numbers go on with a child's or a count's suffix ("JD-142876-001").
@@ -99,11 +108,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # numbers ("Case No. 2022 CV 04417").
         # An agency's acronym before "NUMBER" is a cue too ("MDOC NUMBER 274519"), and
         # a badge or a serial number needs no "number" ("Badge 2271", "DSN is 3318").
-        r"\b(?:(?:CDCR|inmate|booking|case|docket|report|claim|badge|account|policy|member|patient|record"
-        r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
-        r"|passport|incident|investigation|interpreter|ID"
-        # A bar's member, a notary's commission, a proceeding before a board.
-        r"|bar|commission|proceeding|proc\.|USDOT|DOT|MC)[ \t]*(?:number|no\.?|#|ID)"
+        rf"\b(?:(?:{_RECORD_WORDS})[ \t]*(?:number|no\.?|#|ID)"
         # An agency's acronym, no common word ("MDOC NUMBER", not "PAGE NUMBER",
         # "PHONE NUMBER"; checked in `recognize`).
         r"|(?-i:(?P<agency>[A-Z]{2,5})[ \t]*(?:NUMBER|Number|number|\#))"
@@ -195,8 +200,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:(?:(?:i|he|she|you)\s+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re)"
         r"|(?:they|we)\s+are|(?:they|we)['’]re)(?:\s+now)?"
         r"|turn(?:s|ed|ing)?"
-        # "who is nine", "I'm gonna be 18".
-        r"|who\s+(?:is|was)|who['’]s"
+        # A person named, then "who is nine," (not "who is 12?" nor "And who was 3,
+        # Your Honor?", a juror's seat), and "I'm gonna be 18".
+        r"|(?<=,[ \t])(?:who\s+(?:is|was)|who['’]s)(?=\s+[\w-]+(?:\s+[\w-]+)?[ \t]*(?:[.,;!)\n]|$))"
         r"|(?:i['’]m|(?:he|she)['’]s|you['’]re)\s+(?:gonna|going\s+to)\s+be"
         # "I'll be 68", "he would be 47", "didn't get to be 24".
         r"|(?:i['’]ll|i\s+will|(?:he|she|i|you)\s+(?:will|would)|(?:he|she|you)['’](?:d|ll)|(?:get|got)\s+to)\s+be)"
@@ -257,10 +263,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         IGNORECASE | re.MULTILINE,
     ),
     # A record's number answering a question for it ("What's your USDOT number?" /
-    # "A.   2847193."); a phone's is a phone number, read by its own recognizers.
+    # "A.   2847193."); not a page's, an exhibit's or a room's.
     _p(
         "ID",
-        r"(?<!phone )(?<!cell )(?<!fax )(?<!telephone )\bnumber\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+        rf"\b(?:{_RECORD_WORDS})[ \t]+number\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
         r"(?:\[[\d:]+\][ \t]*|\d{1,2}[ \t]+)?(?:(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.)[ \t]*)?(?:it['’]s |it is )?"
         r"(?P<v>(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{3,})\b(?=[ \t]*(?:[.,;]|$))",
         0.85,
@@ -303,11 +309,11 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("DATE", r"\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b", 0.9, "numeric_date"),
     # The day may open the next line, but a page's printed line number is none
     # ("Rosalind June⏎17  Pettigrew").
-    _p("DATE", rf"\b{MONTHS}(?:[ \t]|\n(?![ \t]*\d{{1,3}}[ \t]))+{_DAY}(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
+    _p("DATE", rf"\b{MONTHS}(?:[^\S\n]|\n(?![ \t]*\d{{1,3}}[ \t]))+{_DAY}(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
     _p("DATE", rf"\b{_DAY}\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
     _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
     # Not a code's part ("PA-2024-1009-33817", "ISP-2019-1183").
-    _p("DATE", r"(?<![A-Za-z]-)\b(?:19|20)\d{2}\b(?!-\d{3,})", 0.6, "year"),
+    _p("DATE", r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})", 0.6, "year"),
     _p("DATE", rf"\b{SPOKEN_YEAR}\b", 0.7, "spoken_year", IGNORECASE),
     _p("DATE", r"\b(?:19|20)?\d0'?s\b", 0.6, "decade"),
     # Not a recording's elapsed time in brackets ("[00:05:04] DETECTIVE:"), nor a
@@ -400,7 +406,7 @@ _RESTATED_BEFORE = re.compile(
 )
 _RESTATED_AFTER = re.compile(
     rf"(?i)(?:[ \t]*(?:--|—|–)[ \t]*|[.!][ \t]+(?:(?:no|I[ \t]+mean|sorry)[.,]?[ \t]+)?)(?P<n>{_NUMBER})"
-    r"(?![\w-])(?=[ \t]*(?:[.,;!?\n]|$|--|years?\b|since\b|now\b))"
+    r"(?![\w-])(?=[ \t]*(?:[.,;!?\n]|$|--|years?[ \t-]+old\b|since\b|now\b))"
 )
 _UNIT_VALUES = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)}
 _WORD_VALUES = {
@@ -477,13 +483,15 @@ _RECORD_DIGITS = 6
 
 
 def _spoken_numbers(text: str) -> list[Candidate]:
+    """Numbers read out digit by digit (`_SPOKEN_DIGITS`), labelled by their length."""
     found = []
     for match in _SPOKEN_DIGITS.finditer(text):
         digits = [
             _DIGIT_VALUES[w.lower()] for w in re.findall(r"[A-Za-z]+", match.group())[bool(match.group("letter")) :]
         ]
-        if all(b - a == 1 for a, b in zip(digits, digits[1:], strict=False)):
-            continue  # counting
+        steps = {b - a for a, b in zip(digits, digits[1:], strict=False)}
+        if steps in ({1}, {-1}, {0}):
+            continue  # counting up or down, or one word over and over ("oh oh oh oh oh")
         if len(digits) < _RECORD_DIGITS and not match.group("letter"):
             continue  # an odometer's or a count's five digits
         label = "PHONE_NUMBER" if len(digits) in _PHONE_DIGITS and not match.group("letter") else "ID"
