@@ -706,3 +706,12 @@ def test_a_long_line_of_organizations_is_tidied_in_linear_time():
     started = time.process_time()
     tidy(text, spans[:3000])
     assert time.process_time() - started < 5
+
+
+def test_an_organization_whose_join_ends_its_line_takes_the_next_line_s_name_without_failing():
+    """A model's organization ending in "of" or "&" at a line's end widens onto the
+    next line's word; that line's match has no join of its own (it raised
+    IndexError, failing the document, until the eighteenth session)."""
+    text = "He worked for the Housing Authority of\nFresno for years. He worked at Kovacs &\nLindgren Plumbing."
+    found = texts(text, [span(text, "Housing Authority of", "ORGANIZATION"), span(text, "Kovacs &", "ORGANIZATION")])
+    assert found == [("Housing Authority of\nFresno", "ORGANIZATION"), ("Kovacs &\nLindgren Plumbing", "ORGANIZATION")]

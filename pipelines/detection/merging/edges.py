@@ -807,7 +807,8 @@ def _widen_institution(text: str, start: int, end: int, own_end: int, covered: _
         word = after.group("word")
         if next_line and (len(word) < 2 or opens_a_turn(text, text.rfind("\n", 0, after.start("word")) + 1)):
             break
-        if "&" in (after.group("join") or ""):
+        # The next line's word has no join of its own (it follows the line's dangling one).
+        if "&" in (after.groupdict().get("join") or ""):
             ampersands += 1
         if (
             ampersands > 1
