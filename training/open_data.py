@@ -266,15 +266,25 @@ def with_other_names(sentences: list[Sentence], given: list[str], family: list[s
     return out
 
 
+def spread(sentences: list[Sentence], share: float) -> list[Sentence]:
+    """`share` of the sentences, taken evenly through the list (not a prefix: a
+    set's files follow its collection periods, and a prefix would keep some only)."""
+    return [s for i, s in enumerate(sentences) if int((i + 1) * share) > int(i * share)]
+
+
 def training_sentences(
-    gum_copies: int = 2, root: Path = OPEN, other_names: bool = False
+    gum_copies: int = 2, root: Path = OPEN, other_names: bool = False, tweet_share: float = 1.0
 ) -> tuple[list[Sentence], dict[str, int]]:
     """The shaped training set and its sentence counts by set. GUM, the genre closest
     to transcripts (and the only one with court hearings and interviews), is seen
-    `gum_copies` times per epoch; tweets make up most of the raw sentences. With
+    `gum_copies` times per epoch; tweets make up most of the raw sentences, and
+    `tweet_share` of them (the Broad Twitter Corpus's and WNUT-17's) are kept (the
+    mix lever). With
     `other_names`, every copy of GUM after the first names other people
     (`with_other_names`)."""
     by_set = sources(root)
+    for social in ("btc", "wnut17"):
+        by_set[social] = spread(by_set[social], tweet_share)
     names = surnames([s for sentences in by_set.values() for s in sentences])
     counts = {name: len(s) for name, s in by_set.items()}
     gum = list(by_set["gum"])

@@ -152,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
         from open_data import training_sentences
 
         train, counts = training_sentences(
-            int(config.get("gum_copies", 2)), other_names=bool(config.get("other_names"))
+            int(config.get("gum_copies", 2)),
+            other_names=bool(config.get("other_names")),
+            tweet_share=float(config.get("tweet_share", 1.0)),
         )
         config = {**config, "sets": counts}
         steps = int(math.ceil(len(train) / config["batch_size"]) * config["epochs"])
