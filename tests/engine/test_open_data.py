@@ -117,3 +117,12 @@ def test_other_names_replace_each_person_in_its_case_and_nothing_else():
         if old[0][0] == "Ada":
             lengths.add(next(i for i, (_, t) in enumerate(new) if t == "O"))
     assert lengths == {1, 2}  # a surname alone and a full name both occur
+
+
+def test_the_tweet_share_keeps_that_share_evenly_through_the_sets():
+    """The mix lever: every second sentence at 0.5 (not the first half, which would keep
+    some collection periods only), all at 1.0, none at 0."""
+    sentences = [[(f"w{i}", "O")] for i in range(10)]
+    assert [s[0][0] for s in open_data.spread(sentences, 0.5)] == ["w1", "w3", "w5", "w7", "w9"]
+    assert open_data.spread(sentences, 1.0) == sentences
+    assert open_data.spread(sentences, 0.0) == []
