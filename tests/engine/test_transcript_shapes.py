@@ -1281,3 +1281,11 @@ def test_a_long_list_of_names_comma_after_comma_is_read_in_linear_time() -> None
     started = time.perf_counter()
     cues(text * 4)
     assert time.perf_counter() - started < 8 * small + 0.5
+
+
+def test_someone_named_then_their_age_is_a_person_whatever_word_the_name_is() -> None:
+    text = (
+        "You know she left two children, Journey, who is\n12  nine, and Dakota, who is six? My daughter, "
+        "Harper, who is eight, lives here. In Fresno, who is 12 blocks away? The Court, who was 3."
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:whose_age"] == ["Journey", "Dakota", "Harper"]

@@ -25,6 +25,7 @@ from pipelines.gazetteers import (
     us_states,
 )
 from pipelines.lexicons import (
+    AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
     CLINICAL_FIELD_LABELS,
     CLOSED_CLASS,
@@ -37,6 +38,7 @@ from pipelines.lexicons import (
     MILITARY_RANKS,
     POLITICAL,
     RELATIONS,
+    REPLY_WORDS,
     ROLE_WORDS,
     SPEAKER_ROLES,
     TITLE_WORDS,
@@ -173,6 +175,17 @@ _ADDRESS_WORDS = frozenset(
     son sweetie babe bro dude ladies gentlemen team again""".split()
 )
 _ET_AL_RE = re.compile(r"(?<![\w'’.-])(?P<v>" + _NAME + r")[ \t]+et[ \t]+al\b")
+# Someone named, then their age: "two children, Journey, who is nine", "my daughter,
+# Harper, who is eight" (a name that is a word too). Not a count after it ("who is
+# 12 blocks away").
+_WHOSE_AGE_RE = re.compile(
+    # Not a reply ("Okay, who is 12?", a juror's seat); a numbered page's line number
+    # may come between ("who is⏎12  nine").
+    rf"(?<![\w'’-])(?!(?i:{'|'.join(sorted(REPLY_WORDS))})\b)(?P<v>{_NAME}(?:[ ]{_NAME})?),[ \t]+"
+    r"who(?:[ \t]+(?:is|was)|['’]s)\s+(?:\d{1,2}[ \t]{2,})?"
+    rf"(?i:(?:only|just|about|almost|nearly)\s+)?(?:\d{{1,2}}|(?i:{AGE_NUMBER_WORDS}))\b"
+    r"(?=[ \t]*(?:[.,;!?)\n]|$|(?i:years?[ \t-]+old|and)\b))"
+)
 # "a drink called Santorum", "a book called Opus", "a programme called Euro" name
 # things; "a guy named Will", "my friend called Tom", "called him Will" name people.
 _PERSON_BEFORE_CALLED = re.compile(
@@ -701,6 +714,7 @@ def recognize(text: str) -> list[Candidate]:
         (_KIN_TITLE_RE, "relation", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
         (_ET_AL_RE, "et_al", 0.85),
+        (_WHOSE_AGE_RE, "whose_age", 0.8),
         (_VOCATIVE_RE, "vocative", 0.8),
     ):
         for match in regex.finditer(text):
