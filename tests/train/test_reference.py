@@ -144,7 +144,7 @@ def test_a_tiny_training_run_builds_a_loadable_model(tmp_path):
     assert settings["training"]["fixture"] and settings["training"]["steps"] == 4
     assert settings["training"]["seed"] == 42
     meta = json.loads((out / "meta.json").read_text(encoding="utf-8"))
-    assert meta["anonymizer"] == {"label_promotions": False, "precision": "float"}
+    assert meta["anonymizer"] == {"label_promotions": False, "precision": "float", "int8_reduce_range": False}
     assert "research use only" in meta["license"]
     assert (out / "LICENSE.md").is_file()
 
