@@ -1265,10 +1265,8 @@ def test_a_given_name_the_lists_hold_is_kept_when_only_the_base_model_read_it() 
     ],
 )
 def test_what_the_new_rules_leave_alone(text: str, expected: list[tuple[str, str]]) -> None:
-    found = [
-        (c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label != "DATE" or c.score >= 0.5
-    ]
-    assert [f for f in found if f[1] != "DATE" or any(e[1] == "DATE" for e in expected)] == expected
+    # What a reviewer sees as a suggestion (a model's muted guesses, below 0.5, aside).
+    assert [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.score >= 0.5] == expected
 
 
 def test_a_long_list_of_names_comma_after_comma_is_read_in_linear_time() -> None:

@@ -843,9 +843,15 @@ def _widen_institution(text: str, start: int, end: int, own_end: int, covered: _
 _LINE_NUMBER_LEAD = re.compile(PRINTED_LINE_NUMBER + r"(?=[^\W\d_])")
 
 
+def _opens_its_line_with_a_digit(text: str, start: int) -> bool:
+    """The span starts its line (blanks aside) with a digit: where a printed line
+    number would stand."""
+    return text[start : start + 1].isdigit() and not text[text.rfind("\n", 0, start) + 1 : start].strip()
+
+
 def _strip_line_number(text: str, start: int, end: int) -> int:
     """A name that opens with its line's printed number starts after it."""
-    if not text[start : start + 1].isdigit() or text[text.rfind("\n", 0, start) + 1 : start].strip():
+    if not _opens_its_line_with_a_digit(text, start):
         return start
     number = _LINE_NUMBER_LEAD.match(text, start, end)
     return number.end() if number is not None else start
@@ -860,7 +866,7 @@ def _strip_printed_lead(text: str, start: int, end: int) -> int:
     """A date or a time that opens with its line's printed number ("12  March 9th",
     "20       A.   March 14th of 2022") starts after it; one that is only that
     number ("17" before "      at the offices") is none (an empty span)."""
-    if not text[start : start + 1].isdigit() or text[text.rfind("\n", 0, start) + 1 : start].strip():
+    if not _opens_its_line_with_a_digit(text, start):
         return start
     lead = _PRINTED_LEAD.match(text, start)
     if lead is None or not _numbered_lines_around(text, start, int(text[start : lead.end()].split()[0])):
