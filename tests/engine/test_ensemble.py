@@ -151,3 +151,30 @@ def test_in_a_text_without_case_a_common_word_on_the_next_line_is_no_surname() -
         Candidate(on, on + 2, "PERSON", "on", ("spacy",), 0.5, "spacy:PERSON"),
     ]
     assert len(merge_adjacent(CASELESS, parts)) == 2
+
+
+def test_a_name_written_surname_first_is_one_when_the_document_names_it_given_name_first() -> None:
+    from pipelines.detection.merging.ensemble import merge_adjacent
+
+    def person(text: str, word: str, after: int = 0) -> Candidate:
+        at = text.index(word, after)
+        return Candidate(at, at + len(word), "PERSON", word, ("spacy",), 0.9, "spacy:PERSON")
+
+    footer = "Rosalind June Pettigrew spoke.\n PETTIGREW, ROSALIND   W-94217   DECISION PAGE 2\n"
+    spans = [person(footer, "Rosalind June Pettigrew"), person(footer, "PETTIGREW"), person(footer, "ROSALIND")]
+    assert [s.text for s in merge_adjacent(footer, spans)] == ["Rosalind June Pettigrew", "PETTIGREW, ROSALIND"]
+    # Without the name given first anywhere, a comma lists two people.
+    roster = "Present were Okafor, Daniel and the clerk.\n"
+    spans = [person(roster, "Okafor"), person(roster, "Daniel")]
+    assert [s.text for s in merge_adjacent(roster, spans)] == ["Okafor", "Daniel"]
+    # The name said again in full is no surname first; a middle initial ends one.
+    again = "Leroy Fontenot works for Mr. Fontenot, Leroy Fontenot.\nFONTENOT, LEROY D.   C-58214\n"
+    said = again.index("Mr. ")
+    spans = [person(again, "Leroy Fontenot"), person(again, "Fontenot", said), person(again, "Leroy Fontenot", said)]
+    spans += [person(again, "FONTENOT"), person(again, "LEROY")]
+    assert [s.text for s in merge_adjacent(again, spans)] == [
+        "Leroy Fontenot",
+        "Fontenot",
+        "Leroy Fontenot",
+        "FONTENOT, LEROY D.",
+    ]

@@ -1168,6 +1168,27 @@ def test_a_firm_named_after_its_partners_with_its_legal_form_is_one_organization
     assert ("Felix Obuya", "PERSON") in found
 
 
+def test_a_speaker_label_s_surname_initial_is_part_of_the_name() -> None:
+    text = "     THE COURT:  Hi there.\n\n     JOURNEY M.:  Yeah. Miss Gail got them.\n     JOURNEY M.:  Can I go?\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == ["JOURNEY M.", "JOURNEY M."]
+
+
+def test_partners_joined_by_an_ampersand_are_a_firm_without_its_legal_form() -> None:
+    text = (
+        "APPEARANCES:   Conor Fitzgerald, Fitzgerald & Amezcua, for Applicant\n"
+        "11            MS. STRAUB: Teresa Straub, Straub, Feeney &\n"
+        "12  Kline, for Prairie Wind and for the witness.\n"
+        "Tom & Jerry went home. Mom & Dad came. Research & Development met.\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:firm"] == [
+        "Fitzgerald & Amezcua",
+        "Straub, Feeney &\n12  Kline",
+    ]
+    found = {(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans}
+    assert ("Conor Fitzgerald", "PERSON") in found and ("Teresa Straub", "PERSON") in found
+    assert not {("Fitzgerald", "PERSON"), ("Amezcua", "PERSON"), ("Feeney", "PERSON")} & found
+
+
 def test_a_company_s_trade_word_is_no_person_after_a_rank_s_word() -> None:
     text = "A.   I was eleven years at Cardinal Tank Lines out of Decatur. Then Prairie Wind Freight Lines hired me."
     found = {(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans}

@@ -239,6 +239,14 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 merged[-1] = joined(text, [last, span])
                 i += 1
                 continue
+            if _surname_first(spans, last, span, between):
+                # A middle initial ends it ("FONTENOT, LEROY D.").
+                initial = _TRAILING_INITIAL.match(text, span.end)
+                merged[-1] = joined(text, [last, span])
+                if initial is not None and (i + 1 == len(spans) or spans[i + 1].start >= initial.end()):
+                    merged[-1] = replace(merged[-1], end=initial.end(), text=text[last.start : initial.end()])
+                i += 1
+                continue
             if _institution_across_a_numbered_line(last, span, between) or _institution_goes_on(text, last, span):
                 merged[-1] = joined(text, [last, span], "ORGANIZATION")
                 i += 1
@@ -246,6 +254,28 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
         merged.append(span)
         i += 1
     return merged
+
+
+_COMMA_GAP = re.compile(r",[ \t]+")
+_TRAILING_INITIAL = re.compile(r"[ \t]+[A-Z]\.(?=[ \t\n]|$)")
+
+
+def _surname_first(spans: list[Candidate], last: Candidate, span: Candidate, between: str) -> bool:
+    """ "PETTIGREW, ROSALIND" (a decision page's footer, a roster): one name written
+    surname first, when the document names the person given name first elsewhere
+    ("Rosalind June Pettigrew"). Without that, "Smith, John and I" lists two."""
+    if not (last.label == span.label == "PERSON" and _COMMA_GAP.fullmatch(between)):
+        return False
+    surname, given = last.text.split(), span.text.split()
+    surname_key, given_key = surname[0].casefold(), given[0].casefold()
+    # "Mr. Brown, Kevin Brown": the name said again in full, not surname first.
+    if len(surname) != 1 or not 1 <= len(given) <= 2 or surname_key in (w.casefold() for w in given):
+        return False
+    for other in spans:
+        words = [w.casefold() for w in other.text.split()] if other.label == "PERSON" else []
+        if given_key in words and surname_key in words[words.index(given_key) + 1 :]:
+            return True
+    return False
 
 
 # A compass word a line's end broke from its place ("West⏎Florissant").

@@ -15,6 +15,7 @@ from pipelines.detection import places
 from pipelines.detection.case import carries_case, caseless_spans
 from pipelines.gazetteers import (
     countries,
+    first_names,
     is_common_word,
     is_english_word,
     is_given_name,
@@ -201,6 +202,7 @@ _FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ 
 # A printed line number may open the line ("16   MR. BRENNAN:").
 _SPEAKER_RE = re.compile(r"^[ \t]*(?:\d{1,3}[ \t]+)?(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
 _CAP_WORD_RE = re.compile(r"[A-Z][A-Z'’-]+")
+_LABEL_INITIAL = re.compile(r"[ \t]+[A-Z]\.")
 # Header participant lines: "EVELYN HARTWELL, Presiding Commissioner", also as one
 # of a cover page's columns (three spaces or a tab apart: "DOLORES PAGE, Presiding
 # Commissioner    LUIS NAVARRETE, Inmate").
@@ -698,6 +700,10 @@ def _speaker_labels(text: str) -> list[Candidate]:
         )
         if words and not field and (not common or ((roled or recurs) and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
+            # A surname's initial ends the name ("JOURNEY M.:", a dependency court's
+            # child): it is part of how the person is named.
+            if (initial := _LABEL_INITIAL.fullmatch(text, end, match.end("label"))) is not None:
+                end = initial.end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found
 
@@ -765,16 +771,24 @@ def recognize(text: str) -> list[Candidate]:
 # legal form is the second signal: its partners' surnames are no persons there (a
 # deposition's appearances list them under the lawyers' names).
 _FIRM_WORD = r"[A-Z][A-Za-z'’-]*"
+# A list of partners whose last is joined by "&", the "&" at a line's end or not:
+# a deposition's numbered lines break "Straub, Feeney &⏎12  Kline".
+_PARTNERS_TAIL = rf"(?:,[ \t]+{_FIRM_WORD}){{0,5}},?[ \t]+&(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]+)?){_FIRM_WORD}"
 _FIRM_FORM = r"(?:L\.L\.P\.|LLP|L\.L\.C\.|LLC|PLLC|P\.C\.|P\.A\.|A\.P\.C\.|APC)(?![\w-])"
 _FIRM_RE = re.compile(
     r"(?<![\w'’.&-])(?P<v>(?:(?i:(?:the[ \t]+)?law[ \t]+offices?[ \t]+of)[ \t]+)?"
     # Partners: a list whose last is joined by "&" ("Maria and Castillo Roofing LLC"
     # names two), or one name. At most five before it: a line of names
     # comma after comma is tried from each of its words.
-    rf"{_FIRM_WORD}(?:(?:,[ \t]+{_FIRM_WORD}){{0,5}},?[ \t]+&[ \t]+{_FIRM_WORD})?"
+    rf"{_FIRM_WORD}(?:{_PARTNERS_TAIL})?"
     # Then the firm's own words ("Trial Lawyers", "Law Group").
     rf"(?:[ \t]+{_FIRM_WORD}){{0,4}},?[ \t]+{_FIRM_FORM})"
 )
+# Partners joined by "&" without a legal form ("Fitzgerald & Amezcua, for
+# Applicant"): "&" between surnames is the second signal, but "Tom & Jerry" and
+# "Mom & Dad" are no firm, so `_firms` wants every partner a word that is neither
+# a given name nor a common word.
+_PARTNERS_RE = re.compile(rf"(?<![\w'’.&-])(?P<v>{_FIRM_WORD}{_PARTNERS_TAIL})(?![\w'’&-])")
 
 
 def _firms(text: str) -> list[Candidate]:
@@ -782,7 +796,13 @@ def _firms(text: str) -> list[Candidate]:
     holds before them ("FOR THE DEFENDANT …")."""
     found = []
     stop = stop_words()
-    for match in _FIRM_RE.finditer(text):
+    formed = list(_FIRM_RE.finditer(text))
+    formless = [
+        m
+        for m in _PARTNERS_RE.finditer(text)
+        if _partners_only(m.group("v")) and not any(f.start() < m.end() and m.start() < f.end() for f in formed)
+    ]
+    for match in sorted([*formed, *formless], key=lambda m: m.start()):
         start, end = match.span("v")
         words = list(re.finditer(r"\S+", text[start:end]))
         while len(words) > 2 and (
@@ -799,6 +819,15 @@ def _firms(text: str) -> list[Candidate]:
         begin = start + words[0].start()
         found.append(Candidate(begin, end, "ORGANIZATION", text[begin:end], (SOURCE,), 0.9, "cue:firm"))
     return found
+
+
+def _partners_only(partners: str) -> bool:
+    """Every name of "Feeney & Kline" a surname: no common given name ("Sam & Dave";
+    the narrow list, where "Fitzgerald" is none), no common word ("Mom & Dad",
+    "Research & Development")."""
+    given = first_names()
+    names = re.findall(r"[A-Za-z'’-]+", partners)
+    return all(n.title() not in given and not is_common_word(n) for n in names)
 
 
 _GIVEN_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][a-z]+)[ \t]+$")
