@@ -40,6 +40,13 @@ TITLES: tuple[str, ...] = (
     "Professor",
     "Prof",
     "Agent",
+    # A police report's and an internal-affairs interview's ("OFC. LUSK:", "Tpr. Hale").
+    "Ofc",
+    "Ofcr",
+    "Trooper",
+    "Tpr",
+    "Inspector",
+    "Insp",
     "Warden",
     "Chaplain",
     "Father",
@@ -165,7 +172,9 @@ ROLE_WORDS: frozenset[str] = frozenset(
 # And the abbreviated roles of hearings' labels ("ALJ:", "ATTY:", "CLMT:", "VE:" of a
 # disability hearing; "INTERP:", "DEF:", "PLTF:", "WIT:"), which are words or names elsewhere.
 SPEAKER_ROLES: frozenset[str] = frozenset(
-    "member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit".split()
+    """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
+    specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
+    psychologist""".split()
 )
 # Military ranks as service records and courts-martial write them, in capitals or
 # their own mixed case ("CPT Sterling", "SPC BROOKS", "GySgt Okoro"): a title before
@@ -252,7 +261,8 @@ PLACE_PREFIXES: frozenset[str] = frozenset(
 TRADE_WORDS: frozenset[str] = frozenset(
     """services facility clinic dentistry diagnostics pharmacy plumbing landscaping construction trucking
     foods packing collision motors bakery tavern liquor liquors insurance restaurant logistics industries
-    enterprises laboratories airlines ministries reporting solicitors llp llc pllc""".split()
+    enterprises laboratories airlines ministries reporting solicitors llp llc pllc lounge salon spa grill diner
+    cafe café carryout pizzeria deli barbershop welding fabrication upholstery laundromat cleaners""".split()
 )
 # The head words that end an institution's name and nothing else ("… Police Department",
 # "… Delivery Service"): the institution cue's heads (recognizers/cues.py), and what

@@ -338,3 +338,8 @@ def soft_wrap(text: str, start: int, end: int) -> bool:
         and any(ch.islower() for ch in line)
         and _TURN_OPENS.match(text, breaks[0] + 1) is None
     )
+
+
+# "No. C2214873", "Nos. JD-142876-001" after a word: the word names a numbered
+# record ("Case No."), not a person, whatever the model read or a name spread.
+RECORD_NUMBER_AFTER = re.compile(r"[ \t]+(?:No|Nos|Number)\.?[ \t]*[:#]?[ \t]*[A-Z]{0,4}[-\d]")

@@ -1308,3 +1308,43 @@ def test_someone_named_then_their_age_is_a_person_whatever_word_the_name_is() ->
         "Harper, who is eight, lives here. In Fresno, who is 12 blocks away? The Court, who was 3."
     )
     assert [c.text for c in cues(text) if c.rule == "cue:whose_age"] == ["Journey", "Dakota", "Harper"]
+
+
+# --- batch 8's lessons: police titles, roles in labels, forms of address, records, degrees, businesses --
+
+
+def test_a_police_title_in_a_label_stays_outside_the_name_and_latin_capitals_open_one() -> None:
+    text = "OFC. LUSK: Officer Brandon Kyle Lusk, badge 2291.\nSGT. QUIÑONES: Go on.\nOFC. LUSK: Yes, ma'am.\n"
+    labels = [c.text for c in cues(text) if c.rule == "cue:speaker_label"]
+    assert labels == ["LUSK", "QUIÑONES", "LUSK"]
+
+
+def test_a_label_of_a_common_word_and_a_job_names_a_role() -> None:
+    text = "HOUSING SPECIALIST: The parties agree.\nJUDGE: Thanks.\nHOUSING SPECIALIST: Yes.\nCASE MANAGER: No.\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == []
+    assert [c.text for c in cues("KENNETH CHIEF: Yes.\n") if c.rule == "cue:speaker_label"] == ["KENNETH CHIEF"]
+
+
+def test_a_form_of_address_and_a_record_s_word_are_no_person() -> None:
+    text = (
+        "THE PEOPLE OF THE STATE       )   Case No. C2214873\n"
+        "In re HARMONY L.,       )  Case Nos. JD-142876-001\n"
+        "MR. RIOS: We dispute the first two figures, Your Honor, not the third.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert not {"Case", "Case Nos", "Your Honor"} & set(persons)
+    assert "RIOS" in persons
+
+
+def test_a_degree_s_last_letter_is_no_initial_of_the_name_on_the_next_line() -> None:
+    text = "Members present:\n             Celestine Abernathy, Ed.D.\n             Ruth Ann Brisbane\n"
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "Ruth Ann Brisbane" in persons and not any(p.startswith("D.") for p in persons)
+
+
+def test_a_business_named_after_kin_is_an_organization_and_the_kin_still_a_person() -> None:
+    text = "We ate behind Uncle Jun's Carryout. Uncle Jun's house burned down. A. Diamond Tips Nail Lounge.\n"
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert ("Uncle Jun's Carryout", "ORGANIZATION") in found and ("Jun", "PERSON") in found
+    assert ("Diamond Tips Nail Lounge", "ORGANIZATION") in found
+    assert not any(label == "ORGANIZATION" and text.lower() == "uncle" for text, label in found)

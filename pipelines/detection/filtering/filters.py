@@ -14,6 +14,7 @@ from pipelines.detection.case import caseless_at
 from pipelines.detection.config import ACRONYM_PERSON_SCORE, FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import (
+    RECORD_NUMBER_AFTER,
     broken_only_after_prefixes,
     has_institution_word,
     institution_broken_by_a_line,
@@ -248,12 +249,19 @@ _ADDRESS_WORDS = frozenset({"preacher", "pastor", "reverend", "rev", "deacon", "
 _ADDRESS_WORDS = _ADDRESS_WORDS | ROLE_WORDS | HONORIFICS
 
 
+_FORM_OF_ADDRESS = re.compile(
+    r"(?i)(?:your|his|her)[ \t]+(?:honou?r|lordship|ladyship|excellency|majesty|grace|worship|holiness)"
+)
+
+
 def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's PERSON of two or more words that are all English words, none a
     given name: a heading or a phrase in capitals ("Closing Statements", "Board
     Hearing"), not a person ("Will Rose" keeps its given name)."""
     if not _model_only(c):
         return None
+    if _FORM_OF_ADDRESS.fullmatch(c.text.strip()):
+        return "a form of address"  # "Your Honor": "Honor" is a given name too
     words = _words(c)
     if len(words) < 2 or any(is_given_name(word) for word in words):
         return None
@@ -416,6 +424,12 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
         )
         if lettered and words[0].lower() in things:
             return "letter of a tab or an exhibit"
+        # "Case No. C2214873", "Case Nos. JD-1": the word of a numbered record.
+        numbered = RECORD_NUMBER_AFTER.match(text, c.end)
+        if words[-1].rstrip(".") in ("No", "Nos") and len(words) == 2:
+            words, numbered = words[:1], RECORD_NUMBER_AFTER.match(text, c.start + len(words[0]))
+        if numbered and len(words) == 1 and is_common_word(words[0]) and _model_only(c):
+            return "the word of a numbered record"
         # The letter alone, the model leaving out the word before it ("at Tab| J. He"),
         # a sentence going on after it ("Page J. Morrow" is a person's initial).
         if len(words) == 1 and _LETTER_WITH_STOP.fullmatch(words[0]) and _model_only(c):

@@ -283,6 +283,19 @@ class _Initials:
 _QUESTION_MARKER = re.compile(rf"^{_LINE_HEAD.pattern}Q[.:]", re.MULTILINE)
 
 
+_DEGREE_LETTERS = re.compile(r"(?:[A-Z][a-z]{0,2}\.){1,3}[ \t]*\n\s*")
+_COMMA_BEFORE = re.compile(r",[ \t]*$")
+
+
+def _strip_degree_letter(text: str, start: int, end: int) -> int:
+    """ "Celestine Abernathy, Ed.D.⏎Ruth Ann Brisbane": a degree after a name's
+    comma, or a capital and its period right after another period ("Ed.D."), ends
+    the line before the next name; it is no initial of that name."""
+    letters = _DEGREE_LETTERS.match(text, start, end)
+    after_a_name = text[start - 1 : start] == "." or _COMMA_BEFORE.search(text, max(0, start - 4), start)
+    return letters.end() if letters is not None and after_a_name else start
+
+
 def _initial_before(text: str, at: int, rules: _Initials) -> int | None:
     """Where the initial ending at `at` starts, or None when there is none."""
     match = _INITIAL.search(text, max(0, at - 3), at)
@@ -975,6 +988,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                     end = tail[0]
                 start, end = _strip_lower_tail(text, start, end, caseless)
                 start = _strip_rank(text, c, start, end)
+                start = _strip_degree_letter(text, start, end)
                 if (office := _PRO_TEM.match(text, start, end)) is not None:
                     start = office.end()
                 start = _widen_person(text, start, covered, rules, caseless)

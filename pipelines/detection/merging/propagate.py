@@ -29,7 +29,7 @@ from pipelines.detection.case import carries_case
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.merging.edges import COMPANY_FORM
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
-from pipelines.lexicons import ORGANIZATION_WORDS, PLACE_WORDS
+from pipelines.lexicons import KIN_TITLES, ORGANIZATION_WORDS, PLACE_WORDS
 from pipelines.names import NameIdentity, name_key, name_parts
 from pipelines.names import spelled_words as _spelled_words
 
@@ -200,7 +200,8 @@ def _furniture(text: str, start: int, end: int) -> bool:
         and _ALONE_AFTER.match(text, end) is not None
     )
     numbered = word.isupper() and _PAGE_NUMBER_AFTER.match(text, end) is not None
-    return heading or numbered or _OF_PAGES_AFTER.match(text, end) is not None
+    record = places.RECORD_NUMBER_AFTER.match(text, end) is not None  # "Case No. C2214873"
+    return heading or numbered or record or _OF_PAGES_AFTER.match(text, end) is not None
 
 
 def propagate(text: str, spans: list[Candidate], words: FilterWords | None = None) -> list[Candidate]:
@@ -303,6 +304,8 @@ def short_company_name(name: str) -> str | None:
         return None
     if words[-1].lower() in PLACE_WORDS or places.is_known_place(short):
         return None  # "St. Louis County" of its Police Department is the county
+    if words[0] in KIN_TITLES:
+        return None  # "Uncle Jun's" of "Uncle Jun's Carryout" is how the family calls Jun too
     return short
 
 

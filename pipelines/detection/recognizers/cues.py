@@ -37,6 +37,7 @@ from pipelines.lexicons import (
     INSTITUTION_HEADS,
     KIN_TITLES,
     MILITARY_RANKS,
+    ORGANIZATION_WORDS,
     POLITICAL,
     RELATIONS,
     REPLY_WORDS,
@@ -200,8 +201,9 @@ _COURT_MARTIAL = re.compile(r"(?i)\bcourts?[- ]martial\b|\bmilitary judge\b|\btr
 _FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ \t\n]+also[ \t\n]+$")
 # A speaker label opens a line: capitals, optional role words, then a colon.
 # A printed line number may open the line ("16   MR. BRENNAN:").
-_SPEAKER_RE = re.compile(r"^[ \t]*(?:\d{1,3}[ \t]+)?(?P<label>[A-Z][A-Z .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
-_CAP_WORD_RE = re.compile(r"[A-Z][A-Z'’-]+")
+# Latin-1's capitals too: "SGT. QUIÑONES:", "MS. NÚÑEZ:".
+_SPEAKER_RE = re.compile(r"^[ \t]*(?:\d{1,3}[ \t]+)?(?P<label>[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
+_CAP_WORD_RE = re.compile(r"[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'’-]+")
 _LABEL_INITIAL = re.compile(r"[ \t]+[A-Z]\.")
 # Header participant lines: "EVELYN HARTWELL, Presiding Commissioner", also as one
 # of a cover page's columns (three spaces or a tab apart: "DOLORES PAGE, Presiding
@@ -526,7 +528,12 @@ _CONTRACTION = re.compile(r"(?i)^[a-z]+(?:n['’]t|['’](?:re|ll|ve|m|d))$")
 # Titles of address written short: inside a speaker's label the name follows them.
 # Titles after which every word of a speaker label is the name ("MR. JUDGE:", "CPT
 # STERLING:").
-_ADDRESS_ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "miss"} | {rank.lower() for rank in MILITARY_RANKS})
+# Titles written short before a name in a label ("MR.", "DET.", "OFC.", "SGT."):
+# after one, every word is the name.
+_ADDRESS_ABBREVIATIONS = frozenset(
+    {"mr", "mrs", "ms", "dr", "miss", "det", "lt", "capt", "ofc", "ofcr", "tpr", "insp"}
+    | {rank.lower() for rank in MILITARY_RANKS}
+)
 
 
 def _only_common_words(name: str) -> bool:
@@ -594,7 +601,9 @@ def _role_named(words: list[re.Match[str]]) -> bool:
     head = list(words)
     while len(head) > 1 and head[-1].group().lower().strip("'’-") in _LABEL_ROLES:
         head.pop()
-    return len(head) < len(words) and all(is_common_word(w.group()) and not is_given_name(w.group()) for w in head)
+    # A common given name ("KENNETH"), not one of the wide lists' rare ones ("CASE").
+    given = first_names()
+    return len(head) < len(words) and all(is_common_word(w.group()) and w.group().title() not in given for w in head)
 
 
 _PERSONAL_TITLE = re.compile(r"(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t\n]")
@@ -637,8 +646,23 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "went by Main Street"
     if rule == "honorific" and (places.is_place_shaped(name) or places.has_institution_word(name)):
         return True  # "King Street", "General Hospital"
+    if rule == "relation" and _business_after(text, match.end("v")):
+        return True  # "Uncle Jun's Carryout", "Mama Rosa's Pizzeria": a business's name
     # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
     return rule == "relation" and _capitals_say_nothing(text, name)
+
+
+_POSSESSIVE_WORDS = re.compile(r"(?:['’]s)?(?P<words>(?:[ \t]+[A-Z][\w'’&-]*){1,3})")
+
+
+def _business_after(text: str, end: int) -> bool:
+    """The name's possessive, then a business's trade word ("'s Carryout", "'s Auto
+    Repair Services")."""
+    after = _POSSESSIVE_WORDS.match(text, end)
+    possessive = text[end - 2 : end] in ("'s", "’s") or (after is not None and after.group().startswith(("'", "’")))
+    return (
+        after is not None and possessive and any(w.lower() in ORGANIZATION_WORDS for w in after.group("words").split())
+    )
 
 
 def _speaker_labels(text: str) -> list[Candidate]:
