@@ -261,8 +261,8 @@ PLACE_PREFIXES: frozenset[str] = frozenset(
 TRADE_WORDS: frozenset[str] = frozenset(
     """services facility clinic dentistry diagnostics pharmacy plumbing landscaping construction trucking
     foods packing collision motors bakery tavern liquor liquors insurance restaurant logistics industries
-    enterprises laboratories airlines ministries reporting solicitors llp llc pllc lounge salon spa grill diner
-    cafe café carryout pizzeria deli barbershop welding fabrication upholstery laundromat cleaners""".split()
+    enterprises laboratories airlines ministries reporting solicitors llp llc pllc lounge salon spa diner cafe
+    café carryout pizzeria barbershop welding fabrication upholstery laundromat cleaners""".split()
 )
 # The head words that end an institution's name and nothing else ("… Police Department",
 # "… Delivery Service"): the institution cue's heads (recognizers/cues.py), and what
@@ -383,6 +383,12 @@ ORGANIZATION_TYPES: tuple[tuple[str, str], ...] = (
     ("FACILITY", r"facility|center|centre|camp|\bymca\b|\bywca\b"),
     ("CHURCH", r"church|mosque|synagogue|temple|chapel|cathedral|\bame$"),
     ("COURT", r"\bcourt\b"),
+)
+# The words of a numbered record ("Case No. C2214873", "Docket Number 24-1187"): before
+# "No." and a number, the word is the record's, no one's name.
+RECORD_NOUNS: frozenset[str] = frozenset(
+    """case cause docket file claim account policy exhibit index matter report incident complaint citation
+    ticket permit license licence badge serial invoice order receipt check appeal petition""".split()
 )
 # A transcription firm's name on a cover page ("Foothill Transcription Company,
 # Inc."): a firm, not a person.

@@ -32,6 +32,7 @@ from pipelines.detection.filtering.place_context import (
     given_names_placed_as_towns,
     given_names_read_as_places,
     institutions_by_their_short_names,
+    institutions_named_after_people,
     institutions_named_by_acronyms,
     organizations_named_after_places,
     relabel_places,
@@ -368,7 +369,8 @@ def _read_in_context(text: str, spans: list[Candidate]) -> list[Candidate]:
     # "at DVI": an institution's acronym the model took for a place.
     spans = institutions_named_by_acronyms(text, spans)
     spans = businesses_named_by_possessives(text, employers_named_as_places(text, spans))
-    spans = given_names_read_as_places(text, institutions_by_their_short_names(text, spans))
+    spans = institutions_named_after_people(text, institutions_by_their_short_names(text, spans))
+    spans = given_names_read_as_places(text, spans)
     # "with me is Dallas Greer": a given name the model read as a place opens a name;
     # "Georgia Pham … lives in Georgia": a given name spread onto a placed town is it.
     spans = given_names_placed_as_towns(text, given_names_before_surnames(text, spans))

@@ -12,7 +12,14 @@ import re
 from functools import lru_cache
 
 from pipelines.gazetteers import first_names, is_known_name, large_place_names, place_names
-from pipelines.lexicons import NATIONALITIES, ORGANIZATION_TYPES, ORGANIZATION_WORDS, PLACE_PREFIXES, PLACE_WORDS
+from pipelines.lexicons import (
+    NATIONALITIES,
+    ORGANIZATION_TYPES,
+    ORGANIZATION_WORDS,
+    PLACE_PREFIXES,
+    PLACE_WORDS,
+    RECORD_NOUNS,
+)
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
@@ -340,6 +347,12 @@ def soft_wrap(text: str, start: int, end: int) -> bool:
     )
 
 
-# "No. C2214873", "Nos. JD-142876-001" after a word: the word names a numbered
-# record ("Case No."), not a person, whatever the model read or a name spread.
-RECORD_NUMBER_AFTER = re.compile(r"[ \t]+(?:No|Nos|Number)\.?[ \t]*[:#]?[ \t]*[A-Z]{0,4}[-\d]")
+# "No. C2214873", "Nos. JD-142876-001" after a record's word (lexicons.RECORD_NOUNS):
+# the word names a numbered record ("Case No."), not a person, whatever the model
+# read or a name spread. A digit must follow: "Rose No -- Rose was not there".
+RECORD_NUMBER_AFTER = re.compile(r"[ \t]+(?:No|Nos|Number)\.?[ \t]*[:#]?[ \t]*[A-Z]{0,4}-?\d")
+
+
+def names_a_record(text: str, start: int, end: int) -> bool:
+    """text[start:end] is a record's word with its number after it ("Case No. 24-1")."""
+    return text[start:end].casefold() in RECORD_NOUNS and RECORD_NUMBER_AFTER.match(text, end) is not None

@@ -1348,3 +1348,87 @@ def test_a_business_named_after_kin_is_an_organization_and_the_kin_still_a_perso
     assert ("Uncle Jun's Carryout", "ORGANIZATION") in found and ("Jun", "PERSON") in found
     assert ("Diamond Tips Nail Lounge", "ORGANIZATION") in found
     assert not any(label == "ORGANIZATION" and text.lower() == "uncle" for text, label in found)
+
+
+def test_a_recording_s_file_name_is_a_record_of_its_own() -> None:
+    from pipelines.detection.recognizers.patterns import recognize
+
+    text = "  Recordings:   LUSK_2291_X60A7R2K_20240914_223104.mp4 (BWC)\nSee photo.jpg and exhibit_a.pdf.\n"
+    assert [c.text for c in recognize(text) if c.rule == "pattern:file_name"] == [
+        "LUSK_2291_X60A7R2K_20240914_223104.mp4"
+    ]
+
+
+def test_a_name_before_its_state_is_the_town_there_and_the_person_elsewhere() -> None:
+    text = (
+        "Norman Price chairs the board. Mail it to P.O. Box 2216, Norman, Oklahoma 73070.\n"
+        "My daughter Cheyenne is seven. We just drove back from Cheyenne, Wyoming, last week.\n"
+    )
+    found = [(c.start, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert (text.index("Norman, Oklahoma"), "LOCATION") in found
+    assert (text.index("Cheyenne, Wyoming"), "LOCATION") in found
+    assert (text.index("Cheyenne is"), "PERSON") in found
+
+
+def test_a_prison_named_after_a_person_is_an_organization_when_its_name_is_said_alone() -> None:
+    text = (
+        "Mr. Hutchens appears by video from Joseph Harp Correctional Center in Lexington. He went to Dick "
+        "Conner Correctional Center in Hominy in 2006, and to Joseph Harp in 2013. The young guys at Harp come "
+        "to me. He met them when he was at Dick Conner.\n"
+    )
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert ("Joseph Harp", "ORGANIZATION") in found and ("Dick Conner", "ORGANIZATION") in found
+    assert not any(label == "PERSON" and "Harp" in name for name, label in found)
+    # A founder the document names stays a person, and the house's name with it.
+    text = "Hedda Voss founded Voss House in 1990. She would go to Voss if it means she gets out.\n"
+    assert not any(
+        c.label == "ORGANIZATION" and c.text == "Voss" for c in detect_text(text, settings.SPACY_MODEL).spans
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "ages"),
+    [
+        (
+            "JUROR DOBROWSKI:  My dad started it. I'm fifty-one -- no,\n12  fifty-two. My wife does the books.\n",
+            ["fifty-one", "fifty-two"],
+        ),
+        (
+            "My mother watches them.\nShe's sixty-nine -- no, seventy, her birthday was Sunday.\n",
+            ["sixty-nine", "seventy"],
+        ),
+        (
+            "SGT. QUIÑONES: And your age?\n\nOFC. LUSK: Thirty -- sorry, thirty-one. My birthday was last week.\n",
+            ["Thirty", "thirty-one"],
+        ),
+        ("She had an assessment on March 30th. Annie Holt is\nthirty-four. She grew up in Ottumwa.\n", ["thirty-four"]),
+        (
+            "TASHANA: Kaylani Weekes's\nnine, she's at school, and Jeremiah Weekes's four, he goes to Head Start.\n",
+            ["nine", "four"],
+        ),
+        (
+            "His co-defendant, Ricky Lynn Vann, then 22, carried a gun. Garrett Stepp would have been fifty-three.\n",
+            ["22", "fifty-three"],
+        ),
+        # A count or a distance taken back is no age.
+        ("I was two -- no, three blocks away. He was 5 -- sorry, 6 minutes late.\n", []),
+    ],
+)
+def test_an_age_said_beside_a_name_or_taken_back(text: str, ages: list[str]) -> None:
+    assert [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "AGE"] == ages
+
+
+def test_people_joined_by_an_ampersand_stay_people_without_a_firm_s_context() -> None:
+    text = (
+        "Officers Lusk & Brandt responded. My grandparents, Nguyen & Tran, raised me. Mike Tran, Nguyen & Pham "
+        "came. Chidi Nwosu & Emeka Balogun came with me.\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:firm"] == []
+
+
+def test_a_common_word_before_no_is_a_person_unless_it_names_a_record() -> None:
+    text = (
+        "Q. Did Officer Young write it?\nA. Yes. Young No. 4471 is his badge.\nQ. And Rose?\nA. Rose No -- Rose left.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert persons.count("Young") == 2 and sum("Rose" in p for p in persons) == 3

@@ -14,12 +14,12 @@ from pipelines.detection.case import caseless_at
 from pipelines.detection.config import ACRONYM_PERSON_SCORE, FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import (
-    RECORD_NUMBER_AFTER,
     broken_only_after_prefixes,
     has_institution_word,
     institution_broken_by_a_line,
     is_acronym,
     is_known_place,
+    names_a_record,
     soft_wrap,
 )
 from pipelines.gazetteers import (
@@ -425,10 +425,8 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
         if lettered and words[0].lower() in things:
             return "letter of a tab or an exhibit"
         # "Case No. C2214873", "Case Nos. JD-1": the word of a numbered record.
-        numbered = RECORD_NUMBER_AFTER.match(text, c.end)
-        if words[-1].rstrip(".") in ("No", "Nos") and len(words) == 2:
-            words, numbered = words[:1], RECORD_NUMBER_AFTER.match(text, c.start + len(words[0]))
-        if numbered and len(words) == 1 and is_common_word(words[0]) and _model_only(c):
+        record = c.start + len(words[0]) if len(words) == 2 and words[1].rstrip(".") in ("No", "Nos") else c.end
+        if (len(words) == 1 or record < c.end) and names_a_record(text, c.start, record) and _model_only(c):
             return "the word of a numbered record"
         # The letter alone, the model leaving out the word before it ("at Tab| J. He"),
         # a sentence going on after it ("Page J. Morrow" is a person's initial).

@@ -93,6 +93,9 @@ _STATE_AFTER = re.compile(
     rf"^,\s*(?:{_alternation(US_STATES)})(?=[ \t]*(?:[.,;:?!)\n]|$)|\s+(?:in|on|near|where|which|to|from|at)\b)",
     re.IGNORECASE,
 )
+_PERSON_TOWN = "town, state"
+_STATE_ZIP_AFTER = re.compile(rf"^,[ \t]*(?:{_alternation(US_STATES)})[ \t]+\d{{5}}(?:-\d{{4}})?\b", re.IGNORECASE)
+_AT_A_PLACE_BEFORE = re.compile(r"\b(?:in|near|outside|from)\s+$", re.IGNORECASE)
 # "born in |", "is now in |", "a town near |": where something is, before a place.
 _LOCATIVE_BEFORE = re.compile(r"\b(?:in|near|outside)\s+$", re.IGNORECASE)
 # One part of ", Trento, Italy": a comma, then up to three capitalised words.
@@ -146,6 +149,16 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
     # there"); an organization the model made of a town is the common case.
     if label == "ORGANIZATION" and _STATE_AFTER.match(after):
         return "town, state"
+    # A one-word name before a state, when the state has its ZIP code ("Box 2216,
+    # Norman, Oklahoma 73070") or something is from, in or near the town ("drove back
+    # from Cheyenne, Wyoming"): the town, whoever else bears the name.
+    one_word = " " not in text[start:end].strip()  # "a letter from Mary Jones, Texas" is hers
+    if (
+        label == "PERSON"
+        and one_word
+        and (_STATE_ZIP_AFTER.match(after) or (_AT_A_PLACE_BEFORE.search(before) and _STATE_AFTER.match(after)))
+    ):
+        return _PERSON_TOWN
     # "born in Kibbutz Kinneret, Tiberias", "is in Levico Terme, Trento, Italy": a
     # place where something is, then the place it lies in. One cue alone is not
     # enough for a person ("a letter from Mary Jones, Texas"); both together are.
@@ -225,6 +238,11 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
     for s in spans:
         f = _form(s.text)
         if s.label not in MISTYPED or f not in cues or not set(s.sources) <= WEAK_SOURCES:
+            out.append(s)
+            continue
+        if cues[f] == _PERSON_TOWN and s.label == "PERSON" and place_cue(text, s.start, s.end, s.label) is None:
+            # A town a person is named after ("Cheyenne, Wyoming" beside "my daughter
+            # Cheyenne") is the town only where the state follows it.
             out.append(s)
             continue
         place = _relabelled(s, "LOCATION", f"{RULE}:{cues[f]}")
@@ -406,6 +424,52 @@ def institutions_by_their_short_names(text: str, spans: list[Candidate]) -> list
 
     short = {span.text.strip() for span in spans if _unknown_weak_place(span) and shortens(span.text)}
     return _as_organizations(spans, _unknown_weak_place, short, EMPLOYER_RULE)
+
+
+# The words after a person's name that make it an institution's ("Joseph Harp
+# Correctional Center", "Voss House", "Dick Conner Correctional Center").
+_NAMED_AFTER_HEADS = frozenset(
+    """correctional center centre facility prison penitentiary hospital house home school academy college
+    university institute clinic camp hall library""".split()
+)
+
+
+def _named_after(words: list[str]) -> str | None:
+    """The person's name an institution's name opens with, before its first head word."""
+    for i, word in enumerate(words):
+        if word.casefold() in _NAMED_AFTER_HEADS:
+            return " ".join(words[:i]) if i > 0 and all(w[:1].isupper() for w in words[:i]) else None
+    return None
+
+
+def institutions_named_after_people(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A person's name that the document names an institution after ("Joseph Harp
+    Correctional Center") and says alone as no person ("moved to Joseph Harp in
+    2013", "the young guys at Harp") is that institution, short: an ORGANIZATION
+    (rule `employer-context`). Not where a title, a cue or another person's full
+    name makes it someone's ("Officer Harp", "Hedda Voss" beside "Voss House")."""
+    names: set[str] = set()
+    for span in spans:
+        if span.label == "ORGANIZATION" and (name := _named_after(span.text.split())) is not None:
+            names.add(name)
+            names.add(name.split()[-1])
+    if not names:
+        return spans
+    people = {" ".join(s.text.split()) for s in spans if s.label == "PERSON"}
+    strong = {" ".join(s.text.split()) for s in spans if s.label == "PERSON" and not set(s.sources) <= WEAK_SOURCES}
+
+    def someone(name: str) -> bool:
+        words = name.split()
+        others = (p for p in people if p not in names and any(w in p.split() for w in words))
+        titled = any(_TITLE_BEFORE.search(text[max(0, at - WINDOW) : at]) for at in _occurrences(text, name))
+        return name in strong or titled or next(others, None) is not None
+
+    short = {name for name in names if not someone(name)}
+
+    def weak_person(span: Candidate) -> bool:
+        return span.label == "PERSON" and set(span.sources) <= WEAK_SOURCES
+
+    return _as_organizations(spans, weak_person, short, EMPLOYER_RULE)
 
 
 GIVEN_NAME_RULE = "given-name-of-a-person"

@@ -34,9 +34,14 @@ _AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|
 # after a bare name it may be a juror's, an exhibit's or a list's number.
 _BRACKETED = re.compile(r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*\)|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])")
 # "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
+# "Garrett would have been fifty-three", "Ricky Lynn Vann, then 22, carried",
+# "Kaylani's⏎nine, she's at" (the verb contracted; then the clause must end), the
+# age on the next line, after its printed number ("Annie is⏎12  thirty-four.").
+_LINE_GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
 _SAID = re.compile(
-    r",?[ \t]+(?:is|was|turned|turns|(?:will|would|should)[ \t]+be)"
-    rf"[ \t]+(?:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_AGE_ENDS}",
+    r"(?:,?[ \t]+(?:is|was|turned|turns|(?:will|would|should)[ \t]+(?:have[ \t]+been|be))|,[ \t]+(?:then|now))"
+    rf"{_LINE_GAP}(?:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_AGE_ENDS}"
+    rf"|['’]s{_LINE_GAP}(?P<contracted>{_NUMBER})(?=[ \t]*(?:[.,;!?]|years?[ \t]+old\b))",
     re.IGNORECASE,
 )
 _KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*(?:[A-Z][\w'’-]*[ \t]*){{0,3}}$")
@@ -59,7 +64,7 @@ def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
             continue
         limit = min(len(text), span.end + _REACH)
         match = _SAID.match(text, span.end, limit)
-        group = "said"
+        group = "said" if match is None or match.group("said") is not None else "contracted"
         if match is None and _KIN_BEFORE.search(text, max(0, span.start - _KIN_REACH), span.end):
             match = _BRACKETED.match(text, span.end, limit)
             group = "paren" if match is not None and match.group("paren") is not None else "apposed"

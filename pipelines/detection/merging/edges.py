@@ -292,8 +292,14 @@ def _strip_degree_letter(text: str, start: int, end: int) -> int:
     comma, or a capital and its period right after another period ("Ed.D."), ends
     the line before the next name; it is no initial of that name."""
     letters = _DEGREE_LETTERS.match(text, start, end)
-    after_a_name = text[start - 1 : start] == "." or _COMMA_BEFORE.search(text, max(0, start - 4), start)
-    return letters.end() if letters is not None and after_a_name else start
+    if letters is None:
+        return start
+    # After a comma a degree has two letters at least ("Ed.D.", "Ph.D."): "Harold
+    # Smith, J.⏎Robert Oppenheimer" may end a name with its initial.
+    degree = text[start - 1 : start] == "." or (
+        letters.group().count(".") >= 2 and _COMMA_BEFORE.search(text, max(0, start - 4), start) is not None
+    )
+    return letters.end() if degree else start
 
 
 def _initial_before(text: str, at: int, rules: _Initials) -> int | None:

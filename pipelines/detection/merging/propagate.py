@@ -200,7 +200,7 @@ def _furniture(text: str, start: int, end: int) -> bool:
         and _ALONE_AFTER.match(text, end) is not None
     )
     numbered = word.isupper() and _PAGE_NUMBER_AFTER.match(text, end) is not None
-    record = places.RECORD_NUMBER_AFTER.match(text, end) is not None  # "Case No. C2214873"
+    record = places.names_a_record(text, start, end)  # "Case No. C2214873"
     return heading or numbered or record or _OF_PAGES_AFTER.match(text, end) is not None
 
 

@@ -656,13 +656,11 @@ _POSSESSIVE_WORDS = re.compile(r"(?:['’]s)?(?P<words>(?:[ \t]+[A-Z][\w'’&-]*
 
 
 def _business_after(text: str, end: int) -> bool:
-    """The name's possessive, then a business's trade word ("'s Carryout", "'s Auto
-    Repair Services")."""
+    """The name's possessive, then a business's name that ends in its trade word
+    ("'s Carryout", "'s Auto Repair Services")."""
     after = _POSSESSIVE_WORDS.match(text, end)
     possessive = text[end - 2 : end] in ("'s", "’s") or (after is not None and after.group().startswith(("'", "’")))
-    return (
-        after is not None and possessive and any(w.lower() in ORGANIZATION_WORDS for w in after.group("words").split())
-    )
+    return after is not None and possessive and after.group("words").split()[-1].lower() in ORGANIZATION_WORDS
 
 
 def _speaker_labels(text: str) -> list[Candidate]:
@@ -824,7 +822,9 @@ def _firms(text: str) -> list[Candidate]:
     formless = [
         m
         for m in _PARTNERS_RE.finditer(text)
-        if _partners_only(m.group("v")) and not any(f.start() < m.end() and m.start() < f.end() for f in formed)
+        if _partners_only(m.group("v"))
+        and _a_firm_s_context(text, m.start(), m.end())
+        and not any(f.start() < m.end() and m.start() < f.end() for f in formed)
     ]
     for match in sorted([*formed, *formless], key=lambda m: m.start()):
         start, end = match.span("v")
@@ -843,6 +843,40 @@ def _firms(text: str) -> list[Candidate]:
         begin = start + words[0].start()
         found.append(Candidate(begin, end, "ORGANIZATION", text[begin:end], (SOURCE,), 0.9, "cue:firm"))
     return found
+
+
+# What makes "Surname & Surname" a firm without its legal form, and not two people
+# ("Officers Lusk & Brandt", "my clients Haddad & Kowalczyk"): a lawyer's name and
+# a comma before it ("Conor Fitzgerald, Fitzgerald & Amezcua"), a party it appears
+# for or a firm's word after it ("…, for Applicant", "… Family Law"), or being at
+# it ("an associate at Carrow & Hale", "the therapy at Whitfield & Sandoval", "bike
+# shops, like Spokes & Sprockets").
+_LAWYER_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?[ \t]+(?P<surname>[A-Z][\w'’-]+),[ \t]*$")
+_WORK_AT_BEFORE = re.compile(
+    r"(?i)(?:\b(?:associate|partner|attorney|lawyer|paralegal|counsel|clerked)[ \t]+with|(?<![\w'’-])at|\blike)[ \t]+$"
+)
+_PARTY_AFTER = re.compile(
+    r"(?:,?[ \t]+(?:for|on[ \t]+behalf[ \t]+of)[ \t]+(?:the[ \t]+)?(?i:applicant|plaintiff|defendant|respondent"
+    r"|petitioner|claimant|appellant|appellee|employer|debtor|creditor|witness|state|people|county|city)s?\b"
+    r"|(?:[ \t]+[A-Z][a-z]+){0,2}[ \t]+(?:Law|Attorneys|Lawyers|Legal)\b)"
+)
+
+
+def _a_firm_s_context(text: str, start: int, end: int) -> bool:
+    # The lawyer's name may open the match: "Teresa Straub, Straub, Feeney & Kline"
+    # (`_firms` then leaves the lawyer's surname out).
+    given = _GIVEN_BEFORE.search(text, max(0, start - 40), start)
+    items = re.findall(r"[A-Z][\w'’-]*", text[start:end])
+    lawyer_first = given is not None and is_given_name(given.group(1)) and len(items) > 2 and items[0] == items[1]
+    # The lawyer's surname is the first partner's ("Conor Fitzgerald, Fitzgerald &
+    # Amezcua"); "Mike Tran, Nguyen & Pham" lists three people.
+    lawyer = _LAWYER_BEFORE.search(text, max(0, start - 60), start)
+    return bool(
+        lawyer_first
+        or (lawyer is not None and text.startswith(lawyer.group("surname"), start))
+        or _WORK_AT_BEFORE.search(text, max(0, start - 40), start)
+        or _PARTY_AFTER.match(text, end)
+    )
 
 
 def _partners_only(partners: str) -> bool:

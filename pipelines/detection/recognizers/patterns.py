@@ -133,6 +133,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # A record's code: capitals, then a zero-padded number ("PWF-000412", a Bates
     # number; "UKR-0419"; "NP0712245") or numbers joined ("ISP-24-118273").
     _p("ID", r"\b[A-Z]{2,5}(?:-?0\d{3,7}(?:-\d{1,4})?|-\d{2,4}(?:-\d{2,8})+)(?![\w-])", 0.85, "record_code"),
+    # A recording's or a scan's file name with a number in it (a body camera's
+    # "LUSK_2291_X60A7R2K_20240914_223104.mp4", "PSB-2024-0317_LUSK_20241001.wav"):
+    # it holds an officer's name, a badge or a case and a date; a record of its own.
+    _p(
+        "ID",
+        # Lookaheads, not "[\w-]*[_-][\w-]*": one pass over a long token, no backtracking.
+        r"(?<![\w./\\-])(?=[\w-]*\d)(?=\w*[_-])[\w-]+\.(?i:mp4|mov|avi|wmv|m4v|wav|mp3|m4a|aac|flac|wma|jpe?g|png|tiff?|pdf)\b",
+        0.85,
+        "file_name",
+    ),
     # An account's last digits ("account ending in 8830", "the card ending 4417"):
     # only after an account's word in the sentence (`recognize`), not "a lease ending
     # in 2024".
@@ -216,7 +226,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with)\b"
         # A false start that another age corrects: "she was thirty -- thirty-eight."
         # ("I was two -- two blocks away" goes on with its noun and is none).
-        + rf"|(?:--|—|–)[ \t]*(?:\d{{1,3}}|{NUMBER_WORDS})\b(?=[ \t]*(?:[.,;!?\n]|$|years?\b))))",
+        # So does one a speaker takes back: "I'm fifty-one -- no,⏎12  fifty-two."
+        + r"|(?:--|—|–)[ \t]*(?:(?:no|sorry|wait|I[ \t]+mean)[,.]?\s+(?:\d{1,2}[ \t]+(?=[A-Za-z]))?)?"
+        + rf"(?:\d{{1,3}}|{NUMBER_WORDS})\b(?=[ \t]*(?:[.,;!?\n]|$|years?\b))))",
         0.8,
         "age_after_being",
         IGNORECASE,
@@ -251,7 +263,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # "How old were you?" / "INMATE SMITH: 19." The number is the age.
     _p(
         "AGE",
-        rf"\bhow old (?:are|were|was|is) [^\n?]{{0,80}}\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+        # "And your age?" asks it too.
+        rf"\b(?:how old (?:are|were|was|is) [^\n?]{{0,80}}|(?:your|his|her) age)\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
         # A printed line number or a recording's time may open the answer's line.
         rf"(?:\[[\d:]+\][ \t]*|\d{{1,2}}[ \t]+)?(?:(?:[A-Z][A-Z .'’-]{{0,60}}:|[QA]\.)[ \t]*)?"
         # The answer's first words: "57.", "52. No. Fifty -- 53." (the rest of the line
@@ -405,7 +418,10 @@ _RESTATED_BEFORE = re.compile(
     rf"|(?:he|she)[ \t]+(?:is|was))[ \t]+)?$"
 )
 _RESTATED_AFTER = re.compile(
-    rf"(?i)(?:[ \t]*(?:--|—|–)[ \t]*|[.!][ \t]+(?:(?:no|I[ \t]+mean|sorry)[.,]?[ \t]+)?)(?P<n>{_NUMBER})"
+    # "fifty-one -- no,⏎12  fifty-two" (a printed line number between), "Thirty -- sorry,
+    # thirty-one", "sixty-nine -- no, seventy".
+    rf"(?i)(?:[ \t]*(?:--|—|–)[ \t]*(?:(?:no|I[ \t]+mean|sorry|wait)[.,]?\s+(?:\d{{1,2}}[ \t]+(?=[a-z]))?)?"
+    rf"|[.!][ \t]+(?:(?:no|I[ \t]+mean|sorry)[.,]?[ \t]+)?)(?P<n>{_NUMBER})"
     r"(?![\w-])(?=[ \t]*(?:[.,;!?\n]|$|--|years?[ \t-]+old\b|since\b|now\b))"
 )
 _UNIT_VALUES = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)}
