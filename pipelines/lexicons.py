@@ -193,6 +193,12 @@ KIN_TITLES: tuple[str, ...] = (
     # Spanish speakers' ("mi tía Lupe", "Abuela Chela").
     "Tía", "Tia", "Tío", "Tio", "Abuela", "Abuelo",
 )  # fmt: skip
+# What grandchildren call a grandparent ("the grandkids call him Paw-Paw"): a kin
+# word, no one's name, written with a hyphen or not.
+KIN_NAMES: frozenset[str] = frozenset(
+    {t.casefold() for t in KIN_TITLES}
+    | set("pawpaw papaw mamaw meemaw peepaw poppop gramps grammy grandad granddad grandmom".split())
+)
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
 # the front of a PERSON, but not role words, since many are surnames too (King,
 # Bishop, Major) and must still count as names elsewhere.

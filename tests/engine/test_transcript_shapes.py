@@ -1432,3 +1432,37 @@ def test_a_common_word_before_no_is_a_person_unless_it_names_a_record() -> None:
     )
     persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
     assert persons.count("Young") == 2 and sum("Rose" in p for p in persons) == 3
+
+
+def test_a_given_name_that_is_a_common_word_opens_a_full_name_inside_a_sentence() -> None:
+    from pipelines.detection.merging.edges import _common_given_name_leads
+
+    text = "The board recommends that the sentence of Early Lee Hutchens be commuted.\nEarly Lee Hutchens left.\n"
+    inside, opening = text.index("Early"), text.index("Early Lee Hutchens left")
+    assert _common_given_name_leads(text, inside, inside + 6, "Early")
+    # At a sentence's start the capital says nothing; before a surname alone neither.
+    assert not _common_given_name_leads(text, opening, opening + 6, "Early")
+    plain = "the sentence of Early Hutchens was long"
+    assert not _common_given_name_leads(plain, plain.index("Early"), plain.index("Hutchens"), "Early")
+
+
+def test_a_rank_that_is_a_given_name_too_stays_outside_a_surname_named_with_another_given_name() -> None:
+    text = "Pastor Featherstone has offered a room.\nIn Christ, Pastor Odell Featherstone.\nMy sponsor is King White.\n"
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "Pastor Featherstone" not in persons and "Featherstone" in persons
+    assert "King White" in persons  # "King" may be his given name: nothing says otherwise
+
+
+def test_a_surname_s_initial_after_a_given_name_ends_the_name_and_kin_words_are_no_names() -> None:
+    from pipelines.detection.merging.ensemble import with_suffix_stop
+
+    text = 'Q. The report says "Kim H." received it. I gave it to Mary A. Then I left.\n'
+    kim, mary = text.index("Kim"), text.index("Mary")
+    spans = [
+        Candidate(kim, kim + 3, "PERSON", "Kim", ("spacy",), 0.9, "spacy:PERSON"),
+        Candidate(mary, mary + 4, "PERSON", "Mary", ("spacy",), 0.9, "spacy:PERSON"),
+    ]
+    assert [s.text for s in with_suffix_stop(text, spans)] == ["Kim H.", "Mary"]
+    text = "The grandkids call him Paw-Paw, and he cannot keep them. They call her Meemaw. We call him Bo.\n"
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert persons == ["Bo"]

@@ -31,7 +31,7 @@ from pipelines.gazetteers import (
     is_person_given_name,
     last_names,
 )
-from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS, SPEAKER_ROLES
+from pipelines.lexicons import HONORIFICS, KIN_NAMES, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS, SPEAKER_ROLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +165,10 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
     if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words):
         return "title alone"
+    # "Meemaw", "Paw-Paw", "Grandpa" alone, as the model reads them: what a family calls
+    # someone, a kin word (a cue's "Nana Roz" keeps its name).
+    if _model_only(c) and len(words) == 1 and words[0].replace("-", "") in KIN_NAMES:
+        return "kin word"
     # "Hon." before a judge's name: "Hon" is a given name too, a title only with its period.
     if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
         return "title alone"

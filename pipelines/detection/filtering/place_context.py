@@ -625,8 +625,10 @@ def _as_organizations(
     rule noted: one name gets one label wherever the model read it as a place."""
     if not names:
         return spans
+    # The name as one line writes it: "Joseph⏎Harp" a line broke is "Joseph Harp".
     return [
-        _relabelled(span, "ORGANIZATION", rule) if weak(span) and span.text.strip() in names else span for span in spans
+        _relabelled(span, "ORGANIZATION", rule) if weak(span) and " ".join(span.text.split()) in names else span
+        for span in spans
     ]
 
 

@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
@@ -439,9 +440,30 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     titled = _TITLE_BEFORE.search(text, max(0, start - 30), start)
     if titled is not None and titled.group(1).lower().rstrip(".") in TITLE_WORDS:
         return start
-    if len(text[match.end() : end].split()) < 2 and (is_given_name(lead) or _said_alone(text, lead)):
+    rest = text[match.end() : end]
+    if (
+        len(rest.split()) < 2
+        and (is_given_name(lead) or _said_alone(text, lead))
+        # "Pastor Arne": a given name after the rank is the name, the rank a title.
+        and not is_person_given_name(rest.strip())
+        and not _named_with_another_given_name(text, rest, lead)
+    ):
         return start
     return match.end()
+
+
+@lru_cache(maxsize=1024)  # a transcript may hold the same "Pastor X" a thousand times
+def _named_with_another_given_name(text: str, surname: str, lead: str) -> bool:
+    """The document names the surname after another given name ("Pastor Odell
+    Featherstone" beside "Pastor Featherstone"): the rank before it is no given
+    name of this person's ("Pastor" is a given name in Spanish)."""
+    if not surname.strip() or not surname.strip()[:1].isupper():
+        return False
+    before = re.compile(rf"(?<![\w'’-])([A-Z][a-z]+)[ \t]+{re.escape(surname.strip())}(?![\w'’-])")
+    return any(
+        m.group(1) != lead and m.group(1).lower() not in HONORIFICS and is_given_name(m.group(1))
+        for m in before.finditer(text)
+    )
 
 
 # What read a span: a rank is stripped from these, never from a span a person
@@ -478,9 +500,30 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
     if match is None:
         return start
     word = match.group(1)
-    if not is_person_given_name(word):
-        return start
-    return match.start()
+    if is_person_given_name(word) or (not caseless and _common_given_name_leads(text, match.start(), start, word)):
+        return match.start()
+    return start
+
+
+# A word in lower case, then the name: the capital is the name's, not a sentence's.
+_LOWER_WORD_BEFORE = re.compile(r"[a-z][a-z'’]*,?[ \t]+$")
+
+
+def _common_given_name_leads(text: str, at: int, start: int, word: str) -> bool:
+    """A given name that is a common word ("Early", "Rusty", "Sunny") written with
+    its capital inside a sentence, before a given name and a surname ("the
+    sentence of Early Lee Hutchens"): the name's first. Not at a sentence's start,
+    where the capital says nothing ("Early Lee Hutchens left" stays "Lee
+    Hutchens")."""
+    following = _NAME_WORDS.findall(text, start, start + 40)
+    return (
+        is_given_name(word)
+        and word.lower() not in TITLE_WORDS
+        and not is_date_word(word)
+        and len(following) >= 2
+        and is_person_given_name(following[0])
+        and _LOWER_WORD_BEFORE.search(text, max(0, at - 30), at) is not None
+    )
 
 
 def _strip_lower_tail(text: str, start: int, end: int, caseless: bool = False) -> tuple[int, int]:

@@ -365,8 +365,21 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
             and _ABBREVIATED_SUFFIX.search(span.text)
         ):
             span = replace(span, end=span.end + 1, text=text[span.start : span.end + 1])
+        elif (
+            span.label == "PERSON"
+            and (initial := _SURNAME_INITIAL.match(text, span.end))
+            and initial.end() <= after
+            and is_given_name(span.text.split()[-1].strip(",'’"))
+        ):
+            span = replace(span, end=initial.end(), text=text[span.start : initial.end()])
         out.append(span)
     return out
+
+
+# A surname's initial after a given name, ending the name ("\"Kim H.\" received",
+# "Journey M. is seven"): not one a capitalised word follows ("Mary A. Smith" is the
+# edges' middle initial, "to Mary A. Then" a sentence).
+_SURNAME_INITIAL = re.compile(r"[ \t]+[A-Z]\.(?=[\"'”’,;:)]|[ \t]+[a-z]|[ \t]*$|[ \t]*\n)", re.MULTILINE)
 
 
 def vote(candidates: Iterable[Candidate], k: int) -> tuple[list[Candidate], list[Candidate]]:
