@@ -43,6 +43,7 @@ from pipelines.gazetteers import (
     is_person_given_name,
     last_names,
     stop_words,
+    wide_last_names,
 )
 from pipelines.lexicons import (
     HEDGES,
@@ -441,12 +442,14 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     if titled is not None and titled.group(1).lower().rstrip(".") in TITLE_WORDS:
         return start
     rest = text[match.end() : end]
-    if (
-        len(rest.split()) < 2
-        and (is_given_name(lead) or _said_alone(text, lead))
-        # "Pastor Arne": a given name after the rank is the name, the rank a title.
-        and not is_person_given_name(rest.strip())
-        and not _named_with_another_given_name(text, rest, lead)
+    if len(rest.split()) < 2 and (
+        _said_alone(text, lead)
+        or (
+            is_given_name(lead)
+            # "Pastor Arne": a given name that is no surname after the rank is the name.
+            and not (is_person_given_name(rest.strip()) and rest.strip().title() not in wide_last_names())
+            and not _named_with_another_given_name(text, rest, lead)
+        )
     ):
         return start
     return match.end()
