@@ -122,6 +122,10 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Caller",
         "Dispatcher",
         "Patient",
+        # A revocation hearing's and a complaint's ("PAROLEE PENNINGTON:").
+        "Parolee",
+        "Probationer",
+        "Complainant",
         "Subject",
         # "INT:" (the interviewer), "THE VIDEOGRAPHER:", "GRIEVANT:"; not "Child",
         # "Guardian", "Youth", "Minor" or "Steward", which are surnames too ("MR.

@@ -287,7 +287,8 @@ def opens_a_turn(text: str, at: int) -> bool:
 _LABEL_OPENS = re.compile(
     # A field's label of one or two words, its value aligned after it ("Date:         June 14"):
     # not a sentence's words before a colon ("Marsh told me: move").
-    r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:(?=[ \t]|$)|[A-Z][a-z]+(?:[ \t][A-Za-z]+)?:(?=[ \t]{2,}|\t|$))",
+    # "Parolee's Counsel:" takes its possessive.
+    r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:(?=[ \t]|$)|[A-Z][a-z]+(?:['’]s)?(?:[ \t][A-Za-z]+)?:(?=[ \t]{2,}|\t|$))",
     re.M,
 )
 

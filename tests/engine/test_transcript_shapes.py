@@ -1466,3 +1466,41 @@ def test_a_surname_s_initial_after_a_given_name_ends_the_name_and_kin_words_are_
     text = "The grandkids call him Paw-Paw, and he cannot keep them. They call her Meemaw. We call him Bo.\n"
     persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
     assert persons == ["Bo"]
+
+
+# --- batch 9's lessons: a call log's fields, a recording's clock, dates in a list of charges -------------
+
+
+def test_a_call_log_s_surname_and_given_name_in_capitals_are_one_person() -> None:
+    text = (
+        "Call ID:      88123      Dialed:       (901) 555-0172     Billed to: HOWELL, MIRACLE\n"
+        "* PIN registered to another inmate, DOBBINS, LAMONTE R., Booking # 24109932.\n"
+        "WE DROVE FROM MADISON, GEORGIA TO DALLAS, TEXAS.\n"
+    )
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert ("HOWELL, MIRACLE", "PERSON") in found and ("DOBBINS, LAMONTE R.", "PERSON") in found
+    assert not any(label == "PERSON" for name, label in found if "MADISON" in name or "DALLAS" in name)
+
+
+def test_a_recording_s_clock_is_no_time_of_day() -> None:
+    text = (
+        "Start:        03/14/2024 19:42:16       Duration: 00:01:41\n"
+        "(00:09) FEMALE: hello? I called at 11:15.\n[00:11] INMATE: yes\n"
+    )
+    times = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "TIME"]
+    assert times == ["19:42:16", "11:15"]
+
+
+def test_a_date_starts_at_its_month_after_a_count_or_a_certificate_s_this() -> None:
+    text = "Charge two, September 2, 2011, battery. Witness my hand this 24th day of January, 2025.\n"
+    dates = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "DATE"]
+    assert dates == ["September 2, 2011", "24th day of January, 2025"]
+
+
+def test_a_parolee_s_label_names_the_parolee_and_a_field_s_label_ends_a_name() -> None:
+    text = (
+        "Deputy Commissioner:  BEATRIX HANLON\nParolee's Counsel:    WINONA PREWITT, attorney\n"
+        "PAROLEE PENNINGTON:  Delroy Jamal Pennington.\nPAROLEE PENNINGTON:  Yes.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "BEATRIX HANLON" in persons and persons.count("PENNINGTON") == 2

@@ -52,6 +52,7 @@ from pipelines.lexicons import (
     KIN_TITLES,
     MONTHS,
     NAME_END_STREET_TYPES,
+    NUMBER_WORDS,
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
     PLACE_WORDS,
@@ -135,14 +136,20 @@ def _strip_time_words(text: str, start: int, end: int) -> tuple[int, int]:
 _HEDGE_LEAD = re.compile(rf"(?i){HEDGES}\s+(?=\S)")
 _HEDGE_TAIL = re.compile(rf"(?i)[\s,]+{HEDGES}$")
 _DATE_PERIOD_LEAD = re.compile(rf"(?i)the\s+(?:(?:early|late|mid|very)\s+)?{PERIOD_PARTS}\s+of\s+(?=\S)")
-# The article the guideline leaves out ("the 10th of May", "the 1990s").
-_DATE_ARTICLE = re.compile(r"(?i)the\s+(?=\S)")
+# The article the guideline leaves out ("the 10th of May", "the 1990s"), and a
+# certificate's "this" ("this 24th day of January, 2025").
+_DATE_ARTICLE = re.compile(r"(?i)(?:the|this)\s+(?=\S)")
+# A count read with the date after it ("Charge two, September 2, 2011"): the
+# number and its comma are the list's, the date starts at its month.
+_DATE_COUNT_LEAD = re.compile(rf"(?i)(?:{NUMBER_WORDS}|\d{{1,2}}),[ \t]+(?={MONTHS}\b)")
 
 
 def _strip_date_words(text: str, start: int, end: int) -> tuple[int, int]:
     """ "Approximately 1430" → "1430", "the summer of 1998" → "1998": the guideline
     takes the smallest span that holds the value."""
-    return _strip_words(text, start, end, (_HEDGE_LEAD, _DATE_PERIOD_LEAD, _DATE_ARTICLE), (_HEDGE_TAIL,))
+    return _strip_words(
+        text, start, end, (_HEDGE_LEAD, _DATE_PERIOD_LEAD, _DATE_ARTICLE, _DATE_COUNT_LEAD), (_HEDGE_TAIL,)
+    )
 
 
 def _strip_words(

@@ -28,8 +28,15 @@ from pipelines.detection import places
 from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
 from pipelines.detection.merging.edges import COMPANY_FORM, ends_in_a_join, tidy
-from pipelines.gazetteers import first_names, is_common_word, is_given_name, is_known_name, stop_words
-from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES, NAME_END_STREET_TYPES
+from pipelines.gazetteers import (
+    first_names,
+    is_common_word,
+    is_given_name,
+    is_known_name,
+    stop_words,
+    wide_last_names,
+)
+from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES, NAME_END_STREET_TYPES, US_STATES
 
 # On equal weight, more specific labels win: a spelled name is a person's name in
 # letters, an ID is more specific than a date-looking number.
@@ -239,10 +246,10 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 merged[-1] = joined(text, [last, span])
                 i += 1
                 continue
-            if _surname_first(spans, last, span, between):
+            if _surname_first(spans, last, span, between) or _capitals_surname_first(last, span, between):
                 # A middle initial ends it ("FONTENOT, LEROY D.").
                 initial = _TRAILING_INITIAL.match(text, span.end)
-                merged[-1] = joined(text, [last, span])
+                merged[-1] = joined(text, [last, span], "PERSON")
                 if initial is not None and (i + 1 == len(spans) or spans[i + 1].start >= initial.end()):
                     merged[-1] = replace(merged[-1], end=initial.end(), text=text[last.start : initial.end()])
                 i += 1
@@ -276,6 +283,32 @@ def _surname_first(spans: list[Candidate], last: Candidate, span: Candidate, bet
         if given_key in words and surname_key in words[words.index(given_key) + 1 :]:
             return True
     return False
+
+
+_NAME_LABELS_READ = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
+# What a model or a list read, not a cue, a pattern or a person.
+_MODEL_READ = frozenset({"spacy", "presidio", "gazetteer", "propagation"})
+
+
+def _capitals_surname_first(last: Candidate, span: Candidate, between: str) -> bool:
+    """ "HOWELL, MIRACLE", "DOBBINS, LAMONTE R." (a call log's, a roster's fields in
+    capitals): a surname, a comma, a given name, which a model read as two things
+    (a town and a company). One name, a PERSON: the surname one the lists know, the
+    given name one and no place ("MADISON, GEORGIA" is a town in its state)."""
+    if not (_COMMA_GAP.fullmatch(between) and last.label in _NAME_LABELS_READ and span.label in _NAME_LABELS_READ):
+        return False
+    if not set(last.sources) | set(span.sources) <= _MODEL_READ:
+        return False
+    surname, given = last.text.split(), span.text.split()
+    if len(surname) != 1 or not 1 <= len(given) <= 2 or not (last.text.isupper() and given[0].isupper()):
+        return False
+    first = given[0].strip(".,")
+    return (
+        surname[0].title() in wide_last_names()
+        and is_given_name(first)
+        and not places.is_known_place(first)
+        and first.casefold() not in US_STATES
+    )
 
 
 # A compass word a line's end broke from its place ("West⏎Florissant").

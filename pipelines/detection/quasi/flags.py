@@ -67,7 +67,8 @@ VAGUE_DATES: frozenset[str] = frozenset(
 # ("19" of "19 years old"), and "years old" or "aged" left over says nothing.
 _EDGE_WORDS: frozenset[str] = frozenset(
     """the a an of in on at to for and or by from 's his her my about approximately around roughly nearly
-    almost over under just probably some years year yrs old age aged""".split()
+    almost over under just probably some years year yrs old age aged this that these those one two three four
+    five six seven eight nine ten""".split()
 )
 
 _NOT_PLACES: frozenset[str] = ROLE_WORDS | HONORIFICS | CLOSED_CLASS

@@ -517,6 +517,20 @@ def _spoken_numbers(text: str) -> list[Candidate]:
     return found
 
 
+# A recording's elapsed time: in brackets or parentheses opening a line ("(00:09)
+# FEMALE:", "[01:15] INMATE:"), or a length ("Duration: 00:01:41").
+_STAMP_OPENS_LINE = re.compile(r"(?:^|\n)[ \t]*[\[(]$")
+_LENGTH_BEFORE = re.compile(r"(?i)\b(?:duration|length|elapsed|run[ \t]*time)[ \t]*:?[ \t]*$")
+
+
+def _elapsed(text: str, start: int, end: int) -> bool:
+    closed = text[end : end + 1] in ("]", ")")
+    return bool(
+        (closed and _STAMP_OPENS_LINE.search(text, max(0, start - 20), start))
+        or _LENGTH_BEFORE.search(text, max(0, start - 20), start)
+    )
+
+
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
     found = []
     for pattern in patterns:
@@ -535,6 +549,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue
             if pattern.rule == "account_ending" and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
                 continue
+            if pattern.rule == "clock" and _elapsed(text, start, end):
+                continue  # "(00:09) FEMALE:", "Duration: 00:01:41": a recording's clock, no time of day
             if pattern.rule == "zip_code" and not _a_state(match.group("state")):
                 continue  # "Suite 18000", "Room 12345": no state before the number
             if pattern.rule == "ordinal_crossing":
