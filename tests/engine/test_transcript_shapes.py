@@ -1504,3 +1504,29 @@ def test_a_parolee_s_label_names_the_parolee_and_a_field_s_label_ends_a_name() -
     )
     persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
     assert "BEATRIX HANLON" in persons and persons.count("PENNINGTON") == 2
+
+
+def test_a_full_name_opening_a_line_after_a_company_is_a_list_s_next_entry() -> None:
+    text = "20            Hedy Tomczak, Senior Counsel, Vantorix\n21            Claire Fennimore (by Zoom)\n"
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "Claire Fennimore" in persons and not any("Vantorix" in p and "Claire" in p for p in persons)
+    # A given name a line broke from the rest of the name stays one name.
+    text = "Present were Mary\nAnn Smith and Bob\nMcCulloch.\n"
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert persons == ["Mary\nAnn Smith", "Bob\nMcCulloch"]
+
+
+def test_a_school_named_after_a_person_is_an_organization_by_that_surname_alone() -> None:
+    text = (
+        "I teach science at Celestina Tafoya Middle School, and I have for nineteen years. We lost sections "
+        "at Tafoya and at Archuleta. I am a junior at Manuel Archuleta High School.\n"
+    )
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert ("Tafoya", "ORGANIZATION") in found and ("Archuleta", "ORGANIZATION") in found
+    assert not any(label == "PERSON" for _, label in found)
+
+
+def test_hon_with_its_period_is_a_title_and_a_grandmother_s_word_is_no_name() -> None:
+    text = "Mediator:   Hon. Rosemary Varga (Ret.)\nVisits are every Sunday at Kokum's house.\n"
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert persons == ["Rosemary Varga"]

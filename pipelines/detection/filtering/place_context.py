@@ -434,11 +434,21 @@ _NAMED_AFTER_HEADS = frozenset(
 )
 
 
+# The words between the person's name and the head ("Celestina Tafoya Middle School",
+# "Bellamy Memorial Hospital").
+_HEAD_QUALIFIERS = frozenset(
+    "middle high elementary junior senior primary secondary charter memorial community regional medical".split()
+)
+
+
 def _named_after(words: list[str]) -> str | None:
     """The person's name an institution's name opens with, before its first head word."""
     for i, word in enumerate(words):
         if word.casefold() in _NAMED_AFTER_HEADS:
-            return " ".join(words[:i]) if i > 0 and all(w[:1].isupper() for w in words[:i]) else None
+            name = words[:i]
+            while name and name[-1].casefold() in _HEAD_QUALIFIERS:
+                name.pop()
+            return " ".join(name) if name and all(w[:1].isupper() for w in name) else None
     return None
 
 
@@ -466,10 +476,14 @@ def institutions_named_after_people(text: str, spans: list[Candidate]) -> list[C
 
     short = {name for name in names if not someone(name)}
 
-    def weak_person(span: Candidate) -> bool:
-        return span.label == "PERSON" and set(span.sources) <= WEAK_SOURCES
+    def weak_name(span: Candidate) -> bool:
+        # A person a model or a list read, or a place no list knows ("at Tafoya"
+        # beside "Celestina Tafoya Middle School").
+        if not set(span.sources) <= WEAK_SOURCES:
+            return False
+        return span.label == "PERSON" or (span.label == "LOCATION" and not places.is_known_place(span.text))
 
-    return _as_organizations(spans, weak_person, short, EMPLOYER_RULE)
+    return _as_organizations(spans, weak_name, short, EMPLOYER_RULE)
 
 
 GIVEN_NAME_RULE = "given-name-of-a-person"

@@ -442,6 +442,8 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     lead = match.group(1)
     if re.search(r"cue:(?:relation|called)", c.rule or "") and lead in KIN_TITLES and not is_given_name(lead):
         return match.end()  # "Auntie Lo", "they call him Daddy T."; not "my friend Nana Mensah"
+    if lead == "Hon" and text.startswith("Hon.", start):
+        return match.end()  # "Hon. Rosemary Varga": "Hon" is a given name, a title only with its period
     if lead.lower() not in HONORIFICS:
         return start
     # After a title the rank is the given name ("Inmate Major Harris").

@@ -332,6 +332,11 @@ def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, betwe
         return False
     if _SPEAKER_AFTER.match(text, span.end) or not places.one_broken_name(text, last.start, span.end):
         return False
+    # A full name opening the next line after a word that is no given name ("Senior
+    # Counsel, Vantorix⏎21  Claire Fennimore"): a list's two entries, not "Mary⏎Ann Smith".
+    following = span.text.split()
+    if len(following) >= 2 and is_given_name(following[0]) and not is_given_name(last.text.split()[-1]):
+        return False
     # A place a line broke ("at West⏎Florissant?"): its words in capitals where case says so.
     # Not an address's lines ("Suite 2100⏎Philadelphia"), nor a person the model read as
     # a place ("Leroy⏎ 6  Fontenot", "Odessa⏎24 Brown": a given name the name lists hold,
