@@ -1530,3 +1530,14 @@ def test_hon_with_its_period_is_a_title_and_a_grandmother_s_word_is_no_name() ->
     text = "Mediator:   Hon. Rosemary Varga (Ret.)\nVisits are every Sunday at Kokum's house.\n"
     persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
     assert persons == ["Rosemary Varga"]
+
+
+def test_initials_the_document_introduces_for_a_person_name_that_person() -> None:
+    text = (
+        "Present:    Def. counsel Orson Kirkland (OK); Gavin Cordray, CEO (GC); Dana Gale (\"DG\").\n"
+        "- GC said the region was down. OK asked for a break. DG agreed, GC-style. The EEOC (EE) charge.\n"
+    )
+    persons = [(c.start, c.text) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    initials = [t for _, t in persons if len(t) == 2]
+    # Where introduced and where used; not "GC-style", and "EE" is no one's initials.
+    assert initials == ["OK", "GC", "DG", "GC", "OK", "DG"]

@@ -280,7 +280,48 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
             found.append(Candidate(start, end, found_label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
             covered[label].add(start, end)
     found += _families(text, forms.get("PERSON", []), covered["PERSON"], extents)
+    found += _initials_introduced(text, spans, covered["PERSON"], extents)
     return sorted(found, key=lambda c: (c.start, c.end))
+
+
+# Initials a document introduces for a person in brackets ("Gavin Cordray, CEO (GC)",
+# "incl. TA (BK below)", "Bryce Kohut (\"BK\")"), as a mediator's or a clinician's
+# notes and a brief do: two or three capitals.
+_INTRODUCED_INITIALS = re.compile(r"\((?:[\"“])?(?P<i>[A-Z]{2,3})(?:[\"”])?(?:[ \t]+below)?\)")
+
+
+def _initials_introduced(
+    text: str, spans: list[Candidate], covered: "_Disjoint", extents: "_Disjoint"
+) -> list[Candidate]:
+    """The introduced initials of one person the document names in full (the
+    initials of "Gavin Cordray" are "GC"; with a middle name, "GAC" or "GC"),
+    wherever they stand alone in capitals: that person, PERSON. Initials two
+    people share, or that no full name has, name no one here."""
+    introduced = {m.group("i") for m in _INTRODUCED_INITIALS.finditer(text)}
+    if not introduced:
+        return []
+    owners: dict[str, set[str]] = {}
+    for span in spans:
+        words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", span.text) if w[0].isupper()]
+        if span.label != "PERSON" or len(words) < 2:
+            continue
+        name = " ".join(words).casefold()
+        for initials in {"".join(w[0] for w in words), words[0][0] + words[-1][0]}:
+            if initials in introduced:
+                owners.setdefault(initials, set()).add(name)
+    found = []
+    for initials, names in owners.items():
+        if len(names) != 1:
+            continue
+        for match in re.finditer(rf"(?<![\w.'’&/-]){initials}(?![\w&/-])", text):
+            start, end = match.span()
+            # One a model typed otherwise ("(OK)" read as Oklahoma) is proposed anyway,
+            # as propagation does; one inside a longer span is part of that name.
+            if covered.overlaps(start, end) or extents.inside_longer(start, end):
+                continue
+            found.append(Candidate(start, end, "PERSON", initials, (SOURCE,), SCORE, "propagation:initials"))
+            covered.add(start, end)
+    return found
 
 
 # A company's legal form at the end of its name, a comma before it or not.
