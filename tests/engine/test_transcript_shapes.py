@@ -1534,10 +1534,22 @@ def test_hon_with_its_period_is_a_title_and_a_grandmother_s_word_is_no_name() ->
 
 def test_initials_the_document_introduces_for_a_person_name_that_person() -> None:
     text = (
-        "Present:    Def. counsel Orson Kirkland (OK); Gavin Cordray, CEO (GC); Dana Gale (\"DG\").\n"
+        'Present:    Def. counsel Orson Kirkland (OK); Gavin Cordray, CEO (GC); Dana Gale ("DG").\n'
         "- GC said the region was down. OK asked for a break. DG agreed, GC-style. The EEOC (EE) charge.\n"
     )
     persons = [(c.start, c.text) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
     initials = [t for _, t in persons if len(t) == 2]
     # Where introduced and where used; not "GC-style", and "EE" is no one's initials.
     assert initials == ["OK", "GC", "DG", "GC", "OK", "DG"]
+
+
+def test_usernames_student_numbers_and_a_call_log_s_numbers_are_ids() -> None:
+    from pipelines.detection.recognizers.patterns import recognize
+
+    text = (
+        "19  THE COMPLAINANT:  On Snapchat. His username is\n20  callumoz22. My account is closed.\n"
+        "Q. A story from your account, marin.eckhardt, at the river. My student ID is A00501388.\n"
+        "Call ID:      7734120998\nBooking #: 24118473     PIN: 4417029   Indictment No. 24-03318\n"
+    )
+    ids = sorted({c.text for c in recognize(text) if c.label == "ID"})
+    assert ids == ["24-03318", "24118473", "4417029", "7734120998", "A00501388", "callumoz22", "marin.eckhardt"]

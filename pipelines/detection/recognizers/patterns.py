@@ -84,6 +84,8 @@ _RECORD_WORDS = (
     r"CDCR|inmate|booking|case|docket|report|claim|badge|account|policy|member|patient|record"
     r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
     r"|passport|incident|investigation|interpreter|ID|bar|commission|proceeding|proc\.|USDOT|DOT|MC"
+    # A jail's call log and an indictment ("Call ID:", "Indictment No.").
+    r"|call|indictment"
 )
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
@@ -113,7 +115,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # "PHONE NUMBER"; checked in `recognize`).
         r"|(?-i:(?P<agency>[A-Z]{2,5})[ \t]*(?:NUMBER|Number|number|\#))"
         # A commercial driver's licence ("an Indiana CDL, 4410-27-8815").
-        r"|MRN|SSN|DSN|badge|CDL)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
+        r"|MRN|SSN|DSN|badge|CDL|PIN|BKG)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _GAP
         # "#" inside: a board's numbering ("Proceeding No. 24#00057").
         + r"(?P<v>(?=[A-Z0-9#-]*\d)[A-Z0-9][A-Z0-9#-]{3,}"
@@ -142,6 +144,20 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"(?<![\w./\\-])(?=[\w-]*\d)(?=\w*[_-])[\w-]+\.(?i:mp4|mov|avi|wmv|m4v|wav|mp3|m4a|aac|flac|wma|jpe?g|png|tiff?|pdf)\b",
         0.85,
         "file_name",
+    ),
+    # A student's, a patient's or a member's number: a capital or two, then seven to
+    # ten digits ("A00493117"), longer than a CDCR number.
+    _p("ID", r"(?<![\w-])[A-Z]{1,2}\d{7,10}(?![\w-])", 0.8, "letters_digits"),
+    # A username said after its cue ("His username is⏎20  callumoz22", "my account,
+    # marin.eckhardt,", "Snapchat: hazelnut_03"): a digit, "_" or "." inside says it
+    # is no word ("my account is closed").
+    _p(
+        "ID",
+        r"(?i:user[ ]?name|handle|snap(?:chat)?|instagram|insta|venmo|cash[ ]?app|tiktok|account)"
+        r"(?:[ \t]+(?:is|was))?[ \t]*[:,]?[ \t]*(?:\n[ \t]*\d{1,2}[ \t]+)?"
+        r"(?P<v>(?=[a-z0-9._]*[0-9_.][a-z0-9._]*\b)[a-z][a-z0-9._]{2,29}[a-z0-9])(?![\w@.-]*@)(?![\w-])",
+        0.85,
+        "username",
     ),
     # An account's last digits ("account ending in 8830", "the card ending 4417"):
     # only after an account's word in the sentence (`recognize`), not "a lease ending
