@@ -1553,3 +1553,18 @@ def test_usernames_student_numbers_and_a_call_log_s_numbers_are_ids() -> None:
     )
     ids = sorted({c.text for c in recognize(text) if c.label == "ID"})
     assert ids == ["24-03318", "24118473", "4417029", "7734120998", "A00501388", "callumoz22", "marin.eckhardt"]
+
+
+def test_record_numbers_whole_and_a_cue_a_numbered_line_broke_from_its_number() -> None:
+    from pipelines.detection.recognizers.patterns import recognize
+
+    text = (
+        "In re Welfare of R.R.A.    No. CNTC-CW-25-014    10/08/2025\n"
+        "The state file is 29-JV-25-206. Court, No. CV2024-018734. Bates PWF-000412. CDCR H12345.\n"
+        "12       A.   Member of the Band, enrollment\n13  number 4417-0982. A MacBook Pro, serial\n"
+        "14  number C02FK3Q8MD6T, was in the bag.\n"
+    )
+    ids = [c.text for c in recognize(text) if c.label == "ID"]
+    for whole in ("CNTC-CW-25-014", "29-JV-25-206", "CV2024-018734", "PWF-000412", "H12345", "4417-0982"):
+        assert whole in ids
+    assert "C02FK3Q8MD6T" in ids and not {"CW-25-014", "CV2024", "13", "14"} & set(ids)

@@ -46,6 +46,9 @@ IGNORECASE = re.IGNORECASE
 # Space that may wrap to the next line, but not into the next line's printed line
 # number ("The case number⏎19CR004512" is one ID; "…number⏎12   Q." is not).
 _GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
+# The same, also over a numbered page's line end and its printed number ("serial⏎14  number
+# C02FK3Q8MD6T"): the number then two spaces, as a deposition prints it.
+_NUMBERED_GAP = r"(?:[ \t]|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S)|\n(?![ \t]*\d{1,3}[ \t]))*"
 # Thirteen to nineteen: up to twelve, "at" a number is a clock's hour.
 _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 
@@ -84,13 +87,14 @@ _RECORD_WORDS = (
     r"CDCR|inmate|booking|case|docket|report|claim|badge|account|policy|member|patient|record"
     r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
     r"|passport|incident|investigation|interpreter|ID|bar|commission|proceeding|proc\.|USDOT|DOT|MC"
-    # A jail's call log and an indictment ("Call ID:", "Indictment No.").
-    r"|call|indictment"
+    # A jail's call log, an indictment, a tribe's enrolment ("Call ID:", "Indictment No.").
+    r"|call|indictment|enrol(?:l)?ment|membership"
 )
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     # A court's numbers go on with a child's or a count's suffix ("JD-142876-001").
-    _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}(?:-\d{1,4}(?![\w-]))?\b", 0.85, "cdcr_number"),
+    # Not the head of a longer record's number ("CV2024-018734").
+    _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}(?:-\d{1,4}(?![\w-]))?\b(?!-\d)", 0.85, "cdcr_number"),
     # A form's field that holds a record's number ("Incident:   PPD24-091487", "Case:
     # 2022-CV-04417"): a code with a capital, a hyphen or five digits (no year).
     _p(
@@ -110,13 +114,13 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # numbers ("Case No. 2022 CV 04417").
         # An agency's acronym before "NUMBER" is a cue too ("MDOC NUMBER 274519"), and
         # a badge or a serial number needs no "number" ("Badge 2271", "DSN is 3318").
-        rf"\b(?:(?:{_RECORD_WORDS})[ \t]*(?:number|no\.?|#|ID)"
+        rf"\b(?:(?:{_RECORD_WORDS}){_NUMBERED_GAP}(?:number|no\.?|#|ID)"
         # An agency's acronym, no common word ("MDOC NUMBER", not "PAGE NUMBER",
         # "PHONE NUMBER"; checked in `recognize`).
         r"|(?-i:(?P<agency>[A-Z]{2,5})[ \t]*(?:NUMBER|Number|number|\#))"
         # A commercial driver's licence ("an Indiana CDL, 4410-27-8815").
-        r"|MRN|SSN|DSN|badge|CDL|PIN|BKG)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
-        + _GAP
+        r"|MRN|SSN|DSN|badge|serial|CDL|PIN|BKG)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
+        + _NUMBERED_GAP
         # "#" inside: a board's numbering ("Proceeding No. 24#00057").
         + r"(?P<v>(?=[A-Z0-9#-]*\d)[A-Z0-9][A-Z0-9#-]{3,}"
         # The type in capitals, no word of a sentence in capitals ("12345 IN 2019").
@@ -134,7 +138,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("ID", r"\b\d{1,2}:\d{2}-(?i:cv|cr|mj|mc|bk|ap)-\d{3,6}(?:-[A-Z]{1,4}){0,3}\b", 0.9, "federal_docket"),
     # A record's code: capitals, then a zero-padded number ("PWF-000412", a Bates
     # number; "UKR-0419"; "NP0712245") or numbers joined ("ISP-24-118273").
-    _p("ID", r"\b[A-Z]{2,5}(?:-?0\d{3,7}(?:-\d{1,4})?|-\d{2,4}(?:-\d{2,8})+)(?![\w-])", 0.85, "record_code"),
+    # Letter groups may chain and a court's digits lead ("CNTC-CW-25-014", "29-JV-25-206"),
+    # and a year may follow the letters ("CV2024-018734").
+    _p(
+        "ID",
+        r"(?<![\w-])(?:\d{1,4}-)?[A-Z]{2,5}(?:-[A-Z]{1,5})*(?:-?0\d{3,7}(?:-\d{1,4})?|-\d{2,4}(?:-\d{2,8})+)(?![\w-])"
+        r"|(?<![\w-])[A-Z]{1,5}\d{2,6}-\d{3,8}(?![\w-])",
+        0.85,
+        "record_code",
+    ),
     # A recording's or a scan's file name with a number in it (a body camera's
     # "LUSK_2291_X60A7R2K_20240914_223104.mp4", "PSB-2024-0317_LUSK_20241001.wav"):
     # it holds an officer's name, a badge or a case and a date; a record of its own.
