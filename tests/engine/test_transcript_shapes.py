@@ -1568,3 +1568,11 @@ def test_record_numbers_whole_and_a_cue_a_numbered_line_broke_from_its_number() 
     for whole in ("CNTC-CW-25-014", "29-JV-25-206", "CV2024-018734", "PWF-000412", "H12345", "4417-0982"):
         assert whole in ids
     assert "C02FK3Q8MD6T" in ids and not {"CW-25-014", "CV2024", "13", "14"} & set(ids)
+
+
+def test_ip_addresses_are_whole_and_a_clock_or_a_version_is_none() -> None:
+    text = "A login from 203.0.113.47 and later 198.51.100.12, then 2001:db8::1. Version 1.2.3 at 10:30:15.\n"
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    ips = [t for t, label in found if label == "IP_ADDRESS"]
+    assert ips == ["203.0.113.47", "198.51.100.12", "2001:db8::1"]
+    assert ("10:30:15", "TIME") in found

@@ -368,6 +368,21 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("TIME", r"\b\d{1,2}\s*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
     _p("PHONE_NUMBER", r"(?<!\w)(?:\+?1[-.\s]?)?\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}\b", 0.8, "us_phone"),
+    # An IP address: four numbers up to 255 joined by dots ("203.0.113.47"; not a
+    # version's "1.2.3" nor a longer dotted run), or an IPv6 one with "::" or five
+    # groups and more (a clock's "10:30:15" has three).
+    _p(
+        "IP_ADDRESS",
+        r"(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\w]|\.\d)",
+        0.9,
+        "ipv4",
+    ),
+    _p(
+        "IP_ADDRESS",
+        r"(?<![\w:])(?=[0-9A-Fa-f:]*::|(?:[0-9A-Fa-f]{1,4}:){4})(?:[0-9A-Fa-f]{1,4}|:)(?::[0-9A-Fa-f]{0,4}){2,7}(?![\w:])",
+        0.85,
+        "ipv6",
+    ),
     # Anchored at the start of the local part, or a long run with no "@" is quadratic.
     _p("EMAIL_ADDRESS", r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b", 0.95, "email"),
     _p("URL", r"\bhttps?://[^\s<>\"']+[^\s<>\"'.,;:!?)]", 0.9, "url"),
