@@ -203,7 +203,7 @@ KIN_NAMES: frozenset[str] = frozenset(
     {t.casefold() for t in KIN_TITLES}
     | set("pawpaw papaw mamaw meemaw peepaw poppop gramps grammy grandad granddad grandmom".split())
     # Grandparents in Ojibwe, Cree and Lakota, said in English transcripts.
-    | set("kokum kookum kokom nokomis mishoomis mishomis unci tunkasila".split())
+    | set("kokum kookum kokom mishoomis mishomis unci tunkasila".split())
 )
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
 # the front of a PERSON, but not role words, since many are surnames too (King,

@@ -1576,3 +1576,34 @@ def test_ip_addresses_are_whole_and_a_clock_or_a_version_is_none() -> None:
     ips = [t for t, label in found if label == "IP_ADDRESS"]
     assert ips == ["203.0.113.47", "198.51.100.12", "2001:db8::1"]
     assert ("10:30:15", "TIME") in found
+
+
+# --- a review's counter-examples to the rules above: each must stay as it was -------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("Prince Williams was shot. Prince Williams was 19. His sister Keisha Williams saw it.\n", "Prince Williams"),
+        ("Queen Davis is my neighbor. Her husband Robert Davis works nights.\n", "Queen Davis"),
+        ("Princess Odell was in the room.\n", "Princess Odell"),
+        ("Q. Who else was in the car?\nA. Tia and Marcus.\nQ. Did Tia say anything?\n", "Tia"),
+        ("Nana said she would call the lawyer. Nana lives alone.\n", "Nana"),
+        ("She goes to Kennedy Middle School. Kennedy told me she hates it.\n", "Kennedy"),
+    ],
+)
+def test_a_given_name_a_rule_might_take_for_a_title_a_kin_word_or_a_school_stays_a_person(
+    text: str, person: str
+) -> None:
+    assert person in [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+
+
+def test_a_log_s_times_of_day_in_brackets_stay_times_and_a_list_of_surnames_stays_a_list() -> None:
+    text = (
+        "Jail call log, March 3, 2021\n[14:32] Inmate placed call to 555-201-3344\n(9:45) Officer Ruiz arrived\n"
+        "DEFENDANTS: SMITH, JOHNSON, AND WILLIAMS\nShe lives in Nokomis, Florida.\n"
+    )
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert ("14:32", "TIME") in found and ("9:45", "TIME") in found
+    assert not any("," in name for name, label in found if label == "PERSON")
+    assert ("Nokomis", "LOCATION") in found

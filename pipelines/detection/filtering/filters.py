@@ -167,8 +167,9 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "title alone"
     # "Meemaw", "Paw-Paw", "Grandpa" alone, as the model reads them: what a family calls
     # someone, a kin word (a cue's "Nana Roz" keeps its name).
-    if _model_only(c) and len(words) == 1 and words[0].replace("-", "") in KIN_NAMES:
-        return "kin word"
+    kin = words[0].replace("-", "") if len(words) == 1 else ""
+    if c.label == "PERSON" and _model_only(c) and kin in KIN_NAMES and not is_given_name(kin):
+        return "kin word"  # not "Tia" nor "Nana", given names too
     # "Hon." before a judge's name: "Hon" is a given name too, a title only with its period.
     if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
         return "title alone"

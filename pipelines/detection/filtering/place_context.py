@@ -481,9 +481,22 @@ def institutions_named_after_people(text: str, spans: list[Candidate]) -> list[C
         # beside "Celestina Tafoya Middle School").
         if not set(span.sources) <= WEAK_SOURCES:
             return False
-        return span.label == "PERSON" or (span.label == "LOCATION" and not places.is_known_place(span.text))
+        if span.label == "LOCATION" and places.is_known_place(span.text):
+            return False
+        # A name people bear ("Kennedy" of "Kennedy Middle School", "Joseph Harp")
+        # is the institution only where one goes to or is at it ("to Joseph Harp in
+        # 2013"); "Kennedy told me" is a child.
+        words = span.text.split()
+        if (len(words) > 1 or is_given_name(words[0])) and not _AT_AN_INSTITUTION.search(
+            text, max(0, span.start - 12), span.start
+        ):
+            return False
+        return span.label in ("PERSON", "LOCATION")
 
     return _as_organizations(spans, weak_name, short, EMPLOYER_RULE)
+
+
+_AT_AN_INSTITUTION = re.compile(r"(?i)\b(?:at|to|from|in|into|inside|leave|left)[ \t]+(?:the[ \t]+)?$")
 
 
 GIVEN_NAME_RULE = "given-name-of-a-person"
@@ -640,8 +653,9 @@ def _as_organizations(
     if not names:
         return spans
     # The name as one line writes it: "Joseph⏎Harp" a line broke is "Joseph Harp".
+    forms = {" ".join(name.split()) for name in names}
     return [
-        _relabelled(span, "ORGANIZATION", rule) if weak(span) and " ".join(span.text.split()) in names else span
+        _relabelled(span, "ORGANIZATION", rule) if weak(span) and " ".join(span.text.split()) in forms else span
         for span in spans
     ]
 

@@ -17,7 +17,6 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
@@ -453,29 +452,38 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     rest = text[match.end() : end]
     if len(rest.split()) < 2 and (
         _said_alone(text, lead)
-        or (
-            is_given_name(lead)
-            # "Pastor Arne": a given name that is no surname after the rank is the name.
-            and not (is_person_given_name(rest.strip()) and rest.strip().title() not in wide_last_names())
-            and not _named_with_another_given_name(text, rest, lead)
-        )
+        or (is_given_name(lead) and not (lead.lower() in _OFFICE_RANKS and _the_rank_titles(text, rest, lead)))
     ):
         return start
     return match.end()
 
 
-@lru_cache(maxsize=1024)  # a transcript may hold the same "Pastor X" a thousand times
-def _named_with_another_given_name(text: str, surname: str, lead: str) -> bool:
-    """The document names the surname after another given name ("Pastor Odell
-    Featherstone" beside "Pastor Featherstone"): the rank before it is no given
-    name of this person's ("Pastor" is a given name in Spanish)."""
-    if not surname.strip() or not surname.strip()[:1].isupper():
+# Ranks of an office (a church's, mostly) that are given names only in other
+# languages ("Pastor" in Spanish): before a name they are the title. Not "King",
+# "Prince", "Queen", "Lady" or "Major", which are given names here too.
+_OFFICE_RANKS = frozenset(
+    "pastor bishop deacon elder imam rabbi reverend rev padre monsignor msgr chaplain cardinal".split()
+)
+_RANK_TITLES = DocumentAnswers()
+
+
+def _the_rank_titles(text: str, rest: str, lead: str) -> bool:
+    """ "Pastor Arne" (a given name that is no surname after the rank), or the
+    document naming the same rank before another given name and this surname
+    ("Pastor Odell Featherstone" beside "Pastor Featherstone"): the rank is the
+    person's title, no given name of theirs."""
+    name = rest.strip()
+    if is_person_given_name(name) and name.title() not in wide_last_names():
+        return True
+    if not name[:1].isupper():
         return False
-    before = re.compile(rf"(?<![\w'’-])([A-Z][a-z]+)[ \t]+{re.escape(surname.strip())}(?![\w'’-])")
-    return any(
-        m.group(1) != lead and m.group(1).lower() not in HONORIFICS and is_given_name(m.group(1))
-        for m in before.finditer(text)
-    )
+
+    def titled_elsewhere() -> bool:
+        pattern = rf"(?<![\w'’-]){re.escape(lead)}\.?[ \t]+([A-Z][a-z]+)[ \t]+{re.escape(name)}(?![\w'’-])"
+        return any(is_given_name(m.group(1)) for m in re.finditer(pattern, text))
+
+    # One answer per document and name: a transcript may hold "Pastor X" a thousand times.
+    return _RANK_TITLES.get(text, f"{lead} {name}", titled_elsewhere)
 
 
 # What read a span: a rank is stripped from these, never from a span a person
@@ -517,8 +525,12 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
     return start
 
 
-# A word in lower case, then the name: the capital is the name's, not a sentence's.
-_LOWER_WORD_BEFORE = re.compile(r"[a-z][a-z'’]*,?[ \t]+$")
+# A word in lower case, then the name: the capital is the name's, not a sentence's;
+# not after a preposition of place or an article ("we lived in Houston Marcus Smith
+# got a job", speech recognition's unpunctuated run; "a Mercedes").
+_LOWER_WORD_BEFORE = re.compile(
+    r"(?<![\w'’-])(?!(?:in|at|to|from|near|on|into|a|an|the|my|his|her|our|their|your)\b)[a-z][a-z'’]*,?[ \t]+$"
+)
 
 
 def _common_given_name_leads(text: str, at: int, start: int, word: str) -> bool:
@@ -532,6 +544,7 @@ def _common_given_name_leads(text: str, at: int, start: int, word: str) -> bool:
         is_given_name(word)
         and word.lower() not in TITLE_WORDS
         and not is_date_word(word)
+        and not is_known_place(word)
         and len(following) >= 2
         and is_person_given_name(following[0])
         and _LOWER_WORD_BEFORE.search(text, max(0, at - 30), at) is not None

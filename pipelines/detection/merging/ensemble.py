@@ -246,7 +246,7 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 merged[-1] = joined(text, [last, span])
                 i += 1
                 continue
-            if _surname_first(spans, last, span, between) or _capitals_surname_first(last, span, between):
+            if _surname_first(spans, last, span, between) or _capitals_surname_first(text, last, span, between):
                 # A middle initial ends it ("FONTENOT, LEROY D.").
                 initial = _TRAILING_INITIAL.match(text, span.end)
                 merged[-1] = joined(text, [last, span], "PERSON")
@@ -290,7 +290,7 @@ _NAME_LABELS_READ = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
 _MODEL_READ = frozenset({"spacy", "presidio", "gazetteer", "propagation"})
 
 
-def _capitals_surname_first(last: Candidate, span: Candidate, between: str) -> bool:
+def _capitals_surname_first(text: str, last: Candidate, span: Candidate, between: str) -> bool:
     """ "HOWELL, MIRACLE", "DOBBINS, LAMONTE R." (a call log's, a roster's fields in
     capitals): a surname, a comma, a given name, which a model read as two things
     (a town and a company). One name, a PERSON: the surname one the lists know, the
@@ -303,12 +303,19 @@ def _capitals_surname_first(last: Candidate, span: Candidate, between: str) -> b
     if len(surname) != 1 or not 1 <= len(given) <= 2 or not (last.text.isupper() and given[0].isupper()):
         return False
     first = given[0].strip(".,")
+    # A given name that is no surname too ("DEFENDANTS: SMITH, JOHNSON, AND WILLIAMS"
+    # lists surnames), and no list going on after it.
+    given_only = first.title() in first_names() or (is_given_name(first) and first.title() not in wide_last_names())
     return (
         surname[0].title() in wide_last_names()
-        and is_given_name(first)
+        and given_only
         and not places.is_known_place(first)
         and first.casefold() not in US_STATES
+        and _LIST_GOES_ON.match(text, span.end) is None
     )
+
+
+_LIST_GOES_ON = re.compile(r",?[ \t]+(?:AND|&|and)\b|,[ \t]*[A-Z]{2,}\b(?!\.)")
 
 
 # A compass word a line's end broke from its place ("West⏎Florissant").

@@ -290,6 +290,15 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
 _INTRODUCED_INITIALS = re.compile(r"\((?:[\"“])?(?P<i>[A-Z]{2,3})(?:[\"”])?(?:[ \t]+below)?\)")
 
 
+# Acronyms a transcript uses for other things than a person (states' codes are words
+# or these): the initials of no one there.
+_COMMON_ACRONYMS = frozenset(
+    """IT MD PM AM US TV ID PC HR IQ DA DC LA NY PA VA CA TX FL GA MA NJ NC SC OH MI IL WA CO AZ NV UT NM AL AR
+    KY TN MS MO MN WI IA KS NE SD ND MT WY ME NH VT RI CT DE WV AK HI RN NP DO DR MR JR SR AA AP BA BS GED CPS DUI
+    DWI ER ICU EMT CPR BP HIV STD IEP SSI SSA VP CEO CFO COO CIO CTO PR QA IP UK EU UN""".split()
+)
+
+
 def _initials_introduced(
     text: str, spans: list[Candidate], covered: "_Disjoint", extents: "_Disjoint"
 ) -> list[Candidate]:
@@ -297,7 +306,11 @@ def _initials_introduced(
     initials of "Gavin Cordray" are "GC"; with a middle name, "GAC" or "GC"),
     wherever they stand alone in capitals: that person, PERSON. Initials two
     people share, or that no full name has, name no one here."""
-    introduced = {m.group("i") for m in _INTRODUCED_INITIALS.finditer(text)}
+    # Not initials that are a common acronym ("IT", "MD", "PM"), which the document
+    # uses for that too. "OK" is let through: a document that names someone so
+    # ("Orson Kirkland (OK)") writes the person's initials more than the word, and
+    # a leak is worse than a reviewer's rejection.
+    introduced = {i for m in _INTRODUCED_INITIALS.finditer(text) if (i := m.group("i")) not in _COMMON_ACRONYMS}
     if not introduced:
         return []
     owners: dict[str, set[str]] = {}

@@ -629,8 +629,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
     if rule == "called" and _CALENDAR_WORD.fullmatch(name):
         return True  # "call me Monday"
-    if rule == "called" and name.replace("-", "").casefold() in KIN_NAMES:
-        return True  # "the grandkids call him Paw-Paw": a kin word
+    if rule == "called" and name.replace("-", "").casefold() in KIN_NAMES and not is_given_name(name):
+        return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
     if rule == "called" and not _calls_a_person(text, match):
         return True
     if rule == "vocative" and not _said_to_a_person(name):

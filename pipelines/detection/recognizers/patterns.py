@@ -560,16 +560,20 @@ def _spoken_numbers(text: str) -> list[Candidate]:
     return found
 
 
-# A recording's elapsed time: in brackets or parentheses opening a line ("(00:09)
-# FEMALE:", "[01:15] INMATE:"), or a length ("Duration: 00:01:41").
+# A recording's elapsed time: in brackets or parentheses opening a line, counted
+# from zero or before a speaker's label ("(00:09) FEMALE:", "[01:15] INMATE:"; a
+# log's "[14:32] Inmate placed call" is a time of day), or a length ("Duration:
+# 00:01:41").
 _STAMP_OPENS_LINE = re.compile(r"(?:^|\n)[ \t]*[\[(]$")
+_LABEL_AFTER_STAMP = re.compile(r"[\])][ \t]*[A-Z][A-Z0-9 .'’-]{0,40}:")
 _LENGTH_BEFORE = re.compile(r"(?i)\b(?:duration|length|elapsed|run[ \t]*time)[ \t]*:?[ \t]*$")
 
 
 def _elapsed(text: str, start: int, end: int) -> bool:
-    closed = text[end : end + 1] in ("]", ")")
+    stamp = text[end : end + 1] in ("]", ")") and _STAMP_OPENS_LINE.search(text, max(0, start - 20), start)
+    from_zero = text.startswith(("00:", "0:"), start)
     return bool(
-        (closed and _STAMP_OPENS_LINE.search(text, max(0, start - 20), start))
+        (stamp and (from_zero or _LABEL_AFTER_STAMP.match(text, end)))
         or _LENGTH_BEFORE.search(text, max(0, start - 20), start)
     )
 
