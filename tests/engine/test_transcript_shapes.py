@@ -1607,3 +1607,13 @@ def test_a_log_s_times_of_day_in_brackets_stay_times_and_a_list_of_surnames_stay
     assert ("14:32", "TIME") in found and ("9:45", "TIME") in found
     assert not any("," in name for name, label in found if label == "PERSON")
     assert ("Nokomis", "LOCATION") in found
+
+
+def test_a_name_ends_at_its_initial_when_the_next_sentence_opens_after_it() -> None:
+    from pipelines.detection.merging.edges import _strip_sentence_after_initial
+
+    text = "Q.   The message above it is from Dev M. Who is that? Ask Mary B. Will."
+    start = text.index("Dev")
+    assert text[start : _strip_sentence_after_initial(text, start, text.index(" is that"))] == "Dev M."
+    start = text.index("Mary")
+    assert _strip_sentence_after_initial(text, start, len(text) - 1) == len(text) - 1  # "Will" may be her surname

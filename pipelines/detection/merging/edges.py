@@ -551,6 +551,25 @@ def _common_given_name_leads(text: str, at: int, start: int, word: str) -> bool:
     )
 
 
+# An initial ending a sentence, then the next sentence's first word ("from Dev M. Who is
+# that?"): the name ends with the initial.
+_INITIAL_THEN_WORD = re.compile(r"[ \t][A-Z]\.[ \t]+(\w+)$")
+
+
+def _strip_sentence_after_initial(text: str, start: int, end: int) -> int:
+    tail = _INITIAL_THEN_WORD.search(text, start, end)
+    if tail is not None and tail.group(1).lower() in _SENTENCE_OPENERS:
+        return tail.start() + 3  # after the initial's period
+    return end
+
+
+# Words that open a sentence and are no surname ("Will", "May" are).
+_SENTENCE_OPENERS = frozenset(
+    """who what where when why how which the this that these those it he she they we i you there then and but
+    or so""".split()
+)
+
+
 def _strip_lower_tail(text: str, start: int, end: int, caseless: bool = False) -> tuple[int, int]:
     """ "Lynn Reaser of" → "Lynn Reaser": a name with a capital does not end in a
     common lower-case word. A lower-case word that is no common word stays: it
@@ -1061,6 +1080,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                     named = _tail_of(c, text, tail[1], end, starts, towns)
                     end = tail[0]
                 start, end = _strip_lower_tail(text, start, end, caseless)
+                end = _strip_sentence_after_initial(text, start, end)
                 start = _strip_rank(text, c, start, end)
                 start = _strip_degree_letter(text, start, end)
                 if (office := _PRO_TEM.match(text, start, end)) is not None:
