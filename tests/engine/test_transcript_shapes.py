@@ -1617,3 +1617,27 @@ def test_a_name_ends_at_its_initial_when_the_next_sentence_opens_after_it() -> N
     assert text[start : _strip_sentence_after_initial(text, start, text.index(" is that"))] == "Dev M."
     start = text.index("Mary")
     assert _strip_sentence_after_initial(text, start, len(text) - 1) == len(text) - 1  # "Will" may be her surname
+
+
+# --- batch 10's lessons: a form's fields of several words, roles' letters in labels ----------------------
+
+
+def test_a_form_s_fields_are_no_speakers_and_a_role_s_letters_stay_outside_the_name() -> None:
+    text = (
+        "INMATE:           STANHOPE, RASHAD D.          CDC NO.: BN4718\n"
+        "RVR LOG NO.:      7481220\nDATE OF OFFENSE:  03/09/2024                 TIME: 1425 HOURS\n"
+        "DATE OF HEARING:  04/02/2024\nSENIOR HEARING OFFICER (SHO): Lieutenant M. Trujillo\n\n"
+        "SHO TRUJILLO: This hearing is being recorded.\nCCI BRISCO: Yes, Lieutenant.\nSHO TRUJILLO: Okay.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert not any(word in p for p in persons for word in ("DATE", "LOG", "HEARING", "SHO", "CCI"))
+    assert persons.count("TRUJILLO") == 2 and "BRISCO" in persons
+
+
+def test_a_role_s_letters_before_a_name_stay_outside_it() -> None:
+    text = (
+        "Interviewer:   PO Gwyneth Saucier, Probation and Parole Officer II\n\n"
+        "PO: This is Probation Officer Saucier.\nINV. ARDOIN: It is 10:05.\nDEF: Yes.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "Gwyneth Saucier" in persons and "ARDOIN" in persons and not any("PO" in p.split() for p in persons)

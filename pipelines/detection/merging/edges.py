@@ -57,6 +57,7 @@ from pipelines.lexicons import (
     PLACE_WORDS,
     REPLY_WORDS,
     ROLE_WORDS,
+    SPEAKER_ROLES,
     TITLE_WORDS,
     TRADE_WORDS,
     WEEKDAYS,
@@ -441,6 +442,14 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     lead = match.group(1)
     if re.search(r"cue:(?:relation|called)", c.rule or "") and lead in KIN_TITLES and not is_given_name(lead):
         return match.end()  # "Auntie Lo", "they call him Daddy T."; not "my friend Nana Mensah"
+    # "SHO TRUJILLO:", "CCI BRISCO:": a role in a speaker's label; "PO Gwyneth Saucier",
+    # "INV. Ardoin": a role's letters before a name anywhere.
+    role = lead.isupper() and (
+        (lead.lower() in SPEAKER_ROLES and len(lead) <= 4)
+        or (lead.lower() in _LABEL_ROLE_WORDS and _LABEL_COLON.match(text, end) is not None)
+    )
+    if role and text[match.end() : end].strip()[:1].isupper():
+        return match.end()
     if lead == "Hon" and text.startswith("Hon.", start):
         return match.end()  # "Hon. Rosemary Varga": "Hon" is a given name, a title only with its period
     if lead.lower() not in HONORIFICS:
@@ -456,6 +465,10 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     ):
         return start
     return match.end()
+
+
+_LABEL_ROLE_WORDS = ROLE_WORDS | SPEAKER_ROLES
+_LABEL_COLON = re.compile(r"[ \t]*:")
 
 
 # Ranks of an office (a church's, mostly) that are given names only in other

@@ -532,7 +532,7 @@ _CONTRACTION = re.compile(r"(?i)^[a-z]+(?:n['’]t|['’](?:re|ll|ve|m|d))$")
 # Titles written short before a name in a label ("MR.", "DET.", "OFC.", "SGT."):
 # after one, every word is the name.
 _ADDRESS_ABBREVIATIONS = frozenset(
-    {"mr", "mrs", "ms", "dr", "miss", "det", "lt", "capt", "ofc", "ofcr", "tpr", "insp"}
+    {"mr", "mrs", "ms", "dr", "miss", "det", "lt", "capt", "ofc", "ofcr", "tpr", "insp", "inv"}
     | {rank.lower() for rank in MILITARY_RANKS}
 )
 
@@ -722,7 +722,7 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 words[0].group() in CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
                 or (words[0].group() in FORM_FIELD_SURNAMES and written == 1)
             )
-        )
+        ) or _a_form_s_field(text, match, words, written)
         if words and not field and (not common or ((roled or recurs) and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             # A surname's initial ends the name ("JOURNEY M.:", a dependency court's
@@ -731,6 +731,22 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 end = initial.end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found
+
+
+# A form's field of several words, written once, its value aligned after it: "DATE OF
+# OFFENSE:  03/09/2024", "RVR LOG NO.:      7481220", "INCIDENT LOG NO.:". A word of a
+# record or a date in the label, or a value that opens with a digit.
+_FIELD_WORDS = frozenset("DATE TIME NO NUMBER LOG RULE OFFENSE HEARING INCIDENT DOB ID CODE TYPE STATUS".split())
+_ALIGNED_VALUE = re.compile(r"[ \t]{2,}(?P<digit>\d)?")
+
+
+def _a_form_s_field(text: str, match: re.Match[str], words: list[re.Match[str]], written: int) -> bool:
+    if written > 1 or len(words) < 2:
+        return False
+    aligned = _ALIGNED_VALUE.match(text, match.end())
+    if aligned is None:
+        return False
+    return aligned.group("digit") is not None or any(w.group().strip(".") in _FIELD_WORDS for w in words)
 
 
 def recognize(text: str) -> list[Candidate]:
