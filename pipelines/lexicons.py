@@ -178,7 +178,7 @@ ROLE_WORDS: frozenset[str] = frozenset(
 SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
-    psychologist sho cci ccii ie co inv po""".split()
+    psychologist sho cci ccii ie co inv po iso""".split()
 )
 # Military ranks as service records and courts-martial write them, in capitals or
 # their own mixed case ("CPT Sterling", "SPC BROOKS", "GySgt Okoro"): a title before
