@@ -229,6 +229,7 @@ def _institution_goes_on(text: str, last: Candidate, span: Candidate) -> bool:
 
 def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
     merged: list[Candidate] = []
+    named = _given_then_surname(spans)
     i = 0
     while i < len(spans):
         span = spans[i]
@@ -246,7 +247,7 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 merged[-1] = joined(text, [last, span])
                 i += 1
                 continue
-            if _surname_first(spans, last, span, between) or _capitals_surname_first(text, last, span, between):
+            if _surname_first(named, last, span, between) or _capitals_surname_first(text, last, span, between):
                 # A middle initial ends it ("FONTENOT, LEROY D.").
                 initial = _TRAILING_INITIAL.match(text, span.end)
                 merged[-1] = joined(text, [last, span], "PERSON")
@@ -267,10 +268,22 @@ _COMMA_GAP = re.compile(r",[ \t]+")
 _TRAILING_INITIAL = re.compile(r"[ \t]+[A-Z]\.(?=[ \t\n]|$)")
 
 
-def _surname_first(spans: list[Candidate], last: Candidate, span: Candidate, between: str) -> bool:
+def _given_then_surname(spans: list[Candidate]) -> frozenset[tuple[str, str]]:
+    """(a word, a later word) of every person's name of two words or more, case
+    folded: the pairs a name written surname first is checked against, once per
+    merge (a long roster holds many)."""
+    pairs: set[tuple[str, str]] = set()
+    for span in spans:
+        words = [w.casefold() for w in span.text.split()] if span.label == "PERSON" else []
+        pairs.update((a, b) for i, a in enumerate(words) for b in words[i + 1 :])
+    return frozenset(pairs)
+
+
+def _surname_first(named: frozenset[tuple[str, str]], last: Candidate, span: Candidate, between: str) -> bool:
     """ "PETTIGREW, ROSALIND" (a decision page's footer, a roster): one name written
     surname first, when the document names the person given name first elsewhere
-    ("Rosalind June Pettigrew"). Without that, "Smith, John and I" lists two."""
+    ("Rosalind June Pettigrew": `named`, `_given_then_surname`). Without that, "Smith,
+    John and I" lists two."""
     if not (last.label == span.label == "PERSON" and _COMMA_GAP.fullmatch(between)):
         return False
     surname, given = last.text.split(), span.text.split()
@@ -278,11 +291,7 @@ def _surname_first(spans: list[Candidate], last: Candidate, span: Candidate, bet
     # "Mr. Brown, Kevin Brown": the name said again in full, not surname first.
     if len(surname) != 1 or not 1 <= len(given) <= 2 or surname_key in (w.casefold() for w in given):
         return False
-    for other in spans:
-        words = [w.casefold() for w in other.text.split()] if other.label == "PERSON" else []
-        if given_key in words and surname_key in words[words.index(given_key) + 1 :]:
-            return True
-    return False
+    return (given_key, surname_key) in named
 
 
 _NAME_LABELS_READ = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
@@ -398,8 +407,9 @@ _ABBREVIATED_SUFFIX = re.compile(r"\b(?:" + "|".join(sorted(ABBREVIATED_NAME_SUF
 def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
     """ "George Tillman Jr" + "." → "George Tillman Jr.": the abbreviation's dot is
     part of the name (the tokenizer often splits it off, more so at a sentence's
-    end), as annotators mark it. The export restores a sentence's full stop
-    after a span that took it (`pseudonymize.engine._sentence_stop`)."""
+    end), as annotators mark it; so is a surname's initial after a given name
+    ("Kim H."). The export restores a sentence's full stop after a span that took
+    it (`pseudonymize.engine._sentence_stop`)."""
     out: list[Candidate] = []
     for i, span in enumerate(spans):
         after = spans[i + 1].start if i + 1 < len(spans) else len(text)

@@ -290,8 +290,8 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
 _INTRODUCED_INITIALS = re.compile(r"\((?:[\"“])?(?P<i>[A-Z]{2,3})(?:[\"”])?(?:[ \t]+below)?\)")
 
 
-# Acronyms a transcript uses for other things than a person (states' codes are words
-# or these): the initials of no one there.
+# Acronyms a transcript uses for other things than a person (states' postal codes among
+# them): the initials of no one there.
 _COMMON_ACRONYMS = frozenset(
     """IT MD PM AM US TV ID PC HR IQ DA DC LA NY PA VA CA TX FL GA MA NJ NC SC OH MI IL WA CO AZ NV UT NM AL AR
     KY TN MS MO MN WI IA KS NE SD ND MT WY ME NH VT RI CT DE WV AK HI RN NP DO DR MR JR SR AA AP BA BS GED CPS DUI
