@@ -23,7 +23,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from pipelines.lexicons import COUNTRY_ALIASES, MONTHS, ROLE_WORDS, WEEKDAYS
+from pipelines.lexicons import COUNTRY_ALIASES, KIN_NAMES, MONTHS, ROLE_WORDS, WEEKDAYS
 
 # --- the disk cache ---------------------------------------------------------------------
 
@@ -205,6 +205,12 @@ def is_known_name(word: str) -> bool:
 
 def is_given_name(word: str) -> bool:
     return word.casefold() in _folded_given_names()
+
+
+def is_kin_word(word: str) -> bool:
+    """What a family calls someone, no one's name ("Paw-Paw", "Meemaw", "Kokum");
+    not a kin word that is a given name too ("Tia", "Nana")."""
+    return word.replace("-", "").casefold() in KIN_NAMES and not is_given_name(word)
 
 
 # --- common English words (wordfreq, Faker's name frequencies) -------------------------------

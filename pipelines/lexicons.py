@@ -47,6 +47,7 @@ TITLES: tuple[str, ...] = (
     "Tpr",
     "Inspector",
     "Insp",
+    "Inv",
     "Warden",
     "Chaplain",
     "Father",

@@ -27,11 +27,12 @@ from pipelines.gazetteers import (
     is_common_word,
     is_english_word,
     is_given_name,
+    is_kin_word,
     is_known_name,
     is_person_given_name,
     last_names,
 )
-from pipelines.lexicons import HONORIFICS, KIN_NAMES, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS, SPEAKER_ROLES
+from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS, SPEAKER_ROLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +168,7 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "title alone"
     # "Meemaw", "Paw-Paw", "Grandpa" alone, as the model reads them: what a family calls
     # someone, a kin word (a cue's "Nana Roz" keeps its name).
-    kin = words[0].replace("-", "") if len(words) == 1 else ""
-    if c.label == "PERSON" and _model_only(c) and kin in KIN_NAMES and not is_given_name(kin):
+    if c.label == "PERSON" and _model_only(c) and len(words) == 1 and is_kin_word(words[0]):
         return "kin word"  # not "Tia" nor "Nana", given names too
     # "Hon." before a judge's name: "Hon" is a given name too, a title only with its period.
     if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
@@ -430,8 +430,8 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
         if lettered and words[0].lower() in things:
             return "letter of a tab or an exhibit"
         # "Case No. C2214873", "Case Nos. JD-1": the word of a numbered record.
-        record = c.start + len(words[0]) if len(words) == 2 and words[1].rstrip(".") in ("No", "Nos") else c.end
-        if (len(words) == 1 or record < c.end) and names_a_record(text, c.start, record) and _model_only(c):
+        alone = len(words) == 1 or (len(words) == 2 and words[1].rstrip(".") in ("No", "Nos"))
+        if alone and _model_only(c) and names_a_record(text, c.start, c.start + len(words[0])):
             return "the word of a numbered record"
         # The letter alone, the model leaving out the word before it ("at Tab| J. He"),
         # a sentence going on after it ("Page J. Morrow" is a person's initial).

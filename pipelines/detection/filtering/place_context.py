@@ -93,7 +93,9 @@ _STATE_AFTER = re.compile(
     rf"^,\s*(?:{_alternation(US_STATES)})(?=[ \t]*(?:[.,;:?!)\n]|$)|\s+(?:in|on|near|where|which|to|from|at)\b)",
     re.IGNORECASE,
 )
-_PERSON_TOWN = "town, state"
+# The cue of a town before its state: spread to an organization's every occurrence, a
+# person's name's only where its own state follows it (`relabel_places`).
+_TOWN_STATE = "town, state"
 _STATE_ZIP_AFTER = re.compile(rf"^,[ \t]*(?:{_alternation(US_STATES)})[ \t]+\d{{5}}(?:-\d{{4}})?\b", re.IGNORECASE)
 _AT_A_PLACE_BEFORE = re.compile(r"\b(?:in|near|outside|from)\s+$", re.IGNORECASE)
 # "born in |", "is now in |", "a town near |": where something is, before a place.
@@ -148,7 +150,7 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
     # A person's name before a state is rare but real ("Johnson, Washington was
     # there"); an organization the model made of a town is the common case.
     if label == "ORGANIZATION" and _STATE_AFTER.match(after):
-        return "town, state"
+        return _TOWN_STATE
     # A one-word name before a state, when the state has its ZIP code ("Box 2216,
     # Norman, Oklahoma 73070") or something is from, in or near the town ("drove back
     # from Cheyenne, Wyoming"): the town, whoever else bears the name.
@@ -158,7 +160,7 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
         and one_word
         and (_STATE_ZIP_AFTER.match(after) or (_AT_A_PLACE_BEFORE.search(before) and _STATE_AFTER.match(after)))
     ):
-        return _PERSON_TOWN
+        return _TOWN_STATE
     # "born in Kibbutz Kinneret, Tiberias", "is in Levico Terme, Trento, Italy": a
     # place where something is, then the place it lies in. One cue alone is not
     # enough for a person ("a letter from Mary Jones, Texas"); both together are.
@@ -240,7 +242,7 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
         if s.label not in MISTYPED or f not in cues or not set(s.sources) <= WEAK_SOURCES:
             out.append(s)
             continue
-        if cues[f] == _PERSON_TOWN and s.label == "PERSON" and place_cue(text, s.start, s.end, s.label) is None:
+        if cues[f] == _TOWN_STATE and s.label == "PERSON" and place_cue(text, s.start, s.end, s.label) is None:
             # A town a person is named after ("Cheyenne, Wyoming" beside "my daughter
             # Cheyenne") is the town only where the state follows it.
             out.append(s)

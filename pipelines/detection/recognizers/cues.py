@@ -19,6 +19,7 @@ from pipelines.gazetteers import (
     is_common_word,
     is_english_word,
     is_given_name,
+    is_kin_word,
     is_known_name,
     is_person_given_name,
     last_names,
@@ -35,7 +36,6 @@ from pipelines.lexicons import (
     FORM_FIELD_SURNAMES,
     HONORIFICS,
     INSTITUTION_HEADS,
-    KIN_NAMES,
     KIN_TITLES,
     MILITARY_RANKS,
     ORGANIZATION_WORDS,
@@ -532,8 +532,7 @@ _CONTRACTION = re.compile(r"(?i)^[a-z]+(?:n['’]t|['’](?:re|ll|ve|m|d))$")
 # Titles written short before a name in a label ("MR.", "DET.", "OFC.", "SGT."):
 # after one, every word is the name.
 _ADDRESS_ABBREVIATIONS = frozenset(
-    {"mr", "mrs", "ms", "dr", "miss", "det", "lt", "capt", "ofc", "ofcr", "tpr", "insp", "inv"}
-    | {rank.lower() for rank in MILITARY_RANKS}
+    {t.lower() for t in _ABBREVIATED} | {"miss"} | {rank.lower() for rank in MILITARY_RANKS}
 )
 
 
@@ -629,7 +628,7 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
     if rule == "called" and _CALENDAR_WORD.fullmatch(name):
         return True  # "call me Monday"
-    if rule == "called" and name.replace("-", "").casefold() in KIN_NAMES and not is_given_name(name):
+    if rule == "called" and is_kin_word(name):
         return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
     if rule == "called" and not _calls_a_person(text, match):
         return True
@@ -826,9 +825,9 @@ _FIRM_RE = re.compile(
     rf"(?:[ \t]+{_FIRM_WORD}){{0,4}},?[ \t]+{_FIRM_FORM})"
 )
 # Partners joined by "&" without a legal form ("Fitzgerald & Amezcua, for
-# Applicant"): "&" between surnames is the second signal, but "Tom & Jerry" and
-# "Mom & Dad" are no firm, so `_firms` wants every partner a word that is neither
-# a given name nor a common word.
+# Applicant"): "&" between surnames is one signal, a firm's context the other
+# (`_a_firm_s_context`); "Tom & Jerry" and "Mom & Dad" are no firm, so `_firms`
+# wants every partner a word that is neither a given name nor a common word.
 _PARTNERS_RE = re.compile(rf"(?<![\w'’.&-])(?P<v>{_FIRM_WORD}{_PARTNERS_TAIL})(?![\w'’&-])")
 
 
