@@ -139,6 +139,15 @@ def stop_words() -> frozenset[str]:
     return frozenset(STOP_WORDS)
 
 
+# A pronoun's or a verb's contraction ("I'm", "we'll", "they've", "it's").
+_CONTRACTED = re.compile(r"['’](?:m|ll|ve|d|re|s)$", re.IGNORECASE)
+
+
+def is_stop_word(word: str) -> bool:
+    """A stop word, contracted too ("I'm" is "I", "we'll" is "we")."""
+    return _CONTRACTED.sub("", word).casefold() in stop_words()
+
+
 def _names(attribute: str, locales: tuple[str, ...] = LOCALES) -> frozenset[str]:
     names: set[str] = set()
     for locale in locales:
@@ -205,6 +214,23 @@ def is_known_name(word: str) -> bool:
 
 def is_given_name(word: str) -> bool:
     return word.casefold() in _folded_given_names()
+
+
+# The prefixes an English compound opens with ("Co-chair", "Ex-wife", "Vice-president").
+_COMPOUND_PREFIXES = frozenset(
+    "co ex vice anti non pre post pro sub semi mid multi inter half great grand step".split()
+)
+_HYPHENATED_GIVEN = re.compile(r"[A-Z][a-z]+-[a-z]{2,}")
+
+
+def is_hyphenated_given_name(word: str) -> bool:
+    """A given name hyphenated in lower case ("Sun-hee", "Ji-won", "Mei-ling"): one
+    the lists know, or one whose first half is neither an English word nor a
+    compound's prefix ("Well-known", "Step-father" and "Co-chair" are words)."""
+    if _HYPHENATED_GIVEN.fullmatch(word) is None:
+        return False
+    first = word.split("-")[0]
+    return is_given_name(word) or not (is_english_word(first) or first.lower() in _COMPOUND_PREFIXES)
 
 
 def is_kin_word(word: str) -> bool:

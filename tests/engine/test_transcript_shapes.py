@@ -1641,3 +1641,61 @@ def test_a_role_s_letters_before_a_name_stay_outside_it() -> None:
     )
     persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
     assert "Gwyneth Saucier" in persons and "ARDOIN" in persons and not any("PO" in p.split() for p in persons)
+
+
+# --- the made-up batches' false persons and split names (twentieth session) ------------------------
+
+
+def test_a_pronoun_s_contraction_is_no_person_after_a_relation_nor_left_over_from_a_spelled_name() -> None:
+    text = (
+        "MR. LEIF SOLHEIM:  Leif Solheim. I'm her older son, I'm\nsixty-five. I'm quoting him.\n"
+        "MS. QUINN: Judge, I'm Devon Quinn, Q-U-I-N-N. I'm a lineman.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "I'm" not in persons and "Leif Solheim" in persons and "Devon Quinn" in persons
+    assert [c.text for c in cues("my brother, Ivo Marsh, and her older son, I'm sure")] == ["Ivo Marsh"]
+
+
+def test_common_words_before_a_role_in_a_label_name_no_one_and_a_sentence_in_capitals_is_no_label() -> None:
+    text = (
+        "GRAND JUROR: Officer, you said the lady was there?\nA. Yes.\nPROSPECTIVE JUROR: No.\n"
+        'KENNETH CHIEF: Yes.\nMS. LUNDGREN: SHE ASKS THAT IT\nBE READ INTO THE RECORD IN PART: "WE WERE TO WED."\n'
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "KENNETH CHIEF" in persons and "LUNDGREN" in persons
+    assert not any(word in p for p in persons for word in ("JUROR", "RECORD", "READ"))
+    # A label keeps a surname that is a stop word, and a name's particles.
+    labels = [c.text for c in cues("DEPUTY DISTRICT ATTORNEY HER: Yes.\nMARIA DE LA CRUZ: No.\n")]
+    assert labels == ["HER", "MARIA DE LA CRUZ"]
+
+
+def test_a_page_s_word_before_its_number_is_no_person() -> None:
+    text = (
+        "                                                        Page 2\n 1  APPEARANCES:\n"
+        ' 5       Q.   Page two. "Winding tension drift on Line 4."\n'
+    )
+    assert not [c for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    kept, _ = apply_filters([_at(text, "Page", "PERSON"), _at(text, "Page", "PERSON", last=True)], text=text)
+    assert kept == []
+    said = "A. Dolores Page testified, and Page said so."
+    assert apply_filters([_at(said, "Page", "PERSON", last=True)], text=said)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("PATIENT: PETROVIC, NADIA M.            MRN: 00482913\n", "PETROVIC, NADIA M."),
+        ("EXHIBIT 14 -- RECORDED CALLS -- TROTTER, KENDARIUS D. -- BKG 24118473\n", "TROTTER, KENDARIUS D."),
+        ("Author: Sun-hee Park, MD (PGY-2); attending Bram Dekker, MD\n", "Sun-hee Park"),
+        ("The nurse said Ji-won Kim agreed with the plan.\n", "Ji-won Kim"),
+    ],
+)
+def test_a_name_surname_first_in_capitals_or_with_a_hyphenated_given_name_is_one_person(text: str, person: str) -> None:
+    assert person in [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+
+
+def test_a_compound_word_is_no_hyphenated_given_name() -> None:
+    from pipelines.gazetteers import is_hyphenated_given_name
+
+    assert is_hyphenated_given_name("Sun-hee") and is_hyphenated_given_name("Mei-ling")
+    assert not any(is_hyphenated_given_name(w) for w in ("Co-chair", "Well-known", "Step-father", "Ex-wife", "Sun"))

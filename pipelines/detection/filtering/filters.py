@@ -30,9 +30,18 @@ from pipelines.gazetteers import (
     is_kin_word,
     is_known_name,
     is_person_given_name,
+    is_stop_word,
     last_names,
 )
-from pipelines.lexicons import HONORIFICS, NATIONALITIES, RELATIONS, REPLY_WORDS, ROLE_WORDS, SPEAKER_ROLES
+from pipelines.lexicons import (
+    HONORIFICS,
+    NATIONALITIES,
+    NUMBER_WORDS,
+    RELATIONS,
+    REPLY_WORDS,
+    ROLE_WORDS,
+    SPEAKER_ROLES,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +171,12 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # ("ALJ:", "CLMT:", "MEMBER:"): lexicons.SPEAKER_ROLES.
     if words and all(word in SPEAKER_ROLES or _is_role(word, roles) for word in words) and _speaker_label(c, text):
         return "role word"
+    # "GRAND JUROR:", "PROSPECTIVE JUROR:": common words before a role, in a label
+    # (the speaker-label cue's `_role_named`); "KENNETH CHIEF:" keeps its given name.
+    lead = words[:-1]
+    common_lead = lead and all(is_common_word(word) and word.title() not in first_names() for word in lead)
+    if common_lead and _is_role(words[-1], roles | SPEAKER_ROLES) and _speaker_label(c, text):
+        return "role word"
     # "Colonel", "the General": a title alone that is nobody's name.
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
     if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words):
@@ -187,7 +202,8 @@ def _closed_class(c: Candidate, text: str, w: FilterWords) -> str | None:
     # A word in capitals inside running text is an acronym or a name ("US"), not a pronoun.
     if any(word.isupper() and len(word) > 1 for word in words) and not text[max(0, c.start - 40) : c.start].isupper():
         return None
-    if _model_only(c) and words and all(word.lower() in stop for word in words):
+    # "I'm", "we'll": a pronoun with its verb contracted (`is_stop_word`).
+    if _model_only(c) and words and all(word.lower() in stop or is_stop_word(word) for word in words):
         return "closed-class word (pronoun, determiner, conjunction…)"
     return None
 
@@ -406,6 +422,8 @@ _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _LETTER_WITH_STOP = re.compile(r"[A-Z]\.?")
 
 
+# A number after a word ("Page 2", "Page two.").
+_NUMBER_AFTER = re.compile(rf"[ \t]+(?:\d+|(?i:{NUMBER_WORDS}))\b")
 # The word before a letter the model read alone ("Tab| J."), and the word after it.
 _THING_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
 _WORD_AFTER_LETTER = re.compile(r"\.?[ \t]+([A-Za-z]+)")
@@ -433,6 +451,10 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
         alone = len(words) == 1 or (len(words) == 2 and words[1].rstrip(".") in ("No", "Nos"))
         if alone and _model_only(c) and names_a_record(text, c.start, c.start + len(words[0])):
             return "the word of a numbered record"
+        # "Page 2" heading a page, "Q. Page two.": the word of a numbered thing alone,
+        # its number after it ("Dolores Page" keeps her given name; "Ms. Page" a cue).
+        if len(words) == 1 and words[0].lower() in things and _model_only(c) and _NUMBER_AFTER.match(text, c.end):
+            return "number of a form or exhibit"
         # The letter alone, the model leaving out the word before it ("at Tab| J. He"),
         # a sentence going on after it ("Page J. Morrow" is a person's initial).
         if len(words) == 1 and _LETTER_WITH_STOP.fullmatch(words[0]) and _model_only(c):

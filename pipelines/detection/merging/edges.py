@@ -38,6 +38,7 @@ from pipelines.gazetteers import (
     is_common_word,
     is_date_word,
     is_given_name,
+    is_hyphenated_given_name,
     is_known_name,
     is_person_given_name,
     last_names,
@@ -531,11 +532,16 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
     case, in lower case and also across a line break ("shelia⏎whirley")."""
     match = (_WORD_BEFORE_CASELESS if caseless else _WORD_BEFORE).search(text, max(0, start - 30), start)
     if match is None:
-        return start
+        hyphenated = None if caseless else _HYPHENATED_GIVEN_BEFORE.search(text, max(0, start - 30), start)
+        return hyphenated.start() if hyphenated is not None and is_hyphenated_given_name(hyphenated.group(1)) else start
     word = match.group(1)
     if is_person_given_name(word) or (not caseless and _common_given_name_leads(text, match.start(), start, word)):
         return match.start()
     return start
+
+
+# A given name hyphenated in lower case ("Sun-hee Park", "Ji-won Kim").
+_HYPHENATED_GIVEN_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+-[a-z]{2,}) $")
 
 
 # A word in lower case, then the name: the capital is the name's, not a sentence's;

@@ -33,7 +33,7 @@ from pipelines.gazetteers import (
     is_common_word,
     is_given_name,
     is_known_name,
-    stop_words,
+    is_stop_word,
     wide_last_names,
 )
 from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES, NAME_END_STREET_TYPES, US_STATES
@@ -67,7 +67,8 @@ ADJACENT_GAPS: dict[str, re.Pattern[str]] = {
 }
 
 
-_WORDS = re.compile(r"\w+")
+# Words with their contractions ("I'm": a stop word, `is_stop_word`).
+_WORDS = re.compile(r"\w+(?:['’]\w+)*")
 
 
 def _priority(label: str) -> int:
@@ -157,7 +158,7 @@ def _remainders(text: str, loser: Candidate, start: int, end: int) -> list[Candi
             while b > a and text[b - 1] in _EDGE:
                 b -= 1
             words = _WORDS.findall(text[a:b])
-            if words and any(w.lower() not in stop_words() for w in words):
+            if words and not all(is_stop_word(w) for w in words):
                 kept.append(Candidate(a, b, loser.label, text[a:b], loser.sources, loser.score, loser.rule))
     return kept
 
@@ -251,9 +252,12 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 # A middle initial ends it ("FONTENOT, LEROY D.").
                 initial = _TRAILING_INITIAL.match(text, span.end)
                 merged[-1] = joined(text, [last, span], "PERSON")
-                if initial is not None and (i + 1 == len(spans) or spans[i + 1].start >= initial.end()):
-                    merged[-1] = replace(merged[-1], end=initial.end(), text=text[last.start : initial.end()])
                 i += 1
+                # The initial a model read as a thing of its own ("D." a place) is the name's.
+                if initial is not None and i < len(spans) and _only_the_initial(spans[i], initial):
+                    i += 1
+                if initial is not None and (i == len(spans) or spans[i].start >= initial.end()):
+                    merged[-1] = replace(merged[-1], end=initial.end(), text=text[last.start : initial.end()])
                 continue
             if _institution_across_a_numbered_line(last, span, between) or _institution_goes_on(text, last, span):
                 merged[-1] = joined(text, [last, span], "ORGANIZATION")
@@ -262,6 +266,15 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
         merged.append(span)
         i += 1
     return merged
+
+
+def _only_the_initial(span: Candidate, initial: re.Match[str]) -> bool:
+    """`span` is a model's reading of the initial alone ("D." as a LOCATION)."""
+    return (
+        span.start == initial.start() + len(initial.group()) - 2
+        and span.end == initial.end()
+        and (set(span.sources) <= _MODEL_READ)
+    )
 
 
 _COMMA_GAP = re.compile(r",[ \t]+")
@@ -314,9 +327,18 @@ def _capitals_surname_first(text: str, last: Candidate, span: Candidate, between
     first = given[0].strip(".,")
     # A given name that is no surname too ("DEFENDANTS: SMITH, JOHNSON, AND WILLIAMS"
     # lists surnames), and no list going on after it.
-    given_only = first.title() in first_names() or (is_given_name(first) and first.title() not in wide_last_names())
+    # Or one the model read as a person that is no surname, no word ("KENDARIUS").
+    given_only = first.title() in first_names() or (
+        (is_given_name(first) or (span.label == "PERSON" and not is_common_word(first)))
+        and first.title() not in wide_last_names()
+    )
+    # A surname the lists know, or one the model read as a person that is no word and
+    # no place ("PETROVIC, NADIA M.").
+    known = surname[0].title() in wide_last_names() or (
+        last.label == "PERSON" and not is_common_word(surname[0]) and not places.is_known_place(surname[0])
+    )
     return (
-        surname[0].title() in wide_last_names()
+        known
         and given_only
         and not places.is_known_place(first)
         and first.casefold() not in US_STATES

@@ -22,6 +22,7 @@ from pipelines.gazetteers import (
     is_kin_word,
     is_known_name,
     is_person_given_name,
+    is_stop_word,
     last_names,
     stop_words,
     us_states,
@@ -38,6 +39,7 @@ from pipelines.lexicons import (
     INSTITUTION_HEADS,
     KIN_TITLES,
     MILITARY_RANKS,
+    NAME_PARTICLES,
     ORGANIZATION_WORDS,
     POLITICAL,
     RELATIONS,
@@ -100,8 +102,9 @@ _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + 
 # People are named by their relation to the speaker ("my aunt Rose", "his brother
 # Sokhom", "my sponsor, Twyla Day") and by what they are called ("called him Will").
 # Given names that are also words (Hope, Will, Faith) are found only this way.
-# A given name may be hyphenated in lower case after the hyphen ("Ji-woo").
-_GIVEN = r"[A-Z][a-zA-Z'’]+(?:-[A-Za-z][a-zA-Z'’]+)?"
+# A given name may be hyphenated in lower case after the hyphen ("Ji-woo"); the
+# pronoun's contractions are none ("her older son, I'm sixty-five").
+_GIVEN = r"(?!I['’](?:m|d|ll|ve)\b)[A-Z][a-zA-Z'’]+(?:-[A-Za-z][a-zA-Z'’]+)?"
 _RELATION_RE = re.compile(
     # Case-insensitive for the cue words only: the name must be capitalized.
     # "my ex-girlfriend, April", "her former husband Dale".
@@ -704,6 +707,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 continue
         if not roled and _role_named(words):
             continue
+        if _a_sentence(words):
+            continue  # "BE READ INTO THE RECORD IN PART:" in a transcript in capitals
         # A speaker label is in capitals in any transcript: after a title or a role,
         # or as a turn that comes back ("SWEET:" twice), a common word is the name
         # ("MR. WILL:"). A label of common words alone is none: in a text without case
@@ -730,6 +735,14 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 end = initial.end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found
+
+
+def _a_sentence(words: list[re.Match[str]]) -> bool:
+    """Three words or more of which two are stop words that are no name's particles
+    ("BE READ INTO THE RECORD IN PART"): a sentence, where "DEPUTY DISTRICT
+    ATTORNEY HER" holds one (a surname) and "MARIA DE LA CRUZ" particles."""
+    stops = [w for w in words if is_stop_word(w.group()) and w.group().lower() not in NAME_PARTICLES]
+    return len(words) >= 3 and len(stops) >= 2
 
 
 # A form's field of several words, written once, its value aligned after it: "DATE OF

@@ -123,7 +123,7 @@ def recognize(text: str) -> list[Candidate]:
             continue
         i = 0
         while i < len(words) - 1:
-            if words[i][2] not in firsts:
+            if words[i][2] not in firsts and not gazetteers.is_hyphenated_given_name(words[i][2]):
                 i += 1
                 continue
             # No role inside a name: a list of those present runs on past a line's end
