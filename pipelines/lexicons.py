@@ -495,7 +495,9 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
 # A form's fields written as a label ("DATE: April 2, 2025", "RE: the claim"):
 # no speaker. Words that are surnames too ("PAGE:", "CASE:") are fields only
 # where written once (cues.py): a label that comes back is a speaker's turn.
-FORM_FIELD_LABELS: frozenset[str] = frozenset("DATE TIME RE FROM TO LOCATION DOCKET".split())
+FORM_FIELD_LABELS: frozenset[str] = frozenset(
+    "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH VIN OLN".split()
+)
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
 CLINICAL_FIELD_LABELS: frozenset[str] = frozenset(
     """DOB HPI CC ROS PMH PSH FH SH MSE PE MRN SSN DX RX HX PCP ED ER ICU BP HR RR BMI NKDA EHR EMR ADL ADLS

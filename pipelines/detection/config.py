@@ -93,6 +93,8 @@ FILTER_RULES: dict[str, str] = {
     "weekday_alone": f'DATE that is a weekday alone ("on Saturday"): kept, its score capped at {WEEKDAY_ALONE_SCORE}',
     "duration": 'DATE or TIME that is an amount of time ("15 years", "five-year", "about 12 hours")',
     "time_words": "TIME with no digit or clock word",
+    "recording_clock": "TIME that is a recording's clock, no time of day (a subtitle's timing, a meeting transcript's "
+    "stamp after its speaker)",
 }
 RULE_NAMES: tuple[str, ...] = tuple(FILTER_RULES)
 # Optional pattern packs (packs.py implements them): name → description.

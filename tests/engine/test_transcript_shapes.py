@@ -1699,3 +1699,66 @@ def test_a_compound_word_is_no_hyphenated_given_name() -> None:
 
     assert is_hyphenated_given_name("Sun-hee") and is_hyphenated_given_name("Mei-ling")
     assert not any(is_hyphenated_given_name(w) for w in ("Co-chair", "Well-known", "Step-father", "Ex-wife", "Sun"))
+
+
+# --- batch 11's lessons: captions, meeting transcripts, records' headers -------------------------
+
+
+def test_a_subtitle_s_timing_and_a_meeting_transcript_s_stamps_are_no_times_of_day() -> None:
+    captions = (
+        "1\n00:00:02,200 --> 00:00:06,346\nTHE VIDEOGRAPHER: We are on the record\nat 10:02 a.m.\n\n"
+        "2\n01:12:06,539 --> 01:12:10,659\n>> Q. State your name.\n>> A. Garnet Odette Vail.\n"
+    )
+    found = [(c.text, c.label) for c in detect_text(captions, settings.SPACY_MODEL).spans]
+    assert [t for t, label in found if label == "TIME"] == ["10:02 a.m."]
+    assert ("Garnet Odette Vail", "PERSON") in found  # ">> A." is the answer's marker, no initial
+    meeting = (
+        "Genevieve Stolz  00:00:04\nOkay, we are recording. It is 10:02.\n\n"
+        "iPhone (3)  [00:00:38]\nYes I can hear you.\n\nDesi Pannell  01:12:44\nThank you.\n\nChat\n"
+        "00:01:58 From Radomir Szczepanik to Everyone:\n\tI have to be back at 10:30.\n"
+    )
+    times = [c.text for c in detect_text(meeting, settings.SPACY_MODEL).spans if c.label == "TIME"]
+    assert times == ["10:02", "10:30"]
+    # A log's bracketed time before a label stays the time it is.
+    log = "[15:02:31] DET. SZABO: Address?\n[15:02:42] PETTAWAY: 414 North Street.\n"
+    assert "15:02:31" in [c.text for c in detect_text(log, settings.SPACY_MODEL).spans if c.label == "TIME"]
+
+
+def test_a_month_and_year_in_figures_a_hundred_block_and_a_house_number_are_read_as_they_are() -> None:
+    text = (
+        "REVIEW MONTH: 07/2025\nPROJ. RELEASE DATE: 08/14/2031\n10/2011   Juvenile - Theft\n"
+        "The offender entered a home in the 1900\nblock of South Broadway in Tyler.\n"
+        "Mother         1108 Houston St., Longview\nHis lawyer is at 1250 Brown Street, and 1021 O Street.\n"
+        "In 2004 Main Street was paved. The 4 District Court judges met.\n"
+    )
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert ("07/2025", "DATE") in found and ("10/2011", "DATE") in found
+    assert not [t for t, label in found if label == "PERSON"]  # "PROJ. RELEASE DATE:" is a field
+    assert ("1900\nblock of South Broadway", "LOCATION") in found
+    assert ("1108 Houston St.", "LOCATION") in found and ("1250 Brown Street", "LOCATION") in found
+    assert ("1021 O Street", "LOCATION") in found and ("2004", "DATE") in found
+    assert not any("District Court" in t and label == "LOCATION" for t, label in found)
+
+
+def test_a_record_s_headings_and_fields_name_no_one() -> None:
+    text = (
+        '=====\n\nI. OFFENSE INFORMATION\n-----\nALIASES: "Dent"; Denton Loyd Kilgore\n'
+        "OFFENDER'S VERSION: Offender admits entering the home.\n"
+        "He wrote an apology letter through the Victim Services Division in 2023.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert persons == ["Denton Loyd Kilgore"]
+
+
+def test_initials_a_quoted_nickname_and_a_town_a_person_is_named_after() -> None:
+    text = (
+        "Kade Cotton entered the residence of R.M., a 71-year-old female, in Tyler. He moved to N.Y. later.\n"
+        'He worked on drilling crews with an uncle,\nOrville "Hoss" Hatchett, until he hurt his back.\n'
+        "NAME                RELATION\nHATCHETT, ORVILLE          Uncle\n"
+        "He was born in Marion and raised by his mother, Ardith Marion. Marion visits him.\n"
+    )
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    assert ("R.M.", "PERSON") in found and ("N.Y.", "LOCATION") in found
+    assert ('Orville "Hoss" Hatchett', "PERSON") in found and ("HATCHETT, ORVILLE", "PERSON") in found
+    marions = [label for t, label in found if t == "Marion"]
+    assert marions[0] == "LOCATION" and "PERSON" in marions[1:]

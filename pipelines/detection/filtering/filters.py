@@ -22,6 +22,7 @@ from pipelines.detection.places import (
     names_a_record,
     soft_wrap,
 )
+from pipelines.detection.recognizers.patterns import recording_stamp
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -35,6 +36,7 @@ from pipelines.gazetteers import (
 )
 from pipelines.lexicons import (
     HONORIFICS,
+    NAME_END_STREET_TYPES,
     NATIONALITIES,
     NUMBER_WORDS,
     RELATIONS,
@@ -275,6 +277,9 @@ _FORM_OF_ADDRESS = re.compile(
 )
 
 
+_SECTION_NUMBER = re.compile(r"(?:[IVX]{1,4}|[A-Z]|\d{1,2})\.[ \t]+")
+
+
 def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's PERSON of two or more words that are all English words, none a
     given name: a heading or a phrase in capitals ("Closing Statements", "Board
@@ -286,6 +291,11 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
     words = _words(c)
     if len(words) < 2 or any(is_given_name(word) for word in words):
         return None
+    # "I. OFFENSE INFORMATION", "B. Medical History": common words after a section's
+    # number heading its line.
+    heading = _SECTION_NUMBER.match(c.text) and _LABEL_LEAD.fullmatch(text, text.rfind("\n", 0, c.start) + 1, c.start)
+    if heading and all(is_common_word(word) and not is_known_name(word) for word in words[1:]):
+        return "a section's heading"
     # "Preacher Wise", "Grandma Day": a way of addressing someone, then the name.
     if _RELATION_WORD.fullmatch(words[0]) or words[0].lower() in _ADDRESS_WORDS:
         return None
@@ -479,7 +489,20 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     return None
 
 
+# A street's hundred block after the number ("the 1900 block of Broadway").
+_BLOCK_AFTER = re.compile(r"[ \t\n]+block[ \t]+of\b", re.IGNORECASE)
+
+
+# A street's name and type after a house's number ("1108 Houston St.").
+_STREET_AFTER = re.compile(r"[ \t]+(?:[NSEW]\.?[ \t]+)?(?:[A-Z][\w'’-]*[ \t]+){1,3}(?P<type>[A-Za-z]+)\b")
+
+
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
+    if c.text.isdigit() and _BLOCK_AFTER.match(text, c.end):
+        return "no calendar date (a street's hundred block)"
+    street = _STREET_AFTER.match(text, c.end) if c.text.isdigit() else None
+    if street is not None and street.group("type").lower() in NAME_END_STREET_TYPES:
+        return "no calendar date (a house's number)"
     if w.calendar is None or w.calendar.search(c.text):
         return None
     return "no calendar date (month, weekday, year, decade, day or numeric date)"
@@ -517,6 +540,18 @@ def _time(c: Candidate, text: str, w: FilterWords) -> str | None:
     if _HAS_DIGIT.search(c.text) or w.time_words is None or w.time_words.search(c.text):
         return None
     return "no digit or clock word"
+
+
+def _recording_clock(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """A model's reading of a subtitle's timing or a meeting transcript's stamp
+    (`patterns.recording_stamp`)."""
+    match = _CLOCK.search(c.text)
+    if match is None or not text or not recording_stamp(text, c.start + match.start(), c.start + match.end()):
+        return None
+    return "a recording's clock, no time of day"
+
+
+_CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 
 
 # An initial ("P. ") or a capitalised word ("John ") right before a span.
@@ -613,6 +648,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "weekday_alone": (frozenset({"DATE"}), _weekday_alone),
     "duration": (frozenset({"DATE", "TIME"}), _duration),
     "time_words": (frozenset({"TIME"}), _time),
+    "recording_clock": (frozenset({"TIME"}), _recording_clock),
 }
 if list(_CHECKS) != list(FILTER_RULES):
     raise ImportError("filters.py must implement exactly config.FILTER_RULES, in order")

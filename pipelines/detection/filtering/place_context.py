@@ -96,6 +96,9 @@ _STATE_AFTER = re.compile(
 # The cue of a town before its state: spread to an organization's every occurrence, a
 # person's name's only where its own state follows it (`relabel_places`).
 _TOWN_STATE = "town, state"
+_IN_A_TOWN = "in a known town"
+# Cues that make a person's name a town only where they stand.
+_LOCAL_CUES = frozenset({_TOWN_STATE, _IN_A_TOWN})
 _STATE_ZIP_AFTER = re.compile(rf"^,[ \t]*(?:{_alternation(US_STATES)})[ \t]+\d{{5}}(?:-\d{{4}})?\b", re.IGNORECASE)
 _AT_A_PLACE_BEFORE = re.compile(r"\b(?:in|near|outside|from)\s+$", re.IGNORECASE)
 # "born in |", "is now in |", "a town near |": where something is, before a place.
@@ -167,6 +170,10 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
     # An organization stays one ("in Kaiser Permanente, Oakland").
     if label == "PERSON" and _LOCATIVE_BEFORE.search(before) and _region_after(text, end):
         return "place, region"
+    # "born in Kilgore", "a town near Orville": a town the lists know, where something
+    # is, whoever else bears the name (the town only there, as before a state).
+    if label == "PERSON" and one_word and _LOCATIVE_BEFORE.search(before) and places.is_known_place(text[start:end]):
+        return _IN_A_TOWN
     if _CROSSING_BEFORE.search(before) or _CROSSING_SECOND.search(before):
         return "intersection"
     words = text[start:end].split()
@@ -242,7 +249,7 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
         if s.label not in MISTYPED or f not in cues or not set(s.sources) <= WEAK_SOURCES:
             out.append(s)
             continue
-        if cues[f] == _TOWN_STATE and s.label == "PERSON" and place_cue(text, s.start, s.end, s.label) is None:
+        if cues[f] in _LOCAL_CUES and s.label == "PERSON" and place_cue(text, s.start, s.end, s.label) is None:
             # A town a person is named after ("Cheyenne, Wyoming" beside "my daughter
             # Cheyenne") is the town only where the state follows it.
             out.append(s)

@@ -216,9 +216,16 @@ def _take_place_word(text: str, start: int, end: int) -> int:
 _HOUSE_NUMBER_BEFORE = re.compile(r"(?<![\w.,/-])(\d{1,6}[A-Za-z]?)[ \t]+$")
 
 
+# A street's hundred block, as police reports give an address ("the 1900 block of⏎South Broadway").
+_BLOCK_BEFORE = re.compile(r"(?<![\w.,/-])(\d{1,5}\s+block[ \t]+of)\s+$", re.IGNORECASE)
+
+
 def _take_house_number(text: str, start: int, end: int) -> int:
     """An address is one place: the street's LOCATION takes the house's number before
-    it, when its last word is a street's type ("1452 North Peach Avenue")."""
+    it, when its last word is a street's type ("1452 North Peach Avenue"), and the
+    block's number with its words whatever the street ("the 1900 block of Broadway")."""
+    if (block := _BLOCK_BEFORE.search(text, max(0, start - 24), start)) is not None:
+        return block.start(1)
     words = text[start:end].split()
     if not words or words[-1].lower().rstrip(".") not in NAME_END_STREET_TYPES:
         return start
@@ -259,7 +266,8 @@ def _strip_article(text: str, start: int, end: int, label: str) -> tuple[int, in
 _INITIAL = re.compile(r"([A-Z])\.[ \t]?$")
 # Nothing before a Q or A on its line but blanks and a line number: where it may be a
 # turn marker ("Q. Smith, where...", "12   A. Wilson was there"; see `_Initials`).
-_LINE_HEAD = re.compile(r"[ \t]*(?:\d+[ \t]+)?")
+# A printed line number, or a caption's speaker change (">> A. Yes.").
+_LINE_HEAD = re.compile(r"[ \t]*(?:\d+[ \t]+)?(?:>>[ \t]*)?")
 # The word right before a span, on its line, with one space between.
 _WORD_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+) $")
 # In a text without case: a word in lower case, on the same line or ending the

@@ -176,6 +176,7 @@ def resolve_overlaps(
 # A nickname in quotes inside a name ('Beatrice "Bea" Okonjo'): one name, as
 # annotators mark it.
 _QUOTE_OPENS = re.compile(r"[ \t]+[\"“]")
+_UNREAD_NICKNAME = re.compile(r"[ \t]+[\"“][A-Z][\w'’-]*(?:[ ][A-Z][\w'’-]*)?[\"”][ \t]+")
 _QUOTE_CLOSES = re.compile(r"[\"”][ \t]+")
 
 
@@ -242,6 +243,10 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 continue
             gap = ADJACENT_GAPS.get(span.label)
             between = text[last.end : span.start]
+            if last.label == span.label == "PERSON" and _UNREAD_NICKNAME.fullmatch(between):
+                merged[-1] = joined(text, [last, span])  # 'Orville "Hoss" Hatchett': no one read "Hoss"
+                i += 1
+                continue
             if last.label == span.label and (
                 (gap is not None and gap.fullmatch(between)) or _name_broken_across_lines(text, last, span, between)
             ):
@@ -337,10 +342,11 @@ def _capitals_surname_first(text: str, last: Candidate, span: Candidate, between
     known = surname[0].title() in wide_last_names() or (
         last.label == "PERSON" and not is_common_word(surname[0]) and not places.is_known_place(surname[0])
     )
+    # A given name that is a town too ("ORVILLE") where the model read a person.
     return (
         known
         and given_only
-        and not places.is_known_place(first)
+        and (span.label == "PERSON" or not places.is_known_place(first))
         and first.casefold() not in US_STATES
         and _LIST_GOES_ON.match(text, span.end) is None
     )

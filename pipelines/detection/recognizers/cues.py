@@ -651,6 +651,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "went by Main Street"
     if rule == "honorific" and (places.is_place_shaped(name) or places.has_institution_word(name)):
         return True  # "King Street", "General Hospital"
+    if rule in ("relation", "called") and places.has_institution_word(name):
+        return True  # "the Victim Services Division": a body's name after the word
     if rule == "relation" and _business_after(text, match.end("v")):
         return True  # "Uncle Jun's Carryout", "Mama Rosa's Pizzeria": a business's name
     # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
@@ -709,6 +711,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
             continue
         if _a_sentence(words):
             continue  # "BE READ INTO THE RECORD IN PART:" in a transcript in capitals
+        if any(w.group().endswith(("'S", "’S")) for w in words[:-1]):
+            continue  # "OFFENDER'S VERSION:", "DEFENDANT'S EXHIBITS:": a heading, whose thing is owned
         # A speaker label is in capitals in any transcript: after a title or a role,
         # or as a turn that comes back ("SWEET:" twice), a common word is the name
         # ("MR. WILL:"). A label of common words alone is none: in a text without case
@@ -750,15 +754,20 @@ def _a_sentence(words: list[re.Match[str]]) -> bool:
 # record or a date in the label, or a value that opens with a digit.
 _FIELD_WORDS = frozenset("DATE TIME NO NUMBER LOG RULE OFFENSE HEARING INCIDENT DOB ID CODE TYPE STATUS".split())
 _ALIGNED_VALUE = re.compile(r"[ \t]{2,}(?P<digit>\d)?")
+_FIGURE_AFTER = re.compile(r"[ \t]*\d")
 
 
 def _a_form_s_field(text: str, match: re.Match[str], words: list[re.Match[str]], written: int) -> bool:
     if written > 1 or len(words) < 2:
         return False
+    field_word = any(w.group().strip(".") in _FIELD_WORDS for w in words)
+    # "PROJ. RELEASE DATE: 08/14/2031": a field's word, a figure after it.
+    if field_word and _FIGURE_AFTER.match(text, match.end()):
+        return True
     aligned = _ALIGNED_VALUE.match(text, match.end())
     if aligned is None:
         return False
-    return aligned.group("digit") is not None or any(w.group().strip(".") in _FIELD_WORDS for w in words)
+    return aligned.group("digit") is not None or field_word
 
 
 def recognize(text: str) -> list[Candidate]:

@@ -9,10 +9,12 @@ import re
 from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
+from pipelines.detection.answers import DocumentAnswers
 from pipelines.gazetteers import is_common_word, is_given_name
 from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
+    COURT_KINDS,
     LIFE_EVENTS,
     MONTHS,
     NUMBER_WORDS,
@@ -79,6 +81,27 @@ _ADDRESS_BEFORE = re.compile(
     r"|terrace|circle|pike|parkway|highway|hwy|square|sq))\.?,[ \t]$"
 )
 _CALENDAR = re.compile(CALENDAR_WORDS, re.IGNORECASE)
+# A year's event, not a house's number ("in 2004 Main Street was paved").
+_YEAR_LEAD = re.compile(r"(?i:in|since|by|until|from|after|before|of|during)[ \t]+$")
+_AMBIGUOUS_TYPES = frozenset("court ct. place pl. way terrace circle cir. trail".split())
+
+
+def _an_address(text: str, match: re.Match[str]) -> bool:
+    """The street address pattern's match is one: no year after "in"; no court of a
+    kind nor a count of things ("4 District Court judges": a type that is a noun
+    too needs a name that is no court's kind)."""
+    number = match.group("n")
+    if (
+        len(number) == 4
+        and number[:2] in ("19", "20")
+        and _YEAR_LEAD.search(text, max(0, match.start() - 12), match.start())
+    ):
+        return False
+    if match.group("type").lower() in _AMBIGUOUS_TYPES:
+        return not any(w.lower() in COURT_KINDS for w in match.group("name").split())
+    return True
+
+
 # The records that number a person or what happened to them: custody, courts, police
 # reports and badges, insurance claims and policies, medical records, accounts,
 # licences; a bar's member, a notary's commission, a proceeding before a board, a
@@ -215,6 +238,18 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"(?:\d{1,5}(?:-?[A-Z])?|[A-Z](?:-?\d{1,4})?)\b",
         0.8,
         "address_unit",
+    ),
+    # A house's number, a street's name and its type: an address whatever the name
+    # ("1250 Brown Street", "1021 O Street", "3611 South Peoria Ave."). Not a
+    # year's event ("in 2004 Main Street was paved"; `_an_address`).
+    _p(
+        "LOCATION",
+        r"(?<![\w.,/$#:-])(?P<n>\d{1,6})[A-Za-z]?[ \t]+(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
+        r"(?P<name>(?:[A-Z][\w'’-]*|\d{1,3}(?:st|nd|rd|th))(?:[ \t]+[A-Z][\w'’-]*){0,2})[ \t]+"
+        r"(?P<type>Street|St\.|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Drive|Dr\.|Lane|Ln\.?|Parkway|Pkwy\.?"
+        r"|Highway|Hwy\.?|Court|Ct\.|Place|Pl\.|Way|Terrace|Circle|Cir\.|Trail|Pike)(?![\w'’-])",
+        0.8,
+        "street_address",
     ),
     # An immigration form is no highway ("Form I-589", "file the I-130 petition").
     _p(
@@ -354,7 +389,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("DATE", rf"\b{_DAY}\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
     _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
     # Not a code's part ("PA-2024-1009-33817", "ISP-2019-1183").
-    _p("DATE", r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})", 0.6, "year"),
+    # Nor a street's hundred block ("the 1900 block of").
+    _p("DATE", r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?![ \t]+block\b)", 0.6, "year"),
+    # A month and its year in figures ("07/2025", "05/2021-09/2023"), not a full date's end.
+    _p("DATE", r"(?<![\d/])(?:0?[1-9]|1[0-2])/(?:19|20)\d{2}\b(?!/)", 0.8, "month_year_numeric"),
     _p("DATE", rf"\b{SPOKEN_YEAR}\b", 0.7, "spoken_year", IGNORECASE),
     _p("DATE", r"\b(?:19|20)?\d0'?s\b", 0.6, "decade"),
     # Not a recording's elapsed time in brackets ("[00:05:04] DETECTIVE:"), nor a
@@ -569,13 +607,51 @@ _LABEL_AFTER_STAMP = re.compile(r"[\])][ \t]*[A-Z][A-Z0-9 .'’-]{0,40}:")
 _LENGTH_BEFORE = re.compile(r"(?i)\b(?:duration|length|elapsed|run[ \t]*time)[ \t]*:?[ \t]*$")
 
 
+# A subtitle file's timing ("00:14:02,340 --> 00:14:05,120"): milliseconds after
+# the clock, an arrow on its line.
+_MILLISECONDS_AFTER = re.compile(r"[,.]\d{3}(?=[ \t]*-->|[ \t]*(?:\n|$))")
+# A meeting's transcript as its software exports it: the speaker's name, two blanks
+# and the clock ending the line ("Genevieve Stolz  00:00:04"); its chat's lines
+# opening with the clock ("00:01:58 From Radomir Szczepanik to Everyone:").
+_NAME_BEFORE_STAMP = re.compile(r"\S[ \t]{2,}\[?$")
+_STAMP_ENDS_LINE = re.compile(r"\]?[ \t]*(?:\n|$)")
+_CHAT_AFTER_STAMP = re.compile(r"[ \t]+From[ \t]+\S[^\n]*[ \t]to[ \t][^\n]*:[ \t]*(?:\n|$)")
+_RECORDING_FROM_ZERO = re.compile(r"\S[ \t]{2,}\[?0?0:\d\d:\d\d\]?[ \t]*$", re.MULTILINE)
+
+
+_RECORDING = DocumentAnswers()
+
+
 def _elapsed(text: str, start: int, end: int) -> bool:
+    """The clock text[start:end] is a recording's, no time of day: a stamp opening a
+    line in brackets from zero or before a label, a length, a subtitle's timing, a
+    meeting transcript's stamp after its speaker or before its chat's line (from
+    zero, or anywhere in a text that holds a speaker's stamp from zero: an hour in,
+    "01:12:44", is one too)."""
     stamp = text[end : end + 1] in ("]", ")") and _STAMP_OPENS_LINE.search(text, max(0, start - 20), start)
     from_zero = text.startswith(("00:", "0:"), start)
-    return bool(
+    return recording_stamp(text, start, end) or bool(
         (stamp and (from_zero or _LABEL_AFTER_STAMP.match(text, end)))
         or _LENGTH_BEFORE.search(text, max(0, start - 20), start)
     )
+
+
+def recording_stamp(text: str, start: int, end: int) -> bool:
+    """The clock text[start:end] is a subtitle's timing or a meeting transcript's
+    stamp: a file's layout says so, which a model reading the words does not see
+    (the filters drop its TIME there too)."""
+
+    def recording() -> bool:
+        return _RECORDING_FROM_ZERO.search(text) is not None
+
+    if _MILLISECONDS_AFTER.match(text, end) and "-->" in text[text.rfind("\n", 0, start) + 1 : end + 30]:
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    speaker_stamp = _NAME_BEFORE_STAMP.search(text, line_start, start) and _STAMP_ENDS_LINE.match(text, end)
+    chat_stamp = line_start == start and _CHAT_AFTER_STAMP.match(text, end)
+    from_zero = text.startswith(("00:", "0:"), start)
+    three_parts = text.count(":", start, end) == 2
+    return bool(three_parts and (speaker_stamp or chat_stamp) and (from_zero or _RECORDING.get(text, "", recording)))
 
 
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
@@ -590,6 +666,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue  # "a i i i": an answer's marker, then a stutter
             if pattern.rule == "id_with_cue" and (agency := match.group("agency")) and is_common_word(agency):
                 continue  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
+            if pattern.rule == "street_address" and not _an_address(text, match):
+                continue
             if pattern.rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
                 continue  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
             if pattern.rule == "age_at" and not (_a_life_event_before(text, start) or _a_life_event_after(text, end)):

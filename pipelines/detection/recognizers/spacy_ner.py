@@ -14,9 +14,19 @@ from pipelines.gazetteers import (
     is_known_name,
     is_written_as_name,
     stop_words,
+    us_states,
     wide_last_names,
 )
-from pipelines.lexicons import AGE_LEADS, DETERMINERS, HONORIFICS, NAME_PARTICLES, NUMBER_WORDS, PLACE_WORDS, ROLE_WORDS
+from pipelines.lexicons import (
+    AGE_LEADS,
+    DETERMINERS,
+    HONORIFICS,
+    NAME_PARTICLES,
+    NUMBER_WORDS,
+    PLACE_ACRONYMS,
+    PLACE_WORDS,
+    ROLE_WORDS,
+)
 
 if TYPE_CHECKING:  # spaCy itself is loaded by nlp.py when a text is first read
     from spacy.language import Language
@@ -158,6 +168,20 @@ def corrected_label(text: str, label: str) -> str:
     if places.is_known_place(text) or (places.is_place_shaped(text) and not is_known_name(words[-1])):
         return "LOCATION"
     return label
+
+
+_DOTTED_INITIALS = re.compile(r"[A-Z]\.[A-Z]\.?")
+# Places written as two dotted capitals that no list holds in that form.
+_DOTTED_PLACES = frozenset({"la", "sf", "dc", "ny", "nyc", "us", "uk", "eu"})
+
+
+def _a_person_s_initials(text: str) -> bool:
+    """Two initials with their periods ("R.M.", "J.T."), no state's, country's or
+    city's ("N.Y.", "R.I.", "U.K.", "L.A.")."""
+    if _DOTTED_INITIALS.fullmatch(text) is None:
+        return False
+    bare = text.replace(".", "").lower()
+    return bare not in _DOTTED_PLACES and bare not in us_states() and bare not in PLACE_ACRONYMS
 
 
 # What follows a person and not a town: a possessive, an age or a relative clause
@@ -427,6 +451,8 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
         corrected = corrected_label(bare, label)
         if corrected == "PERSON" and not promotions and not is_full_name(bare):
             corrected = label  # the model's own decision stands; demotions still apply
+        if label == "LOCATION" and _a_person_s_initials(bare.strip()):
+            corrected = "PERSON"  # "the residence of R.M.": a victim, a minor named by initials
         if label == "PERSON" and corrected == "LOCATION" and _a_person_here(bare, text, ents, i):
             corrected = label
         elif label == "PERSON" and corrected == "PERSON" and _a_named_place_here(bare, text, ent.start_char):
