@@ -179,7 +179,7 @@ ROLE_WORDS: frozenset[str] = frozenset(
 SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
-    psychologist sho cci ccii ie co inv po iso""".split()
+    psychologist sho cci ccii ie co inv po iso incarcerated individual""".split()
 )
 # Military ranks as service records and courts-martial write them, in capitals or
 # their own mixed case ("CPT Sterling", "SPC BROOKS", "GySgt Okoro"): a title before
@@ -275,7 +275,8 @@ TRADE_WORDS: frozenset[str] = frozenset(
     """services facility clinic dentistry diagnostics pharmacy plumbing landscaping construction trucking
     foods packing collision motors bakery tavern liquor liquors insurance restaurant logistics industries
     enterprises laboratories airlines ministries reporting solicitors llp llc pllc lounge salon spa diner cafe
-    café carryout pizzeria barbershop welding fabrication upholstery laundromat cleaners""".split()
+    café carryout pizzeria barbershop welding fabrication upholstery laundromat cleaners hardware storage roofing
+    towing repair paving excavating masonry""".split()
 )
 # The head words that end an institution's name and nothing else ("… Police Department",
 # "… Delivery Service"): the institution cue's heads (recognizers/cues.py), and what
@@ -496,7 +497,7 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
 # no speaker. Words that are surnames too ("PAGE:", "CASE:") are fields only
 # where written once (cues.py): a label that comes back is a speaker's turn.
 FORM_FIELD_LABELS: frozenset[str] = frozenset(
-    "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH VIN OLN".split()
+    "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH VIN OLN NYSID DIN SID TDCJ EMPL".split()
 )
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
 CLINICAL_FIELD_LABELS: frozenset[str] = frozenset(

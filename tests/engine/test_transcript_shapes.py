@@ -1762,3 +1762,54 @@ def test_initials_a_quoted_nickname_and_a_town_a_person_is_named_after() -> None
     assert ('Orville "Hoss" Hatchett', "PERSON") in found and ("HATCHETT, ORVILLE", "PERSON") in found
     marions = [label for t, label in found if t == "Marion"]
     assert marions[0] == "LOCATION" and "PERSON" in marions[1:]
+
+
+def test_a_record_s_names_surname_first_take_their_given_names_and_initials_in_their_fields() -> None:
+    text = (
+        "WEAPON: HANDS/FISTS   ENTRY: N/A\n"
+        "RPT OFCR: RUDKIN, THORA L #1427     ASST: ZELENKO, ANATOLY #1519   SGT: OYAMA, D #0962\n"
+        "V1   HUSKEY, LARAMIE J                    DOB: 07/22/1988  AGE: 36\n"
+        "     EMPL: BRYAN MEDICAL CENTER (CNA)\nSGT. MILLER: Yes.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "RUDKIN, THORA L" in persons and "OYAMA, D" in persons and "HUSKEY, LARAMIE J" in persons
+    assert not any(p in ("RPT OFCR", "EMPL", "DOB") for p in persons) and "MILLER" in persons
+
+
+def test_a_name_s_suffix_and_its_particles_are_the_name_s() -> None:
+    text = (
+        "  LEMUEL A. TREADWELL, JR.,            )   (Bench Trial)\n"
+        "MR. RUEHLE: Plaintiff calls Lemuel Treadwell, Jr., as on cross.\n"
+        "Q.  And your son is Lemuel A. Treadwell III?\n"
+        "My husband, Efraín de la Cruz Mosquera, was president of the community council.\n"
+        "A statement from Mr. Rami al-Sabbagh, a cameraman. Commissioner van der Berg asked.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    for name in (
+        "LEMUEL A. TREADWELL, JR.",
+        "Lemuel Treadwell, Jr.",
+        "Lemuel A. Treadwell III",
+        "Efraín de la Cruz Mosquera",
+        "Rami al-Sabbagh",
+        "van der Berg",
+    ):
+        assert name in persons
+
+
+def test_roles_fields_bates_stamps_and_businesses_named_after_people() -> None:
+    text = (
+        "                                        NYSID:  07781462M\n"
+        "              INCARCERATED INDIVIDUAL EASTERLY: Rasheed Easterly.\n"
+        "              INCARCERATED INDIVIDUAL EASTERLY: Yes.\n"
+        "I have a letter from Lockhart Moving & Storage in Hempstead.\n"
+        "It's Exhibit 14, Bates-stamped MERCY 000412 through 000431. Send it to New Britain, CT 06051.\n"
+    )
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+    persons = [t for t, label in found if label == "PERSON"]
+    assert persons.count("EASTERLY") == 2 and not any(p in ("NYSID", "INDIVIDUAL EASTERLY") for p in persons)
+    assert ("Lockhart Moving & Storage", "ORGANIZATION") in found and "Bates-stamped" not in persons
+    assert ("MERCY 000412", "ID") in found and not any("06051" in t for t, label in found if label == "ID")
+    from pipelines.detection.recognizers.spacy_ner import corrected_label
+
+    assert corrected_label("Patrick Henry High School", "PERSON") == "ORGANIZATION"
+    assert corrected_label("Efraín de la Cruz Mosquera", "PERSON") == "PERSON"  # no mosque in it

@@ -35,6 +35,8 @@ from pipelines.gazetteers import (
     last_names,
 )
 from pipelines.lexicons import (
+    CLINICAL_FIELD_LABELS,
+    FORM_FIELD_LABELS,
     HONORIFICS,
     NAME_END_STREET_TYPES,
     NATIONALITIES,
@@ -179,6 +181,9 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     common_lead = lead and all(is_common_word(word) and word.title() not in first_names() for word in lead)
     if common_lead and _is_role(words[-1], roles | SPEAKER_ROLES) and _speaker_label(c, text):
         return "role word"
+    # "DOB:", "EMPL:" inside a record's line: the field's name, whoever reads it.
+    if len(words) == 1 and c.text.isupper() and c.text in _FIELD_LABELS and text[c.end : c.end + 1] == ":":
+        return "a form's field"
     # "Colonel", "the General": a title alone that is nobody's name.
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
     if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words):
@@ -194,6 +199,7 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z]")
+_FIELD_LABELS = CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
 
 
 def _closed_class(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -418,7 +424,13 @@ def _name_shape(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = c.text.split()
     if _model_only(c) and len(words) > 1 and any(x[:1].islower() and not _lower_name_word(x, w) for x in words):
         return None if _caseless(text, c) else "not shaped like a name (a lower-case word)"
+    if _model_only(c) and len(words) == 1 and _COMPOUND_ADJECTIVE.search(words[0]):
+        return "not shaped like a name (a compound adjective)"  # "Bates-stamped", "Jackson-based"
     return None
+
+
+# A name made an adjective by a hyphen ("Bates-stamped", "Kennedy-era", "Texas-based").
+_COMPOUND_ADJECTIVE = re.compile(r"^[A-Z][\w'’]*-(?:[a-z]+ed|based|like|style|era|type|esque)$")
 
 
 def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | None:

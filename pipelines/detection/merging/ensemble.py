@@ -36,7 +36,7 @@ from pipelines.gazetteers import (
     is_stop_word,
     wide_last_names,
 )
-from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES, NAME_END_STREET_TYPES, US_STATES
+from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES, NAME_END_STREET_TYPES, NAME_PARTICLES, US_STATES
 
 # On equal weight, more specific labels win: a spelled name is a person's name in
 # letters, an ID is more specific than a date-looking number.
@@ -247,6 +247,10 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 merged[-1] = joined(text, [last, span])  # 'Orville "Hoss" Hatchett': no one read "Hoss"
                 i += 1
                 continue
+            if last.label == "PERSON" and _particles_join(last, span, between):
+                merged[-1] = joined(text, [last, span], "PERSON")  # "Efraín de| la Cruz": a model's place
+                i += 1
+                continue
             if last.label == span.label and (
                 (gap is not None and gap.fullmatch(between)) or _name_broken_across_lines(text, last, span, between)
             ):
@@ -271,6 +275,23 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
         merged.append(span)
         i += 1
     return merged
+
+
+_PARTICLE = "(?:" + "|".join(sorted(NAME_PARTICLES)) + ")"
+# A surname's particles between a given name and the rest ("Efraín de| la Cruz",
+# "Commissioner van| der Berg"), or opening the rest.
+_PARTICLES_BETWEEN = re.compile(rf"[ \t]+(?:{_PARTICLE}[ \t]+){{1,3}}")
+_PARTICLE_OPENS = re.compile(rf"{_PARTICLE}(?:[ \t]+{_PARTICLE})*[ \t]+[A-Z]")
+
+
+def _particles_join(last: Candidate, span: Candidate, between: str) -> bool:
+    """`span`, a name a model read, goes on `last`'s person's name across or after a
+    surname's particles."""
+    if span.label not in _NAME_LABELS_READ or not set(span.sources) <= _MODEL_READ:
+        return False
+    across = _PARTICLES_BETWEEN.fullmatch(between) is not None and span.text[:1].isupper()
+    opens = between in (" ", "\t") and _PARTICLE_OPENS.match(span.text) is not None
+    return across or opens
 
 
 def _only_the_initial(span: Candidate, initial: re.Match[str]) -> bool:
@@ -455,8 +476,54 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
             and is_given_name(span.text.split()[-1].strip(",'’"))
         ):
             span = replace(span, end=initial.end(), text=text[span.start : initial.end()])
+        elif span.label == "PERSON" and (given := _given_in_its_field(text, span, after)) is not None:
+            span = replace(span, end=given, text=text[span.start : given])
+        elif span.label == "PERSON" and (rest := _PARTICLE_SURNAME_AFTER.match(text, span.end)) and rest.end() <= after:
+            # "Rami al-Sabbagh", "Mr. Joost van der Berg": a surname with its particles no one read.
+            span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
+        elif span.label == "PERSON" and (suffix := _SUFFIX_AFTER.match(text, span.end)) and suffix.end() <= after:
+            # "Lemuel Treadwell, Jr.", "Lemuel A. Treadwell III": the suffix is the name's.
+            span = replace(span, end=suffix.end(), text=text[span.start : suffix.end()])
         out.append(span)
     return out
+
+
+_PARTICLE_SURNAME_AFTER = re.compile(
+    r"[ \t]+(?:(?:de|del|della|der|di|da|dos|das|du|la|van|von|bin|ibn)[ \t]+){1,3}[A-Z][\w'’-]+"
+    r"|[ \t]+(?:al|el)-[A-Z][\w'’-]+"
+)
+_SUFFIX_AFTER = re.compile(r",?[ \t]+(?:Jr|Sr|JR|SR)(?:\.|\b)|[ \t]+(?:II|III|IV)\b(?![.'’-])")
+
+
+# A record's field in capitals: a surname, a comma, given names or an initial, then
+# the column's end ("RUDKIN, THORA L #1427", "OYAMA, D   #0962", "HUSKEY, L   RTN
+# OWNER"): the name's other half, which no model read.
+_GIVEN_IN_FIELD = re.compile(
+    r",[ \t]+(?:(?P<given>[A-Z][A-Z'’-]+(?:[ ][A-Z][A-Z'’-]+)?)(?:[ ][A-Z]\.?)?|[A-Z]\.?)"
+    r"(?=[ \t]{2,}|[ \t]*#|[ \t]*\n|[ \t]*$)"
+)
+
+
+_INITIAL_IN_FIELD = re.compile(r"[ ][A-Z]\.?(?=[ \t]{2,}|[ \t]*#|[ \t]*\n|[ \t]*$)")
+
+
+def _given_in_its_field(text: str, span: Candidate, after: int) -> int | None:
+    """Where the name of a surname in capitals ends when a record's field gives the
+    rest (`_GIVEN_IN_FIELD`): given names the lists know, none a state's."""
+    if not span.text.isupper() or len(span.text) < 2:
+        return None
+    if "," in span.text:  # "RUDKIN, THORA" read, " L #1427" left: the initial ends it
+        initial = _INITIAL_IN_FIELD.match(text, span.end)
+        return initial.end() if initial is not None and initial.end() <= after else None
+    if " " in span.text:
+        return None
+    match = _GIVEN_IN_FIELD.match(text, span.end)
+    if match is None or match.end() > after:
+        return None
+    given = (match.group("given") or "").split()
+    if any(not is_given_name(word) or word.casefold() in US_STATES for word in given):
+        return None
+    return match.end()
 
 
 # A surname's initial after a given name, ending the name ("\"Kim H.\" received",

@@ -692,6 +692,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
         # A heading's "BY" and a title inside the label: the name follows the title
         # ("CROSS-EXAMINATION BY MR. HADDAD:" names HADDAD).
         titled = [n for n, w in enumerate(words) if w.group().lower() in _ADDRESS_ABBREVIATIONS]
+        if titled and titled[-1] == len(words) - 1 and len(words) > 1:
+            continue  # "RPT OFCR:", a record's field: its officer's name follows the colon
         if titled and titled[-1] + 1 < len(words):
             # After "MR." every word is the name, a role's word too ("MR. JUDGE:").
             words = words[titled[-1] + 1 :]

@@ -183,6 +183,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # A student's, a patient's or a member's number: a capital or two, then seven to
     # ten digits ("A00493117"), longer than a CDCR number.
     _p("ID", r"(?<![\w-])[A-Z]{1,2}\d{7,10}(?![\w-])", 0.8, "letters_digits"),
+    # A document's Bates stamp: a producer's prefix in capitals, then a number padded
+    # with zeros ("MERCY 000412", "DEF_0001834").
+    _p(
+        "ID",
+        # Three capitals or more (not a state's code before its ZIP), none a cue a
+        # number follows ("MRN 00482913" is the number alone).
+        r"(?<![\w-])(?!(?:ZIP|BOX|SUITE|STE|APT|UNIT|ROOM|MRN|SSN|DOB|CASE|FILE|DOCKET|NUM|REF)\b)"
+        r"[A-Z][A-Z0-9]{2,11}[ _-]?0\d{4,9}(?![\w-])",
+        0.8,
+        "bates_number",
+    ),
     # A username said after its cue ("His username is⏎20  callumoz22", "my account,
     # marin.eckhardt,", "Snapchat: hazelnut_03"): a digit, "_" or "." inside says it
     # is no word ("my account is closed").

@@ -23,6 +23,7 @@ from pipelines.lexicons import (
     HONORIFICS,
     NAME_PARTICLES,
     NUMBER_WORDS,
+    ORGANIZATION_TYPES,
     PLACE_ACRONYMS,
     PLACE_WORDS,
     ROLE_WORDS,
@@ -84,6 +85,13 @@ def _institution(text: str) -> bool:
         not is_known_name(a) and a.lower() not in ROLE_WORDS and a.lower() not in HONORIFICS
         for a in places.abbreviations(text)
     )
+
+
+def _types_an_institution(word: str) -> bool:
+    """The word itself types an institution ("School", "Hospital"), not a name that
+    holds one ("Mosquera")."""
+    folded = word.lower()
+    return any(re.fullmatch(rx, folded) for _type, rx in ORGANIZATION_TYPES)
 
 
 def is_full_name(text: str) -> bool:
@@ -161,6 +169,10 @@ def corrected_label(text: str, label: str) -> str:
         ):
             return "PERSON"
         return label
+    # "Patrick Henry High School", "Thomas Jefferson University Hospital": named after
+    # a person, typed by its last word.
+    if label == "PERSON" and len(words) > 2 and _types_an_institution(words[-1]):
+        return "ORGANIZATION"
     if label != "PERSON" or text.isupper() or is_given_name(words[0]) or (len(words) == 1 and is_known_name(words[0])):
         return label
     if _institution(text):
