@@ -1813,3 +1813,30 @@ def test_roles_fields_bates_stamps_and_businesses_named_after_people() -> None:
 
     assert corrected_label("Patrick Henry High School", "PERSON") == "ORGANIZATION"
     assert corrected_label("Efraín de la Cruz Mosquera", "PERSON") == "PERSON"  # no mosque in it
+
+
+def test_a_record_s_numbers_vehicles_devices_badges_parcels_and_new_york_s_prisoners() -> None:
+    text = (
+        "RPT OFCR: RUDKIN, THORA L #1427\nLIC: SKR209 NE   VIN: 1G11C5SL3EF204417\n"
+        "IPHONE 13 BLK, IMEI 356712114498203\nSID#: 08127734     FBI#: 447120KD9\n"
+        "DIN:    08-A-3317   NYSID:  07781462M\nBooth is listed as suspect in B3-118204 (DV). Parcel 15-04126.\n"
+        "Torvald Ruehle, Esq. (Reg. No. 0079315); glass invoice #40772.\n"
+        "Apt. #204, Suite #1800, Item #3; eRx to Walgreens #07214. The PAGE NUMBER 1234 is here.\n"
+    )
+    ids = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "ID"]
+    for number in (
+        "1427",
+        "SKR209",
+        "1G11C5SL3EF204417",
+        "356712114498203",
+        "08127734",
+        "447120KD9",
+        "08-A-3317",
+        "07781462M",
+        "B3-118204",
+        "15-04126",
+        "0079315",
+        "40772",
+    ):
+        assert number in ids
+    assert not any(n in ids for n in ("204", "1800", "07214", "1234"))

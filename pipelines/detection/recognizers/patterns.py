@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
-from pipelines.gazetteers import is_common_word, is_given_name
+from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
 from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
@@ -19,6 +19,7 @@ from pipelines.lexicons import (
     MONTHS,
     NUMBER_WORDS,
     OCR_DAY_ORDINAL,
+    RECORD_NOUNS,
     SPOKEN_YEAR,
     TENS,
     UNITS,
@@ -81,6 +82,26 @@ _ADDRESS_BEFORE = re.compile(
     r"|terrace|circle|pike|parkway|highway|hwy|square|sq))\.?,[ \t]$"
 )
 _CALENDAR = re.compile(CALENDAR_WORDS, re.IGNORECASE)
+_NOT_A_RECORD_BEFORE = re.compile(
+    r"(?i:\b(?:apt|apartment|suite|ste|unit|room|rm|lot|space|box|no|number|item|page|line|exhibit)\.?)[ \t]*#[ ]?$"
+)
+_WORD_BEFORE_HASH = re.compile(r"([A-Za-z][\w'’-]*)[ \t]*\n?[ \t]*#[ ]?$")
+
+
+def _a_record_s_hash(text: str, start: int) -> bool:
+    """A number after "#" is a record's (a badge after its officer's name, an
+    invoice's), not an address's unit ("Apt. #204") nor a store's ("Walgreens
+    #07214", "Brightwell Pharmacy #0412": a capitalised word that is no name)."""
+    if _NOT_A_RECORD_BEFORE.search(text, max(0, start - 16), start):
+        return False
+    before = _WORD_BEFORE_HASH.search(text, max(0, start - 40), start)
+    if before is None:
+        return True
+    word = before.group(1)
+    store = word[:1].isupper() and not word.isupper() and not is_known_name(word)
+    return not store or word.lower() in RECORD_NOUNS
+
+
 # A year's event, not a house's number ("in 2004 Main Street was paved").
 _YEAR_LEAD = re.compile(r"(?i:in|since|by|until|from|after|before|of|during)[ \t]+$")
 _AMBIGUOUS_TYPES = frozenset("court ct. place pl. way terrace circle cir. trail".split())
@@ -112,7 +133,12 @@ _RECORD_WORDS = (
     r"|passport|incident|investigation|interpreter|ID|bar|commission|proceeding|proc\.|USDOT|DOT|MC"
     # A jail's call log, an indictment, a tribe's enrolment ("Call ID:", "Indictment No.").
     r"|call|indictment|enrol(?:l)?ment|membership"
+    # A lawyer's registration ("Reg. No. 0079315").
+    r"|registration|reg\."
 )
+# The acronyms of numbers that need no "number" after them, written in capitals
+# (in lower case "sid" and "din" are words).
+_ID_ACRONYMS = frozenset({"IMEI", "VIN", "LIC", "NYSID", "DIN", "SID", "FBI", "TDCJ", "CCN"})
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     # A court's numbers go on with a child's or a count's suffix ("JD-142876-001").
@@ -142,7 +168,11 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # "PHONE NUMBER"; checked in `recognize`).
         r"|(?-i:(?P<agency>[A-Z]{2,5})[ \t]*(?:NUMBER|Number|number|\#))"
         # A commercial driver's licence ("an Indiana CDL, 4410-27-8815").
-        r"|MRN|SSN|DSN|badge|serial|CDL|PIN|BKG)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
+        r"|MRN|SSN|DSN|badge|serial|CDL|PIN|BKG"
+        # A device's, a vehicle's, a plate's, a parcel's, a prisoner's and a record's
+        # numbers that need no "number" ("IMEI 356712114498203", "LIC: SKR209", "Parcel
+        # 15-04126", "DIN: 08-A-3317", "FBI#: 447120KD9"); in capitals, "Sid" is a name.
+        rf"|parcel|(?-i:{'|'.join(sorted(_ID_ACRONYMS))})#?)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _NUMBERED_GAP
         # "#" inside: a board's numbering ("Proceeding No. 24#00057").
         + r"(?P<v>(?=[A-Z0-9#-]*\d)[A-Z0-9][A-Z0-9#-]{3,}"
@@ -152,6 +182,21 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "id_with_cue",
         IGNORECASE,
     ),
+    # A vehicle's identification number: seventeen capitals and digits, no I, O or Q.
+    _p(
+        "ID",
+        r"(?<![\w-])(?=[A-HJ-NPR-Z0-9]{0,16}\d)(?=[A-HJ-NPR-Z0-9]{0,16}[A-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}(?![\w-])",
+        0.85,
+        "vin",
+    ),
+    # New York's prisoner numbers: a DIN ("08-A-3317", "08A3317"), a NYSID ("07781462M").
+    _p("ID", r"(?<![\w-])\d{2}-?[A-Z]-?\d{4}(?![\w-])|(?<![\w-])\d{7,9}[A-Z](?![\w-])", 0.85, "ny_prisoner"),
+    # A police report's number: a letter and a year's digit or two, then its count
+    # ("B5-041876", "B3-118204").
+    _p("ID", r"(?<![\w-])[A-Z]\d{1,2}-\d{5,7}(?![\w-])", 0.85, "report_number"),
+    # A number after "#" (a badge, an invoice: "RUDKIN #1427", "invoice #40772"), not
+    # an apartment's, a suite's or a lot's (`_NOT_A_RECORD_BEFORE`).
+    _p("ID", r"(?<![\w#])#[ ]?(?P<v>\d{3,8})(?![\w-])", 0.8, "hash_number"),
     # An immigrant's A-number ("A 208-614-337", "A#208614337"): nine digits after an A.
     _p("ID", r"\bA[ #-]?\d{3}[ -]?\d{3}[ -]?\d{3}\b", 0.9, "a_number"),
     # A court reporter's certificate ("CSR-4417", "CSR No. 12345").
@@ -675,9 +720,12 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 start, end = match.span()
             if pattern.rule == "spelled_spaces" and _STUTTER.search(text, start, end):
                 continue  # "a i i i": an answer's marker, then a stutter
-            if pattern.rule == "id_with_cue" and (agency := match.group("agency")) and is_common_word(agency):
+            agency = match.group("agency") if pattern.rule == "id_with_cue" else None
+            if agency and is_common_word(agency) and agency not in _ID_ACRONYMS:
                 continue  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
             if pattern.rule == "street_address" and not _an_address(text, match):
+                continue
+            if pattern.rule == "hash_number" and not _a_record_s_hash(text, start):
                 continue
             if pattern.rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
                 continue  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
