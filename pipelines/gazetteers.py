@@ -216,21 +216,29 @@ def is_given_name(word: str) -> bool:
     return word.casefold() in _folded_given_names()
 
 
-# The prefixes an English compound opens with ("Co-chair", "Ex-wife", "Vice-president").
+# The prefixes an English compound opens with ("Co-chair", "Re-entry", "Tri-county").
 _COMPOUND_PREFIXES = frozenset(
-    "co ex vice anti non pre post pro sub semi mid multi inter half great grand step".split()
+    """co ex vice anti non pre post pro sub semi mid multi inter intra extra half great grand step tri bi re de
+    dis mis un over under out up down cross in voir""".split()
 )
-_HYPHENATED_GIVEN = re.compile(r"[A-Z][a-z]+-[a-z]{2,}")
+# Two syllables of a romanized given name, five letters at most each ("Sun-hee", "Ji-won").
+_HYPHENATED_GIVEN = re.compile(r"[A-Z][a-z]{1,4}-[a-z]{2,5}")
 
 
 def is_hyphenated_given_name(word: str) -> bool:
     """A given name hyphenated in lower case ("Sun-hee", "Ji-won", "Mei-ling"): one
-    the lists know, or one whose first half is neither an English word nor a
-    compound's prefix ("Well-known", "Step-father" and "Co-chair" are words)."""
+    the lists know, or two short syllables whose first is neither an English word nor
+    a compound's prefix and whose second is no English word nor particle, or follows
+    a first of three letters at most ("Ji-won", "Jae-sung"). "Well-known",
+    "Step-father", "Check-in", "Pat-down", "Voir-dire" and "Re-entry" are words."""
     if _HYPHENATED_GIVEN.fullmatch(word) is None:
         return False
-    first = word.split("-")[0]
-    return is_given_name(word) or not (is_english_word(first) or first.lower() in _COMPOUND_PREFIXES)
+    if is_given_name(word):
+        return True
+    first, second = word.lower().split("-")
+    if is_english_word(first) or first in _COMPOUND_PREFIXES or second in stop_words():
+        return False  # "Pat-down", "Sign-in": a particle ends a compound
+    return len(first) <= 3 or not is_english_word(second)
 
 
 def is_kin_word(word: str) -> bool:

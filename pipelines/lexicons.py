@@ -358,7 +358,7 @@ AMBIGUOUS_STREET_TYPES: frozenset[str] = frozenset(
 COURT_KINDS: frozenset[str] = frozenset(
     """superior supreme district municipal circuit appeals appellate family juvenile federal county
     traffic drug probate bankruptcy claims tax high crown magistrates magistrate trial justice criminal
-    civil state city tribal military housing""".split()
+    civil state city tribal military housing chancery land surrogate surrogates orphans pleas commonwealth""".split()
 )
 # …a state named after a town, as in an address or a letterhead ("VACAVILLE,
 # CALIFORNIA", "Ferguson, Missouri")…
@@ -497,9 +497,9 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
 # no speaker. Words that are surnames too ("PAGE:", "CASE:") are fields only
 # where written once (cues.py): a label that comes back is a speaker's turn.
 FORM_FIELD_LABELS: frozenset[str] = frozenset(
-    "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH VIN OLN NYSID DIN SID TDCJ EMPL".split()
+    "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH OLN NYSID TDCJ EMPL".split()
 )
-FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
+FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE VIN SID DIN".split())
 CLINICAL_FIELD_LABELS: frozenset[str] = frozenset(
     """DOB HPI CC ROS PMH PSH FH SH MSE PE MRN SSN DX RX HX PCP ED ER ICU BP HR RR BMI NKDA EHR EMR ADL ADLS
     AIMS CIWA COWS SI HI AVH C-SSRS CSSRS PHQ-9 GAD-7 AUDIT-C PCL-5 MOCA MMSE LABS MEDS VS SOAP A/P""".split()

@@ -1755,13 +1755,13 @@ def test_initials_a_quoted_nickname_and_a_town_a_person_is_named_after() -> None
         "Kade Cotton entered the residence of R.M., a 71-year-old female, in Tyler. He moved to N.Y. later.\n"
         'He worked on drilling crews with an uncle,\nOrville "Hoss" Hatchett, until he hurt his back.\n'
         "NAME                RELATION\nHATCHETT, ORVILLE          Uncle\n"
-        "He was born in Marion and raised by his mother, Ardith Marion. Marion visits him.\n"
+        "He was born in Lansing and raised by his mother, Ardith Lansing. Lansing visits him.\n"
     )
     found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
     assert ("R.M.", "PERSON") in found and ("N.Y.", "LOCATION") in found
     assert ('Orville "Hoss" Hatchett', "PERSON") in found and ("HATCHETT, ORVILLE", "PERSON") in found
-    marions = [label for t, label in found if t == "Marion"]
-    assert marions[0] == "LOCATION" and "PERSON" in marions[1:]
+    towns = [label for t, label in found if t == "Lansing"]
+    assert towns[0] == "LOCATION" and "PERSON" in towns[1:]
 
 
 def test_a_record_s_names_surname_first_take_their_given_names_and_initials_in_their_fields() -> None:
@@ -1840,3 +1840,45 @@ def test_a_record_s_numbers_vehicles_devices_badges_parcels_and_new_york_s_priso
     ):
         assert number in ids
     assert not any(n in ids for n in ("204", "1800", "07214", "1234"))
+
+
+def test_the_reviewer_s_counter_examples_to_batch_11_s_rules_keep_their_people_places_and_times() -> None:
+    cases = {
+        "MS. DO THI AN: Yes.\nMR. TO VAN AN: I don't remember.\n": ["DO THI AN", "TO VAN AN"],
+        "SID: I wasn't there.\nMARK: Then where?\nSID: At my mom's.\nVIN: I told them.\nVIN: Can I go?\n": [
+            "SID",
+            "MARK",
+            "SID",
+            "VIN",
+            "VIN",
+        ],
+        "My friend Mary Ellen Church testified. Deputy John Henry Camp arrived.\n": [
+            "Mary Ellen Church",
+            "John Henry Camp",
+        ],
+        "Officer Ramirez put Shelby in the car. I stood near Shelby.\n": ["Ramirez", "Shelby", "Shelby"],
+        "I told my boyfriend Bill to leave. They called him Bill.\n": ["Bill", "Bill"],
+        "He joined the Tri-county Young Adult Program at the Re-entry Hall after the Pat-down Price.\n": [],
+    }
+    for text, persons in cases.items():
+        found = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+        assert found == persons, text
+    times = (
+        "Dispatched:   00:42:10\nOn scene:   00:51:33\nCAD LOG\nCaller Ana Ruiz  00:03:12\nUnit 12 enroute  00:04:40\n"
+    )
+    found = [c.text for c in detect_text(times, settings.SPACY_MODEL).spans if c.label == "TIME"]
+    assert found == ["00:42:10", "00:51:33", "00:03:12", "00:04:40"]
+    year = "In 2019 Officer Lane, the arresting officer, found the gun."
+    assert "2019" in [c.text for c in detect_text(year, settings.SPACY_MODEL).spans if c.label == "DATE"]
+    codes = "The SKU 0045123 and LOT 0045123 were on the box. ISO 09001. Department 2 Chancery Court."
+    found = [(c.text, c.label) for c in detect_text(codes, settings.SPACY_MODEL).spans]
+    assert not [t for t, label in found if label == "ID"] and ("2 Chancery Court", "LOCATION") not in found
+
+
+def test_a_meeting_transcript_s_stamps_stay_linear_on_one_long_line() -> None:
+    import time
+
+    line = " ".join(f"Speaker Name  00:{i % 60:02d}:{i % 60:02d} said the words" for i in range(4000))
+    started = time.perf_counter()
+    patterns.recognize(line)
+    assert time.perf_counter() - started < 5.0  # was 11.7 s for 300 KB when each clock re-read its line

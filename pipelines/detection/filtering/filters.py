@@ -22,7 +22,7 @@ from pipelines.detection.places import (
     names_a_record,
     soft_wrap,
 )
-from pipelines.detection.recognizers.patterns import recording_stamp
+from pipelines.detection.recognizers.patterns import recording_stamp, street_named
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -38,7 +38,6 @@ from pipelines.lexicons import (
     CLINICAL_FIELD_LABELS,
     FORM_FIELD_LABELS,
     HONORIFICS,
-    NAME_END_STREET_TYPES,
     NATIONALITIES,
     NUMBER_WORDS,
     RELATIONS,
@@ -506,14 +505,17 @@ _BLOCK_AFTER = re.compile(r"[ \t\n]+block[ \t]+of\b", re.IGNORECASE)
 
 
 # A street's name and type after a house's number ("1108 Houston St.").
-_STREET_AFTER = re.compile(r"[ \t]+(?:[NSEW]\.?[ \t]+)?(?:[A-Z][\w'’-]*[ \t]+){1,3}(?P<type>[A-Za-z]+)\b")
+_STREET_AFTER = re.compile(r"[ \t]+(?:[NSEW]\.?[ \t]+)?(?P<name>(?:[A-Z][\w'’-]*[ \t]+){1,3})(?P<type>[A-Z][a-z]*)\b")
 
 
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
     if c.text.isdigit() and _BLOCK_AFTER.match(text, c.end):
         return "no calendar date (a street's hundred block)"
-    street = _STREET_AFTER.match(text, c.end) if c.text.isdigit() else None
-    if street is not None and street.group("type").lower() in NAME_END_STREET_TYPES:
+    # A year stays a date ("In 2015 California Highway Patrol", "By 2012 Wall Street"):
+    # the street address pattern takes a house's number where no year's word leads it.
+    house = c.text.isdigit() and not (len(c.text) == 4 and c.text[:2] in ("19", "20"))
+    street = _STREET_AFTER.match(text, c.end) if house else None
+    if street is not None and street_named(street):
         return "no calendar date (a house's number)"
     if w.calendar is None or w.calendar.search(c.text):
         return None

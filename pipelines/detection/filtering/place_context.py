@@ -170,9 +170,12 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
     # An organization stays one ("in Kaiser Permanente, Oakland").
     if label == "PERSON" and _LOCATIVE_BEFORE.search(before) and _region_after(text, end):
         return "place, region"
-    # "born in Kilgore", "a town near Orville": a town the lists know, where something
-    # is, whoever else bears the name (the town only there, as before a state).
-    if label == "PERSON" and one_word and _LOCATIVE_BEFORE.search(before) and places.is_known_place(text[start:end]):
+    # "born in Kilgore", "lives in Lansing": a town the lists know, where something is,
+    # whoever else bears the name as a surname (the town only there, as before a
+    # state). Not a given name: one confides in Tyler, stands near Shelby.
+    word = text[start:end].strip()
+    town = one_word and places.is_known_place(word) and not is_given_name(word)
+    if label == "PERSON" and town and _LOCATIVE_BEFORE.search(before):
         return _IN_A_TOWN
     if _CROSSING_BEFORE.search(before) or _CROSSING_SECOND.search(before):
         return "intersection"

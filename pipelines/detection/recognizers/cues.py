@@ -71,7 +71,9 @@ def _name_after(lead: str, more_words: str, not_name: str = "") -> re.Pattern[st
     """`lead` (a title), a gap on its line, then a name: its first word and
     `more_words` more ("?", "{0,2}"), one or two spaces apart; `not_name`: a
     lookahead's words the name never opens with."""
-    return re.compile(lead + r"[ \t]+" + not_name + r"(?P<v>" + _NAME + r"(?:" + _SP + _NAME + r")" + more_words + ")")
+    # Three blanks at most after the title: more are a page's column gap ("Pastor         Mount Pisgah").
+    name = r"(?P<v>" + _NAME + r"(?:" + _SP + _NAME + r")" + more_words + ")"
+    return re.compile(lead + r"[ \t]{1,3}" + not_name + name)
 
 
 # "Judge Pro Tem Castellano": the office's "pro tem" is no part of the name.
@@ -240,8 +242,14 @@ _INSTITUTION_HEADS = (
     + "|".join(sorted(w.upper() if w.startswith("ll") or w == "pllc" else w.capitalize() for w in TRADE_WORDS))
     # A business by its trade (lexicons.TRADE_WORDS: "Valley Harvest Packing").
 )
-_TITLE_WORD = r"(?:[A-Z][a-z][A-Za-z'’-]*|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)"
-_GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*)"  # one line break at most: a blank line ends a name
+# Not a pronoun's contraction ("That's Authority Exhibit 3").
+_TITLE_WORD = (
+    r"(?:(?!(?:That|It|There|What|Here|He|She|Who|Where|Let)['’]s\b)[A-Z][a-z][A-Za-z'’-]*"
+    r"|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)"
+)
+# One line break at most: a blank line ends a name; three blanks at most: more are a
+# page's column gap ("Pastor         Mount Pisgah …").
+_GAP = r"(?:[ \t]{1,3}|[ \t]*\n[ \t]*)"
 # "Court" names an institution after a court's kind ("Fresno County Superior Court",
 # "the District Court"); after any other name it may be a street ("Florissant Court").
 _COURT_HEAD = "(?:" + "|".join(rf"(?<={kind.capitalize()}\s)" for kind in sorted(COURT_KINDS)) + ")Court"
@@ -255,6 +263,8 @@ _INSTITUTION_RE = re.compile(
     rf"(?<![\w'’.-])(?P<v>(?:(?:{_TITLE_WORD}|&){_GAP}){{0,5}}(?:{_INSTITUTION_HEADS}|{_COURT_HEAD}|{_CENTER_HEAD})s?"
     # The name after "of" stays on the head's line: the next line may open with a person.
     rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?{_TITLE_WORD}(?:[ \t]+(?:and[ \t]+)?{_TITLE_WORD}){{0,3}})?)(?![\w'’-])"
+    # Not a form's field ("Interview Type:  Reappearance⏎    Facility:  Otisville").
+    r"(?![ \t]*:)"
 )
 # Heads that also name a rite or a kind of thing ("the Memorial Services"): two
 # name words before them.
@@ -651,7 +661,7 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "went by Main Street"
     if rule == "honorific" and (places.is_place_shaped(name) or places.has_institution_word(name)):
         return True  # "King Street", "General Hospital"
-    if rule in ("relation", "called") and places.has_institution_word(name):
+    if rule in ("relation", "called") and " " in name and places.has_institution_word(name):
         return True  # "the Victim Services Division": a body's name after the word
     if rule == "relation" and _business_after(text, match.end("v")):
         return True  # "Uncle Jun's Carryout", "Mama Rosa's Pizzeria": a business's name
@@ -748,7 +758,9 @@ def _a_sentence(words: list[re.Match[str]]) -> bool:
     ("BE READ INTO THE RECORD IN PART"): a sentence, where "DEPUTY DISTRICT
     ATTORNEY HER" holds one (a surname) and "MARIA DE LA CRUZ" particles."""
     stops = [w for w in words if is_stop_word(w.group()) and w.group().lower() not in NAME_PARTICLES]
-    return len(words) >= 3 and len(stops) >= 2
+    # A sentence's stop words of three letters or more ("INTO", "THE"): two-letter
+    # ones are Vietnamese and Korean names too ("MS. DO THI AN:", "TO VAN AN").
+    return len(words) >= 3 and len(stops) >= 2 and any(len(w.group()) > 2 for w in stops)
 
 
 # A form's field of several words, written once, its value aligned after it: "DATE OF

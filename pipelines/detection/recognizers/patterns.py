@@ -15,11 +15,14 @@ from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
     COURT_KINDS,
+    HONORIFICS,
     LIFE_EVENTS,
     MONTHS,
+    NAME_END_STREET_TYPES,
     NUMBER_WORDS,
     OCR_DAY_ORDINAL,
     RECORD_NOUNS,
+    ROLE_WORDS,
     SPOKEN_YEAR,
     TENS,
     UNITS,
@@ -104,23 +107,36 @@ def _a_record_s_hash(text: str, start: int) -> bool:
 
 # A year's event, not a house's number ("in 2004 Main Street was paved").
 _YEAR_LEAD = re.compile(r"(?i:in|since|by|until|from|after|before|of|during)[ \t]+$")
-_AMBIGUOUS_TYPES = frozenset("court ct. place pl. way terrace circle cir. trail".split())
+_AMBIGUOUS_TYPES = frozenset("court ct place pl way terrace circle cir trail".split())
 
 
 def _an_address(text: str, match: re.Match[str]) -> bool:
     """The street address pattern's match is one: no year after "in"; no court of a
     kind nor a count of things ("4 District Court judges": a type that is a noun
     too needs a name that is no court's kind)."""
-    number = match.group("n")
-    if (
-        len(number) == 4
-        and number[:2] in ("19", "20")
-        and _YEAR_LEAD.search(text, max(0, match.start() - 12), match.start())
-    ):
+    number, at = match.group("n"), match.start()
+    if len(number) == 4 and number[:2] in ("19", "20") and _YEAR_LEAD.search(text, max(0, at - 12), at):
         return False
-    if match.group("type").lower() in _AMBIGUOUS_TYPES:
-        return not any(w.lower() in COURT_KINDS for w in match.group("name").split())
-    return True
+    if _NUMBERED_UNIT_BEFORE.search(text, max(0, at - 16), at):
+        return False  # "Department 2 Chancery Court": a court's department
+    return street_named(match)
+
+
+# A court's or an office's numbered unit before the number.
+_NUMBERED_UNIT_BEFORE = re.compile(r"(?i:\b(?:department|dept|division|div|courtroom|room|station|no)\.?)[ \t]+$")
+
+
+def street_named(match: re.Match[str]) -> bool:
+    """A match's "name" and "type" groups name a street: the type a street's, the
+    name no title's nor role's ("2019 Officer Lane"), and a type that is a noun too
+    ("Court", "Place") after no court's kind ("4 Land Court")."""
+    kind = match.group("type").lower().rstrip(".")
+    if kind not in NAME_END_STREET_TYPES and kind not in _AMBIGUOUS_TYPES:
+        return False
+    names = [w.lower().rstrip(".") for w in match.group("name").split()]
+    if any(w in ROLE_WORDS or w in HONORIFICS for w in names):
+        return False
+    return kind not in _AMBIGUOUS_TYPES or not any(w.rstrip("'’s") in COURT_KINDS for w in names)
 
 
 # The records that number a person or what happened to them: custody, courts, police
@@ -234,8 +250,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "ID",
         # Three capitals or more (not a state's code before its ZIP), none a cue a
         # number follows ("MRN 00482913" is the number alone).
-        r"(?<![\w-])(?!(?:ZIP|BOX|SUITE|STE|APT|UNIT|ROOM|MRN|SSN|DOB|CASE|FILE|DOCKET|NUM|REF)\b)"
-        r"[A-Z][A-Z0-9]{2,11}[ _-]?0\d{4,9}(?![\w-])",
+        # Six digits at least; no product's, lot's or standard's code ("SKU 0045123",
+        # "ISO 09001").
+        r"(?<![\w-])(?!(?:ZIP|BOX|SUITE|STE|APT|UNIT|ROOM|MRN|SSN|DOB|CASE|FILE|DOCKET|NUM|REF|SKU|LOT|UPC|ISO"
+        r"|ANSI|ASTM|NFPA|PART|MODEL|ITEM|FORM|CODE|STD)\b)[A-Z][A-Z0-9]{2,11}[ _-]?0\d{5,9}(?![\w-])",
         0.8,
         "bates_number",
     ),
@@ -303,7 +321,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"(?<![\w.,/$#:-])(?P<n>\d{1,6})[A-Za-z]?[ \t]+(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
         r"(?P<name>(?:[A-Z][\w'’-]*|\d{1,3}(?:st|nd|rd|th))(?:[ \t]+[A-Z][\w'’-]*){0,2})[ \t]+"
         r"(?P<type>Street|St\.|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Drive|Dr\.|Lane|Ln\.?|Parkway|Pkwy\.?"
-        r"|Highway|Hwy\.?|Court|Ct\.|Place|Pl\.|Way|Terrace|Circle|Cir\.|Trail|Pike)(?![\w'’-])",
+        r"|Highway|Hwy\.?|Court|Ct\.|Place|Pl\.|Way|Terrace|Circle|Cir\.|Trail)(?![\w'’-])",
         0.8,
         "street_address",
     ),
@@ -672,7 +690,7 @@ _MILLISECONDS_AFTER = re.compile(r"[,.]\d{3}(?=[ \t]*-->|[ \t]*(?:\n|$))")
 _NAME_BEFORE_STAMP = re.compile(r"\S[ \t]{2,}\[?$")
 _STAMP_ENDS_LINE = re.compile(r"\]?[ \t]*(?:\n|$)")
 _CHAT_AFTER_STAMP = re.compile(r"[ \t]+From[ \t]+\S[^\n]*[ \t]to[ \t][^\n]*:[ \t]*(?:\n|$)")
-_RECORDING_FROM_ZERO = re.compile(r"\S[ \t]{2,}\[?0?0:\d\d:\d\d\]?[ \t]*$", re.MULTILINE)
+_RECORDING_FROM_ZERO = re.compile(r"^(?P<line>[^\n]{0,200}\S[ \t]{2,}\[?)(?P<stamp>0?0:00:\d\d)", re.MULTILINE)
 
 
 _RECORDING = DocumentAnswers()
@@ -695,19 +713,50 @@ def _elapsed(text: str, start: int, end: int) -> bool:
 def recording_stamp(text: str, start: int, end: int) -> bool:
     """The clock text[start:end] is a subtitle's timing or a meeting transcript's
     stamp: a file's layout says so, which a model reading the words does not see
-    (the filters drop its TIME there too)."""
-
-    def recording() -> bool:
-        return _RECORDING_FROM_ZERO.search(text) is not None
-
-    if _MILLISECONDS_AFTER.match(text, end) and "-->" in text[text.rfind("\n", 0, start) + 1 : end + 30]:
+    (the filters drop its TIME there too). A meeting's stamp ends its speaker's line
+    and an utterance follows; a field's ("Dispatched:   00:42:10") or a log's, whose
+    next line ends in a clock too, is a time of day. The text must hold a speaker's
+    stamp in the recording's first minute. Only the line's last `_STAMP_REACH`
+    characters are read: a text of one long line stays linear."""
+    head = text[max(0, start - _STAMP_REACH) : start]
+    newline = head.rfind("\n")
+    line = head[newline + 1 :] if newline >= 0 or start <= _STAMP_REACH else None
+    if line is None:
+        return False
+    if _MILLISECONDS_AFTER.match(text, end) and "-->" in line + text[end : end + 30]:
         return True
-    line_start = text.rfind("\n", 0, start) + 1
-    speaker_stamp = _NAME_BEFORE_STAMP.search(text, line_start, start) and _STAMP_ENDS_LINE.match(text, end)
-    chat_stamp = line_start == start and _CHAT_AFTER_STAMP.match(text, end)
-    from_zero = text.startswith(("00:", "0:"), start)
-    three_parts = text.count(":", start, end) == 2
-    return bool(three_parts and (speaker_stamp or chat_stamp) and (from_zero or _RECORDING.get(text, "", recording)))
+    if text.count(":", start, end) != 2:
+        return False
+    chat = newline >= 0 and line == "" and _CHAT_AFTER_STAMP.match(text, end) is not None
+    speaker = _speaker_s_stamp(text, line, end)
+    return (chat or speaker) and _RECORDING.get(text, "", lambda: _recording(text))
+
+
+_STAMP_REACH = 200
+_CLOCK_ENDS_LINE = re.compile(r"\d:\d\d(?::\d\d)?\]?[ \t]*$")
+
+
+def _speaker_s_stamp(text: str, line: str, end: int) -> bool:
+    """A name, two blanks or more, the stamp ending the line; no field's colon before
+    it; the next line an utterance (no clock at its end)."""
+    if _NAME_BEFORE_STAMP.search(line) is None or line.rstrip(" \t[").endswith(":"):
+        return False
+    after = _STAMP_ENDS_LINE.match(text, end)
+    if after is None:
+        return False
+    begin = after.end()
+    newline = text.find("\n", begin, begin + _STAMP_REACH)
+    next_line = text[begin : newline if newline >= 0 else begin + _STAMP_REACH]
+    return bool(next_line.strip()) and _CLOCK_ENDS_LINE.search(next_line) is None
+
+
+def _recording(text: str) -> bool:
+    """The text holds a speaker's stamp in its first minute ("Genevieve Stolz  00:00:04"),
+    an utterance after it."""
+    for match in _RECORDING_FROM_ZERO.finditer(text):
+        if _speaker_s_stamp(text, match.group("line"), match.end("stamp")):
+            return True
+    return False
 
 
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:

@@ -23,7 +23,6 @@ from pipelines.lexicons import (
     HONORIFICS,
     NAME_PARTICLES,
     NUMBER_WORDS,
-    ORGANIZATION_TYPES,
     PLACE_ACRONYMS,
     PLACE_WORDS,
     ROLE_WORDS,
@@ -87,11 +86,17 @@ def _institution(text: str) -> bool:
     )
 
 
+# The words that end an institution's name and no person's: no surname among them
+# ("Mary Ellen Church", "John Henry Camp", "Margaret Smith Court" are people).
+_NAMED_INSTITUTION_HEADS = frozenset(
+    "school academy hospital university college prison penitentiary clinic institute seminary library museum".split()
+)
+
+
 def _types_an_institution(word: str) -> bool:
     """The word itself types an institution ("School", "Hospital"), not a name that
     holds one ("Mosquera")."""
-    folded = word.lower()
-    return any(re.fullmatch(rx, folded) for _type, rx in ORGANIZATION_TYPES)
+    return word.lower() in _NAMED_INSTITUTION_HEADS
 
 
 def is_full_name(text: str) -> bool:
@@ -184,7 +189,7 @@ def corrected_label(text: str, label: str) -> str:
 
 _DOTTED_INITIALS = re.compile(r"[A-Z]\.[A-Z]\.?")
 # Places written as two dotted capitals that no list holds in that form.
-_DOTTED_PLACES = frozenset({"la", "sf", "dc", "ny", "nyc", "us", "uk", "eu"})
+_DOTTED_PLACES = frozenset({"la", "sf", "dc", "ny", "nyc", "us", "uk", "eu", "sa", "ac", "kc", "lv", "pr", "nz"})
 
 
 def _a_person_s_initials(text: str) -> bool:
