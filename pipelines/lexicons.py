@@ -169,6 +169,13 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Governor",
         "Senator",
         "Solicitor",
+        # What people are to each other at work, school and home, before a name
+        # ("Teammate Marty Kallio", "his roommate Dev").
+        "Teammate",
+        "Classmate",
+        "Roommate",
+        "Coworker",
+        "Co-worker",
     )
 )
 # Roles a speaker label may open with that are surnames too ("MEMBER BIRD:",

@@ -1882,3 +1882,33 @@ def test_a_meeting_transcript_s_stamps_stay_linear_on_one_long_line() -> None:
     started = time.perf_counter()
     patterns.recognize(line)
     assert time.perf_counter() - started < 5.0  # was 11.7 s for 300 KB when each clock re-read its line
+
+
+# --- batch 12's lessons: care reports, interpreted hearings, tables, podcasts, intake files --------
+
+
+def test_names_in_a_record_s_fields_and_table_cells_surname_first_are_persons() -> None:
+    text = (
+        "  Crew 2 (Driver):           RASKU, TOVA          EMT-B       State Lic\n"
+        "| AM4417  | CORCORAN, KIERAN         | C-13-224L | CCCMS |\n"
+        "PATIENT\n  Name: SWAN, ARVID TORVALD                  Sex: M       DOB: 02/09/1953\n"
+        "MADISON, GEORGIA\nDALLAS, AUSTIN\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    for name in ("RASKU, TOVA", "CORCORAN, KIERAN", "SWAN, ARVID TORVALD"):
+        assert name in persons
+    assert not any(p.startswith(("MADISON,", "DALLAS,")) for p in persons)
+    assert [c.text for c in cues("DALLAS, AUSTIN\nMADISON, GEORGIA\n") if c.rule == "cue:record_name"] == []
+
+
+def test_a_clinical_section_a_workmate_s_word_a_signature_s_mark_and_a_wrapped_given_name() -> None:
+    text = (
+        "CHIEF COMPLAINT: Altered mental status / syncope\n"
+        'Teammate Marty "Moose" Kallio (906-555-0181) states pt went down.\n'
+        "LUNA M., born 03/02/2024              child\nReviewed and approved:\n/s/ T. Engstrom            Date\n"
+        "Sound design and mix by Ilse Brunhart. Our theme music is by Cleo\nBarksdale and the Quincy Avenue Horns.\n"
+    )
+    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert not any("COMPLAINT" in p or "Teammate" in p or "/s/" in p for p in persons)
+    for name in ('Marty "Moose" Kallio', "LUNA M.", "T. Engstrom", "Cleo\nBarksdale"):
+        assert name in persons

@@ -32,6 +32,7 @@ from pipelines.detection.places import (
     one_broken_name,
     opens_a_name,
     opens_a_turn,
+    soft_wrap,
 )
 from pipelines.gazetteers import (
     first_names,
@@ -539,6 +540,11 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
     no common English word ("Will", "Per", "May" are not taken); in a text without
     case, in lower case and also across a line break ("shelia⏎whirley")."""
     match = (_WORD_BEFORE_CASELESS if caseless else _WORD_BEFORE).search(text, max(0, start - 30), start)
+    if match is None and not caseless:
+        # A given name prose wrapped at its line's end ("theme music by Cleo⏎Barksdale").
+        wrapped = _GIVEN_BEFORE_WRAP.search(text, max(0, start - 30), start)
+        if wrapped is not None and is_person_given_name(wrapped.group(1)) and soft_wrap(text, wrapped.start(), start):
+            return wrapped.start()
     if match is None:
         hyphenated = None if caseless else _HYPHENATED_GIVEN_BEFORE.search(text, max(0, start - 30), start)
         return hyphenated.start() if hyphenated is not None and is_hyphenated_given_name(hyphenated.group(1)) else start
@@ -548,6 +554,8 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
     return start
 
 
+_SIGNATURE_MARK = re.compile(r"/s/[ \t]*")
+_GIVEN_BEFORE_WRAP = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+)[ \t]*\n[ \t]*$")
 # A given name hyphenated in lower case ("Sun-hee Park", "Ji-won Kim").
 _HYPHENATED_GIVEN_BEFORE = re.compile(r"(?<![\w.'’-])([A-Z][a-z]+-[a-z]{2,}) $")
 
@@ -1110,6 +1118,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                 end = _strip_sentence_after_initial(text, start, end)
                 start = _strip_rank(text, c, start, end)
                 start = _strip_degree_letter(text, start, end)
+                if (signed := _SIGNATURE_MARK.match(text, start, end)) is not None:
+                    start = signed.end()  # "/s/ T. Engstrom": an electronic signature's mark
                 if (office := _PRO_TEM.match(text, start, end)) is not None:
                     start = office.end()
                 start = _widen_person(text, start, covered, rules, caseless)

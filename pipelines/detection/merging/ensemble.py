@@ -360,8 +360,12 @@ def _capitals_surname_first(text: str, last: Candidate, span: Candidate, between
     )
     # A surname the lists know, or one the model read as a person that is no word and
     # no place ("PETROVIC, NADIA M.").
-    known = surname[0].title() in wide_last_names() or (
-        last.label == "PERSON" and not is_common_word(surname[0]) and not places.is_known_place(surname[0])
+    # Or, both read as a person's, a surname that is a word before a known given name
+    # ("SWAN, ARVID TORVALD").
+    known = (
+        surname[0].title() in wide_last_names()
+        or (last.label == "PERSON" and not is_common_word(surname[0]) and not places.is_known_place(surname[0]))
+        or (last.label == span.label == "PERSON" and given[0].strip(".,").title() in first_names())
     )
     # A given name that is a town too ("ORVILLE") where the model read a person.
     return (
@@ -476,6 +480,9 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
             and is_given_name(span.text.split()[-1].strip(",'’"))
         ):
             span = replace(span, end=initial.end(), text=text[span.start : initial.end()])
+        elif span.label == "PERSON" and _ENDS_IN_AN_INITIAL.search(span.text) and text[span.end : span.end + 1] == ".":
+            # "LUNA M.", "Jazlyn Q.": the initial's period is the name's.
+            span = replace(span, end=span.end + 1, text=text[span.start : span.end + 1])
         elif span.label == "PERSON" and (given := _given_in_its_field(text, span, after)) is not None:
             span = replace(span, end=given, text=text[span.start : given])
         elif span.label == "PERSON" and (rest := _PARTICLE_SURNAME_AFTER.match(text, span.end)) and rest.end() <= after:
@@ -488,6 +495,7 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
     return out
 
 
+_ENDS_IN_AN_INITIAL = re.compile(r"\w[ \t]+[A-Z]$")
 _PARTICLE_SURNAME_AFTER = re.compile(
     r"[ \t]+(?:(?:de|del|della|der|di|da|dos|das|du|la|van|von|bin|ibn)[ \t]+){1,3}[A-Z][\w'’-]+"
     r"|[ \t]+(?:al|el)-[A-Z][\w'’-]+"

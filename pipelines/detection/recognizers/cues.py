@@ -766,12 +766,25 @@ def _a_sentence(words: list[re.Match[str]]) -> bool:
 # A form's field of several words, written once, its value aligned after it: "DATE OF
 # OFFENSE:  03/09/2024", "RVR LOG NO.:      7481220", "INCIDENT LOG NO.:". A word of a
 # record or a date in the label, or a value that opens with a digit.
-_FIELD_WORDS = frozenset("DATE TIME NO NUMBER LOG RULE OFFENSE HEARING INCIDENT DOB ID CODE TYPE STATUS".split())
+_FIELD_WORDS = frozenset(
+    """DATE TIME NO NUMBER LOG RULE OFFENSE HEARING INCIDENT DOB ID CODE TYPE STATUS COMPLAINT HISTORY DIAGNOSIS
+    ASSESSMENT PLAN MEDICATIONS ALLERGIES DISPOSITION NARRATIVE IMPRESSION SUMMARY FINDINGS""".split()
+)
+# Words that make a label of several words a clinical or a report's section written
+# once, wherever its text starts ("CHIEF COMPLAINT: Altered mental status").
+_SECTION_WORDS = frozenset(
+    "COMPLAINT HISTORY DIAGNOSIS ASSESSMENT PLAN MEDICATIONS ALLERGIES DISPOSITION NARRATIVE IMPRESSION".split()
+    + ["FINDINGS"]
+)
 _ALIGNED_VALUE = re.compile(r"[ \t]{2,}(?P<digit>\d)?")
 _FIGURE_AFTER = re.compile(r"[ \t]*\d")
 
 
 def _a_form_s_field(text: str, match: re.Match[str], words: list[re.Match[str]], written: int) -> bool:
+    # The whole label: a role may lead it ("CHIEF COMPLAINT:").
+    label = {w.strip(".") for w in _CAP_WORD_RE.findall(match.group("label"))}
+    if written == 1 and len(label) >= 2 and label & _SECTION_WORDS:
+        return True
     if written > 1 or len(words) < 2:
         return False
     field_word = any(w.group().strip(".") in _FIELD_WORDS for w in words)
@@ -839,7 +852,37 @@ def recognize(text: str) -> list[Candidate]:
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
     found += _speaker_labels(text)
+    found += _record_names(text)
     return found + _institutions(text) + _firms(text) + _case_parties(text) + _political_parties(text)
+
+
+# A record's or a table's name in capitals, surname first, alone in its field: the
+# column, the pipe, a badge's "#" or an inmate's number ends it ("CORCORAN, KIERAN
+# |", "RASKU, TOVA          EMT-B", "ENEMY: STAGG, BARNABY BB1174").
+_RECORD_NAME_RE = re.compile(
+    r"(?<![\w'’-])(?P<v>(?P<surname>[A-Z][A-Z'’-]+(?:[ ][A-Z][A-Z'’-]+)?),[ ](?P<given>[A-Z][A-Z'’-]+)"
+    r"(?:[ ][A-Z][A-Z'’-]+)?(?:[ ][A-Z]\.?)?)"
+    r"(?=[ \t]{2,}|[ \t]*[|#]|[ \t]*\n|[ \t]*$|[ ][A-Z]{1,2}\d{4,6}\b)"
+)
+
+
+def _record_names(text: str) -> list[Candidate]:
+    """Names in a record's fields (`_RECORD_NAME_RE`): the given name one the narrow
+    lists hold, the surname no common word, no state and no place where the given
+    name is one ("DALLAS, AUSTIN")."""
+    found = []
+    given_names = first_names()
+    for match in _RECORD_NAME_RE.finditer(text):
+        surname, given = match.group("surname"), match.group("given")
+        if given.title() not in given_names or given.casefold() in us_states():
+            continue
+        if any(is_common_word(w) for w in surname.split()) or surname.casefold() in us_states():
+            continue
+        if places.is_known_place(surname) and places.is_known_place(given):
+            continue
+        start, end = match.span("v")
+        found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:record_name"))
+    return found
 
 
 # A firm named after its partners, with its legal form: "STRAUB, FEENEY & KLINE LLP",
