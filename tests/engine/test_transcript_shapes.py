@@ -1912,3 +1912,29 @@ def test_a_clinical_section_a_workmate_s_word_a_signature_s_mark_and_a_wrapped_g
     assert not any("COMPLAINT" in p or "Teammate" in p or "/s/" in p for p in persons)
     for name in ('Marty "Moose" Kallio', "LUNA M.", "T. Engstrom", "Cleo\nBarksdale"):
         assert name in persons
+
+
+def test_the_second_review_s_counter_examples_keep_addresses_and_leave_buses_flights_and_hashes_alone() -> None:
+    text = (
+        "The office is at 1500 Q Street NW. She lives at 210 A Street and 2240 Rockville Pike.\n"
+        "He lives at 1410 Governor Street. RESIDENCE: 1987 ELM STREET, FRESNO, CA 93722\n"
+    )
+    places = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "LOCATION"]
+    addresses = ("1500 Q Street NW", "210 A Street", "2240 Rockville Pike", "1410 Governor Street", "1987 ELM STREET")
+    assert all(address in places for address in addresses)
+    vehicles = "VEHICLE 1\nVIN: 1HGCM82633A004352\nVEHICLE 2\nVIN: 2T1BURHE0JC012345\nSID: 08127734\nSID: 08127735\n"
+    found = [(c.text, c.label) for c in detect_text(vehicles, settings.SPACY_MODEL).spans]
+    assert not [t for t, label in found if label == "PERSON"]
+    assert ("1HGCM82633A004352", "ID") in found and ("2T1BURHE0JC012345", "ID") in found
+    numbers = (
+        "He took the #405 bus and dialed #311; flight #1147, card #1049, hashtag #2020, Jurors #112.\n"
+        "In the FBI 2019 Uniform Crime Report, the parcel 1500 feet away. Exhibit W2-12345, invoice 12345678A.\n"
+        "The hash 4B2X9C7D1E5F6G8HJ was logged.\n"
+    )
+    ids = [c.text for c in detect_text(numbers, settings.SPACY_MODEL).spans if c.label == "ID"]
+    assert ids == []
+    bates = "Bates HOLLOWAY 01234 through HOLLOWAY 01240."
+    assert [c.text for c in detect_text(bates, settings.SPACY_MODEL).spans if c.label == "ID"] == [
+        "HOLLOWAY 01234",
+        "HOLLOWAY 01240",
+    ]

@@ -22,7 +22,7 @@ from pipelines.detection.places import (
     names_a_record,
     soft_wrap,
 )
-from pipelines.detection.recognizers.patterns import recording_stamp, street_named
+from pipelines.detection.recognizers.patterns import a_year_s_event, recording_stamp, street_named
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -505,17 +505,19 @@ _BLOCK_AFTER = re.compile(r"[ \t\n]+block[ \t]+of\b", re.IGNORECASE)
 
 
 # A street's name and type after a house's number ("1108 Houston St.").
-_STREET_AFTER = re.compile(r"[ \t]+(?:[NSEW]\.?[ \t]+)?(?P<name>(?:[A-Z][\w'’-]*[ \t]+){1,3})(?P<type>[A-Z][a-z]*)\b")
+_STREET_AFTER = re.compile(
+    r"[ \t]+(?:[NSEW]\.?[ \t]+)?(?P<name>(?:[A-Z][\w'’-]*[ \t]+){1,3})(?P<type>[A-Z][A-Za-z]*)\b"
+)
 
 
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
     if c.text.isdigit() and _BLOCK_AFTER.match(text, c.end):
         return "no calendar date (a street's hundred block)"
-    # A year stays a date ("In 2015 California Highway Patrol", "By 2012 Wall Street"):
-    # the street address pattern takes a house's number where no year's word leads it.
-    house = c.text.isdigit() and not (len(c.text) == 4 and c.text[:2] in ("19", "20"))
+    # A year stays a date after a year's word ("In 2015 California Highway Patrol",
+    # "By 2012 Wall Street"); "RESIDENCE: 1987 ELM STREET" is a house's number.
+    house = c.text.isdigit() and not a_year_s_event(text, c.start)
     street = _STREET_AFTER.match(text, c.end) if house else None
-    if street is not None and street_named(street):
+    if street is not None and street_named(street, c.text):
         return "no calendar date (a house's number)"
     if w.calendar is None or w.calendar.search(c.text):
         return None

@@ -741,6 +741,9 @@ def _speaker_labels(text: str) -> list[Candidate]:
             and (
                 words[0].group() in CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
                 or (words[0].group() in FORM_FIELD_SURNAMES and written == 1)
+                # "VIN: 1HGCM82633A004352" on every vehicle, "SID: 08127734" on every
+                # subject: a number's field however often; "SID: At my mom's." a speaker.
+                or (words[0].group() in _NUMBER_FIELDS and _A_NUMBER_AFTER.match(text, match.end()) is not None)
             )
         ) or _a_form_s_field(text, match, words, written)
         if words and not field and (not common or ((roled or recurs) and carries_case(text))):
@@ -751,6 +754,11 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 end = initial.end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found
+
+
+# Labels that are given names too, a number's field when a number follows them.
+_NUMBER_FIELDS = frozenset({"VIN", "SID", "DIN"})
+_A_NUMBER_AFTER = re.compile(r"[ \t]*#?[A-Z0-9-]*\d")
 
 
 def _a_sentence(words: list[re.Match[str]]) -> bool:

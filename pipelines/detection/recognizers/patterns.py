@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
-from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
+from pipelines.gazetteers import is_common_word, is_given_name, last_names
 from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
@@ -25,6 +25,7 @@ from pipelines.lexicons import (
     ROLE_WORDS,
     SPOKEN_YEAR,
     TENS,
+    TITLES,
     UNITS,
     US_STATES,
 )
@@ -88,25 +89,54 @@ _CALENDAR = re.compile(CALENDAR_WORDS, re.IGNORECASE)
 _NOT_A_RECORD_BEFORE = re.compile(
     r"(?i:\b(?:apt|apartment|suite|ste|unit|room|rm|lot|space|box|no|number|item|page|line|exhibit)\.?)[ \t]*#[ ]?$"
 )
-_WORD_BEFORE_HASH = re.compile(r"([A-Za-z][\w'’-]*)[ \t]*\n?[ \t]*#[ ]?$")
+_WORD_BEFORE_HASH = re.compile(r"([A-Za-z][\w'’-]*)[.,]?[ \t]*(?:\n[ \t]*)?\(?#[ ]?$")
+# An officer's title and name before the badge ("Officer D. Strzelecki (#61248)").
+_TITLED_NAME_BEFORE_HASH = re.compile(
+    rf"\b(?:{'|'.join(sorted(TITLES))})\.?[ \t]+(?:[A-Z]\.[ \t]+)?[A-Z][\w'’-]+[.,]?[ \t]*\(?#[ ]?$"
+)
 
 
 def _a_record_s_hash(text: str, start: int) -> bool:
-    """A number after "#" is a record's (a badge after its officer's name, an
-    invoice's), not an address's unit ("Apt. #204") nor a store's ("Walgreens
-    #07214", "Brightwell Pharmacy #0412": a capitalised word that is no name)."""
+    """A number after "#" is a record's where a person's name or a record's word
+    stands right before it: a badge after its officer's name in capitals or a known
+    surname ("RUDKIN #1427", "Officer Smith #1427"), an invoice's ("invoice #40772").
+    Not an address's unit ("Apt. #204"), a store's ("Walgreens #07214"), a bus's, a
+    flight's, a hashtag's, a juror's ("Jurors #112")."""
     if _NOT_A_RECORD_BEFORE.search(text, max(0, start - 16), start):
         return False
+    if _TITLED_NAME_BEFORE_HASH.search(text, max(0, start - 60), start):
+        return True
     before = _WORD_BEFORE_HASH.search(text, max(0, start - 40), start)
     if before is None:
-        return True
+        return False
     word = before.group(1)
-    store = word[:1].isupper() and not word.isupper() and not is_known_name(word)
-    return not store or word.lower() in RECORD_NOUNS
+    # In capitals: a surname or its given name's initial ("RUDKIN, THORA L #1427").
+    return word.lower() in RECORD_NOUNS or word.isupper() or (word[:1].isupper() and word in last_names())
+
+
+_VIN_VALUES = {**{str(d): d for d in range(10)}, **dict(zip("ABCDEFGH", range(1, 9), strict=True))}
+_VIN_VALUES |= dict(zip("JKLMN", range(1, 6), strict=True)) | {"P": 7, "R": 9}
+_VIN_VALUES |= dict(zip("STUVWXYZ", range(2, 10), strict=True))
+_VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def _vin_checks(vin: str) -> bool:
+    """A North American VIN's ninth character is its check digit (ISO 3779's
+    weights, the remainder of 11, "X" for 10)."""
+    remainder = sum(_VIN_VALUES[c] * w for c, w in zip(vin, _VIN_WEIGHTS, strict=True)) % 11
+    return vin[8] == ("X" if remainder == 10 else str(remainder))
 
 
 # A year's event, not a house's number ("in 2004 Main Street was paved").
 _YEAR_LEAD = re.compile(r"(?i:in|since|by|until|from|after|before|of|during)[ \t]+$")
+
+
+def a_year_s_event(text: str, at: int) -> bool:
+    """A word that leads a year stands before text[at:] ("In 2015 California Highway
+    Patrol"): the number there is a year, not a house's."""
+    return _YEAR_LEAD.search(text, max(0, at - 12), at) is not None
+
+
 _AMBIGUOUS_TYPES = frozenset("court ct place pl way terrace circle cir trail".split())
 
 
@@ -115,26 +145,28 @@ def _an_address(text: str, match: re.Match[str]) -> bool:
     kind nor a count of things ("4 District Court judges": a type that is a noun
     too needs a name that is no court's kind)."""
     number, at = match.group("n"), match.start()
-    if len(number) == 4 and number[:2] in ("19", "20") and _YEAR_LEAD.search(text, max(0, at - 12), at):
+    if len(number) == 4 and number[:2] in ("19", "20") and a_year_s_event(text, at):
         return False
     if _NUMBERED_UNIT_BEFORE.search(text, max(0, at - 16), at):
         return False  # "Department 2 Chancery Court": a court's department
-    return street_named(match)
+    return street_named(match, number)
 
 
 # A court's or an office's numbered unit before the number.
 _NUMBERED_UNIT_BEFORE = re.compile(r"(?i:\b(?:department|dept|division|div|courtroom|room|station|no)\.?)[ \t]+$")
 
 
-def street_named(match: re.Match[str]) -> bool:
-    """A match's "name" and "type" groups name a street: the type a street's, the
-    name no title's nor role's ("2019 Officer Lane"), and a type that is a noun too
-    ("Court", "Place") after no court's kind ("4 Land Court")."""
+def street_named(match: re.Match[str], number: str) -> bool:
+    """A match's "name" and "type" groups name a street after `number`: the type a
+    street's; after a year, no title's nor role's name ("In 2019 Officer Lane
+    arrested him"; "1500 Q Street", "1410 Governor Street" are addresses); a type
+    that is a noun too ("Court", "Place") after no court's kind ("4 Land Court")."""
     kind = match.group("type").lower().rstrip(".")
-    if kind not in NAME_END_STREET_TYPES and kind not in _AMBIGUOUS_TYPES:
+    if kind not in NAME_END_STREET_TYPES and kind not in _AMBIGUOUS_TYPES and kind != "pike":
         return False
     names = [w.lower().rstrip(".") for w in match.group("name").split()]
-    if any(w in ROLE_WORDS or w in HONORIFICS for w in names):
+    year = len(number) == 4 and number[:2] in ("19", "20")
+    if year and any(w in ROLE_WORDS or w in HONORIFICS for w in names):
         return False
     return kind not in _AMBIGUOUS_TYPES or not any(w.rstrip("'’s") in COURT_KINDS for w in names)
 
@@ -154,7 +186,8 @@ _RECORD_WORDS = (
 )
 # The acronyms of numbers that need no "number" after them, written in capitals
 # (in lower case "sid" and "din" are words).
-_ID_ACRONYMS = frozenset({"IMEI", "VIN", "LIC", "NYSID", "DIN", "SID", "FBI", "TDCJ", "CCN"})
+_FIELD_ACRONYMS = frozenset({"NYSID", "DIN", "SID", "FBI", "TDCJ", "CCN"})
+_ID_ACRONYMS = _FIELD_ACRONYMS | {"IMEI", "VIN", "LIC"}
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     # A court's numbers go on with a child's or a count's suffix ("JD-142876-001").
@@ -188,7 +221,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # A device's, a vehicle's, a plate's, a parcel's, a prisoner's and a record's
         # numbers that need no "number" ("IMEI 356712114498203", "LIC: SKR209", "Parcel
         # 15-04126", "DIN: 08-A-3317", "FBI#: 447120KD9"); in capitals, "Sid" is a name.
-        rf"|parcel|(?-i:{'|'.join(sorted(_ID_ACRONYMS))})#?)(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
+        # A record's acronym as a field's label needs its "#" or its colon ("FBI#:", "SID:").
+        rf"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC)#?|(?-i:{'|'.join(sorted(_FIELD_ACRONYMS))})(?=#|[ \t]*:)#?)"
+        r"(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _NUMBERED_GAP
         # "#" inside: a board's numbering ("Proceeding No. 24#00057").
         + r"(?P<v>(?=[A-Z0-9#-]*\d)[A-Z0-9][A-Z0-9#-]{3,}"
@@ -206,10 +241,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "vin",
     ),
     # New York's prisoner numbers: a DIN ("08-A-3317", "08A3317"), a NYSID ("07781462M").
-    _p("ID", r"(?<![\w-])\d{2}-?[A-Z]-?\d{4}(?![\w-])|(?<![\w-])\d{7,9}[A-Z](?![\w-])", 0.85, "ny_prisoner"),
+    _p("ID", r"(?<![\w-])\d{2}-?[A-Z]-?\d{4}(?![\w-])", 0.85, "ny_prisoner"),
     # A police report's number: a letter and a year's digit or two, then its count
     # ("B5-041876", "B3-118204").
-    _p("ID", r"(?<![\w-])[A-Z]\d{1,2}-\d{5,7}(?![\w-])", 0.85, "report_number"),
+    _p("ID", r"(?<![\w-])[A-Z]\d{1,2}-\d{6,7}(?![\w-])", 0.85, "report_number"),
     # A number after "#" (a badge, an invoice: "RUDKIN #1427", "invoice #40772"), not
     # an apartment's, a suite's or a lot's (`_NOT_A_RECORD_BEFORE`).
     _p("ID", r"(?<![\w#])#[ ]?(?P<v>\d{3,8})(?![\w-])", 0.8, "hash_number"),
@@ -250,10 +285,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "ID",
         # Three capitals or more (not a state's code before its ZIP), none a cue a
         # number follows ("MRN 00482913" is the number alone).
-        # Six digits at least; no product's, lot's or standard's code ("SKU 0045123",
-        # "ISO 09001").
+        # No product's, lot's or standard's code ("SKU 0045123", "ISO 09001").
         r"(?<![\w-])(?!(?:ZIP|BOX|SUITE|STE|APT|UNIT|ROOM|MRN|SSN|DOB|CASE|FILE|DOCKET|NUM|REF|SKU|LOT|UPC|ISO"
-        r"|ANSI|ASTM|NFPA|PART|MODEL|ITEM|FORM|CODE|STD)\b)[A-Z][A-Z0-9]{2,11}[ _-]?0\d{5,9}(?![\w-])",
+        r"|ANSI|ASTM|NFPA|PART|MODEL|ITEM|FORM|CODE|STD)\b)[A-Z][A-Z0-9]{2,11}[ _-]?0\d{4,9}(?![\w-])",
         0.8,
         "bates_number",
     ),
@@ -321,7 +355,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"(?<![\w.,/$#:-])(?P<n>\d{1,6})[A-Za-z]?[ \t]+(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
         r"(?P<name>(?:[A-Z][\w'’-]*|\d{1,3}(?:st|nd|rd|th))(?:[ \t]+[A-Z][\w'’-]*){0,2})[ \t]+"
         r"(?P<type>Street|St\.|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Drive|Dr\.|Lane|Ln\.?|Parkway|Pkwy\.?"
-        r"|Highway|Hwy\.?|Court|Ct\.|Place|Pl\.|Way|Terrace|Circle|Cir\.|Trail)(?![\w'’-])",
+        r"|Highway|Hwy\.?|Court|Ct\.|Place|Pl\.|Way|Terrace|Circle|Cir\.|Trail|Pike)(?![\w'’-])",
         0.8,
         "street_address",
     ),
@@ -769,6 +803,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 start, end = match.span()
             if pattern.rule == "spelled_spaces" and _STUTTER.search(text, start, end):
                 continue  # "a i i i": an answer's marker, then a stutter
+            if pattern.rule == "id_with_cue" and match.group("parcel") and "-" not in match.group("v"):
+                continue  # "the parcel 1500 feet from the school": a parcel's number has its dashes
             agency = match.group("agency") if pattern.rule == "id_with_cue" else None
             if agency and is_common_word(agency) and agency not in _ID_ACRONYMS:
                 continue  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
@@ -776,6 +812,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue
             if pattern.rule == "hash_number" and not _a_record_s_hash(text, start):
                 continue
+            if pattern.rule == "vin" and not _vin_checks(match.group()):
+                continue  # seventeen capitals and digits whose check digit fails: a hash, a part number
             if pattern.rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
                 continue  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
             if pattern.rule == "age_at" and not (_a_life_event_before(text, start) or _a_life_event_after(text, end)):
