@@ -53,10 +53,10 @@ def test_the_real_transcripts_scores_at_the_top_are_right(real) -> None:
 def test_gum_held_out_floors(gum) -> None:
     report, rows = gum
     person = report.views["PERSON exact"]
-    assert person.precision >= 0.86 and person.recall >= 0.92
+    assert person.precision >= 0.87 and person.recall >= 0.92
     assert report.leak_recall >= 0.97
     spans, right = rows["PERSON"].at_bar[0.9]
-    assert spans >= 105 and right / spans >= 0.97
+    assert spans >= 105 and right / spans >= 0.98
     organization = rows["ORGANIZATION"].exact
     assert organization.precision >= 0.85 and organization.recall >= 0.74
     place = rows["LOCATION"].exact

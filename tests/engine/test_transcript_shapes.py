@@ -1938,3 +1938,15 @@ def test_the_second_review_s_counter_examples_keep_addresses_and_leave_buses_fli
         "HOLLOWAY 01234",
         "HOLLOWAY 01240",
     ]
+
+
+def test_the_base_model_s_second_opinion_on_common_words_is_no_person() -> None:
+    def second_opinion(text: str, needle: str) -> Candidate:
+        return _at(text, needle, "PERSON", ("spacy",), 0.6, "spacy:PERSON:base-only")
+
+    text = "!! RECORD MERGE WARNING -- SECTION BELOW\n  At Patient ... 14:11:05    Depart Scene ... 14:31:28\n"
+    headings = [second_opinion(text, "RECORD MERGE WARNING"), second_opinion(text, "Depart Scene")]
+    assert apply_filters(headings, text=text)[0] == []
+    names = "Comparator: B. Tuck, hired 2019. Everybody knew him as el Mono. Young Brown testified."
+    candidates = [second_opinion(names, n) for n in ("B. Tuck", "el Mono", "Young Brown")]
+    assert [c.text for c in apply_filters(candidates, text=names)[0]] == ["B. Tuck", "el Mono", "Young Brown"]

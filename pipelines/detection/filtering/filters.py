@@ -38,6 +38,7 @@ from pipelines.lexicons import (
     CLINICAL_FIELD_LABELS,
     FORM_FIELD_LABELS,
     HONORIFICS,
+    NAME_PARTICLES,
     NATIONALITIES,
     NUMBER_WORDS,
     RELATIONS,
@@ -304,7 +305,16 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
     # "Preacher Wise", "Grandma Day": a way of addressing someone, then the name.
     if _RELATION_WORD.fullmatch(words[0]) or words[0].lower() in _ADDRESS_WORDS:
         return None
-    return "English words, no given name" if all(is_english_word(word) for word in words) else None
+    if all(is_english_word(word) for word in words):
+        return "English words, no given name"
+    # The base model's second opinion the encoder did not share: common words that are
+    # nobody's names ("RECORD MERGE WARNING", "Depart Scene"); "Young Brown" stays.
+    # An initial or a name's particle says name ("B. Tuck", "el Mono").
+    second_opinion = c.sources == ("spacy",) and f":{BASE_ONLY}" in (c.rule or "")
+    named = any(len(word) == 1 or word.lower() in NAME_PARTICLES for word in words)
+    if second_opinion and not named and all(is_common_word(word) and not is_known_name(word) for word in words):
+        return "common words, no name (the base model alone)"
+    return None
 
 
 # The kind of work a title names, right before the title ("the novel Dark Matters",
