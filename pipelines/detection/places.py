@@ -33,6 +33,9 @@ NAME_PREFIX_BREAK = re.compile(rf"(?<![\w.'’-])(?:{'|'.join(NAME_PREFIXES)})\.
 # merge, the edges and the context rules read alike.
 LINE_END = r"[ \t]*\r?\n[ \t]*"
 PRINTED_LINE_NUMBER = r"\d{1,2}[ \t]+"
+# Where a record's field or a table's cell ends after a value: a column's gap, a
+# badge's "#", the line's end ("RUDKIN, THORA L #1427", "RASKU, TOVA          EMT-B").
+FIELD_END = r"[ \t]{2,}|[ \t]*#|[ \t]*\n|[ \t]*$"
 _STREET_BEFORE = re.compile(r"(?:[A-Z][\w'’-]*|\d+)[ \t]+$")
 
 

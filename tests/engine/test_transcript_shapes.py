@@ -34,6 +34,11 @@ def _at(
     return Candidate(start, start + len(needle), label, needle, sources, score, rule)
 
 
+def _labelled(text: str, label: str) -> list[str]:
+    """The texts of the spans `detect_text` gives `text` under `label`, in order."""
+    return [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == label]
+
+
 def _model_reads(text: str, labels: dict[str, str]) -> list[tuple[str, str]]:
     """What `spacy_ner.recognize` proposes when the model labels these substrings
     (each the first occurrence of its text)."""
@@ -870,7 +875,7 @@ def test_surnames_that_are_roles_or_common_words_stay_names() -> None:
         "THE WITNESS HURT: Yes.\nTHE WITNESS HURT: No.\nTHE INTERPRETER DYE: Yes.\n"
         "PAGE: Hello.\nINTERVIEWER: Hi.\nPAGE: Yes.\n"
     )
-    found = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    found = _labelled(text, "PERSON")
     for name in ("CHILDS", "Childs", "GUARDIAN", "HURT", "DYE", "PAGE"):
         assert name in found, name
 
@@ -900,7 +905,7 @@ def test_a_number_after_a_bare_name_in_brackets_or_a_list_or_in_line_is_no_age()
         "Smith (12) and Jones (14) were admitted. Martinez, 4, and Hoang, 11, who were excused. "
         "Ms. Patel was 3 in line. Officer Ramirez was one, and left."
     )
-    ages = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "AGE"]
+    ages = _labelled(text, "AGE")
     assert ages == []
     assert [c.text for c in patterns.recognize("I am one.") if c.label == "AGE"] == []
 
@@ -1021,7 +1026,7 @@ def test_initials_are_speakers_and_people_outside_a_court_martial() -> None:
     ],
 )
 def test_pro_tem_is_an_office_s_and_a_surname_after_a_title_stays(text: str, name: str) -> None:
-    found = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    found = _labelled(text, "PERSON")
     assert name in found and not any("Pro Tem" in f for f in found)
 
 
@@ -1143,7 +1148,7 @@ def test_a_line_number_a_model_read_as_a_date_is_none() -> None:
 def test_a_name_ends_at_its_line_when_a_field_s_label_opens_the_next() -> None:
     text = "Narrator:     AMPARO VILLASEÑOR RUELAS\nInterviewer:  DANIEL OKIMOTO\nDate:         June 14, 2006\n"
     assert not places.one_broken_name(text, text.index("DANIEL"), text.index("Date") + 4)
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert "DANIEL OKIMOTO" in persons
 
 
@@ -1209,7 +1214,7 @@ def test_a_company_is_called_by_its_short_name_too() -> None:
 
 def test_a_page_s_column_gap_ends_a_name() -> None:
     text = "                   INDEX\n    WITNESS: RUSSELL EDWARD HILL                  PAGE\n"
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert persons == ["RUSSELL EDWARD HILL"]
 
 
@@ -1331,14 +1336,14 @@ def test_a_form_of_address_and_a_record_s_word_are_no_person() -> None:
         "In re HARMONY L.,       )  Case Nos. JD-142876-001\n"
         "MR. RIOS: We dispute the first two figures, Your Honor, not the third.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert not {"Case", "Case Nos", "Your Honor"} & set(persons)
     assert "RIOS" in persons
 
 
 def test_a_degree_s_last_letter_is_no_initial_of_the_name_on_the_next_line() -> None:
     text = "Members present:\n             Celestine Abernathy, Ed.D.\n             Ruth Ann Brisbane\n"
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert "Ruth Ann Brisbane" in persons and not any(p.startswith("D.") for p in persons)
 
 
@@ -1415,7 +1420,7 @@ def test_a_prison_named_after_a_person_is_an_organization_when_its_name_is_said_
     ],
 )
 def test_an_age_said_beside_a_name_or_taken_back(text: str, ages: list[str]) -> None:
-    assert [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "AGE"] == ages
+    assert _labelled(text, "AGE") == ages
 
 
 def test_people_joined_by_an_ampersand_stay_people_without_a_firm_s_context() -> None:
@@ -1430,7 +1435,7 @@ def test_a_common_word_before_no_is_a_person_unless_it_names_a_record() -> None:
     text = (
         "Q. Did Officer Young write it?\nA. Yes. Young No. 4471 is his badge.\nQ. And Rose?\nA. Rose No -- Rose left.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert persons.count("Young") == 2 and sum("Rose" in p for p in persons) == 3
 
 
@@ -1448,7 +1453,7 @@ def test_a_given_name_that_is_a_common_word_opens_a_full_name_inside_a_sentence(
 
 def test_a_rank_that_is_a_given_name_too_stays_outside_a_surname_named_with_another_given_name() -> None:
     text = "Pastor Featherstone has offered a room.\nIn Christ, Pastor Odell Featherstone.\nMy sponsor is King White.\n"
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert "Pastor Featherstone" not in persons and "Featherstone" in persons
     assert "King White" in persons  # "King" may be his given name: nothing says otherwise
 
@@ -1464,7 +1469,7 @@ def test_a_surname_s_initial_after_a_given_name_ends_the_name_and_kin_words_are_
     ]
     assert [s.text for s in with_suffix_stop(text, spans)] == ["Kim H.", "Mary"]
     text = "The grandkids call him Paw-Paw, and he cannot keep them. They call her Meemaw. We call him Bo.\n"
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert persons == ["Bo"]
 
 
@@ -1487,13 +1492,13 @@ def test_a_recording_s_clock_is_no_time_of_day() -> None:
         "Start:        03/14/2024 19:42:16       Duration: 00:01:41\n"
         "(00:09) FEMALE: hello? I called at 11:15.\n[00:11] INMATE: yes\n"
     )
-    times = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "TIME"]
+    times = _labelled(text, "TIME")
     assert times == ["19:42:16", "11:15"]
 
 
 def test_a_date_starts_at_its_month_after_a_count_or_a_certificate_s_this() -> None:
     text = "Charge two, September 2, 2011, battery. Witness my hand this 24th day of January, 2025.\n"
-    dates = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "DATE"]
+    dates = _labelled(text, "DATE")
     assert dates == ["September 2, 2011", "24th day of January, 2025"]
 
 
@@ -1502,17 +1507,17 @@ def test_a_parolee_s_label_names_the_parolee_and_a_field_s_label_ends_a_name() -
         "Deputy Commissioner:  BEATRIX HANLON\nParolee's Counsel:    WINONA PREWITT, attorney\n"
         "PAROLEE PENNINGTON:  Delroy Jamal Pennington.\nPAROLEE PENNINGTON:  Yes.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert "BEATRIX HANLON" in persons and persons.count("PENNINGTON") == 2
 
 
 def test_a_full_name_opening_a_line_after_a_company_is_a_list_s_next_entry() -> None:
     text = "20            Hedy Tomczak, Senior Counsel, Vantorix\n21            Claire Fennimore (by Zoom)\n"
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert "Claire Fennimore" in persons and not any("Vantorix" in p and "Claire" in p for p in persons)
     # A given name a line broke from the rest of the name stays one name.
     text = "Present were Mary\nAnn Smith and Bob\nMcCulloch.\n"
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert persons == ["Mary\nAnn Smith", "Bob\nMcCulloch"]
 
 
@@ -1528,7 +1533,7 @@ def test_a_school_named_after_a_person_is_an_organization_by_that_surname_alone(
 
 def test_hon_with_its_period_is_a_title_and_a_grandmother_s_word_is_no_name() -> None:
     text = "Mediator:   Hon. Rosemary Varga (Ret.)\nVisits are every Sunday at Kokum's house.\n"
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert persons == ["Rosemary Varga"]
 
 
@@ -1595,7 +1600,7 @@ def test_ip_addresses_are_whole_and_a_clock_or_a_version_is_none() -> None:
 def test_a_given_name_a_rule_might_take_for_a_title_a_kin_word_or_a_school_stays_a_person(
     text: str, person: str
 ) -> None:
-    assert person in [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert person in _labelled(text, "PERSON")
 
 
 def test_a_log_s_times_of_day_in_brackets_stay_times_and_a_list_of_surnames_stays_a_list() -> None:
@@ -1629,7 +1634,7 @@ def test_a_form_s_fields_are_no_speakers_and_a_role_s_letters_stay_outside_the_n
         "DATE OF HEARING:  04/02/2024\nSENIOR HEARING OFFICER (SHO): Lieutenant M. Trujillo\n\n"
         "SHO TRUJILLO: This hearing is being recorded.\nCCI BRISCO: Yes, Lieutenant.\nSHO TRUJILLO: Okay.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert not any(word in p for p in persons for word in ("DATE", "LOG", "HEARING", "SHO", "CCI"))
     assert persons.count("TRUJILLO") == 2 and "BRISCO" in persons
 
@@ -1639,7 +1644,7 @@ def test_a_role_s_letters_before_a_name_stay_outside_it() -> None:
         "Interviewer:   PO Gwyneth Saucier, Probation and Parole Officer II\n\n"
         "PO: This is Probation Officer Saucier.\nINV. ARDOIN: It is 10:05.\nDEF: Yes.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert "Gwyneth Saucier" in persons and "ARDOIN" in persons and not any("PO" in p.split() for p in persons)
 
 
@@ -1651,7 +1656,7 @@ def test_a_pronoun_s_contraction_is_no_person_after_a_relation_nor_left_over_fro
         "MR. LEIF SOLHEIM:  Leif Solheim. I'm her older son, I'm\nsixty-five. I'm quoting him.\n"
         "MS. QUINN: Judge, I'm Devon Quinn, Q-U-I-N-N. I'm a lineman.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert "I'm" not in persons and "Leif Solheim" in persons and "Devon Quinn" in persons
     assert [c.text for c in cues("my brother, Ivo Marsh, and her older son, I'm sure")] == ["Ivo Marsh"]
 
@@ -1661,7 +1666,7 @@ def test_common_words_before_a_role_in_a_label_name_no_one_and_a_sentence_in_cap
         "GRAND JUROR: Officer, you said the lady was there?\nA. Yes.\nPROSPECTIVE JUROR: No.\n"
         'KENNETH CHIEF: Yes.\nMS. LUNDGREN: SHE ASKS THAT IT\nBE READ INTO THE RECORD IN PART: "WE WERE TO WED."\n'
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert "KENNETH CHIEF" in persons and "LUNDGREN" in persons
     assert not any(word in p for p in persons for word in ("JUROR", "RECORD", "READ"))
     # A label keeps a surname that is a stop word, and a name's particles.
@@ -1691,7 +1696,7 @@ def test_a_page_s_word_before_its_number_is_no_person() -> None:
     ],
 )
 def test_a_name_surname_first_in_capitals_or_with_a_hyphenated_given_name_is_one_person(text: str, person: str) -> None:
-    assert person in [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert person in _labelled(text, "PERSON")
 
 
 def test_a_compound_word_is_no_hyphenated_given_name() -> None:
@@ -1717,11 +1722,11 @@ def test_a_subtitle_s_timing_and_a_meeting_transcript_s_stamps_are_no_times_of_d
         "iPhone (3)  [00:00:38]\nYes I can hear you.\n\nDesi Pannell  01:12:44\nThank you.\n\nChat\n"
         "00:01:58 From Radomir Szczepanik to Everyone:\n\tI have to be back at 10:30.\n"
     )
-    times = [c.text for c in detect_text(meeting, settings.SPACY_MODEL).spans if c.label == "TIME"]
+    times = _labelled(meeting, "TIME")
     assert times == ["10:02", "10:30"]
     # A log's bracketed time before a label stays the time it is.
     log = "[15:02:31] DET. SZABO: Address?\n[15:02:42] PETTAWAY: 414 North Street.\n"
-    assert "15:02:31" in [c.text for c in detect_text(log, settings.SPACY_MODEL).spans if c.label == "TIME"]
+    assert "15:02:31" in _labelled(log, "TIME")
 
 
 def test_a_month_and_year_in_figures_a_hundred_block_and_a_house_number_are_read_as_they_are() -> None:
@@ -1746,7 +1751,7 @@ def test_a_record_s_headings_and_fields_name_no_one() -> None:
         "OFFENDER'S VERSION: Offender admits entering the home.\n"
         "He wrote an apology letter through the Victim Services Division in 2023.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert persons == ["Denton Loyd Kilgore"]
 
 
@@ -1771,7 +1776,7 @@ def test_a_record_s_names_surname_first_take_their_given_names_and_initials_in_t
         "V1   HUSKEY, LARAMIE J                    DOB: 07/22/1988  AGE: 36\n"
         "     EMPL: BRYAN MEDICAL CENTER (CNA)\nSGT. MILLER: Yes.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert "RUDKIN, THORA L" in persons and "OYAMA, D" in persons and "HUSKEY, LARAMIE J" in persons
     assert not any(p in ("RPT OFCR", "EMPL", "DOB") for p in persons) and "MILLER" in persons
 
@@ -1784,7 +1789,7 @@ def test_a_name_s_suffix_and_its_particles_are_the_name_s() -> None:
         "My husband, Efraín de la Cruz Mosquera, was president of the community council.\n"
         "A statement from Mr. Rami al-Sabbagh, a cameraman. Commissioner van der Berg asked.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     for name in (
         "LEMUEL A. TREADWELL, JR.",
         "Lemuel Treadwell, Jr.",
@@ -1823,7 +1828,7 @@ def test_a_record_s_numbers_vehicles_devices_badges_parcels_and_new_york_s_priso
         "Torvald Ruehle, Esq. (Reg. No. 0079315); glass invoice #40772.\n"
         "Apt. #204, Suite #1800, Item #3; eRx to Walgreens #07214. The PAGE NUMBER 1234 is here.\n"
     )
-    ids = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "ID"]
+    ids = _labelled(text, "ID")
     for number in (
         "1427",
         "SKR209",
@@ -1861,15 +1866,15 @@ def test_the_reviewer_s_counter_examples_to_batch_11_s_rules_keep_their_people_p
         "He joined the Tri-county Young Adult Program at the Re-entry Hall after the Pat-down Price.\n": [],
     }
     for text, persons in cases.items():
-        found = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+        found = _labelled(text, "PERSON")
         assert found == persons, text
     times = (
         "Dispatched:   00:42:10\nOn scene:   00:51:33\nCAD LOG\nCaller Ana Ruiz  00:03:12\nUnit 12 enroute  00:04:40\n"
     )
-    found = [c.text for c in detect_text(times, settings.SPACY_MODEL).spans if c.label == "TIME"]
+    found = _labelled(times, "TIME")
     assert found == ["00:42:10", "00:51:33", "00:03:12", "00:04:40"]
     year = "In 2019 Officer Lane, the arresting officer, found the gun."
-    assert "2019" in [c.text for c in detect_text(year, settings.SPACY_MODEL).spans if c.label == "DATE"]
+    assert "2019" in _labelled(year, "DATE")
     codes = "The SKU 0045123 and LOT 0045123 were on the box. ISO 09001. Department 2 Chancery Court."
     found = [(c.text, c.label) for c in detect_text(codes, settings.SPACY_MODEL).spans]
     assert not [t for t, label in found if label == "ID"] and ("2 Chancery Court", "LOCATION") not in found
@@ -1894,7 +1899,7 @@ def test_names_in_a_record_s_fields_and_table_cells_surname_first_are_persons() 
         "PATIENT\n  Name: SWAN, ARVID TORVALD                  Sex: M       DOB: 02/09/1953\n"
         "MADISON, GEORGIA\nDALLAS, AUSTIN\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     for name in ("RASKU, TOVA", "CORCORAN, KIERAN", "SWAN, ARVID TORVALD"):
         assert name in persons
     assert not any(p.startswith(("MADISON,", "DALLAS,")) for p in persons)
@@ -1908,7 +1913,7 @@ def test_a_clinical_section_a_workmate_s_word_a_signature_s_mark_and_a_wrapped_g
         "LUNA M., born 03/02/2024              child\nReviewed and approved:\n/s/ T. Engstrom            Date\n"
         "Sound design and mix by Ilse Brunhart. Our theme music is by Cleo\nBarksdale and the Quincy Avenue Horns.\n"
     )
-    persons = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    persons = _labelled(text, "PERSON")
     assert not any("COMPLAINT" in p or "Teammate" in p or "/s/" in p for p in persons)
     for name in ('Marty "Moose" Kallio', "LUNA M.", "T. Engstrom", "Cleo\nBarksdale"):
         assert name in persons
@@ -1919,7 +1924,7 @@ def test_the_second_review_s_counter_examples_keep_addresses_and_leave_buses_fli
         "The office is at 1500 Q Street NW. She lives at 210 A Street and 2240 Rockville Pike.\n"
         "He lives at 1410 Governor Street. RESIDENCE: 1987 ELM STREET, FRESNO, CA 93722\n"
     )
-    places = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "LOCATION"]
+    places = _labelled(text, "LOCATION")
     addresses = ("1500 Q Street NW", "210 A Street", "2240 Rockville Pike", "1410 Governor Street", "1987 ELM STREET")
     assert all(address in places for address in addresses)
     vehicles = "VEHICLE 1\nVIN: 1HGCM82633A004352\nVEHICLE 2\nVIN: 2T1BURHE0JC012345\nSID: 08127734\nSID: 08127735\n"
@@ -1931,10 +1936,10 @@ def test_the_second_review_s_counter_examples_keep_addresses_and_leave_buses_fli
         "In the FBI 2019 Uniform Crime Report, the parcel 1500 feet away. Exhibit W2-12345, invoice 12345678A.\n"
         "The hash 4B2X9C7D1E5F6G8HJ was logged.\n"
     )
-    ids = [c.text for c in detect_text(numbers, settings.SPACY_MODEL).spans if c.label == "ID"]
+    ids = _labelled(numbers, "ID")
     assert ids == []
     bates = "Bates HOLLOWAY 01234 through HOLLOWAY 01240."
-    assert [c.text for c in detect_text(bates, settings.SPACY_MODEL).spans if c.label == "ID"] == [
+    assert _labelled(bates, "ID") == [
         "HOLLOWAY 01234",
         "HOLLOWAY 01240",
     ]

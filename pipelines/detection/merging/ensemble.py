@@ -296,11 +296,7 @@ def _particles_join(last: Candidate, span: Candidate, between: str) -> bool:
 
 def _only_the_initial(span: Candidate, initial: re.Match[str]) -> bool:
     """`span` is a model's reading of the initial alone ("D." as a LOCATION)."""
-    return (
-        span.start == initial.start() + len(initial.group()) - 2
-        and span.end == initial.end()
-        and (set(span.sources) <= _MODEL_READ)
-    )
+    return span.start == initial.end() - 2 and span.end == initial.end() and set(span.sources) <= _MODEL_READ
 
 
 _COMMA_GAP = re.compile(r",[ \t]+")
@@ -351,23 +347,23 @@ def _capitals_surname_first(text: str, last: Candidate, span: Candidate, between
     if len(surname) != 1 or not 1 <= len(given) <= 2 or not (last.text.isupper() and given[0].isupper()):
         return False
     first = given[0].strip(".,")
-    # A given name that is no surname too ("DEFENDANTS: SMITH, JOHNSON, AND WILLIAMS"
-    # lists surnames), and no list going on after it.
-    # Or one the model read as a person that is no surname, no word ("KENDARIUS").
+    # The given name: one the narrow lists hold, or a given name that is no surname
+    # too ("DEFENDANTS: SMITH, JOHNSON, AND WILLIAMS" lists surnames), or a word the
+    # model read as a person that is no surname and no common word ("KENDARIUS").
     given_only = first.title() in first_names() or (
         (is_given_name(first) or (span.label == "PERSON" and not is_common_word(first)))
         and first.title() not in wide_last_names()
     )
-    # A surname the lists know, or one the model read as a person that is no word and
-    # no place ("PETROVIC, NADIA M.").
-    # Or, both read as a person's, a surname that is a word before a known given name
-    # ("SWAN, ARVID TORVALD").
+    # The surname: one the lists know; one the model read as a person that is no word
+    # and no place ("PETROVIC, NADIA M."); or, both halves read as a person's, a word
+    # before a given name the narrow lists hold ("SWAN, ARVID TORVALD").
     known = (
         surname[0].title() in wide_last_names()
         or (last.label == "PERSON" and not is_common_word(surname[0]) and not places.is_known_place(surname[0]))
-        or (last.label == span.label == "PERSON" and given[0].strip(".,").title() in first_names())
+        or (last.label == span.label == "PERSON" and first.title() in first_names())
     )
-    # A given name that is a town too ("ORVILLE") where the model read a person.
+    # A given name that is a town too ("ORVILLE") only where the model read a person;
+    # no list going on after it.
     return (
         known
         and given_only
@@ -461,8 +457,11 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
     """ "George Tillman Jr" + "." → "George Tillman Jr.": the abbreviation's dot is
     part of the name (the tokenizer often splits it off, more so at a sentence's
     end), as annotators mark it; so is a surname's initial after a given name
-    ("Kim H."). The export restores a sentence's full stop after a span that took
-    it (`pseudonymize.engine._sentence_stop`)."""
+    ("Kim H."), an initial's period ("LUNA M."), the given name and initial a
+    record's field gives after a surname in capitals ("RUDKIN, THORA L"), a surname's
+    particles no one read ("Rami al-Sabbagh") and a suffix ("Lemuel Treadwell, Jr.",
+    "III"). The export restores a sentence's full stop after a span that took it
+    (`pseudonymize.engine._sentence_stop`)."""
     out: list[Candidate] = []
     for i, span in enumerate(spans):
         after = spans[i + 1].start if i + 1 < len(spans) else len(text)
@@ -496,9 +495,11 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
 
 
 _ENDS_IN_AN_INITIAL = re.compile(r"\w[ \t]+[A-Z]$")
+# The particles written apart from the surname; "al-" and "el-" are joined to it, and
+# "le", "y", "zu", "ter", "ten" are words after a name as often ("Smith ten Dollars").
+_SPACED_PARTICLES = sorted(NAME_PARTICLES - {"al", "el", "le", "y", "zu", "ter", "ten"})
 _PARTICLE_SURNAME_AFTER = re.compile(
-    r"[ \t]+(?:(?:de|del|della|der|di|da|dos|das|du|la|van|von|bin|ibn)[ \t]+){1,3}[A-Z][\w'’-]+"
-    r"|[ \t]+(?:al|el)-[A-Z][\w'’-]+"
+    rf"[ \t]+(?:(?:{'|'.join(_SPACED_PARTICLES)})[ \t]+){{1,3}}[A-Z][\w'’-]+|[ \t]+(?:al|el)-[A-Z][\w'’-]+"
 )
 _SUFFIX_AFTER = re.compile(r",?[ \t]+(?:Jr|Sr|JR|SR)(?:\.|\b)|[ \t]+(?:II|III|IV)\b(?![.'’-])")
 
@@ -507,12 +508,9 @@ _SUFFIX_AFTER = re.compile(r",?[ \t]+(?:Jr|Sr|JR|SR)(?:\.|\b)|[ \t]+(?:II|III|IV
 # the column's end ("RUDKIN, THORA L #1427", "OYAMA, D   #0962", "HUSKEY, L   RTN
 # OWNER"): the name's other half, which no model read.
 _GIVEN_IN_FIELD = re.compile(
-    r",[ \t]+(?:(?P<given>[A-Z][A-Z'’-]+(?:[ ][A-Z][A-Z'’-]+)?)(?:[ ][A-Z]\.?)?|[A-Z]\.?)"
-    r"(?=[ \t]{2,}|[ \t]*#|[ \t]*\n|[ \t]*$)"
+    rf",[ \t]+(?:(?P<given>[A-Z][A-Z'’-]+(?:[ ][A-Z][A-Z'’-]+)?)(?:[ ][A-Z]\.?)?|[A-Z]\.?)(?={places.FIELD_END})"
 )
-
-
-_INITIAL_IN_FIELD = re.compile(r"[ ][A-Z]\.?(?=[ \t]{2,}|[ \t]*#|[ \t]*\n|[ \t]*$)")
+_INITIAL_IN_FIELD = re.compile(rf"[ ][A-Z]\.?(?={places.FIELD_END})")
 
 
 def _given_in_its_field(text: str, span: Candidate, after: int) -> int | None:

@@ -774,15 +774,15 @@ def _a_sentence(words: list[re.Match[str]]) -> bool:
 # A form's field of several words, written once, its value aligned after it: "DATE OF
 # OFFENSE:  03/09/2024", "RVR LOG NO.:      7481220", "INCIDENT LOG NO.:". A word of a
 # record or a date in the label, or a value that opens with a digit.
-_FIELD_WORDS = frozenset(
-    """DATE TIME NO NUMBER LOG RULE OFFENSE HEARING INCIDENT DOB ID CODE TYPE STATUS COMPLAINT HISTORY DIAGNOSIS
-    ASSESSMENT PLAN MEDICATIONS ALLERGIES DISPOSITION NARRATIVE IMPRESSION SUMMARY FINDINGS""".split()
-)
 # Words that make a label of several words a clinical or a report's section written
 # once, wherever its text starts ("CHIEF COMPLAINT: Altered mental status").
 _SECTION_WORDS = frozenset(
-    "COMPLAINT HISTORY DIAGNOSIS ASSESSMENT PLAN MEDICATIONS ALLERGIES DISPOSITION NARRATIVE IMPRESSION".split()
-    + ["FINDINGS"]
+    """COMPLAINT HISTORY DIAGNOSIS ASSESSMENT PLAN MEDICATIONS ALLERGIES DISPOSITION NARRATIVE IMPRESSION
+    FINDINGS""".split()
+)
+_FIELD_WORDS = (
+    frozenset("DATE TIME NO NUMBER LOG RULE OFFENSE HEARING INCIDENT DOB ID CODE TYPE STATUS SUMMARY".split())
+    | _SECTION_WORDS
 )
 _ALIGNED_VALUE = re.compile(r"[ \t]{2,}(?P<digit>\d)?")
 _FIGURE_AFTER = re.compile(r"[ \t]*\d")
@@ -870,7 +870,7 @@ def recognize(text: str) -> list[Candidate]:
 _RECORD_NAME_RE = re.compile(
     r"(?<![\w'’-])(?P<v>(?P<surname>[A-Z][A-Z'’-]+(?:[ ][A-Z][A-Z'’-]+)?),[ ](?P<given>[A-Z][A-Z'’-]+)"
     r"(?:[ ][A-Z][A-Z'’-]+)?(?:[ ][A-Z]\.?)?)"
-    r"(?=[ \t]{2,}|[ \t]*[|#]|[ \t]*\n|[ \t]*$|[ ][A-Z]{1,2}\d{4,6}\b)"
+    rf"(?={places.FIELD_END}|[ \t]*\||[ ][A-Z]{{1,2}}\d{{4,6}}\b)"
 )
 
 

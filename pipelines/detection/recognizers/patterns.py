@@ -131,6 +131,10 @@ def _vin_checks(vin: str) -> bool:
 _YEAR_LEAD = re.compile(r"(?i:in|since|by|until|from|after|before|of|during)[ \t]+$")
 
 
+def _year_shaped(number: str) -> bool:
+    return len(number) == 4 and number[:2] in ("19", "20")
+
+
 def a_year_s_event(text: str, at: int) -> bool:
     """A word that leads a year stands before text[at:] ("In 2015 California Highway
     Patrol"): the number there is a year, not a house's."""
@@ -138,6 +142,7 @@ def a_year_s_event(text: str, at: int) -> bool:
 
 
 _AMBIGUOUS_TYPES = frozenset("court ct place pl way terrace circle cir trail".split())
+_STREET_TYPES = NAME_END_STREET_TYPES | _AMBIGUOUS_TYPES | {"pike"}
 
 
 def _an_address(text: str, match: re.Match[str]) -> bool:
@@ -145,7 +150,7 @@ def _an_address(text: str, match: re.Match[str]) -> bool:
     kind nor a count of things ("4 District Court judges": a type that is a noun
     too needs a name that is no court's kind)."""
     number, at = match.group("n"), match.start()
-    if len(number) == 4 and number[:2] in ("19", "20") and a_year_s_event(text, at):
+    if _year_shaped(number) and a_year_s_event(text, at):
         return False
     if _NUMBERED_UNIT_BEFORE.search(text, max(0, at - 16), at):
         return False  # "Department 2 Chancery Court": a court's department
@@ -162,11 +167,10 @@ def street_named(match: re.Match[str], number: str) -> bool:
     arrested him"; "1500 Q Street", "1410 Governor Street" are addresses); a type
     that is a noun too ("Court", "Place") after no court's kind ("4 Land Court")."""
     kind = match.group("type").lower().rstrip(".")
-    if kind not in NAME_END_STREET_TYPES and kind not in _AMBIGUOUS_TYPES and kind != "pike":
+    if kind not in _STREET_TYPES:
         return False
     names = [w.lower().rstrip(".") for w in match.group("name").split()]
-    year = len(number) == 4 and number[:2] in ("19", "20")
-    if year and any(w in ROLE_WORDS or w in HONORIFICS for w in names):
+    if _year_shaped(number) and any(w in ROLE_WORDS or w in HONORIFICS for w in names):
         return False
     return kind not in _AMBIGUOUS_TYPES or not any(w.rstrip("'’s") in COURT_KINDS for w in names)
 
@@ -732,10 +736,8 @@ _RECORDING = DocumentAnswers()
 
 def _elapsed(text: str, start: int, end: int) -> bool:
     """The clock text[start:end] is a recording's, no time of day: a stamp opening a
-    line in brackets from zero or before a label, a length, a subtitle's timing, a
-    meeting transcript's stamp after its speaker or before its chat's line (from
-    zero, or anywhere in a text that holds a speaker's stamp from zero: an hour in,
-    "01:12:44", is one too)."""
+    line in brackets from zero or before a label, a length, or a subtitle's timing
+    or a meeting transcript's stamp (`recording_stamp`)."""
     stamp = text[end : end + 1] in ("]", ")") and _STAMP_OPENS_LINE.search(text, max(0, start - 20), start)
     from_zero = text.startswith(("00:", "0:"), start)
     return recording_stamp(text, start, end) or bool(
