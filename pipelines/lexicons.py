@@ -507,6 +507,25 @@ FORM_FIELD_LABELS: frozenset[str] = frozenset(
     "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH OLN NYSID TDCJ EMPL".split()
 )
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
+# A vehicle's colours as a witness or a report gives them ("a silver Mercedes", "the
+# gray Impala"), and makes that no one is named after ("Toyota Sienna"): what stands
+# before a model's PERSON that is a car.
+VEHICLE_COLOURS: frozenset[str] = frozenset(
+    "black white gray grey silver red blue green maroon tan gold beige brown yellow orange purple burgundy".split()
+)
+VEHICLE_MAKES: frozenset[str] = frozenset(
+    """acura audi bmw buick cadillac chevy chevrolet chrysler dodge fiat gmc honda hyundai infiniti jeep kia lexus
+    mazda mitsubishi nissan oldsmobile plymouth pontiac porsche subaru suzuki tesla toyota volkswagen vw
+    volvo""".split()
+)
+# Conditions a clinician, a witness or a board names by their eponym's possessive
+# alone ("Huntington's on her father's side", "early Alzheimer's"): widely known
+# diseases named after people, lower case.
+EPONYMOUS_CONDITIONS: frozenset[str] = frozenset(
+    """addison alzheimer asperger bright crohn cushing dupuytren graves hashimoto hirschsprung hodgkin huntington
+    kaposi korsakoff meniere ménière munchausen paget parkinson peyronie raynaud sjogren sjögren tourette wernicke
+    wilms""".split()
+)
 CLINICAL_FIELD_LABELS: frozenset[str] = frozenset(
     """DOB HPI CC ROS PMH PSH FH SH MSE PE MRN SSN DX RX HX PCP ED ER ICU BP HR RR BMI NKDA EHR EMR ADL ADLS
     AIMS CIWA COWS SI HI AVH C-SSRS CSSRS PHQ-9 GAD-7 AUDIT-C PCL-5 MOCA MMSE LABS MEDS VS SOAP A/P""".split()

@@ -56,11 +56,18 @@ TABLE = [
     ("George Bush", "PERSON", "Behind a «bush» there.", False, False),
     ("Mike Brown", "PERSON", "Turn the «mike» off.", False, False),
     ("Board Hearing", "ORGANIZATION", "A «board hearing» was set.", False, False),
+    # ...and so is, in cased text, an adjective, adverb or verb however often it is a
+    # surname ("brown" is no common word by frequency: Brown is that common a name)
+    ("Frank Brown", "PERSON", "The car was «brown», not gray.", False, False),
+    ("Frank Brown", "PERSON", "To be «frank», no.", False, False),
+    ("Tina Summers", "PERSON", "Two «summers» ago.", False, False),
     # ...unless a name context says so: a title, a speaker label, a first name beside it
     ("Young", "PERSON", "Ask Mr. «young» now.", True, True),
     ("Young", "PERSON", "«young»: Yes, sir.", True, True),
     ("Tom Young", "PERSON", "Ask Mr. «young» now.", True, None),
     ("Tom Young", "PERSON", "Then «tom young» left.", True, True),
+    ("Frank Brown", "PERSON", "Then «frank brown» left.", True, True),
+    ("Brown", "PERSON", "Ask Mr. «brown» now.", True, True),
     # ...and the name in capitals or title case is the name
     ("Young", "PERSON", "He said «Young» was there.", True, True),
     ("Young", "PERSON", "He said «YOUNG» was there.", True, True),
@@ -182,3 +189,20 @@ def test_the_memory_proposes_a_bare_common_surname_only_where_a_name_context_say
     assert ("Kowalczyk", text.index("Kowalczyk")) in found
     assert ("Tom Young", text.index("Tom Young")) in found
     assert ("BROWN", text.index("BROWN")) in found  # a speaker label
+
+
+def test_a_lower_case_word_is_the_name_where_the_text_has_no_case() -> None:
+    # Speech recognition writes every name in lower case: there "brown" alone may be
+    # Frank Brown, and the gate and propagation read it so (the adjective rule is off).
+    asr = (
+        "um so i talked to frank brown that night and he said he was going home "
+        "and i said okay and then later on brown came back to the house and "
+        "we talked for a while about the car and the kids and the money and "
+        "he left again before midnight i think it was"
+    )
+    at = asr.index("brown came")
+    accepted = Candidate(
+        asr.index("frank brown"), asr.index("frank brown") + 11, "PERSON", "frank brown", ("human",), 1.0
+    )
+    assert (at, at + 5) in {(o.start, o.end) for o in NameIdentity([("Frank Brown", "PERSON")]).find(asr)}
+    assert at in {leak.output_offset for leak in find_leaks(asr, [accepted])}

@@ -206,6 +206,15 @@ def test_a_common_word_name_spreads_to_its_uses_in_speech(text: str) -> None:
         ("He found a positive Hawkins-Kennedy on the right shoulder.", "Hawkins-Kennedy", True),
         ("Dr. Bellweather found Waddell's signs, three out of five.", "Waddell", True),
         ("There's a Baker's cyst. He wants to do the scope.", "Baker", True),
+        ("And there's a note about Dupuytren's contracture in both hands.", "Dupuytren", True),
+        # A pair of possessives beside a use that names the sign.
+        ("He does not document Kernig's sign.\nQ. You'd agree Kernig's and Brudzinski's are poor?", "Kernig", True),
+        ("Kernig's and Brudzinski's lawyers were both there.", "Kernig", False),
+        # A known condition by its possessive alone, and a holiday.
+        ("Neurology saw her because there's Huntington's on her father's side.", "Huntington", True),
+        ("My mother has early Alzheimer's.", "Alzheimer", True),
+        ("Parkinson's lawyer called me that night.", "Parkinson", False),
+        ("He won't pick up for me. Not since Valentine's Day.", "Valentine", True),
         # Someone one is sure of, or a given name, is a person.
         ("I'm positive Johnson did it.", "Johnson", False),
         ("It was a positive Marcus, always smiling.", "Marcus", False),
@@ -419,7 +428,7 @@ _ASR = (
 
 
 def test_in_a_text_without_case_a_title_before_a_word_that_is_no_english_word_names_a_person() -> None:
-    from pipelines.detection.case import carries_case
+    from pipelines.case import carries_case
 
     assert not carries_case(_ASR)
     titled = {c.text for c in cues(_ASR) if c.rule == "cue:title"}
@@ -1955,3 +1964,28 @@ def test_the_base_model_s_second_opinion_on_common_words_is_no_person() -> None:
     names = "Comparator: B. Tuck, hired 2019. Everybody knew him as el Mono. Young Brown testified."
     candidates = [second_opinion(names, n) for n in ("B. Tuck", "el Mono", "Young Brown")]
     assert [c.text for c in apply_filters(candidates, text=names)[0]] == ["B. Tuck", "el Mono", "Young Brown"]
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "label", "dropped"),
+    [
+        ("There were two parked cars, a gray Impala and a silver Mercedes.", "Mercedes", "PERSON", True),
+        ("We saw a gray Toyota Sienna with Maryland plates.", "Sienna", "PERSON", True),
+        ("Her older maroon Monte Carlo was parked there.", "Monte Carlo", "PERSON", True),
+        ("The white Tahoe stopped at the light.", "Tahoe", "ORGANIZATION", True),
+        ("I saw a Chevy Tahoe behind the store.", "Chevy Tahoe", "ORGANIZATION", True),
+        # No colour, or a make that is also a name, says nothing.
+        ("My cousin, a tall Marcus, came along.", "Marcus", "PERSON", False),
+        ("Lincoln Smith was there too.", "Smith", "PERSON", False),
+        ("The other officer's name is Mercedes.", "Mercedes", "PERSON", False),
+    ],
+)
+def test_a_vehicle_is_no_name(text: str, word: str, label: str, dropped: bool) -> None:
+    at = text.rindex(word)
+    c = Candidate(at, at + len(word), label, word, ("spacy",), 0.84, f"spacy:{label}")
+    assert (apply_filters([c], text=text)[0] == []) is dropped
+
+
+def test_a_car_after_its_colour_is_no_person_end_to_end() -> None:
+    text = "Q. What did you see?\nA. There were two parked cars, a gray Impala and a silver Mercedes.\n"
+    assert _labelled(text, "PERSON") == []

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import BASE_ONLY, Candidate
+from pipelines.case import caseless_at
 from pipelines.detection.answers import DocumentAnswers
-from pipelines.detection.case import caseless_at
 from pipelines.detection.config import ACRONYM_PERSON_SCORE, FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import (
@@ -36,6 +36,7 @@ from pipelines.gazetteers import (
 )
 from pipelines.lexicons import (
     CLINICAL_FIELD_LABELS,
+    EPONYMOUS_CONDITIONS,
     FORM_FIELD_LABELS,
     HONORIFICS,
     NAME_PARTICLES,
@@ -45,6 +46,8 @@ from pipelines.lexicons import (
     REPLY_WORDS,
     ROLE_WORDS,
     SPEAKER_ROLES,
+    VEHICLE_COLOURS,
+    VEHICLE_MAKES,
 )
 
 
@@ -349,9 +352,10 @@ def _person_names_a_work(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 # What a person's name names when it names no person: a procedure, a test, a
 # doctrine or a disease called after someone ("an Olson review", "the Franklin
-# factors"), or, with a possessive, a law, a syndrome or a clinical sign ("Marsy's
-# Law", "Down's Syndrome", "Murphy's sign", "Hartmann's solution"). Not what follows a party's or a patient's name
-# ("Kowalczyk's hearing", "the Delgado motion", "Ramirez's test results").
+# factors"), or, with a possessive, a law, a holiday, a syndrome or a clinical sign
+# ("Marsy's Law", "Valentine's Day", "Down's Syndrome", "Murphy's sign", "Hartmann's
+# solution", "Huntington's" of the conditions' list). Not what follows a party's or a
+# patient's name ("Kowalczyk's hearing", "the Delgado motion", "Ramirez's test results").
 _EPONYM_AFTER = re.compile(
     # Not "hearing", "motion" or "claim": "the Johnson hearing" may be a person's; nor
     # a verb's form ("Darnell tests positive", "Keisha warning him").
@@ -360,11 +364,19 @@ _EPONYM_AFTER = re.compile(
     # A clinical note's devices and signs ("Jackson-Pratt drains", "a Foley catheter",
     # "Babinski reflex").
     r"|drains?|catheter|reflex)\b"
-    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease)\b"
+    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease|Day|Eve)\b"
     # "Murphy's sign", "Hartmann's solution": only after a word that is no given name
     # ("Jamal's sign said no justice", "Tariq's solution was to move").
-    r"|(?P<clinical>['’]s[ \t]+(?:syndrome|disease|signs?|solution|cyst|maneuver|fracture|palsy)\b)"
+    r"|(?P<clinical>['’]s[ \t]+(?:syndrome|disease|signs?|solution|cyst|maneuver|fracture|palsy|contracture"
+    r"|triad|phenomenon|nodes?|ulcer|lymphoma|sarcoma|dementia|chorea)\b)"
+    # A disease named by its eponym's possessive alone ("Huntington's on her
+    # father's side"): only a name the conditions' list holds.
+    r"|(?P<condition>['’]s)(?:(?=[ \t]*(?:[^\w \t]|$))|[ \t]+(?P<next>[a-z]+)\b)"
 )
+# A possessive beside another, neither followed by its noun ("Kernig's and
+# Brudzinski's have poor sensitivity"): the pair names what each names elsewhere.
+_COORDINATED_POSSESSIVE = re.compile(r"['’]s,?[ \t]+(?:and|or)[ \t]+[A-Z][\w-]*['’]s\b")
+_COORDINATED_BEFORE = re.compile(r"[A-Z][\w-]*['’]s,?[ \t]+(?:and|or)[ \t]+$")
 # A clinical examination's finding after an article: "a positive Tinel's and
 # Phalen's", "the negative Spurling's", "a positive Hawkins-Kennedy". Not "I'm
 # positive Johnson did it" (no article), nor a given name ("a positive Marcus").
@@ -375,7 +387,22 @@ _EPONYM_BEFORE = re.compile(
 
 def _eponym_after(text: str, at: int, word: str) -> bool:
     match = _EPONYM_AFTER.match(text, at)
-    return match is not None and not (match.group("clinical") and _a_first_name(word))
+    if match is None:
+        return False
+    if match.group("condition") is not None:
+        # Punctuation or a function word after it: "Huntington's on her father's
+        # side", not "Parkinson's lawyer".
+        following = match.group("next")
+        return word.casefold() in EPONYMOUS_CONDITIONS and (following is None or is_stop_word(following))
+    return not (match.group("clinical") and _a_first_name(word))
+
+
+def _coordinated_possessive(text: str, start: int, word: str) -> bool:
+    """ "Kernig's and Brudzinski's": `word` (at `start`) is a bare possessive beside another."""
+    return _COORDINATED_POSSESSIVE.match(text, start + len(word)) is not None or (
+        text.startswith(("'s", "’s"), start + len(word))
+        and _COORDINATED_BEFORE.search(text, max(0, start - 40), start) is not None
+    )
 
 
 def _eponym_at(text: str, start: int, word: str) -> bool:
@@ -399,8 +426,13 @@ def _only_as_eponym(text: str, word: str) -> bool:
     """Every time `word` is written in `text`, an eponym's noun follows it."""
 
     def every_use() -> bool:
-        uses = re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
-        return all(_eponym_at(text, use.start(), word) for use in uses)
+        # Each use names the eponym, or stands in a pair of possessives beside one
+        # that does; at least one use says it outright.
+        uses = [u.start() for u in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)]
+        named = [_eponym_at(text, at, word) for at in uses]
+        return any(named) and all(
+            n or _coordinated_possessive(text, at, word) for n, at in zip(named, uses, strict=True)
+        )
 
     return _EPONYM_ANSWERS.get(text, word.lower(), every_use)
 
@@ -413,11 +445,40 @@ def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = re.sub(r"['’]s?$", "", c.text.strip()).split()
     if not _model_only(c) or not text or len(words) != 1:
         return None
-    if not _eponym_at(text, c.start, words[0]):
+    if not (_eponym_at(text, c.start, words[0]) or _coordinated_possessive(text, c.start, words[0])):
         return None
     if _only_as_eponym(text, words[0]):
         return "names a law, a procedure or a test, never a person in the document"
     return None
+
+
+# A colour (after an article or a possessive, an age's word beside it) or a make
+# right before the name: "a silver Mercedes", "her older maroon Monte Carlo",
+# "a gray Toyota Sienna".
+_VEHICLE_BEFORE = re.compile(
+    r"(?:\b(?i:a|an|the|his|her|my|their|your|our|that|this)[ \t]+(?:(?:dark|light|old|older|new|newer)[ \t]+)?"
+    r"(?P<colour>[a-z]+)(?:[ \t]+(?P<make>[A-Z][a-zA-Z]+))?|\b(?P<alone>[A-Z][a-zA-Z]+))[ \t]+$"
+)
+
+
+def _vehicle(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """A model's name a colour or a make stands before, or that a make opens: a car
+    ("a silver Mercedes", "a gray Toyota Sienna", "the white Tahoe", "Chevy Tahoe").
+    A make that is also a name ("Lincoln", "Ford") says nothing alone."""
+    words = c.text.split()
+    if not _model_only(c) or not text or len(words) > 2:
+        return None
+    if len(words) == 2 and words[0].casefold() in VEHICLE_MAKES and not is_known_name(words[0]):
+        return "a vehicle: a make and its model"  # "Chevy Tahoe"
+    before = _VEHICLE_BEFORE.search(text, max(0, c.start - 40), c.start)
+    if before is None:
+        return None
+    make = before.group("make") or before.group("alone")
+    if make is not None and (make.casefold() not in VEHICLE_MAKES or is_known_name(make)):
+        return None
+    if before.group("colour") is not None and before.group("colour") not in VEHICLE_COLOURS:
+        return None
+    return "a vehicle: a colour or a make before it"
 
 
 def _lower_name_word(word: str, w: FilterWords) -> bool:
@@ -666,6 +727,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_noun_shape": (frozenset({"PERSON"}), _person_noun_shape),
     "person_names_a_work": (frozenset({"PERSON"}), _person_names_a_work),
     "person_eponym": (frozenset({"PERSON"}), _person_eponym),
+    "vehicle": (NAME_LABELS, _vehicle),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "numbered_thing": (_NOT_PERSON | {"PERSON"}, _numbered_thing),

@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
+from pipelines.case import caseless_at
 from pipelines.detection.answers import DocumentAnswers
-from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
     LINE_END,
     NAME_PREFIX_BREAK,

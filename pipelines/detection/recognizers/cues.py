@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from pipelines.candidate import Candidate
+from pipelines.case import carries_case, caseless_spans
 from pipelines.detection import places
-from pipelines.detection.case import carries_case, caseless_spans
 from pipelines.gazetteers import (
     countries,
     first_names,
