@@ -113,8 +113,18 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Mediator",
         "Applicant",
         "Claimant",
-        # A clinical note's patient ("Pt's mother", "Pt to SICU").
+        # A clinical note's patient ("Pt's mother", "Pt to SICU"), a probation
+        # officer's client ("Client's cousin").
         "Pt",
+        "Client",
+        # Work roles before a name in a supervisor's or a monitor's notes ("Foreman
+        # Jonas Zook", "Operator Tomasina", "Tech D. Fenstermacher").
+        "Foreman",
+        "Forewoman",
+        "Foreperson",
+        "Operator",
+        "Technician",
+        "Tech",
         "Appellant",
         "Petitioner",
         "Plaintiff",
@@ -507,6 +517,13 @@ FORM_FIELD_LABELS: frozenset[str] = frozenset(
     "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH OLN NYSID TDCJ EMPL".split()
 )
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
+# Letters after a name that are no part of it: honours, offices and silk (British,
+# Australian, Canadian: "Starmer KC MP", "NWANERI SC", "STRAHAN AO"), and an
+# Australian transcript's notes of the examination under way in its running
+# footer ("C.A. HASKETT XN": examination in chief, cross-, re-examination).
+POST_NOMINALS: frozenset[str] = frozenset(
+    "SC QC KC AO AC AM OAM OBE MBE CBE KBE DBE JP MP MLA MHA MPP MSP MNA VC GC XN XXN RXN".split()
+)
 # A vehicle's colours as a witness or a report gives them ("a silver Mercedes", "the
 # gray Impala"), and makes that no one is named after ("Toyota Sienna"): what stands
 # before a model's PERSON that is a car.

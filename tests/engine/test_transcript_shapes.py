@@ -1989,3 +1989,75 @@ def test_a_vehicle_is_no_name(text: str, word: str, label: str, dropped: bool) -
 def test_a_car_after_its_colour_is_no_person_end_to_end() -> None:
     text = "Q. What did you see?\nA. There were two parked cars, a gray Impala and a silver Mercedes.\n"
     assert _labelled(text, "PERSON") == []
+
+
+# --- records of other kinds: British and Australian names, logs, nicknames, numbers (batch 13) -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        # Post-nominal letters and an Australian transcript's notes stay outside.
+        ("17          MS A NWANERI SC appears with MR L BYRNE as Counsel Assisting\n", "A NWANERI"),
+        ("18          MR J FAIRBAIRN SC appears for the State of Tasmania\n", "J FAIRBAIRN"),
+        (
+            "<CORAL ANNE HASKETT, SWORN\n<EXAMINATION BY MS NWANERI\n"
+            ".Tasmania RC 12.3.24          P-1234        C.A. HASKETT XN (MS NWANERI)\n",
+            "C.A. HASKETT",
+        ),
+        ("Evidence was given by Dr Helen Crawshaw QC, and by others.", "Helen Crawshaw"),
+        # A bare initial after a title is the name's.
+        ("Members:            Mr R Thistlewood\n", "R Thistlewood"),
+        # An office's grade is no part of the name.
+        ("Present were Correctional Officer II Brent Lafrenière and others.", "Brent Lafrenière"),
+    ],
+)
+def test_british_and_australian_records_write_names_their_way(text: str, person: str) -> None:
+    assert person in _labelled(text, "PERSON")
+
+
+@pytest.mark.parametrize(
+    ("text", "nickname"),
+    [
+        ('The victim was Darnell Mosley, who was nineteen, known as "Sprout," and his friend.', "Sprout"),
+        ('Antwon Gaither, twenty-two, who goes by "Boo." He was there.', "Boo"),
+        ('Client reports no contact with TAVARIS MACKEY a/k/a "Bird"; no alcohol.', "Bird"),
+        ('No inmate with the moniker "Pinky" could be identified.', "Pinky"),
+        ('The client\'s cousin Rodell Whitacre ("Dook"), approx. 40, came by.', "Dook"),
+        ('Foreman Jonas Zook ("Big J") confirms 40 hrs/wk.', "Big J"),
+    ],
+)
+def test_a_quoted_other_name_is_a_person(text: str, nickname: str) -> None:
+    assert nickname in _labelled(text, "PERSON")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The Ford Motor Company ("Ford") agreed to the terms.',
+        'They ordered a drink called "Santorum" at the bar.',
+        "The client's cousin came to the office.",
+    ],
+)
+def test_a_defined_term_a_thing_s_name_and_a_role_s_possessive_are_no_one(text: str) -> None:
+    assert [p for p in _labelled(text, "PERSON") if p in ("Ford", "Santorum", "Client", "client")] == []
+
+
+def test_a_log_s_surname_and_initial_are_one_name() -> None:
+    text = "15   09/18/2024  Rensselaer, H.*    Hagood, P.; Ezeani, A.      AC; WP  E-mail giving legal advice\n"
+    people = _labelled(text, "PERSON")
+    assert "Hagood, P." in people and "Ezeani, A." in people
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("                                   Case No: 2301234/2024\n\n2. The respondent makes bread.", "2301234/2024"),
+        ("2. The respondent makes bread. Her payroll number was 0044172.", "0044172"),
+        ("CHEVRIER, Rémi A.                 FPS 748213D               Hearing: 2024-11-06\n", "748213D"),
+        (" 1          TAS.0012.0001.0004. Have you read it recently?\n", "TAS.0012.0001.0004"),
+    ],
+)
+def test_records_numbers_of_other_kinds(text: str, number: str) -> None:
+    assert number in _labelled(text, "ID")
+    assert _labelled(text, "DATE") == [d for d in _labelled(text, "DATE") if number not in d]

@@ -581,7 +581,13 @@ _STREET_AFTER = re.compile(
 )
 
 
+# A run of digits no calendar writes (a compact date has eight: "20231212").
+_RECORD_DIGITS = re.compile(r"(?<!\d)(?:\d{5,7}|\d{9,})(?!\d)")
+
+
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
+    if _RECORD_DIGITS.search(c.text):
+        return "no calendar date (a record's number: 'Case No: 2301234/2024')"
     if c.text.isdigit() and _BLOCK_AFTER.match(text, c.end):
         return "no calendar date (a street's hundred block)"
     # A year stays a date after a year's word ("In 2015 California Highway Patrol",

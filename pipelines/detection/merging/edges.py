@@ -57,6 +57,7 @@ from pipelines.lexicons import (
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
     PLACE_WORDS,
+    POST_NOMINALS,
     REPLY_WORDS,
     ROLE_WORDS,
     SPEAKER_ROLES,
@@ -436,6 +437,46 @@ _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
 # An office's "pro tem" before a name the model read with it ("Judge Pro Tem Castellano"),
 # or alone (then nothing is left: "Judge Pro Tem:").
 _PRO_TEM = re.compile(r"(?i)pro[ \t]+tem(?:pore)?(?:[ \t]+|$)")
+
+
+# Post-nominal letters ending a person's span ("J FAIRBAIRN SC", "Starmer KC MP").
+_POST_NOMINAL_TAIL = re.compile(rf"(?:[ \t]+(?:{'|'.join(sorted(POST_NOMINALS))}))+$")
+# A bare initial after a title, as British and Australian records write it ("Mrs T
+# Adebanjo", "MS A NWANERI"): the name's, though it has no period.
+_TITLED_BARE_INITIAL = re.compile(r"\b(?i:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+(?P<i>[A-Z])[ \t]+$")
+# A grade after an office's title ("Correctional Officer II Brent Lafrenière").
+_GRADE = re.compile(r"(?:II|III|IV|V|VI)[ \t]+(?=\S)")
+_ROLE_BEFORE = re.compile(r"(?P<role>[A-Za-z]+)[ \t]+$")
+
+
+# A surname, its comma and an initial, as a log or a list writes a person ("Hagood, P.;",
+# "Saltonstall, C.    Hagood, P."): the initial ends the name where a list's mark, a
+# column's gap or the line's end follows, not a sentence ("Smith, A. Jones and I").
+_INITIAL_AFTER_SURNAME = re.compile(r",[ \t]*[A-Z]\.(?=[*]?(?:[ \t]*[;)\]]|[ \t]{2,}|[ \t]*\n|[ \t]*$))")
+
+
+def _surname_initial_after(text: str, start: int, end: int) -> int:
+    if " " in text[start:end].strip() or (after := _INITIAL_AFTER_SURNAME.match(text, end)) is None:
+        return end
+    return after.end()
+
+
+def _strip_post_nominals(text: str, start: int, end: int) -> int:
+    tail = _POST_NOMINAL_TAIL.search(text, start, end)
+    return tail.start() if tail is not None and tail.start() > start else end
+
+
+def _titled_bare_initial(text: str, start: int) -> int:
+    found = _TITLED_BARE_INITIAL.search(text, max(0, start - 10), start)
+    return found.start("i") if found is not None else start
+
+
+def _strip_grade(text: str, start: int, end: int) -> int:
+    grade = _GRADE.match(text, start, end)
+    if grade is None:
+        return start
+    role = _ROLE_BEFORE.search(text, max(0, start - 30), start)
+    return grade.end() if role is not None and role.group("role").lower() in ROLE_WORDS else start
 
 
 def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
@@ -1117,12 +1158,17 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                 start, end = _strip_lower_tail(text, start, end, caseless)
                 end = _strip_sentence_after_initial(text, start, end)
                 start = _strip_rank(text, c, start, end)
+                start = _strip_grade(text, start, end)
+                end = _strip_post_nominals(text, start, end)
                 start = _strip_degree_letter(text, start, end)
                 if (signed := _SIGNATURE_MARK.match(text, start, end)) is not None:
                     start = signed.end()  # "/s/ T. Engstrom": an electronic signature's mark
                 if (office := _PRO_TEM.match(text, start, end)) is not None:
                     start = office.end()
                 start = _widen_person(text, start, covered, rules, caseless)
+                start = _titled_bare_initial(text, start)
+                if not covered.any_in(end, end + 4):
+                    end = _surname_initial_after(text, start, end)
                 # The model's reading only: a name list's or propagation's one word
                 # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
                 further = _take_surname(text, start, end) if _MODEL_SOURCES & set(c.sources) else end

@@ -38,6 +38,7 @@ from pipelines.lexicons import (
     HONORIFICS,
     INSTITUTION_HEADS,
     KIN_TITLES,
+    LEGAL_FORMS,
     MILITARY_RANKS,
     NAME_PARTICLES,
     ORGANIZATION_WORDS,
@@ -156,7 +157,10 @@ _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?
 # before a given name ("I call Walt", not "I call Dispatch"); "we called" without a
 # person before it telephoned ("we called CPS").
 _CALLED_RE = re.compile(
-    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|known[ \t]+as)[ \t]+"
+    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|(?P<known>known)[ \t]+as"
+    # What a record or a witness gives as someone's other name, quoted after it
+    # ('a/k/a "Bird"', 'the moniker "Pinky"').
+    r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))[ \t]+"
     r"(?P<pronoun>(?:him|her|me|them)[ \t]+)?"
     r"|(?P<namer>(?i:man|woman|guy|girl|boy|kid|dude|lady|fellow|person|one|someone|somebody)[ \t]+"
     r"(?i:they|people|everyone|everybody|folks|we)[ \t]+call(?:ed)?[ \t]+)"
@@ -164,6 +168,12 @@ _CALLED_RE = re.compile(
     # A nickname in quotes ('who goes by "Pooh."').
     # A name may end in an initial ("Daddy T.", "Big J.").
     r"[\"“]?(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"
+)
+# A nickname quoted in brackets right after a full name, as a record introduces it
+# ('Rodell Whitacre ("Dook")', 'Foreman Jonas Zook ("Big J")').
+_BRACKETED_NICKNAME_RE = re.compile(
+    r"(?<![\w'’-])(?P<name>[A-Z][a-z][\w'’-]*[ \t]+[A-Z][\w'’-]+)[ \t]*\((?:a/k/a[ \t]+|aka[ \t]+)?[\"“]"
+    r"(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"|[A-Z]\.?))?)[\"”]\)"
 )
 # An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
 # surname, whatever word it also is.
@@ -512,11 +522,33 @@ def _political_parties(text: str) -> list[Candidate]:
     return found
 
 
+def _a_defined_term(match: re.Match[str]) -> bool:
+    """The bracketed name shortens the one before it, or that one is a body's: a
+    contract's or a judgment's defined term ('Ford Motor Company ("Ford")'), no
+    nickname."""
+    before = match.group("name").split()
+    if any(w.lower().strip(".,") in ORGANIZATION_WORDS or w.lower().strip(".,") in LEGAL_FORMS for w in before):
+        return True
+    return match.group("v").split()[0].casefold() in {w.casefold() for w in before}
+
+
+def _quoted_other_name(text: str, match: re.Match[str]) -> bool:
+    """A quoted other name after "known as", "goes by" or "a/k/a" ('known as "Sprout,"',
+    'goes by "Boo."', 'a/k/a "Bird"'): a person's, even where a town bears it; "a
+    drink called "Santorum"" names a thing."""
+    quoted = text[match.start("v") - 1 : match.start("v")] in '"“'
+    return quoted and bool(match.group("known") or match.group("aka") or "by" in match.group().split())
+
+
 def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     """ "called him Will", "a guy named Will", or a known given name ("called
     Tom"): the words name a person, not a drink, a book or a programme."""
     if match.group("pronoun") or match.group("object") or match.group("namer"):
         return True
+    if _quoted_other_name(text, match):
+        return True
+    if match.group("aka"):
+        return False  # unquoted: "the nickname Bob is common" says little
     first = match.group("v").split()[0]
     if not match.group("bare") and _PERSON_BEFORE_CALLED.search(text, max(0, match.start() - 40), match.start()):
         return True
@@ -636,7 +668,9 @@ def _said_to_a_person(name: str) -> bool:
 
 def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool:
     """A cue whose words name no person after all."""
-    named = rule == "called" and bool(match.group("pronoun") or match.group("object") or match.group("namer"))
+    named = rule == "called" and (
+        bool(match.group("pronoun") or match.group("object") or match.group("namer")) or _quoted_other_name(text, match)
+    )
     if rule in ("relation", "called") and not named and places.is_known_place(name):
         return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
     if rule == "called" and _CALENDAR_WORD.fullmatch(name):
@@ -645,6 +679,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
     if rule == "called" and not _calls_a_person(text, match):
         return True
+    if rule == "nickname" and _a_defined_term(match):
+        return True  # 'Caldicott Provisions Limited ("Caldicott")': a contract's short name
     if rule == "vocative" and not _said_to_a_person(name):
         return True  # "Thank you, Judge.", "Hi, everyone.", "Hi, Mom.", "Hello, Fresno!"
     if rule == "et_al" and _no_author(name):
@@ -814,6 +850,7 @@ def recognize(text: str) -> list[Candidate]:
         (_MY_NAME_RE, "my_name_is", 0.9),
         (_RELATION_RE, "relation", 0.8),
         (_CALLED_RE, "called", 0.8),
+        (_BRACKETED_NICKNAME_RE, "nickname", 0.8),
         (_KIN_TITLE_RE, "relation", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
         (_ET_AL_RE, "et_al", 0.85),

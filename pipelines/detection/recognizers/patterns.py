@@ -181,7 +181,9 @@ def street_named(match: re.Match[str], number: str) -> bool:
 # carrier's DOT and MC numbers.
 _RECORD_WORDS = (
     r"CDCR|inmate|booking|case|docket|report|claim|badge|account|policy|member|patient|record"
-    r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student"
+    r"|file|reference|confirmation|serial|licen[cs]e|permit|ticket|citation|warrant|employee|student|payroll"
+    # A Canadian police force's occurrence ("occurrence CCPS 19-004471" needs its "number").
+    r"|occurrence"
     r"|passport|incident|investigation|interpreter|ID|bar|commission|proceeding|proc\.|USDOT|DOT|MC"
     # A jail's call log, an indictment, a tribe's enrolment ("Call ID:", "Indictment No.").
     r"|call|indictment|enrol(?:l)?ment|membership"
@@ -191,7 +193,7 @@ _RECORD_WORDS = (
 # The acronyms of numbers that need no "number" after them, written in capitals
 # (in lower case "sid" and "din" are words).
 _FIELD_ACRONYMS = frozenset({"NYSID", "DIN", "SID", "FBI", "TDCJ", "CCN"})
-_ID_ACRONYMS = _FIELD_ACRONYMS | {"IMEI", "VIN", "LIC"}
+_ID_ACRONYMS = _FIELD_ACRONYMS | {"IMEI", "VIN", "LIC", "FPS"}
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     # A court's numbers go on with a child's or a count's suffix ("JD-142876-001").
@@ -226,17 +228,21 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # numbers that need no "number" ("IMEI 356712114498203", "LIC: SKR209", "Parcel
         # 15-04126", "DIN: 08-A-3317", "FBI#: 447120KD9"); in capitals, "Sid" is a name.
         # A record's acronym as a field's label needs its "#" or its colon ("FBI#:", "SID:").
-        rf"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC)#?|(?-i:{'|'.join(sorted(_FIELD_ACRONYMS))})(?=#|[ \t]*:)#?)"
+        rf"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC|FPS)#?|(?-i:{'|'.join(sorted(_FIELD_ACRONYMS))})(?=#|[ \t]*:)#?)"
         r"(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _NUMBERED_GAP
         # "#" inside: a board's numbering ("Proceeding No. 24#00057").
-        + r"(?P<v>(?=[A-Z0-9#-]*\d)[A-Z0-9][A-Z0-9#-]{3,}"
+        # A tribunal's number and its year ("Case No: 2301234/2024", "R204417/24/86").
+        + r"(?P<v>(?=[A-Z0-9#-]*\d)[A-Z0-9][A-Z0-9#-]{3,}(?:/[A-Z0-9]{2,})*"
         # The type in capitals, no word of a sentence in capitals ("12345 IN 2019").
         + r"(?:[ ](?-i:(?!(?:IN|ON|OR|AT|TO|OF|AND|THE|FOR|BY|IS|WAS|AN|A)\b)[A-Z]{1,4})[ ]\d{3,}[\d-]*)?)",
         0.9,
         "id_with_cue",
         IGNORECASE,
     ),
+    # A record's code in dotted groups after its series' letters, as a commission's or a
+    # court's tender bundle numbers its documents ("TAS.0012.0004.0031"): no MAC address.
+    _p("ID", r"(?<![\w.])[A-Z]{2,5}(?:\.\d{3,6}){2,}(?!\w|\.\d)", 0.85, "record_code_dotted"),
     # A vehicle's identification number: seventeen capitals and digits, no I, O or Q.
     _p(
         "ID",
