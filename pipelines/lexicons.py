@@ -49,6 +49,9 @@ TITLES: tuple[str, ...] = (
     "Insp",
     "Inv",
     "Warden",
+    # A prison's correctional officer ("C/O Dunleavy and c/o Early came to my cell").
+    "C/O",
+    "c/o",
     "Chaplain",
     "Father",
     "Sister",

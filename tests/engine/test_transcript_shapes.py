@@ -2061,3 +2061,25 @@ def test_a_log_s_surname_and_initial_are_one_name() -> None:
 def test_records_numbers_of_other_kinds(text: str, number: str) -> None:
     assert number in _labelled(text, "ID")
     assert _labelled(text, "DATE") == [d for d in _labelled(text, "DATE") if number not in d]
+
+
+def test_initials_given_a_victim_or_a_minor_are_a_person() -> None:
+    text = (
+        "The offender shall have no contact with the victim, S.A., or any member of his family.\n"
+        "  - Registered victims (S.A.; H.A.) through the Regional Communications Office\n"
+    )
+    assert _labelled(text, "PERSON") == ["S.A.", "S.A.", "H.A."]
+    assert "U.S." not in _labelled("The victims U.S. citizens were there.", "PERSON")
+
+
+def test_a_correctional_officer_s_title() -> None:
+    text = "after evening chow C/O Dunleavy and c/o Early came to my cell."
+    assert _labelled(text, "PERSON") == ["Dunleavy", "Early"]
+
+
+def test_a_form_s_row_of_fields_names_no_speaker() -> None:
+    text = (
+        "CDC NUMBER: BK7712              UNIT/CELL NUMBER: B5-217L         ASSIGNMENT: B YARD PORTER\n"
+        "DPP: NONE        ADA: DNH (wrist)       Coleman: CCCMS        Armstrong: Y\n"
+    )
+    assert "DPP" not in _labelled(text, "PERSON")

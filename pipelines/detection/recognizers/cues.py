@@ -824,11 +824,17 @@ _ALIGNED_VALUE = re.compile(r"[ \t]{2,}(?P<digit>\d)?")
 _FIGURE_AFTER = re.compile(r"[ \t]*\d")
 
 
+# Another field on the label's line, past a column's gap: a form's row of fields.
+_MORE_FIELDS_ON_THE_LINE = re.compile(r"[^\n]*?\S[ \t]{3,}[A-Z][A-Za-z/ .'()-]{0,30}:(?!\d)")
+
+
 def _a_form_s_field(text: str, match: re.Match[str], words: list[re.Match[str]], written: int) -> bool:
     # The whole label: a role may lead it ("CHIEF COMPLAINT:").
     label = {w.strip(".") for w in _CAP_WORD_RE.findall(match.group("label"))}
     if written == 1 and len(label) >= 2 and label & _SECTION_WORDS:
         return True
+    if written == 1 and _MORE_FIELDS_ON_THE_LINE.match(text, match.end()):
+        return True  # "DPP: NONE        ADA: DNH (wrist)": a form's row of fields
     if written > 1 or len(words) < 2:
         return False
     field_word = any(w.group().strip(".") in _FIELD_WORDS for w in words)
@@ -839,6 +845,29 @@ def _a_form_s_field(text: str, match: re.Match[str], words: list[re.Match[str]],
     if aligned is None:
         return False
     return aligned.group("digit") is not None or field_word
+
+
+# A victim, a minor or a witness a record names by initials only, to protect them:
+# "contact with the victim, S.A., or", "Registered victims (S.A.; H.A.)", "the minor
+# child J.R.M.".
+_INITIALS = re.compile(r"[A-Z]\.[ ]?[A-Z]\.(?:[ ]?[A-Z]\.)?")
+_PROTECTED_INITIALS_RE = re.compile(
+    r"\b(?i:victims?|complainants?|minors?|child(?:ren)?|juveniles?|witness(?:es)?|informants?|survivors?)"
+    r"(?:,[ \t]+|[ \t]+\(|[ \t]+)(?P<list>" + _INITIALS.pattern + r"(?:[;,][ \t]*" + _INITIALS.pattern + r")*)"
+    r"(?![\w.])"
+)
+
+
+def _initials_of_the_protected(text: str) -> list[Candidate]:
+    """Initials a record gives a victim, a minor or a witness in the name's place."""
+    found = []
+    for match in _PROTECTED_INITIALS_RE.finditer(text):
+        for initials in _INITIALS.finditer(text, match.start("list"), match.end("list")):
+            start, end = initials.span()
+            if places.is_known_place(initials.group().replace(".", "").replace(" ", "")):
+                continue  # "the victims U.S. citizens": a country's letters
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:protected_initials"))
+    return found
 
 
 def recognize(text: str) -> list[Candidate]:
@@ -876,6 +905,7 @@ def recognize(text: str) -> list[Candidate]:
             if _names_no_one(text, rule, match, text[start:end]):
                 continue
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
+    found += _initials_of_the_protected(text)
     for start, end in caseless_spans(text):
         found += _caseless_people(text, start, end)
     stop = stop_words()
