@@ -261,7 +261,7 @@ NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr", "ii", "iii", "iv"})
 ABBREVIATED_NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr"})
 # A company's legal form after its name, a comma before it or not ("Midland Credit
 # Management, LLC"): the name identity finds the name with or without the comma.
-LEGAL_FORMS: frozenset[str] = frozenset("inc llc ltd plc pllc llp lp corp co limited gmbh".split())
+LEGAL_FORMS: frozenset[str] = frozenset("inc llc ltd plc pllc llp lp corp co limited gmbh aktiengesellschaft".split())
 # "the Queen", "his Lordship": a title after one of these names a role, not a person.
 DETERMINERS: frozenset[str] = frozenset("the a an his her their our my your its this that".split())
 
@@ -296,7 +296,7 @@ TRADE_WORDS: frozenset[str] = frozenset(
     foods packing collision motors bakery tavern liquor liquors insurance restaurant logistics industries
     enterprises laboratories airlines ministries reporting solicitors llp llc pllc lounge salon spa diner cafe
     café carryout pizzeria barbershop welding fabrication upholstery laundromat cleaners hardware storage roofing
-    towing repair paving excavating masonry""".split()
+    towing repair paving excavating masonry creamery dairy""".split()
 )
 # The head words that end an institution's name and nothing else ("… Police Department",
 # "… Delivery Service"): the institution cue's heads (recognizers/cues.py), and what
@@ -315,7 +315,8 @@ ORGANIZATION_WORDS: frozenset[str] = (
     force forces corps police guard brigade regiment division battalion records studios studio pictures
     films press times news journal magazine gazette herald tribune network radio television tv club team
     fc united band orchestra choir ensemble quartet trio brothers airlines railway railways motors
-    industries systems technologies labs laboratories partners associates court tribunal congress senate
+    industries systems technologies lab labs laboratory laboratories archive archives partners associates court
+    tribunal congress senate
     parliament assembly cup prize award awards trophy championship championships games festival
     conference summit treaty act bill authority communications entertainment sports media software productions
     enterprises solutions energy foods pharmaceuticals resources capital ventures airways facility

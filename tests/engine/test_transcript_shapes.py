@@ -2083,3 +2083,31 @@ def test_a_form_s_row_of_fields_names_no_speaker() -> None:
         "DPP: NONE        ADA: DNH (wrist)       Coleman: CCCMS        Armstrong: Y\n"
     )
     assert "DPP" not in _labelled(text, "PERSON")
+
+
+def test_a_run_of_page_marks_is_no_prisoner_s_number() -> None:
+    pages = "".join(
+        f"                                             P-{n}\n 1   Testimony goes on here.\n" for n in range(1234, 1238)
+    )
+    text = pages + "The parolee's CDCR number is AK2960; his cellmate's is H12345.\n"
+    assert _labelled(text, "ID") == ["AK2960", "H12345"]
+
+
+@pytest.mark.parametrize(
+    ("text", "organization"),
+    [
+        (
+            "After the assessment unit, Mr. Chevrier was placed at\n   Collins Bay Institution in Kingston in June 2020.",
+            "Collins Bay Institution",
+        ),
+        ("Sent to Susquehanna Toxicology Laboratory for GC/MS confirmation.", "Susquehanna Toxicology Laboratory"),
+        # A printed line number opens the line a name's end was broken onto.
+        (
+            "32          MS NWANERI: Mr Purcell, you joined the Social Welfare\n"
+            "33          Department in 1964 as a welfare officer.\n",
+            "Social Welfare\n33          Department",
+        ),
+    ],
+)
+def test_institutions_named_after_places_and_broken_by_numbered_lines(text: str, organization: str) -> None:
+    assert organization in _labelled(text, "ORGANIZATION")

@@ -844,4 +844,31 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                         start, end, pattern.label, text[start:end], (SOURCE,), pattern.score, f"pattern:{pattern.rule}"
                     )
                 )
+    found = _without_page_marks(found)
     return found + _restated_ages(text, [c for c in found if c.label == "AGE"]) + _spoken_numbers(text)
+
+
+# How many numbers of one letter, one after the other, make a run of pages.
+PAGE_RUN = 3
+_LETTER_NUMBER = re.compile(r"([A-Z]{1,2})-?(\d{4,6})")
+
+
+def _without_page_marks(found: list[Candidate]) -> list[Candidate]:
+    """Less a prisoner's number shaped as one letter and its digits that is a page's
+    mark: a transcript numbering its pages "P-1234", "P-1235", "P-1236" (an
+    Australian commission's, a court's running numbers), where one letter's numbers
+    run on one after the other. Prisoners' numbers are not consecutive."""
+    by_letter: dict[str, set[int]] = {}
+    for c in found:
+        if c.rule == "pattern:cdcr_number" and (m := _LETTER_NUMBER.fullmatch(c.text)) is not None:
+            by_letter.setdefault(m.group(1), set()).add(int(m.group(2)))
+
+    def in_a_run(letter: str, n: int) -> bool:
+        numbers = by_letter.get(letter, set())
+        return any(all(k + i in numbers for i in range(PAGE_RUN)) for k in range(n - PAGE_RUN + 1, n + 1))
+
+    def a_page_mark(c: Candidate) -> bool:
+        m = _LETTER_NUMBER.fullmatch(c.text) if c.rule == "pattern:cdcr_number" else None
+        return m is not None and in_a_run(m.group(1), int(m.group(2)))
+
+    return [c for c in found if not a_page_mark(c)]

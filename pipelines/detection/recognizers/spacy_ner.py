@@ -21,6 +21,8 @@ from pipelines.lexicons import (
     AGE_LEADS,
     DETERMINERS,
     HONORIFICS,
+    INSTITUTION_HEADS,
+    LEGAL_FORMS,
     NAME_PARTICLES,
     NUMBER_WORDS,
     PLACE_ACRONYMS,
@@ -93,6 +95,14 @@ _NAMED_INSTITUTION_HEADS = frozenset(
 )
 
 
+# The last words that make a place's name an institution's ("… Bay Institution", "…
+# Valley Laboratory"): the institution cue's heads and a few kinds more, no street's
+# nor place's word.
+_INSTITUTION_ENDS = frozenset(w.lower() for w in INSTITUTION_HEADS) | frozenset(
+    "institution laboratory laboratories archive archives".split()
+)
+
+
 def _types_an_institution(word: str) -> bool:
     """The word itself types an institution ("School", "Hospital"), not a name that
     holds one ("Mosquera")."""
@@ -141,6 +151,10 @@ def corrected_label(text: str, label: str) -> str:
         return label
     if label == "LOCATION" and places.has_institution_type(text):
         return "ORGANIZATION"  # "Folsom State Prison": an institution, also where it is a place
+    if label == "LOCATION" and len(words) > 1 and words[-1].lower() in _INSTITUTION_ENDS:
+        return "ORGANIZATION"  # "Collins Bay Institution", "Feldsher Archive": a place's name, then its kind
+    if label in ("PERSON", "LOCATION") and len(words) > 1 and words[-1].lower().rstrip(".") in LEGAL_FORMS:
+        return "ORGANIZATION"  # "Hugo Schneider Aktiengesellschaft", "Stoltz LLC": a company's legal form
     if label in ("ORGANIZATION", "LOCATION", "NRP"):
         if (
             _institution(text)
