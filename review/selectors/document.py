@@ -43,6 +43,10 @@ class Segment:
     # (page, line) where the text line starting here was printed (layout map).
     line: tuple[int, int] | None = None
     muted: Muted | None = None
+    # The printed lines that start inside a span or a muted candidate (a name a
+    # line broke, "Bob⏎McCulloch"): (offset, (page, line)) each, so that the
+    # line keeps its gutter number and its #L anchor inside the mark.
+    inner_lines: tuple[tuple[int, tuple[int, int]], ...] = ()
 
 
 # The identifying categories a dropped candidate is shown for (names, ages, dates,
@@ -238,7 +242,8 @@ def segments(
     where no live span covers its text, so a superseded suggestion stays visible
     without hiding the decision that replaced it; a muted (filtered) candidate
     only where no span at all touches it. With `lines`, plain runs are also cut
-    where a printed line starts, so the gutter can show page and line.
+    where a printed line starts, so the gutter can show page and line; a line
+    that starts inside a span or a candidate is in its segment's `inner_lines`.
     """
     shown = sorted((s for s in spans if s.status != SpanStatus.REJECTED), key=lambda s: s.start)
     # Shown spans never overlap, so sorted by start they are sorted by end too:
@@ -268,6 +273,11 @@ def segments(
             result.append(Segment(start, text[start:stop], line=lines.get(start)))
             start = stop
 
+    def inside(start: int, end: int) -> tuple[tuple[int, tuple[int, int]], ...]:
+        i = bisect.bisect_right(cuts, start)
+        j = bisect.bisect_left(cuts, end, lo=i)
+        return tuple((at, lines[at]) for at in cuts[i:j])
+
     cursor = 0
     items: list[Span | Muted] = sorted([*shown, *shown_muted], key=lambda item: item.start)
     for item in items:
@@ -276,10 +286,11 @@ def segments(
         if item.start > cursor:
             plain(cursor, item.start)
         piece = text[item.start : item.end]
+        line, inner = lines.get(item.start), inside(item.start, item.end)
         if isinstance(item, Muted):
-            result.append(Segment(item.start, piece, line=lines.get(item.start), muted=item))
+            result.append(Segment(item.start, piece, line=line, muted=item, inner_lines=inner))
         else:
-            result.append(Segment(item.start, piece, item, line=lines.get(item.start)))
+            result.append(Segment(item.start, piece, item, line=line, inner_lines=inner))
         cursor = item.end
     if cursor < len(text):
         plain(cursor, len(text))

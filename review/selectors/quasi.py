@@ -119,6 +119,11 @@ class DocumentRisk:
         return self.count((QuasiDecision.MASK, QuasiDecision.GENERALISE, COVERED))
 
     @property
+    def status_label(self) -> str:
+        """The status as the other pages say it ("In review", not "in_review")."""
+        return DocumentStatus(self.status).label if self.status in DocumentStatus.values else self.status
+
+    @property
     def left_by_category(self) -> str:
         """ "DEM 1 · LOC 2": the categories with flags left as written."""
         counts = [(c, self.count(LEFT_AS_WRITTEN, c)) for c in QuasiCategory.values]

@@ -42,6 +42,7 @@ SPEAKER = re.compile(r"[A-Z][A-Z .'’-]{0,60}:")
 
 
 Piece = tuple[int, int, bool]  # start, end, is a speaker label
+InnerLines = tuple[tuple[int, tuple[int, int]], ...]  # Segment.inner_lines: (offset, (page, line)) each
 
 
 def _plain_pieces(document_text: str, start: int, end: int, speaker_end: int) -> tuple[list[Piece], int]:
@@ -127,21 +128,18 @@ def text_runs(segments, document_text: str = "") -> SafeString:
     speaker_end = -1  # where the current line's speaker label ends, -1 if none
     for seg in segments:
         if seg.line:
-            # The id is where the leak report's links land ("#L3-12": page 3, line 12).
-            runs.add(
-                f'<span class="ln" id="L{seg.line[0]}-{seg.line[1]}" data-ln="p{seg.line[0]}:{seg.line[1]}" '
-                'aria-hidden="true"></span>',
-                "",
-            )
+            runs.add(_line_number(seg.line), "")
         span = seg.span
         if seg.muted is not None:
-            # A candidate a filter dropped: muted, its reason in the title, taken
-            # with one key ("a", review.js) or from the add panel it opens.
+            # A candidate a filter dropped: muted, its reason in the title (and in
+            # the side panel when it has the focus, review.js), taken with one key
+            # ("a") or from the add panel it opens.
             m = seg.muted
             label, reason = _escape(m.label), _escape(m.reason)
             runs.add(
                 f'<mark class="span st-muted" data-label="{label}" data-start="{m.start}" data-end="{m.end}" '
-                f'data-reason="{reason}" tabindex="0" title="{label} · filtered: {reason}">{_escape(seg.text)}</mark>',
+                f'data-reason="{reason}" tabindex="0" title="{label} · filtered: {reason}">'
+                f"{_with_lines(seg.start, seg.text, seg.inner_lines)}</mark>",
                 seg.text,
             )
             continue
@@ -159,13 +157,34 @@ def text_runs(segments, document_text: str = "") -> SafeString:
             # A span that starts the line: the label may start with it ("HARTWELL:").
             speaker = SPEAKER.match(document_text, seg.start)
             speaker_end = speaker.end() if speaker else -1
-        runs.add(_mark(span, seg.start, seg.text, seg.start + len(seg.text) <= speaker_end, panel), seg.text)
+        in_speaker = seg.start + len(seg.text) <= speaker_end
+        runs.add(_mark(span, seg.start, seg.text, in_speaker, panel, seg.inner_lines), seg.text)
     return runs.html()
 
 
-def _mark(span, start: int, text: str, in_speaker: bool, panel: str) -> str:
+def _line_number(line: tuple[int, int]) -> str:
+    # The id is where the leak report's links land ("#L3-12": page 3, line 12).
+    return f'<span class="ln" id="L{line[0]}-{line[1]}" data-ln="p{line[0]}:{line[1]}" aria-hidden="true"></span>'
+
+
+def _with_lines(start: int, text: str, inner_lines: InnerLines = ()) -> str:
+    """A mark's escaped text with the line numbers of the printed lines that start
+    inside it (a name a line broke): without them such a line had no number in
+    the gutter and no #L anchor. The number holds no text, so the mark's
+    textContent is still the span's text (review.js reads offsets through it)."""
+    if not inner_lines:
+        return _escape(text)
+    out, cut = [], 0
+    for at, line in inner_lines:
+        out += [_escape(text[cut : at - start]), _line_number(line)]
+        cut = at - start
+    out.append(_escape(text[cut:]))
+    return "".join(out)
+
+
+def _mark(span, start: int, text: str, in_speaker: bool, panel: str, inner_lines: InnerLines = ()) -> str:
     """A span's mark in the transcript (`text`: the document's text from `start`,
-    which is the span's)."""
+    which is the span's; `inner_lines`: the printed lines starting inside it)."""
     label, status = _escape(span.label), _escape(span.status)
     speaker = " in-speaker" if in_speaker else ""
     # The colour comes from static/labels.css by data-label: the
@@ -174,7 +193,7 @@ def _mark(span, start: int, text: str, in_speaker: bool, panel: str) -> str:
         f'<mark id="span-{span.pk}" class="span st-{status}{speaker}" '
         f'data-label="{label}" data-span-id="{span.pk}" data-version="{span.version}" data-start="{start}" '
         f'tabindex="0" hx-get="{panel}{span.pk}/" hx-target="#panel" hx-swap="innerHTML" '
-        f'title="{label} · {status}">{_escape(text)}</mark>'
+        f'title="{label} · {status}">{_with_lines(start, text, inner_lines)}</mark>'
     )
 
 

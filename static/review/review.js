@@ -11,9 +11,13 @@
     const run = el && el.closest("[data-start]");
     if (!run || !root.contains(run)) return null;
     const base = parseInt(run.dataset.start, 10);
-    if (node.nodeType === Node.TEXT_NODE) return base + offset;
-    // The selection ends on the element itself: before or after its text.
-    return base + (offset === 0 ? 0 : run.textContent.length);
+    // The text before the point, counted inside the run: a mark holds more than
+    // one text node where a printed line starts inside it (its line number, an
+    // element without text, sits between them).
+    const before = document.createRange();
+    before.setStart(run, 0);
+    before.setEnd(node, offset);
+    return base + before.toString().length;
   }
 
   function onSelect() {
@@ -77,20 +81,28 @@
     const mark = e.target.closest && e.target.closest("mark.st-muted");
     if (mark) offerMuted(mark);
   });
-  // Enter or space on a focused span opens it, as a click does.
+  // Enter or space on a focused span opens it, as a click does; on a filtered
+  // candidate it fills the add panel, whose label list then has the focus (the
+  // keyboard's way to take it with another label than the filter's guess).
   root.addEventListener("keydown", (e) => {
-    const mark = e.target.closest && e.target.closest("mark[data-span-id]");
-    if (mark && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); mark.click(); }
+    const mark = e.target.closest && e.target.closest("mark[data-span-id], mark.st-muted");
+    if (!mark || (e.key !== "Enter" && e.key !== " ")) return;
+    e.preventDefault();
+    mark.click();
+    const label = document.getElementById("add-label");
+    if (mark.classList.contains("st-muted") && label) label.focus();
   });
 })();
 
-// Keyboard-first review: j/k move between pending spans, a/r decide, digits
-// relabel, [ ] resize, u undo, s side panel, p preview, ? help. Decisions go
-// to the same endpoints as the buttons, with the version the page showed (a
-// stale one is refused by the server), one at a time in key order; accept,
-// reject and relabel are shown before the answer (optimistic, see `decide`)
-// and the answer sets the marks to the server's truth. The focus stays on the
-// decided span.
+// Keyboard-first review: j/k move between what is still to decide (pending
+// spans and filtered candidates), a/r decide, digits relabel, [ ] resize, u
+// undo, s side panel, p preview, ? help. Decisions go to the same endpoints as
+// the buttons, with the version the page showed (a stale one is refused by the
+// server), one at a time in key order; accept, reject and relabel are shown
+// before the answer (optimistic, see `decide`) and the answer sets the marks to
+// the server's truth. The focus stays on the decided span, and where the whole
+// text is swapped in again (an added span, undo, a resize) on its place
+// (`placeInText`, `backTo`).
 (function () {
   "use strict";
   const root = document.getElementById("doc-text");
@@ -100,28 +112,87 @@
   const textBody = () => document.getElementById("text-body");
   const previewBody = document.getElementById("preview-body");
   const previewToggle = document.getElementById("preview-toggle");
-  let currentId = null;
+  let currentId = null; // the span the decision keys act on (none while a filtered candidate has the focus)
+  let lastMark = null; // the mark (span or filtered candidate) the reviewer was last on: j and k go on from it
   // The keys' panel swaps settle at once: htmx's default 20 ms wait is for CSS
   // transitions on its settle classes, and this page has none.
   const panelSwap = (extra) => Object.assign({ target: "#panel", swap: "innerHTML settle:0ms" }, extra);
+  const MARKS = "mark[data-span-id], mark.st-muted"; // what j, k and the Tab key stop on in the text
+  const isMuted = (mark) => mark.classList.contains("st-muted");
 
   function current() {
     return currentId && document.getElementById("span-" + currentId);
   }
+  function inText(el) {
+    const body = textBody();
+    return !!el && !!body && el !== body && body.contains(el);
+  }
+  // The mark the reviewer is on: the one with the focus, else the last one.
+  function here() {
+    const active = document.activeElement;
+    const focused = inText(active) && active.closest(MARKS);
+    if (focused) return focused;
+    return lastMark && inText(lastMark) ? lastMark : current();
+  }
   function select(mark) {
     if (!mark) return;
-    currentId = mark.dataset.spanId;
-    answerPanel = null;
-    remember();
+    if (!isMuted(mark)) {
+      currentId = mark.dataset.spanId;
+      answerPanel = null;
+      remember();
+    }
     // Scrolled to the middle only when it is not already in the middle half of
     // the screen: the next pending span is mostly a line or two further, and
     // scrolling the page at each key redrew the whole screen (read before the
     // focus changes anything: the layout is clean).
     const box = mark.getBoundingClientRect();
     const scroll = box.top < window.innerHeight / 4 || box.bottom > (window.innerHeight * 3) / 4;
-    mark.focus({ preventScroll: true });
+    mark.focus({ preventScroll: true }); // a filtered candidate's panel is drawn on its focus (focusin)
     if (scroll) mark.scrollIntoView({ block: "center" });
-    htmx.ajax("GET", mark.getAttribute("hx-get"), panelSwap());
+    if (!isMuted(mark)) htmx.ajax("GET", mark.getAttribute("hx-get"), panelSwap());
+  }
+  // A filtered candidate with the focus: the side panel says what it is and why
+  // the filter dropped it (only the mark's title said so, which a keyboard never
+  // shows), drawn from the mark itself: no request.
+  function showMuted(mark) {
+    if (!panelEl) return;
+    const item = (tag, text, className) => {
+      const el = document.createElement(tag);
+      if (text) el.textContent = text;
+      if (className) el.className = className;
+      return el;
+    };
+    const shown = item("mark", mark.textContent, "span st-muted");
+    shown.dataset.label = mark.dataset.label;
+    const quote = item("p", "", "span-text");
+    quote.append(shown);
+    const details = item("dl");
+    details.id = "muted-details";
+    for (const [term, value, id] of [
+      ["Label", mark.dataset.label, "panel-label"],
+      ["Status", "filtered: no span, an export leaves it as written", "panel-status"],
+      ["Filtered", mark.dataset.reason, "panel-reason"],
+    ]) {
+      const dd = item("dd", value);
+      dd.id = id;
+      details.append(item("dt", term), dd);
+    }
+    const parts = [item("h2", "Filtered candidate"), quote, details];
+    if (canReview) {
+      const hint = item("p", "", "hint");
+      const key = (name) => item("kbd", name);
+      hint.append(key("a"), " takes it as an accepted span (", key("u"), " undoes it); ", key("Enter"),
+        " opens it in “Add a span” to choose its label; ", key("j"), " or ", key("k"), " goes on and leaves it filtered.");
+      parts.push(hint);
+      const take = item("button", "Take it as a span (a)", "accept");
+      take.type = "button";
+      take.id = "take-muted";
+      take.addEventListener("click", () => addMuted(mark));
+      parts.push(take);
+    } else {
+      parts.push(item("p", "A reviewer can take it as a span; until then an export leaves it as written.", "hint"));
+    }
+    panelEl.replaceChildren(...parts);
   }
 
   // Nothing visible is lost on a crash or a reload: the selected span is in the
@@ -227,20 +298,24 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => window.setTimeout(restore, 0));
   else window.setTimeout(restore, 0);
-  // The next (or previous) span from the current one, walking the text from
-  // its mark: a 500-page transcript has 7,500 marks, and listing them all at
-  // each key cost 10-20 ms; the walk stops at the first one that fits.
-  function move(step, pendingOnly) {
+  // The next (or previous) mark from the one the reviewer is on (`here`: the
+  // focused mark, a filtered candidate too, else the last one), walking the
+  // text from it: a 500-page transcript has 7,500 marks, and listing them all at
+  // each key cost 10-20 ms; the walk stops at the first one that fits. `todo`:
+  // what is still to decide, pending spans and filtered candidates (j, k);
+  // else every span and candidate (Shift+J, K).
+  function move(step, todo) {
     const body = textBody();
     if (!body) return;
-    const fits = (node) => node.tagName === "MARK" && node.hasAttribute("data-span-id") && (!pendingOnly || node.classList.contains("st-pending"));
+    const fits = (node) => node.tagName === "MARK" && (node.hasAttribute("data-span-id")
+      ? !todo || node.classList.contains("st-pending") : isMuted(node));
     const walker = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT, {
       acceptNode: (node) => (fits(node) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
     });
-    const here = current();
+    const from = here();
     let next = null;
-    if (here && body.contains(here)) {
-      walker.currentNode = here;
+    if (from && body.contains(from)) {
+      walker.currentNode = from;
       next = step > 0 ? walker.nextNode() : walker.previousNode();
     }
     if (!next) {
@@ -470,6 +545,15 @@
     enqueue({ id: null, action: redo ? "redo" : "undo", values: {}, url: redo ? root.dataset.redoUrl : root.dataset.undoUrl,
       text: "", after: [], ids: [], next: null, barrier: true });
   }
+  // A filtered candidate taken ("a" on it, or the panel's button): added as the
+  // reviewer's own accepted span, this occurrence only, in its turn after the
+  // decisions queued before it. The answer swaps the whole text in; the new
+  // span takes the candidate's place and the focus (`backTo`).
+  function addMuted(mark) {
+    if (!canReview) return;
+    enqueue({ id: null, action: "add", url: root.dataset.addUrl, text: mark.textContent, after: [], ids: [], next: null,
+      barrier: true, values: { start: mark.dataset.start, end: mark.dataset.end, label: mark.dataset.label, all: "off" } });
+  }
   async function pump() {
     if (sending) return;
     sending = true;
@@ -592,7 +676,7 @@
     rebase();
     say(op, why);
   }
-  const VERBS = { accept: "accept", reject: "reject", relabel: "relabel", resize: "resize", undo: "undo", redo: "redo" };
+  const VERBS = { accept: "accept", reject: "reject", relabel: "relabel", resize: "resize", undo: "undo", redo: "redo", add: "add" };
   function say(op, why) {
     const p = document.createElement("p");
     p.className = "error";
@@ -666,7 +750,8 @@
     const path = (e.detail.pathInfo && e.detail.pathInfo.requestPath) || "";
     const opened = /\/spans\/(\d+)\/$/.exec(path);
     if (verb !== "get" || !opened) return;
-    if (currentId && opened[1] !== String(currentId)) e.detail.shouldSwap = false;
+    // (No current span: a filtered candidate has the focus and the panel.)
+    if (opened[1] !== String(currentId)) e.detail.shouldSwap = false;
     // htmx sends a panel GET queued behind another only when that one is
     // answered, possibly after a decision's answer filled the panel: the
     // answer's panel (with its message) stays.
@@ -685,10 +770,99 @@
   });
   document.body.addEventListener("htmx:afterSettle", (e) => {
     // Only a decision or a span opened in the panel; a background swap (bulk
-    // count, side panel filters) must not take the focus away.
+    // count, side panel filters) must not take the focus away, nor any answer
+    // take it from the mark the reviewer has moved to in the text meanwhile (a
+    // filtered candidate is no current span: it kept the focus from being given
+    // back to the last one, pages away).
     if (!e.detail.target || e.detail.target.id !== "panel") return;
+    const active = document.activeElement;
+    // An added span (the add panel, or a filtered candidate taken) is the
+    // current one once its answer shows it in the panel.
+    const form = document.getElementById("decide-form");
+    const path = (e.detail.requestConfig && e.detail.requestConfig.path) || "";
+    const elsewhere = inText(active) && active.closest(MARKS) && active.dataset.spanId !== (form && form.dataset.spanId);
+    if (form && path === root.dataset.addUrl && !elsewhere) {
+      currentId = form.dataset.spanId;
+      remember();
+    }
     const mark = current();
-    if (mark && document.activeElement !== mark && !previewOn()) mark.focus({ preventScroll: true });
+    if (mark && active !== mark && !inText(active) && !previewOn()) mark.focus({ preventScroll: true });
+  });
+  // An answer that swaps the whole text in (an added span, undo, redo, a
+  // resize, a bulk or group action) replaces every mark: the reviewer's place
+  // and focus went with them (the page jumped 21,000 px to the end of a
+  // 65k-character transcript, the focus to <body>). Where they were is read
+  // before the swap, as the mark they were on (focused, else the last one if it
+  // is on the screen) or the text at the top of the screen, and put back after
+  // it, the same distance from the screen's top; a focused mark's focus goes to
+  // the mark at the same place: the same span, else the one that replaced it
+  // (a filtered candidate taken becomes a span; undone, the candidate again).
+  let textPlace = null;
+  function placeInText() {
+    const body = textBody();
+    if (!body || body.hidden) return null;
+    const active = document.activeElement;
+    const focused = inText(active) ? active.closest(MARKS) : null;
+    let el = focused;
+    if (!el) {
+      // Its block first: a mark in a block off the screen is never asked where
+      // it is (that would lay the skipped block out, see `topBlock`).
+      const last = lastMark && inText(lastMark) ? lastMark : current();
+      const onScreen = (box) => box.bottom > 0 && box.top < window.innerHeight;
+      const block = last && last.closest(".chunk");
+      if (block && onScreen(block.getBoundingClientRect()) && onScreen(last.getBoundingClientRect())) el = last;
+    }
+    if (!el) {
+      const top = topBlock();
+      const runs = top ? blocks()[top.block].querySelectorAll("[data-start]") : [];
+      el = Array.from(runs).find((r) => r.getBoundingClientRect().bottom > 0) || null;
+    }
+    if (!el) return null;
+    return { body: body, focused: !!focused, start: el.dataset.start, spanId: el.dataset.spanId || null,
+      top: el.getBoundingClientRect().top };
+  }
+  // The element at (or the run before) a text offset: the blocks by their first
+  // offset, then the runs of one block.
+  function runAt(offset) {
+    const all = blocks();
+    const first = (block) => { const r = block.querySelector("[data-start]"); return r ? +r.dataset.start : Infinity; };
+    let lo = 0;
+    let hi = all.length - 1;
+    if (hi < 0) return null;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (first(all[mid]) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    let found = null;
+    for (const run of all[lo].querySelectorAll("[data-start]")) {
+      if (+run.dataset.start > offset) break;
+      found = run;
+    }
+    return found;
+  }
+  function backTo(was) {
+    const body = textBody();
+    if (!body || body.hidden) return;
+    const el = (was.spanId && byId(was.spanId)) || body.querySelector('mark.span[data-start="' + was.start + '"]')
+      || runAt(+was.start);
+    if (!el) return;
+    const put = () => {
+      const off = el.getBoundingClientRect().top - was.top;
+      if (Math.abs(off) >= 1) window.scrollBy(0, off);
+    };
+    put();
+    keepPlace(put);
+    if (was.focused && el.matches(MARKS)) el.focus({ preventScroll: true }); // focusin makes it the current one
+  }
+  document.body.addEventListener("htmx:oobBeforeSwap", (e) => {
+    if (e.detail.target && e.detail.target.id === "text-body" && !previewOn()) textPlace = placeInText();
+  });
+  document.body.addEventListener("htmx:oobAfterSwap", () => {
+    if (!textPlace || textBody() === textPlace.body) return;
+    const was = textPlace;
+    textPlace = null;
+    backTo(was);
   });
   // A bulk decision answers in the panel, at the top of the side column and
   // often scrolled out of view from the bulk form: its confirmation (and its
@@ -754,12 +928,20 @@
     }
   });
   root.addEventListener("focusin", (e) => {
-    const mark = e.target.closest && e.target.closest("mark[data-span-id]");
-    if (mark) {
-      if (mark.dataset.spanId !== currentId) answerPanel = null;
-      currentId = mark.dataset.spanId;
-      remember();
+    const mark = e.target.closest && e.target.closest(MARKS);
+    if (!mark) return;
+    lastMark = mark;
+    if (isMuted(mark)) {
+      // No span to decide: a late answer must neither fill the panel with the
+      // last span nor give it the focus back.
+      currentId = null;
+      answerPanel = null;
+      showMuted(mark);
+      return;
     }
+    if (mark.dataset.spanId !== currentId) answerPanel = null;
+    currentId = mark.dataset.spanId;
+    remember();
   });
   // Side panel: an occurrence link scrolls to its span and opens it.
   document.addEventListener("click", (e) => {
@@ -771,26 +953,34 @@
   });
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const help = document.getElementById("help");
+    if (e.key === "Escape" && !help.open) {
+      // From the side panel (a list or a field in it too), back to the text; in
+      // the text, the add panel a selection or a filtered candidate opened is
+      // closed. Never swallowed (a span and a filtered candidate alike): the
+      // browser's own Esc still works.
+      if (e.target.closest && e.target.closest(".side")) {
+        const mark = here();
+        if (mark) mark.focus();
+      } else if (inText(e.target)) {
+        const add = document.getElementById("add-panel");
+        if (add) add.hidden = true;
+      }
+      return;
+    }
     // Only where keys type something (a text field, a list): a checkbox, a radio
     // or a button never keeps the shortcuts from working.
     if (typing(e.target)) return;
-    const help = document.getElementById("help");
     if (e.key === "?") { help.open ? help.close() : help.showModal(); e.preventDefault(); return; }
     if (help.open) return;
-    if (e.key === "Escape" && e.target.closest && e.target.closest(".side")) {
-      const mark = current();
-      if (mark) mark.focus();
-      return;
-    }
     const key = e.key.toLowerCase();
     const muted = e.target.closest && e.target.closest("mark.st-muted");
-    if (muted && key !== "j" && key !== "k" && e.key !== "?") {
-      // On a filtered candidate, "a" takes it (added as the reviewer's own span);
-      // the other decision keys would act on a span no longer in view: ignored.
-      if (key === "a" && canReview) {
-        htmx.ajax("POST", root.dataset.addUrl, { target: "#panel", swap: "innerHTML", values: {
-          start: muted.dataset.start, end: muted.dataset.end, label: muted.dataset.label, all: "off" } });
-      }
+    if (muted && (key === "a" || key === "r" || /^[1-9[\]{}]$/.test(e.key))) {
+      // On a filtered candidate "a" takes it (added as the reviewer's own span);
+      // the keys that decide, relabel or resize a span have none to act on (the
+      // candidate is left out already). Every other key works as on a span:
+      // Tab moves on, Esc closes the add panel, j and k go on from here, u undoes.
+      if (key === "a") addMuted(muted);
       e.preventDefault();
       return;
     }
@@ -810,4 +1000,36 @@
     else return;
     e.preventDefault();
   });
+})();
+
+// The bulk form keeps its fields over a reload, every one of them: the browser
+// restored some and cleared others ("Score ≥" came back empty while the side
+// panel's filters, in the URL, kept theirs). They are kept for the tab's
+// session as they change and put back before htmx asks for the form's count
+// (this script runs before htmx, which is deferred), so the count is theirs.
+(function () {
+  "use strict";
+  const form = document.getElementById("bulk-form");
+  if (!form) return;
+  const key = "review-bulk:" + location.pathname;
+  const fields = () => Array.from(form.querySelectorAll("select[name], input[name]:not([type=hidden])"));
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key) || "null");
+    if (saved) {
+      for (const field of fields()) {
+        const value = saved[field.name];
+        // A choice no longer offered (a source gone after re-annotation) stays unset.
+        if (typeof value !== "string") continue;
+        if (field.tagName === "SELECT" && !Array.from(field.options).some((o) => o.value === value)) continue;
+        field.value = value;
+      }
+    }
+  } catch (err) { /* storage disabled or garbled: the form starts empty */ }
+  function save() {
+    const values = {};
+    for (const field of fields()) values[field.name] = field.value;
+    try { sessionStorage.setItem(key, JSON.stringify(values)); } catch (err) { /* storage full or disabled */ }
+  }
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
 })();

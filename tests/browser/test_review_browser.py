@@ -100,6 +100,33 @@ def test_bulk_accept_then_undo(live_server, browser, document):
     page.wait_for_function("document.querySelectorAll('#text-body mark.st-accepted').length === 5")
 
 
+def test_the_bulk_form_keeps_every_field_over_a_reload(live_server, browser, document):
+    """A reviewer's finding: "Score ≥" came back empty after a reload while other
+    fields kept their value. Every field comes back, and the count is theirs."""
+    page = open_as(browser, live_server, "kim", document)
+    page.select_option("#bulk-form select[name=label]", "PERSON")
+    page.select_option("#bulk-form select[name=source]", "spacy")
+    page.fill("#bulk-form input[name=score_min]", "0.85")
+    page.fill("#bulk-form input[name=score_max]", "0.9")
+    page.select_option("#bulk-form select[name=reason]", "not_identifying")
+    page.wait_for_selector("#bulk-count >> text=3 pending spans match")  # the three Delgados
+    page.reload()
+    page.wait_for_selector("#text-body")
+    assert page.input_value("#bulk-form select[name=label]") == "PERSON"
+    assert page.input_value("#bulk-form select[name=source]") == "spacy"
+    assert page.input_value("#bulk-form input[name=score_min]") == "0.85"
+    assert page.input_value("#bulk-form input[name=score_max]") == "0.9"
+    assert page.input_value("#bulk-form select[name=reason]") == "not_identifying"
+    page.wait_for_selector("#bulk-count >> text=3 pending spans match")
+    # Cleared, a field stays cleared.
+    page.fill("#bulk-form input[name=score_min]", "")
+    page.wait_for_selector("#bulk-count >> text=3 pending spans match")
+    page.reload()
+    page.wait_for_selector("#text-body")
+    assert page.input_value("#bulk-form input[name=score_min]") == ""
+    assert page.input_value("#bulk-form input[name=score_max]") == "0.9"
+
+
 def test_preview_toggle_shows_the_export_of_accepted_spans(live_server, browser, document):
     Span.objects.filter(text="Delgado").update(status="accepted")
     page = open_as(browser, live_server, "kim", document)

@@ -239,7 +239,7 @@ def delta_e(a: str, b: str) -> float:
 RENDER = """(labels) => {
     const body = document.getElementById('text-body');
     const out = {};
-    for (const status of ['pending', 'accepted', 'rejected', 'filtered']) {
+    for (const status of ['pending', 'accepted', 'rejected', 'filtered', 'muted']) {
         for (const label of labels) {
             const m = document.createElement('mark');
             m.className = 'span st-' + status;
@@ -267,6 +267,10 @@ def test_span_states_differ_without_colour_and_label_colours_are_distinct_at_aa(
     for label in CANONICAL_LABELS:
         pending, accepted = styles[f"pending:{label}"], styles[f"accepted:{label}"]
         rejected, filtered = styles[f"rejected:{label}"], styles[f"filtered:{label}"]
+        # A filtered candidate in the text (st-muted) looks as on the history page:
+        # it looked like a pending span (a dashed line in the text's colour).
+        muted = styles[f"muted:{label}"]
+        assert muted == filtered, (label, muted, filtered)
         # Without colour: the underline's style, the weight, a ✓, the strike-through.
         assert pending["border"] == "dashed" and pending["weight"] == "400", label
         assert accepted["border"] == "solid" and int(accepted["weight"]) >= 700, label
@@ -303,6 +307,13 @@ def test_span_states_differ_without_colour_and_label_colours_are_distinct_at_aa(
         assert delta_e(looks[a][1], looks[b][1]) >= 20, (a, b, looks[a], looks[b])
     # LOCATION and HEIGHT, the pair the issue names, apart in both colours.
     assert looks["LOCATION"] != looks["HEIGHT"]
+    # The legend has an entry for filtered candidates, drawn as they are.
+    entry = page.locator("#legend .legend-status.st-muted")
+    assert entry.inner_text() == "filtered"
+    drawn = entry.evaluate(
+        "e => { const s = getComputedStyle(e); return [s.borderBottomStyle, s.fontStyle, s.color]; }"
+    )
+    assert drawn == ["dotted", "italic", styles["muted:PERSON"]["color"]]
 
 
 # --- 5. the side panel acts on an entity or a label, with counts, undo and page:line ----------

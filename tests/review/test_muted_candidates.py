@@ -64,4 +64,46 @@ def test_the_page_shows_them_with_their_reason_and_one_post_takes_one(client, co
     page = client.get(reverse("document_review", args=[document.pk])).content.decode()
     assert page.count('class="span st-muted"') == 1  # the taken one is a span now
     settings.REVIEW_MUTED_MAX = 0
-    assert 'st-muted"' not in client.get(reverse("document_review", args=[document.pk])).content.decode()
+    assert (
+        '<mark class="span st-muted"' not in client.get(reverse("document_review", args=[document.pk])).content.decode()
+    )
+
+
+def test_a_line_that_starts_inside_a_span_or_a_candidate_keeps_its_number_and_anchor(client, corpus, reviewer):
+    """The reviewer's finding on a 65k-character transcript: "I'm Bob⏎McCulloch",
+    a name a line broke, left the second line without its gutter number and its
+    #L anchor, which the leak report's links land on."""
+    lines = TEXT.split("\n")
+    layout = [[0, len(lines[0]), 7, 11], [len(lines[0]) + 1, len(TEXT), 7, 12]]
+    document = Document.objects.create(
+        corpus=corpus, name="d.txt", sha256="l", text=TEXT, layout=layout, status="ready"
+    )
+    DocumentDetection.objects.create(
+        document=document,
+        filtered=[[*at("St. Louis\nDelivery Service"), "ORGANIZATION", ["spacy"], "crosses a line break"]],
+        filtered_counts={},
+    )
+    client.force_login(reviewer)
+    url = reverse("document_review", args=[document.pk])
+    muted_line = '<span class="ln" id="L7-12" data-ln="p7:12" aria-hidden="true"></span>'
+    # Inside a muted candidate: the mark's text is cut by the line's number, nothing else.
+    page = client.get(url).content.decode()
+    assert page.count('<span class="ln" id="L') == 2
+    assert f'crosses a line break">St. Louis\n{muted_line}Delivery Service</mark>' in page
+    # Inside a span, of any status shown.
+    start, end = at("Louis\nDelivery")
+    span = Span.objects.create(document=document, start=start, end=end, label="ORGANIZATION", text=TEXT[start:end])
+    for status in ("pending", "accepted", "rejected"):
+        Span.objects.filter(pk=span.pk).update(status=status)
+        page = client.get(url).content.decode()
+        assert page.count('<span class="ln" id="L') == 2, status
+        assert f'title="ORGANIZATION · {status}">Louis\n{muted_line}Delivery</mark>' in page, status
+
+
+def test_segments_carry_the_lines_that_start_inside_an_item():
+    start, end = at("St. Louis\nDelivery Service")
+    lines = {0: (1, 1), TEXT.index("Delivery"): (1, 2)}
+    company = Muted(start, end, "ORGANIZATION", "x")
+    (segment,) = [s for s in segments(TEXT, [], lines, [company]) if s.muted]
+    assert segment.inner_lines == ((TEXT.index("Delivery"), (1, 2)),)
+    assert all(not s.inner_lines for s in segments(TEXT, [], lines, []))

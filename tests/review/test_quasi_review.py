@@ -303,6 +303,15 @@ class RiskTests(Setup):
         self.assertIn("<td>DEM 1 · DATETIME 1</td>", page)
         self.assertNotIn("x.txt", page)
 
+    def test_the_risk_page_shows_each_status_as_the_other_pages_say_it(self) -> None:
+        Document.objects.filter(pk=self.document.pk).update(status=DocumentStatus.IN_REVIEW)
+        client = self.client_for(self.kim)
+        with self.assertNumQueries(6):
+            page = client.get(reverse("corpus_risk", args=[self.corpus.pk])).content.decode()
+        self.assertIn("<td>In review</td>", page)
+        self.assertIn("<td>Approved</td>", page)
+        self.assertNotIn("in_review", page)
+
     def test_the_risk_page_costs_the_same_with_more_documents(self) -> None:
         for n in range(5):
             extra = Document.objects.create(corpus=self.corpus, name=f"more{n}.txt", sha256=f"m{n}", text=TEXT)
