@@ -217,6 +217,8 @@ KIN_TITLES: tuple[str, ...] = (
     "Uncle", "Aunt", "Auntie", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy", "Mommy",
     # Spanish speakers' ("mi tía Lupe", "Abuela Chela").
     "Tía", "Tia", "Tío", "Tio", "Abuela", "Abuelo",
+    # Yiddish, German and Polish speakers' ("Tante Golda", "my Zeyde Avrum", "Babcia Zofia").
+    "Tante", "Onkel", "Feter", "Mume", "Zeyde", "Zayde", "Bubbe", "Bobe", "Babcia", "Dziadek", "Oma", "Opa",
 )  # fmt: skip
 # What grandchildren call a grandparent ("the grandkids call him Paw-Paw"): a kin
 # word, no one's name, written with a hyphen or not.
@@ -236,7 +238,8 @@ HONORIFICS: frozenset[str] = frozenset(
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
-    alderman alderwoman congressman congresswoman padre monsignor msgr honorable""".split()
+    alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna tante onkel
+    feter mume zeyde zayde bubbe bobe babcia dziadek""".split()
 ) | frozenset(rank.lower() for rank in MILITARY_RANKS)
 # A one-word answer or turn that replies ("A. Good, sir.", "Q. Okay."): never a name,
 # whatever the model read.

@@ -391,10 +391,11 @@ def test_an_age_a_model_read_inside_a_date_is_its_own_age(text: str, age: str, d
 @pytest.mark.parametrize(
     ("text", "place"),
     [
-        ("A. 2716 Linden Avenue, Apartment B, Kettering, Ohio 45429.", "45429"),
+        # The state and its ZIP are one place (no comma between them).
+        ("A. 2716 Linden Avenue, Apartment B, Kettering, Ohio 45429.", "Ohio 45429"),
         ("A. 2716 Linden Avenue, Apartment B, Kettering, Ohio 45429.", "Apartment B"),
         ("Taken at 40 North Main Street, Suite 1800, Dayton, OH 45423.", "Suite 1800"),
-        ("FRESNO, CA 93721-1234", "93721-1234"),
+        ("FRESNO, CA 93721-1234", "CA 93721-1234"),
         ("I was rear-ended on I-75 near the exit.", "I-75"),
         ("Take Highway 99 south.", "Highway 99"),
         ("A. At Elm and 5th. I was stopped.", "5th"),
@@ -2111,3 +2112,21 @@ def test_a_run_of_page_marks_is_no_prisoner_s_number() -> None:
 )
 def test_institutions_named_after_places_and_broken_by_numbered_lines(text: str, organization: str) -> None:
     assert organization in _labelled(text, "ORGANIZATION")
+
+
+def test_kin_and_courtesy_titles_of_other_languages_stay_outside_names() -> None:
+    text = (
+        "HALPERIN: My Zeyde Avrum, my father's father, lived with us. And my mother's sister, Tante Golda, "
+        "she married Zalman Kornblit. In the Polish school the teacher, Pani Wroblewska, was good to me.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert {"Avrum", "Golda", "Wroblewska"} <= set(people)
+    assert not any(p.startswith(("Zeyde", "Tante", "Pani")) for p in people)
+    assert "Nellie Whiteduck" in _labelled("Elder Nellie Whiteduck opened with a prayer.", "PERSON")
+
+
+def test_a_point_s_coordinates_are_places_and_a_state_takes_its_zip() -> None:
+    text = "Last in-zone point 40.05871, -76.34362 at 20:37. The BAC was 0.0812, 0.0790 on retest.\n"
+    assert _labelled(text, "LOCATION") == ["40.05871", "-76.34362"]
+    assert _labelled(text, "TIME") == ["20:37"]
+    assert "SC 29201" in _labelled("1200 Bluff Road | Columbia, SC 29201\n", "LOCATION")

@@ -109,7 +109,12 @@ def _strip_unpaired(text: str, start: int, end: int) -> tuple[int, int]:
         wrapped = len(inside) > 1 and first in _PAIRS and last == _PAIRS[first]
         if wrapped and first not in inside[1:-1] and last not in inside[1:-1]:  # '"Jones"', "(Smith)"
             start, end, changed = start + 1, end - 1, True
-        elif first.isspace() or first in _EDGE_PUNCTUATION or (first in _PAIRS and _PAIRS[first] not in inside[1:]):
+        elif (
+            first.isspace()
+            or (first in _EDGE_PUNCTUATION and not (first == "-" and inside[1:2].isdigit()))
+            or (first in _PAIRS and _PAIRS[first] not in inside[1:])
+        ):
+            # A minus before a digit is the number's sign ("-76.34362", a longitude).
             start, changed = start + 1, True
         elif last.isspace() or last in _EDGE_PUNCTUATION or (last in _CLOSERS and _CLOSERS[last] not in inside[:-1]):
             end, changed = end - 1, True
@@ -1175,6 +1180,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                 if further > end and not covered.any_in(end, further):
                     end = further
         start, end = _strip_unpaired(text, start, end)
+        if end - start > 1 and text[end - 1] == "." and text[end - 2].isdigit():
+            end -= 1  # "at 20:37.", "in 2019.": a number ends before its sentence's full stop
         if age is not None:  # before the date, so that sorted spans stay sorted
             out.append(age)
         if start < end and not cuts_a_word(text, start, end):

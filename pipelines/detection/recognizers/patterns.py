@@ -342,11 +342,22 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("AGE", rf"\b(?:age|aged)(?::[ \t]*|\s+)(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
     # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
     _p("AGE", r"\b(?P<v>\d{1,3})[ ]?(?:y/o|y\.o\.|yo|yrs?\.?[ ]old)(?![\w/])", 0.85, "age_short", IGNORECASE),
-    # The state is checked in `recognize` (`_STATE_NAMES`): an alternation of fifty
-    # names tried at every word cost a fifth of this module's time.
+    # A point's coordinates in decimal degrees, as a monitor's log or a phone's
+    # location data gives them ("40.05871, -76.34362", "37.76382 N, 122.18611 W"):
+    # four decimals place someone within metres. Each number is a span of its own.
     _p(
         "LOCATION",
-        r"\b(?P<state>[A-Z][A-Za-z]{1,13}(?:[ ][A-Z][A-Za-z]{2,12})?)\.?[ \t]+(?P<v>\d{5}(?:-\d{4})?)\b",
+        r"(?<![\w.-])(?P<lat>-?\d{1,2}\.\d{4,}°?(?:[ ]?[NS]\b)?),[ \t]*\n?[ \t]*"
+        r"(?P<lon>-?\d{1,3}\.\d{4,}°?(?:[ ]?[EW]\b)?)(?!\w|\.\d)",
+        0.85,
+        "coordinates",
+    ),
+    # The state is checked in `recognize` (`_STATE_NAMES`): an alternation of fifty
+    # names tried at every word cost a fifth of this module's time. The state and its
+    # ZIP are one place ("Columbia, SC 29201": no comma between them).
+    _p(
+        "LOCATION",
+        r"\b(?P<v>(?P<state>[A-Z][A-Za-z]{1,13}(?:[ ][A-Z][A-Za-z]{2,12})?)\.?[ \t]+\d{5}(?:-\d{4})?)\b",
         0.85,
         "zip_code",
     ),
@@ -832,11 +843,9 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue  # "(00:09) FEMALE:", "Duration: 00:01:41": a recording's clock, no time of day
             if pattern.rule == "zip_code" and not _a_state(match.group("state")):
                 continue  # "Suite 18000", "Room 12345": no state before the number
-            if pattern.rule == "ordinal_crossing":
-                found += [
-                    Candidate(a, b, "LOCATION", text[a:b], (SOURCE,), pattern.score, "pattern:ordinal_crossing")
-                    for a, b in _crossing(text, start, end)
-                ]
+            several = _several_spans(pattern, match, text, start, end)
+            if several is not None:
+                found += several
                 continue
             if start < end:
                 found.append(
@@ -846,6 +855,32 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 )
     found = _without_page_marks(found)
     return found + _restated_ages(text, [c for c in found if c.label == "AGE"]) + _spoken_numbers(text)
+
+
+def _several_spans(pattern: Pattern, match: re.Match[str], text: str, start: int, end: int) -> list[Candidate] | None:
+    """The spans of a match that gives more than one (a point's two coordinates, a
+    crossing's two streets); None for any other pattern."""
+    if pattern.rule == "coordinates":
+        if not _a_point(match.group("lat"), match.group("lon")):
+            return []  # "0.0812, 0.0790": two readings of a breath test
+        spans = [match.span("lat"), match.span("lon")]
+    elif pattern.rule == "ordinal_crossing":
+        spans = list(_crossing(text, start, end))
+    else:
+        return None
+    return [
+        Candidate(a, b, pattern.label, text[a:b], (SOURCE,), pattern.score, f"pattern:{pattern.rule}") for a, b in spans
+    ]
+
+
+_DEGREES = re.compile(r"-?\d+\.\d+")
+
+
+def _a_point(lat: str, lon: str) -> bool:
+    """A latitude and a longitude that can be: within ±90° and ±180°, not both
+    under one degree (two small measures, "0.0812, 0.0790")."""
+    a, b = (float(_DEGREES.match(v).group()) for v in (lat, lon))  # type: ignore[union-attr]
+    return abs(a) <= 90 and abs(b) <= 180 and (abs(a) >= 1 or abs(b) >= 1)
 
 
 # How many numbers of one letter, one after the other, make a run of pages.
