@@ -532,12 +532,18 @@ def _a_defined_term(match: re.Match[str]) -> bool:
     return match.group("v").split()[0].casefold() in {w.casefold() for w in before}
 
 
+_A_NUMBER_NEXT = re.compile(r"[ \t-]?\d")
+
+
 def _quoted_other_name(text: str, match: re.Match[str]) -> bool:
     """A quoted other name after "known as", "goes by" or "a/k/a" ('known as "Sprout,"',
     'goes by "Boo."', 'a/k/a "Bird"'): a person's, even where a town bears it; "a
     drink called "Santorum"" names a thing."""
     quoted = text[match.start("v") - 1 : match.start("v")] in '"“'
-    return quoted and bool(match.group("known") or match.group("aka") or "by" in match.group().split())
+    # A name and its number name a thing ('a comet also known as "Wild 2"').
+    numbered = _A_NUMBER_NEXT.match(text, match.end("v")) is not None
+    cue = bool(match.group("known") or match.group("aka") or "by" in match.group().split())
+    return quoted and cue and not numbered
 
 
 def _calls_a_person(text: str, match: re.Match[str]) -> bool:
