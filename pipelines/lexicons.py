@@ -49,9 +49,6 @@ TITLES: tuple[str, ...] = (
     "Insp",
     "Inv",
     "Warden",
-    # A prison's correctional officer ("C/O Dunleavy and c/o Early came to my cell").
-    "C/O",
-    "c/o",
     "Chaplain",
     "Father",
     "Sister",
@@ -120,10 +117,8 @@ ROLE_WORDS: frozenset[str] = frozenset(
         # officer's client ("Client's cousin").
         "Pt",
         "Client",
-        # Work roles before a name in a supervisor's or a monitor's notes ("Foreman
-        # Jonas Zook", "Operator Tomasina", "Tech D. Fenstermacher").
-        "Foreman",
-        "Forewoman",
+        # Work roles before a name in a supervisor's or a monitor's notes ("Operator
+        # Tomasina", "Tech D. Fenstermacher"); not "Foreman", a surname too ("Mr. Foreman").
         "Foreperson",
         "Operator",
         "Technician",

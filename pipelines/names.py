@@ -24,11 +24,6 @@ The case policy
 - A lower-case occurrence of a common word ("young", "rose", "will") is the name
   only when a name context says so: a title before it ("Mr. young"), a speaker
   label ("young:"), or another part of a name beside it ("tom young").
-- So is, where the text writes names with capitals (`pipelines.case`), a word
-  the language writes in lower case however often it is a surname ("brown",
-  "frank": English adjectives, adverbs and verbs, `gazetteers.words_in_lower_case`):
-  "the car was brown" of "Frank Brown" is no leak. Where the text has no case
-  (speech recognition), "brown" alone is still the name.
 - A lower-case word right after an article or a possessive pronoun is a common
   noun, never the name ("the mike" of "Mike", "a rose" of "Rose").
 - A multi-word form in lower case is the name unless every word is common
@@ -51,8 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pipelines.candidate import Candidate
-from pipelines.case import caseless_at
-from pipelines.gazetteers import is_common_word, is_known_name, is_word_in_lower_case, stop_words
+from pipelines.gazetteers import is_common_word, is_known_name, stop_words
 from pipelines.labels import PERSON_ROLE_LABELS
 from pipelines.lexicons import DETERMINERS, HONORIFICS, LEGAL_FORMS, NAME_PARTICLES, NAME_SUFFIXES, ROLE_WORDS
 
@@ -74,10 +68,6 @@ class NameWords:
     determiners: frozenset[str]
     # A word common in the language's running text; None: the language has no list.
     common_word: Callable[[str], bool] | None
-    # A word the language writes in lower case when it is no name (English: an
-    # adjective, adverb or verb, "brown", "frank"), however often it is a surname;
-    # None: the language has no list.
-    lower_case_word: Callable[[str], bool] | None = None
 
 
 @lru_cache(maxsize=1)
@@ -91,7 +81,6 @@ def english_name_words() -> NameWords:
         honorifics=HONORIFICS,
         determiners=DETERMINERS,
         common_word=is_common_word,
-        lower_case_word=is_word_in_lower_case,
     )
 
 
@@ -348,11 +337,6 @@ def _all_common(words: Iterable[str], lexicon: NameWords | None = None) -> bool:
     return all(common(w) for w in re.findall(r"[^\W\d_]+", " ".join(words)))
 
 
-def _a_lower_case_word(occurrence: str, lexicon: NameWords | None) -> bool:
-    test = _w(lexicon).lower_case_word
-    return test is not None and test(occurrence)
-
-
 def is_name_occurrence(
     occurrence: str,
     words: tuple[str, ...],
@@ -361,12 +345,10 @@ def is_name_occurrence(
     context: Callable[[], bool],
     determiner: Callable[[], bool] = lambda: False,
     lexicon: NameWords | None = None,
-    cased: Callable[[], bool] = lambda: False,
 ) -> bool:
     """The case policy (see the module's docstring). `context()` tells whether a
     name context surrounds the occurrence, `determiner()` whether an article or a
-    possessive pronoun stands right before it, `cased()` whether it stands where
-    the text writes names with capitals; each is only asked when needed."""
+    possessive pronoun stands right before it; each is only asked when needed."""
     if kind == "spelled" or not any(c.isalpha() for c in occurrence):
         return True
     if any(c.isupper() for c in occurrence):
@@ -377,7 +359,7 @@ def is_name_occurrence(
         return joined or label in PERSON_LABELS or not _all_common(words, lexicon)
     if determiner():
         return False  # "the mike", "a rose": a common noun, whatever the word
-    if not _all_common(words, lexicon) and not (cased() and _a_lower_case_word(occurrence, lexicon)):
+    if not _all_common(words, lexicon):
         return True
     return label in PERSON_LABELS and context()
 
@@ -497,7 +479,6 @@ class NameIdentity:
                 lambda end=end: name_context(text, start, end, self.parts, self.words),
                 lambda end=end: after_determiner(text, start, end, self.words),
                 self.words,
-                lambda: not caseless_at(text, start),
             ):
                 yield end, entry
 

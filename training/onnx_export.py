@@ -73,7 +73,7 @@ class _Graph:
 def graph(weights: dict[str, np.ndarray], layers: int, heads: int, case_types: bool = False) -> onnx.ModelProto:
     """input_ids (batch, length) int64 → logits (batch, length, tags) float32. With
     `case_types` (a cased model), a second input, token_type_ids (batch, length)
-    int64, gives each piece its word's case (pipelines/case.py)."""
+    int64, gives each piece its word's case (pipelines/detection/case.py)."""
     g = _Graph()
     words = g.const("word_embeddings", weights["bert.embeddings.word_embeddings.weight"].astype(np.float32))
     positions = g.const("position_embeddings", weights["bert.embeddings.position_embeddings.weight"].astype(np.float32))

@@ -41,7 +41,7 @@ from anywhere, and a surname alone, as names, not as the places and clubs they s
 like.
 
 Case. The wordpieces are lower-cased; the open model reads each word's case as its
-token type instead (the "case_types" setting, pipelines/case.py), and
+token type instead (the "case_types" setting, pipelines/detection/case.py), and
 is shown a tenth of the sentences as caseless (a transcript in capitals, or in lower
 case), so no case copies of the text are needed.
 """

@@ -36,7 +36,7 @@ from assemble import sha256  # noqa: E402
 from prepare_data import DEV, HELD_OUT, read_conll  # noqa: E402
 
 sys.path.insert(0, str(HERE.parent))
-from pipelines import case as text_case  # noqa: E402  (the product's case rule)
+from pipelines.detection import case as text_case  # noqa: E402  (the product's case rule)
 
 DATA = HERE.parent.parent / "shared" / "data"
 FROZEN = "bert.embeddings.word_embeddings.weight"
@@ -60,7 +60,7 @@ def encoder(
 ) -> Callable[[list[list[tuple[str, str]]]], Any]:
     """Sentences of (word, tag) -> the model's inputs with one label per wordpiece.
     With `case` ({"caseless": p}), every piece also carries its word's case type
-    (the product's own rule, pipelines/case.py), and a sentence is shown as if it
+    (the product's own rule, pipelines/detection/case.py), and a sentence is shown as if it
     carried no case (printed in capitals, or all in lower case) with probability p:
     the model must find names without capitals too."""
     import torch
@@ -109,7 +109,7 @@ def encoder(
 
 
 def with_caseless_type(model: Any) -> None:
-    """A third token type, CASELESS (pipelines/case.py), beside the base's
+    """A third token type, CASELESS (pipelines/detection/case.py), beside the base's
     two; it starts as the base's type 0 (one segment), as the other two do."""
     import torch
 
@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         "heads": model.config.num_attention_heads,
         "lowercase": True,
         # The pieces are uncased; a cased model reads each word's case as its token
-        # type (pipelines/case.py), which the product computes the same way.
+        # type (pipelines/detection/case.py), which the product computes the same way.
         **({"case_types": True} if case else {}),
         # open_data.py teaches the open model a piece for line breaks; the product
         # gives that piece to every line break of the text (minilm.WordPiece).

@@ -82,8 +82,8 @@ FILTER_RULES: dict[str, str] = {
     f'"author of Alice in Wonderland"): kept, its score capped at {NAMED_WORK_SCORE}',
     "person_eponym": 'a model\'s one-word PERSON that names a procedure, a test or a law ("an Olson review", '
     '"Marsy\'s Law") and is written nowhere else in the document without such a noun',
-    "vehicle": 'a model\'s name that is a vehicle: after a colour ("a silver Mercedes", "the gray Impala") or '
-    'a make no one is named after ("Toyota Sienna", "Chevy Tahoe")',
+    "vehicle": "a model's PERSON or ORGANIZATION that is a car: after an article, a colour or a make no one is "
+    'named after ("a silver Mercedes", "his Toyota Sienna", "a Chevy Tahoe"); never a place ("Dodge Street")',
     "second_opinion_one_word": "a base model's one-word PERSON that the encoder did not call a name: a second "
     "opinion needs a full name (in a text without case: known names only)",
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun; not in a text that "

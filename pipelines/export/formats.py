@@ -46,11 +46,30 @@ TOKENIZE_CHARS = 100_000
 _WORD_START = re.compile(r"(?<=\s)\S")
 
 
+# A cut between two words that are letters or digits where they meet: spaCy's
+# special cases read across white space after a quote or a bracket ("a' ''b" gives
+# "'", "'", "'" whole but "''" alone), never across two such edges.
+_SAFE_CUT = re.compile(r"(?<=[^\W_])\s+(?=[^\W_])")
+# Else a cut with a letter or a digit on one side at least.
+_FAIR_CUT = re.compile(r"(?<=[^\W_])\s+(?=\S)|(?<=\S)\s+(?=[^\W_])")
+# Else a cut before no quote mark (the special cases that read across white space are quotes').
+_NO_QUOTE_CUT = re.compile(r"(?<=\S)\s+(?=[^\s'\"‘’“”`])")
+
+
 def _cut(text: str, start: int, limit: int) -> int:
-    """Where a piece of text[start:] ends, at most at `limit`: after the last line
-    break (or else the last white space) that a non-space follows. Each piece then
-    ends with the whole white-space run before the next word and tokenizes as it
-    does inside the whole text (spaCy splits on white space first)."""
+    """Where a piece of text[start:] ends, at most at `limit`: before the last word
+    that a letter or a digit opens after a white-space run that one ends, else
+    before the last word with a letter or a digit on one side of its white space,
+    else before the last word that opens with no quote mark; else after the last
+    line break (or else the last white space) that a non-space follows. Each piece
+    then ends with the whole white-space run before the next word and tokenizes as
+    it does inside the whole text (spaCy splits on white space first)."""
+    for kind in (_SAFE_CUT, _FAIR_CUT, _NO_QUOTE_CUT):
+        safe = None
+        for safe in kind.finditer(text, start + 1, limit):  # noqa: B007 -- the last one is wanted
+            pass
+        if safe is not None and start < safe.end() < limit:
+            return safe.end()
     line = text.rfind("\n", start, limit - 1)
     while line > start:
         if not text[line + 1].isspace():

@@ -56,11 +56,12 @@ TABLE = [
     ("George Bush", "PERSON", "Behind a «bush» there.", False, False),
     ("Mike Brown", "PERSON", "Turn the «mike» off.", False, False),
     ("Board Hearing", "ORGANIZATION", "A «board hearing» was set.", False, False),
-    # ...and so is, in cased text, an adjective, adverb or verb however often it is a
-    # surname ("brown" is no common word by frequency: Brown is that common a name)
-    ("Frank Brown", "PERSON", "The car was «brown», not gray.", False, False),
-    ("Frank Brown", "PERSON", "To be «frank», no.", False, False),
-    ("Tina Summers", "PERSON", "Two «summers» ago.", False, False),
+    # A word the frequencies call a name's more than a word's is the name in lower
+    # case too, even where it may be the word ("brown" of Frank Brown): a quoted text
+    # message or a tattoo writes names so ("it says gray across his knuckles" of
+    # Anthony Gray), and a leak is worse than a colour a reviewer rejects.
+    ("Frank Brown", "PERSON", "The car was «brown», not gray.", True, None),
+    ("Anthony Gray", "PERSON", "It says «gray» across his knuckles.", True, None),
     # ...unless a name context says so: a title, a speaker label, a first name beside it
     ("Young", "PERSON", "Ask Mr. «young» now.", True, True),
     ("Young", "PERSON", "«young»: Yes, sir.", True, True),

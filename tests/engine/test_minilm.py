@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipelines import case
+from pipelines.detection import case
 from pipelines.detection.models import minilm
 
 ROOT = Path(__file__).resolve().parents[2]

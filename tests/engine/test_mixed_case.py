@@ -7,7 +7,7 @@ off there. Every example is invented here."""
 from django.conf import settings
 
 from pipelines.candidate import Candidate
-from pipelines.case import caseless_at, caseless_spans
+from pipelines.detection.case import caseless_at, caseless_spans
 from pipelines.detection.filtering.filters import apply_filters
 from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers.cues import recognize as cues

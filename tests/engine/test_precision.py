@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 
 from pipelines.candidate import BASE_ONLY, Candidate
-from pipelines.case import carries_case
+from pipelines.detection.case import carries_case
 from pipelines.detection.config import FILTER_RULES
 from pipelines.detection.filtering.filters import RULES, apply_filters, cap_scores
 from pipelines.detection.merging import calibration
@@ -419,7 +419,7 @@ _CASED_TRANSCRIPT = (
 
 
 def test_a_text_s_case_is_judged_on_enough_words() -> None:
-    from pipelines.case import carries_case
+    from pipelines.detection.case import carries_case
 
     assert not carries_case(_LOWER_TRANSCRIPT)
     assert not carries_case(_LOWER_TRANSCRIPT.upper())
@@ -657,7 +657,7 @@ _ASR = (
 
 
 def test_speech_recognition_s_lower_case_names_ages_and_spellings() -> None:
-    from pipelines.case import carries_case
+    from pipelines.detection.case import carries_case
     from pipelines.detection.recognizers import patterns
     from pipelines.detection.recognizers.cues import recognize
 

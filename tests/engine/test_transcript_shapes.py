@@ -429,7 +429,7 @@ _ASR = (
 
 
 def test_in_a_text_without_case_a_title_before_a_word_that_is_no_english_word_names_a_person() -> None:
-    from pipelines.case import carries_case
+    from pipelines.detection.case import carries_case
 
     assert not carries_case(_ASR)
     titled = {c.text for c in cues(_ASR) if c.rule == "cue:title"}
@@ -2099,7 +2099,8 @@ def test_a_run_of_page_marks_is_no_prisoner_s_number() -> None:
     ("text", "organization"),
     [
         (
-            "After the assessment unit, Mr. Chevrier was placed at\n   Collins Bay Institution in Kingston in June 2020.",
+            "After the assessment unit, Mr. Chevrier was placed at\n"
+            "   Collins Bay Institution in Kingston in June 2020.",
             "Collins Bay Institution",
         ),
         ("Sent to Susquehanna Toxicology Laboratory for GC/MS confirmation.", "Susquehanna Toxicology Laboratory"),
@@ -2131,3 +2132,49 @@ def test_a_point_s_coordinates_are_places_and_a_state_takes_its_zip() -> None:
     assert _labelled(text, "LOCATION") == ["40.05871", "-76.34362"]
     assert _labelled(text, "TIME") == ["20:37"]
     assert "SC 29201" in _labelled("1200 Bluff Road | Columbia, SC 29201\n", "LOCATION")
+
+
+# --- the session's review: counter-examples to its own rules ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "kept"),
+    [
+        # A place or an employer is never a car, nor a bare make and its word.
+        ("A. On Dodge Street near 72nd, in Omaha.", "LOCATION", "Dodge Street"),
+        ("My family moved to Dodge City when I was five.", "LOCATION", "Dodge City"),
+        ("He moved back to Pontiac Michigan after that.", "LOCATION", "Pontiac Michigan"),
+        ("A. At Toyota Tsusho, in the warehouse.", "ORGANIZATION", "Toyota Tsusho"),
+        # A patient's condition, a girl's contracted "is", a surname that is a role.
+        ("Q. How was Okonkwo's dementia by the time of the hearing?", "PERSON", "Okonkwo"),
+        ("Kowalczyk's ulcer re-dressed at 0800. Kowalczyk's ulcer shows granulation.", "PERSON", "Kowalczyk"),
+        ("Q. Did you speak with Mr. Foreman about the shipment? A. Yes.", "PERSON", "Foreman"),
+        # A speaker who talks once beside a field; a roster's consecutive numbers.
+        ("OKONKWO-BELL:   Chidi.     Recorder: inaudible\n", "PERSON", "OKONKWO-BELL"),
+        ("Housing roster, cell 114: Rodell Whitacre P12345, Travis Lemieux P12346, Omar Saad P12347.", "ID", "P12346"),
+        # Letters after one word may be a surname; a bare "V" is an initial, no grade.
+        ("WITNESS: MS. LI AO\n", "PERSON", "LI AO"),
+        ("Officer V Martinez arrived at the scene.", "PERSON", "V Martinez"),
+    ],
+)
+def test_the_session_s_rules_keep_what_they_must(text: str, label: str, kept: str) -> None:
+    assert kept in _labelled(text, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        ('This lease is between Maria Lopez ("Tenant") and the owner.', "Tenant"),
+        ("Send it addressed c/o Harbor House Shelter.", "Harbor House"),
+        ("Patient C/O Shortness Of Breath since Tuesday.", "Shortness Of"),
+        ('A drug known as "Spice" was found in the cell.', "Spice"),
+        ("The children A.M. and P.M. sessions were full.", "A.M."),
+    ],
+)
+def test_the_session_s_rules_add_no_one(text: str, absent: str) -> None:
+    assert absent not in _labelled(text, "PERSON")
+
+
+def test_a_record_number_s_slash_takes_digits_only() -> None:
+    text = "Q. What was your badge number 4471/Martinez? It was shot at 15 FPS 1080P."
+    assert _labelled(text, "ID") == ["4471"]

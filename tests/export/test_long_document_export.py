@@ -220,3 +220,10 @@ def test_the_annotations_say_who_added_and_who_decided_each_span(corpus, admin_u
         "page_line": None,
     }
     assert exported.span_meta[(32, 43, "PERSON")]["added_by"] is None
+
+
+def test_a_cut_never_falls_where_spacy_reads_quotes_across_white_space() -> None:
+    # Hypothesis found it: "000' ''000" tokenizes "'", "'", "'" whole, "''" once cut.
+    text = "0 0 0 0 0 000' ''000 "
+    doc = formats.tokenize(text, 20)
+    assert [t.text for t in doc] == [t.text for t in formats._tokenizer()(text)]

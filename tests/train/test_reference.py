@@ -30,7 +30,7 @@ from transformers import AutoModelForTokenClassification, AutoTokenizer
 sys.path[:0] = [sys.argv[1], sys.argv[1] + "/training"]
 from train_minilm import package_directory, with_caseless_type
 from pipelines.detection.models import minilm
-from pipelines.case import case_types
+from pipelines.detection.case import case_types
 from onnx_export import graph
 words = json.loads(sys.argv[2])
 base = package_directory()
@@ -45,7 +45,7 @@ weights = {k: v.numpy() for k, v in reference.state_dict().items()}
 encoder = minilm.Encoder(graph(weights, 6, 12).SerializeToString())
 with torch.no_grad():
     logits = reference(input_ids=torch.tensor([expected])).logits[0].numpy()
-# A cased model: each word's type (pipelines/case.py) given to its pieces as training
+# A cased model: each word's type (pipelines/detection/case.py) given to its pieces as training
 # does (by the tokenizer's word ids) and as the product does (by its own wordpieces).
 cases = case_types(words)
 types = [0 if w is None else cases[w] for w in encoded.word_ids()]

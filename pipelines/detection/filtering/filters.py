@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import BASE_ONLY, Candidate
-from pipelines.case import caseless_at
 from pipelines.detection.answers import DocumentAnswers
+from pipelines.detection.case import caseless_at
 from pipelines.detection.config import ACRONYM_PERSON_SCORE, FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import (
@@ -364,15 +364,18 @@ _EPONYM_AFTER = re.compile(
     # A clinical note's devices and signs ("Jackson-Pratt drains", "a Foley catheter",
     # "Babinski reflex").
     r"|drains?|catheter|reflex)\b"
-    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease|Day|Eve)\b"
+    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease|Day(?![ \t]*(?:Care|Spa|Camp|School|Center))|Eve)\b"
     # "Murphy's sign", "Hartmann's solution": only after a word that is no given name
     # ("Jamal's sign said no justice", "Tariq's solution was to move").
-    r"|(?P<clinical>['’]s[ \t]+(?:syndrome|disease|signs?|solution|cyst|maneuver|fracture|palsy|contracture"
-    r"|triad|phenomenon|nodes?|ulcer|lymphoma|sarcoma|dementia|chorea)\b)"
-    # A disease named by its eponym's possessive alone ("Huntington's on her
-    # father's side"): only a name the conditions' list holds.
+    r"|(?P<clinical>['’]s[ \t]+(?:syndrome|disease|signs?|solution|cyst|maneuver|fracture|palsy|triad|phenomenon"
+    r")\b)"
+    # A disease named by its eponym's possessive alone or with a patient's noun
+    # ("Huntington's on her father's side", "Dupuytren's contracture"): only a name
+    # the conditions' list holds ("Okonkwo's dementia" is a patient's).
     r"|(?P<condition>['’]s)(?:(?=[ \t]*(?:[^\w \t]|$))|[ \t]+(?P<next>[a-z]+)\b)"
 )
+# What a condition named after someone may be ("Dupuytren's contracture").
+_CONDITION_NOUNS = frozenset("contracture contractures dementia chorea disease lymphoma ulcer ulcers".split())
 # A possessive beside another, neither followed by its noun ("Kernig's and
 # Brudzinski's have poor sensitivity"): the pair names what each names elsewhere.
 _COORDINATED_POSSESSIVE = re.compile(r"['’]s,?[ \t]+(?:and|or)[ \t]+[A-Z][\w-]*['’]s\b")
@@ -390,10 +393,12 @@ def _eponym_after(text: str, at: int, word: str) -> bool:
     if match is None:
         return False
     if match.group("condition") is not None:
-        # Punctuation or a function word after it: "Huntington's on her father's
-        # side", not "Parkinson's lawyer".
+        # Punctuation, a function word or a patient's noun after it: "Huntington's on
+        # her father's side", "Dupuytren's contracture", not "Parkinson's lawyer"; and
+        # no given name ("Addison's with her father" is a girl's "is").
         following = match.group("next")
-        return word.casefold() in EPONYMOUS_CONDITIONS and (following is None or is_stop_word(following))
+        after = following is None or is_stop_word(following) or following in _CONDITION_NOUNS
+        return word.casefold() in EPONYMOUS_CONDITIONS and after and not _a_first_name(word)
     return not (match.group("clinical") and _a_first_name(word))
 
 
@@ -456,29 +461,32 @@ def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
 # right before the name: "a silver Mercedes", "her older maroon Monte Carlo",
 # "a gray Toyota Sienna".
 _VEHICLE_BEFORE = re.compile(
-    r"(?:\b(?i:a|an|the|his|her|my|their|your|our|that|this)[ \t]+(?:(?:dark|light|old|older|new|newer)[ \t]+)?"
-    r"(?P<colour>[a-z]+)(?:[ \t]+(?P<make>[A-Z][a-zA-Z]+))?|\b(?P<alone>[A-Z][a-zA-Z]+))[ \t]+$"
+    r"\b(?i:a|an|the|his|her|my|their|your|our|that|this)[ \t]+(?:(?:dark|light|old|older|new|newer)[ \t]+)?"
+    r"(?:(?P<colour>[a-z]+)[ \t]+)?(?:(?P<make>[A-Z][a-zA-Z]+)[ \t]+)?$"
 )
 
 
 def _vehicle(c: Candidate, text: str, w: FilterWords) -> str | None:
-    """A model's name a colour or a make stands before, or that a make opens: a car
-    ("a silver Mercedes", "a gray Toyota Sienna", "the white Tahoe", "Chevy Tahoe").
-    A make that is also a name ("Lincoln", "Ford") says nothing alone."""
+    """A model's person or organization that is a car: an article or a possessive,
+    then a colour, a make or both before it ("a silver Mercedes", "his Toyota
+    Sienna", "the white Tahoe"), or a make and its model after one ("a Chevy Tahoe").
+    A make that is also a name ("Lincoln", "Ford") says nothing; a place is never a
+    car ("Dodge Street", "Pontiac, Michigan"), nor a bare make and a word ("Toyota
+    Tsusho", an employer)."""
     words = c.text.split()
     if not _model_only(c) or not text or len(words) > 2:
         return None
-    if len(words) == 2 and words[0].casefold() in VEHICLE_MAKES and not is_known_name(words[0]):
-        return "a vehicle: a make and its model"  # "Chevy Tahoe"
     before = _VEHICLE_BEFORE.search(text, max(0, c.start - 40), c.start)
     if before is None:
         return None
-    make = before.group("make") or before.group("alone")
+    colour, make = before.group("colour"), before.group("make")
+    if len(words) == 2 and make is None and words[0].casefold() in VEHICLE_MAKES and not is_known_name(words[0]):
+        make = words[0]  # "a Chevy Tahoe": the make opens the span
+    if colour is not None and colour not in VEHICLE_COLOURS:
+        return None
     if make is not None and (make.casefold() not in VEHICLE_MAKES or is_known_name(make)):
         return None
-    if before.group("colour") is not None and before.group("colour") not in VEHICLE_COLOURS:
-        return None
-    return "a vehicle: a colour or a make before it"
+    return "a vehicle: a colour or a make before it" if colour or make else None
 
 
 def _lower_name_word(word: str, w: FilterWords) -> bool:
@@ -733,7 +741,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_noun_shape": (frozenset({"PERSON"}), _person_noun_shape),
     "person_names_a_work": (frozenset({"PERSON"}), _person_names_a_work),
     "person_eponym": (frozenset({"PERSON"}), _person_eponym),
-    "vehicle": (NAME_LABELS, _vehicle),
+    "vehicle": (frozenset({"PERSON", "ORGANIZATION"}), _vehicle),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "numbered_thing": (_NOT_PERSON | {"PERSON"}, _numbered_thing),

@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from pipelines.candidate import Candidate
-from pipelines.case import caseless_at
 from pipelines.detection.answers import DocumentAnswers
+from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
     LINE_END,
     NAME_PREFIX_BREAK,
@@ -450,7 +450,7 @@ _POST_NOMINAL_TAIL = re.compile(rf"(?:[ \t]+(?:{'|'.join(sorted(POST_NOMINALS))}
 # Adebanjo", "MS A NWANERI"): the name's, though it has no period.
 _TITLED_BARE_INITIAL = re.compile(r"\b(?i:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+(?P<i>[A-Z])[ \t]+$")
 # A grade after an office's title ("Correctional Officer II Brent Lafrenière").
-_GRADE = re.compile(r"(?:II|III|IV|V|VI)[ \t]+(?=\S)")
+_GRADE = re.compile(r"(?:II|III|IV)[ \t]+(?=\S)")
 _ROLE_BEFORE = re.compile(r"(?P<role>[A-Za-z]+)[ \t]+$")
 
 
@@ -467,8 +467,13 @@ def _surname_initial_after(text: str, start: int, end: int) -> int:
 
 
 def _strip_post_nominals(text: str, start: int, end: int) -> int:
+    """The end of a name before its post-nominal letters ("J FAIRBAIRN SC", "Helen
+    Crawshaw QC"), where two words at least are left: after one word the letters may
+    be a surname ("MS. LI AO"), and taking them costs nothing."""
     tail = _POST_NOMINAL_TAIL.search(text, start, end)
-    return tail.start() if tail is not None and tail.start() > start else end
+    if tail is None or len(text[start : tail.start()].split()) < 2:
+        return end
+    return tail.start()
 
 
 def _titled_bare_initial(text: str, start: int) -> int:

@@ -24,8 +24,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from pipelines.candidate import Candidate, joined
-from pipelines.case import caseless_at
 from pipelines.detection import places
+from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
 from pipelines.detection.merging.edges import COMPANY_FORM, ends_in_a_join, tidy
 from pipelines.gazetteers import (

@@ -24,8 +24,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from pipelines.candidate import Candidate
-from pipelines.case import carries_case
 from pipelines.detection import places
+from pipelines.detection.case import carries_case
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.merging.edges import COMPANY_FORM
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name

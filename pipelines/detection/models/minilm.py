@@ -13,7 +13,7 @@ against the reference (Hugging Face's BertTokenizer and BertForTokenClassificati
 run in .venv-train by `make test-train`).
 
 The wordpieces are uncased; a model trained with `case_types` (open) also reads each
-word's case as its token type (pipelines/case.py), so that a capital counts where the
+word's case as its token type (pipelines/detection/case.py), so that a capital counts where the
 line's case means something and not where a transcript is printed in capitals.
 
 The component replaces the spaCy NER's name-like entities (PERSON, ORG, places,
@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pipelines.candidate import BASE_ONLY
-from pipelines.case import LOWER, breaks_line, carries_case, case_types, caseless_types
+from pipelines.detection.case import LOWER, breaks_line, carries_case, case_types, caseless_types
 from pipelines.gazetteers import is_common_word, is_written_as_name
 
 if TYPE_CHECKING:

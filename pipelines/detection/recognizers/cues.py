@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from pipelines.candidate import Candidate
-from pipelines.case import carries_case, caseless_spans
 from pipelines.detection import places
+from pipelines.detection.case import carries_case, caseless_spans
 from pipelines.gazetteers import (
     countries,
     first_names,
@@ -169,6 +169,10 @@ _CALLED_RE = re.compile(
     # A name may end in an initial ("Daddy T.", "Big J.").
     r"[\"“]?(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"
 )
+# A prison's correctional officer by surname ("C/O Dunleavy", "c/o Early came"): one
+# word, no common word and no other name after it; "c/o" is also "care of" ("c/o
+# Harbor House Shelter") and a clinician's "complains of" ("C/O Shortness Of Breath").
+_CORRECTIONAL_OFFICER_RE = re.compile(r"\b[Cc]/[Oo][ \t]+(?P<v>" + _NAME + r")\b(?![ \t]*(?:&|[A-Z]))")
 # A nickname quoted in brackets right after a full name, as a record introduces it
 # ('Rodell Whitacre ("Dook")', 'Foreman Jonas Zook ("Big J")').
 _BRACKETED_NICKNAME_RE = re.compile(
@@ -533,6 +537,12 @@ def _a_defined_term(match: re.Match[str]) -> bool:
 
 
 _A_NUMBER_NEXT = re.compile(r"[ \t-]?\d")
+# Someone named or pointed at earlier in the sentence: a full name (in capitals too),
+# a personal pronoun, "who", a person's role.
+_PERSON_IN_THE_SENTENCE = re.compile(
+    r"(?:\b[A-Z][a-zA-Z'’-]+[ \t]+[A-Z][a-zA-Z'’-]+\b|\b(?i:he|she|him|her|who|man|woman|boy|girl|inmate"
+    r"|victim|cousin|brother|sister|friend|cellmate|porter|guy)\b)[^.!?\n]*$"
+)
 
 
 def _quoted_other_name(text: str, match: re.Match[str]) -> bool:
@@ -543,7 +553,15 @@ def _quoted_other_name(text: str, match: re.Match[str]) -> bool:
     # A name and its number name a thing ('a comet also known as "Wild 2"').
     numbered = _A_NUMBER_NEXT.match(text, match.end("v")) is not None
     cue = bool(match.group("known") or match.group("aka") or "by" in match.group().split())
-    return quoted and cue and not numbered
+    if not quoted or not cue or numbered:
+        return False
+    # A common word or a town's name needs a person before it in its sentence
+    # ('Darnell Mosley, who was nineteen, known as "Sprout,"', 'who goes by "Boo."');
+    # 'a drug known as "Spice"', 'the city known as "Compton"' name things.
+    name = match.group("v")
+    if _PERSON_IN_THE_SENTENCE.search(text, max(0, match.start() - 80), match.start()) is not None:
+        return True
+    return not _only_common_words(name) and not places.is_known_place(name)
 
 
 def _calls_a_person(text: str, match: re.Match[str]) -> bool:
@@ -685,8 +703,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
     if rule == "called" and not _calls_a_person(text, match):
         return True
-    if rule == "nickname" and _a_defined_term(match):
-        return True  # 'Caldicott Provisions Limited ("Caldicott")': a contract's short name
+    if rule == "nickname" and (_a_defined_term(match) or _only_common_words(name)):
+        return True  # 'Caldicott Provisions Limited ("Caldicott")', 'Maria Lopez ("Tenant")': a defined term
     if rule == "vocative" and not _said_to_a_person(name):
         return True  # "Thank you, Judge.", "Hi, everyone.", "Hi, Mom.", "Hello, Fresno!"
     if rule == "et_al" and _no_author(name):
@@ -830,6 +848,14 @@ _ALIGNED_VALUE = re.compile(r"[ \t]{2,}(?P<digit>\d)?")
 _FIGURE_AFTER = re.compile(r"[ \t]*\d")
 
 
+def _a_field_s_code(words: list[re.Match[str]]) -> bool:
+    """A label that is a field's code: an acronym no name list holds ("DPP", "ADA"),
+    or common words only ("UNIT", "YARD"); not a speaker's name ("OKONKWO-BELL")."""
+    label = " ".join(w.group() for w in words)
+    acronym = len(words) == 1 and len(label) <= 5 and not is_known_name(label)
+    return bool(words) and (acronym or _only_common_words(label))
+
+
 # Another field on the label's line, past a column's gap: a form's row of fields.
 _MORE_FIELDS_ON_THE_LINE = re.compile(r"[^\n]*?\S[ \t]{3,}[A-Z][A-Za-z/ .'()-]{0,30}:(?!\d)")
 
@@ -839,7 +865,7 @@ def _a_form_s_field(text: str, match: re.Match[str], words: list[re.Match[str]],
     label = {w.strip(".") for w in _CAP_WORD_RE.findall(match.group("label"))}
     if written == 1 and len(label) >= 2 and label & _SECTION_WORDS:
         return True
-    if written == 1 and _MORE_FIELDS_ON_THE_LINE.match(text, match.end()):
+    if written == 1 and _a_field_s_code(words) and _MORE_FIELDS_ON_THE_LINE.match(text, match.end()):
         return True  # "DPP: NONE        ADA: DNH (wrist)": a form's row of fields
     if written > 1 or len(words) < 2:
         return False
@@ -870,8 +896,9 @@ def _initials_of_the_protected(text: str) -> list[Candidate]:
     for match in _PROTECTED_INITIALS_RE.finditer(text):
         for initials in _INITIALS.finditer(text, match.start("list"), match.end("list")):
             start, end = initials.span()
-            if places.is_known_place(initials.group().replace(".", "").replace(" ", "")):
-                continue  # "the victims U.S. citizens": a country's letters
+            letters = initials.group().replace(".", "").replace(" ", "")
+            if places.is_known_place(letters) or letters in ("AM", "PM"):
+                continue  # "the victims U.S. citizens", "the children A.M. and P.M. sessions"
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:protected_initials"))
     return found
 
@@ -886,6 +913,7 @@ def recognize(text: str) -> list[Candidate]:
         (_RELATION_RE, "relation", 0.8),
         (_CALLED_RE, "called", 0.8),
         (_BRACKETED_NICKNAME_RE, "nickname", 0.8),
+        (_CORRECTIONAL_OFFICER_RE, "title", 0.85),
         (_KIN_TITLE_RE, "relation", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
         (_ET_AL_RE, "et_al", 0.85),

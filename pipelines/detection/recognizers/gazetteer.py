@@ -11,8 +11,8 @@ import re
 
 from pipelines import gazetteers
 from pipelines.candidate import Candidate
-from pipelines.case import carries_case
 from pipelines.detection import places
+from pipelines.detection.case import carries_case
 from pipelines.gazetteers import first_names, last_names
 from pipelines.lexicons import HONORIFICS, ORGANIZATION_TYPES, PLACE_WORDS, ROLE_WORDS
 

@@ -228,12 +228,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # numbers that need no "number" ("IMEI 356712114498203", "LIC: SKR209", "Parcel
         # 15-04126", "DIN: 08-A-3317", "FBI#: 447120KD9"); in capitals, "Sid" is a name.
         # A record's acronym as a field's label needs its "#" or its colon ("FBI#:", "SID:").
-        rf"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC|FPS)#?|(?-i:{'|'.join(sorted(_FIELD_ACRONYMS))})(?=#|[ \t]*:)#?)"
+        # Canada's fingerprint serial ("FPS 748213D"), not a video's frames ("15 FPS 1080P").
+        r"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC|(?<!\d[ ])FPS)#?"
+        rf"|(?-i:{'|'.join(sorted(_FIELD_ACRONYMS))})(?=#|[ \t]*:)#?)"
         r"(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _NUMBERED_GAP
         # "#" inside: a board's numbering ("Proceeding No. 24#00057").
         # A tribunal's number and its year ("Case No: 2301234/2024", "R204417/24/86").
-        + r"(?P<v>(?=[A-Z0-9#-]*\d)[A-Z0-9][A-Z0-9#-]{3,}(?:/[A-Z0-9]{2,})*"
+        + r"(?P<v>(?=[A-Z0-9#-]*\d)[A-Z0-9][A-Z0-9#-]{3,}(?:/\d{2,4})*"
         # The type in capitals, no word of a sentence in capitals ("12345 IN 2019").
         + r"(?:[ ](?-i:(?!(?:IN|ON|OR|AT|TO|OF|AND|THE|FOR|BY|IS|WAS|AN|A)\b)[A-Z]{1,4})[ ]\d{3,}[\d-]*)?)",
         0.9,
@@ -242,7 +244,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     # A record's code in dotted groups after its series' letters, as a commission's or a
     # court's tender bundle numbers its documents ("TAS.0012.0004.0031"): no MAC address.
-    _p("ID", r"(?<![\w.])[A-Z]{2,5}(?:\.\d{3,6}){2,}(?!\w|\.\d)", 0.85, "record_code_dotted"),
+    _p("ID", r"(?<![\w.])[A-Z]{2,5}(?:\.\d{3,6}){3,}(?!\w|\.\d)", 0.85, "record_code_dotted"),
     # A vehicle's identification number: seventeen capitals and digits, no I, O or Q.
     _p(
         "ID",
@@ -853,7 +855,7 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                         start, end, pattern.label, text[start:end], (SOURCE,), pattern.score, f"pattern:{pattern.rule}"
                     )
                 )
-    found = _without_page_marks(found)
+    found = _without_page_marks(text, found)
     return found + _restated_ages(text, [c for c in found if c.label == "AGE"]) + _spoken_numbers(text)
 
 
@@ -888,14 +890,16 @@ PAGE_RUN = 3
 _LETTER_NUMBER = re.compile(r"([A-Z]{1,2})-?(\d{4,6})")
 
 
-def _without_page_marks(found: list[Candidate]) -> list[Candidate]:
+def _without_page_marks(text: str, found: list[Candidate]) -> list[Candidate]:
     """Less a prisoner's number shaped as one letter and its digits that is a page's
     mark: a transcript numbering its pages "P-1234", "P-1235", "P-1236" (an
-    Australian commission's, a court's running numbers), where one letter's numbers
-    run on one after the other. Prisoners' numbers are not consecutive."""
+    Australian commission's, a court's running numbers) alone on their lines or
+    past a column's gap, where one letter's numbers run on one after the other. A
+    roster's numbers inside its lines stay ("Whitacre P12345, Lemieux P12346")."""
+    marks = [c for c in found if c.rule == "pattern:cdcr_number" and _furniture_at(text, c.start, c.end)]
     by_letter: dict[str, set[int]] = {}
-    for c in found:
-        if c.rule == "pattern:cdcr_number" and (m := _LETTER_NUMBER.fullmatch(c.text)) is not None:
+    for c in marks:
+        if (m := _LETTER_NUMBER.fullmatch(c.text)) is not None:
             by_letter.setdefault(m.group(1), set()).add(int(m.group(2)))
 
     def in_a_run(letter: str, n: int) -> bool:
@@ -903,7 +907,17 @@ def _without_page_marks(found: list[Candidate]) -> list[Candidate]:
         return any(all(k + i in numbers for i in range(PAGE_RUN)) for k in range(n - PAGE_RUN + 1, n + 1))
 
     def a_page_mark(c: Candidate) -> bool:
-        m = _LETTER_NUMBER.fullmatch(c.text) if c.rule == "pattern:cdcr_number" else None
+        m = _LETTER_NUMBER.fullmatch(c.text) if c in marks else None
         return m is not None and in_a_run(m.group(1), int(m.group(2)))
 
     return [c for c in found if not a_page_mark(c)]
+
+
+# A page's furniture: alone on its line, or set off by a column's gap on either side.
+_GAP_BEFORE = re.compile(r"(?:^|[ \t]{4,})$")
+_GAP_AFTER = re.compile(r"[ \t]*(?:\n|$)|[ \t]{4,}")
+
+
+def _furniture_at(text: str, start: int, end: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    return _GAP_BEFORE.search(text[line_start:start]) is not None and _GAP_AFTER.match(text, end) is not None

@@ -103,6 +103,11 @@ _INSTITUTION_ENDS = frozenset(w.lower() for w in INSTITUTION_HEADS) | frozenset(
 )
 
 
+# Legal forms that are no one's names ("Co" is a surname, "Limited" a given name's
+# company too rarely to tell).
+_PLAIN_LEGAL_FORMS = LEGAL_FORMS - {"co", "lp", "limited"}
+
+
 def _types_an_institution(word: str) -> bool:
     """The word itself types an institution ("School", "Hospital"), not a name that
     holds one ("Mosquera")."""
@@ -153,7 +158,7 @@ def corrected_label(text: str, label: str) -> str:
         return "ORGANIZATION"  # "Folsom State Prison": an institution, also where it is a place
     if label == "LOCATION" and len(words) > 1 and words[-1].lower() in _INSTITUTION_ENDS:
         return "ORGANIZATION"  # "Collins Bay Institution", "Feldsher Archive": a place's name, then its kind
-    if label in ("PERSON", "LOCATION") and len(words) > 1 and words[-1].lower().rstrip(".") in LEGAL_FORMS:
+    if label in ("PERSON", "LOCATION") and len(words) > 1 and words[-1].lower().rstrip(".") in _PLAIN_LEGAL_FORMS:
         return "ORGANIZATION"  # "Hugo Schneider Aktiengesellschaft", "Stoltz LLC": a company's legal form
     if label in ("ORGANIZATION", "LOCATION", "NRP"):
         if (

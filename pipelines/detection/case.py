@@ -1,8 +1,8 @@
 """What a capital means in a text. A capital is the strongest cue to a name in
 running text, and no cue at all in a transcript printed in capitals or in a
-lower-case one (speech recognition often writes one): detection's encoder
-(models/minilm.py), filters, name lists, cues and propagation ask here first, and so
-does the name identity's case policy (names.py), which the leak gate shares."""
+lower-case one (speech recognition often writes one): the encoder (models/minilm.py),
+the filters (filtering/filters.py), the name lists (recognizers/gazetteer.py), the
+cues (recognizers/cues.py) and propagation (merging/propagate.py) ask here first."""
 
 from __future__ import annotations
 
