@@ -19,6 +19,7 @@ from review.views import (
 urlpatterns = [
     path("", corpora.corpus_list, name="corpus_list"),
     path("corpora/<int:pk>/", corpora.corpus_detail, name="corpus_detail"),
+    path("corpora/<int:pk>/settings/", corpora.corpus_settings, name="corpus_settings"),
     path("corpora/<int:pk>/upload/", corpora.document_upload, name="document_upload"),
     path("corpora/<int:pk>/exports/", export.export_list, name="export_list"),
     path("corpora/<int:pk>/exports/new/", export.export_start, name="export_start"),

@@ -51,6 +51,23 @@ def corpus_save(corpus: Corpus) -> None:
     corpus.save()
 
 
+class CorpusNameTaken(Exception):
+    """Another corpus has this name: corpus names are unique (the command line
+    finds a corpus by its name)."""
+
+
+def corpus_settings_update(corpus_id: int, *, name: str, description: str) -> None:
+    """A corpus's name and description, as review.services.corpora.corpus_settings_change
+    validated, permitted and audits them. The unique index has the last word: a
+    name another corpus took meanwhile raises CorpusNameTaken, nothing written."""
+    try:
+        # A savepoint: the caller's transaction goes on after a refused name.
+        with transaction.atomic():
+            Corpus.objects.filter(pk=corpus_id).update(name=name, description=description)
+    except IntegrityError as exc:
+        raise CorpusNameTaken(name) from exc
+
+
 def corpus_create(
     *,
     name: str,

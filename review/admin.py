@@ -1,12 +1,22 @@
 """The review app's tables in the Django admin; audit records are read-only."""
 
+from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 
 from ingestion import services as ingestion_services
 from ingestion.admin import DocumentAdmin as BaseDocumentAdmin
 from ingestion.models import Corpus, Document
-from review.models import AnnotationRun, Assignment, CorpusMembership, DetectionConfigChange, ExportBatch, ReviewEvent
+from review.models import (
+    AnnotationRun,
+    Assignment,
+    CorpusMembership,
+    CorpusSettingsChange,
+    DetectionConfigChange,
+    ExportBatch,
+    ReviewEvent,
+    Role,
+)
 from review.services import corpora, deletion, queue
 
 
@@ -92,8 +102,18 @@ class MembershipInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
+class CorpusAdminForm(forms.ModelForm):
+    def clean_name(self) -> str:
+        # The app's rule for a corpus name (review/services/corpora.py).
+        name = self.cleaned_data["name"]
+        if problem := corpora.corpus_name_error(name):
+            raise forms.ValidationError(problem)
+        return name
+
+
 @admin.register(Corpus)
 class CorpusAdmin(DeletesThroughService, admin.ModelAdmin):
+    form = CorpusAdminForm
     list_display = ["name", "language", "created_at"]
     search_fields = ["name"]
     # Chosen at creation (the corpus form): its documents were detected in it.
@@ -102,6 +122,13 @@ class CorpusAdmin(DeletesThroughService, admin.ModelAdmin):
     delete_one = staticmethod(lambda corpus: deletion.corpus_delete(corpus=corpus))
 
     def save_model(self, request: HttpRequest, obj, form, change) -> None:
+        if change and {"name", "description"} & set(form.changed_data):
+            # A rename here is audited as one on the corpus's settings page is. The
+            # admin site's own permissions let this user in (superusers manage
+            # corpora there): as far as corpora go, that is a corpus admin's role.
+            corpora.corpus_settings_change(
+                corpus=obj, user=request.user, role=Role.ADMIN, name=obj.name, description=obj.description
+            )
         ingestion_services.corpus_save(obj)
 
     def save_formset(self, request: HttpRequest, form, formset, change) -> None:
@@ -153,6 +180,13 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(DetectionConfigChange)
 class DetectionConfigChangeAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "corpus", "user"]
+    list_filter = ["corpus"]
+    list_select_related = ["corpus", "user"]
+
+
+@admin.register(CorpusSettingsChange)
+class CorpusSettingsChangeAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "corpus", "user"]
     list_filter = ["corpus"]
     list_select_related = ["corpus", "user"]

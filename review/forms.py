@@ -1,4 +1,5 @@
-"""Forms: corpus creation, uploads, exports, a corpus's detection configuration."""
+"""Forms: corpus creation and settings, uploads, exports, a corpus's detection
+configuration."""
 
 from django import forms
 
@@ -27,6 +28,7 @@ from pipelines.extraction.bulk import CsvOptions
 from pipelines.labels import CANONICAL_LABELS
 from pipelines.pseudonymize.engine import STRATEGIES
 from review.models import Consistency, ExportScope
+from review.services.corpora import CORPUS_NAME_MAX_CHARS, corpus_name_error
 from review.services.export import ExportOptions
 
 UPLOAD_ACCEPT = ".txt,.pdf,.zip,.csv"
@@ -49,6 +51,36 @@ class CorpusForm(forms.ModelForm):
 
     def clean_language(self) -> str:
         return self.cleaned_data.get("language") or DEFAULT_LANGUAGE
+
+    def clean_name(self) -> str:
+        # The rule a rename follows too (review/services/corpora.py), so that no
+        # corpus is created with a name it could not be renamed to.
+        name = self.cleaned_data["name"]
+        if problem := corpus_name_error(name):
+            raise forms.ValidationError(problem)
+        return name
+
+
+class CorpusSettingsForm(forms.Form):
+    """A corpus's name and description. The messages are the service's
+    (`corpus_name_error`; a name taken by another corpus is refused by
+    `corpus_settings_change`): the page's form is `novalidate`, so the browser
+    only stops typing at the length limit and shows none of its own."""
+
+    name = forms.CharField(
+        required=False,
+        widget=forms.TextInput(
+            attrs={"maxlength": CORPUS_NAME_MAX_CHARS, "required": True, "autocomplete": "off", "size": 60}
+        ),
+        help_text="Names are unique. Every export's manifest.json records the corpus name.",
+    )
+    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if problem := corpus_name_error(name):
+            raise forms.ValidationError(problem)
+        return name
 
 
 class MultipleFileInput(forms.ClearableFileInput):

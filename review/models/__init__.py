@@ -1,8 +1,10 @@
-"""The review app's tables, by concern: access (roles), spans (spans, their audit
-events and assignments), runs (the machine passes over a document and the
-corpus's detection configuration) and export (export batches, pseudonym maps)."""
+"""The review app's tables, by concern: access (roles), corpora (the audit of a
+corpus's name and description), spans (spans, their audit events and
+assignments), runs (the machine passes over a document and the corpus's detection
+configuration) and export (export batches, pseudonym maps)."""
 
 from review.models.access import CorpusMembership, Role
+from review.models.corpora import CorpusSettingsChange
 from review.models.corpus_models import CorpusModelEvent, CorpusModelVersion, ModelStatus
 from review.models.dashboard import CountKind, DashboardCount
 from review.models.export import (
@@ -47,6 +49,7 @@ __all__ = [
     "CorpusMembership",
     "CorpusModelEvent",
     "CorpusModelVersion",
+    "CorpusSettingsChange",
     "DetectionConfig",
     "DetectionConfigChange",
     "DocumentDetection",

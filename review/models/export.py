@@ -84,6 +84,23 @@ class ExportBatch(models.Model):
             return "Queued, waiting for a worker"
         return self.get_status_display()
 
+    def _report_rows(self) -> list[dict]:
+        return [row for row in self.report or [] if isinstance(row, dict)]
+
+    @property
+    def leaks_in_text(self) -> int:
+        """The leak report's residuals in a document's text: the ones it redacts."""
+        return sum(1 for row in self._report_rows() if row.get("where", "text") == "text")
+
+    @property
+    def name_in_corpus_name(self) -> bool:
+        """Whether the leak report has a name in the manifest's corpus name (or in
+        a setting a report stored before settings were named does not say), which a
+        rename of the corpus removes and no redaction can."""
+        return any(
+            row.get("where") == "manifest" and row.get("setting") in ("corpus", None) for row in self._report_rows()
+        )
+
     def settings_summary(self) -> dict:
         return {
             "corpus": self.corpus.name,

@@ -4,7 +4,7 @@ from django.db.models import BooleanField, Case, Count, Q, QuerySet, Value, When
 
 from ingestion.models import IN_PROGRESS_STATUSES, Corpus, Document, DocumentStatus
 from review.access import corpora_for_user
-from review.models import SpanStatus
+from review.models import CorpusSettingsChange, SpanStatus
 from review.selectors.runs import active_run_annotations
 
 
@@ -34,6 +34,13 @@ def any_in_progress(documents: list[Document]) -> bool:
 def corpus_list(user) -> QuerySet[Corpus]:
     """The corpora this user can see, each with its number of documents (one query)."""
     return corpora_for_user(user).annotate(document_count=Count("documents", distinct=True))
+
+
+def corpus_settings_changes(corpus: Corpus, limit: int = 20) -> QuerySet[CorpusSettingsChange]:
+    """The latest renames and description changes, with who made them (one query)."""
+    return (
+        CorpusSettingsChange.objects.filter(corpus=corpus).select_related("user").order_by("-created_at", "-id")[:limit]
+    )
 
 
 def corpus_named(name: str) -> Corpus | None:

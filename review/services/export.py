@@ -2,6 +2,7 @@
 the engine (pipelines.export) one document at a time. The one writer of
 ExportBatch rows (and, through pseudonym_store, of PseudonymMap rows)."""
 
+import json
 import logging
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
@@ -18,6 +19,7 @@ from ingestion.storage import private_storage
 from ingestion.work_queue import Swept, WorkQueue
 from pipelines.candidate import Candidate
 from pipelines.export.gate import LeakError
+from pipelines.export.leak_check import MANIFEST
 from pipelines.export.quasi import QuasiFlag
 from pipelines.export.writer import ExportDocument, ExportWriter, render_document
 from pipelines.extraction.transcript_layout import Locator
@@ -144,6 +146,53 @@ def _export_document(document: Document, accept_pending: bool, language: str = "
         quasi=[QuasiFlag(*row) for row in flags],
         language=language,
     )
+
+
+# What each manifest setting is, in the words of a leak report; the corpus name is
+# the settings' one free text, so the one a name can reach.
+MANIFEST_SETTINGS = {"corpus": "the corpus name"}
+
+
+def manifest_setting_at(settings: dict, offset: int) -> str | None:
+    """The key of the setting whose entry holds character `offset` of `settings` as
+    the leak gate reads them: `json.dumps(settings, ensure_ascii=False)`, what
+    pipelines/export/writer.py hands the gate (tests/export/test_corpus_name_leak.py
+    runs the real gate to keep the two in step). The gate's findings carry that
+    offset and no text; this names the setting for the report, never its value.
+    None when the offset is in no entry (a brace, a separator)."""
+    position = len("{")
+    for key, value in settings.items():
+        entry = f"{json.dumps(key, ensure_ascii=False)}: {json.dumps(value, ensure_ascii=False)}"
+        if position <= offset < position + len(entry):
+            return key
+        position += len(entry) + len(", ")
+    return None
+
+
+def _with_settings(report: list[dict], settings: dict) -> list[dict]:
+    """The gate's report, each manifest finding with the key of the setting it is
+    in (`setting`): the export's settings are known here, not after a rename."""
+    return [
+        {**row, "setting": manifest_setting_at(settings, row["output_offset"])} if row["where"] == MANIFEST else row
+        for row in report
+    ]
+
+
+def settings_advice(setting: str | None) -> str:
+    """What to do about an accepted name in the manifest's `setting` (its key;
+    None when unknown). Names the setting, never its value."""
+    if setting == "corpus" or setting is None:
+        where = "The corpus name" if setting else "A setting of the export (the corpus name is their one free text)"
+        return f"{where} holds an accepted name, and the manifest carries it: rename the corpus, then export again."
+    return f"The export setting “{setting}” holds an accepted name: export again with other options."
+
+
+def _leak_message(decision_text: str, report: list[dict]) -> str:
+    message = f"Leak check failed: {decision_text}. Nothing was written."
+    settings = {row.get("setting") for row in report if row["where"] == MANIFEST}
+    # One sentence per setting, beside the gate's reasons: the report's own words
+    # ("in the manifest's settings") do not say which one, nor what to do.
+    return " ".join([message, *(settings_advice(setting) for setting in sorted(settings, key=str))])
 
 
 def _fail(batch: ExportBatch, message: str, report: list | None = None) -> None:
@@ -295,9 +344,9 @@ def _export(batch_id: int, delivery: str) -> bool:
     path = Path(private_storage().path(relative))
     path.parent.mkdir(parents=True, exist_ok=True)
     failed: list[str] = []
+    summary = {**batch.settings_summary(), "pending_direct_identifiers_left": left["spans"]}
     try:
         with open(path, "wb") as target:
-            summary = {**batch.settings_summary(), "pending_direct_identifiers_left": left["spans"]}
             writer = ExportWriter(target, summary, include_index=batch.include_index)
             try:
                 for n, document in enumerate(_export_documents(batch), start=1):
@@ -310,7 +359,8 @@ def _export(batch_id: int, delivery: str) -> bool:
     except LeakError as exc:
         # The gate decided (pipelines.export.gate); this only reports its decision.
         path.unlink(missing_ok=True)
-        _fail(batch, f"Leak check failed: {exc.decision.explain()}. Nothing was written.", exc.decision.report())
+        report = _with_settings(exc.decision.report(), summary)
+        _fail(batch, _leak_message(exc.decision.explain(), report), report)
         return False
     except Exception as exc:
         logger.exception("export %s failed", batch_id)

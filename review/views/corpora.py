@@ -1,5 +1,5 @@
 """The corpus list, a corpus's page (documents and their progress, exports, the
-upload and export forms) and uploads."""
+upload and export forms), its settings (name, description) and uploads."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,11 +16,11 @@ from ingestion.services import UploadResult
 from ingestion.upload_handlers import refused_uploads, too_large
 from pipelines.detection.languages import name_of as language_name
 from review.access import Need, can_administer, corpus_for, document_for, staff_for
-from review.forms import CorpusForm, ExportForm, UploadForm
-from review.selectors.corpora import any_in_progress, corpus_documents
+from review.forms import CorpusForm, CorpusSettingsForm, ExportForm, UploadForm
+from review.selectors.corpora import any_in_progress, corpus_documents, corpus_settings_changes
 from review.selectors.corpora import corpus_list as corpora_of
 from review.selectors.exports import any_export_running, corpus_exports
-from review.services.corpora import corpus_create
+from review.services.corpora import CorpusSettingsError, corpus_create, corpus_settings_change
 from review.services.deletion import document_delete as delete_document
 from review.services.uploads import upload, upload_budget
 
@@ -68,6 +68,54 @@ def corpus_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["upload_form"] = UploadForm()
     context["language_name"] = language_name(corpus.language)
     return render(request, "review/corpus_detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def corpus_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Corpus admins rename the corpus and edit its description; every change is
+    listed (who, when, before → after)."""
+    corpus, role = corpus_for(request.user, pk, Need.ADMIN)
+    form = CorpusSettingsForm(request.POST or None, initial={"name": corpus.name, "description": corpus.description})
+    if request.method == "POST" and form.is_valid():
+        before = corpus.name
+        try:
+            change = corpus_settings_change(
+                corpus=corpus,
+                user=request.user,
+                role=role,
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+            )
+        except CorpusSettingsError as exc:
+            form.add_error(exc.field, str(exc))
+        else:
+            if change is None:
+                messages.info(request, "Nothing changed.")
+            elif corpus.name != before:
+                # The usual reason to rename: an export blocked by the old name.
+                messages.success(
+                    request,
+                    format_html(
+                        "Corpus renamed to “{}”. Exports from now on carry this name in their manifest: "
+                        '<a href="{}#exports">run the export again</a> if the old name blocked it.',
+                        corpus.name,
+                        reverse("corpus_detail", args=[corpus.pk]),
+                    ),
+                )
+            else:
+                messages.success(request, "Description saved.")
+            return redirect("corpus_settings", pk=corpus.pk)
+    return render(
+        request,
+        "review/corpus_settings.html",
+        {
+            "corpus": corpus,
+            "form": form,
+            "changes": list(corpus_settings_changes(corpus)),
+            "language_name": language_name(corpus.language),
+        },
+    )
 
 
 @login_required

@@ -24,6 +24,7 @@ WRITERS: dict[str, str] = {
     "ReviewEvent": "review/services/audit.py",
     "Assignment": "review/services/queue.py",
     "CorpusMembership": "review/services/corpora.py",
+    "CorpusSettingsChange": "review/services/corpora.py",
     "AnnotationRun": "review/services/annotation.py",
     "DocumentDetection": "review/services/annotation.py",
     "DetectionConfig": "review/services/detection_config.py",

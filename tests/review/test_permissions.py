@@ -30,6 +30,7 @@ from review.models import (
     CorpusMembership,
     CorpusMemoryRemoval,
     CorpusModelVersion,
+    CorpusSettingsChange,
     DetectionConfigChange,
     ExportBatch,
     QuasiIdentifier,
@@ -104,6 +105,7 @@ def post(args, expect, data=None) -> Call:
 RULES: dict[str, list[Call]] = {
     "corpus_list": [get(lambda w: [], logged_in(200)), post(lambda w: [], staff(302), {"name": "New corpus"})],
     "corpus_detail": [get(C, read()), get(C, read(), htmx=True)],
+    "corpus_settings": [get(C, admin()), post(C, admin(302), {"name": "Hearings 2", "description": "renamed"})],
     "document_upload": [post(C, admin(302))],
     "export_list": [get(C, admin(), htmx=True), get(C, admin())],
     "export_start": [post(C, admin(302))],
@@ -248,7 +250,8 @@ class PermissionMatrix(TestCase):
             list(Document.objects.order_by("pk").values_list("pk", "status")),
             list(QuasiIdentifier.objects.order_by("pk").values_list("pk", "decision", "version")),
             list(ExportBatch.objects.order_by("pk").values_list("pk", "status", "file")),
-            Corpus.objects.count(),
+            list(Corpus.objects.order_by("pk").values_list("pk", "name", "description")),
+            CorpusSettingsChange.objects.count(),
             ReviewEvent.objects.count(),
             Assignment.objects.count(),
             AnnotationRun.objects.count(),
@@ -325,6 +328,7 @@ class PermissionMatrix(TestCase):
         corpus_page = self.client_for("auditor").get(reverse("corpus_detail", args=[self.corpus.pk])).content
         self.assertNotIn(b"delete-form", corpus_page)
         self.assertNotIn(b"upload-form", corpus_page)
+        self.assertNotIn(b"corpus-settings-link", corpus_page)
 
     def test_the_admin_site_shows_a_document_without_crashing_on_private_storage(self) -> None:
         root = get_user_model().objects.create_user("root", password="pw", is_staff=True, is_superuser=True)

@@ -51,7 +51,8 @@ class Command(BaseCommand):
         for r in report.residuals:
             self.stderr.write(
                 f"leak: document {r.document_id} {r.label} at {r.start}-{r.end} in {r.where}"
-                + (f" ({r.place}) review: {r.url}" if r.redactable else f": {r.advice}")
+                + (f" ({r.place}) review: {r.url}" if r.redactable else f" ({r.place}): {r.advice}")
+                + (f" The rename form: {r.fix_url}" if r.fix_url else "")
             )
         if report.redactable:
             self.stderr.write(
