@@ -85,6 +85,11 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Clerk",
         "Reporter",
         "Juror",
+        # A grand jury's and a hearing's roles ("QUESTIONS BY GRAND JURORS", "HEARING
+        # EXAMINER LENT:", "Medical Examiner Okafor").
+        "Grand",
+        "Hearing",
+        "Examiner",
         "Q",
         "A",
         "By",

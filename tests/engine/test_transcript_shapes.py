@@ -2178,3 +2178,28 @@ def test_the_session_s_rules_add_no_one(text: str, absent: str) -> None:
 def test_a_record_number_s_slash_takes_digits_only() -> None:
     text = "Q. What was your badge number 4471/Martinez? It was shot at 15 FPS 1080P."
     assert _labelled(text, "ID") == ["4471"]
+
+
+@pytest.mark.parametrize(
+    ("text", "absent", "person"),
+    [
+        # A grand jury's and a hearing's roles are no one's names.
+        ("I think some of the grand jurors have questions.\n\n   QUESTIONS BY GRAND JURORS\n", "GRAND JURORS", None),
+        (
+            "With me is Hearing Examiner Quintus Lent.\n\nHEARING EXAMINER LENT: Thank you.\n",
+            "HEARING EXAMINER LENT",
+            "LENT",
+        ),
+        # A role's word past a line break or a column's gap ends the name.
+        ("Name:      KOVALCHICK, JERROD T.\nInmate No. / Parole No.:      NF4926 / 638HK\n", "JERROD T.\nInmate", None),
+    ],
+)
+def test_roles_of_hearings_stay_outside_names(text: str, absent: str, person: str | None) -> None:
+    people = _labelled(text, "PERSON")
+    assert absent not in people
+    assert person is None or person in people
+
+
+def test_a_person_typed_name_before_a_legal_form_is_a_company() -> None:
+    text = "Reported by Yolanta Nunez, RPR\n            CUYAHOGA VERBATIM, INC.   (216) 555-0158\n"
+    assert "CUYAHOGA VERBATIM" not in _labelled(text, "PERSON")

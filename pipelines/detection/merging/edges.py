@@ -466,6 +466,28 @@ def _surname_initial_after(text: str, start: int, end: int) -> int:
     return after.end()
 
 
+# A role's word past a line break or a column's gap ends no name ("KOVALCHICK, JERROD
+# T.⏎Inmate No.", "Jerrod T.   Inmate NF4926").
+_ROLE_PAST_A_GAP = re.compile(r"(?:[ \t]*\n[ \t]*|[ \t]{2,})(?P<role>[A-Za-z]+)$")
+
+
+def _strip_role_past_a_gap(text: str, start: int, end: int) -> int:
+    tail = _ROLE_PAST_A_GAP.search(text, start, end)
+    if tail is None or tail.start() <= start or tail.group("role").lower() not in ROLE_WORDS:
+        return end
+    return tail.start()
+
+
+def _company_form_after(text: str, end: int, covered: "_Covered") -> int | None:
+    """Where a legal form right after a person-typed name ends it as a company's
+    ("CUYAHOGA VERBATIM, INC."); not "Co", a surname too ("Henry Co")."""
+    form = COMPANY_FORM.match(text, end)
+    if form is None or covered.any_in(end, form.end()):
+        return None
+    word = form.group().strip(" \t,.").rsplit(None, 1)[-1].rstrip(".").lower()
+    return form.end() if word != "co" else None
+
+
 def _strip_post_nominals(text: str, start: int, end: int) -> int:
     """The end of a name before its post-nominal letters ("J FAIRBAIRN SC", "Helen
     Crawshaw QC"), where two words at least are left: after one word the letters may
@@ -1131,6 +1153,54 @@ def _split_repeats(spans: list[Candidate]) -> list[Candidate]:
     return out
 
 
+@dataclass(frozen=True)
+class _PersonContext:
+    """What the edges of a person's span read from the whole text."""
+
+    starts: list[int]
+    towns: frozenset[str]
+    covered: "_Covered"
+    rules: _Initials
+    caseless: bool
+
+
+def _person_edges(
+    text: str, c: Candidate, span: tuple[int, int], context: _PersonContext
+) -> tuple[int, int, Candidate | None, str]:
+    """A person's span with clean edges: (start, end, the name that followed "of" in
+    it, its label: an ORGANIZATION where a legal form follows it)."""
+    start, end = span
+    covered, caseless = context.covered, context.caseless
+    named: Candidate | None = None
+    label = c.label
+    if (tail := _of_tail(text, start, end)) is not None:
+        named = _tail_of(c, text, tail[1], end, context.starts, context.towns)
+        end = tail[0]
+    start, end = _strip_lower_tail(text, start, end, caseless)
+    end = _strip_sentence_after_initial(text, start, end)
+    start = _strip_rank(text, c, start, end)
+    start = _strip_grade(text, start, end)
+    end = _strip_role_past_a_gap(text, start, end)
+    if (firm := _company_form_after(text, end, covered)) is not None:
+        label, end = "ORGANIZATION", firm  # "CUYAHOGA VERBATIM, INC.": a company's name
+    end = _strip_post_nominals(text, start, end)
+    start = _strip_degree_letter(text, start, end)
+    if (signed := _SIGNATURE_MARK.match(text, start, end)) is not None:
+        start = signed.end()  # "/s/ T. Engstrom": an electronic signature's mark
+    if (office := _PRO_TEM.match(text, start, end)) is not None:
+        start = office.end()
+    start = _widen_person(text, start, covered, context.rules, caseless)
+    start = _titled_bare_initial(text, start)
+    if not covered.any_in(end, end + 4):
+        end = _surname_initial_after(text, start, end)
+    # The model's reading only: a name list's or propagation's one word
+    # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
+    further = _take_surname(text, start, end) if _MODEL_SOURCES & set(c.sources) else end
+    if further > end and not covered.any_in(end, further):
+        end = further
+    return start, end, named, label
+
+
 def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
@@ -1162,28 +1232,9 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                 start, end, named, label = _place_or_institution(text, c, (start, end), starts, covered, caseless)
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
-                if (tail := _of_tail(text, start, end)) is not None:
-                    named = _tail_of(c, text, tail[1], end, starts, towns)
-                    end = tail[0]
-                start, end = _strip_lower_tail(text, start, end, caseless)
-                end = _strip_sentence_after_initial(text, start, end)
-                start = _strip_rank(text, c, start, end)
-                start = _strip_grade(text, start, end)
-                end = _strip_post_nominals(text, start, end)
-                start = _strip_degree_letter(text, start, end)
-                if (signed := _SIGNATURE_MARK.match(text, start, end)) is not None:
-                    start = signed.end()  # "/s/ T. Engstrom": an electronic signature's mark
-                if (office := _PRO_TEM.match(text, start, end)) is not None:
-                    start = office.end()
-                start = _widen_person(text, start, covered, rules, caseless)
-                start = _titled_bare_initial(text, start)
-                if not covered.any_in(end, end + 4):
-                    end = _surname_initial_after(text, start, end)
-                # The model's reading only: a name list's or propagation's one word
-                # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
-                further = _take_surname(text, start, end) if _MODEL_SOURCES & set(c.sources) else end
-                if further > end and not covered.any_in(end, further):
-                    end = further
+                start, end, named, label = _person_edges(
+                    text, c, (start, end), _PersonContext(starts, towns, covered, rules, caseless)
+                )
         start, end = _strip_unpaired(text, start, end)
         if end - start > 1 and text[end - 1] == "." and text[end - 2].isdigit():
             end -= 1  # "at 20:37.", "in 2019.": a number ends before its sentence's full stop
