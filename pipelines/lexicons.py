@@ -85,9 +85,8 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Clerk",
         "Reporter",
         "Juror",
-        # A grand jury's and a hearing's roles ("QUESTIONS BY GRAND JURORS", "HEARING
-        # EXAMINER LENT:", "Medical Examiner Okafor").
-        "Grand",
+        # A hearing's roles ("HEARING EXAMINER LENT:", "Medical Examiner Okafor"); a
+        # grand jury's are a phrase (filters.py: "Grand" is a surname too).
         "Hearing",
         "Examiner",
         "Q",
@@ -531,6 +530,9 @@ FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
 POST_NOMINALS: frozenset[str] = frozenset(
     "SC QC KC AO AC AM OAM OBE MBE CBE KBE DBE JP MP MLA MHA MPP MSP MNA VC GC XN XXN RXN".split()
 )
+# The letters before a prison's name in its official name ("SCI Rockview", "FCI Dublin",
+# "USP Atlanta"): a state's or the federal Bureau's correctional institutions.
+PRISON_PREFIXES: frozenset[str] = frozenset("SCI FCI USP FDC FMC FPC MCC MDC".split())
 # A vehicle's colours as a witness or a report gives them ("a silver Mercedes", "the
 # gray Impala"), and makes that no one is named after ("Toyota Sienna"): what stands
 # before a model's PERSON that is a car.

@@ -35,6 +35,7 @@ from pipelines.detection.filtering.place_context import (
     institutions_named_after_people,
     institutions_named_by_acronyms,
     organizations_named_after_places,
+    prisons_by_their_letters,
     relabel_places,
 )
 from pipelines.detection.filtering.words import FilterWords, words_for
@@ -367,7 +368,7 @@ def _read_in_context(text: str, spans: list[Candidate]) -> list[Candidate]:
     # LOCATION wherever only the model or the name lists said PERSON.
     spans = organizations_named_after_places(text, relabel_places(text, spans))
     # "at DVI": an institution's acronym the model took for a place.
-    spans = institutions_named_by_acronyms(text, spans)
+    spans = institutions_named_by_acronyms(text, prisons_by_their_letters(text, spans))
     spans = businesses_named_by_possessives(text, employers_named_as_places(text, spans))
     spans = institutions_named_after_people(text, institutions_by_their_short_names(text, spans))
     spans = given_names_read_as_places(text, spans)

@@ -2155,6 +2155,13 @@ def test_a_point_s_coordinates_are_places_and_a_state_takes_its_zip() -> None:
         # Letters after one word may be a surname; a bare "V" is an initial, no grade.
         ("WITNESS: MS. LI AO\n", "PERSON", "LI AO"),
         ("Officer V Martinez arrived at the scene.", "PERSON", "V Martinez"),
+        # The second review: "Grand" is a surname, a role's word after a gap a surname too,
+        # a corporal's "Corp." no company's form.
+        ("MR. GRAND:  Objection, Your Honor.\nQ. Did Mr. Grand say anything to you?\n", "PERSON", "Grand"),
+        ("MR. GRAND:  Objection, Your Honor.\nQ. Did Mr. Grand say anything to you?\n", "PERSON", "GRAND"),
+        ("A. Did you speak with Mary  Grand that night?", "PERSON", "Mary  Grand"),
+        ("A. My cousin, Kevin\nGrand, and his girlfriend.", "PERSON", "Kevin\nGrand"),
+        ("A. Deputy Ron Pike, Corp. Ana Ruiz and me.", "PERSON", "Ron Pike"),
     ],
 )
 def test_the_session_s_rules_keep_what_they_must(text: str, label: str, kept: str) -> None:
@@ -2203,3 +2210,26 @@ def test_roles_of_hearings_stay_outside_names(text: str, absent: str, person: st
 def test_a_person_typed_name_before_a_legal_form_is_a_company() -> None:
     text = "Reported by Yolanta Nunez, RPR\n            CUYAHOGA VERBATIM, INC.   (216) 555-0158\n"
     assert "CUYAHOGA VERBATIM" not in _labelled(text, "PERSON")
+
+
+def test_a_prison_by_its_letters_and_by_its_name_alone() -> None:
+    text = (
+        "Institution / Housing:        SCI Rockview / Unit FA, Cell 22\n"
+        "He arrived at SCI Camp Hill in 2017, went to SCI Greene, and came to Rockview in 2021. "
+        "Before that he was at FCI Dublin and then USP Atlanta.\n"
+    )
+    organizations = _labelled(text, "ORGANIZATION")
+    assert {"SCI Rockview", "SCI Greene", "Rockview", "FCI Dublin", "USP Atlanta"} <= set(organizations)
+    assert "Rockview" not in _labelled(text, "LOCATION")
+
+
+def test_no_name_opens_with_a_lower_case_function_word() -> None:
+    text = (
+        "Institution:   SCI Rockview\nThe interview is at the State Correctional Institution at Rockview. He arrived.\n"
+    )
+    assert not any(s.startswith("at ") for label in ("LOCATION", "ORGANIZATION") for s in _labelled(text, label))
+    assert "efrain de la cruz" in _labelled(
+        "she lived with efrain de la cruz in the house and we moved to the city of fresno and then we went up to the "
+        "mountains for the summer and it was really nice up there with all the kids and the dogs and the cousins.\n",
+        "PERSON",
+    )

@@ -184,6 +184,10 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     common_lead = lead and all(is_common_word(word) and word.title() not in first_names() for word in lead)
     if common_lead and _is_role(words[-1], roles | SPEAKER_ROLES) and _speaker_label(c, text):
         return "role word"
+    # "QUESTIONS BY GRAND JURORS", "the grand jury": the body and its members, not a
+    # person named Grand.
+    if len(words) == 2 and words[0] == "grand" and words[1] in ("juror", "jurors", "jury"):
+        return "role word"
     # "DOB:", "EMPL:" inside a record's line: the field's name, whoever reads it.
     if len(words) == 1 and c.text.isupper() and c.text in _FIELD_LABELS and text[c.end : c.end + 1] == ":":
         return "a form's field"

@@ -35,6 +35,7 @@ from pipelines.lexicons import (
     PLACE_MEMBERS,
     PLACE_NOUNS,
     PLACE_WORDS,
+    PRISON_PREFIXES,
     ROLE_WORDS,
     STREET_TYPES,
     TITLES,
@@ -334,6 +335,46 @@ def organizations_named_after_places(text: str, spans: list[Candidate]) -> list[
     return [s for s in out if s is not None]
 
 
+PRISON_RULE = "prison-letters"
+_ONE_GAP = re.compile(r"[ \t]+")
+
+
+def prisons_by_their_letters(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A prison's letters and the place after them, read apart ("FCI" + "Dublin",
+    "USP" + "Atlanta"), are one organization: its official name (rule
+    `prison-letters`). Only weakly supported spans join."""
+    out = sorted(spans, key=lambda s: s.start)
+    joined: list[Candidate] = []
+    i = 0
+    while i < len(out):
+        span = out[i]
+        after = out[i + 1] if i + 1 < len(out) else None
+        if (
+            after is not None
+            and span.text.strip() in PRISON_PREFIXES
+            and after.label in ("LOCATION", "ORGANIZATION")
+            and set(span.sources) | set(after.sources) <= WEAK_SOURCES
+            and _ONE_GAP.fullmatch(text, span.end, after.start) is not None
+        ):
+            sources = tuple(dict.fromkeys((*span.sources, *after.sources)))
+            rule = f"{span.rule},{PRISON_RULE}".lstrip(",")
+            joined.append(
+                replace(
+                    span,
+                    end=after.end,
+                    label="ORGANIZATION",
+                    text=text[span.start : after.end],
+                    sources=sources,
+                    rule=rule,
+                )
+            )
+            i += 2
+            continue
+        joined.append(span)
+        i += 1
+    return joined
+
+
 ACRONYM_RULE = "acronym-institution"
 # Lower-case letters this near an acronym: the text around it is in mixed case,
 # where capitals mark an abbreviation (in all-capitals text every word looks like one).
@@ -432,6 +473,10 @@ def institutions_by_their_short_names(text: str, spans: list[Candidate]) -> list
                 after = full[len(key) + 1 :].split()[0]
                 if after not in _AGENCY_AFTER_TOWN:
                     return True
+            # "at Rockview" beside "SCI Rockview": a prison by its name without its letters.
+            prefix, _, rest = full.partition(" ")
+            if rest == key and prefix.upper() in PRISON_PREFIXES:
+                return True
         return False
 
     short = {span.text.strip() for span in spans if _unknown_weak_place(span) and shortens(span.text)}

@@ -42,6 +42,7 @@ from pipelines.gazetteers import (
     is_hyphenated_given_name,
     is_known_name,
     is_person_given_name,
+    is_stop_word,
     last_names,
     stop_words,
     wide_last_names,
@@ -53,6 +54,7 @@ from pipelines.lexicons import (
     KIN_TITLES,
     MONTHS,
     NAME_END_STREET_TYPES,
+    NAME_PARTICLES,
     NUMBER_WORDS,
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
@@ -466,26 +468,48 @@ def _surname_initial_after(text: str, start: int, end: int) -> int:
     return after.end()
 
 
-# A role's word past a line break or a column's gap ends no name ("KOVALCHICK, JERROD
-# T.⏎Inmate No.", "Jerrod T.   Inmate NF4926").
-_ROLE_PAST_A_GAP = re.compile(r"(?:[ \t]*\n[ \t]*|[ \t]{2,})(?P<role>[A-Za-z]+)$")
+# A role's word past a line break or a column's gap that labels a number ends no name
+# ("KOVALCHICK, JERROD T.⏎Inmate No.", "Jerrod T.   Inmate NF4926"); a surname that is
+# a role's word too stays ("Mary  Grand that night", "Kevin⏎Judge, and").
+_ROLE_PAST_A_GAP = re.compile(r"(?:[ \t]*\n[ \t]*|[ \t]{3,})(?P<role>[A-Za-z]+)$")
+_A_NUMBER_S_LABEL_AFTER = re.compile(r"[ \t]+(?:No\b|Number\b|#)|[ \t]*:|[ \t]+[A-Z0-9-]*\d")
 
 
 def _strip_role_past_a_gap(text: str, start: int, end: int) -> int:
     tail = _ROLE_PAST_A_GAP.search(text, start, end)
     if tail is None or tail.start() <= start or tail.group("role").lower() not in ROLE_WORDS:
         return end
-    return tail.start()
+    return tail.start() if _A_NUMBER_S_LABEL_AFTER.match(text, end) is not None else end
+
+
+_A_NAME_NEXT = re.compile(r"[ \t]+[A-Z][a-zA-Z'’-]+")
 
 
 def _company_form_after(text: str, end: int, covered: "_Covered") -> int | None:
     """Where a legal form right after a person-typed name ends it as a company's
-    ("CUYAHOGA VERBATIM, INC."); not "Co", a surname too ("Henry Co")."""
+    ("CUYAHOGA VERBATIM, INC."); not "Co", a surname too ("Henry Co"), nor a
+    corporal's "Corp." before a name."""
     form = COMPANY_FORM.match(text, end)
     if form is None or covered.any_in(end, form.end()):
         return None
     word = form.group().strip(" \t,.").rsplit(None, 1)[-1].rstrip(".").lower()
-    return form.end() if word != "co" else None
+    if word == "co" or (word == "corp" and _A_NAME_NEXT.match(text, form.end()) is not None):
+        return None  # "Henry Co", "Deputy Ron Pike, Corp. Ana Ruiz": a surname, a corporal
+    return form.end()
+
+
+_LEADING_WORD = re.compile(r"([a-z]+)[ \t]+(?=\S)")
+
+
+def _strip_leading_function_words(text: str, start: int, end: int) -> int:
+    """A name never opens with a lower-case function word ("at Rockview" of "the State
+    Correctional Institution at Rockview", as the encoder may tag it); a name's
+    particles stay ("de la Cruz")."""
+    while (word := _LEADING_WORD.match(text, start, end)) is not None:
+        if word.group(1) in NAME_PARTICLES or not is_stop_word(word.group(1)):
+            break
+        start = word.end()
+    return start
 
 
 def _strip_post_nominals(text: str, start: int, end: int) -> int:
@@ -1228,6 +1252,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
             start, end = _strip_age_words(text, start, end)
         elif c.label in _NAME_LABELS:
             start = _strip_line_number(text, start, end)
+            start = _strip_leading_function_words(text, start, end)
             if c.label != "PERSON":
                 start, end, named, label = _place_or_institution(text, c, (start, end), starts, covered, caseless)
             start, end = _strip_trailing_number(text, c, start, end)

@@ -27,6 +27,7 @@ from pipelines.lexicons import (
     NUMBER_WORDS,
     PLACE_ACRONYMS,
     PLACE_WORDS,
+    PRISON_PREFIXES,
     ROLE_WORDS,
 )
 
@@ -156,6 +157,8 @@ def corrected_label(text: str, label: str) -> str:
         return label
     if label == "LOCATION" and places.has_institution_type(text):
         return "ORGANIZATION"  # "Folsom State Prison": an institution, also where it is a place
+    if label == "LOCATION" and len(words) > 1 and words[0] in PRISON_PREFIXES:
+        return "ORGANIZATION"  # "SCI Greene", "USP Atlanta": a prison's official name
     if label == "LOCATION" and len(words) > 1 and words[-1].lower() in _INSTITUTION_ENDS:
         return "ORGANIZATION"  # "Collins Bay Institution", "Feldsher Archive": a place's name, then its kind
     if label in ("PERSON", "LOCATION") and len(words) > 1 and words[-1].lower().rstrip(".") in _PLAIN_LEGAL_FORMS:
