@@ -212,12 +212,16 @@ MILITARY_RANKS: tuple[str, ...] = tuple(
 )
 # Kin words written as a title before a name ("Auntie Lo", "Grandpa Joe"): what a
 # family calls the person; the word stays outside the name, as a title does.
+# Yiddish, German and Polish speakers' kin titles ("Tante Golda", "my Zeyde Avrum",
+# "Babcia Zofia"), which are honorifics too (outside the name, whatever read it).
+OTHER_LANGUAGES_KIN_TITLES: tuple[str, ...] = (
+    "Tante", "Onkel", "Feter", "Mume", "Zeyde", "Zayde", "Bubbe", "Bobe", "Babcia", "Dziadek",
+)  # fmt: skip
 KIN_TITLES: tuple[str, ...] = (
     "Uncle", "Aunt", "Auntie", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy", "Mommy",
     # Spanish speakers' ("mi tía Lupe", "Abuela Chela").
     "Tía", "Tia", "Tío", "Tio", "Abuela", "Abuelo",
-    # Yiddish, German and Polish speakers' ("Tante Golda", "my Zeyde Avrum", "Babcia Zofia").
-    "Tante", "Onkel", "Feter", "Mume", "Zeyde", "Zayde", "Bubbe", "Bobe", "Babcia", "Dziadek", "Oma", "Opa",
+    *OTHER_LANGUAGES_KIN_TITLES, "Oma", "Opa",
 )  # fmt: skip
 # What grandchildren call a grandparent ("the grandkids call him Paw-Paw"): a kin
 # word, no one's name, written with a hyphen or not.
@@ -230,16 +234,19 @@ KIN_NAMES: frozenset[str] = frozenset(
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
 # the front of a PERSON, but not role words, since many are surnames too (King,
 # Bishop, Major) and must still count as names elsewhere.
-HONORIFICS: frozenset[str] = frozenset(
-    """king queen prince princess emperor empress pope saint st sir dame lord lady duchess countess
+HONORIFICS: frozenset[str] = (
+    frozenset(
+        """king queen prince princess emperor empress pope saint st sir dame lord lady duchess countess
     baron baroness marquis marquess viscount tsar czar tsarina sultan sheikh caliph pharaoh
     general gen colonel col major maj admiral adm commander cmdr private corporal cpl president senator sen
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
-    alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna tante onkel
-    feter mume zeyde zayde bubbe bobe babcia dziadek""".split()
-) | frozenset(rank.lower() for rank in MILITARY_RANKS)
+    alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna""".split()
+    )
+    | frozenset(rank.lower() for rank in MILITARY_RANKS)
+    | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
+)
 # A one-word answer or turn that replies ("A. Good, sir.", "Q. Okay."): never a name,
 # whatever the model read.
 REPLY_WORDS: frozenset[str] = frozenset(

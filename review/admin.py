@@ -7,6 +7,7 @@ from django.http import HttpRequest
 from ingestion import services as ingestion_services
 from ingestion.admin import DocumentAdmin as BaseDocumentAdmin
 from ingestion.models import Corpus, Document
+from review.forms import CorpusNameRule
 from review.models import (
     AnnotationRun,
     Assignment,
@@ -102,13 +103,8 @@ class MembershipInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
-class CorpusAdminForm(forms.ModelForm):
-    def clean_name(self) -> str:
-        # The app's rule for a corpus name (review/services/corpora.py).
-        name = self.cleaned_data["name"]
-        if problem := corpora.corpus_name_error(name):
-            raise forms.ValidationError(problem)
-        return name
+class CorpusAdminForm(CorpusNameRule, forms.ModelForm):
+    """The app's rule for a corpus name, in the admin too."""
 
 
 @admin.register(Corpus)

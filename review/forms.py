@@ -34,7 +34,21 @@ from review.services.export import ExportOptions
 UPLOAD_ACCEPT = ".txt,.pdf,.zip,.csv"
 
 
-class CorpusForm(forms.ModelForm):
+class CorpusNameRule:
+    """A form's `name` field under the rule every corpus name follows, created,
+    renamed here or in the admin (`corpus_name_error`): no corpus is made with a
+    name it could not be renamed to."""
+
+    cleaned_data: dict
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        if problem := corpus_name_error(name):
+            raise forms.ValidationError(problem)
+        return name
+
+
+class CorpusForm(CorpusNameRule, forms.ModelForm):
     # The languages are the files of pipelines/detection/languages/, read when the
     # form is built: a new language file shows up here with no code change.
     language = forms.ChoiceField(
@@ -52,16 +66,8 @@ class CorpusForm(forms.ModelForm):
     def clean_language(self) -> str:
         return self.cleaned_data.get("language") or DEFAULT_LANGUAGE
 
-    def clean_name(self) -> str:
-        # The rule a rename follows too (review/services/corpora.py), so that no
-        # corpus is created with a name it could not be renamed to.
-        name = self.cleaned_data["name"]
-        if problem := corpus_name_error(name):
-            raise forms.ValidationError(problem)
-        return name
 
-
-class CorpusSettingsForm(forms.Form):
+class CorpusSettingsForm(CorpusNameRule, forms.Form):
     """A corpus's name and description. The messages are the service's
     (`corpus_name_error`; a name taken by another corpus is refused by
     `corpus_settings_change`): the page's form is `novalidate`, so the browser
@@ -75,12 +81,6 @@ class CorpusSettingsForm(forms.Form):
         help_text="Names are unique. Every export's manifest.json records the corpus name.",
     )
     description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
-
-    def clean_name(self) -> str:
-        name = self.cleaned_data["name"]
-        if problem := corpus_name_error(name):
-            raise forms.ValidationError(problem)
-        return name
 
 
 class MultipleFileInput(forms.ClearableFileInput):

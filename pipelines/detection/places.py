@@ -329,18 +329,22 @@ def institution_broken_by_a_line(text: str, start: int, end: int, place: bool = 
     words = words_of(text[start:end])
     if len(breaks) != 1:
         return False
-    # A page's printed line number opens the next line ("Social Welfare⏎33
-    # Department"): the name goes on after it.
-    numbered = _PRINTED_NUMBER_OPENS.match(text, breaks[0] + 1)
     return (
         bool(words)
         and (has_institution_word(words[-1]) or (place and words[-1].lower() in PLACE_WORDS))
-        and not opens_a_turn(text, numbered.end() if numbered is not None else breaks[0] + 1)
+        and not opens_a_turn(text, _after_a_printed_number(text, breaks[0] + 1))
     )
 
 
 # A printed line number: one or two digits, two blanks or more after them.
 _PRINTED_NUMBER_OPENS = re.compile(r"[ \t]*\d{1,2}[ \t]{2,}(?=[^\W\d_])")
+
+
+def _after_a_printed_number(text: str, line: int) -> int:
+    """Where the line from `line` says its words: after a page's printed line number
+    ("Social Welfare⏎33          Department": the name goes on after it)."""
+    numbered = _PRINTED_NUMBER_OPENS.match(text, line)
+    return numbered.end() if numbered is not None else line
 
 
 def soft_wrap(text: str, start: int, end: int) -> bool:
@@ -352,12 +356,10 @@ def soft_wrap(text: str, start: int, end: int) -> bool:
         return False
     line_start = text.rfind("\n", 0, start) + 1
     line = text[line_start : breaks[0]].strip()
-    # A page's printed line number may open the next line: the prose goes on after it.
-    numbered = _PRINTED_NUMBER_OPENS.match(text, breaks[0] + 1)
     return (
         len(line) >= SOFT_WRAP_MIN_LINE
         and any(ch.islower() for ch in line)
-        and _TURN_OPENS.match(text, numbered.end() if numbered is not None else breaks[0] + 1) is None
+        and _TURN_OPENS.match(text, _after_a_printed_number(text, breaks[0] + 1)) is None
     )
 
 

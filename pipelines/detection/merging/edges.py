@@ -1185,16 +1185,15 @@ class _PersonContext:
     towns: frozenset[str]
     covered: "_Covered"
     rules: _Initials
-    caseless: bool
 
 
 def _person_edges(
-    text: str, c: Candidate, span: tuple[int, int], context: _PersonContext
+    text: str, c: Candidate, span: tuple[int, int], context: _PersonContext, caseless: bool
 ) -> tuple[int, int, Candidate | None, str]:
     """A person's span with clean edges: (start, end, the name that followed "of" in
     it, its label: an ORGANIZATION where a legal form follows it)."""
     start, end = span
-    covered, caseless = context.covered, context.caseless
+    covered = context.covered
     named: Candidate | None = None
     label = c.label
     if (tail := _of_tail(text, start, end)) is not None:
@@ -1235,6 +1234,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     starts = sorted(c.start for c in spans)
     towns = frozenset(" ".join(c.text.split()) for c in spans if c.label == "LOCATION")
     rules = _Initials(titles, _QUESTION_MARKER.search(text) is not None)
+    person = _PersonContext(starts, towns, covered, rules)
     for c in spans:
         caseless = caseless_at(text, c.start)
         named: Candidate | None = None  # what followed "of" in a person's span, the town after an institution
@@ -1257,9 +1257,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
                 start, end, named, label = _place_or_institution(text, c, (start, end), starts, covered, caseless)
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
-                start, end, named, label = _person_edges(
-                    text, c, (start, end), _PersonContext(starts, towns, covered, rules, caseless)
-                )
+                start, end, named, label = _person_edges(text, c, (start, end), person, caseless)
         start, end = _strip_unpaired(text, start, end)
         if end - start > 1 and text[end - 1] == "." and text[end - 2].isdigit():
             end -= 1  # "at 20:37.", "in 2019.": a number ends before its sentence's full stop

@@ -547,8 +547,8 @@ _PERSON_IN_THE_SENTENCE = re.compile(
 
 def _quoted_other_name(text: str, match: re.Match[str]) -> bool:
     """A quoted other name after "known as", "goes by" or "a/k/a" ('known as "Sprout,"',
-    'goes by "Boo."', 'a/k/a "Bird"'): a person's, even where a town bears it; "a
-    drink called "Santorum"" names a thing."""
+    'goes by "Boo."', 'a/k/a "Bird"'): a person's, even where a town bears it, when a
+    person stands before it in its sentence; "a drink called "Santorum"" names a thing."""
     quoted = text[match.start("v") - 1 : match.start("v")] in '"“'
     # A name and its number name a thing ('a comet also known as "Wild 2"').
     numbered = _A_NUMBER_NEXT.match(text, match.end("v")) is not None
@@ -566,10 +566,9 @@ def _quoted_other_name(text: str, match: re.Match[str]) -> bool:
 
 def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     """ "called him Will", "a guy named Will", or a known given name ("called
-    Tom"): the words name a person, not a drink, a book or a programme."""
+    Tom"): the words name a person, not a drink, a book or a programme. (A quoted
+    other name is asked before, in `_names_no_one`.)"""
     if match.group("pronoun") or match.group("object") or match.group("namer"):
-        return True
-    if _quoted_other_name(text, match):
         return True
     if match.group("aka"):
         return False  # unquoted: "the nickname Bob is common" says little
@@ -692,8 +691,10 @@ def _said_to_a_person(name: str) -> bool:
 
 def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool:
     """A cue whose words name no person after all."""
+    # A quoted other name is a person's (`_quoted_other_name`), asked once.
+    quoted = rule == "called" and _quoted_other_name(text, match)
     named = rule == "called" and (
-        bool(match.group("pronoun") or match.group("object") or match.group("namer")) or _quoted_other_name(text, match)
+        bool(match.group("pronoun") or match.group("object") or match.group("namer")) or quoted
     )
     if rule in ("relation", "called") and not named and places.is_known_place(name):
         return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
@@ -701,7 +702,7 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "call me Monday"
     if rule == "called" and is_kin_word(name):
         return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
-    if rule == "called" and not _calls_a_person(text, match):
+    if rule == "called" and not quoted and not _calls_a_person(text, match):
         return True
     if rule == "nickname" and (_a_defined_term(match) or _only_common_words(name)):
         return True  # 'Caldicott Provisions Limited ("Caldicott")', 'Maria Lopez ("Tenant")': a defined term

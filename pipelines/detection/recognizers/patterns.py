@@ -896,19 +896,23 @@ def _without_page_marks(text: str, found: list[Candidate]) -> list[Candidate]:
     Australian commission's, a court's running numbers) alone on their lines or
     past a column's gap, where one letter's numbers run on one after the other. A
     roster's numbers inside its lines stay ("Whitacre P12345, Lemieux P12346")."""
-    marks = [c for c in found if c.rule == "pattern:cdcr_number" and _furniture_at(text, c.start, c.end)]
+    # Each mark's place, its letter and its number (a dict: a long transcript's
+    # candidates are many, and a list's `in` compared each to every mark).
+    marks: dict[tuple[int, int], tuple[str, int]] = {}
+    for c in found:
+        furniture = c.rule == "pattern:cdcr_number" and _furniture_at(text, c.start, c.end)
+        if furniture and (m := _LETTER_NUMBER.fullmatch(c.text)) is not None:
+            marks[(c.start, c.end)] = (m.group(1), int(m.group(2)))
     by_letter: dict[str, set[int]] = {}
-    for c in marks:
-        if (m := _LETTER_NUMBER.fullmatch(c.text)) is not None:
-            by_letter.setdefault(m.group(1), set()).add(int(m.group(2)))
-
-    def in_a_run(letter: str, n: int) -> bool:
-        numbers = by_letter.get(letter, set())
-        return any(all(k + i in numbers for i in range(PAGE_RUN)) for k in range(n - PAGE_RUN + 1, n + 1))
+    for letter, number in marks.values():
+        by_letter.setdefault(letter, set()).add(number)
 
     def a_page_mark(c: Candidate) -> bool:
-        m = _LETTER_NUMBER.fullmatch(c.text) if c in marks else None
-        return m is not None and in_a_run(m.group(1), int(m.group(2)))
+        if c.rule != "pattern:cdcr_number" or (mark := marks.get((c.start, c.end))) is None:
+            return False
+        letter, n = mark
+        numbers = by_letter[letter]
+        return any(all(k + i in numbers for i in range(PAGE_RUN)) for k in range(n - PAGE_RUN + 1, n + 1))
 
     return [c for c in found if not a_page_mark(c)]
 
