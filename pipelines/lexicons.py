@@ -242,7 +242,8 @@ HONORIFICS: frozenset[str] = (
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
-    alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna""".split()
+    alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
+    comandante""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)

@@ -451,9 +451,13 @@ def test_a_rank_stays_outside_the_name():
     assert texts(text, [span(text, "Prince Norodom Ranariddh", "PERSON")]) == [("Norodom Ranariddh", "PERSON")]
     pastor = "A letter from Pastor Élie Moïse and Pastor Altidor."
     spans = [span(pastor, "Pastor Élie Moïse", "PERSON"), span(pastor, "Pastor Altidor", "PERSON")]
-    # Before one word a rank that is a given name too stays ("Pastor" is one):
-    # losing a given name would leak it.
-    assert texts(pastor, spans) == [("Élie Moïse", "PERSON"), ("Pastor Altidor", "PERSON")]
+    # A church's office that English writes as a common word is the title before a
+    # surname too ("Pastor" is a given name only in other languages).
+    assert texts(pastor, spans) == [("Élie Moïse", "PERSON"), ("Altidor", "PERSON")]
+    deacon = "Deacon Pryor read the letter."
+    assert texts(deacon, [span(deacon, "Deacon Pryor", "PERSON")]) == [("Pryor", "PERSON")]
+    # Before one word a rank that is a given name here stays: losing a given name
+    # would leak it.
     # So does one the document says alone, or one after a title.
     text2 = "My sponsor is King White."
     king = replace(span(text2, "King White", "PERSON"), rule="cue:honorific,spacy:PERSON")

@@ -2233,3 +2233,42 @@ def test_no_name_opens_with_a_lower_case_function_word() -> None:
         "mountains for the summer and it was really nice up there with all the kids and the dogs and the cousins.\n",
         "PERSON",
     )
+
+
+def test_a_heading_s_abstract_noun_is_no_speaker() -> None:
+    # A grievance's decision under each level of appeal and a form's signature lines:
+    # "DECISION:" comes back, as a speaker's turn would, and names no one.
+    text = (
+        "Reviewer's response follows.\n\nDECISION: PARTIALLY GRANTED.\n\n/s/ A. Hightower\n\n"
+        "DECISION: The appeal is DENIED as to staff removal.\n"
+        "PATIENT SIGNATURE: B. Arciniega\nRN Signature: H. Ochieng, RN\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert not {"DECISION", "SIGNATURE", "Signature"} & set(people)
+    assert "B. Arciniega" in people
+    # Speakers whose names are words stay, coming back or given as names.
+    text = "SWEET: I was there.\nMR. POLK: Where?\nSWEET: At home.\nMARION: Yes.\nMARION: No.\nCLARENCE: Here.\n"
+    assert {"SWEET", "MARION", "CLARENCE", "POLK"} <= set(_labelled(text, "PERSON"))
+
+
+def test_a_kin_word_is_no_place() -> None:
+    # The model may read a Cree grandmother's word as a place ("at Kokum's house").
+    text = (
+        "MS. KASTNER: That is the plan. The visits are every Sunday at Kokum's house, and she has not "
+        "missed one. Raven told me she wants to stay with her Kokum until her mom is done.\n"
+    )
+    assert not any("Kokum" in s for label in ("LOCATION", "PERSON", "ORGANIZATION") for s in _labelled(text, label))
+
+
+def test_a_relation_or_a_church_s_office_before_a_name_is_its_title() -> None:
+    text = (
+        "Safety plan completed. Daughter Rose drove her today. Grandson Eli, who is 16, will stay with her.\n"
+        "JUDGE: Tab G, the letter from Pastor Altidor, was filed late. Deacon Amos Pryor signed it too.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert {"Rose", "Eli", "Altidor", "Amos Pryor"} <= set(people)
+    assert not any(p.startswith(("Daughter", "Grandson", "Pastor", "Deacon")) for p in people)
+    # A kin title a family calls someone by stays hers, and "Mr. Foreman" is a surname.
+    text = 'Ms. Rosalind Lomeli -- "Nana Roz," the kids call her -- was assessed. Mr. Foreman said no.\n'
+    people = _labelled(text, "PERSON")
+    assert "Foreman" in people

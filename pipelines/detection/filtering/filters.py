@@ -39,6 +39,7 @@ from pipelines.lexicons import (
     EPONYMOUS_CONDITIONS,
     FORM_FIELD_LABELS,
     HONORIFICS,
+    KIN_TITLES,
     NAME_PARTICLES,
     NATIONALITIES,
     NUMBER_WORDS,
@@ -197,7 +198,8 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "title alone"
     # "Meemaw", "Paw-Paw", "Grandpa" alone, as the model reads them: what a family calls
     # someone, a kin word (a cue's "Nana Roz" keeps its name).
-    if c.label == "PERSON" and _model_only(c) and len(words) == 1 and is_kin_word(words[0]):
+    # The model may take one for a place or a body too ("at Kokum's house").
+    if _model_only(c) and len(words) == 1 and is_kin_word(words[0]):
         return "kin word"  # not "Tia" nor "Nana", given names too
     # "Hon." before a judge's name: "Hon" is a given name too, a title only with its period.
     if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
@@ -822,6 +824,11 @@ _WORD = re.compile(r"\S+")
 _POSSESSIVE = re.compile(r"(?:['’]s|s['’])$")
 
 
+# The relations a sentence may open with before a name, as a title ("Daughter Rose"),
+# less the kin titles a family calls someone by ("Nana Roz", `edges._strip_rank`).
+_RELATION_WORDS = frozenset(w for w in RELATIONS.split("|") if w.isalpha()) - {t.lower() for t in KIN_TITLES}
+
+
 def _title_at(words: list[re.Match[str]], i: int, lexicon: FilterWords) -> bool:
     """The entity's word `i` is a title, not part of the name: a role word
     ("Commissioner Robert Delgado") or an honorific that is no one's name ("General
@@ -832,6 +839,8 @@ def _title_at(words: list[re.Match[str]], i: int, lexicon: FilterWords) -> bool:
     word = words[i].group().strip(".,")
     if word.lower() in (lexicon.role_words or frozenset()):
         return True
+    if word.lower() in _RELATION_WORDS and i + 1 < len(words) and not is_known_name(word):
+        return True  # "Daughter Rose drove her", "Grandson Eli, who is 16": the relation, as a role
     if word.lower() not in lexicon.honorifics:
         return False
     if not is_known_name(word):

@@ -574,6 +574,14 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     return match.end()
 
 
+def _an_office_s_rank(lead: str) -> bool:
+    """A church's or a faith's office that English writes as a common word ("Pastor",
+    "Bishop", "Deacon", "Elder", "Imam"): before a surname it is the title
+    ("Pastor Altidor" → "Altidor", as the guideline keeps "Commissioner Garcia"),
+    though other languages give it as a given name."""
+    return lead.lower() in _OFFICE_RANKS and is_common_word(lead)
+
+
 _LABEL_ROLE_WORDS = ROLE_WORDS | SPEAKER_ROLES
 _LABEL_COLON = re.compile(r"[ \t]*:")
 
@@ -593,6 +601,8 @@ def _the_rank_titles(text: str, rest: str, lead: str) -> bool:
     ("Pastor Odell Featherstone" beside "Pastor Featherstone"): the rank is the
     person's title, no given name of theirs."""
     name = rest.strip()
+    if _an_office_s_rank(lead) and name[:1].isupper():
+        return True
     if is_person_given_name(name) and name.title() not in wide_last_names():
         return True
     if not name[:1].isupper():

@@ -784,6 +784,13 @@ def _speaker_labels(text: str) -> list[Candidate]:
             continue
         if _a_sentence(words):
             continue  # "BE READ INTO THE RECORD IN PART:" in a transcript in capitals
+        if (
+            not titled
+            and words
+            and _a_heading_noun(words[-1].group())
+            and _only_common_words(" ".join(w.group() for w in words[:-1]) or "the")
+        ):
+            continue  # "DECISION:", "PATIENT SIGNATURE:", "FINDINGS:": a document's heading or field
         if any(w.group().endswith(("'S", "’S")) for w in words[:-1]):
             continue  # "OFFENDER'S VERSION:", "DEFENDANT'S EXHIBITS:": a heading, whose thing is owned
         # A speaker label is in capitals in any transcript: after a title or a role,
@@ -815,6 +822,20 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 end = initial.end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found
+
+
+# The endings of English abstract nouns ("DECISION", "SIGNATURE", "FINDINGS",
+# "STIPULATIONS", "ASSESSMENT"): a label of one such word heads a part of a record.
+_HEADING_NOUN_END = re.compile(r"(?:TION|SION|MENT|TURE|INGS|NESS|ANCE|ENCE|ITY)S?")
+
+
+def _a_heading_noun(word: str) -> bool:
+    """An English abstract noun that no name list holds: a record's heading, however
+    often it comes back ("DECISION:" under each level of an appeal); "SWEET:" and
+    "WILL:" that come back are a speaker's turns, "MARION:" a name."""
+    if _HEADING_NOUN_END.search(word[-6:]) is None or is_known_name(word):
+        return False
+    return is_common_word(word) or (word.endswith("S") and is_common_word(word[:-1]))
 
 
 # Labels that are given names too, a number's field when a number follows them.
