@@ -11,7 +11,7 @@ places and institutions, never from any evaluation set.
 import re
 from functools import lru_cache
 
-from pipelines.gazetteers import first_names, is_known_name, large_place_names, place_names
+from pipelines.gazetteers import first_names, is_known_name, large_place_names, place_names, us_states
 from pipelines.lexicons import (
     NATIONALITIES,
     ORGANIZATION_TYPES,
@@ -122,6 +122,33 @@ def placed_in_sentence(text: str, start: int, end: int, strict: bool = False) ->
     # A known place before it counts where the list ends with it: "In Washington,
     # Dole said" fronts a place, then names a person.
     return before is not None and _CHAIN_END.match(text, end) is not None and _known_place_prefix(before.group("p"))
+
+
+# A town and its state ("Jonesboro, Georgia", "Clayton County, Georgia", "Austin,
+# Texas"): the state's name after a place and its comma, the town's before its state.
+_PLACE_AND_COMMA_BEFORE = re.compile(rf"(?P<p>{_LIST_WORDS}),[ \t]+$")
+_COMMA_AND_STATE_AFTER = re.compile(r",[ \t]+(?P<s>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)(?=[ \t]*(?:[.,;)\n]|\d{5}|$))")
+# The body of a town that names it ("the City of Marion", "Town of Wells").
+_TOWN_OF_BEFORE = re.compile(r"\b(?:City|Town|Village|Borough|Township|County|Parish)[ \t]+of[ \t]+$")
+
+
+def in_a_town_and_state(text: str, start: int, end: int) -> bool:
+    """text[start:end] is the state after its town ("Jonesboro, Georgia"), the town
+    before its state ("Austin, Texas"), or the town a city's body names ("the City of
+    Marion"): where only a place stands, whoever else bears the name."""
+    word = " ".join(text[start:end].split())
+    if _TOWN_OF_BEFORE.search(text, max(0, start - 20), start):
+        return True
+    if word.casefold() in us_states():
+        before = _PLACE_AND_COMMA_BEFORE.search(text, max(0, start - 40), start)
+        if (
+            before is not None
+            and _known_place_prefix(before.group("p"))
+            or (before is not None and before.group("p").split()[-1] in ("County", "Parish"))
+        ):
+            return True
+    after = _COMMA_AND_STATE_AFTER.match(text, end)
+    return after is not None and after.group("s").casefold() in us_states() and is_known_place(word)
 
 
 def _known_place_prefix(words: str) -> bool:

@@ -2272,3 +2272,19 @@ def test_a_relation_or_a_church_s_office_before_a_name_is_its_title() -> None:
     text = 'Ms. Rosalind Lomeli -- "Nana Roz," the kids call her -- was assessed. Mr. Foreman said no.\n'
     people = _labelled(text, "PERSON")
     assert "Foreman" in people
+
+
+def test_a_person_s_name_that_is_a_town_or_a_state_beside_its_state_or_town_is_the_place() -> None:
+    # A senator named Austin, a senator named Georgia: propagation spreads their names,
+    # but a town before its state and a state after its town are the places.
+    text = (
+        "SENATOR AUSTIN: Thank you. Senator Georgia Whitfield is here.\n"
+        "The hearing was held in Room E1.028, Austin, Texas. He lives in Jonesboro, Georgia now, near "
+        "Morrow, Clayton County, Georgia. I certify as clerk of the City of Marion that this is true. "
+        "Mr. Austin said so. I told Georgia, Marion was right.\n"
+    )
+    places = _labelled(text, "LOCATION")
+    assert places.count("Georgia") == 2 and "Austin" in places
+    people = _labelled(text, "PERSON")
+    assert people.count("Austin") == 1 and "AUSTIN" in people  # "Mr. Austin" and the label
+    assert "Georgia" in people  # "I told Georgia": the person

@@ -604,7 +604,10 @@ def given_names_placed_as_towns(text: str, spans: list[Candidate]) -> list[Candi
             and span.sources == ("propagation",)
             and " " not in word
             and places.is_known_place(word)
-            and places.placed_in_sentence(text, span.start, span.end, strict=True)
+            and (
+                places.placed_in_sentence(text, span.start, span.end, strict=True)
+                or places.in_a_town_and_state(text, span.start, span.end)
+            )
             and not _POSSESSIVE_AFTER.match(text, span.end)
         ):
             span = _relabelled(span, "LOCATION", GIVEN_NAME_PLACED_RULE)
