@@ -614,6 +614,9 @@ LIFE_EVENTS = (
     r"|expelled|suspended|drink\w*|drank|using|smok\w*|drugs?|pills|gang|foster|custody|placed|graduat\w*"
     r"|enlist\w*|licen[cs]e|first[ \t]+job|abused|raped|molested|born|adopted|diagnosed|incarcerated"
     r"|locked[ \t]+up|committed|shot|stabbed|homeless"
+    # The ends and the turns of a life: "until she died at seventy-one", "deported at 19".
+    r"|died|passed[ \t]+away|killed|murdered|hospitali[sz]ed|deported|paroled|released|retired|divorced|widowed"
+    r"|emigrated|immigrated|crossed"
 )
 # "nineteen eighty-five", "two thousand and three", "twenty twenty"
 SPOKEN_YEAR = (

@@ -2288,3 +2288,29 @@ def test_a_person_s_name_that_is_a_town_or_a_state_beside_its_state_or_town_is_t
     people = _labelled(text, "PERSON")
     assert people.count("Austin") == 1 and "AUSTIN" in people  # "Mr. Austin" and the label
     assert "Georgia" in people  # "I told Georgia": the person
+
+
+def test_an_institution_a_cover_page_s_heading_names_in_capitals() -> None:
+    text = (
+        "           RICHARD J. DONOVAN CORRECTIONAL FACILITY\n                     SAN DIEGO, CALIFORNIA\n"
+        "                          PROBATE DEPARTMENT\n"
+        "I served more than 20 years. We are at Richard J. Donovan in San Diego. I am Nadine Price.\n"
+        "PENDING REVIEW BY THE LANCASTER COUNTY\nATTORNEY'S OFFICE.\n"
+    )
+    organizations = _labelled(text, "ORGANIZATION")
+    assert "RICHARD J. DONOVAN CORRECTIONAL FACILITY" in organizations
+    assert "Richard J. Donovan" in organizations  # the prison, where one is at it
+    assert "PROBATE DEPARTMENT" not in organizations  # a court's division: common words only
+    assert "Nadine Price" in _labelled(text, "PERSON")
+    # A Q/A marker is no middle initial: "A.   Dayton Police" names the police.
+    answer = "Q.   Who responded?\nA.   Dayton Police. Officer Kyle Rennick.\n"
+    assert "Dayton Police" in _labelled(answer, "ORGANIZATION")
+
+
+def test_an_age_a_life_s_sentence_opens_with_or_a_date_follows() -> None:
+    text = (
+        "At 24 he was impulsive and dependent on the alcohol. At 9 he left the house. At 14:00 we ate.\n"
+        "His mother lived with him until she died at seventy-one. He was 17 on August 14, 1999.\n"
+        "The meeting was at 15. It was 3 on May 2nd.\n"
+    )
+    assert _labelled(text, "AGE") == ["24", "seventy-one", "17"]

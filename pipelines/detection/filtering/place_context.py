@@ -522,8 +522,10 @@ def institutions_named_after_people(text: str, spans: list[Candidate]) -> list[C
             names.add(name.split()[-1])
     if not names:
         return spans
-    people = {" ".join(s.text.split()) for s in spans if s.label == "PERSON"}
-    strong = {" ".join(s.text.split()) for s in spans if s.label == "PERSON" and not set(s.sources) <= WEAK_SOURCES}
+    # Compared as one line writes them, in any case (`_form`).
+    names = {_form(name) for name in names}
+    people = {_form(s.text) for s in spans if s.label == "PERSON"}
+    strong = {_form(s.text) for s in spans if s.label == "PERSON" and not set(s.sources) <= WEAK_SOURCES}
 
     def someone(name: str) -> bool:
         words = name.split()
@@ -712,11 +714,11 @@ def _as_organizations(
     rule noted: one name gets one label wherever the model read it as a place."""
     if not names:
         return spans
-    # The name as one line writes it: "Joseph⏎Harp" a line broke is "Joseph Harp".
-    forms = {" ".join(name.split()) for name in names}
+    # The name as one line writes it, in any case: "Joseph⏎Harp" a line broke is
+    # "Joseph Harp", a cover page's "RICHARD J. DONOVAN" is "Richard J. Donovan".
+    forms = {_form(name) for name in names}
     return [
-        _relabelled(span, "ORGANIZATION", rule) if weak(span) and " ".join(span.text.split()) in forms else span
-        for span in spans
+        _relabelled(span, "ORGANIZATION", rule) if weak(span) and _form(span.text) in forms else span for span in spans
     ]
 
 

@@ -9,6 +9,7 @@ small spaCy model sees nothing; these cues catch them with a high score.
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
@@ -256,10 +257,11 @@ _INSTITUTION_HEADS = (
     + "|".join(sorted(w.upper() if w.startswith("ll") or w == "pllc" else w.capitalize() for w in TRADE_WORDS))
     # A business by its trade (lexicons.TRADE_WORDS: "Valley Harvest Packing").
 )
-# Not a pronoun's contraction ("That's Authority Exhibit 3").
+# Not a pronoun's contraction ("That's Authority Exhibit 3"); a middle initial
+# before a name's next word ("Richard J. Donovan Correctional Facility").
 _TITLE_WORD = (
     r"(?:(?!(?:That|It|There|What|Here|He|She|Who|Where|Let)['’]s\b)[A-Z][a-z][A-Za-z'’-]*"
-    r"|[A-Z]\.(?:[A-Z]\.)+|[A-Z]{2,5}|St\.)"
+    r"|[A-Z]\.(?:[A-Z]\.)+|(?<=[a-z][ ])[A-Z]\.(?=[ ][A-Z][a-z])|[A-Z]{2,5}|St\.)"
 )
 # One line break at most: a blank line ends a name; three blanks at most: more are a
 # page's column gap ("Pastor         Mount Pisgah …").
@@ -984,7 +986,54 @@ def recognize(text: str) -> list[Candidate]:
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
     found += _speaker_labels(text)
     found += _record_names(text)
-    return found + _institutions(text) + _firms(text) + _case_parties(text) + _political_parties(text)
+    found += _institutions(text) + _institutions_in_capital_headings(text)
+    return found + _firms(text) + _case_parties(text) + _political_parties(text)
+
+
+# A heading in capitals on a cover page or a letterhead ("RICHARD J. DONOVAN
+# CORRECTIONAL FACILITY", "CALIFORNIA STATE PRISON, SOLANO"): a line of two to eight
+# words, none in lower case, no speaker's label, in a text that is otherwise cased.
+_CAPITAL_HEADING = re.compile(r"^[ \t]*(?P<h>[A-Z][A-Z0-9.,&'’ -]*[A-Z.])[ \t]*$", re.MULTILINE)
+_HEADING_WORDS = (2, 8)
+_SMALL_HEADING_WORDS = frozenset({"of", "the", "and", "for", "at", "in", "on"})
+
+
+def _headline_case(heading: str) -> str:
+    """The heading as a title writes it, of the same length ("RICHARD J. DONOVAN
+    CORRECTIONAL FACILITY" → "Richard J. Donovan Correctional Facility"): the
+    institution rule reads names by their capitals."""
+
+    def word(match: re.Match[str]) -> str:
+        w = match.group()
+        if w.lower() in _SMALL_HEADING_WORDS and match.start() > 0:
+            return w.lower()
+        return w if len(w) == 1 else w[0] + w[1:].lower()
+
+    return re.sub(r"[A-Za-z]+", word, heading)
+
+
+def _institutions_in_capital_headings(text: str) -> list[Candidate]:
+    """An institution a heading in capitals names, read as a title would write it
+    (`_institutions`), in a text that carries case: a text in capitals throughout has
+    its sentences in capitals too."""
+    if not carries_case(text):
+        return []
+    found: list[Candidate] = []
+    for match in _CAPITAL_HEADING.finditer(text):
+        heading = match.group("h")
+        if not _HEADING_WORDS[0] <= len(heading.split()) <= _HEADING_WORDS[1]:
+            continue
+        if heading.endswith(".") and len(heading.split()[-1]) > 4:
+            continue  # "ATTORNEY'S OFFICE.": a sentence in capitals ends there, wrapped
+        offset = match.start("h")
+        for c in _institutions(_headline_case(heading)):
+            words = [re.sub(r"['’]s$", "", w) for w in c.text.split()]
+            names = [w for w in words if not _HEAD_RE.match(w) and w.lower() not in _SMALL_HEADING_WORDS]
+            if _only_common_words(" ".join(names) or "the"):
+                continue  # "PROBATE DEPARTMENT", "TRIBAL COURT": a court's division, a heading's words
+            start, end = offset + c.start, offset + c.end
+            found.append(replace(c, start=start, end=end, text=text[start:end]))
+    return found
 
 
 # A record's or a table's name in capitals, surname first, alone in its field: the

@@ -418,6 +418,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # "years" only as an age's ("I was two years with the Township" is a stint).
         + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?[ \t-]+(?:old|of[ \t]+age)|yrs?\.?[ \t]+old"
         + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with)\b"
+        # "He was 17 on August 14, 1999": the day a date gives.
+        + rf"|on[ \t]+{MONTHS}\b"
         # A false start that another age corrects: "she was thirty -- thirty-eight."
         # ("I was two -- two blocks away" goes on with its noun and is none).
         # So does one a speaker takes back: "I'm fifty-one -- no,⏎12  fifty-two."
@@ -617,6 +619,25 @@ def _a_life_event_after(text: str, end: int) -> bool:
     """An event of a life opening the clause right after an age: "at fifteen I quit",
     "at 16 she dropped out" (a subject, then at most one word, then the event)."""
     return _EVENT_AFTER.match(text, end) is not None
+
+
+# "At 24 he was impulsive", "At 19, in 2001, I came": an age in digits opening its
+# sentence, a person the subject after it. A clock's hour opens one too ("At 9 he
+# left"), and the age pattern takes thirteen and up only.
+_SENTENCE_OPENS_BEFORE = re.compile(r"(?:^|[.?!:)\]][ \t]+|\n[ \t]*(?:\d{1,2}[ \t]+)?)$")
+_SUBJECT_AFTER = re.compile(r"(?i),?[ \t]+(?:in[ \t]+\d{4},[ \t]+)?(?:I|he|she|they|we|you)\b")
+
+
+def _opens_a_life_s_sentence(match: re.Match[str]) -> bool:
+    """The age's "At" opens its sentence and a person is its subject right after."""
+    text, at = match.string, match.start()
+    # In digits: "At twenty we went home" may be twenty past the hour.
+    return (
+        match.group("v").isdigit()
+        and text[at : at + 2] == "At"
+        and _SENTENCE_OPENS_BEFORE.search(text, max(0, at - 30), at) is not None
+        and _SUBJECT_AFTER.match(text, match.end("v")) is not None
+    )
 
 
 _EVENT_AFTER = re.compile(rf"(?i),?[ \t]+(?:I|he|she|they|we|you)[ \t]+(?:\w+[ \t]+)?(?:{LIFE_EVENTS})\b")
@@ -837,7 +858,9 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue  # seventeen capitals and digits whose check digit fails: a hash, a part number
             if pattern.rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
                 continue  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
-            if pattern.rule == "age_at" and not (_a_life_event_before(text, start) or _a_life_event_after(text, end)):
+            if pattern.rule == "age_at" and not (
+                _a_life_event_before(text, start) or _a_life_event_after(text, end) or _opens_a_life_s_sentence(match)
+            ):
                 continue
             if pattern.rule == "account_ending" and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
                 continue
