@@ -134,6 +134,12 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Bailiff",
         "Caller",
         "Dispatcher",
+        # A lawyer's courtesy after the name ("CASSIUS BRATHWAITE, ESQUIRE"); an Indian
+        # court's advocate and additional advocate ("Ms. Shirin Vakil, Adv.").
+        "Esquire",
+        "Esq",
+        "Adv",
+        "Addl",
         "Patient",
         # A revocation hearing's and a complaint's ("PAROLEE PENNINGTON:").
         "Parolee",
@@ -198,8 +204,12 @@ ROLE_WORDS: frozenset[str] = frozenset(
 SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
-    psychologist sho cci ccii ie co inv po iso incarcerated individual""".split()
+    psychologist sho cci ccii ie co inv po iso incarcerated individual
+    tfo dc ds dci dsu pc ps wpc pcso supt insp adv advs addl sr""".split()
 )
+# (The last line: a task force officer; British police ranks as a record of interview
+# writes them, "DC PENDLEBURY:"; an Indian court's senior and additional advocates,
+# "SR. ADV. PAREKH:". Not "DI", an Italian surname's particle.)
 # Military ranks as service records and courts-martial write them, in capitals or
 # their own mixed case ("CPT Sterling", "SPC BROOKS", "GySgt Okoro"): a title before
 # a name, never a name, so a common word after one is the surname, as after "Mr."
@@ -216,6 +226,8 @@ MILITARY_RANKS: tuple[str, ...] = tuple(
 # "Babcia Zofia"), which are honorifics too (outside the name, whatever read it).
 OTHER_LANGUAGES_KIN_TITLES: tuple[str, ...] = (
     "Tante", "Onkel", "Feter", "Mume", "Zeyde", "Zayde", "Bubbe", "Bobe", "Babcia", "Dziadek",
+    # Cree grandparents before a name ("Kokum Flora", "Mosom Isidore").
+    "Kokum", "Kookum", "Mosom", "Moshum", "Mushum",
 )  # fmt: skip
 KIN_TITLES: tuple[str, ...] = (
     "Uncle", "Aunt", "Auntie", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy", "Mommy",
@@ -243,7 +255,7 @@ HONORIFICS: frozenset[str] = (
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
-    comandante""".split()
+    comandante shri sri smt shrimati kumari haji hajji ntate""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -528,7 +540,7 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
 # no speaker. Words that are surnames too ("PAGE:", "CASE:") are fields only
 # where written once (cues.py): a label that comes back is a speaker's turn.
 FORM_FIELD_LABELS: frozenset[str] = frozenset(
-    "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH OLN NYSID TDCJ EMPL".split()
+    "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH OLN NYSID TDCJ EMPL CORAM VENUE".split()
 )
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
 # Letters after a name that are no part of it: honours, offices and silk (British,
@@ -622,4 +634,21 @@ LIFE_EVENTS = (
 SPOKEN_YEAR = (
     rf"(?:(?:nineteen|twenty)[- ](?:{TENS}(?:[- ]{UNITS})?|{TEENS}|oh[- ]{UNITS}|hundred)"
     rf"|two[- ]thousand(?:[- ](?:and[- ])?(?:{TEENS}|{UNITS}|{TENS}(?:[- ]{UNITS})?))?)"
+)
+
+# The Latin of legal writs and doctrines, in a caption or a sentence ("In re Prideaux on
+# Habeas Corpus", "Amicus Curiae", "Nunc Pro Tunc"): a model may read two of its words
+# in capitals as a person's name.
+LEGAL_LATIN: frozenset[str] = frozenset(
+    """habeas corpus amicus amici curiae certiorari mandamus quo warranto coram nobis vobis ex parte pro se
+    bono hac vice voir dire nunc tunc in limine de novo sua sponte prima facie mens rea actus reus res judicata
+    ipsa loquitur stare decisis nolle prosequi nolo contendere duces tecum subpoena ad litem testificandum
+    prosequendum ultra vires inter alia bona fide mala fides per curiam forma pauperis""".split()
+)
+
+# What a psychologist's or a clinician's instrument named after its author ends in
+# ("the Hare Psychopathy Checklist-Revised", "the Kaufman Brief Intelligence Test",
+# "the Wechsler Adult Intelligence Scale"): the author's name there names the test.
+INSTRUMENT_NOUNS: frozenset[str] = frozenset(
+    "test tests scale scales checklist inventory questionnaire battery".split()
 )

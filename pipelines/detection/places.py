@@ -318,7 +318,9 @@ _LABEL_OPENS = re.compile(
     # A field's label of one or two words, its value aligned after it ("Date:         June 14"):
     # not a sentence's words before a colon ("Marsh told me: move").
     # "Parolee's Counsel:" takes its possessive.
-    r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:(?=[ \t]|$)|[A-Z][a-z]+(?:['’]s)?(?:[ \t][A-Za-z]+)?:(?=[ \t]{2,}|\t|$))",
+    # "Date of birth:" takes its "of".
+    r"[ \t]*(?:[A-Z][A-Z .'’-]{1,60}:(?=[ \t]|$)"
+    r"|[A-Z][a-z]+(?:['’]s)?(?:[ \t](?:of[ \t])?[A-Za-z]+)?:(?=[ \t]{2,}|\t|$))",
     re.M,
 )
 

@@ -22,7 +22,7 @@ from pipelines.detection.places import (
     names_a_record,
     soft_wrap,
 )
-from pipelines.detection.recognizers.patterns import a_year_s_event, recording_stamp, street_named
+from pipelines.detection.recognizers.patterns import a_tape_counter, a_year_s_event, recording_stamp, street_named
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -39,7 +39,9 @@ from pipelines.lexicons import (
     EPONYMOUS_CONDITIONS,
     FORM_FIELD_LABELS,
     HONORIFICS,
+    INSTRUMENT_NOUNS,
     KIN_TITLES,
+    LEGAL_LATIN,
     NAME_PARTICLES,
     NATIONALITIES,
     NUMBER_WORDS,
@@ -304,6 +306,8 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
     if _FORM_OF_ADDRESS.fullmatch(c.text.strip()):
         return "a form of address"  # "Your Honor": "Honor" is a given name too
     words = _words(c)
+    if len(words) >= 2 and all(word.lower() in LEGAL_LATIN for word in words):
+        return "a legal term"  # "Habeas Corpus", "Amicus Curiae"
     if len(words) < 2 or any(is_given_name(word) for word in words):
         return None
     # "I. OFFENSE INFORMATION", "B. Medical History": common words after a section's
@@ -510,6 +514,9 @@ def _name_shape(c: Candidate, text: str, w: FilterWords) -> str | None:
         return None if _caseless(text, c) else "not shaped like a name (a lower-case word)"
     if _model_only(c) and len(words) == 1 and _COMPOUND_ADJECTIVE.search(words[0]):
         return "not shaped like a name (a compound adjective)"  # "Bates-stamped", "Jackson-based"
+    last = words[-1].strip(".,;:").split("-")[0] if words else ""
+    if _model_only(c) and len(words) > 1 and last[:1].isupper() and last.lower() in INSTRUMENT_NOUNS:
+        return "names a test"  # "Hare Psychopathy Checklist-Revised"
     return None
 
 
@@ -653,7 +660,10 @@ def _recording_clock(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's reading of a subtitle's timing or a meeting transcript's stamp
     (`patterns.recording_stamp`)."""
     match = _CLOCK.search(c.text)
-    if match is None or not text or not recording_stamp(text, c.start + match.start(), c.start + match.end()):
+    if match is None or not text:
+        return None
+    start, end = c.start + match.start(), c.start + match.end()
+    if not (recording_stamp(text, start, end) or a_tape_counter(text, start, end)):
         return None
     return "a recording's clock, no time of day"
 
@@ -882,12 +892,26 @@ def _name_after_titles(words: list[re.Match[str]], lexicon: FilterWords) -> int:
 _TRAILING_JUNK = frozenset({"'s", "’s", "'", "’", "&", "-", "–", "—", "(", '"'})
 
 
+def _heading_s_words(words: list[re.Match[str]]) -> int:
+    """Where the name starts after a heading's common words and their "of"
+    ("STATEMENT OF RHODA STRAYHORN", "Testimony of Dana Cole"): 0 where no such
+    heading leads ("Catherine of Aragon" opens with a given name)."""
+    for i, word in enumerate(words[:4]):
+        if word.group().lower() == "of" and 0 < i < len(words) - 1:
+            lead = [w.group() for w in words[:i]]
+            if all(is_common_word(w) and not is_given_name(w) and not is_known_name(w) for w in lead):
+                return i + 1
+            return 0
+    return 0
+
+
 def trim_person(c: Candidate, lexicon: FilterWords | None = None) -> Candidate:
     """Drop leading titles (see `_title_at`), trailing punctuation and a
     possessive ("Doe's"): the title stays readable context, the possessive stays
     outside the placeholder."""
     lexicon = lexicon or filter_words()
     words = [w for w in _WORD.finditer(c.text)]
+    words = words[_heading_s_words(words) :]
     while len(words) > 1 and _title_at(words, 0, lexicon):
         words.pop(0)
     words = words[_name_after_titles(words, lexicon) :]

@@ -547,8 +547,16 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     if match is None or not set(c.sources) <= _READ_SOURCES:
         return start  # what a person marked or allowed keeps its words
     lead = match.group(1)
-    if re.search(r"cue:(?:relation|called)", c.rule or "") and lead in KIN_TITLES and not is_given_name(lead):
-        return match.end()  # "Auntie Lo", "they call him Daddy T."; not "my friend Nana Mensah"
+    rest_words = text[match.end() : end].split()
+    kin_before_a_given_name = len(rest_words) == 1 and is_given_name(rest_words[0].strip(".,'’"))
+    if (
+        re.search(r"cue:(?:relation|called)", c.rule or "")
+        and lead in KIN_TITLES
+        and (not is_given_name(lead) or kin_before_a_given_name)
+    ):
+        # "Auntie Lo", "they call him Daddy T.", "Nana Pat" (a given name after the kin
+        # title: what the family calls her); not "my friend Nana Mensah".
+        return match.end()
     # "SHO TRUJILLO:", "CCI BRISCO:": a role in a speaker's label; "PO Gwyneth Saucier",
     # "INV. Ardoin": a role's letters before a name anywhere.
     role = lead.isupper() and (

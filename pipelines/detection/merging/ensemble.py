@@ -484,6 +484,15 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
             span = replace(span, end=span.end + 1, text=text[span.start : span.end + 1])
         elif span.label == "PERSON" and (given := _given_in_its_field(text, span, after)) is not None:
             span = replace(span, end=given, text=text[span.start : given])
+        elif (
+            span.label == "PERSON"
+            and span.text.split()[-1] in _GAELIC_HEADS
+            and (rest := _GAELIC_SURNAME_AFTER.match(text, span.end))
+            and rest.end() <= after
+        ):
+            # "Tormod Mac an t-Saoir", "Iain Mac a' Phearsain": a Gaelic surname's article
+            # and its mutated name, in lower case, that no one read.
+            span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
         elif span.label == "PERSON" and (rest := _PARTICLE_SURNAME_AFTER.match(text, span.end)) and rest.end() <= after:
             # "Rami al-Sabbagh", "Mr. Joost van der Berg": a surname with its particles no one read.
             span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
@@ -501,7 +510,14 @@ _SPACED_PARTICLES = sorted(NAME_PARTICLES - {"al", "el", "le", "y", "zu", "ter",
 _PARTICLE_SURNAME_AFTER = re.compile(
     rf"[ \t]+(?:(?:{'|'.join(_SPACED_PARTICLES)})[ \t]+){{1,3}}[A-Z][\w'’-]+|[ \t]+(?:al|el)-[A-Z][\w'’-]+"
 )
-_SUFFIX_AFTER = re.compile(r",?[ \t]+(?:Jr|Sr|JR|SR)(?:\.|\b)|[ \t]+(?:II|III|IV)\b(?![.'’-])")
+_GAELIC_HEADS = frozenset({"Mac", "MAC", "Nic", "NIC", "Mhic", "Nig"})
+_GAELIC_SURNAME_AFTER = re.compile(
+    r"[ \t]+(?:an|a['’]|na|nan|AN|A['’]|NA|NAN)[ \t]*\n?[ \t]*(?:[thTH]-?)?[A-Z][\w'’]*(?:-[A-Z][\w'’]*)?"
+)
+# Not a senior's title ("Jyotirmoy Borthakur, Sr. Adv.": a senior advocate).
+_SUFFIX_AFTER = re.compile(
+    r",?[ \t]+(?:Jr|Sr|JR|SR)(?:\.|\b)(?![ \t]+[A-Z][a-z]{1,4}\.)|[ \t]+(?:II|III|IV)\b(?![.'’-])"
+)
 
 
 # A record's field in capitals: a surname, a comma, given names or an initial, then

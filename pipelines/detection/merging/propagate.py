@@ -29,7 +29,7 @@ from pipelines.detection.case import carries_case
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.merging.edges import COMPANY_FORM
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
-from pipelines.lexicons import KIN_TITLES, ORGANIZATION_WORDS, PLACE_WORDS
+from pipelines.lexicons import INSTRUMENT_NOUNS, KIN_TITLES, ORGANIZATION_WORDS, PLACE_WORDS
 from pipelines.names import NameIdentity, name_key, name_parts
 from pipelines.names import spelled_words as _spelled_words
 
@@ -274,14 +274,32 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
                 continue  # "a Medical Examiner's Office" is any one, not the one named
             if occurrence.kind == "spelled" and extents.overlaps(start, end):
                 continue  # the spelling itself, already a span
-            if label == "PERSON" and _furniture(text, start, end):
-                continue  # Commissioner Page's name is no "PAGE" column heading, nor "DECISION PAGE 1"
+            if label == "PERSON" and _no_person_here(text, start, end):
+                continue
             found_label = label if occurrence.kind != "spelled" else "SPELLED_NAME"
             found.append(Candidate(start, end, found_label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
             covered[label].add(start, end)
     found += _families(text, forms.get("PERSON", []), covered["PERSON"], extents)
     found += _initials_introduced(text, spans, covered["PERSON"], extents)
     return sorted(found, key=lambda c: (c.start, c.end))
+
+
+# A test named after its author, after the name: up to three capitalised words (a
+# printed line number may break them), then the instrument's noun ("Kaufman Brief
+# Intelligence Test", "Hare⏎15   Psychopathy Checklist"), or the noun in lower case
+# ("the Kaufman test").
+_INSTRUMENTS = "|".join(sorted(INSTRUMENT_NOUNS))
+_INSTRUMENT_AFTER = re.compile(
+    rf"(?:\s+(?:\d{{1,2}}[ \t]+)?[A-Z][\w]*(?:-[A-Z][\w]*)?){{0,3}}\s+(?:\d{{1,2}}[ \t]+)?"
+    rf"(?i:{_INSTRUMENTS})\b(?![ \t]+results)"
+)
+
+
+def _no_person_here(text: str, start: int, end: int) -> bool:
+    """A person's name that names something else where it is written: Commissioner
+    Page's name is no "PAGE" column heading nor "DECISION PAGE 1" (`_furniture`); Dr.
+    Kaufman's in "the Kaufman Brief Intelligence Test" names the test."""
+    return _furniture(text, start, end) or _INSTRUMENT_AFTER.match(text, end) is not None
 
 
 # Initials a document introduces for a person in brackets ("Gavin Cordray, CEO (GC)",

@@ -98,8 +98,18 @@ _TITLE_WRAP_RE = re.compile(
 _ADDRESS_TITLES = sorted(HONORIFICS - {"saint", "st", "brother", "uncle", "aunt"} - TITLE_WORDS, key=lambda t: -len(t))
 # A military rank is matched as written ("CPT", "SSgt"), not capitalised ("Cpt").
 _RANK = r"(?:" + "|".join(sorted(MILITARY_RANKS, key=lambda t: -len(t))) + r")"
+# An abbreviation takes its period ("Gen. Prelogar", "Smt. Joshi"); after a whole word
+# a period ends the sentence ("My Lord. If Your Lordships permit").
+_HONORIFIC_ABBREVIATIONS = frozenset("gen col maj adm cmdr cpl sen gov rev msgr mme smt".split())
 _HONORIFIC_RE = _name_after(
-    r"(?<![\w'’-])(?:" + "|".join(t.capitalize() for t in _ADDRESS_TITLES) + "|" + _RANK + r")\.?", "{0,2}"
+    r"(?<![\w'’-])(?:(?:"
+    + "|".join(t.capitalize() for t in _ADDRESS_TITLES if t not in _HONORIFIC_ABBREVIATIONS)
+    + r")|(?:"
+    + "|".join(t.capitalize() for t in _ADDRESS_TITLES if t in _HONORIFIC_ABBREVIATIONS)
+    + "|"
+    + _RANK
+    + r")\.?)",
+    "{0,2}",
 )
 _RANK_LEAD = re.compile(_RANK + r"\.?[ \t]")
 _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
@@ -223,7 +233,12 @@ _FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ 
 # A speaker label opens a line: capitals, optional role words, then a colon.
 # A printed line number may open the line ("16   MR. BRENNAN:").
 # Latin-1's capitals too: "SGT. QUIÑONES:", "MS. NÚÑEZ:".
-_SPEAKER_RE = re.compile(r"^[ \t]*(?:\d{1,3}[ \t]+)?(?P<label>[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ .'’-]{1,60}?)[ \t]*:", re.MULTILINE)
+# A printed line number or a recording's clock may open the line ("00:21  DC SHEIKH:").
+_SPEAKER_RE = re.compile(
+    r"^[ \t]*(?:\d{1,3}[ \t]+|\d{1,2}:\d{2}(?::\d{2})?[ \t]+)?(?P<label>[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ .'’-]{1,60}?)[ \t]*:",
+    re.MULTILINE,
+)
+_A_CLOCK_OPENS = re.compile(r"[ \t]*\d{1,2}:\d{2}")
 _CAP_WORD_RE = re.compile(r"[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'’-]+")
 _LABEL_INITIAL = re.compile(r"[ \t]+[A-Z]\.")
 # Header participant lines: "EVELYN HARTWELL, Presiding Commissioner", also as one
@@ -676,6 +691,11 @@ def _role_named(words: list[re.Match[str]]) -> bool:
     return len(head) < len(words) and all(is_common_word(w.group()) and w.group().title() not in given for w in head)
 
 
+def _a_rank_of_address(word: str) -> bool:
+    """An honorific that is no person's given name ("GENERAL", "SHRI")."""
+    return word.lower() in HONORIFICS and not is_person_given_name(word)
+
+
 _PERSONAL_TITLE = re.compile(r"(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t\n]")
 
 
@@ -724,6 +744,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "went by Main Street"
     if rule == "honorific" and (places.is_place_shaped(name) or places.has_institution_word(name)):
         return True  # "King Street", "General Hospital"
+    if rule == "honorific" and places.is_known_place(f"{match.group(0).split()[0].rstrip('.')} {name}"):
+        return True  # "Prince Albert", "Prince George": a town the title opens
     if rule in ("relation", "called") and " " in name and places.has_institution_word(name):
         return True  # "the Victim Services Division": a body's name after the word
     if rule == "relation" and _business_after(text, match.end("v")):
@@ -754,6 +776,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
     military = len(_COURT_MARTIAL_LABELS & set(turns)) >= 2 and _COURT_MARTIAL.search(text) is not None
     for match in speakers:
         label_start = match.start("label")
+        if "  " in match.group("label") and _A_CLOCK_OPENS.match(match.group()):
+            continue  # "03:12:40  INC CLOSED  DISPO:": a log's columns after its clock, no speaker
         words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
         if words and words[0].group() == "UNIDENTIFIED":
             continue  # "UNIDENTIFIED FEMALE:", "UNIDENTIFIED SPEAKER:": no one named
@@ -774,7 +798,12 @@ def _speaker_labels(text: str) -> list[Candidate]:
         else:
             article = bool(words) and words[0].group() == "THE"
             roles = 0
-            while words and words[0].group().lower().strip("'’-") in _LABEL_ROLES:
+            while words and (
+                words[0].group().lower().strip("'’-") in _LABEL_ROLES
+                # After a role an office's rank is the role's too ("SOLICITOR GENERAL
+                # CHAUHAN:"), not a given name ("PRINCE JACKSON:" is his).
+                or (roled and len(words) > 1 and _a_rank_of_address(words[0].group()))
+            ):
                 words.pop(0)
                 roled = True
                 roles += 1
@@ -801,6 +830,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
         # any such line ("IN THE MATTER OF …:"), and in a text with case a form's
         # field, written once ("ISSUER:", "PAYING AGENT:", "NOTE:").
         common = bool(words) and _only_common_words(" ".join(w.group() for w in words))
+        if common and not roled and any(_is_stop_word(w.group()) for w in words):
+            continue  # "DEATHS IN FEDERAL CUSTODY:" on the cover and the title page: a heading's phrase
         written = turns[" ".join(match.group("label").split())]
         recurs = written >= 2
         # A clinical note's field ("DOB:", "HPI:", "C-SSRS:"): a list, since short
@@ -841,7 +872,7 @@ def _a_heading_noun(word: str) -> bool:
 
 
 # Labels that are given names too, a number's field when a number follows them.
-_NUMBER_FIELDS = frozenset({"VIN", "SID", "DIN"})
+_NUMBER_FIELDS = frozenset({"VIN", "SID", "DIN", "DAY"})
 _A_NUMBER_AFTER = re.compile(r"[ \t]*#?[A-Z0-9-]*\d")
 
 
@@ -1029,7 +1060,7 @@ def _institutions_in_capital_headings(text: str) -> list[Candidate]:
         for c in _institutions(_headline_case(heading)):
             words = [re.sub(r"['’]s$", "", w) for w in c.text.split()]
             names = [w for w in words if not _HEAD_RE.match(w) and w.lower() not in _SMALL_HEADING_WORDS]
-            if _only_common_words(" ".join(names) or "the"):
+            if all(is_common_word(w) for w in names):
                 continue  # "PROBATE DEPARTMENT", "TRIBAL COURT": a court's division, a heading's words
             start, end = offset + c.start, offset + c.end
             found.append(replace(c, start=start, end=end, text=text[start:end]))

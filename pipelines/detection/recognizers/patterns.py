@@ -774,6 +774,24 @@ _RECORDING_FROM_ZERO = re.compile(r"^(?P<line>[^\n]{0,200}\S[ \t]{2,}\[?)(?P<sta
 _RECORDING = DocumentAnswers()
 
 
+# A tape's counter opening a speaker's line, unbracketed ("00:21  DC SHEIKH:", a
+# British record of interview): where the document's counter starts from zero.
+_LINE_OPENS_BEFORE = re.compile(r"(?:^|\n)[ \t]*$")
+_LABEL_AFTER_COUNTER = re.compile(r"[ \t]+[A-Z][A-Z0-9 .'’-]{0,40}:")
+_COUNTER_FROM_ZERO = re.compile(r"^[ \t]*0?0:0\d(?::\d\d)?[ \t]+[A-Z][A-Z0-9 .'’-]{0,40}:", re.MULTILINE)
+_COUNTER = DocumentAnswers()
+
+
+def a_tape_counter(text: str, start: int, end: int) -> bool:
+    """The clock text[start:end] is a tape's counter opening a speaker's line, in a
+    document whose counter starts from zero."""
+    if _LINE_OPENS_BEFORE.search(text, max(0, start - 20), start) is None:
+        return False
+    if _LABEL_AFTER_COUNTER.match(text, end) is None:
+        return False
+    return _COUNTER.get(text, "", lambda: _COUNTER_FROM_ZERO.search(text) is not None)
+
+
 def _elapsed(text: str, start: int, end: int) -> bool:
     """The clock text[start:end] is a recording's, no time of day: a stamp opening a
     line in brackets from zero or before a label, a length, or a subtitle's timing
@@ -782,6 +800,7 @@ def _elapsed(text: str, start: int, end: int) -> bool:
     from_zero = text.startswith(("00:", "0:"), start)
     return recording_stamp(text, start, end) or bool(
         (stamp and (from_zero or _LABEL_AFTER_STAMP.match(text, end)))
+        or a_tape_counter(text, start, end)
         or _LENGTH_BEFORE.search(text, max(0, start - 20), start)
     )
 
