@@ -2366,3 +2366,13 @@ def test_prince_albert_is_a_town() -> None:
     text = "He is a probation officer in Prince Albert, Saskatchewan. Prince Harry came.\n"
     assert "Prince Albert" not in _labelled(text, "PERSON")
     assert "Prince Harry" in _labelled(text, "PERSON")
+
+
+def test_a_given_name_and_a_surname_that_name_a_place_where_they_stand() -> None:
+    text = (
+        "I would live at 1127 Lowrie Street, up in Troy Hill. The Board approves a plan outside Troy Hill and "
+        "Spring Garden. He coached my son at Luke Easter Park.\n"
+    )
+    assert not _labelled(text, "PERSON")
+    people = _labelled("Mary Jo Wood came. I believe in Mary Hill. We sat in Mary Hill's car.\n", "PERSON")
+    assert people == ["Mary Jo Wood", "Mary Hill", "Mary Hill"]

@@ -82,6 +82,24 @@ def _institution_word(word: str) -> bool:
     return places.has_institution_word(word) or any(re.fullmatch(rx, folded) for _t, rx in ORGANIZATION_TYPES)
 
 
+def _a_place_s_name(text: str, start: int, end: int, names: list[str]) -> bool:
+    """A given name and a surname the lists know that name a place where they stand:
+    a park or a neighbourhood named after someone ("Luke Easter Park": a place's word
+    last, common words between), or a name ending in a place's word, or a known
+    town, where only a place stands ("up in Troy Hill", "from Olive Branch,
+    Mississippi"; not "Jennifer Park's car")."""
+    if text.startswith(("'s", "’s"), end):
+        return False
+    last = names[-1]
+    middle = names[1:-1]
+    if len(names) > 2 and _names_a_place(last) and all(gazetteers.is_common_word(w) for w in middle):
+        return True  # "Luke Easter Park"; not "Mary Jo Wood"
+    placed = _names_a_place(last) or places.is_known_place(text[start:end])
+    return placed and (
+        places.placed_in_sentence(text, start, end, strict=True) or places.in_a_town_and_state(text, start, end)
+    )
+
+
 def recognize(text: str) -> list[Candidate]:
     """Known given name + known surname (score 0.7); a run of exactly two words
     where a known given name precedes an unknown surname (score 0.5, lower: the
@@ -162,6 +180,9 @@ def recognize(text: str) -> list[Candidate]:
                 i = end + 2  # "Thomas Jefferson Bridge", "Mary Ellen Theatre"
                 continue
             start_char, end_char = words[i][0], words[end][1]
+            if _a_place_s_name(text, start_char, end_char, [w[2] for w in words[i : end + 1]]):
+                i = end + 1
+                continue
             found.append(
                 Candidate(
                     start_char, end_char, "PERSON", text[start_char:end_char], (SOURCE,), SCORE, "gazetteer:first_last"
