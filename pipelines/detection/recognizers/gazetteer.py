@@ -92,7 +92,7 @@ def _a_place_s_name(text: str, start: int, end: int, names: list[str]) -> bool:
         return False
     last = names[-1]
     middle = names[1:-1]
-    if len(names) > 2 and _names_a_place(last) and all(gazetteers.is_common_word(w) for w in middle):
+    if len(names) > 2 and _names_a_place(last) and all(len(w) > 2 and gazetteers.is_common_word(w) for w in middle):
         return True  # "Luke Easter Park"; not "Mary Jo Wood"
     placed = _names_a_place(last) or places.is_known_place(text[start:end])
     return placed and (
