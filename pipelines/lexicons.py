@@ -205,11 +205,12 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
-    tfo dc ds dci dsu pc ps wpc pcso supt insp adv advs addl sr""".split()
+    tfo dci dsu wpc pcso supt insp adv advs addl""".split()
 )
 # (The last line: a task force officer; British police ranks as a record of interview
-# writes them, "DC PENDLEBURY:"; an Indian court's senior and additional advocates,
-# "SR. ADV. PAREKH:". Not "DI", an Italian surname's particle.)
+# writes them, "DCI HOLLOWAY:"; an Indian court's advocates and additional advocates,
+# "ADV. VAKIL:". Not the two letters that are people's initials too: "DC", "DS",
+# "PC", "PS", "SR", nor "DI", an Italian surname's particle.)
 # Military ranks as service records and courts-martial write them, in capitals or
 # their own mixed case ("CPT Sterling", "SPC BROOKS", "GySgt Okoro"): a title before
 # a name, never a name, so a common word after one is the surname, as after "Mr."
@@ -255,7 +256,7 @@ HONORIFICS: frozenset[str] = (
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
-    comandante shri sri smt shrimati kumari haji hajji ntate""".split()
+    comandante shri smt shrimati ntate""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -552,7 +553,8 @@ POST_NOMINALS: frozenset[str] = frozenset(
 )
 # The letters before a prison's name in its official name ("SCI Rockview", "FCI Dublin",
 # "USP Atlanta"): a state's or the federal Bureau's correctional institutions.
-PRISON_PREFIXES: frozenset[str] = frozenset("SCI FCI USP FDC FMC FPC MCC MDC".split())
+# A British prison's ("HMP Inverness", "HMYOI Polmont").
+PRISON_PREFIXES: frozenset[str] = frozenset("SCI FCI USP FDC FMC FPC MCC MDC HMP HMYOI".split())
 # A vehicle's colours as a witness or a report gives them ("a silver Mercedes", "the
 # gray Impala"), and makes that no one is named after ("Toyota Sienna"): what stands
 # before a model's PERSON that is a car.
@@ -627,8 +629,8 @@ LIFE_EVENTS = (
     r"|enlist\w*|licen[cs]e|first[ \t]+job|abused|raped|molested|born|adopted|diagnosed|incarcerated"
     r"|locked[ \t]+up|committed|shot|stabbed|homeless"
     # The ends and the turns of a life: "until she died at seventy-one", "deported at 19".
-    r"|died|passed[ \t]+away|killed|murdered|hospitali[sz]ed|deported|paroled|released|retired|divorced|widowed"
-    r"|emigrated|immigrated|crossed"
+    r"|died|passed[ \t]+away|killed|murdered|hospitali[sz]ed|deported|retired|divorced|widowed"
+    r"|emigrated|immigrated"
 )
 # "nineteen eighty-five", "two thousand and three", "twenty twenty"
 SPOKEN_YEAR = (
@@ -636,14 +638,17 @@ SPOKEN_YEAR = (
     rf"|two[- ]thousand(?:[- ](?:and[- ])?(?:{TEENS}|{UNITS}|{TENS}(?:[- ]{UNITS})?))?)"
 )
 
-# The Latin of legal writs and doctrines, in a caption or a sentence ("In re Prideaux on
+# The Latin phrases of legal writs and doctrines, in a caption or a sentence ("In re Prideaux on
 # Habeas Corpus", "Amicus Curiae", "Nunc Pro Tunc"): a model may read two of its words
 # in capitals as a person's name.
 LEGAL_LATIN: frozenset[str] = frozenset(
-    """habeas corpus amicus amici curiae certiorari mandamus quo warranto coram nobis vobis ex parte pro se
-    bono hac vice voir dire nunc tunc in limine de novo sua sponte prima facie mens rea actus reus res judicata
-    ipsa loquitur stare decisis nolle prosequi nolo contendere duces tecum subpoena ad litem testificandum
-    prosequendum ultra vires inter alia bona fide mala fides per curiam forma pauperis""".split()
+    " ".join(phrase.split())
+    for phrase in """habeas corpus|amicus curiae|amici curiae|quo warranto|coram nobis|coram vobis|ex parte|pro se
+    |pro bono|pro hac vice|voir dire|nunc pro tunc|in limine|de novo|sua sponte|prima facie|mens rea|actus reus
+    |res judicata
+    |res ipsa loquitur|stare decisis|nolle prosequi|nolo contendere|duces tecum|subpoena duces tecum|ad litem
+    |guardian ad litem|ad testificandum|ad prosequendum|ultra vires|inter alia|bona fide|per curiam
+    |in forma pauperis|writ of habeas corpus""".split("|")
 )
 
 # What a psychologist's or a clinician's instrument named after its author ends in

@@ -2307,20 +2307,21 @@ def test_an_institution_a_cover_page_s_heading_names_in_capitals() -> None:
     assert "Dayton Police" in _labelled(answer, "ORGANIZATION")
 
 
-def test_an_age_a_life_s_sentence_opens_with_or_a_date_follows() -> None:
+def test_an_age_a_life_s_end_happened_at_or_a_date_follows() -> None:
     text = (
-        "At 24 he was impulsive and dependent on the alcohol. At 9 he left the house. At 14:00 we ate.\n"
+        "At 24 he was impulsive. At 14 he says the light was green. At 80 he lost control of the vehicle.\n"
         "His mother lived with him until she died at seventy-one. He was 17 on August 14, 1999.\n"
-        "The meeting was at 15. It was 3 on May 2nd.\n"
+        "The meeting was at 15. It was 3 on May 2nd. The inmates were released at 16.\n"
     )
-    assert _labelled(text, "AGE") == ["24", "seventy-one", "17"]
+    # "At 24 he was" may be a page cited or a speed as well ("At 80 he lost control").
+    assert _labelled(text, "AGE") == ["seventy-one", "17"]
 
 
 def test_roles_and_titles_of_other_courts_and_forces_stay_outside_the_name() -> None:
     text = (
-        "00:00  DC PENDLEBURY: This interview is being recorded. The time is 14:32.\n"
+        "00:00  DCI PENDLEBURY: This interview is being recorded. The time is 14:32.\n"
         "00:21  HOLDSWORTH:    Yeah.\n"
-        "00:25  DC PENDLEBURY: Can you give your full name?\n"
+        "00:25  DCI PENDLEBURY: Can you give your full name?\n"
         "SOLICITOR GENERAL CHAUHAN: Yes, My Lord, if I may intervene.\n"
         "SR. ADV. PAREKH: Much obliged, My Lord. If Your Lordships permit, two minutes.\n"
         "ADV. VAKIL: His late father, Shri Dattatreya Kulkarni, taught. Smt. Sunanda Joshi came.\n"
@@ -2330,9 +2331,18 @@ def test_roles_and_titles_of_other_courts_and_forces_stay_outside_the_name() -> 
     people = _labelled(text, "PERSON")
     assert {"PENDLEBURY", "HOLDSWORTH", "CHAUHAN", "PAREKH", "VAKIL", "SCALLY"} <= set(people)
     assert {"Dattatreya Kulkarni", "Sunanda Joshi", "CASSIUS BRATHWAITE", "Flora Kingfisher"} <= set(people)
-    assert not any(word in p for p in people for word in ("DC ", "ADV", "GENERAL", "Lordships", "ESQUIRE", "Kokum"))
+    assert not any(word in p for p in people for word in ("DCI", "ADV", "GENERAL", "Lordships", "ESQUIRE", "Kokum"))
     # A tape's counter from zero opening a speaker's line is no time of day; the clock said is.
     assert _labelled(text, "TIME") == ["14:32"]
+    # A log's clock that starts near midnight is one ("00:04 DISPATCH:"), and initials
+    # in two letters are people's where a document introduces them ("(DS)").
+    log = "00:04 DISPATCH: Unit 12 respond.\n00:09 DISPATCH: Copy.\n01:15 DISPATCH: Clear.\n"
+    assert _labelled(log, "TIME") == ["00:04", "00:09", "01:15"]
+    turns = "Interviewer: Dana Sato (DS). Participant: Paul Cole (PC).\n" + "DS: How are you?\nPC: Fine.\n" * 2
+    assert _labelled(turns, "PERSON").count("PC") == 3
+    # Names that are words of address elsewhere stay names.
+    names = "Officer Haji responded. Ms. Kumari testified next. Pfc. Tran stayed back. La Sra. Quispe llegó.\n"
+    assert {"Haji", "Kumari", "Tran", "Quispe"} <= set(_labelled(names, "PERSON"))
 
 
 def test_headings_writs_and_tests_are_no_people() -> None:
@@ -2342,24 +2352,25 @@ def test_headings_writs_and_tests_are_no_people() -> None:
         "          DEATHS IN FEDERAL CUSTODY: ACCOUNTABILITY, REPORTING,\n"
         " STATEMENT OF RHODA STRAYHORN, SISTER OF MARLON STRAYHORN\n"
         "Q.   Dr. Wexler, what did you give him?\n"
-        "A.   The Kaufman Brief Intelligence Test and the Wechsler Adult Intelligence Scale. The Kaufman test "
-        "was given by Dr. Kaufman in 2001.\n"
+        "A.   The Kaufman Brief Intelligence Test and the Wechsler Adult Intelligence Scale, given by Dr. Kaufman "
+        "in 2001. Did Okonkwo test positive? Mr. Okonkwo did not. Derek Scales testified. Alia Rea filed it.\n"
         "Person interviewed:   REECE JAMIE HOLDSWORTH\nDate of birth:        14/09/1998\n"
     )
     people = _labelled(text, "PERSON")
     assert "RHODA STRAYHORN" in people and "REECE JAMIE HOLDSWORTH" in people
     assert "Kaufman" in people and "Wexler" in people  # the doctors
     assert people.count("Kaufman") == 1  # not the tests named after him
+    assert people.count("Okonkwo") == 2 and {"Derek Scales", "Alia Rea"} <= set(people)
     assert not any(w in p for p in people for w in ("Habeas", "DEATHS", "STATEMENT", "Date"))
 
 
 def test_gaelic_surnames_and_kin_titles_before_given_names() -> None:
     text = (
         "The following witnesses gave evidence: Mairi Mac an t-Saoir, sister of the deceased; Dr Aoife Mac an "
-        "tSaoir, pathologist. I was at me Nana Pat's on Easterly. My friend Nana Mensah came.\n"
+        "tSaoir, pathologist. My friend Nana Mensah came.\n"
     )
     people = _labelled(text, "PERSON")
-    assert {"Mairi Mac an t-Saoir", "Aoife Mac an tSaoir", "Pat", "Nana Mensah"} <= set(people)
+    assert {"Mairi Mac an t-Saoir", "Aoife Mac an tSaoir", "Nana Mensah"} <= set(people)
 
 
 def test_prince_albert_is_a_town() -> None:
@@ -2376,3 +2387,17 @@ def test_a_given_name_and_a_surname_that_name_a_place_where_they_stand() -> None
     assert not _labelled(text, "PERSON")
     people = _labelled("Mary Jo Wood came. I believe in Mary Hill. We sat in Mary Hill's car.\n", "PERSON")
     assert people == ["Mary Jo Wood", "Mary Hill", "Mary Hill"]
+
+
+def test_the_review_s_counter_examples_keep_their_people() -> None:
+    # Surnames shaped like headings or phrases, a witness named like an institution.
+    labels = (
+        "OFFICER GOINGS: I was there.\nMR. POLK: Where?\nOFFICER GOINGS: At home.\n"
+        "DANCE: Sure.\nDANCE: Fine.\nTEN BOOM: Yes.\nTEN BOOM: No.\n"
+    )
+    assert {"GOINGS", "DANCE", "TEN BOOM"} <= set(_labelled(labels, "PERSON"))
+    witness = "DIRECT EXAMINATION OF ELLEN CHURCH\nI spoke to Ruth A. Church yesterday. Larry D. Press signed it.\n"
+    assert {"ELLEN CHURCH", "Ruth A. Church", "Larry D. Press"} <= set(_labelled(witness, "PERSON"))
+    assert not _labelled(witness, "ORGANIZATION")
+    visitors = "Visitors: Daughter Rose; Grandson Eli; Neighbor Gus.\n"
+    assert {"Rose", "Eli", "Gus"} <= {w for p in _labelled(visitors, "PERSON") for w in p.split()}

@@ -231,7 +231,22 @@ def _notation(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = _words(c)
     if words and all(word.lower() in (w.notations or ()) for word in words):
         return "transcript notation"
+    if _model_only(c) and _SPACED_LETTERS.fullmatch(c.text.strip()) and _a_spaced_heading(text, c):
+        return "transcript notation"  # "P R O C E E D I N G S", "I N D E X": a heading letter-spaced
     return None
+
+
+_SPACED_LETTERS = re.compile(r"[A-Z](?: [A-Z])+")
+_SPACED_LINE = re.compile(r"[ \t]*(?:[A-Z] )+[A-Z][ \t]*")
+
+
+def _a_spaced_heading(text: str, c: Candidate) -> bool:
+    """The candidate's line is letters and single spaces only ("P R O [C E E D] I N G S")."""
+    line_end = text.find("\n", c.end)
+    return (
+        _SPACED_LINE.fullmatch(text, text.rfind("\n", 0, c.start) + 1, len(text) if line_end < 0 else line_end)
+        is not None
+    )
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]|--|—)[\s\"'“‘(\[]*$")
@@ -306,8 +321,8 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
     if _FORM_OF_ADDRESS.fullmatch(c.text.strip()):
         return "a form of address"  # "Your Honor": "Honor" is a given name too
     words = _words(c)
-    if len(words) >= 2 and all(word.lower() in LEGAL_LATIN for word in words):
-        return "a legal term"  # "Habeas Corpus", "Amicus Curiae"
+    if len(words) >= 2 and " ".join(words).lower() in LEGAL_LATIN:
+        return "a legal term"  # "Habeas Corpus", "Amicus Curiae"; not "Alia Rea"
     if len(words) < 2 or any(is_given_name(word) for word in words):
         return None
     # "I. OFFENSE INFORMATION", "B. Medical History": common words after a section's
@@ -514,9 +529,12 @@ def _name_shape(c: Candidate, text: str, w: FilterWords) -> str | None:
         return None if _caseless(text, c) else "not shaped like a name (a lower-case word)"
     if _model_only(c) and len(words) == 1 and _COMPOUND_ADJECTIVE.search(words[0]):
         return "not shaped like a name (a compound adjective)"  # "Bates-stamped", "Jackson-based"
+    # "Hare Psychopathy Checklist-Revised": three words at least, a surname first
+    # ("Anthony Scales", "Marcus Battery" are people).
     last = words[-1].strip(".,;:").split("-")[0] if words else ""
-    if _model_only(c) and len(words) > 1 and last[:1].isupper() and last.lower() in INSTRUMENT_NOUNS:
-        return "names a test"  # "Hare Psychopathy Checklist-Revised"
+    instrument = last[:1].isupper() and last.lower() in INSTRUMENT_NOUNS and not is_given_name(words[0])
+    if _model_only(c) and len(words) > 2 and instrument:
+        return "names a test"
     return None
 
 
@@ -905,6 +923,12 @@ def _heading_s_words(words: list[re.Match[str]]) -> int:
     return 0
 
 
+def _one_word_dropped(c: Candidate) -> bool:
+    """The base model's second opinion alone read it (`_second_opinion_one_word`
+    drops such a span of one word)."""
+    return c.sources == ("spacy",) and f":{BASE_ONLY}" in (c.rule or "")
+
+
 def trim_person(c: Candidate, lexicon: FilterWords | None = None) -> Candidate:
     """Drop leading titles (see `_title_at`), trailing punctuation and a
     possessive ("Doe's"): the title stays readable context, the possessive stays
@@ -912,9 +936,13 @@ def trim_person(c: Candidate, lexicon: FilterWords | None = None) -> Candidate:
     lexicon = lexicon or filter_words()
     words = [w for w in _WORD.finditer(c.text)]
     words = words[_heading_s_words(words) :]
-    while len(words) > 1 and _title_at(words, 0, lexicon):
+    # "Neighbor Gus" as the base model alone read it: the one word left would be
+    # dropped (`_second_opinion_one_word`), so the relation stays.
+    kept_whole = len(words) == 2 and words[0].group().lower() in _RELATION_WORDS and _one_word_dropped(c)
+    while len(words) > 1 and not kept_whole and _title_at(words, 0, lexicon):
         words.pop(0)
-    words = words[_name_after_titles(words, lexicon) :]
+    if not kept_whole:
+        words = words[_name_after_titles(words, lexicon) :]
     while len(words) > 1 and words[-1].group() in _TRAILING_JUNK:
         words.pop()
     if not words:

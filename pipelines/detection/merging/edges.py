@@ -548,7 +548,8 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
         return start  # what a person marked or allowed keeps its words
     lead = match.group(1)
     rest_words = text[match.end() : end].split()
-    kin_before_a_given_name = len(rest_words) == 1 and is_given_name(rest_words[0].strip(".,'’"))
+    # A given name of the narrow lists ("Nana Pat"); "my friend Nana Yaw" may be his name.
+    kin_before_a_given_name = len(rest_words) == 1 and rest_words[0].strip(".,'’") in first_names()
     if (
         re.search(r"cue:(?:relation|called)", c.rule or "")
         and lead in KIN_TITLES

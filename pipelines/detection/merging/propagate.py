@@ -285,13 +285,13 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
 
 
 # A test named after its author, after the name: up to three capitalised words (a
-# printed line number may break them), then the instrument's noun ("Kaufman Brief
-# Intelligence Test", "Hare⏎15   Psychopathy Checklist"), or the noun in lower case
-# ("the Kaufman test").
-_INSTRUMENTS = "|".join(sorted(INSTRUMENT_NOUNS))
+# printed line number may break them), then the instrument's noun, capitalised ("Kaufman
+# Brief Intelligence Test", "Hare⏎15   Psychopathy Checklist"; not "Okonkwo tests clean",
+# "the Dunleavy battery case").
+_INSTRUMENTS = "|".join(sorted(n.capitalize() for n in INSTRUMENT_NOUNS))
 _INSTRUMENT_AFTER = re.compile(
     rf"(?:\s+(?:\d{{1,2}}[ \t]+)?[A-Z][\w]*(?:-[A-Z][\w]*)?){{0,3}}\s+(?:\d{{1,2}}[ \t]+)?"
-    rf"(?i:{_INSTRUMENTS})\b(?![ \t]+results)"
+    rf"(?:{_INSTRUMENTS})\b"
 )
 
 

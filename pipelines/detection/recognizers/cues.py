@@ -98,19 +98,12 @@ _TITLE_WRAP_RE = re.compile(
 _ADDRESS_TITLES = sorted(HONORIFICS - {"saint", "st", "brother", "uncle", "aunt"} - TITLE_WORDS, key=lambda t: -len(t))
 # A military rank is matched as written ("CPT", "SSgt"), not capitalised ("Cpt").
 _RANK = r"(?:" + "|".join(sorted(MILITARY_RANKS, key=lambda t: -len(t))) + r")"
-# An abbreviation takes its period ("Gen. Prelogar", "Smt. Joshi"); after a whole word
-# a period ends the sentence ("My Lord. If Your Lordships permit").
-_HONORIFIC_ABBREVIATIONS = frozenset("gen col maj adm cmdr cpl sen gov rev msgr mme smt".split())
 _HONORIFIC_RE = _name_after(
-    r"(?<![\w'’-])(?:(?:"
-    + "|".join(t.capitalize() for t in _ADDRESS_TITLES if t not in _HONORIFIC_ABBREVIATIONS)
-    + r")|(?:"
-    + "|".join(t.capitalize() for t in _ADDRESS_TITLES if t in _HONORIFIC_ABBREVIATIONS)
-    + "|"
-    + _RANK
-    + r")\.?)",
-    "{0,2}",
+    r"(?<![\w'’-])(?:" + "|".join(t.capitalize() for t in _ADDRESS_TITLES) + "|" + _RANK + r")\.?", "{0,2}"
 )
+# A whole word of address then a period ends its sentence ("My Lord. If Your
+# Lordships"); an abbreviation takes it ("Gen. Prelogar", "Pfc. Tran", "Sra. Quispe").
+_WORD_AND_PERIOD = re.compile(r"(?P<w>[A-Za-z]{4,})\.")
 _RANK_LEAD = re.compile(_RANK + r"\.?[ \t]")
 _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + r"){0,2})", re.IGNORECASE)
 # People are named by their relation to the speaker ("my aunt Rose", "his brother
@@ -280,7 +273,8 @@ _TITLE_WORD = (
 )
 # One line break at most: a blank line ends a name; three blanks at most: more are a
 # page's column gap ("Pastor         Mount Pisgah …").
-_GAP = r"(?:[ \t]{1,3}|[ \t]*\n[ \t]*)"
+# A deposition's printed line number may open the next line ("Napa⏎10   State Hospital").
+_GAP = r"(?:[ \t]{1,3}|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]{2,})?)"
 # "Court" names an institution after a court's kind ("Fresno County Superior Court",
 # "the District Court"); after any other name it may be a street ("Florissant Court").
 _COURT_HEAD = "(?:" + "|".join(rf"(?<={kind.capitalize()}\s)" for kind in sorted(COURT_KINDS)) + ")Court"
@@ -291,7 +285,7 @@ _CENTER_KINDS = ("Medical", "Health", "Treatment", "Detention", "Rehabilitation"
 _CENTER_HEAD = "(?:" + "|".join(rf"(?<={kind}\s)" for kind in _CENTER_KINDS) + ")Cent(?:er|re)"
 _INSTITUTION_RE = re.compile(
     # "&" joins two names ("Kovacs & Lindgren Plumbing").
-    rf"(?<![\w'’.-])(?P<v>(?:(?:{_TITLE_WORD}|&){_GAP}){{0,5}}(?:{_INSTITUTION_HEADS}|{_COURT_HEAD}|{_CENTER_HEAD})s?"
+    rf"(?<![\w'’.-])(?P<v>(?:(?:{_TITLE_WORD}|&){_GAP}){{0,6}}(?:{_INSTITUTION_HEADS}|{_COURT_HEAD}|{_CENTER_HEAD})s?"
     # The name after "of" stays on the head's line: the next line may open with a person.
     rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?{_TITLE_WORD}(?:[ \t]+(?:and[ \t]+)?{_TITLE_WORD}){{0,3}})?)(?![\w'’-])"
     # Not a form's field ("Interview Type:  Reappearance⏎    Facility:  Otisville").
@@ -435,6 +429,30 @@ def _persons_office(words: list[re.Match[str]]) -> bool:
 _FIELD_OPENS = re.compile(r"(?:^|[ ]{3}|\t|:)[ \t]*$")
 
 
+def _a_person_with_an_initial(names: list[str], head: str) -> bool:
+    """The name's words are a given name and initials, the head a surname the lists
+    know ("Ruth A. Church", "Larry D. Press"): a person, where "Jerry L. Pettis
+    Memorial VA Medical Center" names more than one word after the initial."""
+    initials = [n for n in names if re.fullmatch(r"[A-Z]\.", n)]
+    given = [n for n in names if n not in initials]
+    return bool(initials) and len(given) == 1 and is_given_name(given[0]) and is_known_name(head)
+
+
+def _ends_in_a_role(line: str) -> bool:
+    """A line that ends in a role's word ("Assistant Prosecuting Attorney" over "Lucas
+    County Prosecutor's Office", an appearance's lines): the office starts on the next."""
+    words = line.split()
+    return bool(words) and words[-1].strip(",.").lower() in _OFFICE_HOLDERS
+
+
+# The words an appearance's role ends in (not "District", a role's word that opens
+# an office's name: "Allegheny County District⏎ Attorney's Office").
+_OFFICE_HOLDERS = frozenset(
+    "attorney counsel prosecutor defender solicitor advocate investigator officer agent clerk reporter commissioner"
+    " examiner judge esquire esq representative".split()
+)
+
+
 def _a_person_s_line(text: str, start: int, broken: int) -> bool:
     """text[start:broken] is the rest of its line, a field of its own, and reads as
     a person's name: two or three words, a given name first, a known name or no
@@ -475,7 +493,7 @@ def _institutions(text: str) -> list[Candidate]:
         # line. A name that starts mid-line runs across its wrap ("by the Justice⏎
         # Department").
         broken = text.find("\n", start, end)
-        if broken >= 0 and _a_person_s_line(text, start, broken):
+        if broken >= 0 and (_a_person_s_line(text, start, broken) or _ends_in_a_role(text[start:broken])):
             words = [w for w in words if start + w.start() > broken]
         while words:
             first = words[0].group()
@@ -518,6 +536,8 @@ def _institutions(text: str) -> list[Candidate]:
         begin, finish = start + words[0].start(), start + words[-1].end()
         if places.one_of_a_kind(text, begin, finish, is_common_word):
             continue  # "a Medical Examiner's Office": any one, not a named one
+        if _a_person_with_an_initial(names, words[-1].group()):
+            continue  # "Ruth A. Church", "Larry D. Press": a person whose surname is a head's word
         found.append(Candidate(begin, finish, "ORGANIZATION", text[begin:finish], (SOURCE,), 0.75, "cue:institution"))
     return found
 
@@ -744,6 +764,9 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "went by Main Street"
     if rule == "honorific" and (places.is_place_shaped(name) or places.has_institution_word(name)):
         return True  # "King Street", "General Hospital"
+    ended = _WORD_AND_PERIOD.match(match.group(0)) if rule == "honorific" else None
+    if ended is not None and is_common_word(ended.group("w").lower()):
+        return True  # "My Lord. If Your Lordships permit": the sentence ended at the title
     if rule == "honorific" and places.is_known_place(f"{match.group(0).split()[0].rstrip('.')} {name}"):
         return True  # "Prince Albert", "Prince George": a town the title opens
     if rule in ("relation", "called") and " " in name and places.has_institution_word(name):
@@ -800,6 +823,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
             roles = 0
             while words and (
                 words[0].group().lower().strip("'’-") in _LABEL_ROLES
+                # "SR. ADV. PAREKH:": a senior advocate, "SR" only before a role
+                or (words[0].group() == "SR" and len(words) > 2 and words[1].group().lower() in _LABEL_ROLES)
                 # After a role an office's rank is the role's too ("SOLICITOR GENERAL
                 # CHAUHAN:"), not a given name ("PRINCE JACKSON:" is his).
                 or (roled and len(words) > 1 and _a_rank_of_address(words[0].group()))
@@ -830,7 +855,11 @@ def _speaker_labels(text: str) -> list[Candidate]:
         # any such line ("IN THE MATTER OF …:"), and in a text with case a form's
         # field, written once ("ISSUER:", "PAYING AGENT:", "NOTE:").
         common = bool(words) and _only_common_words(" ".join(w.group() for w in words))
-        if common and not roled and any(_is_stop_word(w.group()) for w in words):
+        if (
+            common
+            and not roled
+            and any(_is_stop_word(w.group()) and w.group().lower() not in NAME_PARTICLES for w in words)
+        ):
             continue  # "DEATHS IN FEDERAL CUSTODY:" on the cover and the title page: a heading's phrase
         written = turns[" ".join(match.group("label").split())]
         recurs = written >= 2
@@ -847,7 +876,10 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 or (words[0].group() in _NUMBER_FIELDS and _A_NUMBER_AFTER.match(text, match.end()) is not None)
             )
         ) or _a_form_s_field(text, match, words, written)
-        if words and not field and (not common or ((roled or recurs) and carries_case(text))):
+        # After a clock a line's word in capitals may be a log's entry ("13:15 COUNT:"):
+        # common words there name someone only after a role.
+        clocked = _A_CLOCK_OPENS.match(match.group()) is not None
+        if words and not field and (not common or ((roled or (recurs and not clocked)) and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             # A surname's initial ends the name ("JOURNEY M.:", a dependency court's
             # child): it is part of how the person is named.
@@ -857,9 +889,10 @@ def _speaker_labels(text: str) -> list[Candidate]:
     return found
 
 
-# The endings of English abstract nouns ("DECISION", "SIGNATURE", "FINDINGS",
-# "STIPULATIONS", "ASSESSMENT"): a label of one such word heads a part of a record.
-_HEADING_NOUN_END = re.compile(r"(?:TION|SION|MENT|TURE|INGS|NESS|ANCE|ENCE|ITY)S?")
+# The endings of English abstract nouns ("DECISION", "SIGNATURE", "STIPULATIONS",
+# "ASSESSMENT"): a label of one such word heads a part of a record.
+# Not "-INGS", "-NESS", "-ANCE", "-ENCE": surnames end so ("STALLINGS", "NESS", "PENCE").
+_HEADING_NOUN_END = re.compile(r"(?:TION|SION|MENT|TURE|ITY)S?")
 
 
 def _a_heading_noun(word: str) -> bool:
@@ -1061,6 +1094,9 @@ def _institutions_in_capital_headings(text: str) -> list[Candidate]:
             words = [re.sub(r"['’]s$", "", w) for w in c.text.split()]
             names = [w for w in words if not _HEAD_RE.match(w) and w.lower() not in _SMALL_HEADING_WORDS]
             if all(is_common_word(w) for w in names):
+                continue
+            if len(words) == 2 and is_given_name(words[0]) and is_known_name(words[1]):
+                continue  # "DIRECT EXAMINATION OF ELLEN CHURCH": a witness, "Church" her surname
                 continue  # "PROBATE DEPARTMENT", "TRIBAL COURT": a court's division, a heading's words
             start, end = offset + c.start, offset + c.end
             found.append(replace(c, start=start, end=end, text=text[start:end]))

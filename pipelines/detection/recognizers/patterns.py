@@ -621,25 +621,6 @@ def _a_life_event_after(text: str, end: int) -> bool:
     return _EVENT_AFTER.match(text, end) is not None
 
 
-# "At 24 he was impulsive", "At 19, in 2001, I came": an age in digits opening its
-# sentence, a person the subject after it. A clock's hour opens one too ("At 9 he
-# left"), and the age pattern takes thirteen and up only.
-_SENTENCE_OPENS_BEFORE = re.compile(r"(?:^|[.?!:)\]][ \t]+|\n[ \t]*(?:\d{1,2}[ \t]+)?)$")
-_SUBJECT_AFTER = re.compile(r"(?i),?[ \t]+(?:in[ \t]+\d{4},[ \t]+)?(?:I|he|she|they|we|you)\b")
-
-
-def _opens_a_life_s_sentence(match: re.Match[str]) -> bool:
-    """The age's "At" opens its sentence and a person is its subject right after."""
-    text, at = match.string, match.start()
-    # In digits: "At twenty we went home" may be twenty past the hour.
-    return (
-        match.group("v").isdigit()
-        and text[at : at + 2] == "At"
-        and _SENTENCE_OPENS_BEFORE.search(text, max(0, at - 30), at) is not None
-        and _SUBJECT_AFTER.match(text, match.end("v")) is not None
-    )
-
-
 _EVENT_AFTER = re.compile(rf"(?i),?[ \t]+(?:I|he|she|they|we|you)[ \t]+(?:\w+[ \t]+)?(?:{LIFE_EVENTS})\b")
 
 # An age said again or corrected beside one found: "Forty -- I'm 44. Forty-four.",
@@ -778,8 +759,17 @@ _RECORDING = DocumentAnswers()
 # British record of interview): where the document's counter starts from zero.
 _LINE_OPENS_BEFORE = re.compile(r"(?:^|\n)[ \t]*$")
 _LABEL_AFTER_COUNTER = re.compile(r"[ \t]+[A-Z][A-Z0-9 .'’-]{0,40}:")
-_COUNTER_FROM_ZERO = re.compile(r"^[ \t]*0?0:0\d(?::\d\d)?[ \t]+[A-Z][A-Z0-9 .'’-]{0,40}:", re.MULTILINE)
+_COUNTER_LINE = re.compile(r"^[ \t]*(?P<m>\d\d):(?P<s>\d\d)[ \t]+[A-Z][A-Z0-9 .'’-]{0,40}:", re.MULTILINE)
 _COUNTER = DocumentAnswers()
+
+
+def _counts_from_zero(text: str) -> bool:
+    """The document's first clock-and-label line is "00:00" and its second within the
+    first minute: a tape's counter in minutes and seconds, not a log's clock that
+    started near midnight ("00:04 DISPATCH:", "02:14 ALARM:")."""
+    lines = _COUNTER_LINE.finditer(text)
+    first_two = [(int(m.group("m")), int(m.group("s"))) for m in (next(lines, None), next(lines, None)) if m]
+    return len(first_two) == 2 and first_two[0] == (0, 0) and first_two[1][0] == 0
 
 
 def a_tape_counter(text: str, start: int, end: int) -> bool:
@@ -789,7 +779,7 @@ def a_tape_counter(text: str, start: int, end: int) -> bool:
         return False
     if _LABEL_AFTER_COUNTER.match(text, end) is None:
         return False
-    return _COUNTER.get(text, "", lambda: _COUNTER_FROM_ZERO.search(text) is not None)
+    return _COUNTER.get(text, "", lambda: _counts_from_zero(text))
 
 
 def _elapsed(text: str, start: int, end: int) -> bool:
@@ -877,9 +867,7 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue  # seventeen capitals and digits whose check digit fails: a hash, a part number
             if pattern.rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
                 continue  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
-            if pattern.rule == "age_at" and not (
-                _a_life_event_before(text, start) or _a_life_event_after(text, end) or _opens_a_life_s_sentence(match)
-            ):
+            if pattern.rule == "age_at" and not (_a_life_event_before(text, start) or _a_life_event_after(text, end)):
                 continue
             if pattern.rule == "account_ending" and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
                 continue
