@@ -2401,3 +2401,15 @@ def test_the_review_s_counter_examples_keep_their_people() -> None:
     assert not _labelled(witness, "ORGANIZATION")
     visitors = "Visitors: Daughter Rose; Grandson Eli; Neighbor Gus.\n"
     assert {"Rose", "Eli", "Gus"} <= {w for p in _labelled(visitors, "PERSON") for w in p.split()}
+
+
+def test_quoted_nicknames_in_single_quotes_or_weekdays_and_spanish_kin_titles() -> None:
+    text = (
+        'the homicide of Anfernee Lusby, who went by "Sunday," in the early morning of Sunday, March 9.\n'
+        "Her boyfriend, Cletus Varnado, known as 'Spider.' We met on a day called Monday.\n"
+        "My Tía Chayo raised us mostly. Tia Mowry acted.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert {"Sunday", "Spider", "Chayo", "Tia Mowry"} <= set(people)
+    assert "Monday" not in people and "Tía Chayo" not in people
+    assert "Sunday, March 9" in _labelled(text, "DATE")

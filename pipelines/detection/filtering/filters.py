@@ -938,7 +938,11 @@ def trim_person(c: Candidate, lexicon: FilterWords | None = None) -> Candidate:
     words = words[_heading_s_words(words) :]
     # "Neighbor Gus" as the base model alone read it: the one word left would be
     # dropped (`_second_opinion_one_word`), so the relation stays.
-    kept_whole = len(words) == 2 and words[0].group().lower() in _RELATION_WORDS and _one_word_dropped(c)
+    lead = words[0].group().lower() if words else ""
+    relation_only = (
+        lead in _RELATION_WORDS and lead not in (lexicon.role_words or ()) and lead not in lexicon.honorifics
+    )
+    kept_whole = len(words) == 2 and relation_only and _one_word_dropped(c)
     while len(words) > 1 and not kept_whole and _title_at(words, 0, lexicon):
         words.pop(0)
     if not kept_whole:

@@ -553,7 +553,8 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     if (
         re.search(r"cue:(?:relation|called)", c.rule or "")
         and lead in KIN_TITLES
-        and (not is_given_name(lead) or kin_before_a_given_name)
+        # "Tía", "Abuela": Spanish words the lists hold as given names, titles here.
+        and (not is_given_name(lead) or not lead.isascii() or lead in ("Abuela", "Abuelo") or kin_before_a_given_name)
     ):
         # "Auntie Lo", "they call him Daddy T.", "Nana Pat" (a given name after the kin
         # title: what the family calls her); not "my friend Nana Mensah".

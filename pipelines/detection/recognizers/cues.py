@@ -161,7 +161,7 @@ _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?
 # before a given name ("I call Walt", not "I call Dispatch"); "we called" without a
 # person before it telephoned ("we called CPS").
 _CALLED_RE = re.compile(
-    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|(?P<known>known)[ \t]+as"
+    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|(?P<known>known|knew)[ \t]+as"
     # What a record or a witness gives as someone's other name, quoted after it
     # ('a/k/a "Bird"', 'the moniker "Pinky"').
     r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))[ \t]+"
@@ -171,7 +171,7 @@ _CALLED_RE = re.compile(
     r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)[ \t]+)?)"
     # A nickname in quotes ('who goes by "Pooh."').
     # A name may end in an initial ("Daddy T.", "Big J.").
-    r"[\"“]?(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"
+    r"[\"“'‘]?(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"
 )
 # A prison's correctional officer by surname ("C/O Dunleavy", "c/o Early came"): one
 # word, no common word and no other name after it; "c/o" is also "care of" ("c/o
@@ -586,7 +586,7 @@ def _quoted_other_name(text: str, match: re.Match[str]) -> bool:
     """A quoted other name after "known as", "goes by" or "a/k/a" ('known as "Sprout,"',
     'goes by "Boo."', 'a/k/a "Bird"'): a person's, even where a town bears it, when a
     person stands before it in its sentence; "a drink called "Santorum"" names a thing."""
-    quoted = text[match.start("v") - 1 : match.start("v")] in '"“'
+    quoted = text[match.start("v") - 1 : match.start("v")] in "\"“'‘"
     # A name and its number name a thing ('a comet also known as "Wild 2"').
     numbered = _A_NUMBER_NEXT.match(text, match.end("v")) is not None
     cue = bool(match.group("known") or match.group("aka") or "by" in match.group().split())
@@ -740,8 +740,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     )
     if rule in ("relation", "called") and not named and places.is_known_place(name):
         return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
-    if rule == "called" and _CALENDAR_WORD.fullmatch(name):
-        return True  # "call me Monday"
+    if rule == "called" and not quoted and _CALENDAR_WORD.fullmatch(name):
+        return True  # "call me Monday"; not 'Anfernee Lusby, who went by "Sunday,"'
     if rule == "called" and is_kin_word(name):
         return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
     if rule == "called" and not quoted and not _calls_a_person(text, match):
