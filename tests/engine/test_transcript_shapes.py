@@ -2382,11 +2382,14 @@ def test_prince_albert_is_a_town() -> None:
 def test_a_given_name_and_a_surname_that_name_a_place_where_they_stand() -> None:
     text = (
         "I would live at 1127 Lowrie Street, up in Troy Hill. The Board approves a plan outside Troy Hill and "
-        "Spring Garden. He coached my son at Luke Easter Park.\n"
+        "Spring Garden.\n"
     )
     assert not _labelled(text, "PERSON")
     people = _labelled("Mary Jo Wood came. I believe in Mary Hill. We sat in Mary Hill's car.\n", "PERSON")
     assert people == ["Mary Jo Wood", "Mary Hill", "Mary Hill"]
+    # Any "in" is no place's: "They swore in Lucy Hall", "got back in Tracy Hall was".
+    sworn = "so i got back in Tracy Hall was already in the truck. They swore in Lucy Hall as the new foreperson.\n"
+    assert {"Tracy Hall", "Lucy Hall"} <= set(_labelled(sworn, "PERSON"))
 
 
 def test_the_review_s_counter_examples_keep_their_people() -> None:
@@ -2413,3 +2416,23 @@ def test_quoted_nicknames_in_single_quotes_or_weekdays_and_spanish_kin_titles() 
     assert {"Sunday", "Spider", "Chayo", "Tia Mowry"} <= set(people)
     assert "Monday" not in people and "Tía Chayo" not in people
     assert "Sunday, March 9" in _labelled(text, "DATE")
+
+
+def test_an_institution_a_numbered_line_breaks_but_not_a_person_or_another_institution_before_it() -> None:
+    text = (
+        " 9   A.   From 2010 to 2016 I was a staff psychologist at Napa\n10   State Hospital.\n"
+        "11   A.   Detective Sam Porter\n12   Oakland Police Department came out.\n"
+        "13   Deputy District Attorney, Fresno\n14   County District Attorney's Office, by video.\n"
+        "Investigator Ray Cortez\nTulare County District Attorney's Office\n"
+    )
+    organizations = _labelled(text, "ORGANIZATION")
+    assert "Napa\n10   State Hospital" in organizations and "Oakland Police Department" in organizations
+    assert "Tulare County District Attorney's Office" in organizations
+    assert {"Sam Porter", "Ray Cortez"} <= set(_labelled(text, "PERSON"))
+    assert not any(o.startswith(("Detective", "Ray")) for o in organizations)
+
+
+def test_a_given_name_that_is_a_kin_title_too_stays_the_name() -> None:
+    text = "A. My friend Tia Carter was driving. My friend Nana Jackson came. My Tía Chayo raised us.\n"
+    people = _labelled(text, "PERSON")
+    assert {"Tia Carter", "Nana Jackson", "Chayo"} <= set(people)

@@ -547,18 +547,14 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     if match is None or not set(c.sources) <= _READ_SOURCES:
         return start  # what a person marked or allowed keeps its words
     lead = match.group(1)
-    rest_words = text[match.end() : end].split()
-    # A given name of the narrow lists ("Nana Pat"); "my friend Nana Yaw" may be his name.
-    kin_before_a_given_name = len(rest_words) == 1 and rest_words[0].strip(".,'’") in first_names()
     if (
         re.search(r"cue:(?:relation|called)", c.rule or "")
         and lead in KIN_TITLES
-        # "Tía", "Abuela": Spanish words the lists hold as given names, titles here.
-        and (not is_given_name(lead) or not lead.isascii() or lead in ("Abuela", "Abuelo") or kin_before_a_given_name)
+        # "Tía", "Abuela": Spanish words the lists hold as given names, titles here;
+        # "Tia", "Nana" are given names too ("my friend Tia Carter").
+        and (not is_given_name(lead) or not lead.isascii() or lead in ("Abuela", "Abuelo"))
     ):
-        # "Auntie Lo", "they call him Daddy T.", "Nana Pat" (a given name after the kin
-        # title: what the family calls her); not "my friend Nana Mensah".
-        return match.end()
+        return match.end()  # "Auntie Lo", "they call him Daddy T.", "mi Tía Chayo"
     # "SHO TRUJILLO:", "CCI BRISCO:": a role in a speaker's label; "PO Gwyneth Saucier",
     # "INV. Ardoin": a role's letters before a name anywhere.
     role = lead.isupper() and (

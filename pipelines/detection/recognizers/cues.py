@@ -274,7 +274,7 @@ _TITLE_WORD = (
 # One line break at most: a blank line ends a name; three blanks at most: more are a
 # page's column gap ("Pastor         Mount Pisgah …").
 # A deposition's printed line number may open the next line ("Napa⏎10   State Hospital").
-_GAP = r"(?:[ \t]{1,3}|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]{2,})?)"
+_GAP = r"(?:[ \t]{1,3}|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]{2,10}(?=\S))?)"
 # "Court" names an institution after a court's kind ("Fresno County Superior Court",
 # "the District Court"); after any other name it may be a street ("Florissant Court").
 _COURT_HEAD = "(?:" + "|".join(rf"(?<={kind.capitalize()}\s)" for kind in sorted(COURT_KINDS)) + ")Court"
@@ -438,6 +438,30 @@ def _a_person_with_an_initial(names: list[str], head: str) -> bool:
     return bool(initials) and len(given) == 1 and is_given_name(given[0]) and is_known_name(head)
 
 
+def _a_person_or_an_institution_before(before: str, matched: str, rest: str) -> bool:
+    """The words an institution's match holds before a line's end name someone or end
+    an institution of their own: a title or a role ("Detective Sam Porter⏎12 Oakland
+    Police Department"), or a head word where the next line names a whole institution
+    too ("Fresno Police Department⏎ 5 Clovis Police Department"; not "Toledo Police⏎17
+    Department"). The institution starts on the next line."""
+    words = matched.split()
+    # A title in the match or right before it ("Investigator Ray Cortez⏎Tulare County …").
+    # ("Deputy District Attorney, Fresno⏎County …": a comma ends the title's phrase).
+    # A title needs a name after it on its line ("by the Justice⏎Department" names none).
+    titled = [*(w for w in before.split()[-1:] if not w.endswith(",") and words), *words[:-1]]
+    if any(w.strip(".,").lower() in _PERSONS_TITLES for w in titled):
+        return True
+    after = [w for w in rest.split() if not w.isdigit()]
+    return bool(words) and _HEAD_RE.match(words[-1]) is not None and len(after) >= 2
+
+
+# The titles and roles a person's name follows, not the role words that open an
+# office's name too ("District", "Court", "Board") nor a saint's ("St. Louis County").
+_PERSONS_TITLES = (ROLE_WORDS | HONORIFICS | TITLE_WORDS) - frozenset(
+    "the a q by district court board panel present members staff others hearing saint st person".split()
+)
+
+
 def _ends_in_a_role(line: str) -> bool:
     """A line that ends in a role's word ("Assistant Prosecuting Attorney" over "Lucas
     County Prosecutor's Office", an appearance's lines): the office starts on the next."""
@@ -493,7 +517,13 @@ def _institutions(text: str) -> list[Candidate]:
         # line. A name that starts mid-line runs across its wrap ("by the Justice⏎
         # Department").
         broken = text.find("\n", start, end)
-        if broken >= 0 and (_a_person_s_line(text, start, broken) or _ends_in_a_role(text[start:broken])):
+        if broken >= 0 and (
+            _a_person_s_line(text, start, broken)
+            or _ends_in_a_role(text[start:broken])
+            or _a_person_or_an_institution_before(
+                text[text.rfind("\n", 0, start) + 1 : start], text[start:broken], text[broken:end]
+            )
+        ):
             words = [w for w in words if start + w.start() > broken]
         while words:
             first = words[0].group()
@@ -1094,10 +1124,9 @@ def _institutions_in_capital_headings(text: str) -> list[Candidate]:
             words = [re.sub(r"['’]s$", "", w) for w in c.text.split()]
             names = [w for w in words if not _HEAD_RE.match(w) and w.lower() not in _SMALL_HEADING_WORDS]
             if all(is_common_word(w) for w in names):
-                continue
+                continue  # "PROBATE DEPARTMENT", "TRIBAL COURT": a court's division, a heading's words
             if len(words) == 2 and is_given_name(words[0]) and is_known_name(words[1]):
                 continue  # "DIRECT EXAMINATION OF ELLEN CHURCH": a witness, "Church" her surname
-                continue  # "PROBATE DEPARTMENT", "TRIBAL COURT": a court's division, a heading's words
             start, end = offset + c.start, offset + c.end
             found.append(replace(c, start=start, end=end, text=text[start:end]))
     return found

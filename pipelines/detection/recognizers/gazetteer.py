@@ -84,20 +84,24 @@ def _institution_word(word: str) -> bool:
 
 def _a_place_s_name(text: str, start: int, end: int, names: list[str]) -> bool:
     """A given name and a surname the lists know that name a place where they stand:
-    a park or a neighbourhood named after someone ("Luke Easter Park": a place's word
-    last, common words between), or a name ending in a place's word, or a known
-    town, where only a place stands ("up in Troy Hill", "from Olive Branch,
-    Mississippi"; not "Jennifer Park's car")."""
+    a name ending in a place's word, or a known town, where one lives or beside its
+    state ("up in Troy Hill", "Olive Branch, Mississippi"; not "Jennifer Park's car",
+    "They swore in Lucy Hall")."""
     if text.startswith(("'s", "’s"), end):
         return False
-    last = names[-1]
-    middle = names[1:-1]
-    if len(names) > 2 and _names_a_place(last) and all(len(w) > 2 and gazetteers.is_common_word(w) for w in middle):
-        return True  # "Luke Easter Park"; not "Mary Jo Wood"
-    placed = _names_a_place(last) or places.is_known_place(text[start:end])
+    placed = _names_a_place(names[-1]) or places.is_known_place(text[start:end])
     return placed and (
-        places.placed_in_sentence(text, start, end, strict=True) or places.in_a_town_and_state(text, start, end)
+        _WHERE_ONE_LIVES_BEFORE.search(text, max(0, start - 40), start) is not None
+        or places.in_a_town_and_state(text, start, end)
     )
+
+
+# Where one lives or stays, before a neighbourhood's or a town's name ("up in Troy Hill",
+# "reside in the Troy Hill", "outside Troy Hill"); not any "in" ("swore in Lucy Hall").
+_WHERE_ONE_LIVES_BEFORE = re.compile(
+    r"(?i)\b(?:(?:up|live[sd]?|living|reside[sd]?|residing|born|raised|grew[ \t]+up|stay(?:s|ed|ing)?|moved)"
+    r"[ \t]+in|outside)[ \t]+(?:the[ \t]+)?$"
+)
 
 
 def recognize(text: str) -> list[Candidate]:
