@@ -139,13 +139,10 @@ def in_a_town_and_state(text: str, start: int, end: int) -> bool:
     word = " ".join(text[start:end].split())
     if _TOWN_OF_BEFORE.search(text, max(0, start - 20), start):
         return True
-    if word.casefold() in us_states():
-        before = _PLACE_AND_COMMA_BEFORE.search(text, max(0, start - 40), start)
-        if (
-            before is not None
-            and _known_place_prefix(before.group("p"))
-            or (before is not None and before.group("p").split()[-1] in ("County", "Parish"))
-        ):
+    before = _PLACE_AND_COMMA_BEFORE.search(text, max(0, start - 40), start)
+    if word.casefold() in us_states() and before is not None:
+        place = before.group("p")
+        if _known_place_prefix(place) or place.split()[-1] in ("County", "Parish"):
             return True
     after = _COMMA_AND_STATE_AFTER.match(text, end)
     return after is not None and after.group("s").casefold() in us_states() and is_known_place(word)

@@ -438,43 +438,39 @@ def _a_person_with_an_initial(names: list[str], head: str) -> bool:
     return bool(initials) and len(given) == 1 and is_given_name(given[0]) and is_known_name(head)
 
 
-def _a_person_or_an_institution_before(before: str, matched: str, rest: str) -> bool:
-    """The words an institution's match holds before a line's end name someone or end
-    an institution of their own: a title or a role ("Detective Sam Porter⏎12 Oakland
-    Police Department"), or a head word where the next line names a whole institution
-    too ("Fresno Police Department⏎ 5 Clovis Police Department"; not "Toledo Police⏎17
-    Department"). The institution starts on the next line."""
-    words = matched.split()
-    # A title in the match or right before it ("Investigator Ray Cortez⏎Tulare County …").
-    # ("Deputy District Attorney, Fresno⏎County …": a comma ends the title's phrase).
-    # A title needs a name after it on its line ("by the Justice⏎Department" names none).
-    titled = [*(w for w in before.split()[-1:] if not w.endswith(",") and words), *words[:-1]]
-    if any(w.strip(".,").lower() in _PERSONS_TITLES for w in titled):
-        return True
-    after = [w for w in rest.split() if not w.isdigit()]
-    return bool(words) and _HEAD_RE.match(words[-1]) is not None and len(after) >= 2
-
-
 # The titles and roles a person's name follows, not the role words that open an
 # office's name too ("District", "Court", "Board") nor a saint's ("St. Louis County").
 _PERSONS_TITLES = (ROLE_WORDS | HONORIFICS | TITLE_WORDS) - frozenset(
     "the a q by district court board panel present members staff others hearing saint st person".split()
 )
-
-
-def _ends_in_a_role(line: str) -> bool:
-    """A line that ends in a role's word ("Assistant Prosecuting Attorney" over "Lucas
-    County Prosecutor's Office", an appearance's lines): the office starts on the next."""
-    words = line.split()
-    return bool(words) and words[-1].strip(",.").lower() in _OFFICE_HOLDERS
-
-
-# The words an appearance's role ends in (not "District", a role's word that opens
-# an office's name: "Allegheny County District⏎ Attorney's Office").
+# The words an appearance's role ends in ("Assistant Prosecuting Attorney" over "Lucas
+# County Prosecutor's Office"); not "District", a role's word that opens an office's
+# name ("Allegheny County District⏎ Attorney's Office").
 _OFFICE_HOLDERS = frozenset(
     "attorney counsel prosecutor defender solicitor advocate investigator officer agent clerk reporter commissioner"
     " examiner judge esquire esq representative".split()
 )
+
+
+def _institution_on_the_next_line(before: str, matched: str, rest: str) -> bool:
+    """The words an institution's match holds before a line's end (`matched`; `before`
+    the line's words before the match, `rest` the match after the break) end in an
+    office holder's word ("Assistant Prosecuting Attorney⏎Lucas County Prosecutor's
+    Office"), name someone after a title or a role ("Detective Sam Porter⏎12 Oakland
+    Police Department"), or end an institution of their own where the next line names
+    a whole one too ("Fresno Police Department⏎ 5 Clovis Police Department"; not
+    "Toledo Police⏎17 Department"). The institution starts on the next line."""
+    words = matched.split()
+    if words and words[-1].strip(",.").lower() in _OFFICE_HOLDERS:
+        return True
+    # A title in the match or right before it ("Investigator Ray Cortez⏎Tulare County …"),
+    # with a name after it on its line ("by the Justice⏎Department" names none); a comma
+    # ends the title's phrase ("Deputy District Attorney, Fresno⏎County …").
+    titled = [*(w for w in before.split()[-1:] if not w.endswith(",") and words), *words[:-1]]
+    if any(w.strip(".,").lower() in _PERSONS_TITLES for w in titled):
+        return True
+    after = [w for w in rest.split() if not w.isdigit()]
+    return bool(words) and _HEAD_RE.match(words[-1]) is not None and len(after) >= 2
 
 
 def _a_person_s_line(text: str, start: int, broken: int) -> bool:
@@ -519,8 +515,7 @@ def _institutions(text: str) -> list[Candidate]:
         broken = text.find("\n", start, end)
         if broken >= 0 and (
             _a_person_s_line(text, start, broken)
-            or _ends_in_a_role(text[start:broken])
-            or _a_person_or_an_institution_before(
+            or _institution_on_the_next_line(
                 text[text.rfind("\n", 0, start) + 1 : start], text[start:broken], text[broken:end]
             )
         ):
@@ -829,7 +824,9 @@ def _speaker_labels(text: str) -> list[Candidate]:
     military = len(_COURT_MARTIAL_LABELS & set(turns)) >= 2 and _COURT_MARTIAL.search(text) is not None
     for match in speakers:
         label_start = match.start("label")
-        if "  " in match.group("label") and _A_CLOCK_OPENS.match(match.group()):
+        # After a clock a line's words in capitals may be a log's entry.
+        clocked = _A_CLOCK_OPENS.match(match.group()) is not None
+        if "  " in match.group("label") and clocked:
             continue  # "03:12:40  INC CLOSED  DISPO:": a log's columns after its clock, no speaker
         words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
         if words and words[0].group() == "UNIDENTIFIED":
@@ -906,9 +903,7 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 or (words[0].group() in _NUMBER_FIELDS and _A_NUMBER_AFTER.match(text, match.end()) is not None)
             )
         ) or _a_form_s_field(text, match, words, written)
-        # After a clock a line's word in capitals may be a log's entry ("13:15 COUNT:"):
-        # common words there name someone only after a role.
-        clocked = _A_CLOCK_OPENS.match(match.group()) is not None
+        # Common words after a clock ("13:15 COUNT:") name someone only after a role.
         if words and not field and (not common or ((roled or (recurs and not clocked)) and carries_case(text))):
             start, end = label_start + words[0].start(), label_start + words[-1].end()
             # A surname's initial ends the name ("JOURNEY M.:", a dependency court's

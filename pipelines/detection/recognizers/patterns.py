@@ -7,6 +7,7 @@ so offsets need no mapping.
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
@@ -736,7 +737,9 @@ def _spoken_numbers(text: str) -> list[Candidate]:
 # log's "[14:32] Inmate placed call" is a time of day), or a length ("Duration:
 # 00:01:41").
 _STAMP_OPENS_LINE = re.compile(r"(?:^|\n)[ \t]*[\[(]$")
-_LABEL_AFTER_STAMP = re.compile(r"[\])][ \t]*[A-Z][A-Z0-9 .'’-]{0,40}:")
+# A speaker's label after a recording's stamp ("(00:09) FEMALE:", "00:21  DCI HOLLOWAY:").
+_STAMPED_LABEL = r"[A-Z][A-Z0-9 .'’-]{0,40}:"
+_LABEL_AFTER_STAMP = re.compile(rf"[\])][ \t]*{_STAMPED_LABEL}")
 _LENGTH_BEFORE = re.compile(r"(?i)\b(?:duration|length|elapsed|run[ \t]*time)[ \t]*:?[ \t]*$")
 
 
@@ -758,8 +761,8 @@ _RECORDING = DocumentAnswers()
 # A tape's counter opening a speaker's line, unbracketed ("00:21  DC SHEIKH:", a
 # British record of interview): where the document's counter starts from zero.
 _LINE_OPENS_BEFORE = re.compile(r"(?:^|\n)[ \t]*$")
-_LABEL_AFTER_COUNTER = re.compile(r"[ \t]+[A-Z][A-Z0-9 .'’-]{0,40}:")
-_COUNTER_LINE = re.compile(r"^[ \t]*(?P<m>\d\d):(?P<s>\d\d)[ \t]+[A-Z][A-Z0-9 .'’-]{0,40}:", re.MULTILINE)
+_LABEL_AFTER_COUNTER = re.compile(rf"[ \t]+{_STAMPED_LABEL}")
+_COUNTER_LINE = re.compile(rf"^[ \t]*(?P<m>\d\d):(?P<s>\d\d)[ \t]+{_STAMPED_LABEL}", re.MULTILINE)
 _COUNTER = DocumentAnswers()
 
 
@@ -767,8 +770,7 @@ def _counts_from_zero(text: str) -> bool:
     """The document's first clock-and-label line is "00:00" and its second within the
     first minute: a tape's counter in minutes and seconds, not a log's clock that
     started near midnight ("00:04 DISPATCH:", "02:14 ALARM:")."""
-    lines = _COUNTER_LINE.finditer(text)
-    first_two = [(int(m.group("m")), int(m.group("s"))) for m in (next(lines, None), next(lines, None)) if m]
+    first_two = [(int(m.group("m")), int(m.group("s"))) for m in islice(_COUNTER_LINE.finditer(text), 2)]
     return len(first_two) == 2 and first_two[0] == (0, 0) and first_two[1][0] == 0
 
 
