@@ -256,7 +256,7 @@ HONORIFICS: frozenset[str] = (
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
-    comandante shri smt shrimati ntate""".split()
+    comandante shri smt shrimati ntate marshal constable superintendent ranger principal paramedic""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -649,6 +649,16 @@ LEGAL_LATIN: frozenset[str] = frozenset(
     |res ipsa loquitur|stare decisis|nolle prosequi|nolo contendere|duces tecum|subpoena duces tecum|ad litem
     |guardian ad litem|ad testificandum|ad prosequendum|ultra vires|inter alia|bona fide|per curiam
     |in forma pauperis|writ of habeas corpus""".split("|")
+)
+
+# The doctrines of criminal procedure that courts call by a party's name, in the US
+# ("Miranda", "Brady", "Batson") and in Canada ("Gladue", "Jordan"): said bare or before
+# the motion, hearing or material they name ("read him Miranda", "a Marsden motion",
+# "Brady material"). Only the ones a trial court's record uses as common nouns; a
+# witness's own "Miranda" stays a person (filters.py asks every use in the document).
+LEGAL_EPONYMS: frozenset[str] = frozenset(
+    """miranda brady giglio franks faretta marsden pitchess batson daubert frye jencks garrity alford apprendi
+    kastigar tarasoff gladue strickland anders wende romero bivens monell""".split()
 )
 
 # What a psychologist's or a clinician's instrument named after its author ends in

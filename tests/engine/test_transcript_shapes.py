@@ -218,6 +218,16 @@ def test_a_common_word_name_spreads_to_its_uses_in_speech(text: str) -> None:
         # Someone one is sure of, or a given name, is a person.
         ("I'm positive Johnson did it.", "Johnson", False),
         ("It was a positive Marcus, always smiling.", "Marcus", False),
+        # Criminal procedure's doctrines by a party's name, bare when read to a suspect,
+        # and a produced page's stamp; the document's own Miranda stays a person.
+        ("Q. Did you read him Miranda?\nA. Yes, and he waived.", "Miranda", True),
+        ("Q. Were Miranda warnings given before the interview?", "Miranda", True),
+        ("He filed a Marsden motion the week before trial.", "Marsden", True),
+        ("The Brady material came in late.", "Brady", True),
+        ("Q. Exhibit 16, Bates BWM-0006001. Did you write it?", "Bates", True),
+        ("Q. Did you read him Miranda?\nA. Yes. Miranda Oakes was there too.", "Miranda", False),
+        ("Brady came by the house that night.", "Brady", False),
+        ("Officer Bates wrote the report.", "Bates", False),
     ],
 )
 def test_an_eponym_names_no_one(text: str, word: str, dropped: bool) -> None:
@@ -2436,3 +2446,40 @@ def test_a_given_name_that_is_a_kin_title_too_stays_the_name() -> None:
     text = "A. My friend Tia Carter was driving. My friend Nana Jackson came. My Tía Chayo raised us.\n"
     people = _labelled(text, "PERSON")
     assert {"Tia Carter", "Nana Jackson", "Chayo"} <= set(people)
+
+
+def test_a_nickname_a_printed_line_breaks_from_its_verb() -> None:
+    text = (
+        " 9       A.   His given name was Vilmos Szalai. They called him\n10       Will. And a lady came.\n"
+        " 1   A.   He was always with us. We call him\n 2   Pockets. He got some of it on his phone.\n"
+        "14   A.   A man they called\n15   Peanut, Reginald Tolliver. He was a friend.\n"
+        "16   A.   We called\n17   CPS and then we left. I'll call him\n18   Monday.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert {"Will", "Pockets", "Peanut"} <= set(people)
+    assert not any(p in ("CPS", "Monday") for p in people)
+
+
+def test_a_nickname_that_is_a_word_spreads_to_no_caption_s_phrase() -> None:
+    text = (
+        "IN RE ESTATE OF VILMOS SZALAI            )   WILL CONTEST\n"
+        " 9       A.   His given name was Vilmos Szalai. They called him\n"
+        "10       Will. And a lady from the front desk. WILL HUNTER came.\n"
+        "11   THE COURT: Will, sit down.\n"
+    )
+    people = [c for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    wills = [c.start for c in people if c.text == "Will"]
+    assert len(wills) == 2 and text.index("WILL CONTEST") not in wills
+    assert "WILL HUNTER" in [c.text for c in people]
+
+
+def test_a_title_s_common_words_stay_outside_the_name_and_a_spelled_town_is_a_name() -> None:
+    text = (
+        "A. Then Battalion Chief Ron Acevedo came, and Deputy Fire Marshal Owen Thibodeaux, and Fire Marshal"
+        " Ray Ostrowski, and Constable Eli Brandt. John Constable was there.\n"
+        "12    A.   Excuse me, I misspoke: Vondell\n13    Scarborough, S-C-A-R-B-O-R-O-U-G-H. He ran.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert {"Ron Acevedo", "Owen Thibodeaux", "Ray Ostrowski", "Eli Brandt", "John Constable"} <= set(people)
+    assert not any("Fire" in p or "Marshal" in p or "Ranger" in p for p in people)
+    assert "Vondell\n13    Scarborough" in people

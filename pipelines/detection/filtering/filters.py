@@ -41,6 +41,7 @@ from pipelines.lexicons import (
     HONORIFICS,
     INSTRUMENT_NOUNS,
     KIN_TITLES,
+    LEGAL_EPONYMS,
     LEGAL_LATIN,
     NAME_PARTICLES,
     NATIONALITIES,
@@ -197,6 +198,11 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # "Colonel", "the General": a title alone that is nobody's name.
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
     if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words):
+        return "title alone"
+    # "Fire Marshal", "Battalion Chief" before the name they title ("Deputy Fire Marshal
+    # Owen Thibodeaux"): common words and the title, no one's name.
+    title_last = _is_role(words[-1], roles) or words[-1] in w.honorifics if words else False
+    if common_lead and title_last and _NAME_AFTER.match(text, c.end):
         return "title alone"
     # "Meemaw", "Paw-Paw", "Grandpa" alone, as the model reads them: what a family calls
     # someone, a kin word (a cue's "Nana Roz" keeps its name).
@@ -413,6 +419,34 @@ _EPONYM_BEFORE = re.compile(
 )
 
 
+# What follows a doctrine called by a party's name (lexicons.LEGAL_EPONYMS): "a Marsden
+# motion", "a Franks hearing", "Brady material", "a Batson challenge", "an Alford plea".
+_LEGAL_EPONYM_AFTER = re.compile(
+    r"[ \t]+(?:motion|hearing|challenge|plea|waiver|violation|material|request|objection|issue|error|claim"
+    r"|admonition|advisement|card|form|instruction|disclosure|report|factors|analysis|rights|warnings?)s?\b"
+)
+# A doctrine read to a suspect: "read him Miranda", "read her her Miranda".
+_READ_TO_BEFORE = re.compile(r"(?i:\bread[ \t]+(?:him|her|them|you|me)(?:[ \t]+(?:his|her|their|your|my))?)[ \t]+$")
+
+
+# A page's production number in discovery, called after its stamp's maker: "Bates
+# BWM-0006001", "Bates-stamped", "the Bates numbers", "Bates range".
+_BATES_AFTER = re.compile(r"(?:-|[ \t]+)(?:stamp(?:ed|s)?|numbers?|numbered|range|labels?|no\b|[A-Z]{2,}[-_]?\d)")
+
+
+def _legal_eponym_at(text: str, start: int, word: str) -> bool:
+    """`word`, at `start`, is a doctrine of criminal procedure by its party's name,
+    or the Bates stamp of a produced page."""
+    if word == "Bates":
+        return _BATES_AFTER.match(text, start + len(word)) is not None
+    if word.casefold() not in LEGAL_EPONYMS:
+        return False
+    return (
+        _LEGAL_EPONYM_AFTER.match(text, start + len(word)) is not None
+        or _READ_TO_BEFORE.search(text, max(0, start - 30), start) is not None
+    )
+
+
 def _eponym_after(text: str, at: int, word: str) -> bool:
     match = _EPONYM_AFTER.match(text, at)
     if match is None:
@@ -437,8 +471,10 @@ def _coordinated_possessive(text: str, start: int, word: str) -> bool:
 
 def _eponym_at(text: str, start: int, word: str) -> bool:
     """`word`, written at `start`, names a procedure, a test, a law or a sign."""
-    return _eponym_after(text, start + len(word), word) or (
-        _EPONYM_BEFORE.search(text, max(0, start - 60), start) is not None and not _a_first_name(word)
+    return (
+        _eponym_after(text, start + len(word), word)
+        or _legal_eponym_at(text, start, word)
+        or (_EPONYM_BEFORE.search(text, max(0, start - 60), start) is not None and not _a_first_name(word))
     )
 
 
@@ -477,6 +513,8 @@ def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
         return None
     if not (_eponym_at(text, c.start, words[0]) or _coordinated_possessive(text, c.start, words[0])):
         return None
+    if c.label == "ORGANIZATION" and not _legal_eponym_at(text, c.start, words[0]):
+        return None  # a model's one-word body read as a doctrine or a stamp only ("Bates BWM-0006001")
     if _only_as_eponym(text, words[0]):
         return "names a law, a procedure or a test, never a person in the document"
     return None
@@ -774,7 +812,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_common_phrase": (frozenset({"PERSON"}), _person_common_phrase),
     "person_noun_shape": (frozenset({"PERSON"}), _person_noun_shape),
     "person_names_a_work": (frozenset({"PERSON"}), _person_names_a_work),
-    "person_eponym": (frozenset({"PERSON"}), _person_eponym),
+    "person_eponym": (frozenset({"PERSON", "ORGANIZATION"}), _person_eponym),
     "vehicle": (frozenset({"PERSON", "ORGANIZATION"}), _vehicle),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),

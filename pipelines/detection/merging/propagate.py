@@ -201,7 +201,34 @@ def _furniture(text: str, start: int, end: int) -> bool:
     )
     numbered = word.isupper() and _PAGE_NUMBER_AFTER.match(text, end) is not None
     record = places.names_a_record(text, start, end)  # "Case No. C2214873"
-    return heading or numbered or record or _OF_PAGES_AFTER.match(text, end) is not None
+    return (
+        heading
+        or numbered
+        or record
+        or _OF_PAGES_AFTER.match(text, end) is not None
+        or _a_heading_s_phrase(text, start, end)
+    )
+
+
+# The next word on the line, in capitals: "WILL CONTEST", "HUNTER SAFETY".
+_CAPITAL_WORD_AFTER = re.compile(r"[ ](?P<w>[A-Z]{3,})\b")
+
+
+def _a_heading_s_phrase(text: str, start: int, end: int) -> bool:
+    """A common word in capitals that opens a phrase of common words on a line in
+    capitals, in a text that writes in lower case elsewhere: a caption's or a
+    heading's words ("IN RE ESTATE OF SZALAI -- WILL CONTEST"), not the name of Will
+    who spoke; a name in capitals beside it ("WILL HUNTER") still is one. A text all
+    in capitals says nothing: its names look the same."""
+    word = text[start:end]
+    if not word.isupper():
+        return False
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    line = text[line_start : line_end if line_end != -1 else len(text)]
+    if any(ch.islower() for ch in line) or not carries_case(text):
+        return False
+    after = _CAPITAL_WORD_AFTER.match(text, end)
+    return after is not None and is_common_word(after.group("w")) and not is_known_name(after.group("w"))
 
 
 def propagate(text: str, spans: list[Candidate], words: FilterWords | None = None) -> list[Candidate]:

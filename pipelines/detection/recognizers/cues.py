@@ -160,15 +160,22 @@ _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?
 # Ti Makak", "goes by Hunt", "went by Junebug"; "call" without its object only
 # before a given name ("I call Walt", not "I call Dispatch"); "we called" without a
 # person before it telephoned ("we called CPS").
+# After "called him" or "a man they called", the name may open the next line, a
+# printed line number before it ("They called him⏎10   Will."): the object the verb
+# waits for, not a new sentence.
+_NAME_MAY_WRAP = r"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
 _CALLED_RE = re.compile(
     r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|(?P<known>known|knew)[ \t]+as"
     # What a record or a witness gives as someone's other name, quoted after it
     # ('a/k/a "Bird"', 'the moniker "Pinky"').
-    r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))[ \t]+"
-    r"(?P<pronoun>(?:him|her|me|them)[ \t]+)?"
+    r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))"
+    + _NAME_MAY_WRAP
+    + r"(?P<pronoun>(?:him|her|me|them)"
+    + _NAME_MAY_WRAP
+    + ")?"
     r"|(?P<namer>(?i:man|woman|guy|girl|boy|kid|dude|lady|fellow|person|one|someone|somebody)[ \t]+"
-    r"(?i:they|people|everyone|everybody|folks|we)[ \t]+call(?:ed)?[ \t]+)"
-    r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)[ \t]+)?)"
+    r"(?i:they|people|everyone|everybody|folks|we)[ \t]+call(?:ed)?" + _NAME_MAY_WRAP + ")"
+    r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)" + _NAME_MAY_WRAP + ")?)"
     # A nickname in quotes ('who goes by "Pooh."').
     # A name may end in an initial ("Daddy T.", "Big J.").
     r"[\"“'‘]?(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"

@@ -230,6 +230,34 @@ _PERSON_AFTER = re.compile(
 )
 
 
+def _spelled_after(word: str, text: str, end: int) -> bool:
+    """`word`, ending at `end`, is spelled out right after it, letter by letter
+    ("Scarborough, S-C-A-R-B-O-R-O-U-G-H", "Hope. H-O-P-E")."""
+    letters = [ch.upper() for ch in word if ch.isalpha()]
+    if len(letters) < 3:
+        return False
+    spelled = r"(?:-|\.[ ]?|[ ])".join(re.escape(ch) for ch in letters)
+    after = text[end : end + 4 * len(letters) + 20]
+    return re.match(rf"[,.:;]?[ \t]+(?:(?i:that's|that is|spelled)[ \t]+)?{spelled}\b", after) is not None
+
+
+def _a_spelled_surname(bare: str, text: str, ents: list, i: int) -> bool:
+    """A model's one-word place right after a person's name, a line's break or its
+    printed number between, and spelled out after it: the surname a witness spells
+    ("Vondell⏎13    Scarborough, S-C-A-R-B-O-R-O-U-G-H")."""
+    ent = ents[i]
+    # The line's number may be an entity of its own between them (a cardinal).
+    before = next((e for e in reversed(ents[:i]) if e.label_ not in ("CARDINAL", "ORDINAL")), None)
+    if before is None or before.label_ != "PERSON" or len(places.words_of(bare)) != 1:
+        return False
+    gap = text[before.end_char : ent.start_char]
+    return _NAME_GAP.fullmatch(gap) is not None and _spelled_after(bare, text, ent.start_char + len(bare))
+
+
+# Between a given name and its surname: a space, or a line's break and its number.
+_NAME_GAP = re.compile(r"[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?")
+
+
 def _a_person_here(bare: str, text: str, ents: list, i: int) -> bool:
     """A model's one-word PERSON that the lexicons call a place (a known place, no
     known name) stays a person where the sentence says so and the place is no
@@ -239,6 +267,8 @@ def _a_person_here(bare: str, text: str, ents: list, i: int) -> bool:
     person's; a bare one ("A. Hanford.", "paroled to Tulare") stays a place, as do
     those the sentence places ("in Bonn", "Breisach, Kehl and Freiburg")."""
     ent = ents[i]
+    if _spelled_after(bare, text, ent.start_char + len(bare)):
+        return True  # "Vondell Scarborough, S-C-A-R-B-O-R-O-U-G-H": a witness spells a name
     if len(places.words_of(bare)) > 1 or places.is_large_place(bare):
         return False
     if places.placed_in_sentence(text, ent.start_char, ent.end_char):
@@ -490,9 +520,11 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
         corrected = corrected_label(bare, label)
         if corrected == "PERSON" and not promotions and not is_full_name(bare):
             corrected = label  # the model's own decision stands; demotions still apply
-        if label == "LOCATION" and _a_person_s_initials(bare.strip()):
-            corrected = "PERSON"  # "the residence of R.M.": a victim, a minor named by initials
-        if label == "PERSON" and corrected == "LOCATION" and _a_person_here(bare, text, ents, i):
+        if label == "LOCATION" and (_a_person_s_initials(bare.strip()) or _a_spelled_surname(bare, text, ents, i)):
+            # "the residence of R.M.": a victim, a minor named by initials; a surname
+            # a witness spells.
+            corrected = "PERSON"
+        elif label == "PERSON" and corrected == "LOCATION" and _a_person_here(bare, text, ents, i):
             corrected = label
         elif label == "PERSON" and corrected == "PERSON" and _a_named_place_here(bare, text, ent.start_char):
             corrected = "LOCATION"
