@@ -173,6 +173,11 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Supervisor",
         "JPO",
         "DDA",
+        # Singapore's and Malaysia's prosecutors and police ("DPP Shalini", "ASP Nurul
+        # Huda", "SSGT MUHAMMAD FIRDAUS").
+        "DPP",
+        "ASP",
+        "SSGT",
         "AUSA",
         "Debtor",
         "Creditor",
@@ -229,9 +234,13 @@ OTHER_LANGUAGES_KIN_TITLES: tuple[str, ...] = (
     "Tante", "Onkel", "Feter", "Mume", "Zeyde", "Zayde", "Bubbe", "Bobe", "Babcia", "Dziadek",
     # Cree grandparents before a name ("Kokum Flora", "Mosom Isidore").
     "Kokum", "Kookum", "Mosom", "Moshum", "Mushum",
+    # Māori elders and kin ("Matua Wiremu", "Whaea Huia", "Koro Hēmi"), Cajun godparents
+    # ("Parrain Jules"); not "Nonc" (an uncle), which a town may call one man alone.
+    "Matua", "Whaea", "Koro", "Kuia", "Parrain", "Nannan",
 )  # fmt: skip
 KIN_TITLES: tuple[str, ...] = (
-    "Uncle", "Aunt", "Auntie", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy", "Mommy",
+    "Uncle", "Aunt", "Auntie", "Aunty", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy",
+    "Mommy",
     # Spanish speakers' ("mi tía Lupe", "Abuela Chela").
     "Tía", "Tia", "Tío", "Tio", "Abuela", "Abuelo",
     *OTHER_LANGUAGES_KIN_TITLES, "Oma", "Opa",
@@ -256,7 +265,8 @@ HONORIFICS: frozenset[str] = (
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
-    comandante shri smt shrimati ntate marshal constable superintendent ranger principal paramedic""".split()
+    comandante shri smt shrimati ntate marshal constable superintendent ranger principal
+    encik puan cik mdm datuk dato tuan""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -276,7 +286,10 @@ RELATIONS = (
 )
 # Lower-case words inside a person's name ("Rosa de la Vega", "Pieter van Dalen").
 NAME_PARTICLES: frozenset[str] = frozenset(
-    "de del della der di da dos das du la le van von bin ibn al el y zu ter ten".split()
+    # Welsh "ap"/"ferch", Irish "Ní"/"Nic"/"Ó", Malay "binte", Tamil "s/o" and "d/o"
+    # (son and daughter of), as names written in English carry them.
+    "de del della der di da dos das du la le van von bin ibn al el y zu ter ten te ap ab ferch verch ní nic ó uí"
+    " binte binti bte s/o d/o a/l a/p".split()
 )
 # Generational suffixes that are part of a name but no name of their own.
 NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr", "ii", "iii", "iv"})
@@ -549,7 +562,8 @@ FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
 # Australian transcript's notes of the examination under way in its running
 # footer ("C.A. HASKETT XN": examination in chief, cross-, re-examination).
 POST_NOMINALS: frozenset[str] = frozenset(
-    "SC QC KC AO AC AM OAM OBE MBE CBE KBE DBE JP MP MLA MHA MPP MSP MNA VC GC XN XXN RXN".split()
+    "SC QC KC AO AC AM OAM OBE MBE CBE KBE DBE GBE CMG KCMG FRS FRSA JP DL MP MEP MHK MLA MHA MPP MSP MNA VC GC XN"
+    " XXN RXN".split()
 )
 # The letters before a prison's name in its official name ("SCI Rockview", "FCI Dublin",
 # "USP Atlanta"): a state's or the federal Bureau's correctional institutions.
@@ -649,6 +663,17 @@ LEGAL_LATIN: frozenset[str] = frozenset(
     |res ipsa loquitur|stare decisis|nolle prosequi|nolo contendere|duces tecum|subpoena duces tecum|ad litem
     |guardian ad litem|ad testificandum|ad prosequendum|ultra vires|inter alia|bona fide|per curiam
     |in forma pauperis|writ of habeas corpus""".split("|")
+)
+
+# The first word of a Māori iwi's or hapū's name ("Ngāti Porou", "Ngāi Tahu"): "the
+# descendants of", a people's body, never a person's name.
+TRIBE_PREFIXES: frozenset[str] = frozenset({"ngāti", "ngati", "ngāi", "ngai"})
+
+# Degrees and licences written after a name and its comma ("PIERS HESKETH, M.D.",
+# "Dana Ruiz, LCSW"), periods removed and lower case: the name before them is a person's.
+DEGREES: frozenset[str] = frozenset(
+    """md do dds dmd rn lpn lvn np aprn cnp fnp np-c pa pa-c phd psyd edd jd esq lcsw lmsw lmft lpc msw mph
+    rph pharmd dpt otr dc od""".split()
 )
 
 # The doctrines of criminal procedure that courts call by a party's name, in the US

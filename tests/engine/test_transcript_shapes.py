@@ -2483,3 +2483,67 @@ def test_a_title_s_common_words_stay_outside_the_name_and_a_spelled_town_is_a_na
     assert {"Ron Acevedo", "Owen Thibodeaux", "Ray Ostrowski", "Eli Brandt", "John Constable"} <= set(people)
     assert not any("Fire" in p or "Marshal" in p or "Ranger" in p for p in people)
     assert "Vondell\n13    Scarborough" in people
+
+
+def test_a_list_of_appearances_in_capitals_with_roles_or_degrees_names_people() -> None:
+    text = (
+        " 7  APPEARANCES:\n 8  HUDA KUHLANI, SENIOR INVESTIGATIVE COUNSEL\n 9  WYNDHAM CARDEW, INVESTIGATIVE COUNSEL\n"
+        "16  OSIAN GENTILE, ESQ.\n17  PIERS HESKETH, M.D.,\n18  CHEIKH M. NDIAYE, D.O.\n"
+        "10       TRANSCRIBED INTERVIEW OF: KERENSA DWORAK\n"
+        "11            A    Los Angeles, the district attorney.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert {"HUDA KUHLANI", "WYNDHAM CARDEW", "OSIAN GENTILE", "PIERS HESKETH", "CHEIKH M. NDIAYE"} <= set(people)
+    assert not any("INTERVIEW" in p or "Angeles" in p for p in people)
+
+
+def test_names_of_other_traditions_keep_their_particles_titles_and_honours_outside() -> None:
+    text = (
+        "Q194 Rhys ap Gwilym: Diolch. Witnesses: Gethin Penrice MP and Ffion Yardley CBE.\n"
+        "III: Rt Hon Gethin Penrice MP, Minister of State for Prisons.\n"
+        "Mr Kerehoma affiliates to Ngāti Porou. The kaumātua Matua Wiremu Hāwea came, and Whaea Huia.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert {"Rhys ap Gwilym", "Gethin Penrice", "Ffion Yardley"} <= set(people)
+    assert {"Wiremu Hāwea", "Huia"} <= set(people)
+    assert not any(p in ("DPP", "Hon Gethin Penrice", "Ngāti Porou") or p.endswith(("MP", "CBE")) for p in people)
+    assert "Ngāti Porou" in _labelled(text, "ORGANIZATION")
+    singapore = (
+        "For the Accused     : Mr Ravindran s/o Subramaniam\n"
+        "15          headquarters, to ASP Nurul Huda binte Abdul Rahim.\n"
+        " 6    DPP:  The next witness is PW13, Staff Sergeant Muhammad Firdaus\n 7          bin Rahmat.\n"
+    )
+    broken = (
+        "15  Q. The Government presently styles the accused \"Khalid Musa'id Hadi\n"
+        '16  al-Qutaybi." Is that right? Mr. al-Qutaybi, stand up.'
+    )
+    assert "Khalid Musa'id Hadi\n16  al-Qutaybi" in _labelled(broken, "PERSON")
+    people = _labelled(singapore, "PERSON")
+    assert {"Ravindran s/o Subramaniam", "Nurul Huda binte Abdul Rahim"} <= set(people)
+    assert "Muhammad Firdaus\n 7          bin Rahmat" in people
+
+
+def test_a_typist_s_hyphen_a_middle_initial_and_a_firm_of_three_surnames() -> None:
+    text = (
+        "Taken before Lurleen B. Whitesides, Notary Public, at the law offices of Ballew,\n"
+        "Lybrand & Sprouse, 184 East Main Street.\n     Culbreth, Nance & Haynsworth\n"
+        '     A.   Mr. Gilst-\nrap would say, "That\'s just cotton." Dr. Mehro-\ntra wrote it. Zeb Little-\n'
+        "john was a card grinder."
+    )
+    assert {"Lurleen B. Whitesides", "Gilst-\nrap", "Mehro-\ntra"} <= set(_labelled(text, "PERSON"))
+    organizations = _labelled(text, "ORGANIZATION")
+    assert {"Ballew,\nLybrand & Sprouse", "Culbreth, Nance & Haynsworth"} <= set(organizations)
+    people = "     A.   Then Lusk, Brandt & Okafor came in.\n"
+    assert not any("Okafor" in o for o in _labelled(people, "ORGANIZATION"))
+
+
+def test_names_in_any_alphabet_nicknames_with_ages_and_a_doctrine_after_its_verb() -> None:
+    text = (
+        "23       A.   Everybody calls me Bébé. My son José came, and my friend Łukasz.\n"
+        "18       Q.   Who paid him? The one they\n19  call Ti-Noir.\n"
+        'He is the third of five children: Tameisha ("Meesh"), 31, a nursing assistant; Cortez ("Tez"), 28.\n'
+        "19       A.   Yes, sir, after Miranda. He said he was at home.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert {"Bébé", "José", "Łukasz", "Ti-Noir", "Tameisha", "Meesh", "Cortez", "Tez"} <= set(people)
+    assert "Miranda" not in people

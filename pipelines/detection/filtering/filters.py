@@ -212,6 +212,9 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # "Hon." before a judge's name: "Hon" is a given name too, a title only with its period.
     if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
         return "title alone"
+    # "Rt Hon", "the Right Hon.": the Right Honourable, a title however written.
+    if words == ["hon"] and re.search(r"\b(?:Rt\.?|Right)[ \t]+$", text[max(0, c.start - 8) : c.start]):
+        return "title alone"
     return None
 
 
@@ -425,8 +428,12 @@ _LEGAL_EPONYM_AFTER = re.compile(
     r"[ \t]+(?:motion|hearing|challenge|plea|waiver|violation|material|request|objection|issue|error|claim"
     r"|admonition|advisement|card|form|instruction|disclosure|report|factors|analysis|rights|warnings?)s?\b"
 )
-# A doctrine read to a suspect: "read him Miranda", "read her her Miranda".
-_READ_TO_BEFORE = re.compile(r"(?i:\bread[ \t]+(?:him|her|them|you|me)(?:[ \t]+(?:his|her|their|your|my))?)[ \t]+$")
+# A doctrine read to a suspect or invoked: "read him Miranda", "read her her Miranda",
+# "after Miranda", "he invoked Miranda".
+_READ_TO_BEFORE = re.compile(
+    r"(?i:\b(?:read[ \t]+(?:him|her|them|you|me)|after|before|without|waived|invoked|under)"
+    r"(?:[ \t]+(?:his|her|their|your|my))?)[ \t]+$"
+)
 
 
 # A page's production number in discovery, called after its stamp's maker: "Bates

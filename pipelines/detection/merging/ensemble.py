@@ -385,6 +385,10 @@ _LINE_BREAK = re.compile(places.LINE_END + f"(?:{places.PRINTED_LINE_NUMBER})?")
 _SPEAKER_AFTER = re.compile(r"(?:[ \t]+[A-Z.'’-]+){0,2}[ \t]*:")
 
 
+# A surname a particle opens, in lower case before its capital ("al-Qutaybi", "van Dyke").
+_A_PARTICLE_OPENS = re.compile(r"(?:" + "|".join(sorted(NAME_PARTICLES)) + r")[- ](?=[A-Z])")
+
+
 def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, between: str) -> bool:
     """ "Bob" at a line end and "McCulloch" opening the next line, "West" and
     "Florissant": one name (a PDF line break), unless the second opens a speaker
@@ -427,8 +431,8 @@ def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, betwe
     # a list of those present): a name broken by a line has one part on each side.
     if len(last.text.split()) >= 2 and len(span.text.split()) >= 2:
         return False
-    if span.text[:1].isupper() and last.text[:1].isupper():
-        return True
+    if (span.text[:1].isupper() or _A_PARTICLE_OPENS.match(span.text)) and last.text[:1].isupper():
+        return True  # "Khalid Musa'id Hadi⏎16  al-Qutaybi": a particle opens a surname
     if not caseless_at(text, last.start):
         return False
     given, surname = last.text.split()[-1], span.text.split()[0]
@@ -493,6 +497,9 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
             # "Tormod Mac an t-Saoir", "Iain Mac a' Phearsain": a Gaelic surname's article
             # and its mutated name, in lower case, that no one read.
             span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
+        elif span.label == "PERSON" and (rest := _HYPHENATED_REST.match(text, span.end)) and rest.end() <= after:
+            # "Mr. Gilst-⏎rap", "Zeb Little-⏎john": a typist's hyphen at the line's end.
+            span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
         elif span.label == "PERSON" and (rest := _PARTICLE_SURNAME_AFTER.match(text, span.end)) and rest.end() <= after:
             # "Rami al-Sabbagh", "Mr. Joost van der Berg": a surname with its particles no one read.
             span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
@@ -506,10 +513,16 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
 _ENDS_IN_AN_INITIAL = re.compile(r"\w[ \t]+[A-Z]$")
 # The particles written apart from the surname; "al-" and "el-" are joined to it, and
 # "le", "y", "zu", "ter", "ten" are words after a name as often ("Smith ten Dollars").
-_SPACED_PARTICLES = sorted(NAME_PARTICLES - {"al", "el", "le", "y", "zu", "ter", "ten"})
+_SPACED_PARTICLES = sorted(NAME_PARTICLES - {"al", "el", "le", "y", "zu", "ter", "ten", "te"})
+# A line's break (and its printed number) may come before the particle: "Muhammad
+# Firdaus⏎ 7    bin Rahmat", a lower-case word no sentence opens with.
 _PARTICLE_SURNAME_AFTER = re.compile(
-    rf"[ \t]+(?:(?:{'|'.join(_SPACED_PARTICLES)})[ \t]+){{1,3}}[A-Z][\w'’-]+|[ \t]+(?:al|el)-[A-Z][\w'’-]+"
+    rf"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]+)?)(?:(?:{'|'.join(_SPACED_PARTICLES)})[ \t]+){{1,3}}[A-Z][\w'’-]+"
+    r"|[ \t]+(?:al|el)-[A-Z][\w'’-]+"
 )
+# The rest of a name a typewriter's hyphen broke at a line's end: lower-case letters
+# opening the next line, nothing joined after them.
+_HYPHENATED_REST = re.compile(r"-\n[ \t]*(?:\d{1,2}[ \t]+)?[a-z]{2,}(?![\w-])")
 _GAELIC_HEADS = frozenset({"Mac", "MAC", "Nic", "NIC", "Mhic", "Nig"})
 _GAELIC_SURNAME_AFTER = re.compile(
     r"[ \t]+(?:an|a['’]|na|nan|AN|A['’]|NA|NAN)[ \t]*\n?[ \t]*(?:[thTH]-?)?[A-Z][\w'’]*(?:-[A-Z][\w'’]*)?"

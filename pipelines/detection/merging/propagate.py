@@ -227,6 +227,10 @@ def _a_heading_s_phrase(text: str, start: int, end: int) -> bool:
     line = text[line_start : line_end if line_end != -1 else len(text)]
     if any(ch.islower() for ch in line) or not carries_case(text):
         return False
+    # A caption's column or a short heading ("…SZALAI   )   WILL CONTEST"), not a
+    # narrative a report writes in capitals ("BOOTH WAS DETAINED AND ADVISED").
+    if len(line.split()) > 5 and not re.search(r"\S(?:[ \t]*\)|[ ]{3})[ \t]*$", text[line_start:start]):
+        return False
     after = _CAPITAL_WORD_AFTER.match(text, end)
     return after is not None and is_common_word(after.group("w")) and not is_known_name(after.group("w"))
 

@@ -34,6 +34,7 @@ from pipelines.lexicons import (
     CLINICAL_FIELD_LABELS,
     CLOSED_CLASS,
     COURT_KINDS,
+    DEGREES,
     FORM_FIELD_LABELS,
     FORM_FIELD_SURNAMES,
     HONORIFICS,
@@ -56,9 +57,13 @@ from pipelines.lexicons import (
 SOURCE = "cues"
 
 # A hyphenated given name may go on in lower case ("Sung-min", "Ji-woo").
-_NAME = r"[A-Z][a-zA-Z'’]+(?:-[A-Za-z][a-zA-Z'’]+)?"
+# A name's letters are any alphabet's ("José", "Bébé", "Ngātai", "Łukasz"): a capital
+# of Latin-1 or Latin Extended-A opens it.
+_CAPITAL = "[A-ZÀ-ÖØ-ÞĀ-ſ]"
+_LETTERS = r"(?:[^\W\d_]|['’])+"
+_NAME = _CAPITAL + _LETTERS + r"(?:-[^\W\d_]" + _LETTERS + ")?"
 # What someone is called may open with one letter and a hyphen ("T-Dub", "J-Lo").
-_NICKNAME = r"(?:" + _NAME + r"|[A-Z]-[A-Z][a-zA-Z'’]+)"
+_NICKNAME = r"(?:" + _NAME + r"|[A-Z]-" + _CAPITAL + _LETTERS + ")"
 # Only an abbreviated title takes a period ("Dr.", "Sgt."): after a whole word
 # ("Secret Agent. Things have grown") the period ends the sentence. The
 # abbreviations are the short titles; "Miss" is a whole word.
@@ -111,7 +116,7 @@ _MY_NAME_RE = re.compile(r"\bmy name is\s+(?P<v>" + _NAME + r"(?:\s+" + _NAME + 
 # Given names that are also words (Hope, Will, Faith) are found only this way.
 # A given name may be hyphenated in lower case after the hyphen ("Ji-woo"); the
 # pronoun's contractions are none ("her older son, I'm sixty-five").
-_GIVEN = r"(?!I['’](?:m|d|ll|ve)\b)[A-Z][a-zA-Z'’]+(?:-[A-Za-z][a-zA-Z'’]+)?"
+_GIVEN = r"(?!I['’](?:m|d|ll|ve)\b)" + _NAME
 _RELATION_RE = re.compile(
     # Case-insensitive for the cue words only: the name must be capitalized.
     # "my ex-girlfriend, April", "her former husband Dale".
@@ -174,7 +179,7 @@ _CALLED_RE = re.compile(
     + _NAME_MAY_WRAP
     + ")?"
     r"|(?P<namer>(?i:man|woman|guy|girl|boy|kid|dude|lady|fellow|person|one|someone|somebody)[ \t]+"
-    r"(?i:they|people|everyone|everybody|folks|we)[ \t]+call(?:ed)?" + _NAME_MAY_WRAP + ")"
+    r"(?i:they|people|everyone|everybody|folks|we)" + _NAME_MAY_WRAP + "call(?:ed)?" + _NAME_MAY_WRAP + ")"
     r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)" + _NAME_MAY_WRAP + ")?)"
     # A nickname in quotes ('who goes by "Pooh."').
     # A name may end in an initial ("Daddy T.", "Big J.").
@@ -190,6 +195,13 @@ _BRACKETED_NICKNAME_RE = re.compile(
     r"(?<![\w'’-])(?P<name>[A-Z][a-z][\w'’-]*[ \t]+[A-Z][\w'’-]+)[ \t]*\((?:a/k/a[ \t]+|aka[ \t]+)?[\"“]"
     r"(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"|[A-Z]\.?))?)[\"”]\)"
 )
+# One name, its nickname quoted in brackets and an age, as a family's list gives them
+# ('Tameisha ("Meesh"), 31, a nursing assistant'): both name the sibling.
+_NAME_NICKNAME_AGE = (
+    r"(?<![\w'’-])(?P<one>" + _NAME + r")[ \t]*\([\"“](?P<short>" + _NICKNAME + r")[\"”]\),[ \t]+\d{1,2}\b"
+)
+_NAMED_WITH_AN_AGE_RE = re.compile(_NAME_NICKNAME_AGE.replace("?P<one>", "?P<v>"))
+_NICKNAMED_WITH_AN_AGE_RE = re.compile(_NAME_NICKNAME_AGE.replace("?P<short>", "?P<v>"))
 # An author cited with "et al." ("Daily et al.", "as Smith et al. found"): a
 # surname, whatever word it also is.
 # A name said to its bearer after a greeting or thanks ("Thank you, Yesi.", "Good
@@ -247,8 +259,10 @@ _LABEL_INITIAL = re.compile(r"[ \t]+[A-Z]\.")
 _PARTICIPANT_RE = re.compile(
     # No "[ \t]*" after the lookbehinds: at every space of a long run it would
     # re-read the run (quadratic on a layout's blank lines).
-    r"(?:^[ \t]*|(?<=   )|(?<=\t))(?P<v>[A-Z][A-Za-z.'’-]+(?:[ ]{1,2}[A-Z][A-Za-z.'’-]+){1,3})[ \t]*,[ \t]*"
-    r"(?P<role>[A-Za-z]+(?:[ ]{1,2}[A-Za-z]+){0,6})[ \t]*(?=$|[ ]{3}|\t)",
+    # A printed line number may open the line (" 8  HUDA KUHLANI, SENIOR INVESTIGATIVE
+    # COUNSEL"); a degree may end it ("PIERS HESKETH, M.D.,", "OSIAN GENTILE, ESQ.").
+    r"(?:^[ \t]*(?:\d{1,3}[ \t]+)?|(?<=   )|(?<=\t))(?P<v>[A-Z][A-Za-z.'’-]+(?:[ ]{1,2}[A-Z][A-Za-z.'’-]+){1,3})"
+    r"[ \t]*,[ \t]*(?P<role>[A-Za-z][A-Za-z.-]*(?:[ ]{1,2}[A-Za-z][A-Za-z.-]*){0,6})[ \t]*,?(?=[ \t]*$|[ ]{3}|\t)",
     re.MULTILINE,
 )
 
@@ -874,6 +888,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
             continue
         if _a_sentence(words):
             continue  # "BE READ INTO THE RECORD IN PART:" in a transcript in capitals
+        if words and words[-1].group().lower() in _PREPOSITIONS_BEFORE_A_NAME:
+            continue  # "TRANSCRIBED INTERVIEW OF:", "PRESENT FOR:": a heading whose name comes after it
         if (
             not titled
             and words
@@ -919,6 +935,11 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 end = initial.end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found
+
+
+# The prepositions a heading ends in before the name it introduces; not "TO", "ON",
+# "AN", "DO" (Vietnamese and Chinese names' syllables) nor "WILL", "HER" (names too).
+_PREPOSITIONS_BEFORE_A_NAME = frozenset("of for by with from at into about regarding concerning".split())
 
 
 # The endings of English abstract nouns ("DECISION", "SIGNATURE", "STIPULATIONS",
@@ -1033,6 +1054,8 @@ def recognize(text: str) -> list[Candidate]:
         (_RELATION_RE, "relation", 0.8),
         (_CALLED_RE, "called", 0.8),
         (_BRACKETED_NICKNAME_RE, "nickname", 0.8),
+        (_NAMED_WITH_AN_AGE_RE, "nickname_age", 0.8),
+        (_NICKNAMED_WITH_AN_AGE_RE, "nickname_age", 0.8),
         (_CORRECTIONAL_OFFICER_RE, "title", 0.85),
         (_KIN_TITLE_RE, "relation", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
@@ -1070,10 +1093,15 @@ def recognize(text: str) -> list[Candidate]:
         # TO EXIT THE").
         # The name must hold a word that is no role's and no common word's
         # ("Correctional Officer, Unidentified", "Reporting Services, certify").
-        role = [w.lower() for w in match.group("role").split()]
+        role = [w.lower().strip(".") for w in match.group("role").split()]
         named = [w for w in match.group("v").split() if w.lower().strip(".") not in ROLE_WORDS]
+        # A period is a degree's ("M.D.", "ESQ."), not a sentence's end ("Evander
+        # Banning, the general counsel." is an answer, not a list of appearances).
+        degree = len(role) == 1 and role[0].replace(".", "") in DEGREES
+        if "." in match.group("role") and not degree:
+            continue
         if (
-            any(w in ROLE_WORDS and w not in stop for w in role)
+            (degree or any(w in ROLE_WORDS and w not in stop for w in role))
             and named
             and not _only_common_words(" ".join(named))
             and not _capitals_say_nothing(text, match.group("v"))
@@ -1170,7 +1198,8 @@ def _record_names(text: str) -> list[Candidate]:
 _FIRM_WORD = r"[A-Z][A-Za-z'’-]*"
 # A list of partners whose last is joined by "&", the "&" at a line's end or not:
 # a deposition's numbered lines break "Straub, Feeney &⏎12  Kline".
-_PARTNERS_TAIL = rf"(?:,[ \t]+{_FIRM_WORD}){{0,5}},?[ \t]+&(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]+)?){_FIRM_WORD}"
+_LINE_GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
+_PARTNERS_TAIL = rf"(?:,{_LINE_GAP}{_FIRM_WORD}){{0,5}},?[ \t]+&{_LINE_GAP}{_FIRM_WORD}"
 _FIRM_FORM = r"(?:L\.L\.P\.|LLP|L\.L\.C\.|LLC|PLLC|P\.C\.|P\.A\.|A\.P\.C\.|APC)(?![\w-])"
 _FIRM_RE = re.compile(
     r"(?<![\w'’.&-])(?P<v>(?:(?i:(?:the[ \t]+)?law[ \t]+offices?[ \t]+of)[ \t]+)?"
@@ -1228,7 +1257,8 @@ def _firms(text: str) -> list[Candidate]:
 # shops, like Spokes & Sprockets").
 _LAWYER_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?[ \t]+(?P<surname>[A-Z][\w'’-]+),[ \t]*$")
 _WORK_AT_BEFORE = re.compile(
-    r"(?i)(?:\b(?:associate|partner|attorney|lawyer|paralegal|counsel|clerked)[ \t]+with|(?<![\w'’-])at|\blike)[ \t]+$"
+    r"(?i)(?:\b(?:associate|partner|attorney|lawyer|paralegal|counsel|clerked)[ \t]+with|(?<![\w'’-])at|\blike"
+    r"|\boffices?[ \t]+of)[ \t]+$"
 )
 _PARTY_AFTER = re.compile(
     r"(?:,?[ \t]+(?:for|on[ \t]+behalf[ \t]+of)[ \t]+(?:the[ \t]+)?(?i:applicant|plaintiff|defendant|respondent"
@@ -1246,8 +1276,11 @@ def _a_firm_s_context(text: str, start: int, end: int) -> bool:
     # The lawyer's surname is the first partner's ("Conor Fitzgerald, Fitzgerald &
     # Amezcua"); "Mike Tran, Nguyen & Pham" lists three people.
     lawyer = _LAWYER_BEFORE.search(text, max(0, start - 60), start)
+    # Three surnames or more, commas and an ampersand, no given name among them
+    # ("Culbreth, Nance & Haynsworth"): a firm's style, not a list of people.
     return bool(
-        lawyer_first
+        (len(items) >= 3 and given is None)
+        or lawyer_first
         or (lawyer is not None and text.startswith(lawyer.group("surname"), start))
         or _WORK_AT_BEFORE.search(text, max(0, start - 40), start)
         or _PARTY_AFTER.match(text, end)

@@ -27,8 +27,10 @@ from pipelines.lexicons import (
     NUMBER_WORDS,
     PLACE_ACRONYMS,
     PLACE_WORDS,
+    POST_NOMINALS,
     PRISON_PREFIXES,
     ROLE_WORDS,
+    TRIBE_PREFIXES,
 )
 
 if TYPE_CHECKING:  # spaCy itself is loaded by nlp.py when a text is first read
@@ -136,6 +138,14 @@ def is_full_name(text: str) -> bool:
     )
 
 
+_MIDDLE_INITIAL = re.compile(r"(?!(?:St|Mt|Ft|Pt)\.?[ \t])[A-Z][a-z]{2,}[ \t]+[A-Z]\.[ \t]+[A-Z][a-z][\w'’-]+")
+
+
+def _a_full_name(text: str) -> bool:
+    """A name the lists know whole, or one a middle initial shapes ("Lurleen B. Whitesides")."""
+    return is_full_name(text) or _MIDDLE_INITIAL.fullmatch(text.strip()) is not None
+
+
 def corrected_label(text: str, label: str) -> str:
     """The label the lexicons give an entity the model labelled `label`.
 
@@ -155,6 +165,10 @@ def corrected_label(text: str, label: str) -> str:
     words = places.words_of(text)
     if not words:
         return label
+    if label == "PERSON" and len(words) > 1 and text.split()[-1] in POST_NOMINALS:
+        return label  # "Ffion Yardley CBE", "Nerys Frankland MP": a person and an honour or a seat
+    if len(words) > 1 and words[0].casefold() in TRIBE_PREFIXES:
+        return "ORGANIZATION"  # "Ngāti Porou", "Ngāi Tahu": an iwi, a people's body
     if label == "LOCATION" and places.has_institution_type(text):
         return "ORGANIZATION"  # "Folsom State Prison": an institution, also where it is a place
     if label == "LOCATION" and len(words) > 1 and words[0] in PRISON_PREFIXES:
@@ -164,6 +178,8 @@ def corrected_label(text: str, label: str) -> str:
     if label in ("PERSON", "LOCATION") and len(words) > 1 and words[-1].lower().rstrip(".") in _PLAIN_LEGAL_FORMS:
         return "ORGANIZATION"  # "Hugo Schneider Aktiengesellschaft", "Stoltz LLC": a company's legal form
     if label in ("ORGANIZATION", "LOCATION", "NRP"):
+        if _MIDDLE_INITIAL.fullmatch(text.strip()) and not _institution(text):
+            return "PERSON"  # a middle initial ("Lurleen B. Whitesides"): a person's, no place's
         if (
             _institution(text)
             or places.has_nationality(text)
@@ -496,7 +512,7 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
             start, words = trimmed
             bare = _POSSESSIVE.sub("", words)
             corrected = corrected_label(bare, label)
-            if corrected == "PERSON" and not promotions and not is_full_name(bare):
+            if corrected == "PERSON" and not promotions and not _a_full_name(bare):
                 corrected = label
             rule += ":after-turn-marker"
             found.append(Candidate(start, ent.end_char, corrected, words, (SOURCE,), SCORE, rule))
@@ -518,7 +534,7 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
             continue
         bare = _POSSESSIVE.sub("", ent.text)
         corrected = corrected_label(bare, label)
-        if corrected == "PERSON" and not promotions and not is_full_name(bare):
+        if corrected == "PERSON" and not promotions and not _a_full_name(bare):
             corrected = label  # the model's own decision stands; demotions still apply
         if label == "LOCATION" and (_a_person_s_initials(bare.strip()) or _a_spelled_surname(bare, text, ents, i)):
             # "the residence of R.M.": a victim, a minor named by initials; a surname
