@@ -234,9 +234,10 @@ OTHER_LANGUAGES_KIN_TITLES: tuple[str, ...] = (
     "Tante", "Onkel", "Feter", "Mume", "Zeyde", "Zayde", "Bubbe", "Bobe", "Babcia", "Dziadek",
     # Cree grandparents before a name ("Kokum Flora", "Mosom Isidore").
     "Kokum", "Kookum", "Mosom", "Moshum", "Mushum",
-    # Māori elders and kin ("Matua Wiremu", "Whaea Huia", "Koro Hēmi"), Cajun godparents
-    # ("Parrain Jules"); not "Nonc" (an uncle), which a town may call one man alone.
-    "Matua", "Whaea", "Koro", "Kuia", "Parrain", "Nannan",
+    # A Māori aunt or mother ("Whaea Huia"), Cajun godparents ("Parrain Jules"); not "Nonc"
+    # (an uncle), which a town may call one man alone, nor "Matua", "Koro", "Kuia" (towns,
+    # islands and streets too: "Koro Street", "Matua, Tauranga").
+    "Whaea", "Parrain", "Nannan",
 )  # fmt: skip
 KIN_TITLES: tuple[str, ...] = (
     "Uncle", "Aunt", "Auntie", "Aunty", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy",
@@ -265,8 +266,7 @@ HONORIFICS: frozenset[str] = (
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
-    comandante shri smt shrimati ntate marshal constable superintendent ranger principal
-    encik puan cik mdm datuk dato tuan""".split()
+    comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -287,9 +287,10 @@ RELATIONS = (
 # Lower-case words inside a person's name ("Rosa de la Vega", "Pieter van Dalen").
 NAME_PARTICLES: frozenset[str] = frozenset(
     # Welsh "ap"/"ferch", Irish "Ní"/"Nic"/"Ó", Malay "binte", Tamil "s/o" and "d/o"
-    # (son and daughter of), as names written in English carry them.
+    # (son and daughter of), as names written in English carry them; not "a/p" (a
+    # clinician's assessment and plan).
     "de del della der di da dos das du la le van von bin ibn al el y zu ter ten te ap ab ferch verch ní nic ó uí"
-    " binte binti bte s/o d/o a/l a/p".split()
+    " binte binti bte s/o d/o a/l".split()
 )
 # Generational suffixes that are part of a name but no name of their own.
 NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr", "ii", "iii", "iv"})
@@ -667,7 +668,8 @@ LEGAL_LATIN: frozenset[str] = frozenset(
 
 # The first word of a Māori iwi's or hapū's name ("Ngāti Porou", "Ngāi Tahu"): "the
 # descendants of", a people's body, never a person's name.
-TRIBE_PREFIXES: frozenset[str] = frozenset({"ngāti", "ngati", "ngāi", "ngai"})
+# Not "Ngai" without its macron: a Cantonese surname ("Ngai Chun-wah").
+TRIBE_PREFIXES: frozenset[str] = frozenset({"ngāti", "ngati", "ngāi"})
 
 # Degrees and licences written after a name and its comma ("PIERS HESKETH, M.D.",
 # "Dana Ruiz, LCSW"), periods removed and lower case: the name before them is a person's.

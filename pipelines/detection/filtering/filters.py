@@ -201,7 +201,7 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "title alone"
     # "Fire Marshal", "Battalion Chief" before the name they title ("Deputy Fire Marshal
     # Owen Thibodeaux"): common words and the title, no one's name.
-    title_last = _is_role(words[-1], roles) or words[-1] in w.honorifics if words else False
+    title_last = bool(words) and (_is_role(words[-1], roles) or words[-1] in w.honorifics or words[-1] in _OFFICES)
     if common_lead and title_last and _NAME_AFTER.match(text, c.end):
         return "title alone"
     # "Meemaw", "Paw-Paw", "Grandpa" alone, as the model reads them: what a family calls
@@ -219,6 +219,10 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z]")
+# Offices a trade's or a service's word opens ("Fire Marshal", "Park Ranger", "Police
+# Constable"): surnames and given names alone ("Mr. Constable", "Marshal's my cousin"),
+# so only after such a word and before a name are they titles.
+_OFFICES = frozenset({"marshal", "ranger", "constable", "principal"})
 _FIELD_LABELS = CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
 
 
@@ -424,16 +428,20 @@ _EPONYM_BEFORE = re.compile(
 
 # What follows a doctrine called by a party's name (lexicons.LEGAL_EPONYMS): "a Marsden
 # motion", "a Franks hearing", "Brady material", "a Batson challenge", "an Alford plea".
+# Only nouns no person's name takes ("the Romero report", "the Brady hearing" of a
+# family court and "the Strickland claim" may be a party's).
 _LEGAL_EPONYM_AFTER = re.compile(
-    r"[ \t]+(?:motion|hearing|challenge|plea|waiver|violation|material|request|objection|issue|error|claim"
-    r"|admonition|advisement|card|form|instruction|disclosure|report|factors|analysis|rights|warnings?)s?\b"
+    r"[ \t]+(?:motion|challenge|plea|waiver|violation|material|admonition|advisement|instruction|disclosure"
+    r"|rights|warnings?)s?\b"
 )
-# A doctrine read to a suspect or invoked: "read him Miranda", "read her her Miranda",
-# "after Miranda", "he invoked Miranda".
+# Miranda read to a suspect or invoked ("read him Miranda", "read her her Miranda",
+# "he invoked Miranda"), or bare at a clause's end ("after Miranda."): not "after
+# Romero left", "without Brady".
 _READ_TO_BEFORE = re.compile(
-    r"(?i:\b(?:read[ \t]+(?:him|her|them|you|me)|after|before|without|waived|invoked|under)"
-    r"(?:[ \t]+(?:his|her|their|your|my))?)[ \t]+$"
+    r"(?i:\b(?:read[ \t]+(?:him|her|them|you|me)|waived|invoked)(?:[ \t]+(?:his|her|their|your|my))?)[ \t]+$"
 )
+_CLAUSE_BEFORE = re.compile(r"(?i:\b(?:after|before|without|under))[ \t]+$")
+_CLAUSE_END_AFTER = re.compile(r"[ \t]*(?:[.,;?!]|$)")
 
 
 # A page's production number in discovery, called after its stamp's maker: "Bates
@@ -448,9 +456,13 @@ def _legal_eponym_at(text: str, start: int, word: str) -> bool:
         return _BATES_AFTER.match(text, start + len(word)) is not None
     if word.casefold() not in LEGAL_EPONYMS:
         return False
-    return (
-        _LEGAL_EPONYM_AFTER.match(text, start + len(word)) is not None
-        or _READ_TO_BEFORE.search(text, max(0, start - 30), start) is not None
+    if _LEGAL_EPONYM_AFTER.match(text, start + len(word)) is not None:
+        return True
+    if word != "Miranda":
+        return False
+    return _READ_TO_BEFORE.search(text, max(0, start - 30), start) is not None or (
+        _CLAUSE_BEFORE.search(text, max(0, start - 10), start) is not None
+        and _CLAUSE_END_AFTER.match(text, start + len(word)) is not None
     )
 
 
@@ -914,6 +926,9 @@ def _title_at(words: list[re.Match[str]], i: int, lexicon: FilterWords) -> bool:
         return True
     if word.lower() in _RELATION_WORDS and i + 1 < len(words) and not is_known_name(word):
         return True  # "Daughter Rose drove her", "Grandson Eli, who is 16": the relation, as a role
+    if word.lower() in _OFFICES and 0 < i < len(words) - 1:
+        # "Fire Marshal Owen Thibodeaux": an office after its service's common words.
+        return all(is_common_word(w.group()) and not is_given_name(w.group()) for w in words[:i])
     if word.lower() not in lexicon.honorifics:
         return False
     if not is_known_name(word):

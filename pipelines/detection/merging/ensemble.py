@@ -31,6 +31,7 @@ from pipelines.detection.merging.edges import COMPANY_FORM, ends_in_a_join, tidy
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
+    is_english_word,
     is_given_name,
     is_known_name,
     is_stop_word,
@@ -385,8 +386,11 @@ _LINE_BREAK = re.compile(places.LINE_END + f"(?:{places.PRINTED_LINE_NUMBER})?")
 _SPEAKER_AFTER = re.compile(r"(?:[ \t]+[A-Z.'’-]+){0,2}[ \t]*:")
 
 
+# Only the particles no Romance sentence opens with may follow a line's break ("Maria⏎
+# 8  la Migra" is no name).
+_LINE_PARTICLES = "bin|binte|binti|bte|ibn|s/o|d/o|a/l|ap|ferch|verch|van|von"
 # A surname a particle opens, in lower case before its capital ("al-Qutaybi", "van Dyke").
-_A_PARTICLE_OPENS = re.compile(r"(?:" + "|".join(sorted(NAME_PARTICLES)) + r")[- ](?=[A-Z])")
+_A_PARTICLE_OPENS = re.compile(rf"(?:(?:al|el)-|(?:{_LINE_PARTICLES})[ ])(?=[A-Z])")
 
 
 def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, between: str) -> bool:
@@ -497,7 +501,12 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
             # "Tormod Mac an t-Saoir", "Iain Mac a' Phearsain": a Gaelic surname's article
             # and its mutated name, in lower case, that no one read.
             span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
-        elif span.label == "PERSON" and (rest := _HYPHENATED_REST.match(text, span.end)) and rest.end() <= after:
+        elif (
+            span.label == "PERSON"
+            and (rest := _HYPHENATED_REST.match(text, span.end))
+            and rest.end() <= after
+            and _a_name_s_rest(span.text, rest.group("rest"))
+        ):
             # "Mr. Gilst-⏎rap", "Zeb Little-⏎john": a typist's hyphen at the line's end.
             span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
         elif span.label == "PERSON" and (rest := _PARTICLE_SURNAME_AFTER.match(text, span.end)) and rest.end() <= after:
@@ -517,12 +526,24 @@ _SPACED_PARTICLES = sorted(NAME_PARTICLES - {"al", "el", "le", "y", "zu", "ter",
 # A line's break (and its printed number) may come before the particle: "Muhammad
 # Firdaus⏎ 7    bin Rahmat", a lower-case word no sentence opens with.
 _PARTICLE_SURNAME_AFTER = re.compile(
-    rf"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]+)?)(?:(?:{'|'.join(_SPACED_PARTICLES)})[ \t]+){{1,3}}[A-Z][\w'’-]+"
+    rf"[ \t]+(?:(?:{'|'.join(_SPACED_PARTICLES)})[ \t]+){{1,3}}[A-Z][\w'’-]+"
+    rf"|[ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]+)?(?:(?:{_LINE_PARTICLES})[ \t]+){{1,3}}[A-Z][\w'’-]+"
     r"|[ \t]+(?:al|el)-[A-Z][\w'’-]+"
 )
 # The rest of a name a typewriter's hyphen broke at a line's end: lower-case letters
 # opening the next line, nothing joined after them.
-_HYPHENATED_REST = re.compile(r"-\n[ \t]*(?:\d{1,2}[ \t]+)?[a-z]{2,}(?![\w-])")
+_HYPHENATED_REST = re.compile(r"-\n[ \t]*(?:\d{1,2}[ \t]+)?(?P<rest>[a-z]{2,})(?![\w-])")
+
+
+def _a_name_s_rest(name: str, rest: str) -> bool:
+    """`rest` goes on the name's last word ("Mehro-⏎tra", "Gilst-⏎rap", "Little-⏎john"),
+    or the two joined are a name the lists know; not a word of the sentence going on
+    ("Tanya-⏎well, actually", "Marcus-⏎or was it Devon": a stop word or a word
+    markedly English, which a surname's tail is not)."""
+    joined = name.split()[-1] + rest
+    return is_known_name(joined) or not (is_english_word(rest) or is_stop_word(rest))
+
+
 _GAELIC_HEADS = frozenset({"Mac", "MAC", "Nic", "NIC", "Mhic", "Nig"})
 _GAELIC_SURNAME_AFTER = re.compile(
     r"[ \t]+(?:an|a['’]|na|nan|AN|A['’]|NA|NAN)[ \t]*\n?[ \t]*(?:[thTH]-?)?[A-Z][\w'’]*(?:-[A-Z][\w'’]*)?"

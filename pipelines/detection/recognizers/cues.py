@@ -173,8 +173,7 @@ _CALLED_RE = re.compile(
     r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|(?P<known>known|knew)[ \t]+as"
     # What a record or a witness gives as someone's other name, quoted after it
     # ('a/k/a "Bird"', 'the moniker "Pinky"').
-    r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))"
-    + _NAME_MAY_WRAP
+    r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))[ \t]+"
     + r"(?P<pronoun>(?:him|her|me|them)"
     + _NAME_MAY_WRAP
     + ")?"
@@ -199,6 +198,9 @@ _BRACKETED_NICKNAME_RE = re.compile(
 # ('Tameisha ("Meesh"), 31, a nursing assistant'): both name the sibling.
 _NAME_NICKNAME_AGE = (
     r"(?<![\w'’-])(?P<one>" + _NAME + r")[ \t]*\([\"“](?P<short>" + _NICKNAME + r")[\"”]\),[ \t]+\d{1,2}\b"
+    # The age ends its clause or counts years: not 'Metformin ("Glucophage"), 50 units',
+    # 'The Seller ("Vendor"), 45 days'.
+    r"(?=[ \t]*(?:[,;.)]|years?\b|y/?o\b))"
 )
 _NAMED_WITH_AN_AGE_RE = re.compile(_NAME_NICKNAME_AGE.replace("?P<one>", "?P<v>"))
 _NICKNAMED_WITH_AN_AGE_RE = re.compile(_NAME_NICKNAME_AGE.replace("?P<short>", "?P<v>"))
@@ -792,6 +794,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
     if rule == "called" and not quoted and not _calls_a_person(text, match):
         return True
+    if rule == "nickname_age" and _only_common_words(match.groupdict().get("one") or name):
+        return True  # 'The Seller ("Vendor"), 45': a contract's defined terms; not 'Ellery ("Moose"), 16
     if rule == "nickname" and (_a_defined_term(match) or _only_common_words(name)):
         return True  # 'Caldicott Provisions Limited ("Caldicott")', 'Maria Lopez ("Tenant")': a defined term
     if rule == "vocative" and not _said_to_a_person(name):
@@ -935,6 +939,11 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 end = initial.end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found
+
+
+# Degrees written as a state's postal code is ("MD", "PA", "DC"; "Md." is Maryland's
+# too): a degree only with a period between its letters ("M.D.", "D.O.").
+_POSTAL_DEGREES = frozenset({"MD", "PA", "DC", "DO"})
 
 
 # The prepositions a heading ends in before the name it introduces; not "TO", "ON",
@@ -1097,7 +1106,12 @@ def recognize(text: str) -> list[Candidate]:
         named = [w for w in match.group("v").split() if w.lower().strip(".") not in ROLE_WORDS]
         # A period is a degree's ("M.D.", "ESQ."), not a sentence's end ("Evander
         # Banning, the general counsel." is an answer, not a list of appearances).
+        # Not a state's postal code without its periods ("Camp Hill, PA", "Chevy Chase, MD").
+        raw_role = match.group("role")
         degree = len(role) == 1 and role[0].replace(".", "") in DEGREES
+        degree = degree and (
+            raw_role.replace(".", "").upper() not in _POSTAL_DEGREES or re.search(r"\w\.\w", raw_role) is not None
+        )
         if "." in match.group("role") and not degree:
             continue
         if (
@@ -1276,11 +1290,8 @@ def _a_firm_s_context(text: str, start: int, end: int) -> bool:
     # The lawyer's surname is the first partner's ("Conor Fitzgerald, Fitzgerald &
     # Amezcua"); "Mike Tran, Nguyen & Pham" lists three people.
     lawyer = _LAWYER_BEFORE.search(text, max(0, start - 60), start)
-    # Three surnames or more, commas and an ampersand, no given name among them
-    # ("Culbreth, Nance & Haynsworth"): a firm's style, not a list of people.
     return bool(
-        (len(items) >= 3 and given is None)
-        or lawyer_first
+        lawyer_first
         or (lawyer is not None and text.startswith(lawyer.group("surname"), start))
         or _WORK_AT_BEFORE.search(text, max(0, start - 40), start)
         or _PARTY_AFTER.match(text, end)

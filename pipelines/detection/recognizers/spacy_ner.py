@@ -138,7 +138,11 @@ def is_full_name(text: str) -> bool:
     )
 
 
-_MIDDLE_INITIAL = re.compile(r"(?!(?:St|Mt|Ft|Pt)\.?[ \t])[A-Z][a-z]{2,}[ \t]+[A-Z]\.[ \t]+[A-Z][a-z][\w'’-]+")
+# A given name, a middle initial and a surname; not a place's prefix ("Fort A. P. Hill").
+_MIDDLE_INITIAL = re.compile(
+    r"(?!(?:St|Mt|Ft|Pt|Fort|Mount|Port|Camp|Lake|Saint)\.?[ \t])"
+    r"[A-Z][a-z]{2,}[ \t]+[A-Z]\.[ \t]+[A-Z][a-z][\w'’-]+"
+)
 
 
 def _a_full_name(text: str) -> bool:
