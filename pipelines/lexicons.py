@@ -287,10 +287,10 @@ RELATIONS = (
 # Lower-case words inside a person's name ("Rosa de la Vega", "Pieter van Dalen").
 NAME_PARTICLES: frozenset[str] = frozenset(
     # Welsh "ap"/"ferch", Irish "Ní"/"Nic"/"Ó", Malay "binte", Tamil "s/o" and "d/o"
-    # (son and daughter of), as names written in English carry them; not "a/p" (a
-    # clinician's assessment and plan).
+    # (son and daughter of), Spanish "de los" and "viuda de" (widow of), as names
+    # written in English carry them; not "a/p" (a clinician's assessment and plan).
     "de del della der di da dos das du la le van von bin ibn al el y zu ter ten te ap ab ferch verch ní nic ó uí"
-    " binte binti bte s/o d/o a/l".split()
+    " binte binti bte s/o d/o a/l los las viuda".split()
 )
 # Generational suffixes that are part of a name but no name of their own.
 NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr", "ii", "iii", "iv"})

@@ -41,7 +41,11 @@ from pipelines.detection.filtering.place_context import (
 from pipelines.detection.filtering.words import FilterWords, words_for
 from pipelines.detection.languages import DEFAULT_LANGUAGE, Language, language
 from pipelines.detection.languages import rules as language_rules
-from pipelines.detection.merging.beside_names import affiliations_after_names, ages_beside_names
+from pipelines.detection.merging.beside_names import (
+    affiliations_after_names,
+    ages_beside_names,
+    nicknames_beside_names,
+)
 from pipelines.detection.merging.calibration import calibrate, introduced, probability
 from pipelines.detection.merging.edges import title_letters
 from pipelines.detection.merging.ensemble import merge, vote
@@ -357,7 +361,11 @@ def _spread(text: str, spans: list[Candidate], words: FilterWords) -> list[Candi
     """What the merged spans lead to: their names elsewhere (propagation) and, in
     English, a person's age or affiliation said right after the name ("Rose (19)",
     "Isabel Ruiz of Heaven Sent Gaming")."""
-    beside = ages_beside_names(text, spans) + affiliations_after_names(text, spans) if words.place_context else []
+    beside = (
+        ages_beside_names(text, spans) + affiliations_after_names(text, spans) + nicknames_beside_names(text, spans)
+        if words.place_context
+        else []
+    )
     # An affiliation spreads as the names it was read beside do ("What is Heaven Sent Gaming?").
     return beside + propagate(text, [*spans, *beside], words)
 

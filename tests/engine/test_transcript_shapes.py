@@ -2587,3 +2587,31 @@ def test_a_list_of_people_or_a_contract_s_terms_are_no_firm_nor_nicknames() -> N
     assert not _labelled(people, "ORGANIZATION")
     terms = 'Medications: Lisinopril ("Zestril"), 10 mg daily. The Seller ("Vendor"), 45 days after closing.\n'
     assert not set(_labelled(terms, "PERSON")) & {"Lisinopril", "Zestril", "Seller", "Vendor"}
+
+
+def test_a_nickname_a_witness_ties_to_a_full_name_or_gives_when_asked() -> None:
+    text = (
+        " 7         A.   Pressure and Flex caught him at the light, and then Pressure shot into his car.\n"
+        " 9    Flex is Keyon Hairston, Pressure's brother.\n"
+        "10    and what they did. Quashawn Mullins?\n11         A.   Ghost. Nobody sees him.\n"
+        "12         Q.   What did people call you?\n13         A.   Teeth.\n"
+    )
+    assert {"Flex", "Ghost", "Teeth"} <= set(_labelled(text, "PERSON"))
+    answers = (
+        " 1         Q.   John Smith?\n 2         A.   Correct. He was there.\n"
+        " 3         Q.   Mary Hill?\n 4         A.   Cousin. Mom is Jane Smith.\n"
+        "She has a daughter Amaya (age four). Landlord is Ephraim Yoder, (717) 555-0100.\n"
+    )
+    people = _labelled(answers, "PERSON")
+    assert not {"Correct", "Cousin", "Mom", "Landlord"} & set(people)
+
+
+def test_a_page_s_running_header_is_no_speaker_and_bracketed_initials_are_introduced() -> None:
+    text = (
+        "CONFIDENTIAL: Forensic Psychiatry Act / FIN 0042\nAttendees:\n"
+        "  - Henrik Vogt, MD, forensic psychiatrist (chair) [HV]\nTeam decision: SUPPORTED by\nHV today.\n"
+        "CONFIDENTIAL: Forensic Psychiatry Act / FIN 0042\nMORALES: Yes I am here.\nMORALES: Yes I am here.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert "CONFIDENTIAL" not in people and people.count("MORALES") == 2
+    assert people.count("HV") == 2

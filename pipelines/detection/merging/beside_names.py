@@ -18,8 +18,8 @@ from bisect import bisect_left
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_common_word, is_person_given_name
-from pipelines.lexicons import AGE_NUMBER_WORDS, CALENDAR_WORDS, RELATIONS, ROLE_WORDS
+from pipelines.gazetteers import is_common_word, is_person_given_name, is_stop_word
+from pipelines.lexicons import AGE_NUMBER_WORDS, CALENDAR_WORDS, KIN_NAMES, RELATIONS, REPLY_WORDS, ROLE_WORDS
 
 SOURCE = "patterns"
 _MODELS = frozenset({"spacy", "presidio", "propagation"})
@@ -128,4 +128,75 @@ def affiliations_after_names(text: str, spans: list[Candidate]) -> list[Candidat
         if bisect_left(starts, start) < bisect_left(starts, end):
             continue  # a rule's span is there already
         found[(start, end)] = Candidate(start, end, "ORGANIZATION", name, ("cues",), 0.75, "cue:affiliation")
+    return list(found.values())
+
+
+# One-word answers that say something of the person, not what they are called.
+_NO_NICKNAMES = frozenset(
+    """deceased unknown dead gone sure later maybe never once twice again both neither probably possibly perhaps
+    sometimes usually always mm-hmm uh-huh um uh hmm objection police security stranger customer dealer supplier
+    driver""".split()
+)
+_RELATION = re.compile(rf"(?:{RELATIONS})s?")
+# A nickname said to be a full name ("Spooky is Tremayne⏎24  Wimbush", "Flex is Keyon
+# Hairston"): one capitalised word, "is", then the person's full name.
+_EQUATED_BEFORE = re.compile(r"(?<![\w'’.-])(?P<v>[A-Z][a-z][\w'’-]*)[ \t]+is[ \t]+$")
+# A question that is a full name alone ("Q.   Quashawn Mullins?"), answered by what the
+# witness calls that person ("A.   Ghost. Nobody sees him."): the answer's first word.
+_NAME_ASKED = re.compile(r"(?:^[ \t]*(?:\d{1,2}[ \t]+)?(?:Q\.?[ \t]+)?|[.?!][ \t]+)(?:[A-Z][\w'’-]*[ \t]+){0,2}$")
+_NICKNAME_ANSWERED = re.compile(
+    r"\?[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?A\.?[ \t]+(?P<v>[A-Z][a-z][\w'’-]*(?:[ ][A-Z][a-z][\w'’-]*)?)\.(?=\s|$)"
+)
+
+
+# A question about what someone is called ("What did people call you?", "What do
+# they call him on the street?"), answered by the name alone.
+_CALL_QUESTION = re.compile(r"(?i:\bcall(?:ed|s)?[ \t]+(?:you|him|her|them)\b)[^\n?]*\?")
+
+
+def _named_mid_sentence(text: str, word: str) -> bool:
+    """`word`, a common word too, is written with its capital inside a sentence
+    somewhere ("Pressure, Flex, Spooky,", "with Ghost"): a name the witness uses."""
+    inside = re.compile(rf"(?:[a-z,][ \t]+|[a-z,][ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]+)?){re.escape(word)}(?![\w'’-])")
+    return inside.search(text) is not None
+
+
+def nicknames_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """PERSON candidates (a cue's) for what a witness calls someone, where the text
+    ties it to the person's full name: "Flex is Keyon Hairston", or a question that
+    is the full name alone answered by one name ("Q. Quashawn Mullins?⏎A. Ghost.").
+    Not a pronoun, a role or a function word ("That is John Smith", "He is"), nor
+    a place the lists know ("Dallas is John Smith's town" reads "Dallas")."""
+    taken = [(s.start, s.end) for s in spans]
+    found: dict[tuple[int, int], Candidate] = {}
+
+    def propose(start: int, end: int, asked: bool = False) -> None:
+        word = text[start:end]
+        first = word.split()[0]
+        folded = first.lower()
+        if folded in ROLE_WORDS or folded in REPLY_WORDS or folded in _NO_NICKNAMES or is_stop_word(first):
+            return  # "A.   Correct.", "A.   Deceased.", "That is John Smith"
+        if _RELATION.fullmatch(folded) or folded in KIN_NAMES or places.is_known_place(word):
+            return  # "Mom is Jane Smith", "A.   Cousin."
+        if any(s < end and start < e for s, e in taken):
+            return  # a span is there already
+        if is_common_word(first) and not asked and not _named_mid_sentence(text, word):
+            return  # "Landlord is Ephraim Yoder": a common word opening a sentence, no one's name
+        found[(start, end)] = Candidate(start, end, "PERSON", word, ("cues",), 0.8, "cue:nickname_equated")
+
+    for span in spans:
+        if span.label != "PERSON":
+            continue
+        full = len(span.text.split()) >= 2
+        if full and (before := _EQUATED_BEFORE.search(text, max(0, span.start - 40), span.start)) is not None:
+            propose(*before.span("v"))
+        line_start = text.rfind("\n", 0, span.start) + 1
+        if _NAME_ASKED.search(text[line_start : span.start]) and (
+            answer := _NICKNAME_ANSWERED.match(text, span.end, min(len(text), span.end + 80))
+        ):
+            propose(*answer.span("v"), asked=True)
+    for question in _CALL_QUESTION.finditer(text):
+        answer = _NICKNAME_ANSWERED.match(text, question.end() - 1, min(len(text), question.end() + 80))
+        if answer is not None:
+            propose(*answer.span("v"), asked=True)  # what the question asked is a name
     return list(found.values())
