@@ -578,11 +578,23 @@ def _lower_name_word(word: str, w: FilterWords) -> bool:
     return head in (w.name_words or ())
 
 
+def _particle_in_place(words: list[str], n: int) -> bool:
+    """Spanish "los"/"las" are a name's only after "de" ("María de los Ángeles");
+    after a name they are an article ("Luis Soto los Lunes", "Pedro Gomez las
+    Navidades")."""
+    return words[n] not in ("los", "las") or (n > 0 and words[n - 1] == "de")
+
+
 def _name_shape(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's person whose words are not all capitalized ("Rigor mortis"):
     names capitalize every word but their particles ("Rosa de la Vega")."""
     words = c.text.split()
-    if _model_only(c) and len(words) > 1 and any(x[:1].islower() and not _lower_name_word(x, w) for x in words):
+    lower = [
+        x
+        for n, x in enumerate(words)
+        if x[:1].islower() and not (_lower_name_word(x, w) and _particle_in_place(words, n))
+    ]
+    if _model_only(c) and len(words) > 1 and lower:
         return None if _caseless(text, c) else "not shaped like a name (a lower-case word)"
     if _model_only(c) and len(words) == 1 and _COMPOUND_ADJECTIVE.search(words[0]):
         return "not shaped like a name (a compound adjective)"  # "Bates-stamped", "Jackson-based"

@@ -18,7 +18,7 @@ from bisect import bisect_left
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
-from pipelines.gazetteers import is_common_word, is_person_given_name, is_stop_word
+from pipelines.gazetteers import is_common_word, is_given_name, is_person_given_name, is_stop_word
 from pipelines.lexicons import AGE_NUMBER_WORDS, CALENDAR_WORDS, KIN_NAMES, RELATIONS, REPLY_WORDS, ROLE_WORDS
 
 SOURCE = "patterns"
@@ -140,18 +140,22 @@ _NO_NICKNAMES = frozenset(
 _RELATION = re.compile(rf"(?:{RELATIONS})s?")
 # A nickname said to be a full name ("Spooky is Tremayne⏎24  Wimbush", "Flex is Keyon
 # Hairston"): one capitalised word, "is", then the person's full name.
-_EQUATED_BEFORE = re.compile(r"(?<![\w'’.-])(?P<v>[A-Z][a-z][\w'’-]*)[ \t]+is[ \t]+$")
-# A question that is a full name alone ("Q.   Quashawn Mullins?"), answered by what the
-# witness calls that person ("A.   Ghost. Nobody sees him."): the answer's first word.
-_NAME_ASKED = re.compile(r"(?:^[ \t]*(?:\d{1,2}[ \t]+)?(?:Q\.?[ \t]+)?|[.?!][ \t]+)(?:[A-Z][\w'’-]*[ \t]+){0,2}$")
+_EQUATED_BEFORE = re.compile(r"(?<![\w'’.-])(?P<v>[A-Z][a-z][\w'’]*)[ \t]+is[ \t]+$")
+# The name ends its clause: not "Spanish is Maria Lopez's first language".
+_NAME_ENDS_CLAUSE = re.compile(r"[ \t]*(?:[.,;:!?)]|\n|$)")
+# The answer to what someone is called: its first word, a name ('A.   Teeth.').
 _NICKNAME_ANSWERED = re.compile(
     r"\?[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?A\.?[ \t]+(?P<v>[A-Z][a-z][\w'’-]*(?:[ ][A-Z][a-z][\w'’-]*)?)\.(?=\s|$)"
 )
 
 
-# A question about what someone is called ("What did people call you?", "What do
-# they call him on the street?"), answered by the name alone.
-_CALL_QUESTION = re.compile(r"(?i:\bcall(?:ed|s)?[ \t]+(?:you|him|her|them)\b)[^\n?]*\?")
+# A question about what people at large call someone ("What did people call you?",
+# "What do they call him?"), answered by the name alone: not "What did he call you?"
+# (an insult), "Where were you when you called her?" (a telephone).
+_CALL_QUESTION = re.compile(
+    r"(?i:\bwhat[ \t]+(?:do|did|does|would)[ \t]+(?:people|they|everybody|everyone|folks|friends)[ \t]+"
+    r"call[ \t]+(?:you|him|her|them))[ \t]*\?"
+)
 
 
 def _named_mid_sentence(text: str, word: str) -> bool:
@@ -163,10 +167,12 @@ def _named_mid_sentence(text: str, word: str) -> bool:
 
 def nicknames_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
     """PERSON candidates (a cue's) for what a witness calls someone, where the text
-    ties it to the person's full name: "Flex is Keyon Hairston", or a question that
-    is the full name alone answered by one name ("Q. Quashawn Mullins?⏎A. Ghost.").
-    Not a pronoun, a role or a function word ("That is John Smith", "He is"), nor
-    a place the lists know ("Dallas is John Smith's town" reads "Dallas")."""
+    ties it to the person: "Flex is Keyon Hairston." (a word the text writes as a
+    name inside a sentence elsewhere, "Pressure and Flex caught him"), or the answer
+    to what people call someone ("What did people call you?⏎A. Teeth."). Not a
+    pronoun, a role, a relation or a function word ("That is John Smith", "Mom is
+    Jane Smith"), nor a place the lists know. A question that is a name alone
+    answered by one word says too little ("Q. Marcus Bell?⏎A. Upstairs.")."""
     taken = [(s.start, s.end) for s in spans]
     found: dict[tuple[int, int], Candidate] = {}
 
@@ -180,21 +186,16 @@ def nicknames_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]
             return  # "Mom is Jane Smith", "A.   Cousin."
         if any(s < end and start < e for s, e in taken):
             return  # a span is there already
-        if is_common_word(first) and not asked and not _named_mid_sentence(text, word):
-            return  # "Landlord is Ephraim Yoder": a common word opening a sentence, no one's name
+        if not asked and not is_given_name(first) and not _named_mid_sentence(text, word):
+            return  # "Landlord is Ephraim Yoder", "Prescriber is Jane Roe": no name the text uses
         found[(start, end)] = Candidate(start, end, "PERSON", word, ("cues",), 0.8, "cue:nickname_equated")
 
     for span in spans:
-        if span.label != "PERSON":
+        if span.label != "PERSON" or len(span.text.split()) < 2:
             continue
-        full = len(span.text.split()) >= 2
-        if full and (before := _EQUATED_BEFORE.search(text, max(0, span.start - 40), span.start)) is not None:
+        before = _EQUATED_BEFORE.search(text, max(0, span.start - 40), span.start)
+        if before is not None and _NAME_ENDS_CLAUSE.match(text, span.end):
             propose(*before.span("v"))
-        line_start = text.rfind("\n", 0, span.start) + 1
-        if _NAME_ASKED.search(text[line_start : span.start]) and (
-            answer := _NICKNAME_ANSWERED.match(text, span.end, min(len(text), span.end + 80))
-        ):
-            propose(*answer.span("v"), asked=True)
     for question in _CALL_QUESTION.finditer(text):
         answer = _NICKNAME_ANSWERED.match(text, question.end() - 1, min(len(text), question.end() + 80))
         if answer is not None:

@@ -526,7 +526,8 @@ _SPACED_PARTICLES = sorted(NAME_PARTICLES - {"al", "el", "le", "y", "zu", "ter",
 # A line's break (and its printed number) may come before the particle: "Muhammad
 # Firdaus⏎ 7    bin Rahmat", a lower-case word no sentence opens with.
 _PARTICLE_SURNAME_AFTER = re.compile(
-    rf"[ \t]+(?:(?:{'|'.join(_SPACED_PARTICLES)})[ \t]+){{1,3}}[A-Z][\w'’-]+"
+    # Not "los"/"las" first: Spanish articles after a name ("Pedro Gomez las Navidades").
+    rf"[ \t]+(?!(?:los|las)[ \t])(?:(?:{'|'.join(_SPACED_PARTICLES)})[ \t]+){{1,3}}[A-Z][\w'’-]+"
     rf"|[ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]+)?(?:(?:{_LINE_PARTICLES})[ \t]+){{1,3}}[A-Z][\w'’-]+"
     r"|[ \t]+(?:al|el)-[A-Z][\w'’-]+"
 )

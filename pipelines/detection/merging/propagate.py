@@ -336,8 +336,7 @@ def _no_person_here(text: str, start: int, end: int) -> bool:
 # Initials a document introduces for a person in brackets ("Gavin Cordray, CEO (GC)",
 # "incl. TA (BK below)", "Bryce Kohut (\"BK\")"), as a mediator's or a clinician's
 # notes and a brief do: two or three capitals.
-# A team's list may put them in square brackets ("primary nurse [MT]").
-_INTRODUCED_INITIALS = re.compile(r"[(\[](?:[\"“])?(?P<i>[A-Z]{2,3})(?:[\"”])?(?:[ \t]+below)?[)\]]")
+_INTRODUCED_INITIALS = re.compile(r"\((?:[\"“])?(?P<i>[A-Z]{2,3})(?:[\"”])?(?:[ \t]+below)?\)")
 
 
 # Acronyms a transcript uses for other things than a person (states' postal codes among

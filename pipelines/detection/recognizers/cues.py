@@ -179,7 +179,7 @@ _CALLED_RE = re.compile(
     + ")?"
     r"|(?P<namer>(?i:man|woman|guy|girl|boy|kid|dude|lady|fellow|person|one|someone|somebody)[ \t]+"
     r"(?i:they|people|everyone|everybody|folks|we)" + _NAME_MAY_WRAP + "call(?:ed)?" + _NAME_MAY_WRAP + ")"
-    r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them|you)" + _NAME_MAY_WRAP + ")?)"
+    r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)" + _NAME_MAY_WRAP + ")?)"
     # A nickname in quotes ('who goes by "Pooh."').
     # A name may end in an initial ("Daddy T.", "Big J.").
     r"[\"“'‘]?(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"
@@ -839,16 +839,20 @@ def _business_after(text: str, end: int) -> bool:
 
 
 def _running_headers(text: str, speakers: list[re.Match[str]]) -> set[str]:
-    """Labels each of whose lines goes on with the same words, four or more, every
-    time ("CONFIDENTIAL: Forensic Psychiatry Act / FIN 0042" atop each page): a
-    page's running header; a speaker says something else each turn."""
+    """Labels each of whose lines goes on with the same words, four or more and no
+    sentence's stop, every time ("CONFIDENTIAL: Forensic Psychiatry Act / FIN 0042"
+    atop each page): a page's running header; a speaker says something else each
+    turn, or a sentence."""
     rests: dict[str, set[str]] = {}
     counts: Counter[str] = Counter()
     for match in speakers:
         label = " ".join(match.group("label").split())
         end = text.find("\n", match.end())
         rest = " ".join(text[match.end() : end if end != -1 else len(text)].split())
-        rests.setdefault(label, set()).add(rest if len(rest.split()) >= 4 else f"{match.end()}")
+        # A speaker's sentence ends with its stop ("I don't remember that at all."); a
+        # header's line does not.
+        header = len(rest.split()) >= 4 and not rest.endswith((".", "?", "!", '"', "”"))
+        rests.setdefault(label, set()).add(rest if header else f"{match.end()}")
         counts[label] += 1
     return {label for label, found in rests.items() if counts[label] >= 2 and len(found) == 1}
 
@@ -864,8 +868,11 @@ def _speaker_labels(text: str) -> list[Candidate]:
     military = len(_COURT_MARTIAL_LABELS & set(turns)) >= 2 and _COURT_MARTIAL.search(text) is not None
     headers = _running_headers(text, speakers)
     for match in speakers:
-        if " ".join(match.group("label").split()) in headers:
-            continue  # "CONFIDENTIAL: Forensic Psychiatry Act / FIN 0042" on every page: a page's header
+        if " ".join(match.group("label").split()) in headers and _only_common_words(match.group("label")):
+            # "CONFIDENTIAL: Forensic Psychiatry Act / FIN 0042" on every page: a page's
+            # header; a speaker who says the same each time ("MR. LONG: Thank you, Your
+            # Honor.", "SWEET: I don't remember that at all.") keeps the name.
+            continue
         label_start = match.start("label")
         # After a clock a line's words in capitals may be a log's entry.
         clocked = _A_CLOCK_OPENS.match(match.group()) is not None
