@@ -679,9 +679,9 @@ DEGREES: frozenset[str] = frozenset(
 )
 
 # The doctrines of criminal procedure that courts call by a party's name, in the US
-# ("Miranda", "Brady", "Batson") and in Canada ("Gladue", "Jordan"): said bare or before
-# the motion, hearing or material they name ("read him Miranda", "a Marsden motion",
-# "Brady material"). Only the ones a trial court's record uses as common nouns; a
+# ("Miranda", "Brady", "Batson") and in Canada ("Gladue"): before the motion, waiver or
+# material they name ("a Marsden motion", "Brady material"), Miranda also read or invoked
+# ("read him Miranda"). Only the ones a trial court's record uses as common nouns; a
 # witness's own "Miranda" stays a person (filters.py asks every use in the document).
 LEGAL_EPONYMS: frozenset[str] = frozenset(
     """miranda brady giglio franks faretta marsden pitchess batson daubert frye jencks garrity alford apprendi

@@ -427,7 +427,7 @@ _EPONYM_BEFORE = re.compile(
 
 
 # What follows a doctrine called by a party's name (lexicons.LEGAL_EPONYMS): "a Marsden
-# motion", "a Franks hearing", "Brady material", "a Batson challenge", "an Alford plea".
+# motion", "Brady material", "a Batson challenge", "an Alford plea".
 # Only nouns no person's name takes ("the Romero report", "the Brady hearing" of a
 # family court and "the Strickland claim" may be a party's).
 _LEGAL_EPONYM_AFTER = re.compile(
