@@ -679,13 +679,13 @@ DEGREES: frozenset[str] = frozenset(
 )
 
 # The doctrines of criminal procedure that courts call by a party's name, in the US
-# ("Miranda", "Brady", "Batson") and in Canada ("Gladue"): before the motion, waiver or
-# material they name ("a Marsden motion", "Brady material"), Miranda also read or invoked
+# ("Miranda", "Brady", "Batson"): before the motion, waiver or material they name ("a
+# Marsden motion", "Brady material"), Miranda also read or invoked
 # ("read him Miranda"). Only the ones a trial court's record uses as common nouns; a
 # witness's own "Miranda" stays a person (filters.py asks every use in the document).
 LEGAL_EPONYMS: frozenset[str] = frozenset(
     """miranda brady giglio franks faretta marsden pitchess batson daubert frye jencks garrity alford apprendi
-    kastigar tarasoff gladue strickland anders wende romero bivens monell""".split()
+    tarasoff strickland romero""".split()
 )
 
 # What a psychologist's or a clinician's instrument named after its author ends in

@@ -360,7 +360,8 @@ def _detect_doc(
 def _spread(text: str, spans: list[Candidate], words: FilterWords) -> list[Candidate]:
     """What the merged spans lead to: their names elsewhere (propagation) and, in
     English, a person's age or affiliation said right after the name ("Rose (19)",
-    "Isabel Ruiz of Heaven Sent Gaming")."""
+    "Isabel Ruiz of Heaven Sent Gaming") and a nickname tied to it ("Flex is Keyon
+    Hairston.")."""
     beside = (
         ages_beside_names(text, spans) + affiliations_after_names(text, spans) + nicknames_beside_names(text, spans)
         if words.place_context

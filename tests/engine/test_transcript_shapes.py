@@ -2638,3 +2638,22 @@ def test_a_speaker_who_says_the_same_each_time_keeps_the_name() -> None:
     names = 'THE INTERPRETER: He says, "Vi a Pedro Gomez las Navidades pasadas." Maria de los Santos came.\n'
     people = _labelled(names, "PERSON")
     assert "Pedro Gomez" in people and not any("Navidades" in p for p in people)
+
+
+@pytest.mark.parametrize(
+    ("text", "not_a_person"),
+    [
+        # A code reader's cases: the equation's own use is no use elsewhere, a lower-case
+        # letter of Latin Extended-A opens no name, a hyphenated kin word is one.
+        ("Under the lease the Tenant is Maria Lopez. The Tenant pays.", "Tenant"),
+        ("he is called łukasz here", "łukasz"),
+        (" 1  Q. What did they call him?\n 2  A. Paw-Paw.", "Paw-Paw"),
+    ],
+)
+def test_the_code_reader_s_cases_name_no_one(text: str, not_a_person: str) -> None:
+    assert not_a_person not in _labelled(text, "PERSON")
+
+
+def test_bates_before_no_without_its_period_is_the_man() -> None:
+    assert "Bates" in _labelled("Mr. Bates no longer works here. Bates was fired.", "PERSON")
+    assert "MIRANDA" not in _labelled("Q. DID YOU READ HIM MIRANDA?\nA. YES.", "PERSON")

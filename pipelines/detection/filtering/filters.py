@@ -201,7 +201,7 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "title alone"
     # "Fire Marshal", "Battalion Chief" before the name they title ("Deputy Fire Marshal
     # Owen Thibodeaux"): common words and the title, no one's name.
-    title_last = bool(words) and (_is_role(words[-1], roles) or words[-1] in w.honorifics or words[-1] in _OFFICES)
+    title_last = _is_role(words[-1], roles) or words[-1] in w.honorifics or words[-1] in _OFFICES
     if common_lead and title_last and _NAME_AFTER.match(text, c.end):
         return "title alone"
     # "Meemaw", "Paw-Paw", "Grandpa" alone, as the model reads them: what a family calls
@@ -213,12 +213,13 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
         return "title alone"
     # "Rt Hon", "the Right Hon.": the Right Honourable, a title however written.
-    if words == ["hon"] and re.search(r"\b(?:Rt\.?|Right)[ \t]+$", text[max(0, c.start - 8) : c.start]):
+    if words == ["hon"] and _RIGHT_BEFORE.search(text, max(0, c.start - 8), c.start):
         return "title alone"
     return None
 
 
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z]")
+_RIGHT_BEFORE = re.compile(r"\b(?:Rt\.?|Right)[ \t]+$")
 # Offices a trade's or a service's word opens ("Fire Marshal", "Park Ranger", "Police
 # Constable"): surnames and given names alone ("Mr. Constable", "Marshal's my cousin"),
 # so only after such a word and before a name are they titles.
@@ -432,7 +433,7 @@ _EPONYM_BEFORE = re.compile(
 # family court and "the Strickland claim" may be a party's).
 _LEGAL_EPONYM_AFTER = re.compile(
     r"[ \t]+(?:motion|challenge|plea|waiver|violation|material|admonition|advisement|instruction|disclosure"
-    r"|rights|warnings?)s?\b"
+    r"|right|warning)s?\b"
 )
 # Miranda read to a suspect or invoked ("read him Miranda", "read her her Miranda",
 # "he invoked Miranda"), or bare at a clause's end ("after Miranda."): not "after
@@ -446,19 +447,19 @@ _CLAUSE_END_AFTER = re.compile(r"[ \t]*(?:[.,;?!]|$)")
 
 # A page's production number in discovery, called after its stamp's maker: "Bates
 # BWM-0006001", "Bates-stamped", "the Bates numbers", "Bates range".
-_BATES_AFTER = re.compile(r"(?:-|[ \t]+)(?:stamp(?:ed|s)?|numbers?|numbered|range|labels?|no\b|[A-Z]{2,}[-_]?\d)")
+_BATES_AFTER = re.compile(r"(?:-|[ \t]+)(?:stamp(?:ed|s)?|numbers?|numbered|range|labels?|(?i:no)\.|[A-Z]{2,}[-_]?\d)")
 
 
 def _legal_eponym_at(text: str, start: int, word: str) -> bool:
     """`word`, at `start`, is a doctrine of criminal procedure by its party's name,
     or the Bates stamp of a produced page."""
-    if word == "Bates":
+    if word.casefold() == "bates":
         return _BATES_AFTER.match(text, start + len(word)) is not None
     if word.casefold() not in LEGAL_EPONYMS:
         return False
     if _LEGAL_EPONYM_AFTER.match(text, start + len(word)) is not None:
         return True
-    if word != "Miranda":
+    if word.casefold() != "miranda":
         return False
     return _READ_TO_BEFORE.search(text, max(0, start - 30), start) is not None or (
         _CLAUSE_BEFORE.search(text, max(0, start - 10), start) is not None
@@ -524,7 +525,8 @@ def _only_as_eponym(text: str, word: str) -> bool:
 
 def _person_eponym(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's one-word person that names a procedure, a test or a law, and
-    nothing else in the document (`_only_as_eponym`). A name the document uses
+    nothing else in the document (`_only_as_eponym`); a model's one-word body only
+    where it names a doctrine or a Bates stamp (`_legal_eponym_at`). A name the document uses
     alone too ("the Navarrete review" where Mr. Navarrete speaks) stays a person."""
     # One word, a hyphenated one too ("Jackson-Pratt drains").
     words = re.sub(r"['’]s?$", "", c.text.strip()).split()

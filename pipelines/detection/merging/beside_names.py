@@ -1,6 +1,8 @@
-"""What is said right after a person's name: an age ("daughter Rose (19)", "Mother,
+"""What is said beside a person's name: an age ("daughter Rose (19)", "Mother,
 Vesna Kadić, 71, lives in", "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto
-should be 43 today"), an affiliation ("Isabel Ruiz of Heaven Sent Gaming").
+should be 43 today"), an affiliation ("Isabel Ruiz of Heaven Sent Gaming"), a
+nickname tied to the name ("Flex is Keyon Hairston.", `nicknames_beside_names`: PERSON
+spans of the cues' source) or given when asked ("What did people call you?⏎A. Teeth.").
 
 A bare number is an age only where a person is its subject, which the number's own
 pattern cannot know; the merged PERSON spans do (the model's, the cues', the
@@ -131,6 +133,7 @@ def affiliations_after_names(text: str, spans: list[Candidate]) -> list[Candidat
     return list(found.values())
 
 
+_DETERMINERS = frozenset("the a an this that our my his her their your its".split())
 # One-word answers that say something of the person, not what they are called.
 _NO_NICKNAMES = frozenset(
     """deceased unknown dead gone sure later maybe never once twice again both neither probably possibly perhaps
@@ -158,11 +161,12 @@ _CALL_QUESTION = re.compile(
 )
 
 
-def _named_mid_sentence(text: str, word: str) -> bool:
-    """`word`, a common word too, is written with its capital inside a sentence
-    somewhere ("Pressure, Flex, Spooky,", "with Ghost"): a name the witness uses."""
-    inside = re.compile(rf"(?:[a-z,][ \t]+|[a-z,][ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]+)?){re.escape(word)}(?![\w'’-])")
-    return inside.search(text) is not None
+def _named_mid_sentence(text: str, word: str, at: int) -> bool:
+    """`word` (written at `at`) is written with its capital inside a sentence
+    elsewhere too ("Pressure, Flex, Spooky,", "with Ghost"), not after an article or a
+    possessive ("the Tenant"): a name the witness uses."""
+    inside = re.compile(rf"(?<![\w'’-])(?P<before>[a-z]+|,){_LINE_GAP}{re.escape(word)}(?![\w'’-])")
+    return any(m.end() - len(word) != at and m.group("before") not in _DETERMINERS for m in inside.finditer(text))
 
 
 def nicknames_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
@@ -171,8 +175,9 @@ def nicknames_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]
     name inside a sentence elsewhere, "Pressure and Flex caught him"), or the answer
     to what people call someone ("What did people call you?⏎A. Teeth."). Not a
     pronoun, a role, a relation or a function word ("That is John Smith", "Mom is
-    Jane Smith"), nor a place the lists know. A question that is a name alone
-    answered by one word says too little ("Q. Marcus Bell?⏎A. Upstairs.")."""
+    Jane Smith"), nor a place the lists know. Nothing is read from a question that is
+    a name alone: its one-word answer is as often a place or a state ("Q. Marcus
+    Bell?⏎A. Upstairs.")."""
     taken = [(s.start, s.end) for s in spans]
     found: dict[tuple[int, int], Candidate] = {}
 
@@ -182,13 +187,14 @@ def nicknames_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]
         folded = first.lower()
         if folded in ROLE_WORDS or folded in REPLY_WORDS or folded in _NO_NICKNAMES or is_stop_word(first):
             return  # "A.   Correct.", "A.   Deceased.", "That is John Smith"
-        if _RELATION.fullmatch(folded) or folded in KIN_NAMES or places.is_known_place(word):
+        if _RELATION.fullmatch(folded) or folded.replace("-", "") in KIN_NAMES or places.is_known_place(word):
             return  # "Mom is Jane Smith", "A.   Cousin."
         if any(s < end and start < e for s, e in taken):
             return  # a span is there already
-        if not asked and not is_given_name(first) and not _named_mid_sentence(text, word):
+        if not asked and not is_given_name(first) and not _named_mid_sentence(text, word, start):
             return  # "Landlord is Ephraim Yoder", "Prescriber is Jane Roe": no name the text uses
-        found[(start, end)] = Candidate(start, end, "PERSON", word, ("cues",), 0.8, "cue:nickname_equated")
+        rule = "cue:nickname_answered" if asked else "cue:nickname_equated"
+        found[(start, end)] = Candidate(start, end, "PERSON", word, ("cues",), 0.8, rule)
 
     for span in spans:
         if span.label != "PERSON" or len(span.text.split()) < 2:

@@ -59,7 +59,7 @@ SOURCE = "cues"
 # A hyphenated given name may go on in lower case ("Sung-min", "Ji-woo").
 # A name's letters are any alphabet's ("José", "Bébé", "Ngātai", "Łukasz"): a capital
 # of Latin-1 or Latin Extended-A opens it.
-_CAPITAL = "[A-ZÀ-ÖØ-ÞĀ-ſ]"
+_CAPITAL = "[A-ZÀ-ÖØ-Þ" + "".join(c for c in map(chr, range(0x100, 0x180)) if c.isupper()) + "]"
 _LETTERS = r"(?:[^\W\d_]|['’])+"
 _NAME = _CAPITAL + _LETTERS + r"(?:-[^\W\d_]" + _LETTERS + ")?"
 # What someone is called may open with one letter and a hyphen ("T-Dub", "J-Lo").
@@ -795,7 +795,7 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     if rule == "called" and not quoted and not _calls_a_person(text, match):
         return True
     if rule == "nickname_age" and _only_common_words(match.groupdict().get("one") or name):
-        return True  # 'The Seller ("Vendor"), 45': a contract's defined terms; not 'Ellery ("Moose"), 16
+        return True  # 'The Seller ("Vendor"), 45': a contract's defined terms; not 'Ellery ("Moose"), 16'
     if rule == "nickname" and (_a_defined_term(match) or _only_common_words(name)):
         return True  # 'Caldicott Provisions Limited ("Caldicott")', 'Maria Lopez ("Tenant")': a defined term
     if rule == "vocative" and not _said_to_a_person(name):
@@ -1137,7 +1137,7 @@ def recognize(text: str) -> list[Candidate]:
         degree = degree and (
             raw_role.replace(".", "").upper() not in _POSTAL_DEGREES or re.search(r"\w\.\w", raw_role) is not None
         )
-        if "." in match.group("role") and not degree:
+        if "." in raw_role and not degree:
             continue
         if (
             (degree or any(w in ROLE_WORDS and w not in stop for w in role))
@@ -1237,7 +1237,7 @@ def _record_names(text: str) -> list[Candidate]:
 _FIRM_WORD = r"[A-Z][A-Za-z'’-]*"
 # A list of partners whose last is joined by "&", the "&" at a line's end or not:
 # a deposition's numbered lines break "Straub, Feeney &⏎12  Kline".
-_LINE_GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
+_LINE_GAP = _NAME_MAY_WRAP
 _PARTNERS_TAIL = rf"(?:,{_LINE_GAP}{_FIRM_WORD}){{0,5}},?[ \t]+&{_LINE_GAP}{_FIRM_WORD}"
 _FIRM_FORM = r"(?:L\.L\.P\.|LLP|L\.L\.C\.|LLC|PLLC|P\.C\.|P\.A\.|A\.P\.C\.|APC)(?![\w-])"
 _FIRM_RE = re.compile(

@@ -138,9 +138,9 @@ def is_full_name(text: str) -> bool:
     )
 
 
-# A given name, a middle initial and a surname; not a place's prefix ("Fort A. P. Hill").
+# A given name, a middle initial and a surname; not a place's prefix ("Fort A. Hill").
 _MIDDLE_INITIAL = re.compile(
-    r"(?!(?:St|Mt|Ft|Pt|Fort|Mount|Port|Camp|Lake|Saint)\.?[ \t])"
+    r"(?!(?:Fort|Mount|Port|Camp|Lake|Saint)[ \t])"
     r"[A-Z][a-z]{2,}[ \t]+[A-Z]\.[ \t]+[A-Z][a-z][\w'’-]+"
 )
 
