@@ -33,6 +33,9 @@ NAME_PREFIX_BREAK = re.compile(rf"(?<![\w.'’-])(?:{'|'.join(NAME_PREFIXES)})\.
 # merge, the edges and the context rules read alike.
 LINE_END = r"[ \t]*\r?\n[ \t]*"
 PRINTED_LINE_NUMBER = r"\d{1,2}[ \t]+"
+# Between two words of one phrase: a space, or a line's break and the next line's
+# printed number ("called him⏎10   Will", "Muhammad Firdaus⏎ 7   bin Rahmat").
+LINE_GAP = rf"(?:[ \t]+|{LINE_END}(?:{PRINTED_LINE_NUMBER})?)"
 # Where a record's field or a table's cell ends after a value: a column's gap, a
 # badge's "#", the line's end ("RUDKIN, THORA L #1427", "RASKU, TOVA          EMT-B").
 FIELD_END = r"[ \t]{2,}|[ \t]*#|[ \t]*\n|[ \t]*$"

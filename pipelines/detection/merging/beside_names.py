@@ -39,7 +39,7 @@ _BRACKETED = re.compile(r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*\)|,[ \t]*(?P<ap
 # "Garrett would have been fifty-three", "Ricky Lynn Vann, then 22, carried",
 # "Kaylani's⏎nine, she's at" (the verb contracted; then the clause must end), the
 # age on the next line, after its printed number ("Annie is⏎12  thirty-four.").
-_LINE_GAP = r"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
+_LINE_GAP = places.LINE_GAP
 _SAID = re.compile(
     r"(?:,?[ \t]+(?:is|was|turned|turns|(?:will|would|should)[ \t]+(?:have[ \t]+been|be))|,[ \t]+(?:then|now))"
     rf"{_LINE_GAP}(?:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_AGE_ENDS}"

@@ -168,7 +168,7 @@ _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?
 # After "called him" or "a man they called", the name may open the next line, a
 # printed line number before it ("They called him⏎10   Will."): the object the verb
 # waits for, not a new sentence.
-_NAME_MAY_WRAP = r"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
+_NAME_MAY_WRAP = places.LINE_GAP
 _CALLED_RE = re.compile(
     r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|(?P<known>known|knew)[ \t]+as"
     # What a record or a witness gives as someone's other name, quoted after it

@@ -275,7 +275,7 @@ def _a_spelled_surname(bare: str, text: str, ents: list, i: int) -> bool:
 
 
 # Between a given name and its surname: a space, or a line's break and its number.
-_NAME_GAP = re.compile(r"[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?")
+_NAME_GAP = re.compile(places.LINE_GAP)
 
 
 def _a_person_here(bare: str, text: str, ents: list, i: int) -> bool:
