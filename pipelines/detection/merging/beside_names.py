@@ -21,7 +21,15 @@ from bisect import bisect_left
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.gazetteers import is_common_word, is_given_name, is_person_given_name, is_stop_word
-from pipelines.lexicons import AGE_NUMBER_WORDS, CALENDAR_WORDS, KIN_NAMES, RELATIONS, REPLY_WORDS, ROLE_WORDS
+from pipelines.lexicons import (
+    AGE_NUMBER_WORDS,
+    CALENDAR_WORDS,
+    DETERMINERS,
+    KIN_NAMES,
+    RELATIONS,
+    REPLY_WORDS,
+    ROLE_WORDS,
+)
 
 SOURCE = "patterns"
 _MODELS = frozenset({"spacy", "presidio", "propagation"})
@@ -133,7 +141,6 @@ def affiliations_after_names(text: str, spans: list[Candidate]) -> list[Candidat
     return list(found.values())
 
 
-_DETERMINERS = frozenset("the a an this that our my his her their your its".split())
 # One-word answers that say something of the person, not what they are called.
 _NO_NICKNAMES = frozenset(
     """deceased unknown dead gone sure later maybe never once twice again both neither probably possibly perhaps
@@ -148,7 +155,8 @@ _EQUATED_BEFORE = re.compile(r"(?<![\w'’.-])(?P<v>[A-Z][a-z][\w'’]*)[ \t]+is
 _NAME_ENDS_CLAUSE = re.compile(r"[ \t]*(?:[.,;:!?)]|\n|$)")
 # The answer to what someone is called: its first word, a name ('A.   Teeth.').
 _NICKNAME_ANSWERED = re.compile(
-    r"\?[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?A\.?[ \t]+(?P<v>[A-Z][a-z][\w'’-]*(?:[ ][A-Z][a-z][\w'’-]*)?)\.(?=\s|$)"
+    rf"\?{places.LINE_END}(?:{places.PRINTED_LINE_NUMBER})?A\.?[ \t]+"
+    r"(?P<v>[A-Z][a-z][\w'’-]*(?:[ ][A-Z][a-z][\w'’-]*)?)\.(?=\s|$)"
 )
 
 
@@ -166,7 +174,7 @@ def _named_mid_sentence(text: str, word: str, at: int) -> bool:
     elsewhere too ("Pressure, Flex, Spooky,", "with Ghost"), not after an article or a
     possessive ("the Tenant"): a name the witness uses."""
     inside = re.compile(rf"(?<![\w'’-])(?P<before>[a-z]+|,){_LINE_GAP}{re.escape(word)}(?![\w'’-])")
-    return any(m.end() - len(word) != at and m.group("before") not in _DETERMINERS for m in inside.finditer(text))
+    return any(m.end() - len(word) != at and m.group("before") not in DETERMINERS for m in inside.finditer(text))
 
 
 def nicknames_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
