@@ -407,6 +407,18 @@ COMPASS_DIRECTIONS: frozenset[str] = frozenset(
 # …the crossing of two streets ("the corner of Canfield and Copper Creek", "the
 # intersection of Chambers and West Florissant")…
 CROSSING_NOUNS: frozenset[str] = frozenset("corner intersection junction crossroads crossing".split())
+# …the places a street is named to locate ("the Kroger on Clinton", "the bus stop at
+# Dickerson and Trinity", "a house off Main"): nouns of a spot one finds along a
+# street, never of a person…
+STREET_SPOT_NOUNS: frozenset[str] = frozenset(
+    """house home apartment apartments place store shop station stop light lights camera corner market mart
+    bar club lot church school restaurant diner motel hotel clinic office one""".split()
+)
+# …the numbered streets a crossing names ("Ninth and Adams", "35th and Burleigh")…
+STREET_ORDINALS: frozenset[str] = frozenset(
+    """first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth
+    fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth""".split()
+)
 # …a street type that is also an ordinary noun ("Canfield Court", "Elm Place"):
 # a street only at an address ("12 Maple Court") or where one lives or stands
 # ("lived on Canfield Court"), and never after a court's kind ("Superior Court")…

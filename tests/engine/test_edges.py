@@ -635,6 +635,14 @@ def test_a_name_said_twice_in_one_breath_is_two_names():
     assert [t for t, _ in found] == ["renee", "renee castellanos", "treadwell", "marcus treadwell", "Mary Smith"]
 
 
+def test_a_name_then_its_full_form_after_a_full_stop_is_two_names():
+    # The model reads "Shaquan. Shaquan Miller" as one person; an initial said
+    # twice is no repeat.
+    text = "Who was it? Shaquan. Shaquan Miller, and J. J. Watt."
+    found = texts(text, [span(text, "Shaquan. Shaquan Miller", "PERSON"), span(text, "J. J. Watt", "PERSON")])
+    assert [t for t, _ in found] == ["Shaquan", "Shaquan Miller", "J. J. Watt"]
+
+
 def test_tidying_an_organization_twice_changes_nothing():
     text = "He wrote to the Department of the Treasury. Acme One Two Three Four Five Six Seven Eight Nine Ten."
     once = tidy(text, [span(text, "Department of the", "ORGANIZATION"), span(text, "Acme One", "ORGANIZATION")])

@@ -287,3 +287,67 @@ def test_an_institution_s_acronym_is_an_organization_end_to_end() -> None:
     text = "PRESIDING COMMISSIONER SMITH: Where were you?\nINMATE JONES: I was at DVI for two years.\n"
     found = [(s.text, s.label) for s in next(detect_texts([text], "open")).spans if s.text == "DVI"]
     assert found == [("DVI", "ORGANIZATION")]
+
+
+@pytest.mark.parametrize(
+    ("text", "street", "cue"),
+    [
+        # A crossing with a numbered street, a crossing at a spot along streets, a spot
+        # on a street, living off one, and the street beside one a place is on.
+        ("That's the bank on Fourth and Kent, across from the library.", "Kent", "numbered crossing"),
+        ("The church at 35th and Burleigh was closed.", "Burleigh", "numbered crossing"),
+        ("I walked down to the bus stop at Dickerson and Trinity.", "Dickerson", "crossing at a spot"),
+        ("I walked down to the bus stop at Dickerson and Trinity.", "Trinity", "crossing at a spot"),
+        ("A. Yes, the one on Larkin, at 7:30 the next morning.", "Larkin", "spot on a street"),
+        ("I grew up off Woodward myself.", "Woodward", "spot on a street"),
+        ("She lived on Hollowell, near Lowery, until the fire.", "Hollowell", "spot on a street"),
+        ("She lived on Hollowell, near Lowery, until the fire.", "Lowery", "street beside a street"),
+        ("It's on Dexter by Davison.", "Davison", "street beside a street"),
+    ],
+)
+def test_a_street_named_without_its_type_by_the_streets_and_spots_around_it(text: str, street: str, cue: str) -> None:
+    at = text.index(street)
+    assert place_cue(text, at, at + len(street)) == cue
+    assert labels(relabel_places(text, spans_of(text, street))) == [(street, "LOCATION")] * text.count(street)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        # People after "on", "off" and "at": relied on, picked on, a gun got off one,
+        # told on one near a holiday, looked at two, a date's day before "and".
+        ("I relied on Marcus.", "Marcus"),
+        ("He picked on Tyrone at school.", "Tyrone"),
+        ("I got the gun off Dante, by the way.", "Dante"),
+        ("Then I told on Keisha near Christmas.", "Keisha"),
+        ("I looked at Marcus and Tanya.", "Tanya"),
+        ("It was June 4th and Smith called.", "Smith"),
+        ("It was on the 4th and Smith called.", "Smith"),
+        ("The file the FBI had on Hopkins was thin.", "Hopkins"),
+    ],
+)
+def test_a_person_after_on_off_or_at_is_no_street(text: str, person: str) -> None:
+    at = text.index(person)
+    assert place_cue(text, at, at + len(person)) is None
+
+
+def test_a_street_s_name_that_opens_a_full_name_in_the_document_stays_hers() -> None:
+    # "Trinity. Trinity Kittrell" is the friend; the bus stop's Trinity is no cue
+    # that would make her a street.
+    text = "Q. Who were you with?\nA. Trinity. Trinity Kittrell. We went to the bus stop at Dickerson and Trinity."
+    spans = spans_of(text, "Trinity Kittrell", "Dickerson")
+    first = text.index("Trinity")
+    spans.append(Candidate(first, first + 7, "PERSON", "Trinity", ("spacy",), 0.8, "spacy:PERSON"))
+    last = text.rindex("Trinity")
+    spans.append(Candidate(last, last + 7, "PERSON", "Trinity", ("propagation",), 0.6, "propagation:PERSON"))
+    found = labels(relabel_places(text, sorted(spans, key=lambda c: c.start)))
+    assert ("Dickerson", "LOCATION") in found
+    assert found.count(("Trinity", "PERSON")) == 2
+
+
+def test_a_name_an_ordinal_opens_is_no_numbered_street() -> None:
+    text = "Representatives of Norwest, Banc One and First Chicago said so. The light at Hopkins and Eighth Avenue."
+    at = text.index("Banc One")
+    assert place_cue(text, at, at + len("Banc One"), "ORGANIZATION") is None
+    at = text.index("Hopkins")
+    assert place_cue(text, at, at + len("Hopkins")) == "numbered crossing"

@@ -2657,3 +2657,14 @@ def test_the_code_reader_s_cases_name_no_one(text: str, not_a_person: str) -> No
 def test_bates_before_no_without_its_period_is_the_man() -> None:
     assert "Bates" in _labelled("Mr. Bates no longer works here. Bates was fired.", "PERSON")
     assert "MIRANDA" not in _labelled("Q. DID YOU READ HIM MIRANDA?\nA. YES.", "PERSON")
+
+
+def test_streets_without_their_type_are_places_end_to_end() -> None:
+    text = (
+        "Q. Where were you?\nA. I was on Ewing, right off Dickerson. "
+        "Then I walked to the bus stop at Dickerson and Trinity."
+    )
+    assert "Dickerson" not in _labelled(text, "PERSON")
+    assert _labelled(text, "LOCATION").count("Dickerson") == 2
+    crossing = "THE WITNESS: Ninth and Adams drops from B to C. It's on Dexter by Davison."
+    assert not {"Adams", "Davison"} & set(_labelled(crossing, "PERSON"))

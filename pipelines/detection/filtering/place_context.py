@@ -37,6 +37,8 @@ from pipelines.lexicons import (
     PLACE_WORDS,
     PRISON_PREFIXES,
     ROLE_WORDS,
+    STREET_ORDINALS,
+    STREET_SPOT_NOUNS,
     STREET_TYPES,
     TITLES,
     US_STATES,
@@ -81,6 +83,42 @@ _DIRECTION_BEFORE = re.compile(
 _CROSSING = rf"\b(?:{_alternation(CROSSING_NOUNS)})\s+of\s+(?:the\s+)?"
 _CROSSING_BEFORE = re.compile(rf"{_CROSSING}$", re.IGNORECASE)
 _CROSSING_SECOND = re.compile(rf"{_CROSSING}[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,3}}\s+(?:and|&)\s+$")
+# A crossing with a numbered street ("Ninth and Adams", "at 35th and Burleigh",
+# "Hopkins and Fourth"): the other street. Not a date's day ("the 4th and Smith
+# called", "June 4th and Smith"), nor an ordinal that goes on ("Fourth of July").
+_ORDINAL = rf"(?:\d{{1,3}}(?:st|nd|rd|th)|(?:{_alternation(w.capitalize() for w in STREET_ORDINALS)}))"
+_ORDINAL_STREET = rf"{_ORDINAL}(?:\s+(?i:{_alternation(STREET_TYPES)})\b\.?)?"
+_ORDINAL_CROSSING_BEFORE = re.compile(rf"(?<![\w'’-])(?<!the )(?<!The ){_ORDINAL_STREET}\s+(?:and|&)\s+$")
+# Nor a name the ordinal opens ("Banc One and First Chicago").
+_ORDINAL_CROSSING_AFTER = re.compile(
+    rf"\s+(?:and|&)\s+{_ORDINAL_STREET}(?![\w'’-])(?!\s+(?:[A-Z]|(?:of|grade|time|place)\b))"
+)
+_MONTH_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+$")
+# "the bus stop at |Dickerson and Trinity", "the Mini Mart at Kickapoo and |MacArthur":
+# two names crossing at a spot one finds along streets (STREET_SPOT_NOUNS), each of
+# one word and the crossing ending the phrase.
+_SPOT = rf"\b(?:{_alternation(STREET_SPOT_NOUNS)})\s+(?:at|on)\s+(?:the\s+)?"
+_ONE_NAME = r"[A-Z][\w'’-]*"
+_CLAUSE_END = r"(?=\s*(?:[.,;:?!)]|$)|\s+(?:in|by|near|at|on|across|and|to|where|when|until|at)\b)"
+_SPOT_CROSSING_FIRST_BEFORE = re.compile(rf"{_SPOT}$", re.IGNORECASE)
+_SPOT_CROSSING_FIRST_AFTER = re.compile(rf"\s+(?:and|&)\s+{_ONE_NAME}{_CLAUSE_END}")
+_SPOT_CROSSING_SECOND = re.compile(rf"(?i:{_SPOT}){_ONE_NAME}\s+(?:and|&)\s+$")
+# "the Kroger on |Clinton", "the one on |Larkin", "lives off |Woodward", "grew up on |Erdman":
+# on or off a name, after a spot or after living there. Not after other verbs: one
+# relies on, picks on, tells on people, and gets a gun off one.
+_ALONG_BEFORE = re.compile(
+    rf"\b(?:{_alternation(STREET_SPOT_NOUNS)}|lives?|lived|living|grew\s+up|raised|right|just)\s+(?:on|off)\s+$",
+    re.IGNORECASE,
+)
+# "on |Ewing, right off Dickerson", "on |Dexter by Davison", "lived on |Hollowell, near
+# Lowery": a name on or off which something is, then the street beside it.
+# Being there, or a place named before it: not "told on Keisha near Christmas".
+_BEING = r"(?:\b(?i:is|was|were|are|be|been|lives?|lived|living|located)|['’]s|[,.;:])"
+_ON_OR_OFF_BEFORE = re.compile(rf"(?:{_BEING}|^)\s*(?i:on|off)\s+$")
+_BESIDE = r"(?:(?:right|just)\s+off|off|by|near|across\s+from)"
+_BESIDE_A_STREET_AFTER = re.compile(rf",?\s+{_BESIDE}\s+{_ONE_NAME}")
+# "on Dexter by |Davison", "on Ewing, right off |Dickerson": the street beside it.
+_BESIDE_A_STREET_BEFORE = re.compile(rf"{_BEING}\s*(?i:on|off)\s+{_ONE_NAME}(?:\s+{_ONE_NAME})?,?\s+{_BESIDE}\s+$")
 # "Canfield and Copper Creek" as one span after a crossing noun: two streets.
 _PAIR = re.compile(r"\s+(?:and|&)\s+")
 # "pulled onto |", "right back onto |": onto a street (a path verb before "onto"
@@ -198,6 +236,37 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
         return "place noun"
     if _MEMBERS_AFTER.match(after) and _ATTRIBUTE_BEFORE.search(before):
         return "place members"
+    return _street_cue(text, start, end, before, after)
+
+
+def _ends(words: list[str]) -> tuple[str, ...]:
+    """A full name's first and last words; nothing for a one-word name."""
+    return (words[0], words[-1]) if len(words) > 1 else ()
+
+
+_STREET_CUES = frozenset({"numbered crossing", "crossing at a spot", "spot on a street", "street beside a street"})
+
+
+def _street_cue(text: str, start: int, end: int, before: str, after: str) -> str | None:
+    """The cue that text[start:end] is a street without its type, from the streets
+    and spots around it, or None."""
+    ordinal = _ORDINAL_CROSSING_BEFORE.search(before)
+    if ordinal is not None and not _MONTH_BEFORE.search(before, 0, ordinal.start()):
+        return "numbered crossing"
+    if _ORDINAL_CROSSING_AFTER.match(after):
+        return "numbered crossing"
+    one_word = len(text[start:end].split()) == 1
+    if one_word and (
+        (_SPOT_CROSSING_FIRST_BEFORE.search(before) and _SPOT_CROSSING_FIRST_AFTER.match(after))
+        or (_SPOT_CROSSING_SECOND.search(before) and re.match(_CLAUSE_END, after))
+    ):
+        return "crossing at a spot"
+    if _ALONG_BEFORE.search(before):
+        return "spot on a street"
+    if _ON_OR_OFF_BEFORE.search(before) and _BESIDE_A_STREET_AFTER.match(after):
+        return "street beside a street"
+    if _BESIDE_A_STREET_BEFORE.search(before):
+        return "street beside a street"
     return None
 
 
@@ -225,6 +294,9 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
     split into its two streets."""
     weak: dict[str, list[Candidate]] = {}
     strong: set[str] = set()
+    # "Trinity. Trinity Kittrell": a one-word name that opens or closes a person's
+    # full name in this document is hers where only a spot or a crossing says street.
+    in_full_names = {w for s in spans if s.label == "PERSON" for w in _ends(_form(s.text).split())}
     for span in spans:
         if span.label not in MISTYPED:
             continue
@@ -238,7 +310,7 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
         if form in strong:
             continue
         cue = next((c for s in found if (c := place_cue(text, s.start, s.end, s.label))), None)
-        if cue is None:
+        if cue is None or (cue in _STREET_CUES and form in in_full_names):
             continue
         # Every occurrence of the name in the document, found or not: a title before
         # any of them ("Officer Ferguson") says this document's Ferguson is a person.

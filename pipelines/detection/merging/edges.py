@@ -1174,6 +1174,8 @@ def _split_at_quotes(text: str, spans: list[Candidate]) -> list[Candidate]:
 
 
 _NAME_WORDS = re.compile(r"\S+")
+# What ends a word said before its repeat: "Shaquan." or "Shaquan," then the name.
+_SAID_AFTER = ".,;:!?"
 
 
 def _split_repeats(spans: list[Candidate]) -> list[Candidate]:
@@ -1183,10 +1185,15 @@ def _split_repeats(spans: list[Candidate]) -> list[Candidate]:
     out: list[Candidate] = []
     for c in spans:
         words = list(_NAME_WORDS.finditer(c.text)) if c.label == "PERSON" else []
-        folded = [w.group().casefold() for w in words]
-        if len(words) >= 2 and (folded[0] == folded[1] or (len(words) >= 3 and folded[0] == folded[-1])):
+        # A full stop between the two ("Shaquan. Shaquan Miller": a name, then the
+        # full name) is no part of either; an initial said twice ("J. J. Watt") is
+        # no repeat.
+        bare = [w.group().rstrip(_SAID_AFTER) for w in words]
+        folded = [b.casefold() if len(b) > 1 else None for b in bare]
+        repeated = len(words) >= 2 and folded[0] is not None
+        if repeated and (folded[0] == folded[1] or (len(words) >= 3 and folded[0] == folded[-1])):
             first, rest = words[0], words[1]
-            out.append(replace(c, end=c.start + first.end(), text=first.group()))
+            out.append(replace(c, end=c.start + first.start() + len(bare[0]), text=bare[0]))
             out.append(replace(c, start=c.start + rest.start(), text=c.text[rest.start() :]))
         else:
             out.append(c)
