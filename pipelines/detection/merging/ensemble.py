@@ -528,12 +528,12 @@ _SPACED_PARTICLES = sorted(NAME_PARTICLES - {"al", "el", "le", "y", "zu", "ter",
 _PARTICLE_SURNAME_AFTER = re.compile(
     # Not "los"/"las" first: Spanish articles after a name ("Pedro Gomez las Navidades").
     rf"[ \t]+(?!(?:los|las)[ \t])(?:(?:{'|'.join(_SPACED_PARTICLES)})[ \t]+){{1,3}}[A-Z][\w'’-]+"
-    rf"|[ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]+)?(?:(?:{_LINE_PARTICLES})[ \t]+){{1,3}}[A-Z][\w'’-]+"
+    rf"|{places.LINE_END}(?:{places.PRINTED_LINE_NUMBER})?(?:(?:{_LINE_PARTICLES})[ \t]+){{1,3}}[A-Z][\w'’-]+"
     r"|[ \t]+(?:al|el)-[A-Z][\w'’-]+"
 )
 # The rest of a name a typewriter's hyphen broke at a line's end: lower-case letters
 # opening the next line, nothing joined after them.
-_HYPHENATED_REST = re.compile(r"-\n[ \t]*(?:\d{1,2}[ \t]+)?(?P<rest>[a-z]{2,})(?![\w-])")
+_HYPHENATED_REST = re.compile(rf"-\r?\n[ \t]*(?:{places.PRINTED_LINE_NUMBER})?(?P<rest>[a-z]{{2,}})(?![\w-])")
 
 
 def _a_name_s_rest(name: str, rest: str) -> bool:
