@@ -266,7 +266,8 @@ HONORIFICS: frozenset[str] = (
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
-    comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk""".split()
+    comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk agha aghaye agha-ye aqa khanum
+    khanom haj seyyed seyed sayyid""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -578,6 +579,9 @@ POST_NOMINALS: frozenset[str] = frozenset(
     "SC QC KC AO AC AM OAM OBE MBE CBE KBE DBE GBE CMG KCMG FRS FRSA JP DL MP MEP MHK MLA MHA MPP MSP MNA VC GC XN"
     " XXN RXN".split()
 )
+# Persian, Urdu and Turkish honorifics written after the name ("Pouran Khanum"):
+# outside it, as the guideline keeps titles.
+HONORIFICS_AFTER_A_NAME: frozenset[str] = frozenset("Khanum Khanom Khanoum Sahib Sahiba Effendi Efendi Pasha".split())
 # The letters before a prison's name in its official name ("SCI Rockview", "FCI Dublin",
 # "USP Atlanta"): a state's or the federal Bureau's correctional institutions.
 # A British prison's ("HMP Inverness", "HMYOI Polmont").
@@ -618,6 +622,9 @@ MONTHS = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 )
+# The Solar Hijri calendar's months, as Iranian records and claimants give dates
+# ("12 Bahman 1401"): read only with their year, 13xx or 14xx.
+PERSIAN_MONTHS = r"(?:Farvardin|Ordibehesht|Khordad|Tir|Mordad|Amordad|Shahrivar|Mehr|Aban|Azar|Dey|Dei|Bahman|Esfand)"
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 # A word of the calendar, no one's name nor a street's ("call me Monday", "on 3rd
 # and Thursday").

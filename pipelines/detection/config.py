@@ -73,6 +73,8 @@ FILTER_RULES: dict[str, str] = {
     "person_acronym": "a model's one-word PERSON written as an acronym on a line in lower case, no known name "
     f'("You took GOGI"), in a text with case: kept, its score capped at {ACRONYM_PERSON_SCORE}',
     "person_lowercase": "all-lowercase PERSON (not in a text that writes no name with a capital)",
+    "person_word_of_the_text": "a one-word PERSON no name list knows that the document writes in lower case twice or "
+    'more and with a capital only where a sentence opens ("Paramour confirmed" beside "BM and paramour")',
     "person_after_determiner": "a model's one-word PERSON after a determiner or a possessive, in a text without "
     'case ("the mike")',
     "person_common_phrase": 'a model\'s PERSON of English words, none a given name ("Closing Statements")',

@@ -351,3 +351,11 @@ def test_a_name_an_ordinal_opens_is_no_numbered_street() -> None:
     assert place_cue(text, at, at + len("Banc One"), "ORGANIZATION") is None
     at = text.index("Hopkins")
     assert place_cue(text, at, at + len("Hopkins")) == "numbered crossing"
+
+
+def test_a_house_number_and_a_direction_before_a_name_make_it_an_address() -> None:
+    text = "Irma Pulliam, 214 West Twohig, Apartment 3. In 1998 Twohig moved."
+    at = text.index("Twohig")
+    assert place_cue(text, at, at + len("Twohig")) == "address"
+    at = text.rindex("Twohig")
+    assert place_cue(text, at, at + len("Twohig")) is None

@@ -2350,7 +2350,8 @@ def test_roles_and_titles_of_other_courts_and_forces_stay_outside_the_name() -> 
     assert _labelled(log, "TIME") == ["00:04", "00:09", "01:15"]
     turns = "Interviewer: Dana Sato (DS). Participant: Paul Cole (PC).\n" + "DS: How are you?\nPC: Fine.\n" * 2
     assert _labelled(turns, "PERSON").count("PC") == 3
-    # Names that are words of address elsewhere stay names.
+    # Names that are words of address elsewhere stay names ("Haji": a title in Malay
+    # and Persian names, a surname too; not among the honorifics, unlike "Haj").
     names = "Officer Haji responded. Ms. Kumari testified next. Pfc. Tran stayed back. La Sra. Quispe llegó.\n"
     assert {"Haji", "Kumari", "Tran", "Quispe"} <= set(_labelled(names, "PERSON"))
 
@@ -2668,3 +2669,47 @@ def test_streets_without_their_type_are_places_end_to_end() -> None:
     assert _labelled(text, "LOCATION").count("Dickerson") == 2
     crossing = "THE WITNESS: Ninth and Adams drops from B to C. It's on Dexter by Davison."
     assert not {"Adams", "Davison"} & set(_labelled(crossing, "PERSON"))
+
+
+def test_a_record_s_section_heading_under_its_fields_is_no_speaker() -> None:
+    # "NARRATIVE:" alone on its line under "LOCATION: …" heads each contact note;
+    # a speaker's label alone on its line after a turn stays a name.
+    notes = "NARRATIVE:\nFCM met AV1 at school.\nLOCATION: Deming Elementary\nNARRATIVE:\nFCM met the BM.\n"
+    assert "NARRATIVE" not in _labelled(notes, "PERSON")
+    turns = "SWEET:\nI do not remember.\nDETECTIVE: Think hard.\nSWEET:\nI do not.\nDETECTIVE:\nOkay.\nSWEET:\nNo.\n"
+    assert _labelled(turns, "PERSON").count("SWEET") == 3
+
+
+def test_a_word_the_document_writes_in_lower_case_is_no_person() -> None:
+    text = (
+        "FCM met the BM. The BM and paramour were home. BM states paramour left.\n"
+        "Paramour confirmed he is the father. Paramour refused. Paramour's mother Darla Ringo was there."
+    )
+    people = _labelled(text, "PERSON")
+    assert not any(p.lower() == "paramour" for p in people) and "Darla Ringo" in people
+
+
+def test_words_of_address_and_a_rank_broken_from_its_name() -> None:
+    text = (
+        ">> MAYOR HASKEW: GOOD MORNING, COUNCIL. THANK YOU, DARLING.\n"
+        ">> CITY MANAGER WHITMIRE: THANK YOU,\nMAYOR. WE HAVE ONE ITEM.\n"
+        ">> PASTOR OLIVAS: GIVE WISDOM TO MAYOR\nHASKEW AND THESE SERVANTS.\n"
+        ">> COUNCILMEMBER LACKEY: MAYOR, THIS ONE IS PERSONAL.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert not {"COUNCIL", "DARLING", "MAYOR"} & set(people)
+    assert not any(p.startswith("MAYOR") for p in people)
+
+
+def test_an_iranian_claimant_s_dates_and_honorifics() -> None:
+    text = (
+        "A. The court issued a summons dated 12 Bahman 1401. My mother, Pouran Khanum, stayed. "
+        "We saw Agha-ye Ebrahimi and Haj Gholamreza."
+    )
+    assert "12 Bahman 1401" in _labelled(text, "DATE")
+    assert {"Pouran", "Ebrahimi", "Gholamreza"} <= set(_labelled(text, "PERSON"))
+
+
+def test_a_house_number_and_a_direction_make_a_street() -> None:
+    text = ">> GOOD MORNING. ZOLLIE DIMMITT,\n3310 SOUTH BRYANT. I GOT THE BODY SHOP THERE.\n"
+    assert "BRYANT" not in _labelled(text, "PERSON")

@@ -116,6 +116,47 @@ def _person_lowercase(c: Candidate, text: str, w: FilterWords) -> str | None:
     return "all lowercase" if stripped == stripped.lower() and not _caseless(text, c) else None
 
 
+# Who may propose a one-word person the document itself writes as a word: the
+# model, the name lists and the cues; never the header, the corpus or a reviewer.
+_GUESSING_SOURCES = MODEL_SOURCES | {"cues"}
+_TITLE_CASE_WORD = re.compile(r"[A-Z][a-z]+")
+# Cues where the text says a word is someone's name: "called him Will", "my name is".
+_NAMED_BY_A_CUE = re.compile(r"cue:(?:called|my_name_is|nickname)")
+
+
+def _person_word_of_the_text(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """A one-word PERSON that the document itself writes as a word: in lower case
+    in its sentences twice or more ("BM and paramour", "stated paramour"), and with
+    a capital only where a sentence opens ("Paramour confirmed", "Paramour's mother
+    Darla Ringo"). A name the lists know ("Young", "Rose") or give ("Will") and a
+    text without case are left alone; one capital inside a sentence makes it a name
+    ("do what u gotta do dallas" beside "Dallas said")."""
+    word = c.text.strip()
+    if not set(c.sources) <= _GUESSING_SOURCES or not _TITLE_CASE_WORD.fullmatch(word):
+        return None
+    if is_known_name(word) or is_given_name(word) or _caseless(text, c) or _NAMED_BY_A_CUE.search(c.rule or ""):
+        return None  # "They called him Will": "will" in lower case says nothing of what he is called
+    if _WRITTEN_AS_A_WORD.get(text, word, lambda: _written_as_a_word(text, word)):
+        return "a word the document writes in lower case, capitalised only where a sentence opens"
+    return None
+
+
+_WRITTEN_AS_A_WORD = DocumentAnswers()
+
+
+def _written_as_a_word(text: str, word: str) -> bool:
+    """`text` writes `word` in lower case twice or more where it writes case, and
+    never with a capital inside a sentence."""
+    lower = 0
+    for m in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE):
+        found = m.group()
+        if found.islower():
+            lower += not caseless_at(text, m.start())
+        elif found[0].isupper() and not found.isupper() and not _opens_a_sentence(text, m.start()):
+            return False
+    return lower >= 2
+
+
 # A determiner or a possessive right before a word, on its line ("the mike", "your mike").
 _DETERMINER_BEFORE = re.compile(r"(?<![\w'’-])(?:the|a|an|this|that|my|your|his|her|our|their|its)[ \t]+$")
 
@@ -272,10 +313,14 @@ _SENTENCE_REACH = 200
 def _sentence_initial(c: Candidate, text: str) -> bool:
     """The span opens a sentence or an utterance ("A. Correct.", "Q. Weather?"),
     where every word is capitalized and the capital says nothing."""
+    return _opens_a_sentence(text, c.start)
+
+
+def _opens_a_sentence(text: str, start: int) -> bool:
     # Bounded: a text of one line is not read again from its start for each candidate.
-    line_start = text.rfind("\n", max(0, c.start - _SENTENCE_REACH), c.start) + 1
+    line_start = text.rfind("\n", max(0, start - _SENTENCE_REACH), start) + 1
     # A speaker label or a question/answer mark ("Q.", "A ") opens an utterance.
-    before = re.sub(r"^[ \t]*(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.?(?=[ \t]))", "", text[line_start : c.start])
+    before = re.sub(r"^[ \t]*(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.?(?=[ \t]))", "", text[line_start:start])
     return bool(_SENTENCE_START.search(before)) if before.strip() else True
 
 
@@ -841,6 +886,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_digits": (frozenset({"PERSON"}), _person_digits),
     "person_acronym": (frozenset({"PERSON"}), _person_acronym),
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
+    "person_word_of_the_text": (frozenset({"PERSON"}), _person_word_of_the_text),
     "person_after_determiner": (frozenset({"PERSON"}), _person_after_determiner),
     "person_common_phrase": (frozenset({"PERSON"}), _person_common_phrase),
     "person_noun_shape": (frozenset({"PERSON"}), _person_noun_shape),

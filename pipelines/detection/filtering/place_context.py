@@ -83,6 +83,11 @@ _DIRECTION_BEFORE = re.compile(
 _CROSSING = rf"\b(?:{_alternation(CROSSING_NOUNS)})\s+of\s+(?:the\s+)?"
 _CROSSING_BEFORE = re.compile(rf"{_CROSSING}$", re.IGNORECASE)
 _CROSSING_SECOND = re.compile(rf"{_CROSSING}[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{0,3}}\s+(?:and|&)\s+$")
+# A house's number and the street's side of town before it: "3310 SOUTH BRYANT",
+# "214 West Twohig" (a year and a direction never stand before a person).
+_HOUSE_AND_DIRECTION_BEFORE = re.compile(
+    r"(?<![\w.,/-])\d{1,6}[A-Za-z]?[ \t]+(?i:north|south|east|west|n|s|e|w)\.?[ \t]+$"
+)
 # A crossing with a numbered street ("Ninth and Adams", "at 35th and Burleigh",
 # "Hopkins and Fourth"): the other street. Not a date's day ("the 4th and Smith
 # called", "June 4th and Smith"), nor an ordinal that goes on ("Fourth of July").
@@ -250,6 +255,8 @@ _STREET_CUES = frozenset({"numbered crossing", "crossing at a spot", "spot on a 
 def _street_cue(text: str, start: int, end: int, before: str, after: str) -> str | None:
     """The cue that text[start:end] is a street without its type, from the streets
     and spots around it, or None."""
+    if _HOUSE_AND_DIRECTION_BEFORE.search(before):
+        return "address"
     ordinal = _ORDINAL_CROSSING_BEFORE.search(before)
     if ordinal is not None and not _MONTH_BEFORE.search(before, 0, ordinal.start()):
         return "numbered crossing"

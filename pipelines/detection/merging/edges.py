@@ -50,6 +50,7 @@ from pipelines.gazetteers import (
 from pipelines.lexicons import (
     HEDGES,
     HONORIFICS,
+    HONORIFICS_AFTER_A_NAME,
     INSTITUTION_HEADS,
     KIN_TITLES,
     MONTHS,
@@ -512,10 +513,16 @@ def _strip_leading_function_words(text: str, start: int, end: int) -> int:
     return start
 
 
+_HONORIFIC_AFTER_TAIL = re.compile(rf"[ \t]+(?:{'|'.join(sorted(HONORIFICS_AFTER_A_NAME))})$")
+
+
 def _strip_post_nominals(text: str, start: int, end: int) -> int:
     """The end of a name before its post-nominal letters ("J FAIRBAIRN SC", "Helen
     Crawshaw QC"), where two words at least are left: after one word the letters may
     be a surname ("MS. LI AO"), and taking them costs nothing."""
+    honorific = _HONORIFIC_AFTER_TAIL.search(text, start, end)
+    if honorific is not None and text[start : honorific.start()].strip():
+        return honorific.start()  # "Pouran Khanum": a word of respect, after one name too
     tail = _POST_NOMINAL_TAIL.search(text, start, end)
     if tail is None or len(text[start : tail.start()].split()) < 2:
         return end
@@ -630,6 +637,8 @@ _READ_SOURCES = frozenset({"spacy", "presidio", "cues", "gazetteer", "propagatio
 _TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ \t]+$")
 
 
+_ADDRESSED_BY_A_RANK = re.compile(r"(?:[,:]|\b(?i:the))\s+$")
+_WORD_AFTER_A_RANK = re.compile(rf"\.?(?:[ \t]+|{LINE_END}(?:{PRINTED_LINE_NUMBER})?)(\w)")
 # A transcript may hold thousands of "Sgt. …": the answer is the document's.
 _SAID_ALONE = DocumentAnswers()
 
@@ -640,7 +649,10 @@ def _said_alone(text: str, word: str) -> bool:
 
     def anywhere() -> bool:
         for m in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text):
-            after = re.match(r"\.?[ \t]+(\w)", text[m.end() : m.end() + 4])
+            if _ADDRESSED_BY_A_RANK.search(text, max(0, m.start() - 8), m.start()) or text.startswith(",", m.end()):
+                continue  # "THANK YOU, MAYOR.", "LACKEY: MAYOR, THIS", "the Mayor": the office, not a name
+            # The name may follow on the next line ("WISDOM TO MAYOR⏎HASKEW").
+            after = _WORD_AFTER_A_RANK.match(text, m.end(), m.end() + 12)
             if after is None or not after.group(1).isupper():
                 return True
         return False

@@ -219,7 +219,8 @@ _KIN_WORD = re.compile(
 )
 _ADDRESS_WORDS = frozenset(
     """sir ma'am maam madam everyone everybody all guys folks man buddy honey sweetheart baby dear friend friends
-    son sweetie babe bro dude ladies gentlemen team again""".split()
+    son sweetie babe bro dude ladies gentlemen team again darling love hon sugar doll council board commission
+    committee panel members colleagues""".split()
 )
 _ET_AL_RE = re.compile(r"(?<![\w'’.-])(?P<v>" + _NAME + r")[ \t]+et[ \t]+al\b")
 # Someone named, then their age: "two children, Journey, who is nine", "my daughter,
@@ -867,8 +868,12 @@ def _speaker_labels(text: str) -> list[Candidate]:
     # elsewhere two letters may be a speaker's initials ("MJ:" in an interview).
     military = len(_COURT_MARTIAL_LABELS & set(turns)) >= 2 and _COURT_MARTIAL.search(text) is not None
     headers = _running_headers(text, speakers)
+    # "NARRATIVE:" under a record's fields once is that record's section heading
+    # wherever it stands.
+    sections = {" ".join(m.group("label").split()) for m in speakers if _a_section_s_heading(text, m)}
     for match in speakers:
-        if " ".join(match.group("label").split()) in headers and _only_common_words(match.group("label")):
+        label = " ".join(match.group("label").split())
+        if label in sections or (label in headers and _only_common_words(label)):
             # "CONFIDENTIAL: Forensic Psychiatry Act / FIN 0042" on every page: a page's
             # header; a speaker who says the same each time ("MR. LONG: Thank you, Your
             # Honor.", "SWEET: I don't remember that at all.") keeps the name.
@@ -881,7 +886,7 @@ def _speaker_labels(text: str) -> list[Candidate]:
         words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
         if words and words[0].group() == "UNIDENTIFIED":
             continue  # "UNIDENTIFIED FEMALE:", "UNIDENTIFIED SPEAKER:": no one named
-        if military and " ".join(match.group("label").split()) in _COURT_MARTIAL_LABELS:
+        if military and label in _COURT_MARTIAL_LABELS:
             continue
         # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
         # is not a role on, it is the name, even "MARGARET COURT".
@@ -940,7 +945,7 @@ def _speaker_labels(text: str) -> list[Candidate]:
             and any(_is_stop_word(w.group()) and w.group().lower() not in NAME_PARTICLES for w in words)
         ):
             continue  # "DEATHS IN FEDERAL CUSTODY:" on the cover and the title page: a heading's phrase
-        written = turns[" ".join(match.group("label").split())]
+        written = turns[label]
         recurs = written >= 2
         # A clinical note's field ("DOB:", "HPI:", "C-SSRS:"): a list, since short
         # surnames no name list holds speak once or twice too ("WU:", "THAO:").
@@ -1033,6 +1038,32 @@ def _a_field_s_code(words: list[re.Match[str]]) -> bool:
 
 # Another field on the label's line, past a column's gap: a form's row of fields.
 _MORE_FIELDS_ON_THE_LINE = re.compile(r"[^\n]*?\S[ \t]{3,}[A-Z][A-Za-z/ .'()-]{0,30}:(?!\d)")
+
+
+_NOTHING_AFTER_ON_THE_LINE = re.compile(r"[ \t]*(?:\r?\n|$)")
+# A record's field with its value on the line: "LOCATION: Deming Elementary".
+_FIELD_LINE = re.compile(r"[ \t]*(?P<label>[A-Z][A-Z /'’.-]{1,40}):[ \t]+\S[^\n]*\n[ \t]*$")
+
+
+def _a_section_s_heading(text: str, match: re.Match[str]) -> bool:
+    """ "NARRATIVE:" alone on its line under a record's fields ("LOCATION: Deming
+    Elementary"), over each contact note's text: one English word that no name list
+    holds, after a field of such words that is no role. A speaker's label alone on
+    its line ("SWEET:⏎") follows a turn."""
+    words = _CAP_WORD_RE.findall(match.group("label"))
+    if len(words) != 1 or _NOTHING_AFTER_ON_THE_LINE.match(text, match.end()) is None:
+        return False
+    if not _a_field_s_word(words[0]):
+        return False
+    line_start = text.rfind("\n", 0, match.start()) + 1
+    previous = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+    field = _FIELD_LINE.match(text, previous, line_start)
+    return field is not None and all(_a_field_s_word(w) for w in _CAP_WORD_RE.findall(field.group("label")))
+
+
+def _a_field_s_word(word: str) -> bool:
+    """An English word no name list holds and no role ("LOCATION", "NARRATIVE")."""
+    return is_common_word(word) and not is_known_name(word) and word.lower() not in _LABEL_ROLES
 
 
 def _a_form_s_field(text: str, match: re.Match[str], words: list[re.Match[str]], written: int) -> bool:
