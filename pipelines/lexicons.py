@@ -140,6 +140,11 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Esq",
         "Adv",
         "Addl",
+        # A Nigerian record's professional titles before a name ("Engr. Obi", "Surv.
+        # Bamgbose", "Pharm. Ade"); not "Barr.", a surname too.
+        "Engr",
+        "Surv",
+        "Pharm",
         "Patient",
         # A revocation hearing's and a complaint's ("PAROLEE PENNINGTON:").
         "Parolee",
@@ -267,7 +272,7 @@ HONORIFICS: frozenset[str] = (
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk agha aghaye agha-ye aqa khanum
-    khanom haj seyyed seyed sayyid""".split()
+    khanom haj seyyed seyed sayyid alhaji alhaja alhaje""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -568,7 +573,9 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
 # no speaker. Words that are surnames too ("PAGE:", "CASE:") are fields only
 # where written once (cues.py): a label that comes back is a speaker's turn.
 FORM_FIELD_LABELS: frozenset[str] = frozenset(
-    "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH OLN NYSID TDCJ EMPL CORAM VENUE".split()
+    "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH OLN NYSID TDCJ EMPL CORAM VENUE"
+    # A phone extraction's device fields ("IMEI: 35 304811 822471 9").
+    " IMEI IMSI MSISDN ICCID MEID ESN".split()
 )
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
 # Letters after a name that are no part of it: honours, offices and silk (British,
@@ -576,12 +583,15 @@ FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
 # Australian transcript's notes of the examination under way in its running
 # footer ("C.A. HASKETT XN": examination in chief, cross-, re-examination).
 POST_NOMINALS: frozenset[str] = frozenset(
-    "SC QC KC AO AC AM OAM OBE MBE CBE KBE DBE GBE CMG KCMG FRS FRSA JP DL MP MEP MHK MLA MHA MPP MSP MNA VC GC XN"
+    "SAN SC QC KC AO AC AM OAM OBE MBE CBE KBE DBE GBE CMG KCMG FRS FRSA JP DL MP MEP MHK MLA MHA MPP MSP MNA VC GC XN"
     " XXN RXN".split()
 )
-# Persian, Urdu and Turkish honorifics written after the name ("Pouran Khanum"):
-# outside it, as the guideline keeps titles.
-HONORIFICS_AFTER_A_NAME: frozenset[str] = frozenset("Khanum Khanom Khanoum Sahib Sahiba Effendi Efendi Pasha".split())
+# Persian, Urdu and Turkish honorifics written after the name ("Pouran Khanum"), and
+# Cantonese words of respect for an elder brother or an uncle ("Lung Gor", "Wah Suk"),
+# a lawyer's courtesy ("A. B. KURFI ESQ."): outside it, as the guideline keeps titles.
+HONORIFICS_AFTER_A_NAME: frozenset[str] = frozenset(
+    "Khanum Khanom Khanoum Sahib Sahiba Effendi Efendi Pasha Gor Suk Esq ESQ Esquire ESQUIRE".split()
+)
 # The letters before a prison's name in its official name ("SCI Rockview", "FCI Dublin",
 # "USP Atlanta"): a state's or the federal Bureau's correctional institutions.
 # A British prison's ("HMP Inverness", "HMYOI Polmont").

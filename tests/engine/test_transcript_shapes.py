@@ -2713,3 +2713,28 @@ def test_an_iranian_claimant_s_dates_and_honorifics() -> None:
 def test_a_house_number_and_a_direction_make_a_street() -> None:
     text = ">> GOOD MORNING. ZOLLIE DIMMITT,\n3310 SOUTH BRYANT. I GOT THE BODY SHOP THERE.\n"
     assert "BRYANT" not in _labelled(text, "PERSON")
+
+
+def test_a_nigerian_record_s_ranks_titles_and_headings_name_no_one() -> None:
+    text = (
+        "Parties absent.\n\nB. O. AKINSANYA, SAN with Barr. U. Mbanefo (Miss) for the Claimant.\n\n"
+        "EVIDENCE-IN-CHIEF LED BY CHIEF AKINSANYA, SAN:\n\nOur next witness is the surveyor, Surv. Bamgbose.\n\n"
+        "RE-EXAMINATION: None.\n\nCROSS-EXAMINATION BY A. B. KURFI ESQ. FOR THE 1ST DEFENDANT:\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert {"B. O. AKINSANYA", "U. Mbanefo", "Bamgbose", "A. B. KURFI"} <= set(people)
+    assert not {"SAN", "Barr", "Surv", "RE-EXAMINATION", "EXAMINATION"} & set(people)
+    assert "SAN" not in _labelled(text, "LOCATION")
+
+
+def test_a_phone_extraction_s_fields_and_an_imperative_name_no_one() -> None:
+    text = (
+        "Model:       iPhone 12 (A2172)\nIMEI:               35 304811 822471 9\n"
+        "MSISDN:             +13175550162\n\nAmarion where are you. Call me NOW"
+    )
+    assert not {"IMEI", "MSISDN", "NOW"} & set(_labelled(text, "PERSON"))
+
+
+def test_words_of_respect_after_a_name_stay_outside_it() -> None:
+    text = "A.   Wah Suk, the security guard, was at his desk.\nQ.   Who is Wah Suk?\n"
+    assert _labelled(text, "PERSON") == ["Wah", "Wah"]

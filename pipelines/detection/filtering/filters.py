@@ -46,6 +46,7 @@ from pipelines.lexicons import (
     NAME_PARTICLES,
     NATIONALITIES,
     NUMBER_WORDS,
+    POST_NOMINALS,
     RELATIONS,
     REPLY_WORDS,
     ROLE_WORDS,
@@ -214,6 +215,9 @@ def _speaker_label(c: Candidate, text: str) -> bool:
     return labelled and _LABEL_LEAD.fullmatch(text, line_start, c.start) is not None
 
 
+_COMMA_BEFORE = re.compile(r"\w,[ \t]*$")
+
+
 def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = [word.strip(".,'’:").lower() for word in c.text.split()]
     roles = w.role_words or frozenset()
@@ -236,6 +240,9 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # "DOB:", "EMPL:" inside a record's line: the field's name, whoever reads it.
     if len(words) == 1 and c.text.isupper() and c.text in _FIELD_LABELS and text[c.end : c.end + 1] == ":":
         return "a form's field"
+    # "B. O. AKINSANYA, SAN", "HELEN CRAWSHAW, QC": a lawyer's rank after the name.
+    if c.text.strip() in POST_NOMINALS and _COMMA_BEFORE.search(text, max(0, c.start - 4), c.start):
+        return "post-nominal letters after a name"
     # "Colonel", "the General": a title alone that is nobody's name.
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
     if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words):
@@ -250,8 +257,9 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # The model may take one for a place or a body too ("at Kokum's house").
     if _model_only(c) and len(words) == 1 and is_kin_word(words[0]):
         return "kin word"  # not "Tia" nor "Nana", given names too
-    # "Hon." before a judge's name: "Hon" is a given name too, a title only with its period.
-    if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
+    # "Hon." before a judge's name, "Barr." (a barrister, as Nigerian records write it)
+    # before counsel's: names too, titles only with their period.
+    if words in (["hon"], ["barr"]) and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
         return "title alone"
     # "Rt Hon", "the Right Hon.": the Right Honourable, a title however written.
     if words == ["hon"] and _RIGHT_BEFORE.search(text, max(0, c.start - 8), c.start):
@@ -443,7 +451,7 @@ def _person_names_a_work(c: Candidate, text: str, w: FilterWords) -> str | None:
 _EPONYM_AFTER = re.compile(
     # Not "hearing", "motion" or "claim": "the Johnson hearing" may be a person's; nor
     # a verb's form ("Darnell tests positive", "Keisha warning him").
-    r"[ \t]+(?:review|factors|doctrine|warnings|syndrome|disease|criteria|principle|maneuver|amendment"
+    r"[ \t]+(?:review|factors|doctrine|warnings|syndrome|disease|criteria|principles?|maneuver|amendment"
     r"|obligations|materials|standard|exception|rights"
     # A clinical note's devices and signs ("Jackson-Pratt drains", "a Foley catheter",
     # "Babinski reflex").

@@ -791,6 +791,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
     if rule == "called" and not quoted and _CALENDAR_WORD.fullmatch(name):
         return True  # "call me Monday"; not 'Anfernee Lusby, who went by "Sunday,"'
+    if rule == "called" and name.isupper() and _is_stop_word(name) and carries_case(text):
+        return True  # "Call me NOW" in a text with case: a shouted word ("called him Will" is Will)
     if rule == "called" and is_kin_word(name):
         return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
     if rule == "called" and not quoted and not _calls_a_person(text, match):
@@ -991,6 +993,7 @@ def _a_heading_noun(word: str) -> bool:
     """An English abstract noun that no name list holds: a record's heading, however
     often it comes back ("DECISION:" under each level of an appeal); "SWEET:" and
     "WILL:" that come back are a speaker's turns, "MARION:" a name."""
+    word = word.rsplit("-", 1)[-1]  # "RE-EXAMINATION:", "CROSS-EXAMINATION:"
     if _HEADING_NOUN_END.search(word[-6:]) is None or is_known_name(word):
         return False
     return is_common_word(word) or (word.endswith("S") and is_common_word(word[:-1]))
