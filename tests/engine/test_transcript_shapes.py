@@ -2738,3 +2738,20 @@ def test_a_phone_extraction_s_fields_and_an_imperative_name_no_one() -> None:
 def test_words_of_respect_after_a_name_stay_outside_it() -> None:
     text = "A.   Wah Suk, the security guard, was at his desk.\nQ.   Who is Wah Suk?\n"
     assert _labelled(text, "PERSON") == ["Wah", "Wah"]
+
+
+def test_a_family_named_by_its_surname_and_a_message_s_sender() -> None:
+    family = (
+        "Witness states that the land belonged to the Olorunnishola family.\n\n"
+        "Q: You do not know whether Lateef is a member of the Olorunnishola family.\n"
+        "The Royal family visited. The Mexican family left."
+    )
+    people = _labelled(family, "PERSON")
+    assert people.count("Olorunnishola") == 2 and not {"Royal", "Mexican"} & set(people)
+    log = (
+        "  3/16/2024 6:15:44 PM(UTC-4)  From: Nini 💅\n      u still bringing porsha at 7?\n"
+        "  3/16/2024 6:40:12 PM(UTC-4)  From: Mondo Cuz\n      ya he was at the speedway\n"
+        "From: Customer Service\n"
+    )
+    senders = _labelled(log, "PERSON")
+    assert {"Nini", "Mondo"} <= set(senders) and not any("Cuz" in s or "Service" in s for s in senders)

@@ -222,6 +222,12 @@ _ADDRESS_WORDS = frozenset(
     son sweetie babe bro dude ladies gentlemen team again darling love hon sugar doll council board commission
     committee panel members colleagues""".split()
 )
+# A family named by its surname: "the Olorunnishola family", "the Kowalczyks'
+# household" (not "the Royal family", "the Texas family": `_names_no_one`).
+_FAMILY_RE = re.compile(r"\b(?i:the)[ \t]+(?P<v>[A-Z][\w'’-]*[a-z][\w'’-]*)[ \t]+(?i:family|families|clan|household)\b")
+# A message log's sender as the phone saved the contact: "From: Nini 💅", "From:
+# Mondo Cuz", a name alone after "From:" up to an emoji or the line's end.
+_SENDER_RE = re.compile(r"(?m)\bFrom:[ \t]+(?P<v>[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)?)(?=[ \t]*(?:[^\w\s.,:;@<(]|$))")
 _ET_AL_RE = re.compile(r"(?<![\w'’.-])(?P<v>" + _NAME + r")[ \t]+et[ \t]+al\b")
 # Someone named, then their age: "two children, Journey, who is nine", "my daughter,
 # Harper, who is eight" (a name that is a word too). Not a count after it ("who is
@@ -826,8 +832,24 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "the Victim Services Division": a body's name after the word
     if rule == "relation" and _business_after(text, match.end("v")):
         return True  # "Uncle Jun's Carryout", "Mama Rosa's Pizzeria": a business's name
+    if rule in ("family", "sender"):
+        return _no_family_or_sender(rule, name)
     # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
     return rule == "relation" and _capitals_say_nothing(text, name)
+
+
+def _a_contact_s_tag(word: str) -> bool:
+    """A word a phone's contact list adds after a name: kin or where one reaches them."""
+    return bool(_KIN_WORD.fullmatch(word)) or word.lower() in ("cuz", "work", "home", "cell", "mobile", "office")
+
+
+def _no_family_or_sender(rule: str, name: str) -> bool:
+    """ "the Royal family", "the Texas family", "the Mexican family": a word, a place
+    or a people, not a surname; "From: Customer Service", "From: Officer Ruiz" (the
+    title cue's): no sender's name."""
+    if rule == "family":
+        return is_common_word(name) or places.is_known_place(name) or places.has_nationality(name)
+    return _only_common_words(name) or name.split()[0].lower().rstrip(".") in ROLE_WORDS | TITLE_WORDS
 
 
 _POSSESSIVE_WORDS = re.compile(r"(?:['’]s)?(?P<words>(?:[ \t]+[A-Z][\w'’&-]*){1,3})")
@@ -1130,6 +1152,8 @@ def recognize(text: str) -> list[Candidate]:
         (_ET_AL_RE, "et_al", 0.85),
         (_WHOSE_AGE_RE, "whose_age", 0.8),
         (_VOCATIVE_RE, "vocative", 0.8),
+        (_FAMILY_RE, "family", 0.8),
+        (_SENDER_RE, "sender", 0.8),
     ):
         for match in regex.finditer(text):
             start, end = match.span("v")
@@ -1144,6 +1168,8 @@ def recognize(text: str) -> list[Candidate]:
             # name ends in a stop word.
             while len(words) > 1 and not carries_case(text) and words[-1].group().lower() in stop_words():
                 words.pop()
+            while rule == "sender" and len(words) > 1 and _a_contact_s_tag(words[-1].group()):
+                words.pop()  # "Mondo Cuz", "Jalisa Work": how the phone tells contacts apart
             if not words:
                 continue
             start, end = start + words[0].start(), start + words[-1].end()
