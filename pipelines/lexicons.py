@@ -418,7 +418,7 @@ CROSSING_NOUNS: frozenset[str] = frozenset("corner intersection junction crossro
 # street, never of a person…
 STREET_SPOT_NOUNS: frozenset[str] = frozenset(
     """house home apartment apartments place store shop station stop light lights camera corner market mart
-    bar club lot church school restaurant diner motel hotel clinic office one""".split()
+    bar club lot church school restaurant diner motel hotel clinic office""".split()
 )
 # …the numbered streets a crossing names ("Ninth and Adams", "35th and Burleigh")…
 STREET_ORDINALS: frozenset[str] = frozenset(
@@ -586,12 +586,10 @@ POST_NOMINALS: frozenset[str] = frozenset(
     "SAN SC QC KC AO AC AM OAM OBE MBE CBE KBE DBE GBE CMG KCMG FRS FRSA JP DL MP MEP MHK MLA MHA MPP MSP MNA VC GC XN"
     " XXN RXN".split()
 )
-# Persian, Urdu and Turkish honorifics written after the name ("Pouran Khanum"), and
-# Cantonese words of respect for an elder brother or an uncle ("Lung Gor", "Wah Suk"),
-# a lawyer's courtesy ("A. B. KURFI ESQ."): outside it, as the guideline keeps titles.
-HONORIFICS_AFTER_A_NAME: frozenset[str] = frozenset(
-    "Khanum Khanom Khanoum Sahib Sahiba Effendi Efendi Pasha Gor Suk Esq ESQ Esquire ESQUIRE".split()
-)
+# Persian honorifics written after the name ("Pouran Khanum") and a lawyer's courtesy
+# ("A. B. KURFI ESQ."): outside it, as the guideline keeps titles. Not "Effendi",
+# "Gor", "Suk" or "Sahib", surnames too ("Rustam Effendi", "Nilesh Gor").
+HONORIFICS_AFTER_A_NAME: frozenset[str] = frozenset("Khanum Khanom Khanoum Esq ESQ Esquire ESQUIRE".split())
 # The letters before a prison's name in its official name ("SCI Rockview", "FCI Dublin",
 # "USP Atlanta"): a state's or the federal Bureau's correctional institutions.
 # A British prison's ("HMP Inverness", "HMYOI Polmont").

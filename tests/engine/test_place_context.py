@@ -298,7 +298,7 @@ def test_an_institution_s_acronym_is_an_organization_end_to_end() -> None:
         ("The church at 35th and Burleigh was closed.", "Burleigh", "numbered crossing"),
         ("I walked down to the bus stop at Dickerson and Trinity.", "Dickerson", "crossing at a spot"),
         ("I walked down to the bus stop at Dickerson and Trinity.", "Trinity", "crossing at a spot"),
-        ("A. Yes, the one on Larkin, at 7:30 the next morning.", "Larkin", "spot on a street"),
+        ("A. Yes, the clinic on Larkin, at 7:30 the next morning.", "Larkin", "spot on a street"),
         ("I grew up off Woodward myself.", "Woodward", "spot on a street"),
         ("She lived on Hollowell, near Lowery, until the fire.", "Hollowell", "spot on a street"),
         ("She lived on Hollowell, near Lowery, until the fire.", "Lowery", "street beside a street"),
@@ -324,6 +324,14 @@ def test_a_street_named_without_its_type_by_the_streets_and_spots_around_it(text
         ("It was June 4th and Smith called.", "Smith"),
         ("It was on the 4th and Smith called.", "Smith"),
         ("The file the FBI had on Hopkins was thin.", "Hopkins"),
+        # A reviewer's: ranks and shifts, a day or a title beside, a house by possessives.
+        ("A. Keisha was 1st and Tasha was 2nd in line.", "Tasha"),
+        ("She works days with Keisha and 2nd shift covers the rest.", "Keisha"),
+        ("A. That's on Tyrell, by Friday he said he'd have it.", "Tyrell"),
+        ("A. The focus was on Tyrell, by Detective Ruiz's account.", "Tyrell"),
+        ("A. Me, the one at Marcus and Keisha's. Everybody was there.", "Marcus"),
+        ("He's been living off Tasha for two years.", "Tasha"),
+        ("Officer Diaz kept the camera on Jamal the whole time.", "Jamal"),
     ],
 )
 def test_a_person_after_on_off_or_at_is_no_street(text: str, person: str) -> None:

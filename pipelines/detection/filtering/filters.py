@@ -122,7 +122,9 @@ def _person_lowercase(c: Candidate, text: str, w: FilterWords) -> str | None:
 _GUESSING_SOURCES = MODEL_SOURCES | {"cues"}
 _TITLE_CASE_WORD = re.compile(r"[A-Z][a-z]+")
 # Cues where the text says a word is someone's name: "called him Will", "my name is".
-_NAMED_BY_A_CUE = re.compile(r"cue:(?:called|my_name_is|nickname)")
+_NAMED_BY_A_CUE = re.compile(r"cue:(?:called|my_name_is|nickname|title|honorific)")
+# A title's period is no sentence's end: "Mr. Paramour" is named.
+_TITLE_BEFORE_A_CAPITAL = re.compile(r"\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sgt|Det|Ofc|Lt|Capt|St)\.[ \t]*$")
 
 
 def _person_word_of_the_text(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -135,8 +137,12 @@ def _person_word_of_the_text(c: Candidate, text: str, w: FilterWords) -> str | N
     word = c.text.strip()
     if not set(c.sources) <= _GUESSING_SOURCES or not _TITLE_CASE_WORD.fullmatch(word):
         return None
-    if is_known_name(word) or is_given_name(word) or _caseless(text, c) or _NAMED_BY_A_CUE.search(c.rule or ""):
-        return None  # "They called him Will": "will" in lower case says nothing of what he is called
+    # Common words are names often enough ("Mr. Salt", "Dr. Gold", "Peaches"): only a
+    # rarer word ("paramour") is read from the document's own use.
+    if is_common_word(word) or is_known_name(word) or is_given_name(word) or _caseless(text, c):
+        return None
+    if _NAMED_BY_A_CUE.search(c.rule or ""):
+        return None  # "They called him Will", "Mr. Paramour": what he is called
     if _WRITTEN_AS_A_WORD.get(text, word, lambda: _written_as_a_word(text, word)):
         return "a word the document writes in lower case, capitalised only where a sentence opens"
     return None
@@ -153,8 +159,11 @@ def _written_as_a_word(text: str, word: str) -> bool:
         found = m.group()
         if found.islower():
             lower += not caseless_at(text, m.start())
-        elif found[0].isupper() and not found.isupper() and not _opens_a_sentence(text, m.start()):
-            return False
+        elif found[0].isupper() and not found.isupper():
+            if _TITLE_BEFORE_A_CAPITAL.search(text, max(0, m.start() - 6), m.start()):
+                return False
+            if not _opens_a_sentence(text, m.start()):
+                return False
     return lower >= 2
 
 
@@ -259,8 +268,11 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "kin word"  # not "Tia" nor "Nana", given names too
     # "Hon." before a judge's name, "Barr." (a barrister, as Nigerian records write it)
     # before counsel's: names too, titles only with their period.
-    if words in (["hon"], ["barr"]) and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
+    if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
         return "title alone"
+    titled = _TITLED.search(text, max(0, c.start - 8), c.start)
+    if words == ["barr"] and _COUNSEL_AFTER.match(text, c.end) and not titled:
+        return "title alone"  # "Barr. U. Mbanefo"; not "Mr. Barr. He said wait."
     # "Rt Hon", "the Right Hon.": the Right Honourable, a title however written.
     if words == ["hon"] and _RIGHT_BEFORE.search(text, max(0, c.start - 8), c.start):
         return "title alone"
@@ -268,6 +280,9 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z]")
+# "Barr." before an initial ("Barr. U. Mbanefo") is a barrister's title.
+_COUNSEL_AFTER = re.compile(r"\.[ \t]+[A-Z]\.")
+_TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?[ \t]+$")
 _RIGHT_BEFORE = re.compile(r"\b(?:Rt\.?|Right)[ \t]+$")
 # Offices a trade's or a service's word opens ("Fire Marshal", "Park Ranger", "Police
 # Constable"): surnames and given names alone ("Mr. Constable", "Marshal's my cousin"),

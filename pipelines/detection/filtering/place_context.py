@@ -20,9 +20,10 @@ from dataclasses import replace
 
 from pipelines.candidate import Candidate, joined
 from pipelines.detection import places
-from pipelines.gazetteers import is_given_name, is_known_name
+from pipelines.gazetteers import is_given_name, is_known_name, is_person_given_name
 from pipelines.lexicons import (
     AMBIGUOUS_STREET_TYPES,
+    CALENDAR_WORDS,
     COMPASS_DIRECTIONS,
     COURT_KINDS,
     CROSSING_NOUNS,
@@ -40,6 +41,7 @@ from pipelines.lexicons import (
     STREET_ORDINALS,
     STREET_SPOT_NOUNS,
     STREET_TYPES,
+    TITLE_WORDS,
     TITLES,
     US_STATES,
 )
@@ -86,33 +88,41 @@ _CROSSING_SECOND = re.compile(rf"{_CROSSING}[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-
 # A house's number and the street's side of town before it: "3310 SOUTH BRYANT",
 # "214 West Twohig" (a year and a direction never stand before a person).
 _HOUSE_AND_DIRECTION_BEFORE = re.compile(
-    r"(?<![\w.,/-])\d{1,6}[A-Za-z]?[ \t]+(?i:north|south|east|west|n|s|e|w)\.?[ \t]+$"
+    # The direction's period is an abbreviation's ("214 W. Twohig"), never a sentence's
+    # end ("Transferred to 4 West. Jasmine, RN, received report").
+    r"(?<![\w.,/-])\d{1,6}[A-Za-z]?[ \t]+(?i:north|south|east|west|(?:n|s|e|w|nw|ne|sw|se)\.?)[ \t]+$"
 )
 # A crossing with a numbered street ("Ninth and Adams", "at 35th and Burleigh",
 # "Hopkins and Fourth"): the other street. Not a date's day ("the 4th and Smith
 # called", "June 4th and Smith"), nor an ordinal that goes on ("Fourth of July").
 _ORDINAL = rf"(?:\d{{1,3}}(?:st|nd|rd|th)|(?:{_alternation(w.capitalize() for w in STREET_ORDINALS)}))"
 _ORDINAL_STREET = rf"{_ORDINAL}(?:\s+(?i:{_alternation(STREET_TYPES)})\b\.?)?"
-_ORDINAL_CROSSING_BEFORE = re.compile(rf"(?<![\w'’-])(?<!the )(?<!The ){_ORDINAL_STREET}\s+(?:and|&)\s+$")
+# Only where a place is named ("at", "on", "of", "near"…): "Maya is in 4th and Marcus is
+# in 6th", "Keisha was 1st and Tasha 2nd", "works 3rd and Keisha days" rank people.
+_CROSSING_AT = r"\b(?i:at|on|of|near|off|to|from|onto)\s+"
+_ORDINAL_CROSSING_BEFORE = re.compile(rf"{_CROSSING_AT}{_ORDINAL_STREET}\s+(?:and|&)\s+$")
 # Nor a name the ordinal opens ("Banc One and First Chicago").
 _ORDINAL_CROSSING_AFTER = re.compile(
     rf"\s+(?:and|&)\s+{_ORDINAL_STREET}(?![\w'’-])(?!\s+(?:[A-Z]|(?:of|grade|time|place)\b))"
 )
-_MONTH_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+$")
+_NAME_AT = re.compile(rf"{_CROSSING_AT}$")
 # "the bus stop at |Dickerson and Trinity", "the Mini Mart at Kickapoo and |MacArthur":
 # two names crossing at a spot one finds along streets (STREET_SPOT_NOUNS), each of
 # one word and the crossing ending the phrase.
 _SPOT = rf"\b(?:{_alternation(STREET_SPOT_NOUNS)})\s+(?:at|on)\s+(?:the\s+)?"
-_ONE_NAME = r"[A-Z][\w'’-]*"
+_ONE_NAME = r"[A-Z][\w'’-]*(?<!['’]s)"  # not a possessive: "the one at Marcus and Keisha's" is a house
 _CLAUSE_END = r"(?=\s*(?:[.,;:?!)]|$)|\s+(?:in|by|near|at|on|across|and|to|where|when|until|at)\b)"
 _SPOT_CROSSING_FIRST_BEFORE = re.compile(rf"{_SPOT}$", re.IGNORECASE)
 _SPOT_CROSSING_FIRST_AFTER = re.compile(rf"\s+(?:and|&)\s+{_ONE_NAME}{_CLAUSE_END}")
 _SPOT_CROSSING_SECOND = re.compile(rf"(?i:{_SPOT}){_ONE_NAME}\s+(?:and|&)\s+$")
-# "the Kroger on |Clinton", "the one on |Larkin", "lives off |Woodward", "grew up on |Erdman":
-# on or off a name, after a spot or after living there. Not after other verbs: one
-# relies on, picks on, tells on people, and gets a gun off one.
+# "the store on |Clinton", "lived on |Hollowell", "grew up off |Woodward", "right off
+# |Dickerson": on a name after a spot or after living there, off one after growing up
+# there. Not after other verbs: one relies on, picks on, tells on people, lives off one
+# and gets a gun off one.
+# Not what one turns on a person: a light, a camera, a stop.
+_ALONG_SPOTS = STREET_SPOT_NOUNS - {"light", "lights", "lot", "camera", "stop", "corner"}
 _ALONG_BEFORE = re.compile(
-    rf"\b(?:{_alternation(STREET_SPOT_NOUNS)}|lives?|lived|living|grew\s+up|raised|right|just)\s+(?:on|off)\s+$",
+    rf"\b(?:(?:{_alternation(_ALONG_SPOTS)}|lives?|lived|living)\s+on|(?:grew\s+up|right|just)\s+off)\s+$",
     re.IGNORECASE,
 )
 # "on |Ewing, right off Dickerson", "on |Dexter by Davison", "lived on |Hollowell, near
@@ -121,7 +131,10 @@ _ALONG_BEFORE = re.compile(
 _BEING = r"(?:\b(?i:is|was|were|are|be|been|lives?|lived|living|located)|['’]s|[,.;:])"
 _ON_OR_OFF_BEFORE = re.compile(rf"(?:{_BEING}|^)\s*(?i:on|off)\s+$")
 _BESIDE = r"(?:(?:right|just)\s+off|off|by|near|across\s+from)"
-_BESIDE_A_STREET_AFTER = re.compile(rf",?\s+{_BESIDE}\s+{_ONE_NAME}")
+# The street beside it is no day, no title and no platform's author ("on Tyrell, by
+# Friday", "by Detective Ruiz's account").
+_NOT_A_STREET = rf"(?!(?:{CALENDAR_WORDS}|(?i:{_alternation(TITLE_WORDS | ROLE_WORDS)}))\b)"
+_BESIDE_A_STREET_AFTER = re.compile(rf",?\s+{_BESIDE}\s+{_NOT_A_STREET}{_ONE_NAME}(?![\w'’-])")
 # "on Dexter by |Davison", "on Ewing, right off |Dickerson": the street beside it.
 _BESIDE_A_STREET_BEFORE = re.compile(rf"{_BEING}\s*(?i:on|off)\s+{_ONE_NAME}(?:\s+{_ONE_NAME})?,?\s+{_BESIDE}\s+$")
 # "Canfield and Copper Creek" as one span after a crossing noun: two streets.
@@ -257,12 +270,17 @@ def _street_cue(text: str, start: int, end: int, before: str, after: str) -> str
     and spots around it, or None."""
     if _HOUSE_AND_DIRECTION_BEFORE.search(before):
         return "address"
-    ordinal = _ORDINAL_CROSSING_BEFORE.search(before)
-    if ordinal is not None and not _MONTH_BEFORE.search(before, 0, ordinal.start()):
+    if _ORDINAL_CROSSING_BEFORE.search(before):
         return "numbered crossing"
-    if _ORDINAL_CROSSING_AFTER.match(after):
+    if _ORDINAL_CROSSING_AFTER.match(after) and _NAME_AT.search(before):
         return "numbered crossing"
-    one_word = len(text[start:end].split()) == 1
+    words = text[start:end].split()
+    one_word = len(words) == 1
+    # A given name that is no common word is a person's where only a spot or a street
+    # beside it speaks ("living on Tasha", "on Tyrell, by Friday"; a named street
+    # stays PERSON: it is masked all the same).
+    if one_word and is_person_given_name(words[0].strip(".,")):
+        return None
     if one_word and (
         (_SPOT_CROSSING_FIRST_BEFORE.search(before) and _SPOT_CROSSING_FIRST_AFTER.match(after))
         or (_SPOT_CROSSING_SECOND.search(before) and re.match(_CLAUSE_END, after))

@@ -797,8 +797,6 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
     if rule == "called" and not quoted and _CALENDAR_WORD.fullmatch(name):
         return True  # "call me Monday"; not 'Anfernee Lusby, who went by "Sunday,"'
-    if rule == "called" and name.isupper() and _is_stop_word(name) and carries_case(text):
-        return True  # "Call me NOW" in a text with case: a shouted word ("called him Will" is Will)
     if rule == "called" and is_kin_word(name):
         return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
     if rule == "called" and not quoted and not _calls_a_person(text, match):
@@ -826,6 +824,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     ended = _WORD_AND_PERIOD.match(match.group(0)) if rule == "honorific" else None
     if ended is not None and is_common_word(ended.group("w").lower()):
         return True  # "My Lord. If Your Lordships permit": the sentence ended at the title
+    if rule == "honorific" and _TITLE_JUST_BEFORE.search(text, max(0, match.start() - 12), match.start()):
+        return True  # "Mr. Haj Ali": after a title the honorific's word is the surname's (the title cue's)
     if rule == "honorific" and places.is_known_place(f"{match.group(0).split()[0].rstrip('.')} {name}"):
         return True  # "Prince Albert", "Prince George": a town the title opens
     if rule in ("relation", "called") and " " in name and places.has_institution_word(name):
@@ -841,6 +841,9 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
 def _a_contact_s_tag(word: str) -> bool:
     """A word a phone's contact list adds after a name: kin or where one reaches them."""
     return bool(_KIN_WORD.fullmatch(word)) or word.lower() in ("cuz", "work", "home", "cell", "mobile", "office")
+
+
+_TITLE_JUST_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Mx|Miss|Dr|MR|MRS|MS|DR)\.?[ \t]+$")
 
 
 def _no_family_or_sender(rule: str, name: str) -> bool:
@@ -892,9 +895,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
     # elsewhere two letters may be a speaker's initials ("MJ:" in an interview).
     military = len(_COURT_MARTIAL_LABELS & set(turns)) >= 2 and _COURT_MARTIAL.search(text) is not None
     headers = _running_headers(text, speakers)
-    # "NARRATIVE:" under a record's fields once is that record's section heading
-    # wherever it stands.
-    sections = {" ".join(m.group("label").split()) for m in speakers if _a_section_s_heading(text, m)}
+    # "NARRATIVE:" under a record's fields each time: that record's section heading.
+    sections = _section_headings(text, speakers)
     for match in speakers:
         label = " ".join(match.group("label").split())
         if label in sections or (label in headers and _only_common_words(label)):
@@ -1068,6 +1070,16 @@ _MORE_FIELDS_ON_THE_LINE = re.compile(r"[^\n]*?\S[ \t]{3,}[A-Z][A-Za-z/ .'()-]{0
 _NOTHING_AFTER_ON_THE_LINE = re.compile(r"[ \t]*(?:\r?\n|$)")
 # A record's field with its value on the line: "LOCATION: Deming Elementary".
 _FIELD_LINE = re.compile(r"[ \t]*(?P<label>[A-Z][A-Z /'’.-]{1,40}):[ \t]+\S[^\n]*\n[ \t]*$")
+
+
+def _section_headings(text: str, speakers: list[re.Match[str]]) -> set[str]:
+    """Labels that head a record's section every time, and twice or more: a
+    speaker's label alone on its line once under a form's fields ("LOCATION:
+    Oakland⏎SWEET:⏎Well, I was born…") is still a speaker's."""
+    headed: dict[str, list[bool]] = {}
+    for m in speakers:
+        headed.setdefault(" ".join(m.group("label").split()), []).append(_a_section_s_heading(text, m))
+    return {label for label, marks in headed.items() if len(marks) >= 2 and all(marks)}
 
 
 def _a_section_s_heading(text: str, match: re.Match[str]) -> bool:

@@ -523,7 +523,13 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("DATE", rf"\b{MONTHS}(?:[^\S\n]|\n(?![ \t]*\d{{1,3}}[ \t]))+{_DAY}(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
     _p("DATE", rf"\b{_DAY}\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
     _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
-    _p("DATE", rf"\b(?:{_DAY}[ \t]+)?{PERSIAN_MONTHS}[ \t]+1[34]\d\d\b", 0.9, "persian_date"),
+    # With its day ("12 Bahman 1401"): "Dr. Dey 1345" is a name and a clock.
+    _p(
+        "DATE",
+        rf"\b{_DAY}[ \t]+{PERSIAN_MONTHS},?[ \t]+1[34]\d\d\b(?![ \t]*(?:hrs|hours|h\b|:))",
+        0.9,
+        "persian_date",
+    ),
     # Not a code's part ("PA-2024-1009-33817", "ISP-2019-1183").
     # Nor a street's hundred block ("the 1900 block of").
     _p("DATE", r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?![ \t]+block\b)", 0.6, "year"),
