@@ -271,8 +271,8 @@ HONORIFICS: frozenset[str] = (
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
-    comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk agha aghaye agha-ye aqa khanum
-    khanom haj seyyed seyed sayyid alhaji alhaja alhaje""".split()
+    comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
+    alhaji alhaja alhaje""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -631,7 +631,7 @@ MONTHS = (
     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 )
 # The Solar Hijri calendar's months, as Iranian records and claimants give dates
-# ("12 Bahman 1401"): read only with their year, 13xx or 14xx.
+# ("12 Bahman 1401"): read only with their day and their year, 13xx or 14xx.
 PERSIAN_MONTHS = r"(?:Farvardin|Ordibehesht|Khordad|Tir|Mordad|Amordad|Shahrivar|Mehr|Aban|Azar|Dey|Dei|Bahman|Esfand)"
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 # A word of the calendar, no one's name nor a street's ("call me Monday", "on 3rd

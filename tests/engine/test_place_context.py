@@ -332,6 +332,18 @@ def test_a_street_named_without_its_type_by_the_streets_and_spots_around_it(text
         ("A. Me, the one at Marcus and Keisha's. Everybody was there.", "Marcus"),
         ("He's been living off Tasha for two years.", "Tasha"),
         ("Officer Diaz kept the camera on Jamal the whole time.", "Jamal"),
+        # A code reader's, with surnames (no given name's exemption): ranks and shifts
+        # after "to", a gun taken right off someone, a weekday as the first street, a
+        # day beside, a case note's "w" (with), a deity beside.
+        ("Maya went on to 4th and Okafor was held back.", "Okafor"),
+        ("I gave report to Okafor and 3rd shift took over.", "Okafor"),
+        ("The officer took the gun right off Hernandez.", "Hernandez"),
+        ("I saw Okafor at the store on Friday and Ruiz at home.", "Ruiz"),
+        ("Q. When did you get the call? A. Yes, on Friday by Okafor.", "Okafor"),
+        ("FCM met 2 w Okafor at the home.", "Okafor"),
+        ("The blame was on Okafor, by God.", "Okafor"),
+        ("It's on Okafor near Easter.", "Okafor"),
+        ("He has been living off Okafor for two years.", "Okafor"),
     ],
 )
 def test_a_person_after_on_off_or_at_is_no_street(text: str, person: str) -> None:
@@ -367,3 +379,17 @@ def test_a_house_number_and_a_direction_before_a_name_make_it_an_address() -> No
     assert place_cue(text, at, at + len("Twohig")) == "address"
     at = text.rindex("Twohig")
     assert place_cue(text, at, at + len("Twohig")) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        # A transcript in capitals names its crossings so too.
+        ("AT 35TH AND BURLEIGH THE LIGHT WAS OUT.", "BURLEIGH"),
+        ("I WAS ON EWING, RIGHT OFF DICKERSON.", "DICKERSON"),
+        ("WE WENT TO THE BUS STOP AT OKAFOR AND DICKERSON.", "OKAFOR"),
+    ],
+)
+def test_a_street_without_its_type_in_capitals(text: str, street: str) -> None:
+    at = text.index(street)
+    assert place_cue(text, at, at + len(street)) is not None

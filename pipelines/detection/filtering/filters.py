@@ -225,6 +225,7 @@ def _speaker_label(c: Candidate, text: str) -> bool:
 
 
 _COMMA_BEFORE = re.compile(r"\w,[ \t]*$")
+_NAME_PHRASE_ENDS = re.compile(r"[ \t]*(?::|\r?\n|$)|[ \t]+(?i:for|with|appearing|instructed|and[ \t]+\w+[ \t]+for)\b")
 
 
 def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -250,7 +251,12 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     if len(words) == 1 and c.text.isupper() and c.text in _FIELD_LABELS and text[c.end : c.end + 1] == ":":
         return "a form's field"
     # "B. O. AKINSANYA, SAN", "HELEN CRAWSHAW, QC": a lawyer's rank after the name.
-    if c.text.strip() in POST_NOMINALS and _COMMA_BEFORE.search(text, max(0, c.start - 4), c.start):
+    # Only where the letters end the name's phrase: "CHEN, AO, LIU" lists surnames.
+    if (
+        c.text.strip() in POST_NOMINALS
+        and _COMMA_BEFORE.search(text, max(0, c.start - 4), c.start)
+        and _NAME_PHRASE_ENDS.match(text, c.end)
+    ):
         return "post-nominal letters after a name"
     # "Colonel", "the General": a title alone that is nobody's name.
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
@@ -270,8 +276,11 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # before counsel's: names too, titles only with their period.
     if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
         return "title alone"
-    titled = _TITLED.search(text, max(0, c.start - 8), c.start)
-    if words == ["barr"] and _COUNSEL_AFTER.match(text, c.end) and not titled:
+    if (
+        words == ["barr"]
+        and _COUNSEL_AFTER.match(text, c.end)
+        and not _TITLED.search(text, max(0, c.start - 8), c.start)
+    ):
         return "title alone"  # "Barr. U. Mbanefo"; not "Mr. Barr. He said wait."
     # "Rt Hon", "the Right Hon.": the Right Honourable, a title however written.
     if words == ["hon"] and _RIGHT_BEFORE.search(text, max(0, c.start - 8), c.start):

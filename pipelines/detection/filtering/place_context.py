@@ -90,31 +90,41 @@ _CROSSING_SECOND = re.compile(rf"{_CROSSING}[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-
 _HOUSE_AND_DIRECTION_BEFORE = re.compile(
     # The direction's period is an abbreviation's ("214 W. Twohig"), never a sentence's
     # end ("Transferred to 4 West. Jasmine, RN, received report").
-    r"(?<![\w.,/-])\d{1,6}[A-Za-z]?[ \t]+(?i:north|south|east|west|(?:n|s|e|w|nw|ne|sw|se)\.?)[ \t]+$"
+    # One letter only in capitals: "met 2 w Okafor" is a case note's "with".
+    r"(?<![\w.,/-])\d{1,6}[A-Za-z]?[ \t]+(?:(?i:north|south|east|west)|(?:N|S|E|W|NW|NE|SW|SE)\.?)[ \t]+$"
 )
 # A crossing with a numbered street ("Ninth and Adams", "at 35th and Burleigh",
 # "Hopkins and Fourth"): the other street. Not a date's day ("the 4th and Smith
 # called", "June 4th and Smith"), nor an ordinal that goes on ("Fourth of July").
-_ORDINAL = rf"(?:\d{{1,3}}(?:st|nd|rd|th)|(?:{_alternation(w.capitalize() for w in STREET_ORDINALS)}))"
+# A transcript in capitals writes them so too ("AT 35TH AND BURLEIGH").
+_ORDINAL_WORDS = {w.capitalize() for w in STREET_ORDINALS} | {w.upper() for w in STREET_ORDINALS}
+_ORDINAL = rf"(?:\d{{1,3}}(?i:st|nd|rd|th)|(?:{_alternation(_ORDINAL_WORDS)}))"
+_AND = r"(?:(?i:and)|&)"
 _ORDINAL_STREET = rf"{_ORDINAL}(?:\s+(?i:{_alternation(STREET_TYPES)})\b\.?)?"
 # Only where a place is named ("at", "on", "of", "near"…): "Maya is in 4th and Marcus is
 # in 6th", "Keisha was 1st and Tasha 2nd", "works 3rd and Keisha days" rank people.
-_CROSSING_AT = r"\b(?i:at|on|of|near|off|to|from|onto)\s+"
-_ORDINAL_CROSSING_BEFORE = re.compile(rf"{_CROSSING_AT}{_ORDINAL_STREET}\s+(?:and|&)\s+$")
+# Not "to" or "from": "went on to 4th and Marcus was held back".
+_CROSSING_AT = r"\b(?i:at|on|of|near|off|onto)\s+"
+_ORDINAL_CROSSING_BEFORE = re.compile(rf"{_CROSSING_AT}{_ORDINAL_STREET}\s+{_AND}\s+$")
 # Nor a name the ordinal opens ("Banc One and First Chicago").
 _ORDINAL_CROSSING_AFTER = re.compile(
-    rf"\s+(?:and|&)\s+{_ORDINAL_STREET}(?![\w'’-])(?!\s+(?:[A-Z]|(?:of|grade|time|place)\b))"
+    rf"\s+{_AND}\s+{_ORDINAL_STREET}(?![\w'’-])(?!\s+(?:[A-Z]|(?i:of|grade|graders|time|place|shift|floor|period)\b))"
 )
 _NAME_AT = re.compile(rf"{_CROSSING_AT}$")
+# Holidays, kin and the deity are no streets either ("on Okafor near Easter", "by God").
+_NO_STREETS = frozenset("christmas easter thanksgiving halloween god lord jesus mom dad mama".split())
+# The street beside it is no day, no title and no platform's author ("on Tyrell, by
+# Friday", "by Detective Ruiz's account").
+_NOT_A_STREET = rf"(?!(?:{CALENDAR_WORDS}|(?i:{_alternation(TITLE_WORDS | ROLE_WORDS | _NO_STREETS)}))\b)"
 # "the bus stop at |Dickerson and Trinity", "the Mini Mart at Kickapoo and |MacArthur":
 # two names crossing at a spot one finds along streets (STREET_SPOT_NOUNS), each of
 # one word and the crossing ending the phrase.
 _SPOT = rf"\b(?:{_alternation(STREET_SPOT_NOUNS)})\s+(?:at|on)\s+(?:the\s+)?"
 _ONE_NAME = r"[A-Z][\w'’-]*(?<!['’]s)"  # not a possessive: "the one at Marcus and Keisha's" is a house
-_CLAUSE_END = r"(?=\s*(?:[.,;:?!)]|$)|\s+(?:in|by|near|at|on|across|and|to|where|when|until|at)\b)"
+_CLAUSE_END = r"(?=\s*(?:[.,;:?!)]|$)|\s+(?i:in|by|near|at|on|across|and|to|where|when|until)\b)"
 _SPOT_CROSSING_FIRST_BEFORE = re.compile(rf"{_SPOT}$", re.IGNORECASE)
-_SPOT_CROSSING_FIRST_AFTER = re.compile(rf"\s+(?:and|&)\s+{_ONE_NAME}{_CLAUSE_END}")
-_SPOT_CROSSING_SECOND = re.compile(rf"(?i:{_SPOT}){_ONE_NAME}\s+(?:and|&)\s+$")
+_SPOT_CROSSING_FIRST_AFTER = re.compile(rf"\s+{_AND}\s+{_NOT_A_STREET}{_ONE_NAME}{_CLAUSE_END}")
+_SPOT_CROSSING_SECOND = re.compile(rf"(?i:{_SPOT}){_NOT_A_STREET}{_ONE_NAME}\s+{_AND}\s+$")
 # "the store on |Clinton", "lived on |Hollowell", "grew up off |Woodward", "right off
 # |Dickerson": on a name after a spot or after living there, off one after growing up
 # there. Not after other verbs: one relies on, picks on, tells on people, lives off one
@@ -122,7 +132,9 @@ _SPOT_CROSSING_SECOND = re.compile(rf"(?i:{_SPOT}){_ONE_NAME}\s+(?:and|&)\s+$")
 # Not what one turns on a person: a light, a camera, a stop.
 _ALONG_SPOTS = STREET_SPOT_NOUNS - {"light", "lights", "lot", "camera", "stop", "corner"}
 _ALONG_BEFORE = re.compile(
-    rf"\b(?:(?:{_alternation(_ALONG_SPOTS)}|lives?|lived|living)\s+on|(?:grew\s+up|right|just)\s+off)\s+$",
+    rf"(?:\b(?:{_alternation(_ALONG_SPOTS)}|lives?|lived|living)\s+on|\bgrew\s+up\s+off"
+    # "right off" after a spot, being there or a place's comma, not "took the gun right off".
+    rf"|(?:\b(?:{_alternation(_ALONG_SPOTS)}|lives?|lived|living|is|was|are|were)|['’]s|,)\s+(?:right|just)\s+off)\s+$",
     re.IGNORECASE,
 )
 # "on |Ewing, right off Dickerson", "on |Dexter by Davison", "lived on |Hollowell, near
@@ -130,13 +142,12 @@ _ALONG_BEFORE = re.compile(
 # Being there, or a place named before it: not "told on Keisha near Christmas".
 _BEING = r"(?:\b(?i:is|was|were|are|be|been|lives?|lived|living|located)|['’]s|[,.;:])"
 _ON_OR_OFF_BEFORE = re.compile(rf"(?:{_BEING}|^)\s*(?i:on|off)\s+$")
-_BESIDE = r"(?:(?:right|just)\s+off|off|by|near|across\s+from)"
-# The street beside it is no day, no title and no platform's author ("on Tyrell, by
-# Friday", "by Detective Ruiz's account").
-_NOT_A_STREET = rf"(?!(?:{CALENDAR_WORDS}|(?i:{_alternation(TITLE_WORDS | ROLE_WORDS)}))\b)"
+_BESIDE = r"(?i:(?:right|just)\s+off|off|by|near|across\s+from)"
 _BESIDE_A_STREET_AFTER = re.compile(rf",?\s+{_BESIDE}\s+{_NOT_A_STREET}{_ONE_NAME}(?![\w'’-])")
 # "on Dexter by |Davison", "on Ewing, right off |Dickerson": the street beside it.
-_BESIDE_A_STREET_BEFORE = re.compile(rf"{_BEING}\s*(?i:on|off)\s+{_ONE_NAME}(?:\s+{_ONE_NAME})?,?\s+{_BESIDE}\s+$")
+_BESIDE_A_STREET_BEFORE = re.compile(
+    rf"{_BEING}\s*(?i:on|off)\s+{_NOT_A_STREET}{_ONE_NAME}(?:\s+{_ONE_NAME})?,?\s+{_BESIDE}\s+$"
+)
 # "Canfield and Copper Creek" as one span after a crossing noun: two streets.
 _PAIR = re.compile(r"\s+(?:and|&)\s+")
 # "pulled onto |", "right back onto |": onto a street (a path verb before "onto"

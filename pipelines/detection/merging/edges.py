@@ -23,6 +23,7 @@ from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
     LINE_END,
+    LINE_GAP,
     NAME_PREFIX_BREAK,
     PRINTED_LINE_NUMBER,
     has_institution_type,
@@ -513,7 +514,7 @@ def _strip_leading_function_words(text: str, start: int, end: int) -> int:
     return start
 
 
-_HONORIFIC_AFTER_TAIL = re.compile(rf"[ \t]+(?:{'|'.join(sorted(HONORIFICS_AFTER_A_NAME))})$")
+_HONORIFIC_AFTER_TAIL = re.compile(rf"[ \t]+(?:{'|'.join(sorted(map(re.escape, HONORIFICS_AFTER_A_NAME)))})\.?$")
 
 
 def _strip_post_nominals(text: str, start: int, end: int) -> int:
@@ -638,7 +639,7 @@ _TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ \t]+$")
 
 
 _ADDRESSED_BY_A_RANK = re.compile(r"(?:[,:]|\b(?i:the))\s+$")
-_WORD_AFTER_A_RANK = re.compile(rf"\.?(?:[ \t]+|{LINE_END}(?:{PRINTED_LINE_NUMBER})?)(\w)")
+_WORD_AFTER_A_RANK = re.compile(rf"\.?{LINE_GAP}(\w)")
 # A transcript may hold thousands of "Sgt. …": the answer is the document's.
 _SAID_ALONE = DocumentAnswers()
 

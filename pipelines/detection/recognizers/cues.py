@@ -222,8 +222,8 @@ _ADDRESS_WORDS = frozenset(
     son sweetie babe bro dude ladies gentlemen team again darling love hon sugar doll council board commission
     committee panel members colleagues""".split()
 )
-# A family named by its surname: "the Olorunnishola family", "the Kowalczyks'
-# household" (not "the Royal family", "the Texas family": `_names_no_one`).
+# A family named by its surname: "the Olorunnishola family", "the Kowalczyk household"
+# (not "the Royal family", "the Texas family": `_names_no_one`).
 _FAMILY_RE = re.compile(r"\b(?i:the)[ \t]+(?P<v>[A-Z][\w'’-]*[a-z][\w'’-]*)[ \t]+(?i:family|families|clan|household)\b")
 # A message log's sender as the phone saved the contact: "From: Nini 💅", "From:
 # Mondo Cuz", a name alone after "From:" up to an emoji or the line's end.
@@ -852,6 +852,8 @@ def _no_family_or_sender(rule: str, name: str) -> bool:
     title cue's): no sender's name."""
     if rule == "family":
         return is_common_word(name) or places.is_known_place(name) or places.has_nationality(name)
+    if places.is_known_place(name) or places.has_institution_word(name):
+        return True  # "From: Lagos⏎To: Abuja", "From: Chase Bank"
     return _only_common_words(name) or name.split()[0].lower().rstrip(".") in ROLE_WORDS | TITLE_WORDS
 
 
