@@ -54,6 +54,11 @@ TITLES: tuple[str, ...] = (
     "Sister",
     "Nurse",
 )
+# A courtesy title or an abbreviated rank right before a word ("Mr. Salt", "DR. GOLD",
+# "Sgt. Haj Ali"): what follows is a person's name, whatever word it is.
+TITLE_JUST_BEFORE = (
+    r"\b(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof|Sgt|Det|Ofc|Lt|Capt|St|MR|MRS|MS|MX|MISS|DR|PROF|SGT|DET|OFC|LT|CAPT)\.?[ \t]+$"
+)
 # The same titles as lower-case words without their period ("dr", "judge").
 TITLE_WORDS: frozenset[str] = frozenset(t.lower().rstrip(".") for t in TITLES)
 # Words that name a role in a hearing, never a person: trimmed from speaker

@@ -51,6 +51,7 @@ from pipelines.lexicons import (
     REPLY_WORDS,
     ROLE_WORDS,
     SPEAKER_ROLES,
+    TITLE_JUST_BEFORE,
     VEHICLE_COLOURS,
     VEHICLE_MAKES,
 )
@@ -124,7 +125,7 @@ _TITLE_CASE_WORD = re.compile(r"[A-Z][a-z]+")
 # Cues where the text says a word is someone's name: "called him Will", "my name is".
 _NAMED_BY_A_CUE = re.compile(r"cue:(?:called|my_name_is|nickname|title|honorific)")
 # A title's period is no sentence's end: "Mr. Paramour" is named.
-_TITLE_BEFORE_A_CAPITAL = re.compile(r"\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sgt|Det|Ofc|Lt|Capt|St)\.[ \t]*$")
+_TITLED = re.compile(TITLE_JUST_BEFORE)
 
 
 def _person_word_of_the_text(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -160,7 +161,7 @@ def _written_as_a_word(text: str, word: str) -> bool:
         if found.islower():
             lower += not caseless_at(text, m.start())
         elif found[0].isupper() and not found.isupper():
-            if _TITLE_BEFORE_A_CAPITAL.search(text, max(0, m.start() - 6), m.start()):
+            if _TITLED.search(text, max(0, m.start() - 8), m.start()):
                 return False
             if not _opens_a_sentence(text, m.start()):
                 return False
@@ -291,7 +292,6 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z]")
 # "Barr." before an initial ("Barr. U. Mbanefo") is a barrister's title.
 _COUNSEL_AFTER = re.compile(r"\.[ \t]+[A-Z]\.")
-_TITLED = re.compile(r"\b(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?[ \t]+$")
 _RIGHT_BEFORE = re.compile(r"\b(?:Rt\.?|Right)[ \t]+$")
 # Offices a trade's or a service's word opens ("Fire Marshal", "Park Ranger", "Police
 # Constable"): surnames and given names alone ("Mr. Constable", "Marshal's my cousin"),

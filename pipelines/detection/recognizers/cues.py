@@ -49,6 +49,7 @@ from pipelines.lexicons import (
     REPLY_WORDS,
     ROLE_WORDS,
     SPEAKER_ROLES,
+    TITLE_JUST_BEFORE,
     TITLE_WORDS,
     TITLES,
     TRADE_WORDS,
@@ -843,7 +844,7 @@ def _a_contact_s_tag(word: str) -> bool:
     return bool(_KIN_WORD.fullmatch(word)) or word.lower() in ("cuz", "work", "home", "cell", "mobile", "office")
 
 
-_TITLE_JUST_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Mx|Miss|Dr|MR|MRS|MS|DR)\.?[ \t]+$")
+_TITLE_JUST_BEFORE = re.compile(TITLE_JUST_BEFORE)
 
 
 def _no_family_or_sender(rule: str, name: str) -> bool:
