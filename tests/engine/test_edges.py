@@ -130,6 +130,18 @@ def test_glued_text_and_unspaced_scripts_are_no_cut_words():
         assert texts(text, [span(text, needle, label)]) == [(needle, label)], needle
 
 
+def test_a_typewritten_pages_ocr_digits_inside_a_name_are_its_letters():
+    """OCR reads "l" as "1": "Cu" of "Cu1breth" would be a span ending inside the
+    name; a number glued after a name stays out of it."""
+    for text, needle, whole in [
+        ("Cross-Examination by Mr. Cu1breth . . . . 8", "Cu", "Cu1breth"),
+        ("I told Mr. Ho11and so.", "Ho", "Ho11and"),
+        ("I met Sean O'Brien12 and", "Sean O'Brien", "Sean O'Brien"),
+        ("Call Sean O'Brien 10am", "Sean O'Brien", "Sean O'Brien"),
+    ]:
+        assert texts(text, [span(text, needle, "PERSON")]) == [(whole, "PERSON")], text
+
+
 def test_a_capitalised_article_is_part_of_a_name():
     text = "AN NGUYEN: My name is An Nguyen. We flew to The Hague."
     found = texts(text, [span(text, "An Nguyen", "PERSON"), span(text, "The Hague", "LOCATION")])

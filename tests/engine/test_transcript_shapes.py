@@ -1451,6 +1451,62 @@ def test_people_joined_by_an_ampersand_stay_people_without_a_firm_s_context() ->
     assert [c.text for c in cues(text) if c.rule == "cue:firm"] == []
 
 
+def test_a_shop_named_with_an_ampersand_is_one_organization() -> None:
+    """The trade's words around "&" after a name of its own, "& Sons" or "& Co.",
+    partners then the practice's words or a legal form: one organization, not its
+    founder; "Tom & Jerry", "Pride & Prejudice", "Mom & Dad", a department without a
+    name and people joined by "&" stay out."""
+    text = (
+        "CALLER: Brooks Tire & Auto on Pulaski Highway. His boss is Mr. Brooks.\n"
+        "A.  I'm a personal banker at Tallmadge Savings & Loan, the Fairlawn branch.\n"
+        "DEF: Dorsey's Tire & Lube on North Yale. Gerrit Dorsey owns it.\n"
+        "Now it's Dr. Payne at Gem City Pain &\nSpine. Twice a week.\n"
+        "CLMT: At Hartley & Moss Physical Therapy, on Far Hills.\n"
+        "THERE, DIMMITT & SONS COLLISION, SINCE 1988. A LETTER FROM HALVORSEN MOVING & STORAGE.\n"
+        "Service at May & Sons Funeral Home, on Saturday. Letter to Kovacs & Lindgren, Inc. today.\n"
+        "JUROR:  Family business, Dobrowski Feed &\n11  Seed, over in Scotts.\n"
+        "Mr Ernest LUK, instructed by Messrs. Tong, Sit &\n    Co., for D1.\n"
+        "We watched Tom & Jerry and read Pride & Prejudice. Mom & Dad came. Research & Development met.\n"
+        "Officers Lusk & Brandt responded. The Q & A went long. Law & Order was on.\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:trade_name"] == [
+        "Brooks Tire & Auto",
+        "Tallmadge Savings & Loan",
+        "Dorsey's Tire & Lube",
+        "Gem City Pain &\nSpine",
+        "Hartley & Moss Physical Therapy",
+        "DIMMITT & SONS COLLISION",
+        "HALVORSEN MOVING & STORAGE",
+        "May & Sons Funeral Home",
+        "Kovacs & Lindgren, Inc.",
+        "Dobrowski Feed &\n11  Seed",
+        "Sit &\n    Co.",
+    ]
+    found = {(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans}
+    assert ("Brooks", "PERSON") in found and ("Gerrit Dorsey", "PERSON") in found
+    assert not {("Dorsey", "PERSON"), ("Hartley", "PERSON"), ("DIMMITT", "PERSON"), ("Dobrowski", "PERSON")} & found
+    assert {("Hartley & Moss Physical Therapy", "ORGANIZATION"), ("Tong, Sit &\n    Co.", "ORGANIZATION")} <= found
+
+
+def test_partners_are_a_firm_after_messrs_or_under_their_lawyer_s_esquire() -> None:
+    text = (
+        "Mr Rohan DASWANI, instructed by Messrs. Chellaram & Lai,\n    for D2\n"
+        "For the Respondent:   Mairead Voll, Esquire, Voll & Vandersloot, 1620 Dodge Street,\n"
+        "     CONWAY M. BALLEW, ESQUIRE\n     Ballew, Lybrand & Sprouse\n     Post Office Box 5147\n"
+        "21         OBINNA NKEMELU, ESQUIRE\n22         Nkemelu & Greenhalgh, Scranton\n"
+        "My grandparents, Nguyen & Tran, raised me. I saw Lusk & Brandt, Esquire.\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:firm"] == [
+        "Chellaram & Lai",
+        "Voll & Vandersloot",
+        "Ballew, Lybrand & Sprouse",
+        "Nkemelu & Greenhalgh",
+    ]
+    found = {(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans}
+    # "Messrs." is no word of the firm's name; a post office's box no office of it.
+    assert ("Chellaram & Lai", "ORGANIZATION") in found and ("Ballew, Lybrand & Sprouse", "ORGANIZATION") in found
+
+
 def test_a_common_word_before_no_is_a_person_unless_it_names_a_record() -> None:
     text = (
         "Q. Did Officer Young write it?\nA. Yes. Young No. 4471 is his badge.\nQ. And Rose?\nA. Rose No -- Rose left.\n"

@@ -503,10 +503,16 @@ def _company_form_after(text: str, end: int, covered: "_Covered") -> int | None:
 _LEADING_WORD = re.compile(r"([a-z]+)[ \t]+(?=\S)")
 
 
+_MESSRS = re.compile(r"(?i:messrs)\.?[ \t]+")
+
+
 def _strip_leading_function_words(text: str, start: int, end: int) -> int:
     """A name never opens with a lower-case function word ("at Rockview" of "the State
     Correctional Institution at Rockview", as the encoder may tag it); a name's
-    particles stay ("de la Cruz")."""
+    particles stay ("de la Cruz"); nor with the title of a firm's partners ("Messrs.
+    Chellaram & Lai")."""
+    if (messrs := _MESSRS.match(text, start, end)) is not None and messrs.end() < end:
+        start = messrs.end()
     while (word := _LEADING_WORD.match(text, start, end)) is not None:
         if word.group(1) in NAME_PARTICLES or not is_stop_word(word.group(1)):
             break
@@ -1013,6 +1019,10 @@ _NEXT_LINE_WORDS = re.compile(
 _BROKEN_NAME_HEADS = frozenset(w.lower() for w in INSTITUTION_HEADS) | TRADE_WORDS | {"service", "center", "centre"}
 
 
+# "Post Office Box 5147" is an address's box, no office of the name above it.
+_MAIL_BOX_AFTER = re.compile(r"[ \t]+(?i:box)\b")
+
+
 def _institution_on_the_next_line(text: str, start: int, end: int, covered: _Covered) -> int:
     """Where an institution whose name a line's end broke ends, when a model read
     only its first line ("I worked for St. Louis⏎Delivery Service for three
@@ -1027,6 +1037,7 @@ def _institution_on_the_next_line(text: str, start: int, end: int, covered: _Cov
         if (
             word.group().lower() in _BROKEN_NAME_HEADS
             and text[further : further + 1] != ":"
+            and _MAIL_BOX_AFTER.match(text, further) is None
             and institution_broken_by_a_line(text, start, further)
         ):
             return further
@@ -1223,6 +1234,18 @@ class _PersonContext:
     rules: _Initials
 
 
+# Typewritten pages read by OCR give "l" as "1" and "O" as "0" ("Cu1breth",
+# "Ho11and"): digits between a name's letters and lower-case ones are letters of
+# the name, not a number glued to it ("O'Brien12").
+_OCR_LETTERS_AFTER = re.compile(r"[01]+[a-z][a-z01]*")
+
+
+def _take_ocr_letters(text: str, start: int, end: int) -> int:
+    if end > start and text[end - 1].isalpha() and (rest := _OCR_LETTERS_AFTER.match(text, end)) is not None:
+        return rest.end()
+    return end
+
+
 def _person_edges(
     text: str, c: Candidate, span: tuple[int, int], context: _PersonContext, caseless: bool
 ) -> tuple[int, int, Candidate | None, str]:
@@ -1232,6 +1255,7 @@ def _person_edges(
     covered = context.covered
     named: Candidate | None = None
     label = c.label
+    end = _take_ocr_letters(text, start, end)
     if (tail := _of_tail(text, start, end)) is not None:
         named = _tail_of(c, text, tail[1], end, context.starts, context.towns)
         end = tail[0]

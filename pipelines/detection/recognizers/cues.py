@@ -319,8 +319,9 @@ _INSTITUTION_RE = re.compile(
     rf"(?<![\w'’.-])(?P<v>(?:(?:{_TITLE_WORD}|&){_GAP}){{0,6}}(?:{_INSTITUTION_HEADS}|{_COURT_HEAD}|{_CENTER_HEAD})s?"
     # The name after "of" stays on the head's line: the next line may open with a person.
     rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?{_TITLE_WORD}(?:[ \t]+(?:and[ \t]+)?{_TITLE_WORD}){{0,3}})?)(?![\w'’-])"
-    # Not a form's field ("Interview Type:  Reappearance⏎    Facility:  Otisville").
-    r"(?![ \t]*:)"
+    # Not a form's field ("Interview Type:  Reappearance⏎    Facility:  Otisville"),
+    # nor a mail address's box ("Post Office Box 5147").
+    r"(?![ \t]*:)(?![ \t]+(?i:box)\b)"
 )
 # Heads that also name a rite or a kind of thing ("the Memorial Services"): two
 # name words before them.
@@ -1225,7 +1226,7 @@ def recognize(text: str) -> list[Candidate]:
     found += _speaker_labels(text)
     found += _record_names(text)
     found += _institutions(text) + _institutions_in_capital_headings(text)
-    return found + _firms(text) + _case_parties(text) + _political_parties(text)
+    return found + _firms(text) + _trade_names(text) + _case_parties(text) + _political_parties(text)
 
 
 # A heading in capitals on a cover page or a letterhead ("RICHARD J. DONOVAN
@@ -1309,7 +1310,9 @@ def _record_names(text: str) -> list[Candidate]:
 # "Gentry & Balogun Trial Lawyers, P.C.", "LAW OFFICE OF NIKHIL BHATT, LLC". The
 # legal form is the second signal: its partners' surnames are no persons there (a
 # deposition's appearances list them under the lawyers' names).
-_FIRM_WORD = r"[A-Z][A-Za-z'’-]*"
+# "Esquire" follows a lawyer's name, never a partner's ("Mairead Voll, Esquire, Voll &
+# Vandersloot").
+_FIRM_WORD = r"(?!(?i:esq(?:uire)?)\b)[A-Z][A-Za-z'’-]*"
 # A list of partners whose last is joined by "&", the "&" at a line's end or not:
 # a deposition's numbered lines break "Straub, Feeney &⏎12  Kline".
 _LINE_GAP = _NAME_MAY_WRAP
@@ -1340,7 +1343,8 @@ def _firms(text: str) -> list[Candidate]:
     formless = [
         m
         for m in _PARTNERS_RE.finditer(text)
-        if _partners_only(m.group("v"))
+        # "Messrs." names a firm of solicitors whatever its partners are called.
+        if (_partners_only(m.group("v")) or _MESSRS_BEFORE.search(text, max(0, m.start() - 12), m.start()))
         and _a_firm_s_context(text, m.start(), m.end())
         and not any(f.start() < m.end() and m.start() < f.end() for f in formed)
     ]
@@ -1369,11 +1373,19 @@ def _firms(text: str) -> list[Candidate]:
 # for or a firm's word after it ("…, for Applicant", "… Family Law"), or being at
 # it ("an associate at Carrow & Hale", "the therapy at Whitfield & Sandoval", "bike
 # shops, like Spokes & Sprockets").
-_LAWYER_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?[ \t]+(?P<surname>[A-Z][\w'’-]+),[ \t]*$")
+_LAWYER_BEFORE = re.compile(
+    r"(?<![\w'’-])[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?[ \t]+(?P<surname>[A-Z][\w'’-]+)(?:,[ \t]*(?i:esq\.?|esquire))?,[ \t]*$"
+)
+# A solicitor's firm in a Commonwealth record: "instructed by Messrs. Chellaram & Lai".
 _WORK_AT_BEFORE = re.compile(
     r"(?i)(?:\b(?:associate|partner|attorney|lawyer|paralegal|counsel|clerked)[ \t]+with|(?<![\w'’-])at|\blike"
-    r"|\boffices?[ \t]+of)[ \t]+$"
+    r"|\boffices?[ \t]+of|\bMessrs\.?|\binstructed[ \t]+by)[ \t]+$"
 )
+_MESSRS_BEFORE = re.compile(r"\bMessrs\.?[ \t]+$")
+# An appearance's firm on its own line under its lawyer ("CONWAY M. BALLEW, ESQUIRE⏎
+# Ballew, Lybrand & Sprouse⏎Post Office Box 5147"), its town after a comma or not.
+_ESQUIRE_LINE_BEFORE = re.compile(r"(?i),?[ \t]+esq(?:uire|\.)?[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?$")
+_ALONE_ON_ITS_LINE_AFTER = re.compile(r"(?:,[ \t]*[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)?)?[ \t]*(?:\n|$)")
 _PARTY_AFTER = re.compile(
     r"(?:,?[ \t]+(?:for|on[ \t]+behalf[ \t]+of)[ \t]+(?:the[ \t]+)?(?i:applicant|plaintiff|defendant|respondent"
     r"|petitioner|claimant|appellant|appellee|employer|debtor|creditor|witness|state|people|county|city)s?\b"
@@ -1395,16 +1407,114 @@ def _a_firm_s_context(text: str, start: int, end: int) -> bool:
         or (lawyer is not None and text.startswith(lawyer.group("surname"), start))
         or _WORK_AT_BEFORE.search(text, max(0, start - 40), start)
         or _PARTY_AFTER.match(text, end)
+        or (
+            _ESQUIRE_LINE_BEFORE.search(text, max(0, start - 80), start) is not None
+            and _ALONE_ON_ITS_LINE_AFTER.match(text, end) is not None
+        )
     )
 
 
 def _partners_only(partners: str) -> bool:
     """Every name of "Feeney & Kline" a surname: no common given name ("Sam & Dave";
-    the narrow list, where "Fitzgerald" is none), no common word ("Mom & Dad",
-    "Research & Development")."""
+    the narrow list, where "Fitzgerald" is none), no common word that is no surname
+    ("Mom & Dad", "Research & Development"; "Cawley & Finch" is a firm)."""
     given = first_names()
     names = re.findall(r"[A-Za-z'’-]+", partners)
-    return all(n.title() not in given and not is_common_word(n) for n in names)
+    return all(n.title() not in given and (not is_common_word(n) or is_known_name(n)) for n in names)
+
+
+# A shop or a practice named with "&" ("Brooks Tire & Auto", "Dorsey's Tire & Lube",
+# "Tallmadge Savings & Loan", "DIMMITT & SONS COLLISION", "Hartley & Moss Physical
+# Therapy"): capitalised words on both sides of the "&", the "&" at a line's end or
+# not. What makes it a name and not two people or a title ("Tom & Jerry", "Pride &
+# Prejudice", "Mom & Dad"), `_trade_name`: the trade's words around the "&" after a
+# name of its own, "& Sons", or partners and the practice's words after them.
+_TRADE_CAP = r"(?:[A-Z][a-z][\w'’-]*|[A-Z]{2,}(?![a-z]))"
+_MIDDLE_INITIAL = r"(?<=[a-z][ ])[A-Z]\.(?=[ ][A-Z][a-z])"
+_TRADE_NAME_RE = re.compile(
+    # A founder's middle initial may stand in the lead ("Edward D. Jones & Co.").
+    rf"(?<![\w'’.&-])(?P<v>(?P<lead>(?:(?:{_TRADE_CAP}(?:['’]s)?|{_MIDDLE_INITIAL})[ \t]+){{0,3}})"
+    rf"(?P<a>{_TRADE_CAP})[ \t]+&{_LINE_GAP}"
+    rf"(?P<b>{_TRADE_CAP})(?P<tail>(?:[ \t]+{_TRADE_CAP}){{0,3}}))(?![\w'’&-])"
+)
+# What after "&" names a firm whatever its partner is called ("May & Sons", "Tong, Sit &
+# Co.").
+_FAMILY_FIRM = frozenset({"sons", "son", "daughters", "daughter", "brothers", "bros", "sisters", "co", "company"})
+# The firm's legal form after its name ("TRA MY NAILS & SPA, LLC", "Kovacs & Lindgren, Inc.").
+_FORM_AFTER = re.compile(rf",?[ \t]+(?:{_FIRM_FORM}|L\.P\.A\.|LPA\b|(?:Inc|INC|Ltd|LTD|Corp|CORP)(?:\.|(?![\w'’-])))")
+_ABBREVIATED_LAST = frozenset({"co", "bros", "corp", "inc", "ltd"})
+_ROLE_OR_TITLE = ROLE_WORDS | TITLE_WORDS
+
+
+def _trade_word(word: str) -> bool:
+    return is_common_word(word) and not is_given_name(word) and not is_kin_word(word) and word.lower() not in KIN_TITLES
+
+
+def _bare(word: str) -> str:
+    return word.removesuffix("'s").removesuffix("’s")
+
+
+def _trade_name(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    """The shop's name in `match` (its start and end), or None."""
+    lead = list(re.finditer(r"\S+", match.group("lead")))
+    # A line's role and function words before the name ("FROM LOCKHART MOVING", "At
+    # Hartley & Moss"): the name starts after them; so does a sentence's first word
+    # before the shop's own name ("Call Brooks Tire & Auto").
+    while lead and ((bare := _bare(lead[0].group()).lower()) in _ROLE_OR_TITLE or is_stop_word(bare)):
+        lead.pop(0)
+    names = [_bare(w.group()) for w in lead]
+    # The shop's own name opens it: common words before it are the sentence's ("Call
+    # Brooks Tire & Auto", "Lead Underwriter Bear Stearns & Co"); a name of common
+    # words only keeps them all ("Gem City Pain & Spine").
+    while len(lead) > 1 and is_common_word(names[0]) and any(not is_common_word(n) for n in names[1:]):
+        lead.pop(0)
+        names.pop(0)
+    a, b = match.group("a"), match.group("b")
+    # The shop's own words after the "&", up to a function word ("… Tire & Auto On
+    # Pulaski" in capitals).
+    tail = []
+    for word in match.group("tail").split():
+        if is_stop_word(word.lower()) or word.lower() in ROLE_WORDS:
+            break
+        tail.append(word)
+    end = match.end("b")
+    if tail:
+        end = match.start("tail") + match.group("tail").index(tail[-1]) + len(tail[-1])
+    start = match.start("lead") + lead[0].start() if lead else match.start("a")
+    last = (tail or [b])[-1]
+    form = None
+    if last.lower() in _ABBREVIATED_LAST and text[end : end + 1] == ".":
+        end += 1  # "Tong, Sit & Co.", "RUEHLE & SZCZEPANIK CO., L.P.A."
+    if (form := _FORM_AFTER.match(text, end)) is not None:
+        end = form.end()
+    if b.lower() in _FAMILY_FIRM:
+        return start, end  # "May & Sons Funeral Home"
+    if _trade_word(a) and _trade_word(b) and lead:
+        own_name = any(w.group().endswith(("'s", "’s")) for w in lead) or any(not is_common_word(n) for n in names)
+        # Common words only ("Gem City Pain & Spine"): their capitals mark a name where
+        # a sentence goes on around them, never in a line of capitals.
+        mid_sentence = not (a.isupper() and b.isupper()) and not _opens_a_sentence(text, start)
+        return (start, end) if own_name or mid_sentence else None
+    # Partners, then the practice's words or a legal form ("Hartley & Moss Physical
+    # Therapy", "Kovacs & Lindgren, Inc.").
+    practice = all(_trade_word(w) or w.lower() in ORGANIZATION_WORDS for w in tail)
+    if _partners_only(f"{a} {b}") and ((tail and practice) or (form is not None and not tail)):
+        return match.start("a"), end
+    return None
+
+
+def _opens_a_sentence(text: str, at: int) -> bool:
+    before = text[max(0, at - 40) : at].rstrip(" \t")
+    return not before or before[-1] in '.!?:\n"“(' or before.endswith(("\n", ">>"))
+
+
+def _trade_names(text: str) -> list[Candidate]:
+    found = []
+    for match in _TRADE_NAME_RE.finditer(text):
+        if (span := _trade_name(text, match)) is not None:
+            start, end = span
+            found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.85, "cue:trade_name"))
+    return found
 
 
 _GIVEN_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][a-z]+)[ \t]+$")
