@@ -220,12 +220,17 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
-    tfo dci dsu wpc pcso supt insp adv advs addl""".split()
+    tfo dci dsu wpc pcso supt insp adv advs addl ld pp app dpp spp""".split()
 )
 # (The last line: a task force officer; British police ranks as a record of interview
 # writes them, "DCI HOLLOWAY:"; an Indian court's advocates and additional advocates,
-# "ADV. VAKIL:". Not the two letters that are people's initials too: "DC", "DS",
-# "PC", "PS", "SR", nor "DI", an Italian surname's particle.)
+# "ADV. VAKIL:", and its learned public prosecutors, "LD. PP", "APP". Not the two
+# letters that are people's initials too: "DC", "DS", "PC", "PS", "SR", nor "DI", an
+# Italian surname's particle.)
+# A role's letters before a surname in a speaker's label ("DLC PRUSZYNSKI:", a deputy
+# labor commissioner; "LPN OKAFOR:"): three or four capitals and no vowel, so no one's
+# name ("NG" is one, and two letters may be a person's initials).
+ROLE_LETTERS = r"[B-DF-HJ-NP-TV-XZ]{3,4}"
 # Military ranks as service records and courts-martial write them, in capitals or
 # their own mixed case ("CPT Sterling", "SPC BROOKS", "GySgt Okoro"): a title before
 # a name, never a name, so a common word after one is the surname, as after "Mr."
@@ -248,6 +253,10 @@ OTHER_LANGUAGES_KIN_TITLES: tuple[str, ...] = (
     # (an uncle), which a town may call one man alone, nor "Matua", "Koro", "Kuia" (towns,
     # islands and streets too: "Koro Street", "Matua, Tauranga").
     "Whaea", "Parrain", "Nannan",
+    # Afrikaans ("Oom Hennie", "Tannie Marietjie") and Filipino ("Kuya Dodong", "Lolo Ben");
+    # not "Ate" (an older sister, and an English verb opening a sentence), nor "Tita",
+    # "Tito", "Lola" (given names: "Lola Ford Cosworth" is a car of Lola's).
+    "Oom", "Tannie", "Kuya", "Lolo", "Nanay", "Tatay", "Manong", "Manang", "Ninong", "Ninang",
 )  # fmt: skip
 KIN_TITLES: tuple[str, ...] = (
     "Uncle", "Aunt", "Auntie", "Aunty", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy",
@@ -277,7 +286,7 @@ HONORIFICS: frozenset[str] = (
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
-    alhaji alhaja alhaje""".split()
+    alhaji alhaja alhaje sri kum""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)

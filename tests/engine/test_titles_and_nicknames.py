@@ -295,3 +295,57 @@ def test_a_given_name_read_as_a_place_before_a_speaker_s_surname_in_capitals_is_
         Candidate(at, at + 12, "LOCATION", "SIERRA OKOYE", ("spacy",), 0.6),
     ]
     assert ("SIERRA OKOYE", "PERSON") in [(c.text, c.label) for c in given_names_before_surnames(text, spans)]
+
+
+def test_afrikaans_and_filipino_kin_titles_stay_outside_the_name() -> None:
+    text = (
+        'Lucky said to me, "Oom Hennie, you said I can take it." Tannie Marietjie signs it.\n'
+        "Kuya Dodong, the driver, met me. Lolo Ben was sick. Lola Ford Cosworth won the race.\n"
+    )
+    people = [t for t, label in _found(text) if label == "PERSON"]
+    assert {"Hennie", "Marietjie", "Dodong", "Ben"} <= set(people)
+    assert not {"Oom Hennie", "Tannie Marietjie", "Kuya Dodong", "Lolo Ben"} & set(people)
+
+
+def test_an_indian_record_s_son_of_wife_of_and_its_titles() -> None:
+    text = (
+        "1. Ravikumar @ Putta, S/o Ningegowda, aged about 31 years,\n"
+        "2. Smt. Chikkamma, W/o Late Sri. Siddegowda, aged about 54 years,\n"
+        "Father's name         : S/o Late Kariyappa\n"
+        "Deliver c/o Harbor House Shelter.\n"
+        "(A-1 to A-3 by Sri. H. N. Girish, Advocate)\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:relation"] == ["Ningegowda", "Siddegowda", "Kariyappa"]
+    people = [t for t, label in _found(text) if label == "PERSON"]
+    assert "H. N. Girish" in people and "Sri. H. N. Girish" not in people
+
+
+def test_an_examination_s_heading_names_its_examiner_after_by() -> None:
+    text = (
+        "CHIEF-EXAMINATION BY LD. PUBLIC PROSECUTOR SRI. T. RANGASWAMY:\n\n        I know the accused.\n\n"
+        "RE-EXAMINATION BY LD. PP: Nil.\n\n"
+        "FURTHER CROSS BY SRI. H.N. GIRISH: It is true that such injuries can occur.\n\n"
+        "CROSS-EXAMINATION BY MR. SMITH:\n\n   Q. Did you?\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == ["RANGASWAMY", "GIRISH", "SMITH"]
+    people = [t for t, label in _found(text) if label == "PERSON"]
+    assert {"T. RANGASWAMY", "H.N. GIRISH"} <= set(people)
+    assert not any("EXAMINATION" in p or "PP" in p for p in people)
+
+
+def test_a_role_s_letters_without_a_vowel_lead_a_speaker_label() -> None:
+    text = (
+        "DLC PRUSZYNSKI:   We're recording.\nMS. DELA TORRE:   Yes.\nDLC PRUSZYNSKI:   Your name?\n"
+        "NG KWOK-WAH:  Here.\nPNC ID:               19/0418227N\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == [
+        "PRUSZYNSKI",
+        "DELA TORRE",
+        "PRUSZYNSKI",
+        "NG KWOK-WAH",
+    ]
+
+
+def test_a_child_s_case_is_captioned_by_its_initials() -> None:
+    text = "In re K.R.T. and A.N., No. CH-FC-217-2024\n    Father of K.R.T., by telephone.\nIn re A.M. session.\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:protected_initials"] == ["K.R.T.", "A.N.", "K.R.T."]

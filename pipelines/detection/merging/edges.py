@@ -63,6 +63,7 @@ from pipelines.lexicons import (
     PLACE_WORDS,
     POST_NOMINALS,
     REPLY_WORDS,
+    ROLE_LETTERS,
     ROLE_WORDS,
     SPEAKER_ROLES,
     TITLE_WORDS,
@@ -574,6 +575,7 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     role = lead.isupper() and (
         (lead.lower() in SPEAKER_ROLES and len(lead) <= 4)
         or (lead.lower() in _LABEL_ROLE_WORDS and _LABEL_COLON.match(text, end) is not None)
+        or (re.fullmatch(ROLE_LETTERS, lead) is not None and _LABEL_COLON.match(text, end) is not None)
     )
     if role and text[match.end() : end].strip()[:1].isupper():
         return match.end()

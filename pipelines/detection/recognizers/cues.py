@@ -39,6 +39,7 @@ from pipelines.lexicons import (
     FORM_FIELD_SURNAMES,
     HONORIFICS,
     INSTITUTION_HEADS,
+    KIN_NAMES,
     KIN_TITLES,
     LEGAL_FORMS,
     MILITARY_RANKS,
@@ -47,6 +48,7 @@ from pipelines.lexicons import (
     POLITICAL,
     RELATIONS,
     REPLY_WORDS,
+    ROLE_LETTERS,
     ROLE_WORDS,
     SPEAKER_ROLES,
     TITLE_JUST_BEFORE,
@@ -189,6 +191,13 @@ _CALLED_RE = re.compile(
 # word, no common word and no other name after it; "c/o" is also "care of" ("c/o
 # Harbor House Shelter") and a clinician's "complains of" ("C/O Shortness Of Breath").
 _CORRECTIONAL_OFFICER_RE = re.compile(r"\b[Cc]/[Oo][ \t]+(?P<v>" + _NAME + r")\b(?![ \t]*(?:&|[A-Z]))")
+# An Indian record names a parent or a husband after "S/o", "D/o", "W/o" (son,
+# daughter, wife of), the dead after "Late", the title after it or not ("S/o Late
+# Kempegowda", "W/o Late Sri. Siddegowda"); not "C/o", which is "care of".
+_SON_OF_RE = re.compile(
+    r"(?<![\w/])[SDWH]/[Oo]\.?[ \t]+(?:(?:Late|late|Sri|Shri|Smt|Mr|Mrs)\.?[ \t]+)*"
+    r"(?P<v>" + _NAME + r"(?:[ \t]+(?:[A-Z]\.[ \t]*)*" + _NAME + r"){0,2})"
+)
 # A nickname quoted in brackets right after a full name, as a record introduces it
 # ('Rodell Whitacre ("Dook")', 'Foreman Jonas Zook ("Big J")').
 _BRACKETED_NICKNAME_RE = re.compile(
@@ -694,7 +703,9 @@ _CONTRACTION = re.compile(r"(?i)^[a-z]+(?:n['’]t|['’](?:re|ll|ve|m|d))$")
 # Titles written short before a name in a label ("MR.", "DET.", "OFC.", "SGT."):
 # after one, every word is the name.
 _ADDRESS_ABBREVIATIONS = frozenset(
-    {t.lower() for t in _ABBREVIATED} | {"miss"} | {rank.lower() for rank in MILITARY_RANKS}
+    {t.lower() for t in _ABBREVIATED}
+    | {"miss", "sri", "shri", "smt", "kum"}  # an Indian record's ("SMT. P. SOWMYA")
+    | {rank.lower() for rank in MILITARY_RANKS}
 )
 
 
@@ -754,6 +765,7 @@ def _caseless_people(text: str, within_start: int, within_end: int) -> list[Cand
 # The roles a speaker label opens or ends with: the role words, and the roles that
 # are surnames too, which only a label's place says are roles ("MEMBER BIRD:").
 _LABEL_ROLES = ROLE_WORDS | SPEAKER_ROLES
+_EXAMINATION_WORD = re.compile(r"EXAMINATION|\b(?:CROSS|DIRECT|REDIRECT|RECROSS)\b")
 
 
 def _role_named(words: list[re.Match[str]]) -> bool:
@@ -889,6 +901,16 @@ def _running_headers(text: str, speakers: list[re.Match[str]]) -> set[str]:
     return {label for label, found in rests.items() if counts[label] >= 2 and len(found) == 1}
 
 
+def _examiner(words: list[re.Match[str]]) -> tuple[list[re.Match[str]], bool]:
+    """An examination's heading names its examiner after "BY" ("CHIEF-EXAMINATION BY
+    LD. PUBLIC PROSECUTOR SRI. T. RANGASWAMY:"; "RE-EXAMINATION BY LD. PP:" none):
+    the words after it, and whether a heading went before them."""
+    by = [n for n, w in enumerate(words) if w.group() == "BY"]
+    if by and any(_EXAMINATION_WORD.search(w.group()) for w in words[: by[-1]]):
+        return words[by[-1] + 1 :], True
+    return words, False
+
+
 def _speaker_labels(text: str) -> list[Candidate]:
     """The names speaker labels give ("MR. HADDAD:", "KOWALCZYK:"), not the roles."""
     found: list[Candidate] = []
@@ -920,7 +942,7 @@ def _speaker_labels(text: str) -> list[Candidate]:
             continue
         # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
         # is not a role on, it is the name, even "MARGARET COURT".
-        roled = False
+        words, roled = _examiner(words)
         # A heading's "BY" and a title inside the label: the name follows the title
         # ("CROSS-EXAMINATION BY MR. HADDAD:" names HADDAD).
         titled = [n for n, w in enumerate(words) if w.group().lower() in _ADDRESS_ABBREVIATIONS]
@@ -935,6 +957,13 @@ def _speaker_labels(text: str) -> list[Candidate]:
             roles = 0
             while words and (
                 words[0].group().lower().strip("'’-") in _LABEL_ROLES
+                # A role's letters before the surname ("DLC PRUSZYNSKI:", a deputy labor
+                # commissioner): three or four and no vowel, so no one's name ("NG" is).
+                or (
+                    len(words) > 1
+                    and re.fullmatch(ROLE_LETTERS, words[0].group()) is not None
+                    and words[1].group() not in _FIELD_WORDS  # "PNC ID:", a record's field
+                )
                 # "SR. ADV. PAREKH:": a senior advocate, "SR" only before a role
                 or (words[0].group() == "SR" and len(words) > 2 and words[1].group().lower() in _LABEL_ROLES)
                 # After a role an office's rank is the role's too ("SOLICITOR GENERAL
@@ -1130,9 +1159,16 @@ def _a_form_s_field(text: str, match: re.Match[str], words: list[re.Match[str]],
 # "contact with the victim, S.A., or", "Registered victims (S.A.; H.A.)", "the minor
 # child J.R.M.".
 _INITIALS = re.compile(r"[A-Z]\.[ ]?[A-Z]\.(?:[ ]?[A-Z]\.)?")
+# A child's case is captioned by the child's initials ("In re K.R.T. and A.N.", "In the
+# Matter of J.M."), and a parent is the parent of them ("Father of K.R.T.").
 _PROTECTED_INITIALS_RE = re.compile(
-    r"\b(?i:victims?|complainants?|minors?|child(?:ren)?|juveniles?|witness(?:es)?|informants?|survivors?)"
-    r"(?:,[ \t]+|[ \t]+\(|[ \t]+)(?P<list>" + _INITIALS.pattern + r"(?:[;,][ \t]*" + _INITIALS.pattern + r")*)"
+    r"\b(?i:victims?|complainants?|minors?|child(?:ren)?|juveniles?|witness(?:es)?|informants?|survivors?"
+    r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of)"
+    r"(?:,[ \t]+|[ \t]+\(|[ \t]+)(?P<list>"
+    + _INITIALS.pattern
+    + r"(?:(?:[;,][ \t]*|[ \t]+(?:and|&)[ \t]+)"
+    + _INITIALS.pattern
+    + r")*)"
     r"(?![\w.])"
 )
 
@@ -1163,6 +1199,7 @@ def recognize(text: str) -> list[Candidate]:
         (_NAMED_WITH_AN_AGE_RE, "nickname_age", 0.8),
         (_NICKNAMED_WITH_AN_AGE_RE, "nickname_age", 0.8),
         (_CORRECTIONAL_OFFICER_RE, "title", 0.85),
+        (_SON_OF_RE, "relation", 0.8),
         (_KIN_TITLE_RE, "relation", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
         (_ET_AL_RE, "et_al", 0.85),
@@ -1447,7 +1484,7 @@ _ROLE_OR_TITLE = ROLE_WORDS | TITLE_WORDS
 
 
 def _trade_word(word: str) -> bool:
-    return is_common_word(word) and not is_given_name(word) and not is_kin_word(word) and word.lower() not in KIN_TITLES
+    return is_common_word(word) and not is_given_name(word) and word.casefold() not in KIN_NAMES
 
 
 def _bare(word: str) -> str:
