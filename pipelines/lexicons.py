@@ -272,6 +272,8 @@ KIN_NAMES: frozenset[str] = frozenset(
     | set("pawpaw papaw mamaw meemaw peepaw poppop gramps grammy grandad granddad grandmom".split())
     # Grandparents in Ojibwe, Cree and Lakota, said in English transcripts.
     | set("kokum kookum kokom mishoomis mishomis unci tunkasila".split())
+    # Korean, said as names in an English transcript ("Appa", "Halmeoni", "Unni").
+    | set("appa eomma umma halmeoni halmoni harabeoji oppa unni eonni hyung noona imo samchon gomo".split())
 )
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
 # the front of a PERSON, but not role words, since many are surnames too (King,
@@ -286,7 +288,7 @@ HONORIFICS: frozenset[str] = (
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
-    alhaji alhaja alhaje sri kum""".split()
+    alhaji alhaja alhaje""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -603,7 +605,14 @@ POST_NOMINALS: frozenset[str] = frozenset(
 # Persian honorifics written after the name ("Pouran Khanum") and a lawyer's courtesy
 # ("A. B. KURFI ESQ."): outside it, as the guideline keeps titles. Not "Effendi",
 # "Gor", "Suk" or "Sahib", surnames too ("Rustam Effendi", "Nilesh Gor").
-HONORIFICS_AFTER_A_NAME: frozenset[str] = frozenset("Khanum Khanom Khanoum Esq ESQ Esquire ESQUIRE".split())
+HONORIFICS_AFTER_A_NAME: frozenset[str] = frozenset(
+    "Khanum Khanom Khanoum Esq ESQ Esquire ESQUIRE".split()
+    # Korean kin words and church offices said after a name ("Dong-su oppa", "Geum-ja
+    # unni", "Bang kwonsa"), written apart.
+    + "oppa Oppa unni Unni eonni Eonni hyung Hyung hyeong noona Noona nuna kwonsa Kwonsa jipsa moksa".split()
+)
+# Japanese and Korean suffixes of address joined by a hyphen ("Bang-ssi", "Tanaka-san").
+NAME_SUFFIXES_OF_ADDRESS: frozenset[str] = frozenset("ssi nim san sama kun chan".split())
 # The letters before a prison's name in its official name ("SCI Rockview", "FCI Dublin",
 # "USP Atlanta"): a state's or the federal Bureau's correctional institutions.
 # A British prison's ("HMP Inverness", "HMYOI Polmont").

@@ -44,6 +44,7 @@ from pipelines.detection.languages import rules as language_rules
 from pipelines.detection.merging.beside_names import (
     affiliations_after_names,
     ages_beside_names,
+    native_script_names,
     nicknames_beside_names,
 )
 from pipelines.detection.merging.calibration import calibrate, introduced, probability
@@ -360,10 +361,13 @@ def _detect_doc(
 def _spread(text: str, spans: list[Candidate], words: FilterWords) -> list[Candidate]:
     """What the merged spans lead to: their names elsewhere (propagation) and, in
     English, a person's age or affiliation said right after the name ("Rose (19)",
-    "Isabel Ruiz of Heaven Sent Gaming") and a nickname tied to it ("Flex is Keyon
-    Hairston.")."""
+    "Isabel Ruiz of Heaven Sent Gaming"), a nickname tied to it ("Flex is Keyon
+    Hairston.") and the name in its own script ("Jeong Myeong-ok (정명옥)")."""
     beside = (
-        ages_beside_names(text, spans) + affiliations_after_names(text, spans) + nicknames_beside_names(text, spans)
+        ages_beside_names(text, spans)
+        + affiliations_after_names(text, spans)
+        + nicknames_beside_names(text, spans)
+        + native_script_names(text, spans)
         if words.place_context
         else []
     )

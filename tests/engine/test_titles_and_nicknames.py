@@ -349,3 +349,34 @@ def test_a_role_s_letters_without_a_vowel_lead_a_speaker_label() -> None:
 def test_a_child_s_case_is_captioned_by_its_initials() -> None:
     text = "In re K.R.T. and A.N., No. CH-FC-217-2024\n    Father of K.R.T., by telephone.\nIn re A.M. session.\n"
     assert [c.text for c in cues(text) if c.rule == "cue:protected_initials"] == ["K.R.T.", "A.N.", "K.R.T."]
+
+
+def test_a_korean_word_of_address_after_a_name_stays_outside_it() -> None:
+    text = (
+        "Geum-ja unni married a man. Then Dong-su oppa drove by. The church, yes. Bang kwonsa made it.\n"
+        "Bang-ssi, we called her. JEONG:  With Oppa and his wife on Kenmore.\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:address_after"] == [
+        "Geum-ja",
+        "Dong-su",
+        "Bang",
+        "Bang",
+    ]
+
+
+def test_an_indian_title_is_one_only_with_its_period() -> None:
+    text = "(A-1 to A-3 by Sri. H. N. Girish, Advocate;\nKavya had treatment at Sri Manjunatha Nursing Home.\n"
+    found = _found(text)
+    assert ("H. N. Girish", "PERSON") in found
+    assert not any(t.startswith("Manjunatha") for t, _ in found)
+
+
+def test_a_name_in_its_own_script_after_its_romanized_form() -> None:
+    text = (
+        "Narrator:         Jeong Myeong-ok (정명옥); on her papers\n"
+        "JEONG:  Seo Byung-chul. 서병철. He came in.\n"
+        "   2nd Defendant        YEUNG Tsz-keung         (楊子強)\n"
+        "The shop 香港 (Hong Kong) sold rice.\n"
+    )
+    found = [t for t, label in _found(text) if label == "PERSON"]
+    assert {"정명옥", "서병철", "楊子強"} <= set(found) and "香港" not in found

@@ -2,7 +2,8 @@
 Vesna Kadić, 71, lives in", "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto
 should be 43 today"), an affiliation ("Isabel Ruiz of Heaven Sent Gaming"), a
 nickname tied to the name ("Flex is Keyon Hairston.", `nicknames_beside_names`: PERSON
-spans of the cues' source) or given when asked ("What did people call you?⏎A. Teeth.").
+spans of the cues' source) or given when asked ("What did people call you?⏎A. Teeth."),
+the name again in its own script ("Jeong Myeong-ok (정명옥)").
 
 A bare number is an age only where a person is its subject, which the number's own
 pattern cannot know; the merged PERSON spans do (the model's, the cues', the
@@ -167,6 +168,28 @@ _CALL_QUESTION = re.compile(
     r"(?i:\bwhat[ \t]+(?:do|did|does|would)[ \t]+(?:people|they|everybody|everyone|folks|friends)[ \t]+"
     r"call[ \t]+(?:you|him|her|them))[ \t]*\?"
 )
+
+
+# A name written again in its own script right after its romanized form, as a record
+# gives it: "Jeong Myeong-ok (정명옥)", "TSOI Ka-lok (蔡嘉樂)", "Seo Byung-chul. 서병철."
+# Hangul, Han, kana: two to five of them, brackets or a full stop and a space between.
+_NATIVE_SCRIPT = "\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_NATIVE_NAME_AFTER = re.compile(
+    rf"(?:[ \t]{{0,20}}[(（]|\.?[ \t]+)(?P<v>[{_NATIVE_SCRIPT}]{{2,5}})(?=[)）.,;: \t\n]|$)"
+)
+
+
+def native_script_names(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """PERSON candidates (source "patterns") for a name's own script right after it."""
+    found = []
+    for span in spans:
+        if span.label != "PERSON":
+            continue
+        match = _NATIVE_NAME_AFTER.match(text, span.end, min(len(text), span.end + 30))
+        if match is not None:
+            start, end = match.span("v")
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "pattern:native_script"))
+    return found
 
 
 def _named_mid_sentence(text: str, word: str, at: int) -> bool:

@@ -57,6 +57,7 @@ from pipelines.lexicons import (
     MONTHS,
     NAME_END_STREET_TYPES,
     NAME_PARTICLES,
+    NAME_SUFFIXES_OF_ADDRESS,
     NUMBER_WORDS,
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
@@ -521,7 +522,10 @@ def _strip_leading_function_words(text: str, start: int, end: int) -> int:
     return start
 
 
-_HONORIFIC_AFTER_TAIL = re.compile(rf"[ \t]+(?:{'|'.join(sorted(map(re.escape, HONORIFICS_AFTER_A_NAME)))})\.?$")
+_HONORIFIC_AFTER_TAIL = re.compile(
+    rf"(?:[ \t]+(?:{'|'.join(sorted(map(re.escape, HONORIFICS_AFTER_A_NAME)))})\.?"
+    rf"|-(?:{'|'.join(sorted(NAME_SUFFIXES_OF_ADDRESS))}))$"
+)
 
 
 def _strip_post_nominals(text: str, start: int, end: int) -> int:
@@ -548,6 +552,9 @@ def _strip_grade(text: str, start: int, end: int) -> int:
         return start
     role = _ROLE_BEFORE.search(text, max(0, start - 30), start)
     return grade.end() if role is not None and role.group("role").lower() in ROLE_WORDS else start
+
+
+_TITLES_BY_THEIR_PERIOD = frozenset({"Hon", "Sri", "SRI", "Kum", "KUM"})
 
 
 def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
@@ -579,8 +586,10 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     )
     if role and text[match.end() : end].strip()[:1].isupper():
         return match.end()
-    if lead == "Hon" and text.startswith("Hon.", start):
-        return match.end()  # "Hon. Rosemary Varga": "Hon" is a given name, a title only with its period
+    if lead in _TITLES_BY_THEIR_PERIOD and text.startswith(f"{lead}.", start):
+        # "Hon. Rosemary Varga", "Sri. H. N. Girish": given names, or a temple's or a
+        # shop's first word ("Sri Manjunatha Nursing Home"); a title only with its period.
+        return match.end()
     if lead.lower() not in HONORIFICS:
         return start
     # After a title the rank is the given name ("Inmate Major Harris").

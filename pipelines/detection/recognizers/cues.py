@@ -38,12 +38,14 @@ from pipelines.lexicons import (
     FORM_FIELD_LABELS,
     FORM_FIELD_SURNAMES,
     HONORIFICS,
+    HONORIFICS_AFTER_A_NAME,
     INSTITUTION_HEADS,
     KIN_NAMES,
     KIN_TITLES,
     LEGAL_FORMS,
     MILITARY_RANKS,
     NAME_PARTICLES,
+    NAME_SUFFIXES_OF_ADDRESS,
     ORGANIZATION_WORDS,
     POLITICAL,
     RELATIONS,
@@ -197,6 +199,13 @@ _CORRECTIONAL_OFFICER_RE = re.compile(r"\b[Cc]/[Oo][ \t]+(?P<v>" + _NAME + r")\b
 _SON_OF_RE = re.compile(
     r"(?<![\w/])[SDWH]/[Oo]\.?[ \t]+(?:(?:Late|late|Sri|Shri|Smt|Mr|Mrs)\.?[ \t]+)*"
     r"(?P<v>" + _NAME + r"(?:[ \t]+(?:[A-Z]\.[ \t]*)*" + _NAME + r"){0,2})"
+)
+# A name before the word of address said after it ("Dong-su oppa", "Geum-ja unni",
+# "Bang kwonsa", "Pouran Khanum") or joined to it ("Bang-ssi", "Tanaka-san").
+_AFTER_A_NAME = "|".join(sorted(HONORIFICS_AFTER_A_NAME - {"Esq", "ESQ", "Esquire", "ESQUIRE"}))
+_NAME_THEN_ADDRESS_RE = re.compile(
+    r"(?<![\w'’-])(?P<v>" + _CAPITAL + r"[a-z]+(?:-[a-z]+)?)(?:[ \t]+(?:" + _AFTER_A_NAME + r")"
+    r"|-(?:" + "|".join(sorted(NAME_SUFFIXES_OF_ADDRESS)) + r"))(?![\w'’-])"
 )
 # A nickname quoted in brackets right after a full name, as a record introduces it
 # ('Rodell Whitacre ("Dook")', 'Foreman Jonas Zook ("Big J")').
@@ -807,8 +816,11 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     named = rule == "called" and (
         bool(match.group("pronoun") or match.group("object") or match.group("namer")) or quoted
     )
-    if rule in ("relation", "called") and not named and places.is_known_place(name):
-        return True  # "California's children", "a town called Fresno"; "call me Ada" is Ada
+    # "California's children", "a town called Fresno"; "call me Ada" is Ada; "With Oppa
+    # and his wife": a kin word said as a name after a sentence's word.
+    stop = rule == "address_after" and is_stop_word(name.lower())
+    if rule in ("relation", "called", "address_after") and not named and (stop or places.is_known_place(name)):
+        return True
     if rule == "called" and not quoted and _CALENDAR_WORD.fullmatch(name):
         return True  # "call me Monday"; not 'Anfernee Lusby, who went by "Sunday,"'
     if rule == "called" and is_kin_word(name):
@@ -1200,6 +1212,7 @@ def recognize(text: str) -> list[Candidate]:
         (_NICKNAMED_WITH_AN_AGE_RE, "nickname_age", 0.8),
         (_CORRECTIONAL_OFFICER_RE, "title", 0.85),
         (_SON_OF_RE, "relation", 0.8),
+        (_NAME_THEN_ADDRESS_RE, "address_after", 0.8),
         (_KIN_TITLE_RE, "relation", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
         (_ET_AL_RE, "et_al", 0.85),
