@@ -591,7 +591,10 @@ TRANSCRIPT_NOTATIONS: frozenset[str] = frozenset(
 FORM_FIELD_LABELS: frozenset[str] = frozenset(
     "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH OLN NYSID TDCJ EMPL CORAM VENUE"
     # A phone extraction's device fields ("IMEI: 35 304811 822471 9").
-    " IMEI IMSI MSISDN ICCID MEID ESN".split()
+    " IMEI IMSI MSISDN ICCID MEID ESN"
+    # A transcript's cover: who made it and how long it is ("COMPANY:  NDABA TRANSCRIPTION
+    # SERVICE", "PAGES:  8"), the heading of the lawyers' list ("APPEARANCES:").
+    " COMPANY PAGES APPEARANCES".split()
 )
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
 # Letters after a name that are no part of it: honours, offices and silk (British,

@@ -2854,3 +2854,13 @@ def test_the_code_reader_s_counter_examples_to_batch_19_s_rules_stay_people(text
 def test_a_sender_that_is_a_place_or_a_company_is_no_person() -> None:
     text = "Transfer record\nFrom: Lagos\nTo: Abuja\n\nFrom: Chase Bank\nSent: Monday\n"
     assert not {"Lagos", "Chase Bank", "Chase"} & set(_labelled(text, "PERSON"))
+
+
+def test_a_cover_s_role_field_names_a_person_and_its_other_fields_name_no_one() -> None:
+    text = (
+        "TRANSCRIBER:        ZODWA MABASO\nCOMPANY:            NDABA TRANSCRIPTION SERVICE\n"
+        "PAGES:              8\nInterviewer:        Audra Pruszynski\nTranscribed by:     Lone Star Reporting\n"
+        "Interpreter:  Not Required\n\nAPPEARANCES:\n\n     MARGO KETTLEMAN, Operational Factors\n"
+    )
+    assert [c.text for c in cues(text) if c.rule == "cue:role_field"] == ["ZODWA MABASO", "Audra Pruszynski"]
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == []

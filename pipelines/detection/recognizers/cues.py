@@ -295,6 +295,35 @@ _PARTICIPANT_RE = re.compile(
 )
 
 
+# A cover's or a form's field that names who held a role, the name alone after it
+# on its line: "TRANSCRIBER:        ZODWA MABASO", "Interviewer:  Audra Pruszynski".
+# Two to four name words, not a firm ("Reporter: Lone Star Reporting"), a language
+# ("Interpreter: Spanish") or a phrase of common words ("Interpreter: Not Required").
+_ROLE_FIELD_WORDS = (
+    "INTERPRETER|TRANSCRIBER|TRANSCRIPTIONIST|TRANSCRIBED BY|REPORTER|COURT REPORTER|INTERVIEWER|INTERVIEWEE|NARRATOR"
+    "|VIDEOGRAPHER|STENOGRAPHER|ARBITRATOR|MEDIATOR|CASEWORKER|SOCIAL WORKER|INVESTIGATOR|EXAMINER|CLERK"
+)
+_ROLE_FIELD_RE = re.compile(
+    rf"^[ \t]*(?i:{_ROLE_FIELD_WORDS})[ \t]*:[ \t]*"
+    r"(?P<v>[A-Z][A-Za-z'’-]+(?:[ ]{1,2}(?:[A-Z]\.[ ]?)?[A-Z][A-Za-z'’-]+){1,3})[ \t]*$",
+    re.MULTILINE,
+)
+
+
+def _role_fields(text: str) -> list[Candidate]:
+    found = []
+    for match in _ROLE_FIELD_RE.finditer(text):
+        name = match.group("v")
+        words = [w.strip(".") for w in name.split()]
+        if _only_common_words(name) or any(w.lower() in ORGANIZATION_WORDS or w.lower() in ROLE_WORDS for w in words):
+            continue
+        if places.has_institution_word(name) or places.is_known_place(name):
+            continue
+        start, end = match.span("v")
+        found.append(Candidate(start, end, "PERSON", name, (SOURCE,), 0.85, "cue:role_field"))
+    return found
+
+
 # An institution is named by capitalised words ending in its head word ("County
 # Police", "the Medical Examiner's Office", "Justice Department") or followed by
 # "of" and its name ("Department of Justice"): the head word is the second signal
@@ -1273,6 +1302,7 @@ def recognize(text: str) -> list[Candidate]:
         ):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
+    found += _role_fields(text)
     found += _speaker_labels(text)
     found += _record_names(text)
     found += _institutions(text) + _institutions_in_capital_headings(text)
