@@ -84,6 +84,8 @@ FILTER_RULES: dict[str, str] = {
     f'"author of Alice in Wonderland"): kept, its score capped at {NAMED_WORK_SCORE}',
     "person_eponym": 'a model\'s one-word PERSON that names a procedure, a test or a law ("an Olson review", '
     '"Marsy\'s Law") and is written nowhere else in the document without such a noun',
+    "person_radio_spelling": "a PERSON of the radio alphabet's words spelling a registration, a plate or a call "
+    'sign beside another of them or a figure ("November four one seven Sierra Kilo")',
     "vehicle": "a model's PERSON or ORGANIZATION that is a car: after an article, a colour or a make no one is "
     'named after ("a silver Mercedes", "his Toyota Sienna", "a Chevy Tahoe"); never a place ("Dodge Street")',
     "second_opinion_one_word": "a base model's one-word PERSON that the encoder did not call a name: a second "

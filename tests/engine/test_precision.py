@@ -735,3 +735,13 @@ def test_a_vehicle_s_plate_after_its_cue_is_an_id() -> None:
         "Q. A Missouri plate? A. The plate was broken. She ate a plate of 12 cookies.\n"
     )
     assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:plate"] == ["KRT 4471", "8ABC123", "ZX-9941"]
+
+
+def test_the_radio_alphabet_spelling_a_registration_is_no_person() -> None:
+    text = (
+        "A.  Ship 417. November four one seven Sierra Kilo.\nQ.  Plate Charlie Delta 4 Bravo.\n"
+        "I told Mike 2 times. Victor Romeo came.\n"
+    )
+    people = [c.text for c in detect_text(text, MODEL).spans if c.label == "PERSON"]
+    assert not {"Sierra Kilo", "Charlie", "Charlie Delta", "Delta"} & set(people)
+    assert "Mike" in people and "Victor Romeo" in people

@@ -2864,3 +2864,14 @@ def test_a_cover_s_role_field_names_a_person_and_its_other_fields_name_no_one() 
     )
     assert [c.text for c in cues(text) if c.rule == "cue:role_field"] == ["ZODWA MABASO", "Audra Pruszynski"]
     assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == []
+
+
+def test_a_proprietary_company_s_form_in_brackets_is_part_of_its_name() -> None:
+    text = (
+        "and KWEZI COLD CHAIN LOGISTICS (PTY) LTD, Respondent.\n"
+        "Q. Who is your employer?\nA. Ithuba Protection Services (Pty) Ltd, in Germiston.\n"
+    )
+    assert {"KWEZI COLD CHAIN LOGISTICS (PTY) LTD", "Ithuba Protection Services (Pty) Ltd"} <= set(
+        _labelled(text, "ORGANIZATION")
+    )
+    assert not {"PTY", "Pty", "LTD", "Ltd"} & {c.text for c in detect_text(text, settings.SPACY_MODEL).spans}

@@ -627,6 +627,35 @@ _VEHICLE_BEFORE = re.compile(
 )
 
 
+# The radio alphabet (ICAO/NATO), as pilots, dispatchers and officers spell a
+# registration, a plate or a call sign with it; and the figures said with it.
+_RADIO_ALPHABET = frozenset(
+    """alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november oscar
+    papa quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee zulu""".split()
+)
+_RADIO_FIGURES = frozenset("zero one two three four five six seven eight nine niner tree fife".split())
+_WORD_BEFORE = re.compile(r"([\w-]+)[ \t,]*$")
+_WORD_AFTER = re.compile(r"[ \t,]*([\w-]+)")
+
+
+def _person_radio_spelling(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """Every word of the span is a letter of the radio alphabet, and a third such
+    word or a figure stands beside it ("four one seven Sierra Kilo", "Charlie Delta
+    4"); one word needs another letter beside it ("Charlie Delta"): "I told Mike 2
+    times" keeps Mike, two letters alone ("Victor Romeo") may be a name."""
+    words = c.text.lower().split()
+    if not words or not all(word.strip(".,") in _RADIO_ALPHABET for word in words):
+        return None
+    before = _WORD_BEFORE.search(text, max(0, c.start - 30), c.start)
+    after = _WORD_AFTER.match(text, c.end)
+    beside = [m.group(1).lower() for m in (before, after) if m is not None]
+    letter_beside = any(word in _RADIO_ALPHABET for word in beside)
+    figure_beside = any(word in _RADIO_FIGURES or word.isdigit() for word in beside)
+    if letter_beside or (len(words) >= 2 and figure_beside) or len(words) >= 3:
+        return "radio alphabet spelling a registration, a plate or a call sign"
+    return None
+
+
 def _vehicle(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's person or organization that is a car: an article or a possessive,
     then a colour, a make or both before it ("a silver Mercedes", "his Toyota
@@ -924,6 +953,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_noun_shape": (frozenset({"PERSON"}), _person_noun_shape),
     "person_names_a_work": (frozenset({"PERSON"}), _person_names_a_work),
     "person_eponym": (frozenset({"PERSON", "ORGANIZATION"}), _person_eponym),
+    "person_radio_spelling": (frozenset({"PERSON"}), _person_radio_spelling),
     "vehicle": (frozenset({"PERSON", "ORGANIZATION"}), _vehicle),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),

@@ -904,10 +904,14 @@ def _place_or_institution(
 
 
 # A company's legal form after its name, a comma before it or not ("Midland Credit
-# Management, LLC", "FUND III, LLC", "HOLDINGS 2 LLC").
+# Management, LLC", "FUND III, LLC", "HOLDINGS 2 LLC"); a proprietary company's in
+# South Africa, India, Australia, Singapore, Malaysia ("Kwezi Logistics (Pty) Ltd",
+# "Infotech Pvt. Ltd.", "Lim Holdings Pte Ltd", "Tan Bina Sdn Bhd").
 COMPANY_FORM = re.compile(
     r",?[ \t]+(?:(?:[IVX]{1,4}|\d{1,3}),?[ \t]+)?"
-    r"(?:L\.?L\.?C\.?|L\.?L\.?P\.?|PLLC|Inc\.?|INC\.?|Ltd\.?|LTD\.?|Limited|LIMITED|Corp\.?|CORP\.?|Co\.?|CO\.?|"
+    r"(?:\((?i:pty|pvt)\)[ \t]+(?:Ltd\.?|LTD\.?|Limited|LIMITED)"
+    r"|(?:Pty|PTY|Pvt|PVT|Pte|PTE)\.?[ \t]+(?:Ltd|LTD)\.?|(?:Sdn|SDN)\.?[ \t]+(?:Bhd|BHD)\.?|"
+    r"L\.?L\.?C\.?|L\.?L\.?P\.?|PLLC|Inc\.?|INC\.?|Ltd\.?|LTD\.?|Limited|LIMITED|Corp\.?|CORP\.?|Co\.?|CO\.?|"
     r"L\.P\.|LP|plc|PLC|GmbH)(?![\w-])"
 )
 # The next word after an organization's name: a capitalised word on the same line,

@@ -220,7 +220,9 @@ def _institution_goes_on(text: str, last: Candidate, span: Candidate) -> bool:
     County of" + "San Joaquin")."""
     if last.label != "ORGANIZATION":
         return False
-    if COMPANY_FORM.fullmatch(text, last.end, span.end) is not None:
+    # The form whole, or a piece of it a model read ("(PTY" of "(PTY) LTD").
+    form = COMPANY_FORM.match(text, last.end)
+    if form is not None and last.end <= span.start and span.end <= form.end():
         return True
     between = text[last.end : span.start]
     return (
@@ -272,6 +274,12 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
             if _institution_across_a_numbered_line(last, span, between) or _institution_goes_on(text, last, span):
                 merged[-1] = joined(text, [last, span], "ORGANIZATION")
                 i += 1
+                # A form a model read in pieces ("(PTY" and "LTD"): the name takes it whole.
+                form = COMPANY_FORM.match(text, last.end) if last.label == "ORGANIZATION" else None
+                if form is not None and form.end() > merged[-1].end:
+                    while i < len(spans) and spans[i].end <= form.end():
+                        i += 1
+                    merged[-1] = replace(merged[-1], end=form.end(), text=text[merged[-1].start : form.end()])
                 continue
         merged.append(span)
         i += 1
