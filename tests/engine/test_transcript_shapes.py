@@ -2875,3 +2875,14 @@ def test_a_proprietary_company_s_form_in_brackets_is_part_of_its_name() -> None:
         _labelled(text, "ORGANIZATION")
     )
     assert not {"PTY", "Pty", "LTD", "Ltd"} & {c.text for c in detect_text(text, settings.SPACY_MODEL).spans}
+
+
+def test_a_record_s_number_and_year_after_no_is_an_id_and_a_printed_line_number_no_house_number() -> None:
+    text = (
+        "                            S.C.No.118/2020\n\nCrime/FIR No.       : 214/2019 of Maddur P.S.\n"
+        "The suit in O.S.No.311/2016 and Sy.No.47/2 of Hosahalli. I said no 12/25 times.\n"
+    )
+    ids = [c.text for c in patterns.recognize(text) if c.rule == "pattern:number_of_record"]
+    assert ids == ["118/2020", "214/2019", "311/2016", "47/2"]
+    numbered = " 8  Q.  Where was he found?\n 9      131 Allander Street. A male injured.\n10  A.  Yes.\n"
+    assert "131 Allander Street" in _labelled(numbered, "LOCATION")

@@ -1142,12 +1142,22 @@ def _opens_its_line_with_a_digit(text: str, start: int) -> bool:
     return text[start : start + 1].isdigit() and not text[text.rfind("\n", 0, start) + 1 : start].strip()
 
 
+# A printed line number, its blanks, then a house's number ("9      131 Allander Street").
+_LINE_NUMBER_BEFORE_A_FIGURE = re.compile(r"(\d{1,2})[ \t]{2,}(?=\d)")
+
+
 def _strip_line_number(text: str, start: int, end: int) -> int:
-    """A name that opens with its line's printed number starts after it."""
+    """A name that opens with its line's printed number starts after it; so does an
+    address, where the lines around carry the numbers before and after it."""
     if not _opens_its_line_with_a_digit(text, start):
         return start
     number = _LINE_NUMBER_LEAD.match(text, start, end)
-    return number.end() if number is not None else start
+    if number is not None:
+        return number.end()
+    printed = _LINE_NUMBER_BEFORE_A_FIGURE.match(text, start, end)
+    if printed is not None and _numbered_lines_around(text, start, int(printed.group(1))):
+        return printed.end()
+    return start
 
 
 # A page's printed line number, two blanks or more after it, and a question's or a
