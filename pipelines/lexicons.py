@@ -220,13 +220,12 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
-    tfo dci dsu wpc pcso supt insp adv advs addl ld pp app dpp spp""".split()
+    tfo dci dsu wpc pcso supt insp adv advs addl""".split()
 )
 # (The last line: a task force officer; British police ranks as a record of interview
 # writes them, "DCI HOLLOWAY:"; an Indian court's advocates and additional advocates,
-# "ADV. VAKIL:", and its learned public prosecutors, "LD. PP", "APP". Not the two
-# letters that are people's initials too: "DC", "DS", "PC", "PS", "SR", nor "DI", an
-# Italian surname's particle.)
+# "ADV. VAKIL:". Not the two letters that are people's initials too: "DC", "DS", "PC",
+# "PS", "SR", nor "DI", an Italian surname's particle.)
 # A role's letters before a surname in a speaker's label ("DLC PRUSZYNSKI:", a deputy
 # labor commissioner; "LPN OKAFOR:"): three or four capitals and no vowel, so no one's
 # name ("NG" is one, and two letters may be a person's initials).
@@ -253,10 +252,10 @@ OTHER_LANGUAGES_KIN_TITLES: tuple[str, ...] = (
     # (an uncle), which a town may call one man alone, nor "Matua", "Koro", "Kuia" (towns,
     # islands and streets too: "Koro Street", "Matua, Tauranga").
     "Whaea", "Parrain", "Nannan",
-    # Afrikaans ("Oom Hennie", "Tannie Marietjie") and Filipino ("Kuya Dodong", "Lolo Ben");
-    # not "Ate" (an older sister, and an English verb opening a sentence), nor "Tita",
-    # "Tito", "Lola" (given names: "Lola Ford Cosworth" is a car of Lola's).
-    "Oom", "Tannie", "Kuya", "Lolo", "Nanay", "Tatay", "Manong", "Manang", "Ninong", "Ninang",
+    # Afrikaans ("Oom Hennie", "Tannie Marietjie") and Filipino ("Kuya Dodong", "Nanay
+    # Minda"); not "Ate" (an older sister, and an English verb opening a sentence), nor
+    # "Tita", "Tito", "Lola", "Lolo" (given names: "Lolo Jones", "Lola Ford Cosworth").
+    "Oom", "Tannie", "Kuya", "Nanay", "Tatay", "Manong", "Manang", "Ninong", "Ninang",
 )  # fmt: skip
 KIN_TITLES: tuple[str, ...] = (
     "Uncle", "Aunt", "Auntie", "Aunty", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy",
@@ -356,6 +355,20 @@ TRADE_WORDS: frozenset[str] = frozenset(
     enterprises laboratories airlines ministries reporting solicitors llp llc pllc lounge salon spa diner cafe
     café carryout pizzeria barbershop welding fabrication upholstery laundromat cleaners hardware storage roofing
     towing repair paving excavating masonry creamery dairy""".split()
+)
+# What a shop or a practice sells or does, in its name around an "&" ("Brooks Tire &
+# Auto", "Tallmadge Savings & Loan", "Hartley & Moss Physical Therapy"): the second
+# signal that makes capitalised words with an "&" a business, not a title or a
+# greeting ("Pride & Prejudice", "Good Morning & Welcome", "Elm St & Oak Ave").
+SHOP_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
+    """tire tires auto autos lube tool tools die feed seed frame frames savings loan loans pawn supply supplies pipe
+    spine pain nails nail smog wheel wheels gutter gutters carpet carpets floor floors flooring tile stone heating
+    air cooling glass lock locks key keys body paint sound staging lighting electric grill bar pub deli market
+    grocery lumber appliance appliances furniture moving bath kitchen tack bait tackle gun guns jewelry tax realty
+    therapy medicine pediatrics chiropractic optometry orthodontics accounting consulting funeral wellness fitness
+    gym barber books printing signs cleaning janitorial hauling transmission muffler brake radiator detailing wash
+    marine sporting garden nursery grooming veterinary dental vision optical spirits wine beer produce meats bakery
+    catering""".split()
 )
 # The head words that end an institution's name and nothing else ("… Police Department",
 # "… Delivery Service"): the institution cue's heads (recognizers/cues.py), and what
@@ -592,11 +605,11 @@ FORM_FIELD_LABELS: frozenset[str] = frozenset(
     "DATE TIME RE FROM TO LOCATION DOCKET ALIAS ALIASES AKA ADDR HGT WGT VEH OLN NYSID TDCJ EMPL CORAM VENUE"
     # A phone extraction's device fields ("IMEI: 35 304811 822471 9").
     " IMEI IMSI MSISDN ICCID MEID ESN"
-    # A transcript's cover: who made it and how long it is ("COMPANY:  NDABA TRANSCRIPTION
-    # SERVICE", "PAGES:  8"), the heading of the lawyers' list ("APPEARANCES:").
-    " COMPANY PAGES APPEARANCES".split()
+    # A transcript's cover: who made it ("COMPANY:  NDABA TRANSCRIPTION SERVICE"), the
+    # heading of the lawyers' list ("APPEARANCES:"); "PAGES:  8" is a surname's field.
+    " COMPANY APPEARANCES".split()
 )
-FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE CASE FILE PLACE".split())
+FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE PAGES CASE FILE PLACE".split())
 # Letters after a name that are no part of it: honours, offices and silk (British,
 # Australian, Canadian: "Starmer KC MP", "NWANERI SC", "STRAHAN AO"), and an
 # Australian transcript's notes of the examination under way in its running
@@ -611,11 +624,14 @@ POST_NOMINALS: frozenset[str] = frozenset(
 HONORIFICS_AFTER_A_NAME: frozenset[str] = frozenset(
     "Khanum Khanom Khanoum Esq ESQ Esquire ESQUIRE".split()
     # Korean kin words and church offices said after a name ("Dong-su oppa", "Geum-ja
-    # unni", "Bang kwonsa"), written apart.
-    + "oppa Oppa unni Unni eonni Eonni hyung Hyung hyeong noona Noona nuna kwonsa Kwonsa jipsa moksa".split()
+    # unni", "Bang kwonsa"), written apart and in lower case: capitalised, "Hyung" and
+    # "Unni" are parts of names ("Kim Jae Hyung", "Krishnan Unni").
+    + "oppa unni eonni hyung hyeong noona nuna kwonsa jipsa moksa".split()
 )
-# Japanese and Korean suffixes of address joined by a hyphen ("Bang-ssi", "Tanaka-san").
-NAME_SUFFIXES_OF_ADDRESS: frozenset[str] = frozenset("ssi nim san sama kun chan".split())
+# Korean and Japanese suffixes of address joined by a hyphen to a name said alone
+# ("Kim-ssi", "Park-nim", "Tanaka-sama"); not "-san", "-chan" or "-kun", syllables of
+# Korean names ("Kim Tae-san", "Lee Hee-chan") and a mountain's ("Halla-san").
+NAME_SUFFIXES_OF_ADDRESS: frozenset[str] = frozenset("ssi nim sama".split())
 # The letters before a prison's name in its official name ("SCI Rockview", "FCI Dublin",
 # "USP Atlanta"): a state's or the federal Bureau's correctional institutions.
 # A British prison's ("HMP Inverness", "HMYOI Polmont").

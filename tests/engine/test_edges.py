@@ -138,6 +138,7 @@ def test_a_typewritten_pages_ocr_digits_inside_a_name_are_its_letters():
         ("I told Mr. Ho11and so.", "Ho", "Ho11and"),
         ("I met Sean O'Brien12 and", "Sean O'Brien", "Sean O'Brien"),
         ("Call Sean O'Brien 10am", "Sean O'Brien", "Sean O'Brien"),
+        ("Call Sean O'Brien10am today", "Sean O'Brien", "Sean O'Brien"),
     ]:
         assert texts(text, [span(text, needle, "PERSON")]) == [(whole, "PERSON")], text
 

@@ -1468,6 +1468,10 @@ def test_a_shop_named_with_an_ampersand_is_one_organization() -> None:
         "Mr Ernest LUK, instructed by Messrs. Tong, Sit &\n    Co., for D1.\n"
         "We watched Tom & Jerry and read Pride & Prejudice. Mom & Dad came. Research & Development met.\n"
         "Officers Lusk & Brandt responded. The Q & A went long. Law & Order was on.\n"
+        "I read Jane Austen's Pride & Prejudice. She said Good Morning & Welcome. He fled on Elm St & Oak Ave.\n"
+        "OFFICERS LUSK & BRANDT RESPONDED TO THE SCENE. Officers Lusk & Brandt Responded To The Scene.\n"
+        "I went with Linda & Sons to the lake. My Father & Son went fishing. Kenny Rogers & Dolly Parton sang.\n"
+        "We live at the corner of Broad St & Market St in Newark.\n"
     )
     assert [c.text for c in cues(text) if c.rule == "cue:trade_name"] == [
         "Brooks Tire & Auto",
@@ -1488,6 +1492,11 @@ def test_a_shop_named_with_an_ampersand_is_one_organization() -> None:
     assert {("Hartley & Moss Physical Therapy", "ORGANIZATION"), ("Tong, Sit &\n    Co.", "ORGANIZATION")} <= found
 
 
+def test_a_shop_s_name_ends_where_its_words_do() -> None:
+    text = "We called Jones Heating & Air Conditioning Co. about it.\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:trade_name"] == ["Jones Heating & Air Conditioning Co."]
+
+
 def test_partners_are_a_firm_after_messrs_or_under_their_lawyer_s_esquire() -> None:
     text = (
         "Mr Rohan DASWANI, instructed by Messrs. Chellaram & Lai,\n    for D2\n"
@@ -1495,6 +1504,8 @@ def test_partners_are_a_firm_after_messrs_or_under_their_lawyer_s_esquire() -> N
         "     CONWAY M. BALLEW, ESQUIRE\n     Ballew, Lybrand & Sprouse\n     Post Office Box 5147\n"
         "21         OBINNA NKEMELU, ESQUIRE\n22         Nkemelu & Greenhalgh, Scranton\n"
         "My grandparents, Nguyen & Tran, raised me. I saw Lusk & Brandt, Esquire.\n"
+        "Messrs. Patel & Shah, the appellants, were present. Messrs. Ahmed & Khan were convicted.\n"
+        "It was like Black & White, she said. I was at Young & Rich's place.\n"
     )
     assert [c.text for c in cues(text) if c.rule == "cue:firm"] == [
         "Chellaram & Lai",
@@ -2861,8 +2872,14 @@ def test_a_cover_s_role_field_names_a_person_and_its_other_fields_name_no_one() 
         "TRANSCRIBER:        ZODWA MABASO\nCOMPANY:            NDABA TRANSCRIPTION SERVICE\n"
         "PAGES:              8\nInterviewer:        Audra Pruszynski\nTranscribed by:     Lone Star Reporting\n"
         "Interpreter:  Not Required\n\nAPPEARANCES:\n\n     MARGO KETTLEMAN, Operational Factors\n"
+        "INTERVIEWER: Hello Maria\nCLERK: Maricopa County\nTRANSCRIBER: Verbit Transcription\n"
+        "MEDIATOR: JAMS Los Angeles\nINTERVIEWER: Okay Ramona\nNARRATOR: José Peña\n"
     )
-    assert [c.text for c in cues(text) if c.rule == "cue:role_field"] == ["ZODWA MABASO", "Audra Pruszynski"]
+    assert [c.text for c in cues(text) if c.rule == "cue:role_field"] == [
+        "ZODWA MABASO",
+        "Audra Pruszynski",
+        "José Peña",
+    ]
     assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == []
 
 

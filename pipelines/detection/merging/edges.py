@@ -533,8 +533,11 @@ def _strip_post_nominals(text: str, start: int, end: int) -> int:
     Crawshaw QC"), where two words at least are left: after one word the letters may
     be a surname ("MS. LI AO"), and taking them costs nothing."""
     honorific = _HONORIFIC_AFTER_TAIL.search(text, start, end)
-    if honorific is not None and text[start : honorific.start()].strip():
-        return honorific.start()  # "Pouran Khanum": a word of respect, after one name too
+    name = text[start : honorific.start()].split() if honorific is not None else []
+    # "Pouran Khanum", "Dong-su oppa": a word of respect, after one name too; a suffix
+    # joined to a name said alone ("Kim-ssi"), not to a full name's last word ("Kim Jae-nim").
+    if honorific is not None and name and (not honorific.group().startswith("-") or len(name) == 1):
+        return honorific.start()
     tail = _POST_NOMINAL_TAIL.search(text, start, end)
     if tail is None or len(text[start : tail.start()].split()) < 2:
         return end
@@ -579,10 +582,18 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
         return match.end()  # "Auntie Lo", "they call him Daddy T.", "mi Tía Chayo"
     # "SHO TRUJILLO:", "CCI BRISCO:": a role in a speaker's label; "PO Gwyneth Saucier",
     # "INV. Ardoin": a role's letters before a name anywhere.
-    role = lead.isupper() and (
-        (lead.lower() in SPEAKER_ROLES and len(lead) <= 4)
-        or (lead.lower() in _LABEL_ROLE_WORDS and _LABEL_COLON.match(text, end) is not None)
-        or (re.fullmatch(ROLE_LETTERS, lead) is not None and _LABEL_COLON.match(text, end) is not None)
+    role = (
+        lead.isupper()
+        and (
+            (lead.lower() in SPEAKER_ROLES and len(lead) <= 4)
+            or (lead.lower() in _LABEL_ROLE_WORDS and _LABEL_COLON.match(text, end) is not None)
+            or (
+                re.fullmatch(ROLE_LETTERS, lead) is not None
+                and _LABEL_COLON.match(text, end) is not None
+                # "DLC PRUSZYNSKI:"; not "KRS ONE:", "NBC NEWS:": a name's or a body's letters
+                and not is_common_word((text[match.end() : end].split() or ["the"])[0])
+            )
+        )
     )
     if role and text[match.end() : end].strip()[:1].isupper():
         return match.end()
@@ -1259,10 +1270,10 @@ class _PersonContext:
     rules: _Initials
 
 
-# Typewritten pages read by OCR give "l" as "1" and "O" as "0" ("Cu1breth",
+# Typewritten pages read by OCR give "l" as "1" and "o" as "0" ("Cu1breth",
 # "Ho11and"): digits between a name's letters and lower-case ones are letters of
-# the name, not a number glued to it ("O'Brien12").
-_OCR_LETTERS_AFTER = re.compile(r"[01]+[a-z][a-z01]*")
+# the name, not a number glued to it ("O'Brien12", "O'Brien10am").
+_OCR_LETTERS_AFTER = re.compile(r"[01]+(?!(?:am|pm|st|nd|rd|th)\b)[a-z][a-z01]*")
 
 
 def _take_ocr_letters(text: str, start: int, end: int) -> int:

@@ -44,6 +44,7 @@ from pipelines.lexicons import (
     KIN_TITLES,
     LEGAL_FORMS,
     MILITARY_RANKS,
+    NAME_END_STREET_TYPES,
     NAME_PARTICLES,
     NAME_SUFFIXES_OF_ADDRESS,
     ORGANIZATION_WORDS,
@@ -52,6 +53,7 @@ from pipelines.lexicons import (
     REPLY_WORDS,
     ROLE_LETTERS,
     ROLE_WORDS,
+    SHOP_WORDS,
     SPEAKER_ROLES,
     TITLE_JUST_BEFORE,
     TITLE_WORDS,
@@ -194,18 +196,41 @@ _CALLED_RE = re.compile(
 # Harbor House Shelter") and a clinician's "complains of" ("C/O Shortness Of Breath").
 _CORRECTIONAL_OFFICER_RE = re.compile(r"\b[Cc]/[Oo][ \t]+(?P<v>" + _NAME + r")\b(?![ \t]*(?:&|[A-Z]))")
 # An Indian record names a parent or a husband after "S/o", "D/o", "W/o" (son,
-# daughter, wife of), the dead after "Late", the title after it or not ("S/o Late
-# Kempegowda", "W/o Late Sri. Siddegowda"); not "C/o", which is "care of".
+# daughter, wife of), the dead after "Late", a title or not ("S/o Late Kempegowda",
+# "W/O LATE SRI. SIDDEGOWDA", "s/o Sh. Ram Kumar"); not "C/o" ("care of"), nor a
+# clinician's "H/O" ("history of"). A clinician's "W/O" ("without") and "S/O" ("significant
+# other") come before common words, which `_son_of` turns away.
 _SON_OF_RE = re.compile(
-    r"(?<![\w/])[SDWH]/[Oo]\.?[ \t]+(?:(?:Late|late|Sri|Shri|Smt|Mr|Mrs)\.?[ \t]+)*"
-    r"(?P<v>" + _NAME + r"(?:[ \t]+(?:[A-Z]\.[ \t]*)*" + _NAME + r"){0,2})"
+    r"(?<![\w/])[SDW]/[Oo]\.?[ \t]+(?:(?i:late|sri|shri|sh|smt|mr|mrs|dr)\.?[ \t]+)*"
+    r"(?P<v>" + _NAME + r"(?:" + _SP + r"(?:[A-Z]\.[ ]?)*" + _NAME + r"){0,2})"
 )
+
+
+def _son_of(text: str) -> list[Candidate]:
+    """The parent or husband `_SON_OF_RE` names: its words up to the first common word
+    no name list holds ("S/o Kariyappa Resident Of Mandya" names Kariyappa; "W/O
+    Incident", "S/O Present" name no one)."""
+    found = []
+    for match in _SON_OF_RE.finditer(text):
+        kept = []
+        for word in re.finditer(r"\S+", match.group("v")):
+            bare = word.group().strip(".")
+            if is_common_word(bare) and not is_known_name(bare):
+                break
+            kept.append(word)
+        if kept:
+            start, end = match.start("v") + kept[0].start(), match.start("v") + kept[-1].end()
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:relation"))
+    return found
+
+
 # A name before the word of address said after it ("Dong-su oppa", "Geum-ja unni",
-# "Bang kwonsa", "Pouran Khanum") or joined to it ("Bang-ssi", "Tanaka-san").
+# "Pouran Khanum") or joined to it ("Kim-ssi"), the name said alone: not after another
+# name's word ("Lee Hee-chan").
 _AFTER_A_NAME = "|".join(sorted(HONORIFICS_AFTER_A_NAME - {"Esq", "ESQ", "Esquire", "ESQUIRE"}))
 _NAME_THEN_ADDRESS_RE = re.compile(
-    r"(?<![\w'’-])(?P<v>" + _CAPITAL + r"[a-z]+(?:-[a-z]+)?)(?:[ \t]+(?:" + _AFTER_A_NAME + r")"
-    r"|-(?:" + "|".join(sorted(NAME_SUFFIXES_OF_ADDRESS)) + r"))(?![\w'’-])"
+    r"(?<![\w'’-])(?P<v>" + _CAPITAL + r"[a-z]+(?:-[a-z]+)?)"
+    r"(?:[ \t]+(?:" + _AFTER_A_NAME + r")|-(?:" + "|".join(sorted(NAME_SUFFIXES_OF_ADDRESS)) + r"))(?![\w'’-])"
 )
 # A nickname quoted in brackets right after a full name, as a record introduces it
 # ('Rodell Whitacre ("Dook")', 'Foreman Jonas Zook ("Big J")').
@@ -305,19 +330,23 @@ _ROLE_FIELD_WORDS = (
 )
 _ROLE_FIELD_RE = re.compile(
     rf"^[ \t]*(?i:{_ROLE_FIELD_WORDS})[ \t]*:[ \t]*"
-    r"(?P<v>[A-Z][A-Za-z'’-]+(?:[ ]{1,2}(?:[A-Z]\.[ ]?)?[A-Z][A-Za-z'’-]+){1,3})[ \t]*$",
+    r"(?P<v>" + _NAME + r"(?:[ ]{1,2}(?:[A-Z]\.[ ]?)?" + _NAME + r"){1,3})[ \t]*$",
     re.MULTILINE,
 )
 
 
 def _role_fields(text: str) -> list[Candidate]:
+    """The names role fields give: every word a name's, none a common word no name list
+    holds ("Hello Maria", "Okay Ramona", "Verbit Transcription", "Haitian Kreyol"), no
+    place's or body's ("Maricopa County", "JAMS Los Angeles")."""
     found = []
     for match in _ROLE_FIELD_RE.finditer(text):
         name = match.group("v")
         words = [w.strip(".") for w in name.split()]
-        if _only_common_words(name) or any(w.lower() in ORGANIZATION_WORDS or w.lower() in ROLE_WORDS for w in words):
+        if any((is_common_word(w) and not is_known_name(w)) or w.lower() in ORGANIZATION_WORDS for w in words):
             continue
-        if places.has_institution_word(name) or places.is_known_place(name):
+        mixed = not name.isupper() and any(len(w) > 1 and w.isupper() for w in words)  # "JAMS Los Angeles"
+        if mixed or places.has_institution_word(name) or places.is_known_place(name) or places.is_place_shaped(name):
             continue
         start, end = match.span("v")
         found.append(Candidate(start, end, "PERSON", name, (SOURCE,), 0.85, "cue:role_field"))
@@ -742,9 +771,17 @@ _CONTRACTION = re.compile(r"(?i)^[a-z]+(?:n['’]t|['’](?:re|ll|ve|m|d))$")
 # after one, every word is the name.
 _ADDRESS_ABBREVIATIONS = frozenset(
     {t.lower() for t in _ABBREVIATED}
-    | {"miss", "sri", "shri", "smt", "kum"}  # an Indian record's ("SMT. P. SOWMYA")
+    | {"miss", "shri", "smt"}  # an Indian record's ("SMT. P. SOWMYA")
     | {rank.lower() for rank in MILITARY_RANKS}
 )
+# Titles only with their period ("SRI. T. RANGASWAMY"; "SRI LANKA:", "KUM OK-SUN:").
+_TITLES_WITH_THEIR_PERIOD = frozenset({"sri", "kum"})
+
+
+def _a_title_in_a_label(text: str, label_start: int, word: re.Match[str]) -> bool:
+    folded = word.group().lower()
+    period = text[label_start + word.end() : label_start + word.end() + 1] == "."
+    return folded in _ADDRESS_ABBREVIATIONS or (folded in _TITLES_WITH_THEIR_PERIOD and period)
 
 
 def _only_common_words(name: str) -> bool:
@@ -803,6 +840,8 @@ def _caseless_people(text: str, within_start: int, within_end: int) -> list[Cand
 # The roles a speaker label opens or ends with: the role words, and the roles that
 # are surnames too, which only a label's place says are roles ("MEMBER BIRD:").
 _LABEL_ROLES = ROLE_WORDS | SPEAKER_ROLES
+# An Indian record's learned public prosecutor ("LD. PP", "APP", "SPP").
+_LEARNED_PROSECUTOR = frozenset({"LD", "PP", "APP", "DPP", "SPP"})
 _EXAMINATION_WORD = re.compile(r"EXAMINATION|\b(?:CROSS|DIRECT|REDIRECT|RECROSS)\b")
 
 
@@ -838,6 +877,16 @@ def _said_to_a_person(name: str) -> bool:
     return is_given_name(name) or not is_common_word(folded)
 
 
+_NAME_WORD_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][a-z]+)[ ]$")
+
+
+def _after_a_name_word(text: str, at: int) -> bool:
+    """A capitalised word no common word right before `at` ("Lee Hee-chan"; not "Then
+    Dong-su oppa")."""
+    before = _NAME_WORD_BEFORE.search(text, max(0, at - 30), at)
+    return before is not None and not is_common_word(before.group(1))
+
+
 def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool:
     """A cue whose words name no person after all."""
     # A quoted other name is a person's (`_quoted_other_name`), asked once.
@@ -847,7 +896,11 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     )
     # "California's children", "a town called Fresno"; "call me Ada" is Ada; "With Oppa
     # and his wife": a kin word said as a name after a sentence's word.
-    stop = rule == "address_after" and is_stop_word(name.lower())
+    # "Thanks oppa", "Rain oppa": a common word no name list holds is no one's name
+    # here; "Lee Hee-chan", "Kim Jae-nim": a name's last word, not one said alone.
+    stop = rule == "address_after" and (
+        (is_common_word(name) and not is_known_name(name)) or _after_a_name_word(text, match.start())
+    )
     if rule in ("relation", "called", "address_after") and not named and (stop or places.is_known_place(name)):
         return True
     if rule == "called" and not quoted and _CALENDAR_WORD.fullmatch(name):
@@ -942,14 +995,26 @@ def _running_headers(text: str, speakers: list[re.Match[str]]) -> set[str]:
     return {label for label, found in rests.items() if counts[label] >= 2 and len(found) == 1}
 
 
-def _examiner(words: list[re.Match[str]]) -> tuple[list[re.Match[str]], bool]:
-    """An examination's heading names its examiner after "BY" ("CHIEF-EXAMINATION BY
-    LD. PUBLIC PROSECUTOR SRI. T. RANGASWAMY:"; "RE-EXAMINATION BY LD. PP:" none):
-    the words after it, and whether a heading went before them."""
+def _examiner(words: list[re.Match[str]]) -> tuple[list[re.Match[str]], bool, bool]:
+    """The name an examination's heading gives: its witness's, between "OF" and "BY"
+    ("DIRECT EXAMINATION OF TWYLA DAY BY PLAINTIFF:"), else its examiner's after "BY",
+    less a learned prosecutor's letters and what a party's "FOR" adds ("CHIEF-EXAMINATION
+    BY LD. PUBLIC PROSECUTOR SRI. T. RANGASWAMY:"; "RE-EXAMINATION BY LD. PP:",
+    "CROSS-EXAMINATION BY COUNSEL FOR PLAINTIFF:" none). With whether a witness was
+    read (a name whatever its words, as after a title), and whether the words are an
+    examiner's (a name only if a word of them is no common word: "BY JUROR NUMBER
+    THREE:", "BY COURT APPOINTED COUNSEL:" name no one)."""
     by = [n for n, w in enumerate(words) if w.group() == "BY"]
-    if by and any(_EXAMINATION_WORD.search(w.group()) for w in words[: by[-1]]):
-        return words[by[-1] + 1 :], True
-    return words, False
+    if not by or not any(_EXAMINATION_WORD.search(w.group()) for w in words[: by[-1]]):
+        return words, False, False
+    of = [n for n, w in enumerate(words[: by[-1]]) if w.group() == "OF"]
+    if of and of[-1] + 1 < by[-1]:
+        return words[of[-1] + 1 : by[-1]], True, False
+    after = words[by[-1] + 1 :]
+    while after and after[0].group() in _LEARNED_PROSECUTOR:
+        after = after[1:]
+    cut = next((n for n, w in enumerate(after) if w.group() in ("FOR", "OF", "ON")), len(after))
+    return after[:cut], False, True
 
 
 def _speaker_labels(text: str) -> list[Candidate]:
@@ -983,10 +1048,10 @@ def _speaker_labels(text: str) -> list[Candidate]:
             continue
         # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
         # is not a role on, it is the name, even "MARGARET COURT".
-        words, roled = _examiner(words)
+        words, roled, examiner = _examiner(words)
         # A heading's "BY" and a title inside the label: the name follows the title
         # ("CROSS-EXAMINATION BY MR. HADDAD:" names HADDAD).
-        titled = [n for n, w in enumerate(words) if w.group().lower() in _ADDRESS_ABBREVIATIONS]
+        titled = [n for n, w in enumerate(words) if _a_title_in_a_label(text, label_start, w)]
         if titled and titled[-1] == len(words) - 1 and len(words) > 1:
             continue  # "RPT OFCR:", a record's field: its officer's name follows the colon
         if titled and titled[-1] + 1 < len(words):
@@ -1003,7 +1068,10 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 or (
                     len(words) > 1
                     and re.fullmatch(ROLE_LETTERS, words[0].group()) is not None
-                    and words[1].group() not in _FIELD_WORDS  # "PNC ID:", a record's field
+                    # No field's word ("PNC ID:") nor another common word ("NBC NEWS:",
+                    # "NPR HOST:", "KRS ONE:"): the letters are a body's, or a name's.
+                    and not is_common_word(words[1].group())
+                    and words[1].group() not in _FIELD_WORDS
                 )
                 # "SR. ADV. PAREKH:": a senior advocate, "SR" only before a role
                 or (words[0].group() == "SR" and len(words) > 2 and words[1].group().lower() in _LABEL_ROLES)
@@ -1020,8 +1088,9 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 continue
         if not roled and _role_named(words):
             continue
-        if _a_sentence(words):
-            continue  # "BE READ INTO THE RECORD IN PART:" in a transcript in capitals
+        examined = examiner and not titled  # after "MR." a common word is the name ("BY MS. WILL:")
+        if _a_sentence(words) or (examined and _only_common_words(" ".join(w.group() for w in words) or "the")):
+            continue  # "BE READ INTO THE RECORD IN PART:" in capitals; "EXAMINATION BY JUROR NUMBER THREE:"
         if words and words[-1].group().lower() in _PREPOSITIONS_BEFORE_A_NAME:
             continue  # "TRANSCRIBED INTERVIEW OF:", "PRESENT FOR:": a heading whose name comes after it
         if (
@@ -1210,7 +1279,9 @@ _PROTECTED_INITIALS_RE = re.compile(
     + r"(?:(?:[;,][ \t]*|[ \t]+(?:and|&)[ \t]+)"
     + _INITIALS.pattern
     + r")*)"
-    r"(?![\w.])"
+    # Not a company's initials before its name ("In re W.R. Grace & Co.", "In re E.I. du
+    # Pont de Nemours & Co.").
+    r"(?![\w.])(?![ \t]+(?:[A-Z][a-z]|(?:" + "|".join(sorted(NAME_PARTICLES)) + r")[ \t]+[A-Z]))"
 )
 
 
@@ -1240,7 +1311,6 @@ def recognize(text: str) -> list[Candidate]:
         (_NAMED_WITH_AN_AGE_RE, "nickname_age", 0.8),
         (_NICKNAMED_WITH_AN_AGE_RE, "nickname_age", 0.8),
         (_CORRECTIONAL_OFFICER_RE, "title", 0.85),
-        (_SON_OF_RE, "relation", 0.8),
         (_NAME_THEN_ADDRESS_RE, "address_after", 0.8),
         (_KIN_TITLE_RE, "relation", 0.8),
         (_POSSESSOR_RE, "relation", 0.8),
@@ -1302,7 +1372,7 @@ def recognize(text: str) -> list[Candidate]:
         ):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
-    found += _role_fields(text)
+    found += _role_fields(text) + _son_of(text)
     found += _speaker_labels(text)
     found += _record_names(text)
     found += _institutions(text) + _institutions_in_capital_headings(text)
@@ -1423,9 +1493,13 @@ def _firms(text: str) -> list[Candidate]:
     formless = [
         m
         for m in _PARTNERS_RE.finditer(text)
-        # "Messrs." names a firm of solicitors whatever its partners are called.
-        if (_partners_only(m.group("v")) or _MESSRS_BEFORE.search(text, max(0, m.start() - 12), m.start()))
-        and _a_firm_s_context(text, m.start(), m.end())
+        # "Messrs." names a firm of solicitors whatever its partners are called, where
+        # no sentence goes on about them ("Messrs. Patel & Shah, the appellants,",
+        # "Messrs. Ahmed & Khan were convicted": people).
+        if (
+            (_partners_only(m.group("v")) and _a_firm_s_context(text, m.start(), m.end()))
+            or _messrs_firm(text, m.start(), m.end())
+        )
         and not any(f.start() < m.end() and m.start() < f.end() for f in formed)
     ]
     for match in sorted([*formed, *formless], key=lambda m: m.start()):
@@ -1456,12 +1530,21 @@ def _firms(text: str) -> list[Candidate]:
 _LAWYER_BEFORE = re.compile(
     r"(?<![\w'’-])[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?[ \t]+(?P<surname>[A-Z][\w'’-]+)(?:,[ \t]*(?i:esq\.?|esquire))?,[ \t]*$"
 )
-# A solicitor's firm in a Commonwealth record: "instructed by Messrs. Chellaram & Lai".
+# A solicitor's firm in a Commonwealth record: "instructed by Chellaram & Lai".
 _WORK_AT_BEFORE = re.compile(
     r"(?i)(?:\b(?:associate|partner|attorney|lawyer|paralegal|counsel|clerked)[ \t]+with|(?<![\w'’-])at|\blike"
-    r"|\boffices?[ \t]+of|\bMessrs\.?|\binstructed[ \t]+by)[ \t]+$"
+    r"|\boffices?[ \t]+of|\binstructed[ \t]+by)[ \t]+$"
 )
-_MESSRS_BEFORE = re.compile(r"\bMessrs\.?[ \t]+$")
+_MESSRS_BEFORE = re.compile(r"(?i)\bmessrs\.?[ \t]+$")
+_PEOPLE_AFTER = re.compile(r",?[ \t]+(?:the[ \t]|[a-z])")
+
+
+def _messrs_firm(text: str, start: int, end: int) -> bool:
+    before = _MESSRS_BEFORE.search(text, max(0, start - 12), start) is not None
+    given = any(is_person_given_name(w) for w in re.findall(r"[A-Za-z'’-]+", text[start:end]))
+    return before and not given and _PEOPLE_AFTER.match(text, end) is None
+
+
 # An appearance's firm on its own line under its lawyer ("CONWAY M. BALLEW, ESQUIRE⏎
 # Ballew, Lybrand & Sprouse⏎Post Office Box 5147"), its town after a comma or not.
 _ESQUIRE_LINE_BEFORE = re.compile(r"(?i),?[ \t]+esq(?:uire|\.)?[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?$")
@@ -1499,8 +1582,12 @@ def _partners_only(partners: str) -> bool:
     the narrow list, where "Fitzgerald" is none), no common word that is no surname
     ("Mom & Dad", "Research & Development"; "Cawley & Finch" is a firm)."""
     given = first_names()
-    names = re.findall(r"[A-Za-z'’-]+", partners)
-    return all(n.title() not in given and (not is_common_word(n) or is_known_name(n)) for n in names)
+    names = [n.removesuffix("'s").removesuffix("’s") for n in re.findall(r"[A-Za-z'’-]+", partners)]
+    # A partner may be a surname that is a word too ("Hartley & Moss", "Cawley & Finch"),
+    # not every one ("Rock & Roll", "Black & White", "Young & Rich").
+    return any(not is_common_word(n) for n in names) and all(
+        n.title() not in given and (not is_common_word(n) or is_known_name(n)) for n in names
+    )
 
 
 # A shop or a practice named with "&" ("Brooks Tire & Auto", "Dorsey's Tire & Lube",
@@ -1513,16 +1600,18 @@ _TRADE_CAP = r"(?:[A-Z][a-z][\w'’-]*|[A-Z]{2,}(?![a-z]))"
 _MIDDLE_INITIAL = r"(?<=[a-z][ ])[A-Z]\.(?=[ ][A-Z][a-z])"
 _TRADE_NAME_RE = re.compile(
     # A founder's middle initial may stand in the lead ("Edward D. Jones & Co.").
-    rf"(?<![\w'’.&-])(?P<v>(?P<lead>(?:(?:{_TRADE_CAP}(?:['’]s)?|{_MIDDLE_INITIAL})[ \t]+){{0,3}})"
-    rf"(?P<a>{_TRADE_CAP})[ \t]+&{_LINE_GAP}"
-    rf"(?P<b>{_TRADE_CAP})(?P<tail>(?:[ \t]+{_TRADE_CAP}){{0,3}}))(?![\w'’&-])"
+    # One or two spaces between words: more are a table's columns ("…Services     MRN:").
+    rf"(?<![\w'’.&-])(?P<v>(?P<lead>(?:(?:{_TRADE_CAP}(?:['’]s)?|{_MIDDLE_INITIAL})[ ]{{1,2}}){{0,3}})"
+    rf"(?P<a>{_TRADE_CAP})[ ]{{1,2}}&{_LINE_GAP}"
+    rf"(?P<b>{_TRADE_CAP})(?P<tail>(?:[ ]{{1,2}}{_TRADE_CAP}){{0,3}}))(?![\w'’&-])"
 )
 # What after "&" names a firm whatever its partner is called ("May & Sons", "Tong, Sit &
 # Co.").
-_FAMILY_FIRM = frozenset({"sons", "son", "daughters", "daughter", "brothers", "bros", "sisters", "co", "company"})
+_FAMILY_FIRM = frozenset({"sons", "daughters", "brothers", "bros", "co", "company"})
 # The firm's legal form after its name ("TRA MY NAILS & SPA, LLC", "Kovacs & Lindgren, Inc.").
 _FORM_AFTER = re.compile(rf",?[ \t]+(?:{_FIRM_FORM}|L\.P\.A\.|LPA\b|(?:Inc|INC|Ltd|LTD|Corp|CORP)(?:\.|(?![\w'’-])))")
 _ABBREVIATED_LAST = frozenset({"co", "bros", "corp", "inc", "ltd"})
+_RELATION_WORDS = frozenset(w for w in RELATIONS.split("|") if w.isalpha())
 _ROLE_OR_TITLE = ROLE_WORDS | TITLE_WORDS
 
 
@@ -1538,54 +1627,57 @@ def _trade_name(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     """The shop's name in `match` (its start and end), or None."""
     lead = list(re.finditer(r"\S+", match.group("lead")))
     # A line's role and function words before the name ("FROM LOCKHART MOVING", "At
-    # Hartley & Moss"): the name starts after them; so does a sentence's first word
-    # before the shop's own name ("Call Brooks Tire & Auto").
+    # Hartley & Moss"): the name starts after them.
     while lead and ((bare := _bare(lead[0].group()).lower()) in _ROLE_OR_TITLE or is_stop_word(bare)):
         lead.pop(0)
     names = [_bare(w.group()) for w in lead]
     # The shop's own name opens it: common words before it are the sentence's ("Call
-    # Brooks Tire & Auto", "Lead Underwriter Bear Stearns & Co"); a name of common
-    # words only keeps them all ("Gem City Pain & Spine").
+    # Brooks Tire & Auto", "Underwriter Bear Stearns & Co"); a name of common words
+    # only keeps them all ("Lone Star Tile & Stone").
     while len(lead) > 1 and is_common_word(names[0]) and any(not is_common_word(n) for n in names[1:]):
         lead.pop(0)
         names.pop(0)
     a, b = match.group("a"), match.group("b")
+    capitals = a.isupper() and b.isupper()
     # The shop's own words after the "&", up to a function word ("… Tire & Auto On
-    # Pulaski" in capitals).
-    tail = []
-    for word in match.group("tail").split():
-        if is_stop_word(word.lower()) or word.lower() in ROLE_WORDS:
-            break
-        tail.append(word)
+    # Pulaski") or, in capitals, a common word no shop's ("MOTHER & SISTERS CAME").
     end = match.end("b")
-    if tail:
-        end = match.start("tail") + match.group("tail").index(tail[-1]) + len(tail[-1])
+    tail: list[str] = []
+    for word in re.finditer(r"\S+", match.group("tail")):
+        folded = word.group().lower()
+        if is_stop_word(folded) or folded in ROLE_WORDS or (capitals and is_common_word(folded) and not _shop(folded)):
+            break
+        tail.append(word.group())
+        end = match.start("tail") + word.end()
     start = match.start("lead") + lead[0].start() if lead else match.start("a")
-    last = (tail or [b])[-1]
-    form = None
-    if last.lower() in _ABBREVIATED_LAST and text[end : end + 1] == ".":
+    if (tail or [b])[-1].lower() in _ABBREVIATED_LAST and text[end : end + 1] == ".":
         end += 1  # "Tong, Sit & Co.", "RUEHLE & SZCZEPANIK CO., L.P.A."
     if (form := _FORM_AFTER.match(text, end)) is not None:
         end = form.end()
     if b.lower() in _FAMILY_FIRM:
-        return start, end  # "May & Sons Funeral Home"
-    if _trade_word(a) and _trade_word(b) and lead:
+        # "May & Sons Funeral Home", "DIMMITT & SONS"; not "Linda & Sons" (a person's
+        # given name), "Mother & Sisters" (kin) or other common words no one is named.
+        kin = a.casefold() in KIN_NAMES or a.lower() in _RELATION_WORDS
+        return (start, end) if a.title() not in first_names() and not kin else None
+    if any(w.lower().rstrip(".") in NAME_END_STREET_TYPES for w in (a, b, *tail)):
+        return None  # "Broad St & Market St", "Elm St & Oak Ave": a crossing, no shop
+    shop = any(_shop(w.lower()) for w in (a, b, *tail))
+    if _trade_word(a) and _trade_word(b) and lead and shop:
+        # The shop's own name ("Brooks", "Dorsey's"), or, out of a line of capitals,
+        # common words its trade's word makes a name ("Lone Star Tile & Stone").
         own_name = any(w.group().endswith(("'s", "’s")) for w in lead) or any(not is_common_word(n) for n in names)
-        # Common words only ("Gem City Pain & Spine"): their capitals mark a name where
-        # a sentence goes on around them, never in a line of capitals.
-        mid_sentence = not (a.isupper() and b.isupper()) and not _opens_a_sentence(text, start)
-        return (start, end) if own_name or mid_sentence else None
-    # Partners, then the practice's words or a legal form ("Hartley & Moss Physical
-    # Therapy", "Kovacs & Lindgren, Inc.").
-    practice = all(_trade_word(w) or w.lower() in ORGANIZATION_WORDS for w in tail)
-    if _partners_only(f"{a} {b}") and ((tail and practice) or (form is not None and not tail)):
+        return (start, end) if own_name or not capitals else None
+    # Partners, then the practice's words ending in its trade's or a legal form ("Hartley
+    # & Moss Physical Therapy", "Kovacs & Lindgren, Inc."); not a name or a verb after
+    # them ("Kenny Rogers & Dolly Parton", "Lusk & Brandt Responded").
+    practice = bool(tail) and _shop(tail[-1].lower()) and all(_trade_word(w) for w in tail)
+    if _partners_only(f"{a} {b}") and (practice or (form is not None and not tail)):
         return match.start("a"), end
     return None
 
 
-def _opens_a_sentence(text: str, at: int) -> bool:
-    before = text[max(0, at - 40) : at].rstrip(" \t")
-    return not before or before[-1] in '.!?:\n"“(' or before.endswith(("\n", ">>"))
+def _shop(folded: str) -> bool:
+    return folded in SHOP_WORDS or folded in ORGANIZATION_WORDS or folded.removesuffix("s") in SHOP_WORDS
 
 
 def _trade_names(text: str) -> list[Candidate]:

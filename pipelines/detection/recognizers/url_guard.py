@@ -38,10 +38,10 @@ _TLD = "|".join(_top_level_domains())
 _LABEL = r"[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?"
 # Not preceded by a host character (a start inside a run would re-scan it), and
 # the top-level domain not followed by one (no "example.community" → ".com"), nor by
-# a period and a figure: "Sy.No.47/2", "O.S.No.311/2016" abbreviate a number ("No"
+# a period and a figure: "Sy.No.47/2", "Cr.No. 112/2020" abbreviate a number ("No"
 # is Norway's domain too).
 _HOST = (
-    rf"(?<![a-z0-9.\-])(?:{_LABEL}\.){{1,126}}(?:{_TLD})(?![a-z0-9\-])(?!\.\d)(?::\d{{1,5}})?"
+    rf"(?<![a-z0-9.\-])(?:{_LABEL}\.){{1,126}}(?:{_TLD})(?![a-z0-9\-])(?!\.[ \t]?\d)(?::\d{{1,5}})?"
     r"(?:/[^\s()<>\"']*)?"
 )
 
