@@ -628,10 +628,10 @@ HONORIFICS_AFTER_A_NAME: frozenset[str] = frozenset(
     # "Unni" are parts of names ("Kim Jae Hyung", "Krishnan Unni").
     + "oppa unni eonni hyung hyeong noona nuna kwonsa jipsa moksa".split()
 )
-# Korean and Japanese suffixes of address joined by a hyphen to a name said alone
-# ("Kim-ssi", "Park-nim", "Tanaka-sama"); not "-san", "-chan" or "-kun", syllables of
-# Korean names ("Kim Tae-san", "Lee Hee-chan") and a mountain's ("Halla-san").
-NAME_SUFFIXES_OF_ADDRESS: frozenset[str] = frozenset("ssi nim sama".split())
+# Korean suffixes of address joined by a hyphen to a name said alone ("Choi-ssi",
+# "Park-nim"); not "-san", "-chan" or "-kun", syllables of Korean names ("Kim Tae-san",
+# "Lee Hee-chan") and a mountain's ("Halla-san"), nor "-sama" ("Onee-sama": a kin word).
+NAME_SUFFIXES_OF_ADDRESS: frozenset[str] = frozenset("ssi nim".split())
 # The letters before a prison's name in its official name ("SCI Rockview", "FCI Dublin",
 # "USP Atlanta"): a state's or the federal Bureau's correctional institutions.
 # A British prison's ("HMP Inverness", "HMYOI Polmont").

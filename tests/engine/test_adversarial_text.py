@@ -60,6 +60,7 @@ def test_the_linear_recognizer_finds_what_presidios_finds_in_ordinary_text():
     # A number's abbreviation before its figures is no Norwegian host.
     assert _urls("land bearing Sy.No.47/2, pending in O.S.No.311/2016; mail.no works.") == ["mail.no"]
     assert _urls("land in Cr.No. 112/2020 and Sy.No. 47/2") == []
+    assert _urls("The scam ran through cheapdeals.net. 14 victims lost money.") == ["cheapdeals.net"]
 
 
 def test_install_replaces_presidios_url_recognizer_in_a_registry():

@@ -745,3 +745,10 @@ def test_the_radio_alphabet_spelling_a_registration_is_no_person() -> None:
     people = [c.text for c in detect_text(text, MODEL).spans if c.label == "PERSON"]
     assert not {"Sierra Kilo", "Charlie", "Charlie Delta", "Delta"} & set(people)
     assert "Mike" in people and "Victor Romeo" in people
+    # Names, their ages and lists of names, and a letter beside common words, stay.
+    names = (
+        "Victor Lima, 41, of Fall River, was arrested. The driver, Mike Sierra, 31, was uninjured.\n"
+        "Romeo, Juliet and I went to the mall. We stayed at the hotel Victor booked.\n"
+    )
+    people = [c.text for c in detect_text(names, MODEL).spans if c.label == "PERSON"]
+    assert {"Victor Lima", "Mike Sierra", "Romeo", "Juliet", "Victor"} <= set(people)

@@ -320,6 +320,7 @@ def test_an_indian_record_s_son_of_wife_of_and_its_titles() -> None:
         "3. S/O LATE SRI. NAGARAJU, Resident Of Mandya. S/o Sh. Ram Kumar.\n"
         # A clinician's and an officer's shorthand: history of, without, significant other.
         "Pt with H/O Hypertension. Arrived W/O Incident. S/O Present At Bedside. D/O Birth: 01/02/1980.\n"
+        "Pt tolerated PO W/O Zofran overnight. D/O Lisinopril due to cough.\n"
     )
     assert [c.text for c in cues(text) if c.rule == "cue:relation"] == [
         "Ningegowda",
@@ -341,6 +342,7 @@ def test_an_examination_s_heading_names_its_examiner_after_by() -> None:
         "DIRECT EXAMINATION OF TWYLA DAY BY PLAINTIFF:\n   Q. Where were you?\n"
         "CROSS-EXAMINATION BY COUNSEL FOR PLAINTIFF:\n   Q. Hi?\nEXAMINATION BY JUROR NUMBER THREE:\n   Q. So?\n"
         "DIRECT EXAMINATION BY COURT APPOINTED COUNSEL:\n   Q. Y?\nCROSS-EXAMINATION BY MS. WILL:\n   Q. Ok?\n"
+        "CROSS-EXAMINATION OF TWYLA DAY BY MR. MARCH:\n   Q. Ok?\nDIRECT EXAMINATION OF THE DEFENDANT BY DEFENSE:\n"
     )
     assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == [
         "RANGASWAMY",
@@ -348,6 +350,7 @@ def test_an_examination_s_heading_names_its_examiner_after_by() -> None:
         "SMITH",
         "TWYLA DAY",
         "WILL",
+        "MARCH",
     ]
     people = [t for t, label in _found(text) if label == "PERSON"]
     assert {"T. RANGASWAMY", "H.N. GIRISH"} <= set(people)
@@ -414,6 +417,7 @@ def test_a_name_in_its_own_script_after_its_romanized_form() -> None:
         "The shop 香港 (Hong Kong) sold rice. Tanaka Hanako (田中 花子) came. Mr. Sasaki (佐々木) too.\n"
         "Zhang Wei (律师) represented him. Thank you, Mr. Wang. 谢谢. Thank you, Mrs. Park. 감사합니다.\n"
     )
+    text += "Dr. Kim (서울대병원) reviewed it. Li Wei (中国) won. My aunt Soo-ja (이모) came. Bye Jisoo. 안녕.\n"
     found = [t for t, label in _found(text) if label == "PERSON"]
-    assert {"정명옥", "서병철", "楊子強", "田中 花子", "佐々木"} <= set(found)
-    assert not {"香港", "律师", "谢谢", "감사합니다"} & set(found)
+    assert {"정명옥", "楊子強", "田中 花子", "佐々木"} <= set(found)
+    assert not {"香港", "律师", "谢谢", "감사합니다", "서병철", "서울대병원", "中国", "이모", "안녕"} & set(found)

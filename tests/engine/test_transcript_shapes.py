@@ -1472,6 +1472,7 @@ def test_a_shop_named_with_an_ampersand_is_one_organization() -> None:
         "OFFICERS LUSK & BRANDT RESPONDED TO THE SCENE. Officers Lusk & Brandt Responded To The Scene.\n"
         "I went with Linda & Sons to the lake. My Father & Son went fishing. Kenny Rogers & Dolly Parton sang.\n"
         "We live at the corner of Broad St & Market St in Newark.\n"
+        "Holmes & Co. told me the same thing. I met Rodriguez & Co. at the bar.\n"
     )
     assert [c.text for c in cues(text) if c.rule == "cue:trade_name"] == [
         "Brooks Tire & Auto",
@@ -1484,7 +1485,6 @@ def test_a_shop_named_with_an_ampersand_is_one_organization() -> None:
         "May & Sons Funeral Home",
         "Kovacs & Lindgren, Inc.",
         "Dobrowski Feed &\n11  Seed",
-        "Sit &\n    Co.",
     ]
     found = {(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans}
     assert ("Brooks", "PERSON") in found and ("Gerrit Dorsey", "PERSON") in found
@@ -1506,6 +1506,7 @@ def test_partners_are_a_firm_after_messrs_or_under_their_lawyer_s_esquire() -> N
         "My grandparents, Nguyen & Tran, raised me. I saw Lusk & Brandt, Esquire.\n"
         "Messrs. Patel & Shah, the appellants, were present. Messrs. Ahmed & Khan were convicted.\n"
         "It was like Black & White, she said. I was at Young & Rich's place.\n"
+        "Messrs. Bello & Okeke. Both were convicted. Messrs. Obi & Eze (the directors) gave evidence.\n"
     )
     assert [c.text for c in cues(text) if c.rule == "cue:firm"] == [
         "Chellaram & Lai",
@@ -2898,6 +2899,7 @@ def test_a_record_s_number_and_year_after_no_is_an_id_and_a_printed_line_number_
     text = (
         "                            S.C.No.118/2020\n\nCrime/FIR No.       : 214/2019 of Maddur P.S.\n"
         "The suit in O.S.No.311/2016 and Sy.No.47/2 of Hosahalli. I said no 12/25 times.\n"
+        "Pt reports No 3/4 of her meds. They were the No. 1/2 seed. ALL NO 2/3 VOTES WERE COUNTED.\n"
     )
     ids = [c.text for c in patterns.recognize(text) if c.rule == "pattern:number_of_record"]
     assert ids == ["118/2020", "214/2019", "311/2016", "47/2"]

@@ -634,24 +634,43 @@ _RADIO_ALPHABET = frozenset(
     papa quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee zulu""".split()
 )
 _RADIO_FIGURES = frozenset("zero one two three four five six seven eight nine niner tree fife".split())
-_WORD_BEFORE = re.compile(r"([\w-]+)[ \t,]*$")
-_WORD_AFTER = re.compile(r"[ \t,]*([\w-]+)")
+# The words of a spelled run around a span: letters and figures one space apart, no
+# comma between ("four one seven Sierra Kilo"; not "Victor Lima, 41,").
+_RUN_BEFORE = re.compile(r"(?:[\w-]+[ \t]+){1,8}$")
+_RUN_AFTER = re.compile(r"(?:[ \t]+[\w-]+){1,8}")
+
+
+def _radio_run(words: list[str]) -> tuple[int, int]:
+    """The letters and figures a run of words holds, from its first word on, up to
+    the first word that is neither."""
+    letters = figures = 0
+    for word in words:
+        folded = word.lower().strip(".")
+        if folded in _RADIO_ALPHABET:
+            letters += 1
+        elif folded in _RADIO_FIGURES or folded.isdigit():
+            figures += 1
+        else:
+            break
+    return letters, figures
 
 
 def _person_radio_spelling(c: Candidate, text: str, w: FilterWords) -> str | None:
-    """Every word of the span is a letter of the radio alphabet, and a third such
-    word or a figure stands beside it ("four one seven Sierra Kilo", "Charlie Delta
-    4"); one word needs another letter beside it ("Charlie Delta"): "I told Mike 2
-    times" keeps Mike, two letters alone ("Victor Romeo") may be a name."""
-    words = c.text.lower().split()
-    if not words or not all(word.strip(".,") in _RADIO_ALPHABET for word in words):
+    """Every word of the span is a letter of the radio alphabet, in a run of such letters
+    and figures one space apart that spells something: three letters or more, or two
+    and a figure ("November four one seven Sierra Kilo", "plate Charlie Delta 4 Bravo").
+    A name a cue read, a name and its age ("Victor Lima, 41,") or names in a list
+    ("Romeo, Juliet and I") stay."""
+    words = c.text.split()
+    if "cues" in c.sources or not words or not all(word.lower().strip(".,") in _RADIO_ALPHABET for word in words):
         return None
-    before = _WORD_BEFORE.search(text, max(0, c.start - 30), c.start)
-    after = _WORD_AFTER.match(text, c.end)
-    beside = [m.group(1).lower() for m in (before, after) if m is not None]
-    letter_beside = any(word in _RADIO_ALPHABET for word in beside)
-    figure_beside = any(word in _RADIO_FIGURES or word.isdigit() for word in beside)
-    if letter_beside or (len(words) >= 2 and figure_beside) or len(words) >= 3:
+    before = _RUN_BEFORE.search(text, max(0, c.start - 80), c.start)
+    after = _RUN_AFTER.match(text, c.end)
+    back = _radio_run(list(reversed(before.group().split()))) if before is not None else (0, 0)
+    ahead = _radio_run(after.group().split()) if after is not None else (0, 0)
+    letters = len(words) + back[0] + ahead[0]
+    figures = back[1] + ahead[1]
+    if letters >= 3 or (letters >= 2 and figures >= 1):
         return "radio alphabet spelling a registration, a plate or a call sign"
     return None
 

@@ -170,13 +170,13 @@ _CALL_QUESTION = re.compile(
 )
 
 
-# A name written again in its own script right after its romanized form, as a record
-# gives it: in brackets ("Jeong Myeong-ok (정명옥)", "Tanaka Hanako (田中 花子)") or as a
-# sentence of its own ("Seo Byung-chul. 서병철."). Hangul, Han (with "々"), kana: one
-# to six of them, a space inside or not.
+# A name written again in its own script in brackets right after its romanized form,
+# as a record gives it ("Jeong Myeong-ok (정명옥)", "Tanaka Hanako (田中 花子)"): Hangul,
+# Han (with "々"), kana; two to four of them, or a family name and a given name a space
+# apart. Not a sentence of its own after a name ("Bye Jisoo. 안녕."): a word as often.
 _NATIVE = "\u1100-\u11ff\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
-_NATIVE_RUN = rf"[{_NATIVE}]{{1,6}}(?:[ \u3000][{_NATIVE}]{{1,6}})?"
-_NATIVE_NAME_AFTER = re.compile(rf"(?:[ \t]{{0,20}}[(（](?P<v>{_NATIVE_RUN})[)）]|\.[ \t]+(?P<w>{_NATIVE_RUN})[.。])")
+_NATIVE_RUN = rf"[{_NATIVE}]{{2,4}}|[{_NATIVE}]{{1,3}}[ \u3000][{_NATIVE}]{{1,3}}"
+_NATIVE_NAME_AFTER = re.compile(rf"[ \t]{{0,20}}[(（](?P<v>{_NATIVE_RUN})[)）]")
 # The family names a Chinese, Japanese or Korean name opens with, in its own script: a
 # name's, not a word's ("律师", "翻译", "통역", "감사합니다" open with none). The commonest
 # Chinese (simplified and traditional) and Korean ones, and Japanese names' first kanji.
@@ -185,10 +185,14 @@ _FAMILY_NAME_OPENERS = frozenset(
     "于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閻段雷侯"
     "龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯区區邝鄺伍麦麥翁温溫欧歐甘柯卓关關"
     "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반라왕금옥육인맹제모탁국어은편용예봉경"
-    "佐鈴高伊渡山中小加吉松井木林清斎阿池橋森石前藤岡坂村後近遠青西東北南原野長島"
+    "佐鈴高伊渡山小加吉松井木林清斎阿池橋森石前藤岡坂村後近遠青原野長島"
 )
-# Words of address a name's script writes after it ("Wong 先生", "Dong-su 오빠", "씨", "さん").
-_NATIVE_ADDRESS = re.compile(r"(?:先生|小姐|女士|さん|様|さま|くん|ちゃん|君|씨|님|오빠|언니|형|누나|선생님)$")
+# What ends no one's name: words of address and kin ("Wong 先生", "김 사장", "이모"), and
+# the heads of a hospital's, a school's, a bank's, a church's name ("서울대병원", "東京大学").
+_NATIVE_NOT_A_NAME = re.compile(
+    r"(?:先生|小姐|女士|さん|様|さま|くん|ちゃん|君|씨|님|오빠|언니|형|누나|선생님|사장|사모|이모|삼촌|고모|할머니|할아버지"
+    r"|병원|대학교|대학|은행|교회|센터|학교|大学|大學|医院|醫院|银行|銀行|公司|中心|学校|學校|病院)$"
+)
 
 
 def native_script_names(text: str, spans: list[Candidate]) -> list[Candidate]:
@@ -201,11 +205,10 @@ def native_script_names(text: str, spans: list[Candidate]) -> list[Candidate]:
         match = _NATIVE_NAME_AFTER.match(text, span.end)
         if match is None:
             continue
-        group = "v" if match.group("v") is not None else "w"
-        start, end = match.span(group)
+        start, end = match.span("v")
         name = text[start:end]
         doubled = len(name) == 2 and name[0] == name[1]  # "谢谢", "哈哈"
-        if name[0] not in _FAMILY_NAME_OPENERS or doubled or _NATIVE_ADDRESS.search(name):
+        if name[0] not in _FAMILY_NAME_OPENERS or doubled or _NATIVE_NOT_A_NAME.search(name):
             continue
         found.append(Candidate(start, end, "PERSON", name, (SOURCE,), 0.9, "pattern:native_script"))
     return found

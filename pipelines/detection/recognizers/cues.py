@@ -201,7 +201,7 @@ _CORRECTIONAL_OFFICER_RE = re.compile(r"\b[Cc]/[Oo][ \t]+(?P<v>" + _NAME + r")\b
 # clinician's "H/O" ("history of"). A clinician's "W/O" ("without") and "S/O" ("significant
 # other") come before common words, which `_son_of` turns away.
 _SON_OF_RE = re.compile(
-    r"(?<![\w/])[SDW]/[Oo]\.?[ \t]+(?:(?i:late|sri|shri|sh|smt|mr|mrs|dr)\.?[ \t]+)*"
+    r"(?<![\w/])[SDW]/(?P<o>[Oo])\.?[ \t]+(?:(?i:late|sri|shri|sh|smt|mr|mrs|dr)\.?[ \t]+)*"
     r"(?P<v>" + _NAME + r"(?:" + _SP + r"(?:[A-Z]\.[ ]?)*" + _NAME + r"){0,2})"
 )
 
@@ -212,6 +212,8 @@ def _son_of(text: str) -> list[Candidate]:
     Incident", "S/O Present" name no one)."""
     found = []
     for match in _SON_OF_RE.finditer(text):
+        if match.group("o") == "O" and not match.group("v").isupper():
+            continue  # a clinician's "W/O Zofran", "D/O Lisinopril"; "S/O LATE SRI. NAGARAJU" in capitals
         kept = []
         for word in re.finditer(r"\S+", match.group("v")):
             bare = word.group().strip(".")
@@ -1007,10 +1009,14 @@ def _examiner(words: list[re.Match[str]]) -> tuple[list[re.Match[str]], bool, bo
     by = [n for n, w in enumerate(words) if w.group() == "BY"]
     if not by or not any(_EXAMINATION_WORD.search(w.group()) for w in words[: by[-1]]):
         return words, False, False
+    after = words[by[-1] + 1 :]
+    if any(w.group().lower() in _ADDRESS_ABBREVIATIONS for w in after):
+        return words, False, False  # "… BY MS. WILL:": the title names the examiner
     of = [n for n, w in enumerate(words[: by[-1]]) if w.group() == "OF"]
     if of and of[-1] + 1 < by[-1]:
-        return words[of[-1] + 1 : by[-1]], True, False
-    after = words[by[-1] + 1 :]
+        witness = words[of[-1] + 1 : by[-1]]
+        # "OF THE DEFENDANT BY DEFENSE:": a role, no one named.
+        return ([] if witness[0].group() == "THE" else witness), True, False
     while after and after[0].group() in _LEARNED_PROSECUTOR:
         after = after[1:]
     cut = next((n for n, w in enumerate(after) if w.group() in ("FOR", "OF", "ON")), len(after))
@@ -1517,6 +1523,8 @@ def _firms(text: str) -> list[Candidate]:
         if before is not None and is_given_name(before.group(1)) and words[0].group().endswith(","):
             words.pop(0)
         begin = start + words[0].start()
+        if text[end - 3 : end].lower() in (" co", "\tco", "\nco") and text[end : end + 1] == ".":
+            end += 1  # "Tong, Sit & Co.": the abbreviation's period
         found.append(Candidate(begin, end, "ORGANIZATION", text[begin:end], (SOURCE,), 0.9, "cue:firm"))
     return found
 
@@ -1536,13 +1544,20 @@ _WORK_AT_BEFORE = re.compile(
     r"|\boffices?[ \t]+of|\binstructed[ \t]+by)[ \t]+$"
 )
 _MESSRS_BEFORE = re.compile(r"(?i)\bmessrs\.?[ \t]+$")
-_PEOPLE_AFTER = re.compile(r",?[ \t]+(?:the[ \t]|[a-z])")
+# Where a firm's name ends in an appearance: the line's end, a party it acts for, its
+# solicitors' word ("instructed by Messrs. Chellaram & Lai,⏎ for D2").
+_FIRM_ENDS = re.compile(r"(?i)\.?[ \t]*,?[ \t]*(?:\n|$|for\b|of\b|solicitors?\b|advocates?\b|instructed\b|;)")
 
 
 def _messrs_firm(text: str, start: int, end: int) -> bool:
+    """ "Messrs." and partners whose line goes on as an appearance does; not people a
+    sentence goes on about ("Messrs. Ahmed & Khan were convicted", "Messrs. Patel &
+    Shah (the directors)")."""
     before = _MESSRS_BEFORE.search(text, max(0, start - 12), start) is not None
-    given = any(is_person_given_name(w) for w in re.findall(r"[A-Za-z'’-]+", text[start:end]))
-    return before and not given and _PEOPLE_AFTER.match(text, end) is None
+    words = re.findall(r"[A-Za-z'’-]+", text[start:end])
+    given = any(is_person_given_name(w) for w in words)
+    company = bool(words) and words[-1].lower() in _FAMILY_FIRM  # "Messrs. Tong, Sit & Co., assigned by"
+    return before and not given and (company or _FIRM_ENDS.match(text, end) is not None)
 
 
 # An appearance's firm on its own line under its lawyer ("CONWAY M. BALLEW, ESQUIRE⏎
@@ -1611,6 +1626,7 @@ _FAMILY_FIRM = frozenset({"sons", "daughters", "brothers", "bros", "co", "compan
 # The firm's legal form after its name ("TRA MY NAILS & SPA, LLC", "Kovacs & Lindgren, Inc.").
 _FORM_AFTER = re.compile(rf",?[ \t]+(?:{_FIRM_FORM}|L\.P\.A\.|LPA\b|(?:Inc|INC|Ltd|LTD|Corp|CORP)(?:\.|(?![\w'’-])))")
 _ABBREVIATED_LAST = frozenset({"co", "bros", "corp", "inc", "ltd"})
+_FIRM_PREPOSITION_BEFORE = re.compile(r"(?i)\b(?:of|at|with|by|for|from)[ \t]+$")
 _RELATION_WORDS = frozenset(w for w in RELATIONS.split("|") if w.isalpha())
 _ROLE_OR_TITLE = ROLE_WORDS | TITLE_WORDS
 
@@ -1656,9 +1672,13 @@ def _trade_name(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         end = form.end()
     if b.lower() in _FAMILY_FIRM:
         # "May & Sons Funeral Home", "DIMMITT & SONS"; not "Linda & Sons" (a person's
-        # given name), "Mother & Sisters" (kin) or other common words no one is named.
+        # given name), "Mother & Sisters" (kin) or other common words no one is named;
+        # a name alone "& Co." is a firm where one is of it or at it ("of Adeleye-Oke &
+        # Co."), not a crowd ("I met Rodriguez & Co. at the bar", "Holmes & Co. told me").
         kin = a.casefold() in KIN_NAMES or a.lower() in _RELATION_WORDS
-        return (start, end) if a.title() not in first_names() and not kin else None
+        alone = not lead and not tail and form is None and b.lower() in ("co", "company")
+        crowd = alone and _FIRM_PREPOSITION_BEFORE.search(text, max(0, start - 12), start) is None
+        return (start, end) if a.title() not in first_names() and not kin and not crowd else None
     if any(w.lower().rstrip(".") in NAME_END_STREET_TYPES for w in (a, b, *tail)):
         return None  # "Broad St & Market St", "Elm St & Oak Ave": a crossing, no shop
     shop = any(_shop(w.lower()) for w in (a, b, *tail))

@@ -247,7 +247,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # A number and its year or part after "No." as Indian and other Commonwealth records
     # write a case's, an FIR's, a post-mortem's or a survey's ("S.C.No.118/2020", "FIR
     # No. : 214/2019", "PM No.412/2019", "Sy.No.47/2").
-    _p("ID", r"(?<![\w/])(?:No|NO)\.?[ \t]*:?[ \t]*(?P<v>\d{1,7}/\d{1,4})(?![\w/])", 0.85, "number_of_record"),
+    # "No" glued to a record's abbreviation, before a colon, or "No." before a year's
+    # number: not a fraction or a score ("No 3/4 of her meds", "the No. 1/2 seed").
+    _p(
+        "ID",
+        r"(?:(?<=[A-Za-z]\.)(?:No|NO)\.?[ \t]*|(?<![\w/])(?:No|NO)\.?[ \t]*:[ \t]*"
+        r"|(?<![\w/])(?:No|NO)\.[ \t]*(?=\d{1,7}/(?:19|20)\d\d\b))(?P<v>\d{1,7}/\d{1,4})(?![\w/])",
+        0.85,
+        "number_of_record",
+    ),
     # A record's code in dotted groups after its series' letters, as a commission's or a
     # court's tender bundle numbers its documents ("TAS.0012.0004.0031"): no MAC address.
     _p("ID", r"(?<![\w.])[A-Z]{2,5}(?:\.\d{3,6}){3,}(?!\w|\.\d)", 0.85, "record_code_dotted"),
