@@ -226,6 +226,10 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
 # writes them, "DCI HOLLOWAY:"; an Indian court's advocates and additional advocates,
 # "ADV. VAKIL:". Not the two letters that are people's initials too: "DC", "DS", "PC",
 # "PS", "SR", nor "DI", an Italian surname's particle.)
+# Titles that are words or given names too, titles only with their period: "Hon.
+# Rosemary Varga", "Sri. H. N. Girish", "SRI. T. RANGASWAMY:"; not "Sri Manjunatha
+# Nursing Home", "SRI LANKA:", "KUM OK-SUN:".
+TITLES_ONLY_WITH_THEIR_PERIOD: frozenset[str] = frozenset({"hon", "sri", "kum"})
 # A role's letters before a surname in a speaker's label ("DLC PRUSZYNSKI:", a deputy
 # labor commissioner; "LPN OKAFOR:"): three or four capitals and no vowel, so no one's
 # name ("NG" is one, and two letters may be a person's initials).

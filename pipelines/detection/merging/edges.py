@@ -68,6 +68,7 @@ from pipelines.lexicons import (
     ROLE_WORDS,
     SPEAKER_ROLES,
     TITLE_WORDS,
+    TITLES_ONLY_WITH_THEIR_PERIOD,
     TRADE_WORDS,
     WEEKDAYS,
 )
@@ -557,9 +558,6 @@ def _strip_grade(text: str, start: int, end: int) -> int:
     return grade.end() if role is not None and role.group("role").lower() in ROLE_WORDS else start
 
 
-_TITLES_BY_THEIR_PERIOD = frozenset({"Hon", "Sri", "SRI", "Kum", "KUM"})
-
-
 def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     """A rank before a name stays outside it, as the guideline keeps titles ("Prince
     Norodom Ranariddh" → "Norodom Ranariddh", "Pastor Élie Moïse" → "Élie Moïse"):
@@ -597,10 +595,8 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     )
     if role and text[match.end() : end].strip()[:1].isupper():
         return match.end()
-    if lead in _TITLES_BY_THEIR_PERIOD and text.startswith(f"{lead}.", start):
-        # "Hon. Rosemary Varga", "Sri. H. N. Girish": given names, or a temple's or a
-        # shop's first word ("Sri Manjunatha Nursing Home"); a title only with its period.
-        return match.end()
+    if lead.lower() in TITLES_ONLY_WITH_THEIR_PERIOD and text.startswith(f"{lead}.", start):
+        return match.end()  # "Hon. Rosemary Varga", "Sri. H. N. Girish"
     if lead.lower() not in HONORIFICS:
         return start
     # After a title the rank is the given name ("Inmate Major Harris").

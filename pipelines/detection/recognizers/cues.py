@@ -58,6 +58,7 @@ from pipelines.lexicons import (
     TITLE_JUST_BEFORE,
     TITLE_WORDS,
     TITLES,
+    TITLES_ONLY_WITH_THEIR_PERIOD,
     TRADE_WORDS,
 )
 
@@ -197,9 +198,9 @@ _CALLED_RE = re.compile(
 _CORRECTIONAL_OFFICER_RE = re.compile(r"\b[Cc]/[Oo][ \t]+(?P<v>" + _NAME + r")\b(?![ \t]*(?:&|[A-Z]))")
 # An Indian record names a parent or a husband after "S/o", "D/o", "W/o" (son,
 # daughter, wife of), the dead after "Late", a title or not ("S/o Late Kempegowda",
-# "W/O LATE SRI. SIDDEGOWDA", "s/o Sh. Ram Kumar"); not "C/o" ("care of"), nor a
-# clinician's "H/O" ("history of"). A clinician's "W/O" ("without") and "S/O" ("significant
-# other") come before common words, which `_son_of` turns away.
+# "W/O LATE SRI. SIDDEGOWDA", "S/o Sh. Ram Kumar"); not "C/o" ("care of"), a clinician's
+# "H/O" ("history of"), nor Singapore's registered "Ravindran s/o Subramaniam" (one name).
+# A clinician's "W/O" ("without") and "S/O" ("significant other") `_son_of` turns away.
 _SON_OF_RE = re.compile(
     r"(?<![\w/])[SDW]/(?P<o>[Oo])\.?[ \t]+(?:(?i:late|sri|shri|sh|smt|mr|mrs|dr)\.?[ \t]+)*"
     r"(?P<v>" + _NAME + r"(?:" + _SP + r"(?:[A-Z]\.[ ]?)*" + _NAME + r"){0,2})"
@@ -776,14 +777,12 @@ _ADDRESS_ABBREVIATIONS = frozenset(
     | {"miss", "shri", "smt"}  # an Indian record's ("SMT. P. SOWMYA")
     | {rank.lower() for rank in MILITARY_RANKS}
 )
-# Titles only with their period ("SRI. T. RANGASWAMY"; "SRI LANKA:", "KUM OK-SUN:").
-_TITLES_WITH_THEIR_PERIOD = frozenset({"sri", "kum"})
 
 
 def _a_title_in_a_label(text: str, label_start: int, word: re.Match[str]) -> bool:
     folded = word.group().lower()
     period = text[label_start + word.end() : label_start + word.end() + 1] == "."
-    return folded in _ADDRESS_ABBREVIATIONS or (folded in _TITLES_WITH_THEIR_PERIOD and period)
+    return folded in _ADDRESS_ABBREVIATIONS or (folded in TITLES_ONLY_WITH_THEIR_PERIOD and period)
 
 
 def _only_common_words(name: str) -> bool:
@@ -1523,8 +1522,7 @@ def _firms(text: str) -> list[Candidate]:
         if before is not None and is_given_name(before.group(1)) and words[0].group().endswith(","):
             words.pop(0)
         begin = start + words[0].start()
-        if text[end - 3 : end].lower() in (" co", "\tco", "\nco") and text[end : end + 1] == ".":
-            end += 1  # "Tong, Sit & Co.": the abbreviation's period
+        end = _abbreviation_s_period(text, end)
         found.append(Candidate(begin, end, "ORGANIZATION", text[begin:end], (SOURCE,), 0.9, "cue:firm"))
     return found
 
@@ -1631,6 +1629,18 @@ _RELATION_WORDS = frozenset(w for w in RELATIONS.split("|") if w.isalpha())
 _ROLE_OR_TITLE = ROLE_WORDS | TITLE_WORDS
 
 
+def _abbreviation_s_period(text: str, end: int) -> int:
+    """`end`, past the period of an abbreviation that ends the name there ("Tong, Sit &
+    Co.", "RUEHLE & SZCZEPANIK CO., L.P.A."): a sentence's full stop otherwise stays out."""
+    last = _LAST_WORD.search(text, max(0, end - 12), end)
+    if last is not None and last.group().lower() in _ABBREVIATED_LAST and text[end : end + 1] == ".":
+        return end + 1
+    return end
+
+
+_LAST_WORD = re.compile(r"(?<![\w'’-])[A-Za-z]+$")
+
+
 def _trade_word(word: str) -> bool:
     return is_common_word(word) and not is_given_name(word) and word.casefold() not in KIN_NAMES
 
@@ -1666,8 +1676,7 @@ def _trade_name(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         tail.append(word.group())
         end = match.start("tail") + word.end()
     start = match.start("lead") + lead[0].start() if lead else match.start("a")
-    if (tail or [b])[-1].lower() in _ABBREVIATED_LAST and text[end : end + 1] == ".":
-        end += 1  # "Tong, Sit & Co.", "RUEHLE & SZCZEPANIK CO., L.P.A."
+    end = _abbreviation_s_period(text, end)
     if (form := _FORM_AFTER.match(text, end)) is not None:
         end = form.end()
     if b.lower() in _FAMILY_FIRM:
