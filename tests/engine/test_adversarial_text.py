@@ -8,7 +8,6 @@ and the old cost. bench/bench_adversarial.py measures the doubling ratios of who
 processes."""
 
 import os
-import statistics
 import time
 
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
@@ -23,11 +22,15 @@ def cpu(function, *args) -> float:
     return time.process_time() - started
 
 
-def doubling_ratio(function, small, large, repeat: int = 3) -> float:
-    """Median CPU time on the doubled input over the median on the input."""
+def doubling_ratio(function, small, large, repeat: int = 5) -> float:
+    """The fastest CPU time on the doubled input over the fastest on the input.
+
+    The fastest of several runs, not the median: a busy machine (the suite runs
+    on two workers) only ever adds time, and a median of three runs of ten
+    milliseconds once read 3.05 for a linear pass (CI, session 25)."""
     smalls = [cpu(function, small) for _ in range(repeat)]
     larges = [cpu(function, large) for _ in range(repeat)]
-    return statistics.median(larges) / max(statistics.median(smalls), 1e-4)
+    return min(larges) / max(min(smalls), 1e-4)
 
 
 def _urls(text: str) -> list[str]:
@@ -41,7 +44,7 @@ def test_urls_in_a_dot_chain_cost_linear_time():
     for crafted in ("a." * 40_000, "1.2." * 20_000, "a-" * 40_000, "a.ac." * 16_000):
         # 80,000 characters each: a quadratic pass would take minutes
         assert cpu(recognizer.analyze, crafted, ["URL"], None) < 2.0, crafted[:8]
-    ratio = doubling_ratio(lambda text: recognizer.analyze(text, ["URL"], None), "a." * 40_000, "a." * 80_000)
+    ratio = doubling_ratio(lambda text: recognizer.analyze(text, ["URL"], None), "a." * 80_000, "a." * 160_000)
     assert ratio < 3.0, ratio
 
 
