@@ -226,6 +226,13 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
 # writes them, "DCI HOLLOWAY:"; an Indian court's advocates and additional advocates,
 # "ADV. VAKIL:". Not the two letters that are people's initials too: "DC", "DS", "PC",
 # "PS", "SR", nor "DI", an Italian surname's particle.)
+# How a court or a dignitary is addressed or named by the office ("Your Honor", "HER
+# LADYSHIP:", "Nothing further, M'Lady."): a role said as words, no one's name. A
+# Commonwealth court's judge speaks and is spoken to this way throughout a transcript.
+FORM_OF_ADDRESS = (
+    r"(?i:(?:your|his|her)[ \t]+(?:honou?r|lordship|ladyship|excellency|majesty|grace|worship|holiness)"
+    r"|m['’]?lady|m['’]?lord|milady|milord)"
+)
 # Titles that are words or given names too, titles only with their period: "Hon.
 # Rosemary Varga", "Sri. H. N. Girish", "SRI. T. RANGASWAMY:"; not "Sri Manjunatha
 # Nursing Home", "SRI LANKA:", "KUM OK-SUN:".
@@ -280,7 +287,10 @@ KIN_NAMES: frozenset[str] = frozenset(
 )
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
 # the front of a PERSON, but not role words, since many are surnames too (King,
-# Bishop, Major) and must still count as names elsewhere.
+# Bishop, Major) and must still count as names elsewhere. A county's sheriff and a
+# constable ("Sheriff Beaudry", "Constable Kejick", a Canadian record's "Cst. Kejick";
+# Scotland's sheriff is a judge, "Sheriff Macdonald") are ranks so: "Constable
+# retired in 2015" is Mr. Constable.
 HONORIFICS: frozenset[str] = (
     frozenset(
         """king queen prince princess emperor empress pope saint st sir dame lord lady duchess countess
@@ -291,10 +301,16 @@ HONORIFICS: frozenset[str] = (
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
-    alhaji alhaja alhaje""".split()
+    alhaji alhaja alhaje seu mzee sheriff constable cst""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
+)
+# Other languages' "Mr." and "Mrs." ("Dona Cida", "Seu Marcelo", "Pani Gienia", "Mzee
+# Njuguna", an elder in Swahili): a courtesy before the name, never the name's, though
+# English lists hold "Dona" as a given name.
+COURTESY_TITLES: frozenset[str] = frozenset(
+    "dona doña seu señor señora señorita signor signora herr frau pani panna monsieur madame mzee".split()
 )
 # A one-word answer or turn that replies ("A. Good, sir.", "Q. Okay."): never a name,
 # whatever the model read.
@@ -372,7 +388,7 @@ SHOP_WORDS: frozenset[str] = TRADE_WORDS | frozenset(
     therapy medicine pediatrics chiropractic optometry orthodontics accounting consulting funeral wellness fitness
     gym barber books printing signs cleaning janitorial hauling transmission muffler brake radiator detailing wash
     marine sporting garden nursery grooming veterinary dental vision optical spirits wine beer produce meats bakery
-    catering""".split()
+    catering drug drugs""".split()
 )
 # The head words that end an institution's name and nothing else ("… Police Department",
 # "… Delivery Service"): the institution cue's heads (recognizers/cues.py), and what
@@ -467,7 +483,8 @@ AMBIGUOUS_STREET_TYPES: frozenset[str] = frozenset(
 COURT_KINDS: frozenset[str] = frozenset(
     """superior supreme district municipal circuit appeals appellate family juvenile federal county
     traffic drug probate bankruptcy claims tax high crown magistrates magistrate trial justice criminal
-    civil state city tribal military housing chancery land surrogate surrogates orphans pleas commonwealth""".split()
+    civil state city tribal military housing chancery land surrogate surrogates orphans pleas commonwealth
+    sheriff""".split()
 )
 # …a state named after a town, as in an address or a letterhead ("VACAVILLE,
 # CALIFORNIA", "Ferguson, Missouri")…

@@ -81,7 +81,7 @@ def test_line_number_chains_cost_linear_time():
     start of a chain and scanning the rest was quadratic (20,000 lines: minutes)."""
     page = [f"{n % 7} word" for n in range(20_000)]
     assert cpu(build_extraction, [page]) < 3.0
-    ratio = doubling_ratio(_number_chain, [n % 7 for n in range(50_000)], [n % 7 for n in range(100_000)])
+    ratio = doubling_ratio(_number_chain, [n % 7 for n in range(200_000)], [n % 7 for n in range(400_000)])
     assert ratio < 3.0, ratio
 
 

@@ -38,6 +38,7 @@ from pipelines.lexicons import (
     CLINICAL_FIELD_LABELS,
     EPONYMOUS_CONDITIONS,
     FORM_FIELD_LABELS,
+    FORM_OF_ADDRESS,
     HONORIFICS,
     INSTRUMENT_NOUNS,
     KIN_TITLES,
@@ -261,7 +262,11 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "post-nominal letters after a name"
     # "Colonel", "the General": a title alone that is nobody's name.
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
-    if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words):
+    # After "Mr." the title is the surname ("Mr. Constable", "Ms. Sheriff").
+    titled = _TITLED.search(text, max(0, c.start - 8), c.start) is not None
+    if not titled and all(
+        _is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words
+    ):
         return "title alone"
     # "Fire Marshal", "Battalion Chief" before the name they title ("Deputy Fire Marshal
     # Owen Thibodeaux"): common words and the title, no one's name.
@@ -395,9 +400,7 @@ _ADDRESS_WORDS = frozenset({"preacher", "pastor", "reverend", "rev", "deacon", "
 _ADDRESS_WORDS = _ADDRESS_WORDS | ROLE_WORDS | HONORIFICS
 
 
-_FORM_OF_ADDRESS = re.compile(
-    r"(?i)(?:your|his|her)[ \t]+(?:honou?r|lordship|ladyship|excellency|majesty|grace|worship|holiness)"
-)
+_FORM_OF_ADDRESS = re.compile(FORM_OF_ADDRESS)
 
 
 _SECTION_NUMBER = re.compile(r"(?:[IVX]{1,4}|[A-Z]|\d{1,2})\.[ \t]+")

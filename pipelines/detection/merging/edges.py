@@ -49,6 +49,8 @@ from pipelines.gazetteers import (
     wide_last_names,
 )
 from pipelines.lexicons import (
+    COURTESY_TITLES,
+    DEGREES,
     HEDGES,
     HONORIFICS,
     HONORIFICS_AFTER_A_NAME,
@@ -317,6 +319,7 @@ _QUESTION_MARKER = re.compile(rf"^{_LINE_HEAD.pattern}Q[.:]", re.MULTILINE)
 
 _DEGREE_LETTERS = re.compile(r"(?:[A-Z][a-z]{0,2}\.){1,3}[ \t]*\n\s*")
 _COMMA_BEFORE = re.compile(r",[ \t]*$")
+_DEGREE_WORD = re.compile(r"(?P<d>[A-Za-z-]{2,6}),?[ \t]*\n\s*")
 
 
 def _strip_degree_letter(text: str, start: int, end: int) -> int:
@@ -325,7 +328,10 @@ def _strip_degree_letter(text: str, start: int, end: int) -> int:
     the line before the next name; it is no initial of that name."""
     letters = _DEGREE_LETTERS.match(text, start, end)
     if letters is None:
-        return start
+        # "Kieu Tran-Gaskin, PharmD⏎ Bo Hendrix": a degree's word ends the line before
+        # the next name.
+        word = _DEGREE_WORD.match(text, start, end)
+        return word.end() if word is not None and word.group("d").lower() in DEGREES else start
     # After a comma a degree has two letters at least ("Ed.D.", "Ph.D."): "Harold
     # Smith, J.⏎Robert Oppenheimer" may end a name with its initial.
     degree = text[start - 1 : start] == "." or (
@@ -606,7 +612,11 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     rest = text[match.end() : end]
     if len(rest.split()) < 2 and (
         _said_alone(text, lead)
-        or (is_given_name(lead) and not (lead.lower() in _OFFICE_RANKS and _the_rank_titles(text, rest, lead)))
+        or (
+            is_given_name(lead)
+            and lead.lower() not in COURTESY_TITLES
+            and not (lead.lower() in _OFFICE_RANKS and _the_rank_titles(text, rest, lead))
+        )
     ):
         return start
     return match.end()
@@ -699,6 +709,8 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
         hyphenated = None if caseless else _HYPHENATED_GIVEN_BEFORE.search(text, max(0, start - 30), start)
         return hyphenated.start() if hyphenated is not None and is_hyphenated_given_name(hyphenated.group(1)) else start
     word = match.group(1)
+    if word.lower() in COURTESY_TITLES:
+        return start  # "Dona Cida": another language's "Mrs.", though lists hold "Dona"
     if is_person_given_name(word) or (not caseless and _common_given_name_leads(text, match.start(), start, word)):
         return match.start()
     return start
@@ -989,7 +1001,7 @@ MAX_WIDENED_WORDS = 12
 _HEADING_REACH = 200
 
 
-def _org_word(text: str, word: str, end: int, capitals: bool, after_of: bool = False) -> bool:
+def _org_word(text: str, word: str, end: int, capitals: bool, after_of: bool = False, onward: bool = False) -> bool:
     """A word that goes on an organization's name: an institution's word, or any
     capitalised word but a function, reply or date word, a role, a post or a title
     ("Apple CEO", "Defendants SwiftRoute"), a field's label ("CDCR Number:") and a
@@ -1010,8 +1022,23 @@ def _org_word(text: str, word: str, end: int, capitals: bool, after_of: bool = F
         or bare in REPLY_WORDS
         or is_date_word(bare)
         or is_date_word(singular)
-        or (not after_of and {bare, singular} & (ROLE_WORDS | HONORIFICS | TITLE_WORDS | _POSTS))
+        or (
+            not after_of
+            and {bare, singular} & (ROLE_WORDS | HONORIFICS | TITLE_WORDS | _POSTS)
+            # Going on from the name: "County" + "Sheriff's Department"; a title before
+            # the name stays out ("Detective Corporal" + "Service").
+            and not (onward and _an_office_of(text, end))
+        )
     )
+
+
+def _an_office_of(text: str, end: int) -> bool:
+    """An institution's word follows the title's ("County Sheriff's Department",
+    "Sheriff Court"): the title names its office there, not a person."""
+    after = _ORG_WORD_AFTER.match(text, end)
+    if after is None or after.group("join"):
+        return False
+    return _POSSESSIVE_END.sub("", after.group("word").lower().rstrip(".")) in ORGANIZATION_WORDS
 
 
 def _takes_of(text: str, start: int, after: re.Match[str]) -> bool:
@@ -1038,7 +1065,22 @@ _NEXT_LINE_WORDS = re.compile(
 )
 # What may end an institution's name a line's end broke: the heads of an institution
 # and of a trade, never a word that is a place's or a thing's too ("Home", "Unit").
-_BROKEN_NAME_HEADS = frozenset(w.lower() for w in INSTITUTION_HEADS) | TRADE_WORDS | {"service", "center", "centre"}
+_BROKEN_NAME_HEADS = (
+    frozenset(w.lower() for w in INSTITUTION_HEADS)
+    | TRADE_WORDS
+    | {
+        "service",
+        "center",
+        "centre",
+        # "Penwood Basic⏎School", "Hunts Bay Police⏎Station": a school's and a station's
+        # name, capitalised after a name on the line above.
+        "school",
+        "station",
+    }
+)
+# "Home" heads a home's name only after the kind of home ("Lindell-Brown⏎Funeral Home").
+_WORD_BEFORE_A_HOME = re.compile(r"([\w'’]+)\s+$")
+_KINDS_OF_HOME = frozenset({"funeral", "nursing", "group", "care", "foster", "rest", "retirement", "children's"})
 
 
 # "Post Office Box 5147" is an address's box, no office of the name above it.
@@ -1056,8 +1098,11 @@ def _institution_on_the_next_line(text: str, start: int, end: int, covered: _Cov
         return end
     for word in reversed(list(re.finditer(rf"[{_CAPITAL}][\w'’-]*", text[end : words.end()]))):
         further = end + word.end()
+        at = end + word.start()
+        kind = _WORD_BEFORE_A_HOME.search(text, max(0, at - 40), at)
+        home = word.group() == "Home" and kind is not None and kind.group(1).lower() in _KINDS_OF_HOME
         if (
-            word.group().lower() in _BROKEN_NAME_HEADS
+            (word.group().lower() in _BROKEN_NAME_HEADS or home)
             and text[further : further + 1] != ":"
             and _MAIL_BOX_AFTER.match(text, further) is None
             and institution_broken_by_a_line(text, start, further)
@@ -1113,7 +1158,7 @@ def _widen_institution(text: str, start: int, end: int, own_end: int, covered: _
         if (
             ampersands > 1
             or _before_a_person(text, after.end(), covered)
-            or not _org_word(text, word, after.end(), capitals(word), _takes_of(text, start, after))
+            or not _org_word(text, word, after.end(), capitals(word), _takes_of(text, start, after), onward=True)
         ):
             break
         end = after.end()

@@ -294,7 +294,15 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
                     forms.setdefault(label, []).append((part, "PERSON"))
     found: list[Candidate] = []
     for label in sorted(forms):
-        identity = NameIdentity(forms[label], names)
+        # A person's initials with their periods ("R.A.S.") spread only as written: the
+        # identity's loose forms of them are words ("as") and other initials ("A.S").
+        dotted = {
+            form.strip().rstrip(".")
+            for form, _ in forms[label]
+            if label == "PERSON" and _DOTTED_INITIALS.fullmatch(form.strip())
+        }
+        identity = NameIdentity([f for f in forms[label] if f[0].strip().rstrip(".") not in dotted], names)
+        found += _initials_as_written(text, dotted, label, covered[label], extents)
 
         def blocked(start: int, end: int, label: str = label) -> bool:
             return covered[label].overlaps(start, end) or extents.inside_longer(start, end)
@@ -324,6 +332,25 @@ _INSTRUMENT_AFTER = re.compile(
     rf"(?:\s+(?:\d{{1,2}}[ \t]+)?[A-Z][\w]*(?:-[A-Z][\w]*)?){{0,3}}\s+(?:\d{{1,2}}[ \t]+)?"
     rf"(?:{_INSTRUMENTS})\b"
 )
+
+
+_DOTTED_INITIALS = re.compile(r"(?:[A-Z]\.[ ]?){1,3}[A-Z]\.?")
+
+
+def _initials_as_written(
+    text: str, dotted: set[str], label: str, covered: "_Disjoint", extents: "_Disjoint"
+) -> list[Candidate]:
+    """Where the document writes these initials again as they were found, a period
+    after the last letter or not ("patient R.W., a 71-year-old" … "with R.W.?")."""
+    found = []
+    for form in sorted(dotted):
+        for match in re.finditer(rf"(?<![\w.]){re.escape(form)}\.?(?!\w)", text):
+            start, end = match.span()
+            if covered.overlaps(start, end) or extents.overlaps(start, end):
+                continue
+            found.append(Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
+            covered.add(start, end)
+    return found
 
 
 def _no_person_here(text: str, start: int, end: int) -> bool:

@@ -37,6 +37,7 @@ from pipelines.lexicons import (
     DEGREES,
     FORM_FIELD_LABELS,
     FORM_FIELD_SURNAMES,
+    FORM_OF_ADDRESS,
     HONORIFICS,
     HONORIFICS_AFTER_A_NAME,
     INSTITUTION_HEADS,
@@ -256,6 +257,7 @@ _NICKNAMED_WITH_AN_AGE_RE = re.compile(_NAME_NICKNAME_AGE.replace("?P<short>", "
 # A name said to its bearer after a greeting or thanks ("Thank you, Yesi.", "Good
 # morning, Jamal."): a name, a common word too ("Thanks, Hope."), unless a role, a
 # title or a word of address ("Thank you, Judge.", "Hi, everyone.").
+_FORM_OF_ADDRESS = re.compile(FORM_OF_ADDRESS)
 _VOCATIVE_RE = re.compile(
     r"\b(?i:thank[ \t]+you|thanks|good[ \t]+(?:morning|afternoon|evening|night)|hi|hello|bye|goodbye)"
     r",[ \t]+(?P<v>" + _NAME + r")(?=[ \t]*[.!?,])"
@@ -873,6 +875,8 @@ def _said_to_a_person(name: str) -> bool:
     folded = name.lower()
     if folded in ROLE_WORDS | TITLE_WORDS | HONORIFICS | _ADDRESS_WORDS or _KIN_WORD.fullmatch(name):
         return False
+    if _FORM_OF_ADDRESS.fullmatch(name):
+        return False  # "Good morning, M'Lady."
     if _CALENDAR_WORD.fullmatch(name) or places.is_known_place(name):
         return False
     return is_given_name(name) or not is_common_word(folded)
@@ -912,7 +916,9 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True
     if rule == "nickname_age" and _only_common_words(match.groupdict().get("one") or name):
         return True  # 'The Seller ("Vendor"), 45': a contract's defined terms; not 'Ellery ("Moose"), 16'
-    if rule == "nickname" and (_a_defined_term(match) or _only_common_words(name)):
+    # An initial says nickname ('Jonas Zook ("Big J")'): no word of a defined term.
+    initialled = any(len(w.rstrip(".")) == 1 and w[0].isupper() for w in name.split())
+    if rule == "nickname" and (_a_defined_term(match) or (_only_common_words(name) and not initialled)):
         return True  # 'Caldicott Provisions Limited ("Caldicott")', 'Maria Lopez ("Tenant")': a defined term
     if rule == "vocative" and not _said_to_a_person(name):
         return True  # "Thank you, Judge.", "Hi, everyone.", "Hi, Mom.", "Hello, Fresno!"
@@ -1036,7 +1042,14 @@ def _speaker_labels(text: str) -> list[Candidate]:
     sections = _section_headings(text, speakers)
     for match in speakers:
         label = " ".join(match.group("label").split())
-        if label in sections or (label in headers and _only_common_words(label)):
+        # "HER LADYSHIP:", "HIS HONOUR:": the judge, by the office; "RN:": a nurse's
+        # entry in a team's notes, by the degree.
+        if (
+            _FORM_OF_ADDRESS.fullmatch(label)
+            or label.lower() in DEGREES
+            or label in sections
+            or (label in headers and _only_common_words(label))
+        ):
             # "CONFIDENTIAL: Forensic Psychiatry Act / FIN 0042" on every page: a page's
             # header; a speaker who says the same each time ("MR. LONG: Thank you, Your
             # Honor.", "SWEET: I don't remember that at all.") keeps the name.
@@ -1275,10 +1288,15 @@ def _a_form_s_field(text: str, match: re.Match[str], words: list[re.Match[str]],
 # child J.R.M.".
 _INITIALS = re.compile(r"[A-Z]\.[ ]?[A-Z]\.(?:[ ]?[A-Z]\.)?")
 # A child's case is captioned by the child's initials ("In re K.R.T. and A.N.", "In the
-# Matter of J.M."), and a parent is the parent of them ("Father of K.R.T.").
+# Matter of J.M."), and a parent is the parent of them ("Father of K.R.T."), a guardian
+# the guardian of the person of them.
 _PROTECTED_INITIALS_RE = re.compile(
     r"\b(?i:victims?|complainants?|minors?|child(?:ren)?|juveniles?|witness(?:es)?|informants?|survivors?"
-    r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of)"
+    # A patient a board's or a clinic's record names by initials ("patient R.W., a
+    # 71-year-old woman"), a ward in a guardianship's caption ("Guardianship of G.F.S.").
+    r"|patients?|clients?|residents?|wards?"
+    r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of"
+    r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of)"
     r"(?:,[ \t]+|[ \t]+\(|[ \t]+)(?P<list>"
     + _INITIALS.pattern
     + r"(?:(?:[;,][ \t]*|[ \t]+(?:and|&)[ \t]+)"
@@ -1378,7 +1396,7 @@ def recognize(text: str) -> list[Candidate]:
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
     found += _role_fields(text) + _son_of(text)
-    found += _speaker_labels(text)
+    found += _speaker_labels(text) + _numbered_questions(text)
     found += _record_names(text)
     found += _institutions(text) + _institutions_in_capital_headings(text)
     return found + _firms(text) + _trade_names(text) + _case_parties(text) + _political_parties(text)
@@ -1442,19 +1460,72 @@ _RECORD_NAME_RE = re.compile(
 )
 
 
+# A select committee's record numbers each question and names who asks it in mixed case
+# ("Q194 Rhys ap Gwilym: Diolch.", "Q12 Chair: Welcome."): the asker, a name's
+# particles inside it, unless the label is a role.
+_NUMBERED_QUESTION_RE = re.compile(
+    rf"(?m)^[ \t]*Q\d{{1,4}}[ \t]+(?P<v>{_NAME}(?:[ ](?:(?:{'|'.join(sorted(NAME_PARTICLES))})[ ])?{_NAME}){{0,3}}):"
+)
+
+
+def _numbered_questions(text: str) -> list[Candidate]:
+    found = []
+    for match in _NUMBERED_QUESTION_RE.finditer(text):
+        name = match.group("v")
+        if all(w.lower() in ROLE_WORDS or is_common_word(w) for w in name.split() if w.lower() not in NAME_PARTICLES):
+            continue  # "Q12 Chair:", "Q40 The Chair:"
+        start, end = match.span("v")
+        found.append(Candidate(start, end, "PERSON", name, (SOURCE,), 0.85, "cue:speaker_label"))
+    return found
+
+
+# A list's or a table's row that opens with a name, its surname in capitals and the
+# given name as written ("  CZARNECKI, Zbigniew        3501    3C", "1.  STILL, Verla M.
+# MRN 0041822", a sign-in sheet, a roster of patients): the row's column ends it; a
+# nickname in brackets may stand between ('BARAJAS, Refugio ("Cuco")').
+_UPPER_WORD = _CAPITAL + r"(?:" + _CAPITAL + r"|['’-])+"
+_ROW_NAME_RE = re.compile(
+    r"(?m)^[ \t]*(?:\d{1,3}[.)][ \t]+)?"
+    rf"(?P<v>(?P<surname>{_UPPER_WORD}(?:[ ]{_UPPER_WORD})?),[ ](?P<given>{_CAPITAL}[a-zà-öø-ÿ'’-]+)"
+    rf"(?:[ ]{_CAPITAL}[a-zà-öø-ÿ'’-]+)?(?:[ ][A-Z]\.?)?)"
+    rf"(?:[ ]\([\"“][^\"”\n]{{1,20}}[\"”]\))?(?={places.FIELD_END})"
+)
+
+
 def _record_names(text: str) -> list[Candidate]:
     """Names in a record's fields (`_RECORD_NAME_RE`): the given name one the narrow
     lists hold, the surname no common word, no state and no place where the given
-    name is one ("DALLAS, AUSTIN")."""
+    name is one ("DALLAS, AUSTIN"). A row that opens with the name (`_ROW_NAME_RE`)
+    may hold a surname that is a word ("STILL, Verla M."), as a roster does."""
     found = []
     given_names = first_names()
-    for match in _RECORD_NAME_RE.finditer(text):
+    rows = [(m, True) for m in _ROW_NAME_RE.finditer(text)]
+    for match, row in [(m, False) for m in _RECORD_NAME_RE.finditer(text)] + rows:
         surname, given = match.group("surname"), match.group("given")
-        if given.title() not in given_names or given.casefold() in us_states():
+        # A row's given name may be one only the wide lists hold ("Verla") or none
+        # ("HULEWICZ, Genowefa"): no word and no place beside a surname no word either.
+        uncommon = not any(is_common_word(w) for w in [*surname.split(), given])
+        known = given.title() in given_names or (
+            row and (is_given_name(given) or (uncommon and not places.is_known_place(given)))
+        )
+        if not known or given.casefold() in us_states():
             continue
-        if any(is_common_word(w) for w in surname.split()) or surname.casefold() in us_states():
+        if (not row and any(is_common_word(w) for w in surname.split())) or surname.casefold() in us_states():
             continue
         if places.is_known_place(surname) and places.is_known_place(given):
+            continue
+        if row and (
+            all(is_common_word(w) for w in [*surname.split(), given])
+            or given.lower().removesuffix("'s").removesuffix("’s") in ROLE_WORDS
+        ):
+            continue  # "NOTE, Will  ": a heading's words; "AMBER KOWALCZYK-REYES, Transcriber": a role
+        if row:
+            # Two names, as the guideline keeps a comma's parts apart ("CHEVRIER", "Rémi A.").
+            for part in ("surname", "v"):
+                start, end = match.start(part), match.end(part)
+                if part == "v":
+                    start = match.start("given")
+                found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:record_name"))
             continue
         start, end = match.span("v")
         found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:record_name"))
@@ -1715,7 +1786,22 @@ def _trade_names(text: str) -> list[Candidate]:
         if (span := _trade_name(text, match)) is not None:
             start, end = span
             found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.85, "cue:trade_name"))
+    for match in _POSSESSIVE_SHOP_RE.finditer(text):
+        owner = match.group("owner")
+        if is_common_word(owner) or _CALENDAR_WORD.fullmatch(owner) or owner.lower() in ROLE_WORDS:
+            continue  # "Tuesday's Market", "the Children's Bakery": no one's shop by name
+        start, end = match.span("v")
+        found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.85, "cue:trade_name"))
     return found
+
+
+# A shop called by its owner's name in the possessive, then its trade ("Mulchrone's
+# Bar", "Frizzell's Drug", "Hank's Tire & Lube" aside): the owner's name is the shop's.
+_SHOP_WORD_ALTERNATION = "|".join(sorted((w.capitalize() for w in SHOP_WORDS if w.isalpha()), key=len, reverse=True))
+_POSSESSIVE_SHOP_RE = re.compile(
+    rf"(?<![\w'’&-])(?P<v>(?P<owner>{_CAPITAL}[a-z][\w-]*)['’]s[ \t]+(?:[A-Z][a-z]+[ \t]+)?"
+    rf"(?:{_SHOP_WORD_ALTERNATION}))(?![\w'’-])"
+)
 
 
 _GIVEN_BEFORE = re.compile(r"(?<![\w'’-])([A-Z][a-z]+)[ \t]+$")
