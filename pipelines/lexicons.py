@@ -306,11 +306,12 @@ HONORIFICS: frozenset[str] = (
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
 )
-# Other languages' "Mr." and "Mrs." ("Dona Cida", "Seu Marcelo", "Pani Gienia", "Mzee
-# Njuguna", an elder in Swahili): a courtesy before the name, never the name's, though
-# English lists hold "Dona" as a given name.
+# Other languages' "Mr." and "Mrs." ("Doña Chayo", "Seu Marcelo", "Pani Gienia", "Mzee
+# Njuguna", an elder in Swahili): a courtesy before the name, never the name's. Not
+# Portuguese "Dona", an English given name too ("Dona Ellis testified"): a title kept
+# in the span costs an edge, a given name lost would leak.
 COURTESY_TITLES: frozenset[str] = frozenset(
-    "dona doña seu señor señora señorita signor signora herr frau pani panna monsieur madame mzee".split()
+    "doña seu señor señora señorita signor signora herr frau pani panna monsieur madame mzee".split()
 )
 # A one-word answer or turn that replies ("A. Good, sir.", "Q. Okay."): never a name,
 # whatever the model read.

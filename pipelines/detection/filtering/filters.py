@@ -262,8 +262,11 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "post-nominal letters after a name"
     # "Colonel", "the General": a title alone that is nobody's name.
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
-    # After "Mr." the title is the surname ("Mr. Constable", "Ms. Sheriff").
-    titled = _TITLED.search(text, max(0, c.start - 8), c.start) is not None
+    # After "Mr." the title is the surname ("Mr. Constable", "Ms. Sheriff"), and where
+    # the document writes it so, everywhere ("Constable may continue").
+    titled = _TITLED.search(text, max(0, c.start - 8), c.start) is not None or (
+        len(words) == 1 and titled_somewhere(text, c.text.strip())
+    )
     if not titled and all(
         _is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words
     ):
@@ -271,7 +274,9 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # "Fire Marshal", "Battalion Chief" before the name they title ("Deputy Fire Marshal
     # Owen Thibodeaux"): common words and the title, no one's name.
     title_last = _is_role(words[-1], roles) or words[-1] in w.honorifics or words[-1] in _OFFICES
-    if common_lead and title_last and _NAME_AFTER.match(text, c.end):
+    # "Orange County Sheriff Deputy Mark Ruiz": a jurisdiction's office, no title alone.
+    office = any(word in _JURISDICTIONS for word in lead)
+    if common_lead and title_last and not office and _NAME_AFTER.match(text, c.end):
         return "title alone"
     # "Meemaw", "Paw-Paw", "Grandpa" alone, as the model reads them: what a family calls
     # someone, a kin word (a cue's "Nana Roz" keeps its name).
@@ -302,6 +307,7 @@ _RIGHT_BEFORE = re.compile(r"\b(?:Rt\.?|Right)[ \t]+$")
 # Constable"): surnames and given names alone ("Mr. Constable", "Marshal's my cousin"),
 # so only after such a word and before a name are they titles.
 _OFFICES = frozenset({"marshal", "ranger", "constable", "principal"})
+_JURISDICTIONS = frozenset({"county", "city", "state", "parish", "borough", "township", "district"})
 _FIELD_LABELS = CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
 
 
@@ -404,6 +410,17 @@ _FORM_OF_ADDRESS = re.compile(FORM_OF_ADDRESS)
 
 
 _SECTION_NUMBER = re.compile(r"(?:[IVX]{1,4}|[A-Z]|\d{1,2})\.[ \t]+")
+
+
+# A document may hold thousands of ranks: the answer is the document's, per word.
+_TITLED_SOMEWHERE = DocumentAnswers()
+
+
+def titled_somewhere(text: str, word: str) -> bool:
+    """The document writes `word` after a courtesy title somewhere ("Mr. Constable",
+    "MR. CONSTABLE:"): a surname there."""
+    pattern = rf"\b(?i:mr|mrs|ms|mx|miss|dr)\.?[ \t]+(?i:{re.escape(word)})(?![\w'’-])"
+    return _TITLED_SOMEWHERE.get(text, word.casefold(), lambda: re.search(pattern, text) is not None)
 
 
 def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None:

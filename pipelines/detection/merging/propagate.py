@@ -26,10 +26,11 @@ from collections.abc import Callable
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.case import carries_case
+from pipelines.detection.filtering.filters import titled_somewhere
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.merging.edges import COMPANY_FORM
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
-from pipelines.lexicons import INSTRUMENT_NOUNS, KIN_TITLES, ORGANIZATION_WORDS, PLACE_WORDS
+from pipelines.lexicons import HONORIFICS, INSTRUMENT_NOUNS, KIN_TITLES, ORGANIZATION_WORDS, PLACE_WORDS
 from pipelines.names import NameIdentity, name_key, name_parts
 from pipelines.names import spelled_words as _spelled_words
 
@@ -296,13 +297,10 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
     for label in sorted(forms):
         # A person's initials with their periods ("R.A.S.") spread only as written: the
         # identity's loose forms of them are words ("as") and other initials ("A.S").
-        dotted = {
-            form.strip().rstrip(".")
-            for form, _ in forms[label]
-            if label == "PERSON" and _DOTTED_INITIALS.fullmatch(form.strip())
-        }
+        dotted = _dotted_initials(forms[label], label)
         identity = NameIdentity([f for f in forms[label] if f[0].strip().rstrip(".") not in dotted], names)
         found += _initials_as_written(text, dotted, label, covered[label], extents)
+        found += _ranks_as_surnames(text, forms[label], label, covered[label], extents)
 
         def blocked(start: int, end: int, label: str = label) -> bool:
             return covered[label].overlaps(start, end) or extents.inside_longer(start, end)
@@ -337,6 +335,13 @@ _INSTRUMENT_AFTER = re.compile(
 _DOTTED_INITIALS = re.compile(r"(?:[A-Z]\.[ ]?){1,3}[A-Z]\.?")
 
 
+def _dotted_initials(forms: list[tuple[str, str]], label: str) -> set[str]:
+    """A person's initials with their periods ("R.A.S."), the last period aside."""
+    if label != "PERSON":
+        return set()
+    return {form.strip().rstrip(".") for form, _ in forms if _DOTTED_INITIALS.fullmatch(form.strip())}
+
+
 def _initials_as_written(
     text: str, dotted: set[str], label: str, covered: "_Disjoint", extents: "_Disjoint"
 ) -> list[Candidate]:
@@ -344,11 +349,45 @@ def _initials_as_written(
     after the last letter or not ("patient R.W., a 71-year-old" … "with R.W.?")."""
     found = []
     for form in sorted(dotted):
-        for match in re.finditer(rf"(?<![\w.]){re.escape(form)}\.?(?!\w)", text):
+        # Not inside a longer acronym ("J.R." of "J.R.C.").
+        for match in re.finditer(rf"(?<![\w.]){re.escape(form)}(?:\.(?!\w)|(?![\w.]))", text):
             start, end = match.span()
             if covered.overlaps(start, end) or extents.overlaps(start, end):
                 continue
             found.append(Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
+            covered.add(start, end)
+    return found
+
+
+_RANK_USED_AS_A_RANK = re.compile(r"[ \t]+[A-Z]")
+_THE_BEFORE = re.compile(r"\b(?i:the|a|an)[ \t]+$")
+
+
+def _ranks_as_surnames(
+    text: str, forms: list[tuple[str, str]], label: str, covered: "_Disjoint", extents: "_Disjoint"
+) -> list[Candidate]:
+    """A surname that is a rank ("Mr. Constable", "MR. CONSTABLE:"), which the name
+    identity reads as a title: wherever the document writes it again capitalised and
+    not as a rank, no name after it and no article before it ("Constable may
+    continue"; not "Constable Kejick", "the Constable")."""
+    ranks = {
+        form.strip().casefold()
+        for form, _ in forms
+        if label == "PERSON"
+        and " " not in form.strip()
+        and form.strip().casefold() in HONORIFICS
+        and not is_known_name(form.strip())
+        and titled_somewhere(text, form.strip())
+    }
+    found = []
+    for rank in sorted(ranks):
+        for match in re.finditer(rf"(?<![\w'’-])(?i:{re.escape(rank)})(?![\w-])", text):
+            start, end = match.span()
+            if not text[start].isupper() or covered.overlaps(start, end) or extents.overlaps(start, end):
+                continue
+            if _RANK_USED_AS_A_RANK.match(text, end) or _THE_BEFORE.search(text, max(0, start - 6), start):
+                continue
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), SCORE, "propagation:PERSON"))
             covered.add(start, end)
     return found
 

@@ -916,8 +916,12 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True
     if rule == "nickname_age" and _only_common_words(match.groupdict().get("one") or name):
         return True  # 'The Seller ("Vendor"), 45': a contract's defined terms; not 'Ellery ("Moose"), 16'
-    # An initial says nickname ('Jonas Zook ("Big J")'): no word of a defined term.
-    initialled = any(len(w.rstrip(".")) == 1 and w[0].isupper() for w in name.split())
+    # An initial says nickname ('Jonas Zook ("Big J")'), but not after a party's noun,
+    # a contract's defined term ('Robert Lee ("Seller A")', '("Tenant B")').
+    words = name.split()
+    initialled = any(len(w.rstrip(".")) == 1 and w[0].isupper() for w in words) and not any(
+        w.lower().endswith(("er", "or", "ee", "ant", "ent")) and is_common_word(w) for w in words
+    )
     if rule == "nickname" and (_a_defined_term(match) or (_only_common_words(name) and not initialled)):
         return True  # 'Caldicott Provisions Limited ("Caldicott")', 'Maria Lopez ("Tenant")': a defined term
     if rule == "vocative" and not _said_to_a_person(name):
@@ -1294,7 +1298,7 @@ _PROTECTED_INITIALS_RE = re.compile(
     r"\b(?i:victims?|complainants?|minors?|child(?:ren)?|juveniles?|witness(?:es)?|informants?|survivors?"
     # A patient a board's or a clinic's record names by initials ("patient R.W., a
     # 71-year-old woman"), a ward in a guardianship's caption ("Guardianship of G.F.S.").
-    r"|patients?|clients?|residents?|wards?"
+    r"|patients?|clients?|residents?"
     r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of"
     r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of)"
     r"(?:,[ \t]+|[ \t]+\(|[ \t]+)(?P<list>"
@@ -1308,6 +1312,13 @@ _PROTECTED_INITIALS_RE = re.compile(
 )
 
 
+# A chart's dotted abbreviations after "patient", "client" or "resident": no initials.
+_CLINICAL_LETTERS = frozenset(
+    """DOB NPO DNR DNI PO DOA ROM ED ER OT PT RT IV IM SQ LMP SOB AA NA BP HR RR MD RN NP PA DO UA CT GI OR ICU
+    PRN QD BID TID QID HS AMA ADL ADLS""".split()
+)
+
+
 def _initials_of_the_protected(text: str) -> list[Candidate]:
     """Initials a record gives a victim, a minor or a witness in the name's place."""
     found = []
@@ -1317,6 +1328,8 @@ def _initials_of_the_protected(text: str) -> list[Candidate]:
             letters = initials.group().replace(".", "").replace(" ", "")
             if places.is_known_place(letters) or letters in ("AM", "PM"):
                 continue  # "the victims U.S. citizens", "the children A.M. and P.M. sessions"
+            if letters in _CLINICAL_LETTERS and match.group(0)[:1].lower() in ("p", "c", "r"):
+                continue  # "patient N.P.O. after midnight", "Patient P.T. evaluation": a chart's
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:protected_initials"))
     return found
 
@@ -1472,8 +1485,9 @@ def _numbered_questions(text: str) -> list[Candidate]:
     found = []
     for match in _NUMBERED_QUESTION_RE.finditer(text):
         name = match.group("v")
-        if all(w.lower() in ROLE_WORDS or is_common_word(w) for w in name.split() if w.lower() not in NAME_PARTICLES):
-            continue  # "Q12 Chair:", "Q40 The Chair:"
+        words = [w for w in name.split() if w.lower() not in NAME_PARTICLES and w.lower() not in HONORIFICS]
+        if len(words) < 2 or all(w.lower() in ROLE_WORDS or is_common_word(w) for w in words):
+            continue  # "Q12 Chair:", "Q7 Kilkenny: 52 percent.": a role, a place or a brand, one word
         start, end = match.span("v")
         found.append(Candidate(start, end, "PERSON", name, (SOURCE,), 0.85, "cue:speaker_label"))
     return found
@@ -1495,40 +1509,52 @@ _ROW_NAME_RE = re.compile(
 def _record_names(text: str) -> list[Candidate]:
     """Names in a record's fields (`_RECORD_NAME_RE`): the given name one the narrow
     lists hold, the surname no common word, no state and no place where the given
-    name is one ("DALLAS, AUSTIN"). A row that opens with the name (`_ROW_NAME_RE`)
-    may hold a surname that is a word ("STILL, Verla M."), as a roster does."""
+    name is one ("DALLAS, AUSTIN"). Rows that open with a name: `_row_names`."""
     found = []
     given_names = first_names()
-    rows = [(m, True) for m in _ROW_NAME_RE.finditer(text)]
-    for match, row in [(m, False) for m in _RECORD_NAME_RE.finditer(text)] + rows:
+    for match in _RECORD_NAME_RE.finditer(text):
         surname, given = match.group("surname"), match.group("given")
-        # A row's given name may be one only the wide lists hold ("Verla") or none
-        # ("HULEWICZ, Genowefa"): no word and no place beside a surname no word either.
-        uncommon = not any(is_common_word(w) for w in [*surname.split(), given])
-        known = given.title() in given_names or (
-            row and (is_given_name(given) or (uncommon and not places.is_known_place(given)))
-        )
-        if not known or given.casefold() in us_states():
+        if given.title() not in given_names or given.casefold() in us_states():
             continue
-        if (not row and any(is_common_word(w) for w in surname.split())) or surname.casefold() in us_states():
+        if any(is_common_word(w) for w in surname.split()) or surname.casefold() in us_states():
             continue
         if places.is_known_place(surname) and places.is_known_place(given):
             continue
-        if row and (
-            all(is_common_word(w) for w in [*surname.split(), given])
-            or given.lower().removesuffix("'s").removesuffix("’s") in ROLE_WORDS
-        ):
-            continue  # "NOTE, Will  ": a heading's words; "AMBER KOWALCZYK-REYES, Transcriber": a role
-        if row:
-            # Two names, as the guideline keeps a comma's parts apart ("CHEVRIER", "Rémi A.").
-            for part in ("surname", "v"):
-                start, end = match.start(part), match.end(part)
-                if part == "v":
-                    start = match.start("given")
-                found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:record_name"))
-            continue
         start, end = match.span("v")
         found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:record_name"))
+    return found + _row_names(text)
+
+
+def _row_names(text: str) -> list[Candidate]:
+    """A list's rows that open with "SURNAME, Given" (`_ROW_NAME_RE`): two names, as
+    the guideline keeps a comma's parts apart ("CHEVRIER", "Rémi A."). The given name
+    may be one only the wide lists hold ("Verla") or none ("HULEWICZ, Genowefa": no
+    word and no place beside a surname no word either). A surname that is a word
+    ("STILL, Verla M.") counts only in a roster, where two rows or more have surnames
+    no word is, and before one given name: "TO, Mark Jones", "ATTENTION, Dorothy" are
+    a memo's labels."""
+    given_names = first_names()
+    rows = []
+    for match in _ROW_NAME_RE.finditer(text):
+        surname, given = match.group("surname"), match.group("given")
+        uncommon = not any(is_common_word(w) for w in [*surname.split(), given])
+        known = given.title() in given_names or is_given_name(given) or (uncommon and not places.is_known_place(given))
+        if not known or given.casefold() in us_states() or surname.casefold() in us_states():
+            continue
+        if places.is_known_place(surname) and places.is_known_place(given):
+            continue
+        if given.lower().removesuffix("'s").removesuffix("’s") in ROLE_WORDS:
+            continue  # "AMBER KOWALCZYK-REYES, Transcriber": a role
+        rows.append((match, any(is_common_word(w) for w in surname.split())))
+    roster = sum(not worded for _, worded in rows) >= 2
+    found = []
+    for match, worded in rows:
+        given = text[match.start("given") : match.end("v")].split()
+        one_given = len(given) == 1 or (len(given) == 2 and re.fullmatch(r"[A-Z]\.?", given[1]) is not None)
+        if worded and not (roster and one_given):
+            continue
+        for start, end in ((match.start("surname"), match.end("surname")), (match.start("given"), match.end("v"))):
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:record_name"))
     return found
 
 
@@ -1790,17 +1816,27 @@ def _trade_names(text: str) -> list[Candidate]:
         owner = match.group("owner")
         if is_common_word(owner) or _CALENDAR_WORD.fullmatch(owner) or owner.lower() in ROLE_WORDS:
             continue  # "Tuesday's Market", "the Children's Bakery": no one's shop by name
+        if _TITLE_BEFORE_OWNER.search(text, max(0, match.start() - 16), match.start()):
+            continue  # "Officer Dunn's Bar exam", "Ms. Ortiz's Bar admission": a person's
         start, end = match.span("v")
         found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.85, "cue:trade_name"))
     return found
 
 
 # A shop called by its owner's name in the possessive, then its trade ("Mulchrone's
-# Bar", "Frizzell's Drug", "Hank's Tire & Lube" aside): the owner's name is the shop's.
-_SHOP_WORD_ALTERNATION = "|".join(sorted((w.capitalize() for w in SHOP_WORDS if w.isalpha()), key=len, reverse=True))
+# Bar", "Frizzell's Drug", "Casey's Bar and Grill"): the owner's name is the shop's.
+# Only a shop's own word, last in the phrase (not "Garcia's Tax Return", "Officer
+# Ramirez's Body Camera", "St. Mary's Market Street"), and no title before the owner.
+_POSSESSIVE_SHOP_WORDS = (
+    "Bar|Pub|Tavern|Saloon|Diner|Cafe|Café|Deli|Market|Grocery|Bakery|Pizzeria|Pizza|Restaurant|Kitchen|Grill"
+    "|Salon|Barbershop|Garage|Drug|Drugs|Pharmacy|Hardware|Liquor|Liquors|Lounge|Tire|Tires|Lumber|Furniture"
+    "|Jewelry|Pawn|Laundromat|Cleaners|Carryout|Creamery|Florist|Nursery|Store|Shop"
+)
+_OWNER_TITLES = "|".join(sorted(TITLE_WORDS | HONORIFICS | {"miss", "prof"}, key=len, reverse=True))
+_TITLE_BEFORE_OWNER = re.compile(rf"(?<![\w'’-])(?i:{_OWNER_TITLES})\.?[ \t]+$")
 _POSSESSIVE_SHOP_RE = re.compile(
-    rf"(?<![\w'’&-])(?P<v>(?P<owner>{_CAPITAL}[a-z][\w-]*)['’]s[ \t]+(?:[A-Z][a-z]+[ \t]+)?"
-    rf"(?:{_SHOP_WORD_ALTERNATION}))(?![\w'’-])"
+    rf"(?<![\w'’&.-])(?P<v>(?P<owner>{_CAPITAL}[a-z][\w-]*)['’]s[ \t]+"
+    rf"(?:{_POSSESSIVE_SHOP_WORDS})(?:[ \t]+(?:and|&)[ \t]+(?:{_POSSESSIVE_SHOP_WORDS}))?)(?![\w'’-])(?![ \t]+[A-Z])"
 )
 
 
