@@ -229,7 +229,7 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
 # How a court or a dignitary is addressed or named by the office ("Your Honor", "HER
 # LADYSHIP:", "Nothing further, M'Lady."): a role said as words, no one's name. A
 # Commonwealth court's judge speaks and is spoken to this way throughout a transcript.
-FORM_OF_ADDRESS = (
+FORM_OF_ADDRESS: str = (
     r"(?i:(?:your|his|her)[ \t]+(?:honou?r|lordship|ladyship|excellency|majesty|grace|worship|holiness)"
     r"|m['’]?lady|m['’]?lord|milady|milord)"
 )

@@ -308,7 +308,8 @@ def test_int8_weights_label_as_the_float_ones_do(reduce_range):
         # This CPU has no VNNI: full-range weights saturate its kernels (0.953 of the
         # positions agreed on an AVX2 VM), which is why `quantize` gives it 7-bit ones.
         seven_bit = minilm.Encoder(quantize(model, True))(ids)
-        assert (full.argmax(-1) == seven_bit.argmax(-1)).mean() >= (full.argmax(-1) == small.argmax(-1)).mean()
+        agree = (full.argmax(-1) == seven_bit.argmax(-1)).mean()
+        assert agree >= 0.97 and agree >= (full.argmax(-1) == small.argmax(-1)).mean()
         assert quantize(model) == quantize(model, True)
         return
     assert (full.argmax(-1) == small.argmax(-1)).mean() >= 0.97

@@ -583,3 +583,21 @@ def test_the_review_s_counter_examples_name_no_one() -> None:
     assert not [c for c in found if c.rule in ("cue:record_name", "cue:nickname", "cue:speaker_label")]
     people = [t for t, label in _found(text) if label == "PERSON"]
     assert not {"N.P.O.", "P.T.", "TO", "FROM", "ATTENTION", "Seller B", "Seller", "Kilkenny", "J.R"} & set(people)
+
+
+def test_the_code_review_s_counter_examples() -> None:
+    text = (
+        "The child E.R. was placed. Complainant P.T. testified.\n"
+        'Ann Moss ("Party B") and Tom Hale ("Witness B") signed.\n'
+        "  KOWALSKA, Małgorzata          3501\n  NOWAK, Stanisław               3502\n"
+        "They drank at O'Malley's Pub. Garcia's Bar exam was in July.\n"
+    )
+    found = cues(text)
+    assert [c.text for c in found if c.rule == "cue:protected_initials"] == ["E.R.", "P.T."]
+    assert not [c for c in found if c.rule == "cue:nickname"]
+    assert [c.text for c in found if c.rule == "cue:record_name"] == ["KOWALSKA", "Małgorzata", "NOWAK", "Stanisław"]
+    assert [c.text for c in found if c.rule == "cue:trade_name"] == ["O'Malley's Pub"]
+    # A rank used as one is no surname spread: its possessive, a name on the next line.
+    text = "MR. CONSTABLE: I object.\nThe Constable's Office agreed. Det. Constable\nKejick came. Constable may go.\n"
+    spread = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.rule == "propagation:PERSON"]
+    assert spread == ["Constable"]

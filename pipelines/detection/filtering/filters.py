@@ -264,18 +264,16 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
     # After "Mr." the title is the surname ("Mr. Constable", "Ms. Sheriff"), and where
     # the document writes it so, everywhere ("Constable may continue").
-    titled = _TITLED.search(text, max(0, c.start - 8), c.start) is not None or (
-        len(words) == 1 and titled_somewhere(text, c.text.strip())
-    )
-    if not titled and all(
-        _is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words
+    if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words) and not (
+        _COURTESY_BEFORE.search(text, max(0, c.start - 8), c.start)
+        or (len(words) == 1 and titled_somewhere(text, c.text.strip()))
     ):
         return "title alone"
     # "Fire Marshal", "Battalion Chief" before the name they title ("Deputy Fire Marshal
     # Owen Thibodeaux"): common words and the title, no one's name.
     title_last = _is_role(words[-1], roles) or words[-1] in w.honorifics or words[-1] in _OFFICES
     # "Orange County Sheriff Deputy Mark Ruiz": a jurisdiction's office, no title alone.
-    office = any(word in _JURISDICTIONS for word in lead)
+    office = c.label == "ORGANIZATION" and any(word in _JURISDICTIONS for word in lead)
     if common_lead and title_last and not office and _NAME_AFTER.match(text, c.end):
         return "title alone"
     # "Meemaw", "Paw-Paw", "Grandpa" alone, as the model reads them: what a family calls
@@ -303,10 +301,10 @@ _NAME_AFTER = re.compile(r"[ \t]+[A-Z]")
 # "Barr." before an initial ("Barr. U. Mbanefo") is a barrister's title.
 _COUNSEL_AFTER = re.compile(r"\.[ \t]+[A-Z]\.")
 _RIGHT_BEFORE = re.compile(r"\b(?:Rt\.?|Right)[ \t]+$")
-# Offices a trade's or a service's word opens ("Fire Marshal", "Park Ranger", "Police
-# Constable"): surnames and given names alone ("Mr. Constable", "Marshal's my cousin"),
-# so only after such a word and before a name are they titles.
-_OFFICES = frozenset({"marshal", "ranger", "constable", "principal"})
+# Offices a trade's or a service's word opens ("Fire Marshal", "Park Ranger"): surnames
+# and given names alone ("Marshal's my cousin"), so only after such a word and before a
+# name are they titles. A constable and a sheriff are ranks (lexicons.HONORIFICS).
+_OFFICES = frozenset({"marshal", "ranger", "principal"})
 _JURISDICTIONS = frozenset({"county", "city", "state", "parish", "borough", "township", "district"})
 _FIELD_LABELS = CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
 
@@ -414,6 +412,7 @@ _SECTION_NUMBER = re.compile(r"(?:[IVX]{1,4}|[A-Z]|\d{1,2})\.[ \t]+")
 
 # A document may hold thousands of ranks: the answer is the document's, per word.
 _TITLED_SOMEWHERE = DocumentAnswers()
+_COURTESY_BEFORE = re.compile(r"\b(?i:mr|mrs|ms|mx|miss|dr)\.?[ \t]+$")
 
 
 def titled_somewhere(text: str, word: str) -> bool:

@@ -331,7 +331,9 @@ def _strip_degree_letter(text: str, start: int, end: int) -> int:
         # "Kieu Tran-Gaskin, PharmD⏎ Bo Hendrix": a degree's word ends the line before
         # the next name.
         word = _DEGREE_WORD.match(text, start, end)
-        return word.end() if word is not None and word.group("d").lower() in DEGREES else start
+        if word is None or not word.group("d")[0].isupper() or word.group("d").lower() not in DEGREES:
+            return start
+        return word.end() if _COMMA_BEFORE.search(text, max(0, start - 4), start) is not None else start
     # After a comma a degree has two letters at least ("Ed.D.", "Ph.D."): "Harold
     # Smith, J.⏎Robert Oppenheimer" may end a name with its initial.
     degree = text[start - 1 : start] == "." or (
@@ -710,7 +712,7 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
         return hyphenated.start() if hyphenated is not None and is_hyphenated_given_name(hyphenated.group(1)) else start
     word = match.group(1)
     if word.lower() in COURTESY_TITLES:
-        return start  # "Dona Cida": another language's "Mrs.", though lists hold "Dona"
+        return start  # "Seu Marcelo", "Doña Chayo": another language's "Mr." or "Mrs."
     if is_person_given_name(word) or (not caseless and _common_given_name_leads(text, match.start(), start, word)):
         return match.start()
     return start
@@ -1064,7 +1066,7 @@ _NEXT_LINE_WORDS = re.compile(
     f"{LINE_END}(?:{PRINTED_LINE_NUMBER})?" + rf"[{_CAPITAL}][\w'’-]*(?:[ \t]+[{_CAPITAL}][\w'’-]*){{0,3}}"
 )
 # What may end an institution's name a line's end broke: the heads of an institution
-# and of a trade, never a word that is a place's or a thing's too ("Home", "Unit").
+# and of a trade; a word that is a thing's too ("Home", "Unit") only as below.
 _BROKEN_NAME_HEADS = (
     frozenset(w.lower() for w in INSTITUTION_HEADS)
     | TRADE_WORDS
@@ -1099,8 +1101,8 @@ def _institution_on_the_next_line(text: str, start: int, end: int, covered: _Cov
     for word in reversed(list(re.finditer(rf"[{_CAPITAL}][\w'’-]*", text[end : words.end()]))):
         further = end + word.end()
         at = end + word.start()
-        kind = _WORD_BEFORE_A_HOME.search(text, max(0, at - 40), at)
-        home = word.group() == "Home" and kind is not None and kind.group(1).lower() in _KINDS_OF_HOME
+        kind = _WORD_BEFORE_A_HOME.search(text, max(0, at - 40), at) if word.group() == "Home" else None
+        home = kind is not None and kind.group(1).lower().replace("’", "'") in _KINDS_OF_HOME
         if (
             (word.group().lower() in _BROKEN_NAME_HEADS or home)
             and text[further : further + 1] != ":"

@@ -347,20 +347,25 @@ def _initials_as_written(
 ) -> list[Candidate]:
     """Where the document writes these initials again as they were found, a period
     after the last letter or not ("patient R.W., a 71-year-old" … "with R.W.?")."""
-    found = []
+    found: list[Candidate] = []
     for form in sorted(dotted):
         # Not inside a longer acronym ("J.R." of "J.R.C.").
         for match in re.finditer(rf"(?<![\w.]){re.escape(form)}(?:\.(?!\w)|(?![\w.]))", text):
             start, end = match.span()
-            if covered.overlaps(start, end) or extents.overlaps(start, end):
+            if covered.overlaps(start, end) or extents.overlaps(start, end) or _no_person_here(text, start, end):
                 continue
             found.append(Candidate(start, end, label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
             covered.add(start, end)
     return found
 
 
-_RANK_USED_AS_A_RANK = re.compile(r"[ \t]+[A-Z]")
-_THE_BEFORE = re.compile(r"\b(?i:the|a|an)[ \t]+$")
+# A rank used as one: a name after it, its possessive or a line's end between
+# ("Constable Kejick", "Constable's Office", "Det. Constable⏎Kejick").
+_RANK_USED_AS_A_RANK = re.compile(r"(?:['’]s)?[ \t]*(?:\n[ \t]*(?:\d{1,2}[ \t]+)?)?[ \t]*[A-Z]")
+# ... or a word of the phrase it ends before it, on its line: an article, a possessive,
+# another capitalised word ("the Sheriff", "our Sheriff", "County Sheriff", "Deputy
+# Sheriff"); not a sentence's end ("Overruled. Constable may continue.").
+_RANK_PHRASE_BEFORE = re.compile(r"(?:\b(?i:the|a|an|our|his|her|their|my|your|its)|[A-Z][\w'’-]*)[ \t]+$")
 
 
 def _ranks_as_surnames(
@@ -379,13 +384,15 @@ def _ranks_as_surnames(
         and not is_known_name(form.strip())
         and titled_somewhere(text, form.strip())
     }
-    found = []
+    found: list[Candidate] = []
     for rank in sorted(ranks):
         for match in re.finditer(rf"(?<![\w'’-])(?i:{re.escape(rank)})(?![\w-])", text):
             start, end = match.span()
             if not text[start].isupper() or covered.overlaps(start, end) or extents.overlaps(start, end):
                 continue
-            if _RANK_USED_AS_A_RANK.match(text, end) or _THE_BEFORE.search(text, max(0, start - 6), start):
+            if _RANK_USED_AS_A_RANK.match(text, end) or _RANK_PHRASE_BEFORE.search(text, max(0, start - 20), start):
+                continue
+            if _no_person_here(text, start, end):
                 continue
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), SCORE, "propagation:PERSON"))
             covered.add(start, end)

@@ -916,12 +916,9 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return True
     if rule == "nickname_age" and _only_common_words(match.groupdict().get("one") or name):
         return True  # 'The Seller ("Vendor"), 45': a contract's defined terms; not 'Ellery ("Moose"), 16'
-    # An initial says nickname ('Jonas Zook ("Big J")'), but not after a party's noun,
-    # a contract's defined term ('Robert Lee ("Seller A")', '("Tenant B")').
-    words = name.split()
-    initialled = any(len(w.rstrip(".")) == 1 and w[0].isupper() for w in words) and not any(
-        w.lower().endswith(("er", "or", "ee", "ant", "ent")) and is_common_word(w) for w in words
-    )
+    # An initial that is the named person's says nickname ('Jonas Zook ("Big J")'); any
+    # other letter after a word is a defined term ('Robert Lee ("Seller A")', '("Party B")').
+    initialled = rule == "nickname" and _initial_of_the_name(match, name)
     if rule == "nickname" and (_a_defined_term(match) or (_only_common_words(name) and not initialled)):
         return True  # 'Caldicott Provisions Limited ("Caldicott")', 'Maria Lopez ("Tenant")': a defined term
     if rule == "vocative" and not _said_to_a_person(name):
@@ -955,6 +952,12 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return _no_family_or_sender(rule, name)
     # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
     return rule == "relation" and _capitals_say_nothing(text, name)
+
+
+def _initial_of_the_name(match: re.Match[str], nickname: str) -> bool:
+    """A one-letter word of the nickname is the initial of a word of the name before it."""
+    initials = {w[0] for w in match.group("name").split() if w[:1].isupper()}
+    return any(len(w.rstrip(".")) == 1 and w[0] in initials for w in nickname.split())
 
 
 def _a_contact_s_tag(word: str) -> bool:
@@ -1295,12 +1298,12 @@ _INITIALS = re.compile(r"[A-Z]\.[ ]?[A-Z]\.(?:[ ]?[A-Z]\.)?")
 # Matter of J.M."), and a parent is the parent of them ("Father of K.R.T."), a guardian
 # the guardian of the person of them.
 _PROTECTED_INITIALS_RE = re.compile(
-    r"\b(?i:victims?|complainants?|minors?|child(?:ren)?|juveniles?|witness(?:es)?|informants?|survivors?"
+    r"\b(?P<cue>(?i:victims?|complainants?|minors?|child(?:ren)?|juveniles?|witness(?:es)?|informants?|survivors?"
     # A patient a board's or a clinic's record names by initials ("patient R.W., a
     # 71-year-old woman"), a ward in a guardianship's caption ("Guardianship of G.F.S.").
     r"|patients?|clients?|residents?"
     r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of"
-    r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of)"
+    r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of))"
     r"(?:,[ \t]+|[ \t]+\(|[ \t]+)(?P<list>"
     + _INITIALS.pattern
     + r"(?:(?:[;,][ \t]*|[ \t]+(?:and|&)[ \t]+)"
@@ -1315,12 +1318,14 @@ _PROTECTED_INITIALS_RE = re.compile(
 # A chart's dotted abbreviations after "patient", "client" or "resident": no initials.
 _CLINICAL_LETTERS = frozenset(
     """DOB NPO DNR DNI PO DOA ROM ED ER OT PT RT IV IM SQ LMP SOB AA NA BP HR RR MD RN NP PA DO UA CT GI OR ICU
-    PRN QD BID TID QID HS AMA ADL ADLS""".split()
+    PRN QD BID TID QID HS AMA ADL""".split()
 )
+_CHART_PEOPLE = frozenset({"patient", "client", "resident"})
 
 
 def _initials_of_the_protected(text: str) -> list[Candidate]:
-    """Initials a record gives a victim, a minor or a witness in the name's place."""
+    """Initials a record gives a victim, a minor, a witness, a patient or a ward in the
+    name's place."""
     found = []
     for match in _PROTECTED_INITIALS_RE.finditer(text):
         for initials in _INITIALS.finditer(text, match.start("list"), match.end("list")):
@@ -1328,7 +1333,7 @@ def _initials_of_the_protected(text: str) -> list[Candidate]:
             letters = initials.group().replace(".", "").replace(" ", "")
             if places.is_known_place(letters) or letters in ("AM", "PM"):
                 continue  # "the victims U.S. citizens", "the children A.M. and P.M. sessions"
-            if letters in _CLINICAL_LETTERS and match.group(0)[:1].lower() in ("p", "c", "r"):
+            if letters in _CLINICAL_LETTERS and match.group("cue").lower().rstrip("s") in _CHART_PEOPLE:
                 continue  # "patient N.P.O. after midnight", "Patient P.T. evaluation": a chart's
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:protected_initials"))
     return found
@@ -1482,7 +1487,9 @@ _NUMBERED_QUESTION_RE = re.compile(
 
 
 def _numbered_questions(text: str) -> list[Candidate]:
-    found = []
+    """The askers `_NUMBERED_QUESTION_RE` names: two name words at least, not all roles
+    or common words."""
+    found: list[Candidate] = []
     for match in _NUMBERED_QUESTION_RE.finditer(text):
         name = match.group("v")
         words = [w for w in name.split() if w.lower() not in NAME_PARTICLES and w.lower() not in HONORIFICS]
@@ -1498,10 +1505,12 @@ def _numbered_questions(text: str) -> list[Candidate]:
 # MRN 0041822", a sign-in sheet, a roster of patients): the row's column ends it; a
 # nickname in brackets may stand between ('BARAJAS, Refugio ("Cuco")').
 _UPPER_WORD = _CAPITAL + r"(?:" + _CAPITAL + r"|['’-])+"
+# A given name's letters after its capital, any alphabet's lower case ("Małgorzata").
+_LOWER_LETTERS = r"(?:(?![A-ZÀ-ÖØ-Þ])[^\W\d_]|['’-])+"
 _ROW_NAME_RE = re.compile(
     r"(?m)^[ \t]*(?:\d{1,3}[.)][ \t]+)?"
-    rf"(?P<v>(?P<surname>{_UPPER_WORD}(?:[ ]{_UPPER_WORD})?),[ ](?P<given>{_CAPITAL}[a-zà-öø-ÿ'’-]+)"
-    rf"(?:[ ]{_CAPITAL}[a-zà-öø-ÿ'’-]+)?(?:[ ][A-Z]\.?)?)"
+    rf"(?P<v>(?P<surname>{_UPPER_WORD}(?:[ ]{_UPPER_WORD})?),[ ](?P<given>{_CAPITAL}{_LOWER_LETTERS})"
+    rf"(?:[ ]{_CAPITAL}{_LOWER_LETTERS})?(?:[ ][A-Z]\.?)?)"
     rf"(?:[ ]\([\"“][^\"”\n]{{1,20}}[\"”]\))?(?={places.FIELD_END})"
 )
 
@@ -1525,16 +1534,26 @@ def _record_names(text: str) -> list[Candidate]:
     return found + _row_names(text)
 
 
+def _in_a_roster(text: str, at: int, named: list[int]) -> bool:
+    """Two rows whose surnames are no words stand within three lines of `at`: the
+    rows are one list's."""
+    near = [n for n in named if abs(n - at) < _ROSTER_REACH]
+    return sum(text.count("\n", min(n, at), max(n, at)) <= 3 for n in near) >= 2
+
+
+_ROSTER_REACH = 600
+
+
 def _row_names(text: str) -> list[Candidate]:
     """A list's rows that open with "SURNAME, Given" (`_ROW_NAME_RE`): two names, as
     the guideline keeps a comma's parts apart ("CHEVRIER", "Rémi A."). The given name
     may be one only the wide lists hold ("Verla") or none ("HULEWICZ, Genowefa": no
     word and no place beside a surname no word either). A surname that is a word
-    ("STILL, Verla M.") counts only in a roster, where two rows or more have surnames
-    no word is, and before one given name: "TO, Mark Jones", "ATTENTION, Dorothy" are
-    a memo's labels."""
+    ("STILL, Verla M.") counts only in a roster, two rows within three lines having
+    surnames no word is, and before one given name: "TO, Mark Jones", "ATTENTION,
+    Dorothy" are a memo's labels."""
     given_names = first_names()
-    rows = []
+    rows: list[tuple[re.Match[str], bool]] = []
     for match in _ROW_NAME_RE.finditer(text):
         surname, given = match.group("surname"), match.group("given")
         uncommon = not any(is_common_word(w) for w in [*surname.split(), given])
@@ -1546,12 +1565,12 @@ def _row_names(text: str) -> list[Candidate]:
         if given.lower().removesuffix("'s").removesuffix("’s") in ROLE_WORDS:
             continue  # "AMBER KOWALCZYK-REYES, Transcriber": a role
         rows.append((match, any(is_common_word(w) for w in surname.split())))
-    roster = sum(not worded for _, worded in rows) >= 2
-    found = []
+    named = [m.start() for m, worded in rows if not worded]
+    found: list[Candidate] = []
     for match, worded in rows:
         given = text[match.start("given") : match.end("v")].split()
         one_given = len(given) == 1 or (len(given) == 2 and re.fullmatch(r"[A-Z]\.?", given[1]) is not None)
-        if worded and not (roster and one_given):
+        if worded and not (one_given and _in_a_roster(text, match.start(), named)):
             continue
         for start, end in ((match.start("surname"), match.end("surname")), (match.start("given"), match.end("v"))):
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:record_name"))
@@ -1813,7 +1832,7 @@ def _trade_names(text: str) -> list[Candidate]:
             start, end = span
             found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.85, "cue:trade_name"))
     for match in _POSSESSIVE_SHOP_RE.finditer(text):
-        owner = match.group("owner")
+        owner = re.sub(r"^[OD]['’]", "", match.group("owner"))
         if is_common_word(owner) or _CALENDAR_WORD.fullmatch(owner) or owner.lower() in ROLE_WORDS:
             continue  # "Tuesday's Market", "the Children's Bakery": no one's shop by name
         if _TITLE_BEFORE_OWNER.search(text, max(0, match.start() - 16), match.start()):
@@ -1835,8 +1854,10 @@ _POSSESSIVE_SHOP_WORDS = (
 _OWNER_TITLES = "|".join(sorted(TITLE_WORDS | HONORIFICS | {"miss", "prof"}, key=len, reverse=True))
 _TITLE_BEFORE_OWNER = re.compile(rf"(?<![\w'’-])(?i:{_OWNER_TITLES})\.?[ \t]+$")
 _POSSESSIVE_SHOP_RE = re.compile(
-    rf"(?<![\w'’&.-])(?P<v>(?P<owner>{_CAPITAL}[a-z][\w-]*)['’]s[ \t]+"
+    rf"(?<![\w'’&.-])(?P<v>(?P<owner>(?:[OD]['’])?{_CAPITAL}[a-z][\w-]*)['’]s[ \t]+"
     rf"(?:{_POSSESSIVE_SHOP_WORDS})(?:[ \t]+(?:and|&)[ \t]+(?:{_POSSESSIVE_SHOP_WORDS}))?)(?![\w'’-])(?![ \t]+[A-Z])"
+    # Not the bar a lawyer passes ("Garcia's Bar exam", "Ms. Ortiz's Bar admission").
+    r"(?![ \t]+(?i:exam|examination|admission|association|license|licence|card|number|complaint)\b)"
 )
 
 
