@@ -1855,7 +1855,9 @@ _OWNER_TITLES = "|".join(sorted(TITLE_WORDS | HONORIFICS | {"miss", "prof"}, key
 _TITLE_BEFORE_OWNER = re.compile(rf"(?<![\w'’-])(?i:{_OWNER_TITLES})\.?[ \t]+$")
 _POSSESSIVE_SHOP_RE = re.compile(
     rf"(?<![\w'’&.-])(?P<v>(?P<owner>(?:[OD]['’])?{_CAPITAL}[a-z][\w-]*)['’]s[ \t]+"
-    rf"(?:{_POSSESSIVE_SHOP_WORDS})(?:[ \t]+(?:and|&)[ \t]+(?:{_POSSESSIVE_SHOP_WORDS}))?)(?![\w'’-])(?![ \t]+(?:[A-Z]|&))"
+    rf"(?:{_POSSESSIVE_SHOP_WORDS})(?:[ \t]+(?:and|&)[ \t]+(?:{_POSSESSIVE_SHOP_WORDS}))?)(?![\w'’-])"
+    # A capitalised word or an "&" after it: a longer name ("Dorsey's Tire & Lube").
+    r"(?![ \t]+(?:[A-Z]|&))"
     # Not the bar a lawyer passes ("Garcia's Bar exam", "Ms. Ortiz's Bar admission").
     r"(?![ \t]+(?i:exam|examination|admission|association|license|licence|card|number|complaint)\b)"
 )
