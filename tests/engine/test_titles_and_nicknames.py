@@ -601,3 +601,14 @@ def test_the_code_review_s_counter_examples() -> None:
     text = "MR. CONSTABLE: I object.\nThe Constable's Office agreed. Det. Constable\nKejick came. Constable may go.\n"
     spread = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.rule == "propagation:PERSON"]
     assert spread == ["Constable"]
+
+
+def test_a_rank_that_is_a_surname_spreads_after_a_sentence_s_first_word() -> None:
+    from pipelines.detection.merging.propagate import propagate
+
+    text = (
+        "MR. CONSTABLE: I object.\nQ. Did Constable speak? The Constable's Office agreed. County Constable Ray left.\n"
+    )
+    label = Candidate(4, 13, "PERSON", "CONSTABLE", ("cues",), 0.9, "cue:speaker_label")
+    spread = [(c.start, c.text) for c in propagate(text, [label])]
+    assert spread == [(text.index("Did Constable") + 4, "Constable")]

@@ -29,7 +29,7 @@ from pipelines.detection.case import carries_case
 from pipelines.detection.filtering.filters import titled_somewhere
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.merging.edges import COMPANY_FORM
-from pipelines.gazetteers import is_common_word, is_given_name, is_known_name
+from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, is_stop_word
 from pipelines.lexicons import HONORIFICS, INSTRUMENT_NOUNS, KIN_TITLES, ORGANIZATION_WORDS, PLACE_WORDS
 from pipelines.names import NameIdentity, name_key, name_parts
 from pipelines.names import spelled_words as _spelled_words
@@ -363,9 +363,15 @@ def _initials_as_written(
 # ("Constable Kejick", "Constable's Office", "Det. Constable⏎Kejick").
 _RANK_USED_AS_A_RANK = re.compile(r"(?:['’]s)?[ \t]*(?:\n[ \t]*(?:\d{1,2}[ \t]+)?)?[ \t]*[A-Z]")
 # ... or a word of the phrase it ends before it, on its line: an article, a possessive,
-# another capitalised word ("the Sheriff", "our Sheriff", "County Sheriff", "Deputy
-# Sheriff"); not a sentence's end ("Overruled. Constable may continue.").
-_RANK_PHRASE_BEFORE = re.compile(r"(?:\b(?i:the|a|an|our|his|her|their|my|your|its)|[A-Z][\w'’-]*)[ \t]+$")
+# another capitalised word that is no stop word ("the Sheriff", "our Sheriff", "County
+# Sheriff", "Deputy Sheriff"); not a sentence's end or its first word ("Overruled.
+# Constable may continue.", "Did Constable speak to her?").
+_RANK_PHRASE_BEFORE = re.compile(r"(?:\b(?i:the|a|an|our|his|her|their|my|your|its)|(?P<word>[A-Z][\w'’-]*))[ \t]+$")
+
+
+def _in_a_rank_s_phrase(text: str, start: int) -> bool:
+    before = _RANK_PHRASE_BEFORE.search(text, max(0, start - 20), start)
+    return before is not None and not (before.group("word") and is_stop_word(before.group("word")))
 
 
 def _ranks_as_surnames(
@@ -390,7 +396,7 @@ def _ranks_as_surnames(
             start, end = match.span()
             if not text[start].isupper() or covered.overlaps(start, end) or extents.overlaps(start, end):
                 continue
-            if _RANK_USED_AS_A_RANK.match(text, end) or _RANK_PHRASE_BEFORE.search(text, max(0, start - 20), start):
+            if _RANK_USED_AS_A_RANK.match(text, end) or _in_a_rank_s_phrase(text, start):
                 continue
             if _no_person_here(text, start, end):
                 continue
