@@ -378,12 +378,26 @@ def test_a_role_s_letters_without_a_vowel_lead_a_speaker_label() -> None:
     assert "KRS ONE" in people and "NEWS" not in people and "ONE" not in people
 
 
-def test_a_child_s_case_is_captioned_by_its_initials() -> None:
-    text = (
-        "In re K.R.T. and A.N., No. CH-FC-217-2024\n    Father of K.R.T., by telephone.\nIn re A.M. session.\n"
-        "See In re W.R. Grace & Co., 2 F.3d 1. In re E.I. du Pont de Nemours & Co. was cited.\n"
-    )
-    assert [c.text for c in cues(text) if c.rule == "cue:protected_initials"] == ["K.R.T.", "A.N.", "K.R.T."]
+@pytest.mark.parametrize(
+    ("text", "initials"),
+    [
+        # A child's case captioned by initials; not a company's before its name.
+        (
+            "In re K.R.T. and A.N., No. CH-FC-217-2024\n    Father of K.R.T., by telephone.\nIn re A.M. session.\n"
+            "See In re W.R. Grace & Co., 2 F.3d 1. In re E.I. du Pont de Nemours & Co. was cited.\n",
+            ["K.R.T.", "A.N.", "K.R.T."],
+        ),
+        # A patient's, a guardianship's ward's; not a session's time.
+        (
+            "Prescription number 7014482, patient R.W., a 71-year-old woman.\n"
+            "In the Matter of the Guardianship of G.F.S. and R.A.S., continued hearing.\n"
+            "The clients A.M. sessions were moved.\n",
+            ["R.W.", "G.F.S.", "R.A.S."],
+        ),
+    ],
+)
+def test_a_protected_person_s_initials_are_a_person(text: str, initials: list[str]) -> None:
+    assert [c.text for c in cues(text) if c.rule == "cue:protected_initials"] == initials
 
 
 def test_a_korean_word_of_address_after_a_name_stays_outside_it() -> None:
@@ -474,15 +488,6 @@ def test_a_row_that_opens_with_a_surname_in_capitals_names_two_parts() -> None:
         "STILL",
         "Verla M.",
     ]
-
-
-def test_a_patient_and_a_ward_named_by_initials_are_persons() -> None:
-    text = (
-        "Prescription number 7014482, patient R.W., a 71-year-old woman.\n"
-        "In the Matter of the Guardianship of G.F.S. and R.A.S., continued hearing.\n"
-        "The clients A.M. sessions were moved.\n"
-    )
-    assert [c.text for c in cues(text) if c.rule == "cue:protected_initials"] == ["R.W.", "G.F.S.", "R.A.S."]
 
 
 def test_a_degree_alone_in_a_label_or_at_a_line_s_end_is_no_name() -> None:

@@ -412,13 +412,14 @@ _SECTION_NUMBER = re.compile(r"(?:[IVX]{1,4}|[A-Z]|\d{1,2})\.[ \t]+")
 
 # A document may hold thousands of ranks: the answer is the document's, per word.
 _TITLED_SOMEWHERE = DocumentAnswers()
-_COURTESY_BEFORE = re.compile(r"\b(?i:mr|mrs|ms|mx|miss|dr)\.?[ \t]+$")
+_COURTESY = r"\b(?i:mr|mrs|ms|mx|miss|dr)\.?[ \t]+"
+_COURTESY_BEFORE = re.compile(_COURTESY + "$")
 
 
 def titled_somewhere(text: str, word: str) -> bool:
     """The document writes `word` after a courtesy title somewhere ("Mr. Constable",
     "MR. CONSTABLE:"): a surname there."""
-    pattern = rf"\b(?i:mr|mrs|ms|mx|miss|dr)\.?[ \t]+(?i:{re.escape(word)})(?![\w'’-])"
+    pattern = rf"{_COURTESY}(?i:{re.escape(word)})(?![\w'’-])"
     return _TITLED_SOMEWHERE.get(text, word.casefold(), lambda: re.search(pattern, text) is not None)
 
 
