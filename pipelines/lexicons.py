@@ -301,11 +301,17 @@ HONORIFICS: frozenset[str] = (
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
-    alhaji alhaja alhaje seu mzee sheriff constable cst""".split()
+    alhaji alhaja alhaje seu mzee sheriff constable cst
+    odikro okyeame opanyin abusuapanin obaapanin omanhene ohemaa osofo togbe""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
 )
+# Akan offices and courtesies of Ghana's courts and families (a town's chief, his
+# linguist, an elder, a family head, a queen mother, a pastor: "Opanyin Kwadwo Boateng",
+# "the Okyeame, Kwaku Ampofo"), and the Ewe "Togbe": titles outside the name, as the
+# guideline keeps titles; never a name alone ("Nana" is a given name too: "Nana Yaw
+# Owusu").
 # Other languages' "Mr." and "Mrs." ("Doña Chayo", "Seu Marcelo", "Pani Gienia", "Mzee
 # Njuguna", an elder in Swahili): a courtesy before the name, never the name's. Not
 # Portuguese "Dona", an English given name too ("Dona Ellis testified"): a title kept

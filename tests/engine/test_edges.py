@@ -740,3 +740,19 @@ def test_an_organization_whose_join_ends_its_line_takes_the_next_line_s_name_wit
     text = "He worked for the Housing Authority of\nFresno for years. He worked at Kovacs &\nLindgren Plumbing."
     found = texts(text, [span(text, "Housing Authority of", "ORGANIZATION"), span(text, "Kovacs &", "ORGANIZATION")])
     assert found == [("Housing Authority of\nFresno", "ORGANIZATION"), ("Kovacs &\nLindgren Plumbing", "ORGANIZATION")]
+
+
+@pytest.mark.parametrize(
+    ("text", "needle", "cuts"),
+    [
+        # a possessive's "s" is the word's before it
+        ("MINISTER'S COUNSEL: Madam, when did you last see him?", "S COUNSEL", True),
+        ("the Minister’s Counsel asked", "s Counsel", True),
+        # an Irish or an Italian name's letter goes on after its apostrophe
+        ("O'Sullivan said so.", "Sullivan", False),
+        ("D'Souza said so.", "Souza", False),
+    ],
+)
+def test_a_span_that_opens_at_a_possessive_s_cuts_a_word(text: str, needle: str, cuts: bool) -> None:
+    start = text.index(needle)
+    assert cuts_a_word(text, start, start + len(needle)) is cuts

@@ -38,6 +38,9 @@ def _candidate(text: str, needle: str, label: str, sources: tuple[str, ...] = ("
         # role words and titles as names
         ("PRESIDING COMMISSIONER: The Commissioners will deliberate.", "Commissioners", "PERSON", "role word"),
         ("DEPUTY COMMISSIONER: Thank you, Colonel.", "Colonel", "PERSON", "title alone"),
+        # an Akan chief's linguist and a family's elder, by their offices
+        ("He came with his Okyeame, Kwaku Ampofo.", "Okyeame", "PERSON", "title alone"),
+        ("Q: Opanyin, you were given a house plot.", "Opanyin", "PERSON", "title alone"),
         ("PRESIDING COMMISSIONER: The Incarcerated Person may speak.", "Incarcerated Person", "PERSON", "role word"),
         ("Presiding over this hearing today.", "Presiding", "ORGANIZATION", "role word"),
         # an interview's and a call's speaker labels (a fresh-clone walkthrough found
@@ -61,6 +64,10 @@ def _candidate(text: str, needle: str, label: str, sources: tuple[str, ...] = ("
         # places that are not places here
         ("Q Anything else you remember?", "Anything", "LOCATION", "closed-class"),
         ("A I walked down the west street.", "west street", "LOCATION", "all lowercase"),
+        # a people's or a language's word read as a place
+        ("A She was Tongan. She married my son in 2014.", "Tongan", "LOCATION", "nationality or a language"),
+        ("She will testify in Tamil, and the interpreter is here.", "Tamil", "LOCATION", "nationality or a language"),
+        ("A In the German barracks. There I met my husband.", "German", "LOCATION", "nationality or a language"),
         # a model's "name" with a lower-case word
         ("A Rigor mortis had set in.", "Rigor mortis", "PERSON", "not shaped like a name"),
     ],
@@ -69,6 +76,20 @@ def test_each_class_of_wrong_span_is_filtered_with_a_reason(utterance, needle, l
     kept, dropped = apply_filters([_candidate(utterance, needle, label)], text=utterance)
     assert not kept
     assert reason in dropped[0].reason
+
+
+@pytest.mark.parametrize(
+    ("utterance", "needle", "sources"),
+    [
+        # a language that names a country too ("Nauru") or a large place is the model's call
+        ("A We flew to Nauru that spring.", "Nauru", ("spacy",)),
+        # two words: a place may hold a people's word ("Dominican Republic")
+        ("A She moved to the Dominican Republic.", "Dominican Republic", ("spacy",)),
+    ],
+)
+def test_a_place_named_like_a_people_or_a_language_stays(utterance: str, needle: str, sources: tuple[str, ...]) -> None:
+    kept, _ = apply_filters([_candidate(utterance, needle, "LOCATION", sources)], text=utterance)
+    assert [c.text for c in kept] == [needle]
 
 
 def test_a_date_after_a_page_s_number_is_a_date() -> None:

@@ -2913,3 +2913,29 @@ def test_a_record_s_number_and_year_after_no_is_an_id_and_a_printed_line_number_
     assert ids == ["118/2020", "214/2019", "311/2016", "47/2"]
     numbered = " 8  Q.  Where was he found?\n 9      131 Allander Street. A male injured.\n10  A.  Yes.\n"
     assert "131 Allander Street" in _labelled(numbered, "LOCATION")
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        # the page's line number before a job's title ("Official Court Reporter")
+        ("17                   Official Court Reporter\n18   License No. 084-004211\n", None),
+        ("Lorelei Dingus, RPR\n19                    Official Court Reporter\n", None),
+        # a house's number after the line's number and a speaker's marker
+        (" 5   A. At 14   Wimbledon Court, near the school.\n", "14   Wimbledon Court"),
+        # a house's number at a line's head, one space after it
+        ("Address on file:\n44 Lark Place, Apt. 2\n", "44 Lark Place"),
+        # a street's type that is no noun besides ("Street") keeps even a wide gap
+        (" 7   1250  Brown Street was the house.\n", "1250  Brown Street"),
+        # a line's number before a street whose name needs no house's number, or whose
+        # house's number ends the line before: the street stays
+        (
+            "10    STRAUB, FEENEY & KLINE LLP\n11         One Monument Circle, Indianapolis\n",
+            "11         One Monument Circle",
+        ),
+        ("Plaintiff at 744\n22  Horizon Court, Suite 300, Grand Junction\n", "22  Horizon Court"),
+    ],
+)
+def test_a_printed_line_number_is_no_house_number_before_a_court_or_a_place(text: str, address: str | None) -> None:
+    found = [text[c.start : c.end] for c in patterns.recognize(text) if c.rule == "pattern:street_address"]
+    assert found == ([address] if address else [])

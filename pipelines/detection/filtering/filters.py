@@ -32,6 +32,8 @@ from pipelines.gazetteers import (
     is_known_name,
     is_person_given_name,
     is_stop_word,
+    languages,
+    large_place_names,
     last_names,
 )
 from pipelines.lexicons import (
@@ -446,6 +448,15 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
         return None
     if all(is_english_word(word) for word in words):
         return "English words, no given name"
+    if (
+        len(words) == 2
+        and len(words[0]) > 1
+        and len(words[1]) > 2  # "T. A.": initials, "A." no answer's role
+        and words[1].lower() in ROLE_WORDS
+        and is_common_word(words[0])
+        and not is_known_name(words[0])
+    ):
+        return "an office's name"  # "Mr. Vice Chair", "Madam Deputy Speaker": an office, addressed
     # The base model's second opinion the encoder did not share: common words that are
     # nobody's names ("RECORD MERGE WARNING", "Depart Scene"); "Young Brown" stays.
     # An initial or a name's particle says name ("B. Tuck", "el Mono").
@@ -765,6 +776,21 @@ def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | Non
     return None
 
 
+def _place_nationality(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """ "She was Tongan", "affirmed in Hokkien", "the German barracks": a people's or a
+    language's word says where someone is from, not a place of theirs (a quasi
+    identifier at most). A language that is a country's or a large place's name too
+    ("Nauru", "Afar") is left to the model."""
+    if not _model_only(c):
+        return None
+    key = c.text.strip().lower()
+    if " " in key or not key.isalpha():
+        return None
+    if key in NATIONALITIES or (key in languages() and key not in large_place_names()):
+        return "a nationality or a language, no place"
+    return None
+
+
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _LETTER_WITH_STOP = re.compile(r"[A-Z]\.?")
 
@@ -996,6 +1022,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "vehicle": (frozenset({"PERSON", "ORGANIZATION"}), _vehicle),
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
+    "place_nationality": (frozenset({"LOCATION"}), _place_nationality),
     "numbered_thing": (_NOT_PERSON | {"PERSON"}, _numbered_thing),
     "date_words": (frozenset({"DATE"}), _date),
     "weekday_recurring": (frozenset({"DATE"}), _weekday_recurring),

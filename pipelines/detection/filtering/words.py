@@ -100,6 +100,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "person_names_a_work": ("english_words", "stop_words"),
     # Its determiners are English.
     "person_after_determiner": ("english_words",),
+    # Its nationalities and language names are English.
+    "place_nationality": ("english_words",),
     "numbered_thing": ("numbered_things",),
     "date_words": ("calendar",),
     "weekday_recurring": ("weekday_alone", "weekday_recurring"),

@@ -103,10 +103,22 @@ def _inside_one_word(before: str, after: str) -> bool:
 
 
 def cuts_a_word(text: str, start: int, end: int) -> bool:
-    """The span starts or ends inside a word ("thing" in "nothing")."""
+    """The span starts or ends inside a word ("thing" in "nothing"), or starts at a
+    possessive's "s" ("MINISTER'[S COUNSEL]": the "s" is the word's before it; not
+    "O'[Sullivan]", whose letter goes on)."""
     starts_inside = start > 0 and _inside_one_word(text[start - 1], text[start])
     ends_inside = end < len(text) and _inside_one_word(text[end - 1], text[end])
-    return starts_inside or ends_inside
+    return starts_inside or ends_inside or _at_a_possessive_s(text, start)
+
+
+def _at_a_possessive_s(text: str, start: int) -> bool:
+    return (
+        start >= 2
+        and text[start] in "sS"
+        and text[start - 1] in "'’"
+        and text[start - 2].isalpha()
+        and not text[start + 1 : start + 2].isalpha()
+    )
 
 
 def _strip_unpaired(text: str, start: int, end: int) -> tuple[int, int]:

@@ -557,9 +557,12 @@ _GAELIC_HEADS = frozenset({"Mac", "MAC", "Nic", "NIC", "Mhic", "Nig"})
 _GAELIC_SURNAME_AFTER = re.compile(
     r"[ \t]+(?:an|a['’]|na|nan|AN|A['’]|NA|NAN)[ \t]*\n?[ \t]*(?:[thTH]-?)?[A-Z][\w'’]*(?:-[A-Z][\w'’]*)?"
 )
-# Not a senior's title ("Jyotirmoy Borthakur, Sr. Adv.": a senior advocate).
+# Not a senior's title ("Jyotirmoy Borthakur, Sr. Adv.": a senior advocate), with
+# its period or without it: the lookahead stands before the period so that dropping
+# the period cannot get round it.
 _SUFFIX_AFTER = re.compile(
-    r",?[ \t]+(?:Jr|Sr|JR|SR)(?:\.|\b)(?![ \t]+[A-Z][a-z]{1,4}\.)|[ \t]+(?:II|III|IV)\b(?![.'’-])"
+    r",?[ \t]+(?:Jr|Sr|JR|SR)(?!\.?[ \t]+(?:[A-Z][a-z]{1,4}\.|Advocate\b|Counsel\b))(?:\.|\b)"
+    r"|[ \t]+(?:II|III|IV)\b(?![.'’-])"
 )
 
 

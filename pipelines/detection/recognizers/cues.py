@@ -179,7 +179,7 @@ _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?
 # waits for, not a new sentence.
 _NAME_MAY_WRAP = places.LINE_GAP
 _CALLED_RE = re.compile(
-    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|(?P<known>known|knew)[ \t]+as"
+    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|(?P<known>known|knew|knows)[ \t]+as"
     # What a record or a witness gives as someone's other name, quoted after it
     # ('a/k/a "Bird"', 'the moniker "Pinky"').
     r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))[ \t]+"
@@ -188,7 +188,7 @@ _CALLED_RE = re.compile(
     + ")?"
     r"|(?P<namer>(?i:man|woman|guy|girl|boy|kid|dude|lady|fellow|person|one|someone|somebody)[ \t]+"
     r"(?i:they|people|everyone|everybody|folks|we)" + _NAME_MAY_WRAP + "call(?:ed)?" + _NAME_MAY_WRAP + ")"
-    r"|(?P<bare>(?i:call(?:s|ing)?))[ \t]+(?P<object>(?:him|her|me|them)" + _NAME_MAY_WRAP + ")?)"
+    r"|(?P<bare>(?i:call(?:s|ing)?))" + _NAME_MAY_WRAP + "(?P<object>(?:him|her|me|them)" + _NAME_MAY_WRAP + ")?)"
     # A nickname in quotes ('who goes by "Pooh."').
     # A name may end in an initial ("Daddy T.", "Big J.").
     r"[\"“'‘]?(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"
@@ -294,12 +294,17 @@ _WHOSE_AGE_RE = re.compile(
 _PERSON_BEFORE_CALLED = re.compile(
     r"(?i)\b(?:(?:man|woman|men|women|guy|boy|girl|kid|lady|gentleman|fellow|someone|somebody|person|people"
     # "Trevon Sams, who goes by".
-    r"|friend|officer|detective|teacher|doctor|nurse|" + RELATIONS + r")s?|he|she|i|who),?[ \t\n]+"
-    r"(?:was[ \t]+|is[ \t]+|am[ \t]+)?$"
+    r"|friend|officer|detective|teacher|doctor|nurse|" + RELATIONS + r")s?|he|she|i|who)"
+    # "who everybody⏎16   knows as June Bug": who, those who call them so, a printed
+    # line number where the line breaks.
+    r"(?:[ \t\n]+(?:\d{1,3}[ \t]+)?(?:everybody|everyone|people|they|we|folks))?"
+    r",?[ \t\n]+(?:\d{1,3}[ \t]+)?(?:was[ \t]+|is[ \t]+|am[ \t]+)?$"
 )
 _COURT_MARTIAL_LABELS = frozenset({"MJ", "TC", "DC", "ATC", "ADC", "WIT"})
 _COURT_MARTIAL = re.compile(r"(?i)\bcourts?[- ]martial\b|\bmilitary judge\b|\btrial counsel\b")
 _FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ \t\n]+also[ \t\n]+$")
+# A name alone, its comma, then "known as" ("Her half-brother Ruaridh,⏎ known as Roo").
+_NAME_THEN_KNOWN = re.compile(r"\b(?P<name>[A-Z][a-z]+),[ \t]*\n?[ \t]*(?:\d{1,3}[ \t]+)?(?:also[ \t\n]+)?$")
 # A speaker label opens a line: capitals, optional role words, then a colon.
 # A printed line number may open the line ("16   MR. BRENNAN:").
 # Latin-1's capitals too: "SGT. QUIÑONES:", "MS. NÚÑEZ:".
@@ -755,6 +760,13 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     also = _FULL_NAME_ALSO.search(text, max(0, match.start() - 60), match.start())
     if also is not None and is_person_given_name(also.group("given")):
         return True
+    # A name no list or place knows, then "known as": a person's ("Ruaridh, known as
+    # Roo"), not a city's ("Mumbai, also known as Bombay") nor a word's.
+    if match.group("known"):
+        named = _NAME_THEN_KNOWN.search(text, max(0, match.start() - 40), match.start())
+        word = named.group("name") if named is not None else ""
+        if word and not is_common_word(word) and not places.is_known_place(word):
+            return True
     return is_person_given_name(first)
 
 
@@ -892,6 +904,83 @@ def _after_a_name_word(text: str, at: int) -> bool:
     return before is not None and not is_common_word(before.group(1))
 
 
+# The words whose "'s" is "is" or "has" ("It's Mom", "That's Nephew, Kentrell").
+_CONTRACTING_IS = frozenset(
+    "it that this there here what who where when how he she let everything nothing something everyone someone "
+    "everybody somebody nobody".split()
+)
+
+
+_WORD_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
+
+
+def _a_role_s_first_word(text: str, end: int, name: str) -> bool:
+    """A word no name list holds, then a role's ("Vice| Chair", "Deputy| Speaker",
+    "Acting| Chief"): the office's name; a surname before a role ("Mr. Bishop, Chair
+    of", "Mr. Young Chair") stays the name."""
+    after = _WORD_AFTER.match(text, end)
+    return (
+        after is not None and after.group(1).lower() in ROLE_WORDS and is_common_word(name) and not is_known_name(name)
+    )
+
+
+# Who a person is to another, as a record writes it capitalised where a line opens
+# ("Paramour's mother", "Babysitter's boyfriend"): no one's name.
+_RELATION_OWNER = re.compile(rf"(?i:{RELATIONS}|paramour|babysitter|caregiver|roommate|landlord|landlady)")
+
+
+def _an_office_addressed(text: str, name: str) -> bool:
+    """A role's word after a title ("Mr. Member", "Madam Chair", "Mr. Commissioner")
+    that the document also writes as the role: after "the" ("Tell the Member") or as a
+    speaker's label ("MEMBER:"). A surname that is a role's word ("Ms. Sheriff said
+    that Sheriff's statement…") is written neither way."""
+    if " " in name or name.lower() not in _LABEL_ROLES:
+        return False
+    word = re.escape(name)
+    return re.search(rf"(?i:\bthe[ \t]+{word}\b)|^[ \t]*(?i:{word})[ \t]*:", text, re.MULTILINE) is not None
+
+
+# A person's dotted initials in brackets right after the name, an age after them or
+# not: "Ms Donnachie (S.D., 34)", "Mr Mowat (G.M.)", "Aileen Donnachie (A.D.)".
+_INITIALS_AFTER_A_NAME_RE = re.compile(
+    r"\b(?P<title>(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]+)?(?P<given>[A-Z][a-z]+[ \t]+)?(?P<surname>[A-Z][\w'’-]+)"
+    r"[ \t]*\([ \t]*(?P<v>(?:[A-Z]\.[ ]?){1,3}[A-Z]\.)[ \t]*(?=[,;)])"
+)
+
+
+def _initials_after_a_name(text: str) -> list[Candidate]:
+    """Initials a record gives a person it names, in brackets after the name: the
+    last letter the surname's, the first the given name's where it is written, after
+    a title or a given name (not "the Court (S.C.)" nor "Form (I.D.)")."""
+    found = []
+    for match in _INITIALS_AFTER_A_NAME_RE.finditer(text):
+        letters = [c for c in match.group("v") if c.isupper()]
+        given = match.group("given")
+        if not (match.group("title") or given) or letters[-1] != match.group("surname")[0]:
+            continue
+        if given and (letters[0] != given[0] or not is_person_given_name(given.strip())):
+            continue
+        start, end = match.span("v")
+        found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.85, "cue:initials_after_name"))
+    return found
+
+
+def _a_role_s_participle(word: str) -> bool:
+    """A participle after a role ("PERSON CONCERNED", "MEMBER PRESIDING"): an English
+    word no name list holds that ends in -ed or -ing ("REED", "AHMED", "KING" are names;
+    "HURT" after "THE WITNESS" still is one)."""
+    return word.lower().endswith(("ed", "ing")) and is_common_word(word) and not is_known_name(word)
+
+
+def _no_one_s_possessive(name: str) -> bool:
+    """ "It's Mom", "That's Nephew": a pronoun and its verb, no possessor; "Babysitter's
+    boyfriend", "Paramour's mother", "Victim's sister": a relation or a role owns the
+    relation. A word otherwise is a name, a nickname too ("Rabbit's nephew", "Hope's
+    brother", "Will's sister")."""
+    lower = name.lower()
+    return lower in _CONTRACTING_IS or lower in ROLE_WORDS or _RELATION_OWNER.fullmatch(name) is not None
+
+
 def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool:
     """A cue whose words name no person after all."""
     # A quoted other name is a person's (`_quoted_other_name`), asked once.
@@ -933,8 +1022,8 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     )
     if rule in ("title", "honorific") and _only_common_words(name) and not personal:
         return True  # "Squadron Officer School": a thing named after the title, no one
-    if rule == "called" and places.is_place_shaped(name):
-        return True  # "went by Main Street"
+    if rule == "called" and places.is_place_shaped(re.sub(r"['’]s$", "", name)):
+        return True  # "went by Main Street", "called Minneapolis Center's coordinator"
     if rule == "honorific" and (places.is_place_shaped(name) or places.has_institution_word(name)):
         return True  # "King Street", "General Hospital"
     ended = _WORD_AND_PERIOD.match(match.group(0)) if rule == "honorific" else None
@@ -1109,7 +1198,10 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 roles += 1
             # "THE CHILD:", "THE VIDEOGRAPHER:": a name takes no article. After a role
             # ("THE WITNESS HURT:") a common word is the name, as after a title.
-            if article and roles == 1 and _only_common_words(" ".join(w.group() for w in words) or "the"):
+            # "PERSON CONCERNED:", "COUNSEL APPEARING:": the role, said as the rules say it.
+            participle = roles > 0 and len(words) == 1 and _a_role_s_participle(words[0].group())
+            common = _only_common_words(" ".join(w.group() for w in words) or "the")
+            if participle or (article and roles == 1 and common):
                 continue
         if not roled and _role_named(words):
             continue
@@ -1152,6 +1244,9 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 # "VIN: 1HGCM82633A004352" on every vehicle, "SID: 08127734" on every
                 # subject: a number's field however often; "SID: At my mom's." a speaker.
                 or (words[0].group() in _NUMBER_FIELDS and _A_NUMBER_AFTER.match(text, match.end()) is not None)
+                # "PRN:        62093318", written once: a code alone on the line is a
+                # field's value; a speaker says words, even a speaker who answers once.
+                or (written == 1 and _ONLY_A_CODE_AFTER.match(text, match.end()) is not None)
             )
         ) or _a_form_s_field(text, match, words, written)
         # Common words after a clock ("13:15 COUNT:") name someone only after a role.
@@ -1194,6 +1289,8 @@ def _a_heading_noun(word: str) -> bool:
 # Labels that are given names too, a number's field when a number follows them.
 _NUMBER_FIELDS = frozenset({"VIN", "SID", "DIN", "DAY"})
 _A_NUMBER_AFTER = re.compile(r"[ \t]*#?[A-Z0-9-]*\d")
+# A code with a figure, and nothing else, to the line's end.
+_ONLY_A_CODE_AFTER = re.compile(r"[ \t]*#?[A-Z0-9][A-Z0-9/.-]*(?<=\d)[A-Z0-9/-]*[ \t]*(?:\n|$)")
 
 
 def _a_sentence(words: list[re.Match[str]]) -> bool:
@@ -1381,6 +1478,12 @@ def recognize(text: str) -> list[Candidate]:
             start, end = start + words[0].start(), start + words[-1].end()
             if _names_no_one(text, rule, match, text[start:end]):
                 continue
+            if regex is _POSSESSOR_RE and _no_one_s_possessive(text[start:end]):
+                continue
+            if rule == "title" and _a_role_s_first_word(text, end, text[start:end]):
+                continue  # "Mr. Vice Chair", "Madam Deputy Speaker": the title's addressee is an office
+            if rule == "title" and _an_office_addressed(text, text[start:end]):
+                continue  # "Good morning, Mr. Member." where "MEMBER:" speaks: the office, addressed
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
     found += _initials_of_the_protected(text)
     for start, end in caseless_spans(text):
@@ -1413,7 +1516,7 @@ def recognize(text: str) -> list[Candidate]:
         ):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
-    found += _role_fields(text) + _son_of(text)
+    found += _role_fields(text) + _son_of(text) + _initials_after_a_name(text)
     found += _speaker_labels(text) + _numbered_questions(text)
     found += _record_names(text)
     found += _institutions(text) + _institutions_in_capital_headings(text)
@@ -1507,11 +1610,16 @@ def _numbered_questions(text: str) -> list[Candidate]:
 _UPPER_WORD = _CAPITAL + r"(?:" + _CAPITAL + r"|['’-])+"
 # A given name's letters after its capital, any alphabet's lower case ("Małgorzata").
 _LOWER_LETTERS = r"(?:(?![A-ZÀ-ÖØ-Þ])[^\W\d_]|['’-])+"
+_ROW_NICKNAME = r"[ ]\(?[\"“][^\"”\n]{1,20}[\"”]\)?"
 _ROW_NAME_RE = re.compile(
-    r"(?m)^[ \t]*(?:\d{1,3}[.)][ \t]+)?"
+    # A row's number ("12."), or its code and a column's gap ("R2   ", "S4   ", "12   ":
+    # a survey's resident, a staff list's member).
+    r"(?m)^[ \t]*(?:\d{1,3}[.)][ \t]+|[A-Z]{0,3}\d{1,4}[ \t]{2,})?"
     rf"(?P<v>(?P<surname>{_UPPER_WORD}(?:[ ]{_UPPER_WORD})?),[ ](?P<given>{_CAPITAL}{_LOWER_LETTERS})"
     rf"(?:[ ]{_CAPITAL}{_LOWER_LETTERS})?(?:[ ][A-Z]\.?)?)"
-    rf"(?:[ ]\([\"“][^\"”\n]{{1,20}}[\"”]\))?(?={places.FIELD_END})"
+    # A nickname after the given names, in quotes, bracketed or not ('"Doc"'); the
+    # column after it may start one space on when the nickname overran it ('"Doc" 118-A').
+    rf"(?:{_ROW_NICKNAME}(?=[ ][\w-]*\d)|(?:{_ROW_NICKNAME})?(?={places.FIELD_END}))"
 )
 
 
@@ -1553,24 +1661,31 @@ def _row_names(text: str) -> list[Candidate]:
     surnames no word is, and before one given name: "TO, Mark Jones", "ATTENTION,
     Dorothy" are a memo's labels."""
     given_names = first_names()
-    rows: list[tuple[re.Match[str], bool]] = []
+    rows: list[tuple[re.Match[str], bool, bool]] = []
     for match in _ROW_NAME_RE.finditer(text):
         surname, given = match.group("surname"), match.group("given")
         uncommon = not any(is_common_word(w) for w in [*surname.split(), given])
         known = given.title() in given_names or is_given_name(given) or (uncommon and not places.is_known_place(given))
-        if not known or given.casefold() in us_states() or surname.casefold() in us_states():
+        if given.casefold() in us_states() or surname.casefold() in us_states():
             continue
         if places.is_known_place(surname) and places.is_known_place(given):
             continue
         if given.lower().removesuffix("'s").removesuffix("’s") in ROLE_WORDS:
             continue  # "AMBER KOWALCZYK-REYES, Transcriber": a role
-        rows.append((match, any(is_common_word(w) for w in surname.split())))
-    named = [m.start() for m, worded in rows if not worded]
+        # A given name no list holds that is a word ("CASTLEBERRY, June M."): a name
+        # only in a roster, as a surname that is a word.
+        weak = not known and not places.is_known_place(given)
+        if not known and not weak:
+            continue
+        rows.append((match, any(is_common_word(w) for w in surname.split()), weak))
+    named = [m.start() for m, worded, weak in rows if not (worded or weak)]
     found: list[Candidate] = []
-    for match, worded in rows:
+    for match, worded, weak in rows:
         given = text[match.start("given") : match.end("v")].split()
         one_given = len(given) == 1 or (len(given) == 2 and re.fullmatch(r"[A-Z]\.?", given[1]) is not None)
         if worded and not (one_given and _in_a_roster(text, match.start(), named)):
+            continue
+        if weak and (worded or not _in_a_roster(text, match.start(), named)):
             continue
         for start, end in ((match.start("surname"), match.end("surname")), (match.start("given"), match.end("v"))):
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:record_name"))

@@ -156,7 +156,33 @@ def _an_address(text: str, match: re.Match[str]) -> bool:
         return False
     if _NUMBERED_UNIT_BEFORE.search(text, max(0, at - 16), at):
         return False  # "Department 2 Chancery Court": a court's department
+    if _a_line_number_before_a_title(text, match):
+        return False  # "17          Official Court Reporter": the page's line 17, no house
     return street_named(match, number)
+
+
+# A number alone at a line's head, a column's gap after it: the page's line number.
+_LINE_NUMBER_GAP = re.compile(r"[ \t]{2,}")
+# The phrase goes on after the type, capitalised ("Court| Reporter", "Place| Holder").
+_PHRASE_GOES_ON = re.compile(r"[ \t]+[A-Z][a-z]")
+
+
+def _a_line_number_before_a_title(text: str, match: re.Match[str]) -> bool:
+    """The match's number opens its line (spaces before it only), a gap of two spaces
+    or more after it, and a type that is a noun too ("Court", "Place") goes on into a
+    longer phrase: a transcript's printed line number before a title ("Official Court
+    Reporter"), not a house's before its street ("11     One Monument Circle,"; "22
+    Horizon Court, Suite 300" keep theirs: the line's number stands for the house's
+    the line before, or the street's name needs none)."""
+    if match.group("type").lower().rstrip(".") not in _AMBIGUOUS_TYPES:
+        return False
+    at, end = match.start("n"), match.end("n")
+    line_start = text.rfind("\n", 0, at) + 1
+    return (
+        not text[line_start:at].strip()
+        and _LINE_NUMBER_GAP.match(text, end) is not None
+        and _PHRASE_GOES_ON.match(text, match.end()) is not None
+    )
 
 
 # A court's or an office's numbered unit before the number.
