@@ -267,6 +267,8 @@ OTHER_LANGUAGES_KIN_TITLES: tuple[str, ...] = (
     # Minda"); not "Ate" (an older sister, and an English verb opening a sentence), nor
     # "Tita", "Tito", "Lola", "Lolo" (given names: "Lolo Jones", "Lola Ford Cosworth").
     "Oom", "Tannie", "Kuya", "Nanay", "Tatay", "Manong", "Manang", "Ninong", "Ninang",
+    # Akan father and mother before a name ("Agya Kwabena", "Maame Yaa Kyerewaa").
+    "Agya", "Maame",
 )  # fmt: skip
 KIN_TITLES: tuple[str, ...] = (
     "Uncle", "Aunt", "Auntie", "Aunty", "Grandma", "Grandpa", "Granny", "Nana", "Cousin", "Mama", "Papa", "Daddy",
@@ -302,7 +304,7 @@ HONORIFICS: frozenset[str] = (
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
     alhaji alhaja alhaje seu mzee sheriff constable cst
-    odikro okyeame opanyin abusuapanin obaapanin omanhene ohemaa osofo togbe""".split()
+    odikro okyeame kyeame opanyin abusuapanin obaapanin omanhene ohemaa osofo togbe""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)

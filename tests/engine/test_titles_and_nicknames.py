@@ -754,3 +754,24 @@ def test_a_survey_s_resident_list_names_each_row_after_its_code() -> None:
     ]
     # a given name that is a word is a name only among other rows
     assert [c.text for c in cues("R3   CASTLEBERRY, June M.  120\n") if c.rule == "cue:record_name"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "entity", "name"),
+    [
+        ("My mother was Maame Yaa Kyerewaa.", "Maame Yaa Kyerewaa", "Yaa Kyerewaa"),
+        ("In the village they call me Agya Kwabena.", "Agya Kwabena", "Kwabena"),
+    ],
+)
+def test_an_akan_parent_s_title_stays_outside(text: str, entity: str, name: str) -> None:
+    assert [c.text for c in tidy(text, [_person(text, entity)])] == [name]
+
+
+def test_a_docket_s_rows_numbered_without_a_stop_are_rows() -> None:
+    text = (
+        " 1 ROARK, Crystal L.              48C03-2309-F6-002417      3\n"
+        " 2 DETTWEILER, Miles J.           48C03-2311-F6-002952      2\n"
+        " 3 PRUETT, Madison R.             48C03-2408-F6-003390      1\n"
+    )
+    found = [c.text for c in cues(text) if c.rule == "cue:record_name"]
+    assert found == ["ROARK", "Crystal L.", "DETTWEILER", "Miles J.", "PRUETT", "Madison R."]

@@ -2939,3 +2939,37 @@ def test_a_record_s_number_and_year_after_no_is_an_id_and_a_printed_line_number_
 def test_a_printed_line_number_is_no_house_number_before_a_court_or_a_place(text: str, address: str | None) -> None:
     found = [text[c.start : c.end] for c in patterns.recognize(text) if c.rule == "pattern:street_address"]
     assert found == ([address] if address else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "found"),
+    [
+        # a clock with a point before am or pm; a decimal is none
+        ("About 2.40 am I was putting a pallet away. [11.02 AM]\n", "dotted_clock", ["2.40 am", "11.02 AM"]),
+        ("It weighed 2.51 kg and cost 3.40 dollars.\n", "dotted_clock", []),
+        # a log's column after a date, a nought-led clock after "at", any before "hours"
+        (
+            "10/08/24  0855    Entrance conference.\nDr. B notified 0830. At 1400 hours.\n",
+            "military_clock",
+            ["0855", "0830", "1400"],
+        ),
+        ("At 2015 levels the unit 0212 held.\n", "military_clock", []),
+        # an age in brackets after a date of birth
+        ("R1   LAMB, Opal F.    03/22/1937 (87)   01/16/2023\n", "age_after_birth_date", ["87"]),
+        # a cause number of mixed groups; no date, no form
+        (
+            " 1 ROARK, Crystal L.   48C03-2309-F6-002417   3\nfile 0018-B5-00412\n",
+            "cause_number",
+            ["48C03-2309-F6-002417", "0018-B5-00412"],
+        ),
+        ("Form CMS-2567-B was filed on 2024-09-12.\n", "cause_number", []),
+    ],
+)
+def test_clocks_ages_and_cause_numbers_of_other_records(text: str, rule: str, found: list[str]) -> None:
+    assert [text[c.start : c.end] for c in patterns.recognize(text) if c.rule == f"pattern:{rule}"] == found
+
+
+def test_a_dotted_clock_after_a_dotted_date_stays_apart_from_it() -> None:
+    text = "It is false to suggest\nthat on 14.08.2019 between 11.30 a.m. and 12.45 p.m. the CPI came.\n"
+    found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in ("DATE", "TIME")]
+    assert found == [("14.08.2019", "DATE"), ("11.30 a.m.", "TIME"), ("12.45 p.m.", "TIME")]

@@ -1612,9 +1612,9 @@ _UPPER_WORD = _CAPITAL + r"(?:" + _CAPITAL + r"|['’-])+"
 _LOWER_LETTERS = r"(?:(?![A-ZÀ-ÖØ-Þ])[^\W\d_]|['’-])+"
 _ROW_NICKNAME = r"[ ]\(?[\"“][^\"”\n]{1,20}[\"”]\)?"
 _ROW_NAME_RE = re.compile(
-    # A row's number ("12."), or its code and a column's gap ("R2   ", "S4   ", "12   ":
-    # a survey's resident, a staff list's member).
-    r"(?m)^[ \t]*(?:\d{1,3}[.)][ \t]+|[A-Z]{0,3}\d{1,4}[ \t]{2,})?"
+    # A row's number ("12.", " 1 "), or its code and a column's gap ("R2   ", "S4   ": a
+    # survey's resident, a staff list's member).
+    r"(?m)^[ \t]*(?:\d{1,3}[.)]?[ \t]+|[A-Z]{1,3}\d{1,4}[ \t]{2,})?"
     rf"(?P<v>(?P<surname>{_UPPER_WORD}(?:[ ]{_UPPER_WORD})?),[ ](?P<given>{_CAPITAL}{_LOWER_LETTERS})"
     rf"(?:[ ]{_CAPITAL}{_LOWER_LETTERS})?(?:[ ][A-Z]\.?)?)"
     # A nickname after the given names, in quotes, bracketed or not ('"Doc"'); the

@@ -318,6 +318,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "record_code",
     ),
+    # A court's cause number of three groups or more, each with a figure, a letter among
+    # them ("48C03-2309-F6-002417", an Indiana cause; "0018-B5-00412"): no date (no
+    # letter) and no form ("CMS-2567-B": one group with figures).
+    _p(
+        "ID",
+        r"(?<![\w/-])(?=[A-Z0-9-]*[A-Z])(?:[A-Z]{0,3}\d[A-Z0-9]*-){2,5}[A-Z]{0,3}\d[A-Z0-9]*(?![\w-])",
+        0.85,
+        "cause_number",
+    ),
     # A recording's or a scan's file name with a number in it (a body camera's
     # "LUSK_2291_X60A7R2K_20240914_223104.mp4", "PSB-2024-0317_LUSK_20241001.wav"):
     # it holds an officer's name, a badge or a case and a date; a record of its own.
@@ -384,6 +393,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("AGE", rf"\b(?:age|aged)(?::[ \t]*|\s+)(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
     # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
     _p("AGE", r"\b(?P<v>\d{1,3})[ ]?(?:y/o|y\.o\.|yo|yrs?\.?[ ]old)(?![\w/])", 0.85, "age_short", IGNORECASE),
+    # A date of birth, then the age it makes in brackets ("03/22/1937 (87)", a roster's
+    # "DOB (age)" column).
+    _p("AGE", r"\b\d{1,2}/\d{1,2}/(?:19|20)?\d\d[ \t]*\((?P<v>\d{1,3})\)", 0.85, "age_after_birth_date"),
     # A point's coordinates in decimal degrees, as a monitor's log or a phone's
     # location data gives them ("40.05871, -76.34362", "37.76382 N, 122.18611 W"):
     # four decimals place someone within metres. Each number is a span of its own.
@@ -584,7 +596,25 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "clock",
         IGNORECASE,
     ),
-    _p("TIME", r"\b\d{1,2}\s*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
+    # Not a dotted clock's minutes ("11.30 a.m.": `dotted_clock` reads it whole).
+    _p("TIME", r"(?<![\d.])\d{1,2}\s*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
+    # A clock with a point, as Australia and Britain write it, before am or pm ("2.40 am",
+    # "[11.02 AM]"); a point alone is a decimal's ("2.51 kg", "at 2.5").
+    _p("TIME", r"(?<![\d.])(?:1[0-2]|0?[1-9])\.[0-5]\d[ \t]*(?:[ap]\.m\.|[ap]m\b|[AP]M\b)", 0.85, "dotted_clock"),
+    # A twenty-four-hour clock of four figures: a log's column after a date ("10/08/24
+    # 0855    Entrance"), a figure that opens with a nought after "at", "by", "until",
+    # "notified" and the like ("notified 0830", "on at 0625": no year opens so), or any
+    # before "hours"/"hrs" ("at 1400 hours"). Not a year ("at 2015 levels").
+    _p(
+        "TIME",
+        r"(?<=\d/\d\d[ \t][ \t])(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]{2,}\S)"
+        r"|(?<=\d/\d\d\d\d[ \t][ \t])(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]{2,}\S)"
+        r"|\b(?i:at|by|until|till|from|since|around|about|approximately|notified|activated|cancelled|canceled)"
+        r"[ \t]+(?P<v>0\d[0-5]\d)\b(?![-/.]\d)"
+        r"|\b(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]*(?i:hours|hrs)\b)",
+        0.85,
+        "military_clock",
+    ),
     _p("PHONE_NUMBER", r"(?<!\w)(?:\+?1[-.\s]?)?\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}\b", 0.8, "us_phone"),
     # An IP address: four numbers up to 255 joined by dots ("203.0.113.47"; not a
     # version's "1.2.3" nor a longer dotted run), or an IPv6 one with "::" or five
