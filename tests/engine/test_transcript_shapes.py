@@ -2973,3 +2973,33 @@ def test_a_dotted_clock_after_a_dotted_date_stays_apart_from_it() -> None:
     text = "It is false to suggest\nthat on 14.08.2019 between 11.30 a.m. and 12.45 p.m. the CPI came.\n"
     found = [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in ("DATE", "TIME")]
     assert found == [("14.08.2019", "DATE"), ("11.30 a.m.", "TIME"), ("12.45 p.m.", "TIME")]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Montréal-Nord, postal code H1Z 3T5. Laval (Québec) H7T 2K7.", ["H1Z 3T5", "H7T 2K7"]),
+        ("Dundee DD1 4HN. London SW1A 1AA. Glasgow G2 8LU.", ["DD1 4HN", "SW1A 1AA", "G2 8LU"]),
+        ("Castlebar, Co. Mayo F23 X9P2.", ["F23 X9P2"]),
+        ("Eastern Creek NSW 2766. Perth WA 6000.", ["NSW 2766", "WA 6000"]),
+        # no country's code: a paragraph's number, a year after a state's letters
+        ("PN12 3XX. He won in WA 2019. Form I-94 4AB.", []),
+    ],
+)
+def test_other_countries_postal_codes_are_places(text: str, found: list[str]) -> None:
+    rules = ("pattern:postal_code_ca", "pattern:postcode_uk", "pattern:eircode", "pattern:postcode_au")
+    assert [text[c.start : c.end] for c in patterns.recognize(text) if c.rule in rules] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("I live at 8417, boulevard Pie-IX, apartment 3.", ["8417, boulevard Pie-IX"]),
+        ("We grew up in Gonaïves, on rue Lamartinière.", ["rue Lamartinière"]),
+        ("1200 chemin du Golf and 45 avenue Laurier.", ["1200 chemin du Golf", "45 avenue Laurier"]),
+        # English words without a house's number
+        ("The avenue I took. Our route Home was long.", []),
+    ],
+)
+def test_a_street_written_as_french_writes_it_is_a_place(text: str, found: list[str]) -> None:
+    assert [text[c.start : c.end] for c in patterns.recognize(text) if c.rule == "pattern:street_address_fr"] == found

@@ -203,6 +203,17 @@ def street_named(match: re.Match[str], number: str) -> bool:
     return kind not in _AMBIGUOUS_TYPES or not any(w.rstrip("'’s") in COURT_KINDS for w in names)
 
 
+# The United Kingdom's postcode areas (Royal Mail's 121, the first letters of a postcode).
+_UK_POSTCODE_AREAS = "|".join(
+    sorted(
+        """AB AL B BA BB BD BH BL BN BR BS BT CA CB CF CH CM CO CR CT CV CW DA DD DE DG DH DL DN DT DY E EC EH EN
+        EX FK FY G GL GU GY HA HD HG HP HR HS HU HX IG IM IP IV JE KA KT KW KY L LA LD LE LL LN LS LU M ME MK ML N
+        NE NG NN NP NR NW OL OX PA PE PH PL PO PR RG RH RM S SA SE SG SK SL SM SN SO SP SR SS ST SW SY TA TD TF TN
+        TQ TR TS TW UB W WA WC WD WF WN WR WS WV YO ZE""".split(),
+        key=len,
+        reverse=True,
+    )
+)
 # The records that number a person or what happened to them: custody, courts, police
 # reports and badges, insurance claims and policies, medical records, accounts,
 # licences; a bar's member, a notary's commission, a proceeding before a board, a
@@ -414,6 +425,40 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"\b(?P<v>(?P<state>[A-Z][A-Za-z]{1,13}(?:[ ][A-Z][A-Za-z]{2,12})?)\.?[ \t]+\d{5}(?:-\d{4})?)\b",
         0.85,
         "zip_code",
+    ),
+    # A street as French writes it, its type before its name, a house's number (and
+    # Quebec's comma) before it or not: "8417, boulevard Pie-IX", "on rue Lamartinière",
+    # "1200 chemin du Golf". Lower-case "rue" or "boulevard" before a capital names a
+    # street in an English text too.
+    _p(
+        "LOCATION",
+        # Types English writes too ("avenue", "route") only after a house's number.
+        r"(?<![\w-])(?:\d{1,5}[A-Z]?,?[ \t]+(?:avenue|route|rang|montée|côte)|(?:\d{1,5}[A-Z]?,?[ \t]+)?"
+        r"(?:rue|boulevard|boul\.|chemin))"
+        r"[ \t]+(?:(?:de|du|des)[ \t]+(?:la[ \t]+|l['’])?|d['’]|l['’])?[A-ZÀ-Ý][\w'’-]+(?:[ \t]+[A-ZÀ-Ý][\w'’-]*){0,2}",
+        0.85,
+        "street_address_fr",
+    ),
+    # Other countries' postal codes, written as their posts print them: Canada's ("H1Z
+    # 3T5"), the United Kingdom's ("DD1 4HN", "SW1A 1AA"), Ireland's Eircode ("F28 X9P2")
+    # with their space and their letters; Australia's four figures after a state's
+    # letters ("NSW 2766"). Each is a place to within a street or a few.
+    _p("LOCATION", r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ ]\d[ABCEGHJ-NPRSTV-Z]\d\b", 0.85, "postal_code_ca"),
+    _p(
+        "LOCATION",
+        # The shape first: an alternation of the areas tried at every word would cost.
+        rf"\b(?=[A-Z]{{1,2}}\d[A-Z\d]?[ ]\d[A-Z]{{2}}\b)"
+        rf"(?:{_UK_POSTCODE_AREAS})\d[A-HJKPSTUW\d]?[ ]\d[ABD-HJLNP-UW-Z]{{2}}\b",
+        0.85,
+        "postcode_uk",
+    ),
+    _p("LOCATION", r"\b(?:[AC-FHKNPRTV-Y]\d\d|D6W)[ ][0-9AC-FHKNPRTV-Y]{4}\b", 0.85, "eircode"),
+    _p(
+        "LOCATION",
+        r"\b(?:NSW[ \t]+[12]\d{3}|VIC[ \t]+[38]\d{3}|QLD[ \t]+[49]\d{3}|SA[ \t]+5\d{3}|WA[ \t]+6\d{3}"
+        r"|TAS[ \t]+7\d{3}|NT[ \t]+0[89]\d\d|ACT[ \t]+(?:02\d\d|26[0-3]\d))\b(?![-/.]\d)",
+        0.85,
+        "postcode_au",
     ),
     _p(
         "LOCATION",
