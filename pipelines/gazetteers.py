@@ -462,3 +462,13 @@ def languages() -> frozenset[str]:
     import pycountry
 
     return frozenset(lang.name.lower() for lang in pycountry.languages if hasattr(lang, "alpha_2"))
+
+
+@_disk_cached
+def spoken_languages() -> frozenset[str]:
+    """The languages English text names about once per million words or more (wordfreq):
+    "Tamil", "Hindi", "Somali", "Yiddish"; not "Pali", "Venda" or "Sango", towns'
+    names too that English rarely writes as a language's."""
+    from wordfreq import zipf_frequency
+
+    return frozenset(name for name in languages() if zipf_frequency(name, "en") >= COMMON_ZIPF)

@@ -293,6 +293,11 @@ KIN_NAMES: frozenset[str] = frozenset(
 # constable ("Sheriff Beaudry", "Constable Kejick", a Canadian record's "Cst. Kejick";
 # Scotland's sheriff is a judge, "Sheriff Macdonald") are ranks so: "Constable
 # retired in 2015" is Mr. Constable.
+# Akan offices and courtesies of Ghana's courts and families (a town's chief, his
+# linguist, an elder, a family head, a pastor: "Opanyin Kwadwo Boateng",
+# "the Okyeame, Kwaku Ampofo"), and the Ewe "Togbe": titles outside the name, as the
+# guideline keeps titles; never a name alone. Not "Nana" nor "Ohemaa" (a queen mother),
+# given names too ("Nana Yaw Owusu", "my daughter Ohemaa").
 HONORIFICS: frozenset[str] = (
     frozenset(
         """king queen prince princess emperor empress pope saint st sir dame lord lady duchess countess
@@ -304,16 +309,22 @@ HONORIFICS: frozenset[str] = (
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
     alhaji alhaja alhaje seu mzee sheriff constable cst
-    odikro okyeame kyeame opanyin abusuapanin obaapanin omanhene ohemaa osofo togbe""".split()
+    odikro okyeame kyeame opanyin abusuapanin obaapanin omanhene osofo togbe""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
 )
-# Akan offices and courtesies of Ghana's courts and families (a town's chief, his
-# linguist, an elder, a family head, a queen mother, a pastor: "Opanyin Kwadwo Boateng",
-# "the Okyeame, Kwaku Ampofo"), and the Ewe "Togbe": titles outside the name, as the
-# guideline keeps titles; never a name alone ("Nana" is a given name too: "Nana Yaw
-# Owusu").
+# An office's first word before its head ("Vice Chair", "Deputy Speaker", "Acting
+# Chief", an Indian senior advocate's "Sr. Adv."), and the heads: an office addressed
+# after a title ("Mr. Vice Chair") names no one. Closed lists, since "Mrs. Breed a
+# question" or "Mr. Holding the door" keep their surnames.
+OFFICE_MODIFIERS: frozenset[str] = frozenset(
+    "vice deputy acting assistant associate interim executive presiding senior sr".split()
+)
+OFFICE_HEADS: frozenset[str] = frozenset(
+    """chair chairman chairwoman chairperson speaker president commissioner chief secretary director governor
+    mayor member minister registrar superintendent administrator advocate adv counsel""".split()
+)
 # Other languages' "Mr." and "Mrs." ("Doña Chayo", "Seu Marcelo", "Pani Gienia", "Mzee
 # Njuguna", an elder in Swahili): a courtesy before the name, never the name's. Not
 # Portuguese "Dona", an English given name too ("Dona Ellis testified"): a title kept

@@ -81,8 +81,10 @@ def test_each_class_of_wrong_span_is_filtered_with_a_reason(utterance, needle, l
 @pytest.mark.parametrize(
     ("utterance", "needle", "sources"),
     [
-        # a language that names a country too ("Nauru") or a large place is the model's call
+        # a language that names a country too ("Nauru") or that English rarely names
+        # ("Pali", a city too) is the model's call
         ("A We flew to Nauru that spring.", "Nauru", ("spacy",)),
+        ("A She was born in Pali, Rajasthan.", "Pali", ("spacy",)),
         # two words: a place may hold a people's word ("Dominican Republic")
         ("A She moved to the Dominican Republic.", "Dominican Republic", ("spacy",)),
     ],

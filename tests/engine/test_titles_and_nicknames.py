@@ -653,7 +653,12 @@ def test_a_label_with_only_a_code_after_it_once_is_a_field(text: str, speakers: 
 
 
 @pytest.mark.parametrize(
-    "text", ["That's right, Mr. Vice Chair.", "Thank you, Madam Deputy Speaker.", "Mr. Acting Chief, hello."]
+    "text",
+    [
+        "That's right, Mr. Vice Chair.",
+        "Thank you, Madam Deputy Speaker.",
+        "Mr. Acting Chief, hello.",
+    ],
 )
 def test_a_title_before_an_office_names_no_one(text: str) -> None:
     assert [c.text for c in cues(text) if c.rule == "cue:title"] == []
@@ -712,6 +717,8 @@ def test_a_title_before_a_role_the_document_uses_names_the_office(text: str, tit
         ("15   Earl Hensley, Phase 5, who everybody\n16   knows as June Bug.\n", ["June Bug"]),
         # a name no list knows, its comma, then "known as"
         ("Her half-brother Ruaridh,\n    known as Roo (8), is the subject of a referral.\n", ["Roo"]),
+        # a relation's word, then a full name a line's end broke
+        ("her boyfriend, Cletus\nVarnado, known as 'Spider.' The inmate.\n", ["Spider"]),
         # a city's other name, a telephone call
         ("They moved to Mumbai, also known as Bombay.\n", []),
         ("We call Dispatch. I call\nthe office.\n", []),
@@ -775,3 +782,51 @@ def test_a_docket_s_rows_numbered_without_a_stop_are_rows() -> None:
     )
     found = [c.text for c in cues(text) if c.rule == "cue:record_name"]
     assert found == ["ROARK", "Crystal L.", "DETTWEILER", "Miles J.", "PRUETT", "Madison R."]
+
+
+# The read-only review of the twenty-seventh session's rules: names the first drafts lost.
+@pytest.mark.parametrize(
+    ("text", "rule", "names"),
+    [
+        # a surname that is a word before "a", "the", a role's word: still the title's name
+        ("The officer then asked Mrs. Breed a question about the car.", "cue:title", ["Breed"]),
+        ("Mr. Holding the door was Mr. Speed by registered mail.", "cue:title", ["Holding", "Speed"]),
+        ("Mr. Driver stated he saw it. The driver of the van fled.", "cue:title", ["Driver"]),
+        # a given name that is an Akan title too
+        ("My daughter Ohemaa was at school that day.", "cue:relation", ["Ohemaa"]),
+        # a role, then a surname that ends as a participle does
+        (
+            "OFFICER SPEED: I approached.\nOFFICER SPEED: Yes.\nWITNESS BOWLING: No.\nCLAIMANT SAEED: Yes.\n",
+            "cue:speaker_label",
+            ["SPEED", "SPEED", "BOWLING", "SAEED"],
+        ),
+        # a surname who answers once with a figure
+        ("THE COURT: How old were you then?\nPRICE:   17\n", "cue:speaker_label", ["PRICE"]),
+        # a drug's, a gang's other name; a lawyer's rank, a doctor's degree
+        ("Suboxone, known as Subs, was sold. Nuestra, known as Norteños, ran it.", "cue:called", []),
+        ("Ms Carter (Q.C.) and Dr Dunn (M.D.) appeared.", "cue:initials_after_name", []),
+    ],
+)
+def test_the_review_s_names_stay_found(text: str, rule: str, names: list[str]) -> None:
+    assert [c.text for c in cues(text) if c.rule == rule] == names
+
+
+def test_a_long_code_after_a_label_is_read_in_linear_time() -> None:
+    import time
+
+    def seconds(n: int) -> float:
+        text = "REF: " + "A1" * n + "x"
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            cues(text)
+            best = min(best, time.perf_counter() - started)
+        return best
+
+    assert seconds(40_000) < 3.0 * seconds(20_000) + 0.05
+
+
+def test_a_senior_advocate_read_as_a_person_is_an_office() -> None:
+    text = "For the Petitioners: Ms. Indumati Parekh, Sr. Adv.; Ms. Shirin Vakil, Adv."
+    kept, dropped = apply_filters([_person(text, "Sr. Adv")], text=text)
+    assert not kept and "office" in dropped[0].reason

@@ -2920,7 +2920,10 @@ def test_a_record_s_number_and_year_after_no_is_an_id_and_a_printed_line_number_
     [
         # the page's line number before a job's title ("Official Court Reporter")
         ("17                   Official Court Reporter\n18   License No. 084-004211\n", None),
-        ("Lorelei Dingus, RPR\n19                    Official Court Reporter\n", None),
+        ("18   Lorelei Dingus, RPR\n19                    Official Court Reporter\n", None),
+        # a house's number in an address block, no numbered line beside it
+        ("Address:\n  22   Horizon Court   Markham ON\n", "22   Horizon Court"),
+        ("45   Sunset Place   Apt 3\n", "45   Sunset Place"),
         # a house's number after the line's number and a speaker's marker
         (" 5   A. At 14   Wimbledon Court, near the school.\n", "14   Wimbledon Court"),
         # a house's number at a line's head, one space after it

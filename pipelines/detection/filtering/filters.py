@@ -32,9 +32,8 @@ from pipelines.gazetteers import (
     is_known_name,
     is_person_given_name,
     is_stop_word,
-    languages,
-    large_place_names,
     last_names,
+    spoken_languages,
 )
 from pipelines.lexicons import (
     CLINICAL_FIELD_LABELS,
@@ -49,6 +48,8 @@ from pipelines.lexicons import (
     NAME_PARTICLES,
     NATIONALITIES,
     NUMBER_WORDS,
+    OFFICE_HEADS,
+    OFFICE_MODIFIERS,
     POST_NOMINALS,
     RELATIONS,
     REPLY_WORDS,
@@ -448,14 +449,7 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
         return None
     if all(is_english_word(word) for word in words):
         return "English words, no given name"
-    if (
-        len(words) == 2
-        and len(words[0]) > 1
-        and len(words[1]) > 2  # "T. A.": initials, "A." no answer's role
-        and words[1].lower() in ROLE_WORDS
-        and is_common_word(words[0])
-        and not is_known_name(words[0])
-    ):
+    if len(words) == 2 and words[0].lower() in OFFICE_MODIFIERS and words[1].lower() in OFFICE_HEADS:
         return "an office's name"  # "Mr. Vice Chair", "Madam Deputy Speaker": an office, addressed
     # The base model's second opinion the encoder did not share: common words that are
     # nobody's names ("RECORD MERGE WARNING", "Depart Scene"); "Young Brown" stays.
@@ -779,14 +773,14 @@ def _model_lowercase_place(c: Candidate, text: str, w: FilterWords) -> str | Non
 def _place_nationality(c: Candidate, text: str, w: FilterWords) -> str | None:
     """ "She was Tongan", "affirmed in Hokkien", "the German barracks": a people's or a
     language's word says where someone is from, not a place of theirs (a quasi
-    identifier at most). A language that is a country's or a large place's name too
-    ("Nauru", "Afar") is left to the model."""
+    identifier at most). A language that is a place's name too ("Nauru") or that
+    English rarely names ("Pali", "Venda", "Sango": towns too) is left to the model."""
     if not _model_only(c):
         return None
     key = c.text.strip().lower()
     if " " in key or not key.isalpha():
         return None
-    if key in NATIONALITIES or (key in languages() and key not in large_place_names()):
+    if (key in NATIONALITIES or key in spoken_languages()) and not is_known_place(key):
         return "a nationality or a language, no place"
     return None
 

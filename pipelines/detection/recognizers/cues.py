@@ -48,8 +48,11 @@ from pipelines.lexicons import (
     NAME_END_STREET_TYPES,
     NAME_PARTICLES,
     NAME_SUFFIXES_OF_ADDRESS,
+    OFFICE_HEADS,
+    OFFICE_MODIFIERS,
     ORGANIZATION_WORDS,
     POLITICAL,
+    POST_NOMINALS,
     RELATIONS,
     REPLY_WORDS,
     ROLE_LETTERS,
@@ -303,6 +306,31 @@ _PERSON_BEFORE_CALLED = re.compile(
 _COURT_MARTIAL_LABELS = frozenset({"MJ", "TC", "DC", "ATC", "ADC", "WIT"})
 _COURT_MARTIAL = re.compile(r"(?i)\bcourts?[- ]martial\b|\bmilitary judge\b|\btrial counsel\b")
 _FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ \t\n]+also[ \t\n]+$")
+# A relation's word right before a name ("half-brother Ruaridh").
+# Its given name may stand between ("her boyfriend, Cletus⏎Varnado").
+_RELATION_BEFORE = re.compile(rf"(?i:\b(?:half-|step-)?(?:{RELATIONS}))(?:,?\s+[A-Z][a-z]+)?,?\s+$")
+
+
+def _a_person_s_name_before(text: str, named: re.Match[str]) -> bool:
+    """The word before "known as" is a person's: a given name, or any name after a
+    relation's word ("Her half-brother Ruaridh, known as Roo"); not a drug's nor a
+    gang's ("Suboxone, known as Subs", "Nuestra, known as Norteños")."""
+    word = named.group("name")
+    if is_common_word(word) or places.is_known_place(word):
+        return False
+    before = text[max(0, named.start() - 30) : named.start()]
+    given = _GIVEN_BEFORE.search(before)
+    return (
+        is_given_name(word)
+        or _RELATION_BEFORE.search(before) is not None
+        or (given is not None and is_person_given_name(given.group(1)))  # "Cletus⏎Varnado, known as"
+    )
+
+
+# A given name right before the surname, a line's end between them or not.
+_GIVEN_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s+$")
+
+
 # A name alone, its comma, then "known as" ("Her half-brother Ruaridh,⏎ known as Roo").
 _NAME_THEN_KNOWN = re.compile(r"\b(?P<name>[A-Z][a-z]+),[ \t]*\n?[ \t]*(?:\d{1,3}[ \t]+)?(?:also[ \t\n]+)?$")
 # A speaker label opens a line: capitals, optional role words, then a colon.
@@ -764,8 +792,7 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     # Roo"), not a city's ("Mumbai, also known as Bombay") nor a word's.
     if match.group("known"):
         named = _NAME_THEN_KNOWN.search(text, max(0, match.start() - 40), match.start())
-        word = named.group("name") if named is not None else ""
-        if word and not is_common_word(word) and not places.is_known_place(word):
+        if named is not None and _a_person_s_name_before(text, named):
             return True
     return is_person_given_name(first)
 
@@ -915,13 +942,10 @@ _WORD_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
 
 
 def _a_role_s_first_word(text: str, end: int, name: str) -> bool:
-    """A word no name list holds, then a role's ("Vice| Chair", "Deputy| Speaker",
-    "Acting| Chief"): the office's name; a surname before a role ("Mr. Bishop, Chair
-    of", "Mr. Young Chair") stays the name."""
+    """An office's first word, then its head ("Vice| Chair", "Deputy| Speaker",
+    "Acting| Chief"): the office's name, addressed after the title."""
     after = _WORD_AFTER.match(text, end)
-    return (
-        after is not None and after.group(1).lower() in ROLE_WORDS and is_common_word(name) and not is_known_name(name)
-    )
+    return after is not None and name.lower() in OFFICE_MODIFIERS and after.group(1).lower() in OFFICE_HEADS
 
 
 # Who a person is to another, as a record writes it capitalised where a line opens
@@ -930,14 +954,15 @@ _RELATION_OWNER = re.compile(rf"(?i:{RELATIONS}|paramour|babysitter|caregiver|ro
 
 
 def _an_office_addressed(text: str, name: str) -> bool:
-    """A role's word after a title ("Mr. Member", "Madam Chair", "Mr. Commissioner")
-    that the document also writes as the role: after "the" ("Tell the Member") or as a
-    speaker's label ("MEMBER:"). A surname that is a role's word ("Ms. Sheriff said
-    that Sheriff's statement…") is written neither way."""
-    if " " in name or name.lower() not in _LABEL_ROLES:
+    """An office after a title ("Mr. Member", "Madam Chair", "Mr. Commissioner") that
+    the document also writes as the office: capitalised after "the" ("Tell the
+    Member") or as a speaker's label in capitals ("MEMBER:"). A surname that is a
+    role's word ("Ms. Sheriff said that Sheriff's statement…", "Mr. Driver … the
+    driver of the van") is written neither way."""
+    if " " in name or name.lower() not in OFFICE_HEADS | ROLE_WORDS or len(name) < 3:
         return False
-    word = re.escape(name)
-    return re.search(rf"(?i:\bthe[ \t]+{word}\b)|^[ \t]*(?i:{word})[ \t]*:", text, re.MULTILINE) is not None
+    word, label = re.escape(name.capitalize()), re.escape(name.upper())
+    return re.search(rf"\bthe[ \t]+{word}\b|^[ \t]*{label}[ \t]*:", text, re.MULTILINE) is not None
 
 
 # A person's dotted initials in brackets right after the name, an age after them or
@@ -955,6 +980,8 @@ def _initials_after_a_name(text: str) -> list[Candidate]:
     found = []
     for match in _INITIALS_AFTER_A_NAME_RE.finditer(text):
         letters = [c for c in match.group("v") if c.isupper()]
+        if "".join(letters) in POST_NOMINALS or "".join(letters).lower() in DEGREES:
+            continue  # "Ms Carter (Q.C.)", "Dr Dunn (M.D.)": her rank, his degree
         given = match.group("given")
         if not (match.group("title") or given) or letters[-1] != match.group("surname")[0]:
             continue
@@ -965,11 +992,21 @@ def _initials_after_a_name(text: str) -> list[Candidate]:
     return found
 
 
-def _a_role_s_participle(word: str) -> bool:
-    """A participle after a role ("PERSON CONCERNED", "MEMBER PRESIDING"): an English
-    word no name list holds that ends in -ed or -ing ("REED", "AHMED", "KING" are names;
-    "HURT" after "THE WITNESS" still is one)."""
-    return word.lower().endswith(("ed", "ing")) and is_common_word(word) and not is_known_name(word)
+# The roles a tribunal's rules name with a participle after them ("PERSON CONCERNED",
+# "PARTY APPEARING", "COUNSEL APPEARING", "MEMBER PRESIDING").
+_PARTICIPLE_ROLES = frozenset("person persons party parties counsel member".split())
+
+
+def _a_role_s_participle(role: str, word: str) -> bool:
+    """A participle after a tribunal's role: an English word (wordfreq's, names aside)
+    that ends in -ed or -ing and no name list holds ("OFFICER SPEED:", "WITNESS
+    BOWLING:", "CLAIMANT SAEED:" name their speakers; "THE WITNESS HURT:" too)."""
+    return (
+        role.lower() in _PARTICIPLE_ROLES
+        and word.lower().endswith(("ed", "ing"))
+        and is_english_word(word.lower())
+        and not is_known_name(word)
+    )
 
 
 def _no_one_s_possessive(name: str) -> bool:
@@ -1175,6 +1212,7 @@ def _speaker_labels(text: str) -> list[Candidate]:
         else:
             article = bool(words) and words[0].group() == "THE"
             roles = 0
+            last_role = ""
             while words and (
                 words[0].group().lower().strip("'’-") in _LABEL_ROLES
                 # A role's letters before the surname ("DLC PRUSZYNSKI:", a deputy labor
@@ -1193,13 +1231,13 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 # CHAUHAN:"), not a given name ("PRINCE JACKSON:" is his).
                 or (roled and len(words) > 1 and _a_rank_of_address(words[0].group()))
             ):
-                words.pop(0)
+                last_role = words.pop(0).group()
                 roled = True
                 roles += 1
             # "THE CHILD:", "THE VIDEOGRAPHER:": a name takes no article. After a role
             # ("THE WITNESS HURT:") a common word is the name, as after a title.
             # "PERSON CONCERNED:", "COUNSEL APPEARING:": the role, said as the rules say it.
-            participle = roles > 0 and len(words) == 1 and _a_role_s_participle(words[0].group())
+            participle = roles > 0 and len(words) == 1 and _a_role_s_participle(last_role, words[0].group())
             common = _only_common_words(" ".join(w.group() for w in words) or "the")
             if participle or (article and roles == 1 and common):
                 continue
@@ -1245,8 +1283,13 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 # subject: a number's field however often; "SID: At my mom's." a speaker.
                 or (words[0].group() in _NUMBER_FIELDS and _A_NUMBER_AFTER.match(text, match.end()) is not None)
                 # "PRN:        62093318", written once: a code alone on the line is a
-                # field's value; a speaker says words, even a speaker who answers once.
-                or (written == 1 and _ONLY_A_CODE_AFTER.match(text, match.end()) is not None)
+                # field's value; a speaker says words ("PRICE:   17", a surname, may
+                # answer once with a figure).
+                or (
+                    written == 1
+                    and not is_known_name(words[0].group())
+                    and _ONLY_A_CODE_AFTER.match(text, match.end()) is not None
+                )
             )
         ) or _a_form_s_field(text, match, words, written)
         # Common words after a clock ("13:15 COUNT:") name someone only after a role.
@@ -1290,7 +1333,9 @@ def _a_heading_noun(word: str) -> bool:
 _NUMBER_FIELDS = frozenset({"VIN", "SID", "DIN", "DAY"})
 _A_NUMBER_AFTER = re.compile(r"[ \t]*#?[A-Z0-9-]*\d")
 # A code with a figure, and nothing else, to the line's end.
-_ONLY_A_CODE_AFTER = re.compile(r"[ \t]*#?[A-Z0-9][A-Z0-9/.-]*(?<=\d)[A-Z0-9/-]*[ \t]*(?:\n|$)")
+# One run (its figure looked for ahead), so that a long run without its line's end
+# backtracks linearly.
+_ONLY_A_CODE_AFTER = re.compile(r"[ \t]*#?(?=[A-Z0-9/.-]*\d)[A-Z0-9][A-Z0-9/.-]*(?<!\.)[ \t]*(?:\n|$)")
 
 
 def _a_sentence(words: list[re.Match[str]]) -> bool:
