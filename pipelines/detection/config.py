@@ -93,7 +93,7 @@ FILTER_RULES: dict[str, str] = {
     "model_lowercase_place": "a model's all-lowercase LOCATION or ORGANIZATION (a common noun; not in a text that "
     "writes no name with a capital)",
     "place_nationality": "a model's one-word LOCATION that is a nationality or a language, no place "
-    '("she is Tongan", "testify in Tamil"; pycountry\'s languages, never a country\'s or a large place\'s name)',
+    '("she is Tongan", "testify in Tamil"; pycountry\'s languages that English names often, never a place\'s name)',
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date; its letter ("Tab G"), '
     "not a person",
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",

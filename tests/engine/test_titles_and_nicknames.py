@@ -664,8 +664,9 @@ def test_a_title_before_an_office_names_no_one(text: str) -> None:
     assert [c.text for c in cues(text) if c.rule == "cue:title"] == []
     office = re.search(r"(?:Vice|Deputy|Acting) \w+", text)
     assert office is not None
-    kept, _ = apply_filters([_person(text, office.group())], text=text)
-    assert not kept
+    kept, dropped = apply_filters([_person(text, office.group())], text=text)
+    # "Deputy Speaker": two role words, dropped as such before the office's rule
+    assert not kept and ("office" in dropped[0].reason or "role word" in dropped[0].reason)
 
 
 def test_a_surname_before_a_role_stays_the_title_s_name() -> None:
@@ -700,6 +701,7 @@ def test_a_role_s_participle_in_a_label_names_no_one() -> None:
         ("MEMBER: Thank you.\nCOUNSEL: Good morning, Mr. Member.\n", []),
         ("Mr. Member, we propose bail. Tell the Member where you lived.\n", []),
         ("Thank you, Madam Chair. The Chair recognises the member.\n", []),
+        ("Thank you, Mr. Commissioner.\nThe Commissioner will rule.\n", []),
         # a surname that is a role's word, never written as the role
         ("Ms. Sheriff said that Sheriff's statement was accurate.\n", ["Sheriff"]),
     ],
@@ -719,6 +721,8 @@ def test_a_title_before_a_role_the_document_uses_names_the_office(text: str, tit
         ("Her half-brother Ruaridh,\n    known as Roo (8), is the subject of a referral.\n", ["Roo"]),
         # a relation's word, then a full name a line's end broke
         ("her boyfriend, Cletus\nVarnado, known as 'Spider.' The inmate.\n", ["Spider"]),
+        # a given name, then the surname after a line's end
+        ("The witness Marcus\nVarnado, known as 'Spider.' He left.\n", ["Spider"]),
         # a city's other name, a telephone call
         ("They moved to Mumbai, also known as Bombay.\n", []),
         ("We call Dispatch. I call\nthe office.\n", []),
@@ -814,16 +818,19 @@ def test_the_review_s_names_stay_found(text: str, rule: str, names: list[str]) -
 def test_a_long_code_after_a_label_is_read_in_linear_time() -> None:
     import time
 
+    from pipelines.detection.recognizers.cues import _ONLY_A_CODE_AFTER
+
     def seconds(n: int) -> float:
-        text = "REF: " + "A1" * n + "x"
+        text = " " + "A1" * n + "x"
         best = float("inf")
-        for _ in range(3):
+        for _ in range(5):
             started = time.perf_counter()
-            cues(text)
+            _ONLY_A_CODE_AFTER.match(text)
             best = min(best, time.perf_counter() - started)
         return best
 
-    assert seconds(40_000) < 3.0 * seconds(20_000) + 0.05
+    # Two overlapping runs made it quadratic: 9.8 s on 40,000 characters.
+    assert seconds(200_000) < 3.0 * seconds(100_000) + 0.05
 
 
 def test_a_senior_advocate_read_as_a_person_is_an_office() -> None:

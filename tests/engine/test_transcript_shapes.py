@@ -2948,7 +2948,11 @@ def test_a_printed_line_number_is_no_house_number_before_a_court_or_a_place(text
     ("text", "rule", "found"),
     [
         # a clock with a point before am or pm; a decimal is none
-        ("About 2.40 am I was putting a pallet away. [11.02 AM]\n", "dotted_clock", ["2.40 am", "11.02 AM"]),
+        (
+            "About 2.40 am I was putting a pallet away. [11.02 AM] At 11.30 A.M.\n",
+            "dotted_clock",
+            ["2.40 am", "11.02 AM", "11.30 A.M."],
+        ),
         ("It weighed 2.51 kg and cost 3.40 dollars.\n", "dotted_clock", []),
         # a log's column after a date, a nought-led clock after "at", any before "hours"
         (
@@ -2958,7 +2962,9 @@ def test_a_printed_line_number_is_no_house_number_before_a_court_or_a_place(text
         ),
         ("At 2015 levels the unit 0212 held.\n", "military_clock", []),
         # an age in brackets after a date of birth
-        ("R1   LAMB, Opal F.    03/22/1937 (87)   01/16/2023\n", "age_after_birth_date", ["87"]),
+        ("ID   Name   DOB (age)\nR1   LAMB, Opal F.    03/22/1937 (87)   01/16/2023\n", "age_after_birth_date", ["87"]),
+        ("The motion was filed 01/02/2020 (3) and heard.\n", "age_after_birth_date", []),
+        ("10/08/24   0855    Entrance conference.\n", "military_clock", ["0855"]),
         # a cause number of mixed groups; no date, no form
         (
             " 1 ROARK, Crystal L.   48C03-2309-F6-002417   3\nfile 0018-B5-00412\n",
@@ -2983,10 +2989,11 @@ def test_a_dotted_clock_after_a_dotted_date_stays_apart_from_it() -> None:
     [
         ("Montréal-Nord, postal code H1Z 3T5. Laval (Québec) H7T 2K7.", ["H1Z 3T5", "H7T 2K7"]),
         ("Dundee DD1 4HN. London SW1A 1AA. Glasgow G2 8LU.", ["DD1 4HN", "SW1A 1AA", "G2 8LU"]),
+        ("London EC1V 2NX and SW1X 7LA.", ["EC1V 2NX", "SW1X 7LA"]),
         ("Castlebar, Co. Mayo F23 X9P2.", ["F23 X9P2"]),
         ("Eastern Creek NSW 2766. Perth WA 6000.", ["NSW 2766", "WA 6000"]),
         # no country's code: a paragraph's number, a year after a state's letters
-        ("PN12 3XX. He won in WA 2019. Form I-94 4AB.", []),
+        ("PN12 3XX. He won in WA 2019. Form I-94 4AB. Route K12 2024.", []),
     ],
 )
 def test_other_countries_postal_codes_are_places(text: str, found: list[str]) -> None:

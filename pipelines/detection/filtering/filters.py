@@ -447,10 +447,10 @@ def _person_common_phrase(c: Candidate, text: str, w: FilterWords) -> str | None
     # "Preacher Wise", "Grandma Day": a way of addressing someone, then the name.
     if _RELATION_WORD.fullmatch(words[0]) or words[0].lower() in _ADDRESS_WORDS:
         return None
-    if all(is_english_word(word) for word in words):
-        return "English words, no given name"
     if len(words) == 2 and words[0].lower() in OFFICE_MODIFIERS and words[1].lower() in OFFICE_HEADS:
         return "an office's name"  # "Mr. Vice Chair", "Madam Deputy Speaker": an office, addressed
+    if all(is_english_word(word) for word in words):
+        return "English words, no given name"
     # The base model's second opinion the encoder did not share: common words that are
     # nobody's names ("RECORD MERGE WARNING", "Depart Scene"); "Young Brown" stays.
     # An initial or a name's particle says name ("B. Tuck", "el Mono").
@@ -778,7 +778,7 @@ def _place_nationality(c: Candidate, text: str, w: FilterWords) -> str | None:
     if not _model_only(c):
         return None
     key = c.text.strip().lower()
-    if " " in key or not key.isalpha():
+    if not key.isalpha():
         return None
     if (key in NATIONALITIES or key in spoken_languages()) and not is_known_place(key):
         return "a nationality or a language, no place"

@@ -113,7 +113,7 @@ def cuts_a_word(text: str, start: int, end: int) -> bool:
 
 def _at_a_possessive_s(text: str, start: int) -> bool:
     return (
-        start >= 2
+        2 <= start < len(text)
         and text[start] in "sS"
         and text[start - 1] in "'’"
         and text[start - 2].isalpha()

@@ -319,7 +319,7 @@ def _a_person_s_name_before(text: str, named: re.Match[str]) -> bool:
     if is_common_word(word) or places.is_known_place(word):
         return False
     before = text[max(0, named.start() - 30) : named.start()]
-    given = _GIVEN_BEFORE.search(before)
+    given = _GIVEN_BEFORE_A_BREAK.search(before)
     return (
         is_given_name(word)
         or _RELATION_BEFORE.search(before) is not None
@@ -328,7 +328,7 @@ def _a_person_s_name_before(text: str, named: re.Match[str]) -> bool:
 
 
 # A given name right before the surname, a line's end between them or not.
-_GIVEN_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s+$")
+_GIVEN_BEFORE_A_BREAK = re.compile(r"\b([A-Z][a-z]+)\s+$")
 
 
 # A name alone, its comma, then "known as" ("Her half-brother Ruaridh,⏎ known as Roo").
@@ -788,7 +788,7 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     also = _FULL_NAME_ALSO.search(text, max(0, match.start() - 60), match.start())
     if also is not None and is_person_given_name(also.group("given")):
         return True
-    # A name no list or place knows, then "known as": a person's ("Ruaridh, known as
+    # A person's name, then "known as" (`_a_person_s_name_before`: "Ruaridh, known as
     # Roo"), not a city's ("Mumbai, also known as Bombay") nor a word's.
     if match.group("known"):
         named = _NAME_THEN_KNOWN.search(text, max(0, match.start() - 40), match.start())
@@ -933,7 +933,7 @@ def _after_a_name_word(text: str, at: int) -> bool:
 
 # The words whose "'s" is "is" or "has" ("It's Mom", "That's Nephew, Kentrell").
 _CONTRACTING_IS = frozenset(
-    "it that this there here what who where when how he she let everything nothing something everyone someone "
+    "it that this there here what who where when how he she everything nothing something everyone someone "
     "everybody somebody nobody".split()
 )
 
@@ -959,10 +959,13 @@ def _an_office_addressed(text: str, name: str) -> bool:
     Member") or as a speaker's label in capitals ("MEMBER:"). A surname that is a
     role's word ("Ms. Sheriff said that Sheriff's statement…", "Mr. Driver … the
     driver of the van") is written neither way."""
-    if " " in name or name.lower() not in OFFICE_HEADS | ROLE_WORDS or len(name) < 3:
+    if " " in name or name.lower() not in _OFFICES_OR_ROLES or len(name) < 3:
         return False
     word, label = re.escape(name.capitalize()), re.escape(name.upper())
-    return re.search(rf"\bthe[ \t]+{word}\b|^[ \t]*{label}[ \t]*:", text, re.MULTILINE) is not None
+    return re.search(rf"\b(?i:the)[ \t]+{word}\b|^[ \t]*{label}[ \t]*:", text, re.MULTILINE) is not None
+
+
+_OFFICES_OR_ROLES = OFFICE_HEADS | ROLE_WORDS
 
 
 # A person's dotted initials in brackets right after the name, an age after them or
@@ -980,7 +983,8 @@ def _initials_after_a_name(text: str) -> list[Candidate]:
     found = []
     for match in _INITIALS_AFTER_A_NAME_RE.finditer(text):
         letters = [c for c in match.group("v") if c.isupper()]
-        if "".join(letters) in POST_NOMINALS or "".join(letters).lower() in DEGREES:
+        joined = "".join(letters)
+        if joined in POST_NOMINALS or joined.lower() in DEGREES:
             continue  # "Ms Carter (Q.C.)", "Dr Dunn (M.D.)": her rank, his degree
         given = match.group("given")
         if not (match.group("title") or given) or letters[-1] != match.group("surname")[0]:
@@ -1719,9 +1723,9 @@ def _row_names(text: str) -> list[Candidate]:
             continue  # "AMBER KOWALCZYK-REYES, Transcriber": a role
         # A given name no list holds that is a word ("CASTLEBERRY, June M."): a name
         # only in a roster, as a surname that is a word.
-        weak = not known and not places.is_known_place(given)
-        if not known and not weak:
+        if not known and places.is_known_place(given):
             continue
+        weak = not known
         rows.append((match, any(is_common_word(w) for w in surname.split()), weak))
     named = [m.start() for m, worded, weak in rows if not (worded or weak)]
     found: list[Candidate] = []

@@ -161,7 +161,8 @@ def _an_address(text: str, match: re.Match[str]) -> bool:
     return street_named(match, number)
 
 
-# A number alone at a line's head, a column's gap after it: the page's line number.
+# A column's gap after a number that opens its line (with a numbered line beside it,
+# `_numbered_beside`: the page's line number).
 _LINE_NUMBER_GAP = re.compile(r"[ \t]{2,}")
 # The phrase goes on after the type, capitalised ("Court| Reporter", "Place| Holder").
 _PHRASE_GOES_ON = re.compile(r"[ \t]+[A-Z][a-z]")
@@ -221,6 +222,8 @@ def street_named(match: re.Match[str], number: str) -> bool:
     return kind not in _AMBIGUOUS_TYPES or not any(w.rstrip("'’s") in COURT_KINDS for w in names)
 
 
+# A date of birth named before the bracketed age: a column's "DOB (age)", "born".
+_BIRTH_CUE = re.compile(r"(?i:\bD\.?O\.?B\b|\bborn\b|\bbirth)")
 # The United Kingdom's postcode areas (Royal Mail's 121, the first letters of a postcode).
 _UK_POSTCODE_AREAS = "|".join(
     sorted(
@@ -466,11 +469,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "LOCATION",
         # The shape first: an alternation of the areas tried at every word would cost.
         rf"\b(?=[A-Z]{{1,2}}\d[A-Z\d]?[ ]\d[A-Z]{{2}}\b)"
-        rf"(?:{_UK_POSTCODE_AREAS})\d[A-HJKPSTUW\d]?[ ]\d[ABD-HJLNP-UW-Z]{{2}}\b",
+        rf"(?:{_UK_POSTCODE_AREAS})\d[A-HJKMNPR-Y\d]?[ ]\d[ABD-HJLNP-UW-Z]{{2}}\b",
         0.85,
         "postcode_uk",
     ),
-    _p("LOCATION", r"\b(?:[AC-FHKNPRTV-Y]\d\d|D6W)[ ][0-9AC-FHKNPRTV-Y]{4}\b", 0.85, "eircode"),
+    # An Eircode's last four hold a letter ("F23 X9P2"; not "K12 2024").
+    _p(
+        "LOCATION",
+        r"\b(?:[AC-FHKNPRTV-Y]\d\d|D6W)[ ](?=[0-9]{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}\b",
+        0.85,
+        "eircode",
+    ),
     _p(
         "LOCATION",
         r"\b(?:NSW[ \t]+[12]\d{3}|VIC[ \t]+[38]\d{3}|QLD[ \t]+[49]\d{3}|SA[ \t]+5\d{3}|WA[ \t]+6\d{3}"
@@ -663,21 +672,25 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("TIME", r"(?<![\d.])\d{1,2}\s*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
     # A clock with a point, as Australia and Britain write it, before am or pm ("2.40 am",
     # "[11.02 AM]"); a point alone is a decimal's ("2.51 kg", "at 2.5").
-    _p("TIME", r"(?<![\d.])(?:1[0-2]|0?[1-9])\.[0-5]\d[ \t]*(?:[ap]\.m\.|[ap]m\b|[AP]M\b)", 0.85, "dotted_clock"),
+    _p("TIME", r"(?<![\d.])(?:1[0-2]|0?[1-9])\.[0-5]\d[ \t]*(?i:[ap]\.m\.|[ap]m\b)", 0.85, "dotted_clock"),
     # A twenty-four-hour clock of four figures: a log's column after a date ("10/08/24
     # 0855    Entrance"), a figure that opens with a nought after "at", "by", "until",
     # "notified" and the like ("notified 0830", "on at 0625": no year opens so), or any
     # before "hours"/"hrs" ("at 1400 hours"). Not a year ("at 2015 levels").
     _p(
         "TIME",
-        r"(?<=\d/\d\d[ \t][ \t])(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]{2,}\S)"
-        r"|(?<=\d/\d\d\d\d[ \t][ \t])(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]{2,}\S)"
-        r"|\b(?i:at|by|until|till|from|since|around|about|approximately|notified|activated|cancelled|canceled)"
-        r"[ \t]+(?P<v>0\d[0-5]\d)\b(?![-/.]\d)"
-        r"|\b(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]*(?i:hours|hrs)\b)",
+        r"\d/\d\d(?:\d\d)?[ \t]{2,}(?P<v>(?:[01]\d|2[0-3])[0-5]\d)(?=[ \t]{2,}\S)",
         0.85,
         "military_clock",
     ),
+    _p(
+        "TIME",
+        r"\b(?i:at|by|until|till|from|since|around|about|approximately|notified|activated|cancelled|canceled)"
+        r"[ \t]+(?P<v>0\d[0-5]\d)\b(?![-/.]\d)",
+        0.85,
+        "military_clock",
+    ),
+    _p("TIME", r"\b(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]*(?i:hours|hrs)\b)", 0.85, "military_clock"),
     _p("PHONE_NUMBER", r"(?<!\w)(?:\+?1[-.\s]?)?\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}\b", 0.8, "us_phone"),
     # An IP address: four numbers up to 255 joined by dots ("203.0.113.47"; not a
     # version's "1.2.3" nor a longer dotted run), or an IPv6 one with "::" or five
@@ -1002,6 +1015,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 continue  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
             if pattern.rule == "street_address" and not _an_address(text, match):
                 continue
+            if pattern.rule == "age_after_birth_date" and not _BIRTH_CUE.search(text, max(0, start - 2000), start):
+                continue  # "filed 01/02/2020 (3)": a count; a roster's "DOB (age)" column, a "born" says age
             if pattern.rule == "hash_number" and not _a_record_s_hash(text, start):
                 continue
             if pattern.rule == "vin" and not _vin_checks(match.group()):
