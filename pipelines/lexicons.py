@@ -314,6 +314,17 @@ HONORIFICS: frozenset[str] = (
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
 )
+# Holidays and feasts a transcript names as days ("the day after Mardi Gras", "every
+# Rosh Hashanah"): no one's name nor a place, whatever the model read. Lower case, the
+# words as written; a surname that is one ("Mr. Christmas") keeps its cue's title.
+HOLIDAYS: frozenset[str] = frozenset(
+    h.strip()
+    for h in """mardi gras|rosh hashanah|rosh hashana|yom kippur|hanukkah|chanukah|passover|pesach|sukkot|purim|shavuot
+    |ramadan|eid|eid al-fitr|eid al-adha|diwali|deepavali|navratri|vesak|lunar new year|tet|chuseok
+    |christmas|christmas eve|christmas day|easter|easter sunday|good friday|ash wednesday|lent|advent
+    |pentecost|all saints' day|all souls' day|día de los muertos|dia de los muertos|todos los santos
+    |thanksgiving|halloween|kwanzaa|juneteenth|hogmanay|boxing day|akwasidae|fat tuesday|shrove tuesday""".split("|")
+)
 # An office's first word before its head ("Vice Chair", "Deputy Speaker", "Acting
 # Chief", an Indian senior advocate's "Sr. Adv."), and the heads: an office addressed
 # after a title ("Mr. Vice Chair") names no one. Closed lists, since "Mrs. Breed a

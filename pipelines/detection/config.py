@@ -94,6 +94,7 @@ FILTER_RULES: dict[str, str] = {
     "writes no name with a capital)",
     "place_nationality": "a model's one-word LOCATION that is a nationality or a language, no place "
     '("she is Tongan", "testify in Tamil"; pycountry\'s languages that English names often, never a place\'s name)',
+    "holiday": 'a model\'s name that is a holiday or a feast ("the day after Mardi Gras", "every Rosh Hashanah")',
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date; its letter ("Tab G"), '
     "not a person",
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",

@@ -31,10 +31,11 @@ def at(text: str, needle: str, label: str, sources: tuple[str, ...] = ("spacy",)
 def test_english_keeps_every_rule_and_french_only_those_it_has_words_for():
     assert EN.off == frozenset()
     # The wordfreq English-word rules, the English determiners, the English kinds of
-    # work and the English names of peoples and languages have no French list; every
-    # other rule has one.
+    # work, the English names of peoples, languages and holidays have no French list;
+    # every other rule has one.
     assert FR.off == {
         "place_nationality",
+        "holiday",
         "common_word",
         "person_common_phrase",
         "person_noun_shape",

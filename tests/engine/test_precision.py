@@ -68,6 +68,10 @@ def _candidate(text: str, needle: str, label: str, sources: tuple[str, ...] = ("
         ("A She was Tongan. She married my son in 2014.", "Tongan", "LOCATION", "nationality or a language"),
         ("She will testify in Tamil, and the interpreter is here.", "Tamil", "LOCATION", "nationality or a language"),
         ("A In the German barracks. There I met my husband.", "German", "LOCATION", "nationality or a language"),
+        # a holiday read as a person or a place
+        ("LATOUR: You start the day after Mardi Gras. You sew.", "Mardi Gras", "PERSON", "a holiday"),
+        ("A We speak on the telephone every Rosh Hashanah.", "Rosh Hashanah", "PERSON", "a holiday"),
+        ("A In Tongan we celebrate Tet too.", "Tet", "LOCATION", "a holiday"),
         # a model's "name" with a lower-case word
         ("A Rigor mortis had set in.", "Rigor mortis", "PERSON", "not shaped like a name"),
     ],

@@ -40,6 +40,7 @@ from pipelines.lexicons import (
     EPONYMOUS_CONDITIONS,
     FORM_FIELD_LABELS,
     FORM_OF_ADDRESS,
+    HOLIDAYS,
     HONORIFICS,
     INSTRUMENT_NOUNS,
     KIN_TITLES,
@@ -785,6 +786,14 @@ def _place_nationality(c: Candidate, text: str, w: FilterWords) -> str | None:
     return None
 
 
+def _holiday(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """ "Mardi Gras", "Rosh Hashanah", "Tet": a day of the year, no one and nowhere
+    (`lexicons.HOLIDAYS`); a cue's or a list's ("Mr. Christmas") is left alone."""
+    if _model_only(c) and " ".join(c.text.split()).lower() in HOLIDAYS:
+        return "a holiday"
+    return None
+
+
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _LETTER_WITH_STOP = re.compile(r"[A-Z]\.?")
 
@@ -1017,6 +1026,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "place_nationality": (frozenset({"LOCATION"}), _place_nationality),
+    "holiday": (frozenset({"PERSON", "ORGANIZATION", "LOCATION"}), _holiday),
     "numbered_thing": (_NOT_PERSON | {"PERSON"}, _numbered_thing),
     "date_words": (frozenset({"DATE"}), _date),
     "weekday_recurring": (frozenset({"DATE"}), _weekday_recurring),

@@ -102,6 +102,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "person_after_determiner": ("english_words",),
     # Its nationalities and language names are English.
     "place_nationality": ("english_words",),
+    # Its holidays are written as English writes them.
+    "holiday": ("english_words",),
     "numbered_thing": ("numbered_things",),
     "date_words": ("calendar",),
     "weekday_recurring": ("weekday_alone", "weekday_recurring"),
