@@ -36,6 +36,23 @@ PRINTED_LINE_NUMBER = r"\d{1,2}[ \t]+"
 # Between two words of one phrase: a space, or a line's break and the next line's
 # printed number ("called him⏎10   Will", "Muhammad Firdaus⏎ 7   bin Rahmat").
 LINE_GAP = rf"(?:[ \t]+|{LINE_END}(?:{PRINTED_LINE_NUMBER})?)"
+_LINE_NUMBER_AT = re.compile(r"[ \t]*(\d{1,2})[ \t]")
+
+
+def numbered_lines_around(text: str, start: int, number: int) -> bool:
+    """The line before or the line after carries the next number down or up: a page
+    of numbered lines ("12  March 9th" between lines 11 and 13), not a log's day
+    ("9  March 2020  follow-up") nor an address block's house ("45   Sunset Place")."""
+    begin = text.rfind("\n", 0, start)
+    previous = text.rfind("\n", 0, begin) + 1 if begin > 0 else -1
+    following = text.find("\n", start)
+    for at, expected in ((previous, number - 1), (following + 1 if following >= 0 else -1, number + 1)):
+        found = _LINE_NUMBER_AT.match(text, at) if at >= 0 else None
+        if found is not None and int(found.group(1)) == expected:
+            return True
+    return False
+
+
 # Where a record's field or a table's cell ends after a value: a column's gap, a
 # badge's "#", the line's end ("RUDKIN, THORA L #1427", "RASKU, TOVA          EMT-B").
 FIELD_END = r"[ \t]{2,}|[ \t]*#|[ \t]*\n|[ \t]*$"

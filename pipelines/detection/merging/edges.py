@@ -30,6 +30,7 @@ from pipelines.detection.places import (
     has_institution_word,
     institution_broken_by_a_line,
     is_known_place,
+    numbered_lines_around,
     one_broken_name,
     opens_a_name,
     opens_a_turn,
@@ -1221,7 +1222,7 @@ def _strip_line_number(text: str, start: int, end: int) -> int:
     if number is not None:
         return number.end()
     printed = _LINE_NUMBER_BEFORE_A_FIGURE.match(text, start, end)
-    if printed is not None and _numbered_lines_around(text, start, int(printed.group(1))):
+    if printed is not None and numbered_lines_around(text, start, int(printed.group(1))):
         return printed.end()
     return start
 
@@ -1238,30 +1239,13 @@ def _strip_printed_lead(text: str, start: int, end: int) -> int:
     if not _opens_its_line_with_a_digit(text, start):
         return start
     lead = _PRINTED_LEAD.match(text, start)
-    if lead is None or not _numbered_lines_around(text, start, int(text[start : lead.end()].split()[0])):
+    if lead is None or not numbered_lines_around(text, start, int(text[start : lead.end()].split()[0])):
         return start
     # What a model read with the number ("12  today", "15  first") is no date of its
     # own unless it holds a number or a day's or a month's name.
     if not _A_DATE_S_WORD.search(text, lead.end(), end):
         return end
     return min(lead.end(), end)
-
-
-_LINE_NUMBER_AT = re.compile(r"[ \t]*(\d{1,2})[ \t]")
-
-
-def _numbered_lines_around(text: str, start: int, number: int) -> bool:
-    """The line before or the line after carries the next number down or up: a page
-    of numbered lines ("12  March 9th" between lines 11 and 13), not a log's day
-    ("9  March 2020  follow-up")."""
-    begin = text.rfind("\n", 0, start)
-    previous = text.rfind("\n", 0, begin) + 1 if begin > 0 else -1
-    following = text.find("\n", start)
-    for at, expected in ((previous, number - 1), (following + 1 if following >= 0 else -1, number + 1)):
-        found = _LINE_NUMBER_AT.match(text, at) if at >= 0 else None
-        if found is not None and int(found.group(1)) == expected:
-            return True
-    return False
 
 
 _A_DATE_S_WORD = re.compile(rf"\d|\b(?i:{MONTHS}|{WEEKDAYS})\b")

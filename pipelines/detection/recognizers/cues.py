@@ -309,6 +309,8 @@ _FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ 
 # A relation's word right before a name ("half-brother Ruaridh").
 # Its given name may stand between ("her boyfriend, Cletus⏎Varnado").
 _RELATION_BEFORE = re.compile(rf"(?i:\b(?:half-|step-)?(?:{RELATIONS}))(?:,?\s+[A-Z][a-z]+)?,?\s+$")
+# A given name right before the surname, a line's end between them or not.
+_GIVEN_BEFORE_A_BREAK = re.compile(r"\b([A-Z][a-z]+)\s+$")
 
 
 def _a_person_s_name_before(text: str, named: re.Match[str]) -> bool:
@@ -319,16 +321,12 @@ def _a_person_s_name_before(text: str, named: re.Match[str]) -> bool:
     if is_common_word(word) or places.is_known_place(word):
         return False
     before = text[max(0, named.start() - 30) : named.start()]
-    given = _GIVEN_BEFORE_A_BREAK.search(before)
+    given = _GIVEN_BEFORE_A_BREAK.search(before)  # a given name, a line's end, the surname
     return (
         is_given_name(word)
         or _RELATION_BEFORE.search(before) is not None
         or (given is not None and is_person_given_name(given.group(1)))  # "Cletus⏎Varnado, known as"
     )
-
-
-# A given name right before the surname, a line's end between them or not.
-_GIVEN_BEFORE_A_BREAK = re.compile(r"\b([A-Z][a-z]+)\s+$")
 
 
 # A name alone, its comma, then "known as" ("Her half-brother Ruaridh,⏎ known as Roo").
@@ -931,11 +929,9 @@ def _after_a_name_word(text: str, at: int) -> bool:
     return before is not None and not is_common_word(before.group(1))
 
 
-# The words whose "'s" is "is" or "has" ("It's Mom", "That's Nephew, Kentrell").
-_CONTRACTING_IS = frozenset(
-    "it that this there here what who where when how he she everything nothing something everyone someone "
-    "everybody somebody nobody".split()
-)
+# The words whose "'s" is "is" or "has" ("It's Mom", "That's Nephew, Kentrell"): the
+# closed class, and the adverbs that open such a sentence.
+_CONTRACTING_IS = CLOSED_CLASS | {"there", "here", "how"}
 
 
 _WORD_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
@@ -1242,8 +1238,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
             # ("THE WITNESS HURT:") a common word is the name, as after a title.
             # "PERSON CONCERNED:", "COUNSEL APPEARING:": the role, said as the rules say it.
             participle = roles > 0 and len(words) == 1 and _a_role_s_participle(last_role, words[0].group())
-            common = _only_common_words(" ".join(w.group() for w in words) or "the")
-            if participle or (article and roles == 1 and common):
+            a_role_s_phrase = article and roles == 1 and _only_common_words(" ".join(w.group() for w in words) or "the")
+            if participle or a_role_s_phrase:
                 continue
         if not roled and _role_named(words):
             continue

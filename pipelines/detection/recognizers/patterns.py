@@ -11,6 +11,7 @@ from itertools import islice
 
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
+from pipelines.detection.places import numbered_lines_around
 from pipelines.gazetteers import is_common_word, is_given_name, last_names
 from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
@@ -162,7 +163,7 @@ def _an_address(text: str, match: re.Match[str]) -> bool:
 
 
 # A column's gap after a number that opens its line (with a numbered line beside it,
-# `_numbered_beside`: the page's line number).
+# `places.numbered_lines_around`: the page's line number).
 _LINE_NUMBER_GAP = re.compile(r"[ \t]{2,}")
 # The phrase goes on after the type, capitalised ("Court| Reporter", "Place| Holder").
 _PHRASE_GOES_ON = re.compile(r"[ \t]+[A-Z][a-z]")
@@ -183,24 +184,7 @@ def _a_line_number_before_a_title(text: str, match: re.Match[str]) -> bool:
         not text[line_start:at].strip()
         and _LINE_NUMBER_GAP.match(text, end) is not None
         and _PHRASE_GOES_ON.match(text, match.end()) is not None
-        and _numbered_beside(text, line_start, int(match.group("n")))
-    )
-
-
-_LEADING_NUMBER = re.compile(r"[ \t]*(\d{1,3})[ \t]")
-
-
-def _numbered_beside(text: str, line_start: int, number: int) -> bool:
-    """The line before opens with the number before, or the line after with the
-    number after: the page numbers its lines ("17 … Official Court Reporter⏎18
-    License No."), where an address block's house number stands alone ("45   Sunset
-    Place   Apt 3")."""
-    before_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
-    before = _LEADING_NUMBER.match(text, before_start) if line_start > 0 else None
-    after_start = text.find("\n", line_start)
-    after = _LEADING_NUMBER.match(text, after_start + 1) if after_start != -1 else None
-    return (before is not None and int(before.group(1)) == number - 1) or (
-        after is not None and int(after.group(1)) == number + 1
+        and numbered_lines_around(text, at, int(match.group("n")))
     )
 
 
