@@ -296,6 +296,17 @@ def test_a_nickname_one_went_by() -> None:
         ('"I\'m gonna be 18," she said.', "18"),
         ("two children, Journey, who is nine, and Dakota, who is six?", "nine"),
         ("She was thirty -- thirty-eight. No, thirty-nine.", "thirty"),
+        # A printed line number between the pronoun and its verb or its number.
+        ("Q.   Mr. Fontenot, you\n 2  were 19. Tell me what T5K was.", "19"),
+        ("My mom, Lorene. She's\n 4  71. She's in Rialto.", "71"),
+        # A relation's age, and the youngest's.
+        ("my whole twenties my son's twenty-four and i'm forty-two", "twenty-four"),
+        ("Deirdre Malloy's son was nine when this happened.", "nine"),
+        ("The\n      youngest is four. My mother is in Nongoma.", "four"),
+        # Speech's hedge, its unpunctuated clause end, and a dash a word follows.
+        ("he's like forty-two now hold on", "forty-two"),
+        ("caller: he's thirty four his birthday's the fourth of july", "thirty four"),
+        ("my daughter Imani --\nshe's seven -- used to play with Walter", "seven"),
     ],
 )
 def test_a_number_after_a_person_s_being_that_ends_its_clause_is_an_age(text: str, age: str) -> None:
@@ -306,7 +317,8 @@ def test_a_count_after_a_person_s_being_is_no_age() -> None:
     text = (
         "I was 3 blocks away. He was 15 minutes late. I'm 100 percent sure. It was 12 when we left. "
         "We were 4 in the car. They were 20 at the party. Before that I was two years with the Township. "
-        "I was one of them. I was two -- two blocks away."
+        "I was one of them. I was two -- two blocks away. My boss was 5 minutes late. The kids were 3 in the car. "
+        "My son is 12 feet tall. He was like 5 blocks off."
     )
     assert [c.text for c in patterns.recognize(text) if c.label == "AGE"] == []
 
@@ -328,6 +340,15 @@ def test_a_count_after_a_person_s_being_is_no_age() -> None:
         ("She is in Salinas, seventy -- seventy-one years old.", ["seventy", "seventy-one years old"]),
         # A printed line number opens the answer's line.
         ("Q.   And how old are you?\n24       A.   57.\n25       Q.   What's your position?", ["57"]),
+        # A grand jury's "A" without its stop; the next birthday's month.
+        ("17 Q How old are you, Ms. Brown?\n18 A 27. Twenty-eight in December.", ["27", "Twenty-eight"]),
+        # An Australian transcript's answer after "---" on the question's line.
+        ("How old are you, Mr Tuckwell?---34.\nPN17", ["34"]),
+        ("[00:00:19] DETECTIVE: And you're how old, Jalen?\n\n[00:00:21] SUBJECT: Nineteen.", ["Nineteen"]),
+        # A range or a choice of one age.
+        ("A My two kids, they're 6 and 9, and my granny.", ["6", "9"]),
+        ("A. I broadcast it. Black male, maybe 22, 23, red hoodie.", ["22", "23"]),
+        ("Suspect: white female, approximately 40.", ["40"]),
     ],
 )
 def test_an_age_restarted_or_said_again_is_an_age_each_time(text: str, ages: list[str]) -> None:
@@ -335,8 +356,11 @@ def test_an_age_restarted_or_said_again_is_an_age_each_time(text: str, ages: lis
 
 
 def test_a_number_far_from_an_age_or_a_count_beside_it_is_no_restatement() -> None:
-    text = "I was 19. 20 more people came. He is 44 -- 9. She was 30. 75. That's the page. I'm 40 -- 4 of us went."
-    assert sorted(c.text for c in patterns.recognize(text) if c.label == "AGE") == ["19", "30", "44"]
+    text = (
+        "I was 19. 20 more people came. He is 44 -- 9. She was 30. 75. That's the page. I'm 40 -- 4 of us went. "
+        "She was 17, 18 officers came. FEMALE 2: yes. Male, 5 feet tall. Raja was a big man, about 1.8 metres."
+    )
+    assert sorted(c.text for c in patterns.recognize(text) if c.label == "AGE") == ["17", "19", "30", "44"]
 
 
 def test_an_age_a_life_s_event_happened_at() -> None:
@@ -369,6 +393,11 @@ def test_an_age_in_words_a_life_s_event_happened_at_before_or_right_after_it() -
         ("THE VICTIM, DANIEL VESPERMAN, WAS 23. HE WAS STRUCK.", "23"),
         ("Ernesto Villanueva should be 43 today.", "43"),
         ("Maria Lopez was only fifty two when she died.", "fifty two"),
+        # The kin word and the name on two lines; the verb on the next printed line.
+        ("Lives with daughter\nRose (19), a student, and son\nLuka (12), 7th grade.", "12"),
+        ("Mother, Vesna\nKadic, 71, lives in Upper Darby.", "71"),
+        ("We spoke to Siavash Rahimi\n15  is thirty-four now.", "thirty-four"),
+        ("Mr. Delacourt\n    was twenty-one when he was questioned.", "twenty-one"),
     ],
 )
 def test_a_number_said_as_a_person_s_age_after_the_name_is_an_age(text: str, age: str) -> None:

@@ -43,19 +43,24 @@ _AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|
 # "Rose (19)", "Vesna Kadić, 71, lives": a number in brackets or between commas is
 # an age only after a kin word ("daughter Rose (19)", "Mother, Vesna Kadić, 71,");
 # after a bare name it may be a juror's, an exhibit's or a list's number.
-_BRACKETED = re.compile(r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*\)|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])")
+# "Parents: Thandiwe (31, in SICU)": the bracket may go on after a comma.
+_BRACKETED = re.compile(r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*[),]|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])")
 # "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
 # "Garrett would have been fifty-three", "Ricky Lynn Vann, then 22, carried",
 # "Kaylani's⏎nine, she's at" (the verb contracted; then the clause must end), the
 # age on the next line, after its printed number ("Annie is⏎12  thirty-four.").
 _LINE_GAP = places.LINE_GAP
 _SAID = re.compile(
-    r"(?:,?[ \t]+(?:is|was|turned|turns|(?:will|would|should)[ \t]+(?:have[ \t]+been|be))|,[ \t]+(?:then|now))"
+    # The verb may open the next line ("Siavash⏎15  is thirty-four now"); "Journey, who
+    # is⏎12  nine," says it too.
+    rf"(?:,?{_LINE_GAP}(?:is|was|turned|turns|(?:will|would|should)[ \t]+(?:have[ \t]+been|be))"
+    r"|,[ \t]+(?:then|now)|,\s+who[ \t]+(?:is|was))"
     rf"{_LINE_GAP}(?:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_AGE_ENDS}"
     rf"|['’]s{_LINE_GAP}(?P<contracted>{_NUMBER})(?=[ \t]*(?:[.,;!?]|years?[ \t]+old\b))",
     re.IGNORECASE,
 )
-_KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*(?:[A-Z][\w'’-]*[ \t]*){{0,3}}$")
+# The kin word and the name may stand on two lines ("and son⏎Luka (12)", "Mother, Vesna⏎Kadić, 71,").
+_KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*\n?[ \t]*(?:[A-Z][\w'’-]*[ \t]*\n?[ \t]*){{0,3}}$")
 # How far after a name its age may stand, and before it its kin word.
 _REACH = 40
 _KIN_REACH = 40

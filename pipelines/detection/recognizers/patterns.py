@@ -25,6 +25,7 @@ from pipelines.lexicons import (
     OCR_DAY_ORDINAL,
     PERSIAN_MONTHS,
     RECORD_NOUNS,
+    RELATIONS,
     ROLE_WORDS,
     SPOKEN_YEAR,
     TENS,
@@ -60,6 +61,7 @@ _GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
 # C02FK3Q8MD6T"): the number then two spaces, as a deposition prints it.
 _NUMBERED_GAP = r"(?:[ \t]|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S)|\n(?![ \t]*\d{1,3}[ \t]))*"
 # Thirteen to nineteen: up to twelve, "at" a number is a clock's hour.
+_HEDGE = r"(?:maybe|about|around|approximately|approx\.|roughly)"
 _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 
 # An address's parts no model reads as a place: the ZIP code after a state ("Dayton,
@@ -409,6 +411,18 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("AGE", rf"\b(?:age|aged)(?::[ \t]*|\s+)(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
     # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
     _p("AGE", r"\b(?P<v>\d{1,3})[ ]?(?:y/o|y\.o\.|yo|yrs?\.?[ ]old)(?![\w/])", 0.85, "age_short", IGNORECASE),
+    # A description's age, as a witness or a broadcast gives it: "Black male, maybe 22,
+    # 23", "a white female, approximately 40." A comma or a hedge after the word (not
+    # "Female 2:", a focus group's speaker), and the number ends its clause.
+    _p(
+        "AGE",
+        rf"\b(?:male|female|man|woman|boy|girl|guy)(?:,[ \t]*(?:{_HEDGE}[ \t]+)?|[ \t]+{_HEDGE}[ \t]+)"
+        # Not a measure's first digit ("a big man, about 1.8 metres").
+        rf"(?P<v>\d{{1,2}}|{AGE_NUMBER_WORDS})(?![\w-]|[.,]\d)(?=[ \t]*(?:[,.;)\n]|$|years?\b|(?:or|to)[ \t]+\d))",
+        0.8,
+        "age_described",
+        IGNORECASE,
+    ),
     # A date of birth, then the age it makes in brackets ("03/22/1937 (87)", a roster's
     # "DOB (age)" column).
     _p("AGE", r"\b\d{1,2}/\d{1,2}/(?:19|20)?\d\d[ \t]*\((?P<v>\d{1,3})\)", 0.85, "age_after_birth_date"),
@@ -509,23 +523,35 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "AGE",
         # A person's, or several people's now ("they are 8 and 10"): "we were 4 in the
         # car" counts people.
-        r"\b(?:(?:(?:i|he|she|you)\s+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re)"
+        # The verb may stand on the next printed line ("you⏎ 2  were 19").
+        r"\b(?:(?:(?:i|he|she|you)(?:\s|\n[ \t]*\d{1,2}[ \t]{2,})+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re)"
         r"|(?:they|we)\s+are|(?:they|we)['’]re)(?:\s+now)?"
         r"|turn(?:s|ed|ing)?"
+        # A relation's: "my son's twenty-four", "Deirdre Malloy's son was nine when",
+        # "My granddaughter is⏎nine;", "The⏎youngest is four."
+        rf"|(?:my|his|her|our|their|your|the|[\w-]+['’]s)\s+(?:(?:little|baby|big|older|younger|great-)\s*)?"
+        rf"(?:{RELATIONS}|youngest|oldest|eldest)(?:['’]s|\s+(?:is|was|turned|turns))"
         # A person named, then "who is nine," (not "who is 12?" nor "And who was 3,
         # Your Honor?", a juror's seat), and "I'm gonna be 18".
         r"|(?<=,[ \t])(?:who\s+(?:is|was)|who['’]s)(?=\s+[\w-]+(?:\s+[\w-]+)?[ \t]*(?:[.,;!)\n]|$))"
         r"|(?:i['’]m|(?:he|she)['’]s|you['’]re)\s+(?:gonna|going\s+to)\s+be"
         # "I'll be 68", "he would be 47", "didn't get to be 24".
         r"|(?:i['’]ll|i\s+will|(?:he|she|i|you)\s+(?:will|would)|(?:he|she|you)['’](?:d|ll)|(?:get|got)\s+to)\s+be)"
-        + _GAP
+        # A printed line number may stand between ("She's⏎ 4  71.").
+        + _NUMBERED_GAP
         # "he was only fifty two", "i was forty one with two kids" (speech recognition
         # writes numbers as words); "I was one of them" goes on and is none.
-        + r"(?:(?:only|just|about|almost|nearly|maybe)[ \t]+|,?[ \t]*like,[ \t]+)?"
+        # "he's like forty-two now" (speech's hedge, with or without its commas).
+        + r"(?:(?:only|just|about|almost|nearly|maybe|like)[ \t]+|,?[ \t]*like,[ \t]+)?"
         + rf"(?P<v>\d{{1,2}}|1[01]\d|{AGE_NUMBER_WORDS})"
         # "years" only as an age's ("I was two years with the Township" is a stint).
         + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?[ \t-]+(?:old|of[ \t]+age)|yrs?\.?[ \t]+old"
-        + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with)\b"
+        + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with"
+        # Speech recognition's unpunctuated clause end: "he's thirty four his birthday's".
+        + r"|i|he|she|his|her|we|they|my)\b"
+        # A dash that a word, not a number, follows: "she's seven -- used to play".
+        # (a correction after the dash is the other alternative's: "two -- no, three blocks").
+        + rf"|(?:--|—)(?![ \t]*(?:\d|(?:{NUMBER_WORDS}|no|sorry|wait|i[ \t]+mean)\b))"
         # "He was 17 on August 14, 1999": the day a date gives.
         + rf"|on[ \t]+{MONTHS}\b"
         # A false start that another age corrects: "she was thirty -- thirty-eight."
@@ -568,9 +594,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "AGE",
         # "And your age?" asks it too.
-        rf"\b(?:how old (?:are|were|was|is) [^\n?]{{0,80}}|(?:your|his|her) age)\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+        # "You're how old, Jalen?" asks it too.
+        rf"\b(?:how old (?:are|were|was|is) [^\n?]{{0,80}}|(?:your|his|her) age"
+        rf"|(?:you|he|she)(?:['’](?:re|s)|[ \t]+(?:are|is|were|was))[ \t]+how old\b[^\n?]{{0,40}})\?"
+        # The answer after the question's "---" on its line, as an Australian
+        # transcript prints it ("How old are you, Mr Tuckwell?---34."), or on the next.
+        rf"(?:-{{3}}|[ \t]*\n(?:[ \t]*\n)?[ \t]*"
         # A printed line number or a recording's time may open the answer's line.
-        rf"(?:\[[\d:]+\][ \t]*|\d{{1,2}}[ \t]+)?(?:(?:[A-Z][A-Z .'’-]{{0,60}}:|[QA]\.)[ \t]*)?"
+        # A grand jury's transcript may print "A" without its stop ("18 A 27.").
+        rf"(?:\[[\d:]+\][ \t]*|\d{{1,2}}[ \t]+)?(?:(?:[A-Z][A-Z .'’-]{{0,60}}:|[QA]\.|A(?=[ \t]))[ \t]*)?)"
         # The answer's first words: "57.", "52. No. Fifty -- 53." (the rest of the line
         # is the restatement's, `_restated_ages`).
         rf"(?:about |around |I was |I'm |I am )?(?P<v>\d{{1,3}}|{NUMBER_WORDS})\b"
@@ -772,8 +804,12 @@ _RESTATED_AFTER = re.compile(
     # "fifty-one -- no,⏎12  fifty-two" (a printed line number between), "Thirty -- sorry,
     # thirty-one", "sixty-nine -- no, seventy".
     rf"(?i)(?:[ \t]*(?:--|—|–)[ \t]*(?:(?:no|I[ \t]+mean|sorry|wait)[.,]?\s+(?:\d{{1,2}}[ \t]+(?=[a-z]))?)?"
-    rf"|[.!][ \t]+(?:(?:no|I[ \t]+mean|sorry)[.,]?[ \t]+)?)(?P<n>{_NUMBER})"
-    r"(?![\w-])(?=[ \t]*(?:[.,;!?\n]|$|--|years?[ \t-]+old\b|since\b|now\b))"
+    rf"|[.!][ \t]+(?:(?:no|I[ \t]+mean|sorry)[.,]?[ \t]+)?"
+    # A range or a choice said of one age: "maybe 22, 23", "at 12 or 13", "they're 6
+    # and 9" (the second number must end its clause too).
+    rf"|,[ \t]+|[ \t]+(?:or|and)[ \t]+)(?P<n>{_NUMBER})"
+    # "Twenty-five. Twenty-six in September.": the next birthday's month.
+    rf"(?![\w-])(?=[ \t]*(?:[.,;!?\n]|$|--|years?[ \t-]+old\b|since\b|now\b|in[ \t]+{MONTHS}\b))"
 )
 _UNIT_VALUES = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)}
 _WORD_VALUES = {
