@@ -137,6 +137,8 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Plaintiff",
         "Prosecutor",
         "Bailiff",
+        # An inquest's presiding officer ("ADMINISTRATOR KESSELRING:", "Inquest Administrator").
+        "Administrator",
         "Caller",
         "Dispatcher",
         # A lawyer's courtesy after the name ("CASSIUS BRATHWAITE, ESQUIRE"); an Indian

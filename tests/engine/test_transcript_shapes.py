@@ -3042,3 +3042,75 @@ def test_other_countries_postal_codes_are_places(text: str, found: list[str]) ->
 )
 def test_a_street_written_as_french_writes_it_is_a_place(text: str, found: list[str]) -> None:
     assert [text[c.start : c.end] for c in patterns.recognize(text) if c.rule == "pattern:street_address_fr"] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("served an improvement notice, reference IN/311742/24, on 26 March.", ["IN/311742/24"]),
+        ("Walker delivered per Apria (ref APR-5529014).", ["APR-5529014"]),
+        ("Tenant ledger account GSH-0043-3B is Exhibit 1. The salon license is 782214.", ["GSH-0043-3B", "782214"]),
+        ("their work order 24117731. Deputy Brandvold (report 24-118807), the other.", ["24117731", "24-118807"]),
+        # A field's colon and its gap.
+        ("Crime reference:      13250201934\nPNC ID:               19/0418227N", ["13250201934", "19/0418227N"]),
+        # no record's code: years, a date, a count, a column's gap on a page's furniture
+        (
+            "the 2019-2020 report. report 2023-24 was late. the report 10/12/2023 said. case 12 of them. "
+            "account 3-4 times. WARD FILE      P-1236. Call 555-123-4567 or call 555-0134.",
+            [],
+        ),
+    ],
+)
+def test_a_record_s_code_after_its_word_is_an_id(text: str, found: list[str]) -> None:
+    spans = patterns.recognize(text)
+    assert [text[c.start : c.end] for c in spans if c.rule == "pattern:id_after_record_word"] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("RECEIPT NO: 0048817. Grievance No. G-23-077. Acct #: 880017723456", ["0048817", "G-23-077", "880017723456"]),
+        ("ODOC No. 287114", ["287114"]),
+        ("ROOM NO. 12345", []),
+    ],
+)
+def test_more_records_words_before_their_number(text: str, found: list[str]) -> None:
+    assert [text[c.start : c.end] for c in patterns.recognize(text) if c.rule == "pattern:id_with_cue"] == found
+
+
+def test_a_form_s_next_field_past_a_line_break_ends_a_name() -> None:
+    text = (
+        "Board Member: Anita L. Bishop\nDate of Birth: 05/02/1985\nTranscribed by: Kelly Mraz\n"
+        "Interview Date: 03/11/2025"
+    )
+    assert _labelled(text, "PERSON") == ["Anita L. Bishop", "Kelly Mraz"]
+
+
+def test_an_inquest_s_administrator_is_a_role() -> None:
+    text = " 5            ADMINISTRATOR KESSELRING:  Good morning, everyone. Ruth Kesselring, Inquest Administrator."
+    assert "ADMINISTRATOR KESSELRING" not in _labelled(text, "PERSON")
+    assert "KESSELRING" in _labelled(text, "PERSON")
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("        FEMI OYELARAN, ESQ., Hartigan & Pope, S.C.\n10   Also present:", "Hartigan & Pope, S.C."),
+        ("      Dunmore Haskins & Pell, P.S.\n      1201 Pacific Avenue", "Dunmore Haskins & Pell, P.S."),
+        ("PLACE: Sokol Ridley Injury Law, S.C.", "Sokol Ridley Injury Law, S.C."),
+        ("First Coast Verbatim, LLC                 Page 3", "First Coast Verbatim, LLC"),
+        ("    FOR RESPONDENT:    Felix Obuya, Obuya & Reinholt PLLC", "Obuya & Reinholt PLLC"),
+    ],
+)
+def test_a_firm_s_partners_and_its_service_corporation(text: str, firm: str) -> None:
+    assert firm in [c.text for c in cues(text) if c.rule == "cue:firm"]
+
+
+def test_a_state_s_letters_after_a_town_are_no_firm() -> None:
+    text = "She moved to Greenville, S.C. and then to Florence, S.C. last year."
+    assert [c.text for c in cues(text) if c.rule == "cue:firm"] == []
+
+
+def test_a_street_s_type_then_its_quarter_is_a_street() -> None:
+    text = "They transported him to Harborview up Martin Luther King Jr. Way South."
+    assert "Martin Luther King Jr. Way South" in _labelled(text, "LOCATION")

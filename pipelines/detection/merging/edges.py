@@ -508,6 +508,22 @@ def _strip_role_past_a_gap(text: str, start: int, end: int) -> int:
     return tail.start() if _A_NUMBER_S_LABEL_AFTER.match(text, end) is not None else end
 
 
+# Common words past a line break that open a form's next field end no name ("Board
+# Member: Anita L. Bishop⏎Date of Birth: 05/02/1985", "Kelly Mraz⏎Interview Date:"):
+# the line's words up to the field's colon, its first a common word and no given name
+# (a surname that is a word too stays where no colon follows: "Kevin⏎Judge, and").
+_WORDS_PAST_A_BREAK = re.compile(r"[ \t]*\n[ \t]*(?P<word>[A-Z][a-z]+)(?:[ \t]+[A-Z][a-z]+){0,2}$")
+_A_FIELD_S_REST = re.compile(r"(?:[ \t]+[A-Za-z]+){0,3}[ \t]*:(?!\d)")
+
+
+def _strip_field_label_past_a_break(text: str, start: int, end: int) -> int:
+    tail = _WORDS_PAST_A_BREAK.search(text, start, end)
+    if tail is None or tail.start() <= start or _A_FIELD_S_REST.match(text, end) is None:
+        return end
+    word = tail.group("word")
+    return tail.start() if is_common_word(word.lower()) and not is_given_name(word) else end
+
+
 _A_NAME_NEXT = re.compile(r"[ \t]+[A-Z][a-zA-Z'’-]+")
 
 
@@ -1339,6 +1355,7 @@ def _person_edges(
     start = _strip_rank(text, c, start, end)
     start = _strip_grade(text, start, end)
     end = _strip_role_past_a_gap(text, start, end)
+    end = _strip_field_label_past_a_break(text, start, end)
     if (firm := _company_form_after(text, end, covered)) is not None:
         label, end = "ORGANIZATION", firm  # "CUYAHOGA VERBATIM, INC.": a company's name
     end = _strip_post_nominals(text, start, end)

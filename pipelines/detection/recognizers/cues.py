@@ -1749,14 +1749,21 @@ _FIRM_WORD = r"(?!(?i:esq(?:uire)?)\b)[A-Z][A-Za-z'’-]*"
 _LINE_GAP = _NAME_MAY_WRAP
 _PARTNERS_TAIL = rf"(?:,{_LINE_GAP}{_FIRM_WORD}){{0,5}},?[ \t]+&{_LINE_GAP}{_FIRM_WORD}"
 _FIRM_FORM = r"(?:L\.L\.P\.|LLP|L\.L\.C\.|LLC|PLLC|P\.C\.|P\.A\.|A\.P\.C\.|APC)(?![\w-])"
+# Wisconsin's service corporation and Washington's professional service corporation
+# ("Hartigan & Pope, S.C.", "Dunmore Haskins & Pell, P.S."): a firm's form only after
+# partners or a law firm's word (`_firms`), since "Greenville, S.C." is a state.
+_SERVICE_FORM = r"(?:S\.C\.|P\.S\.)(?![\w-])"
+_ORDINAL_WORDS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth".split())
+_LAW_WORDS = frozenset({"law", "lawyers", "legal", "attorneys", "advocates", "counsel"})
 _FIRM_RE = re.compile(
     r"(?<![\w'’.&-])(?P<v>(?:(?i:(?:the[ \t]+)?law[ \t]+offices?[ \t]+of)[ \t]+)?"
     # Partners: a list whose last is joined by "&" ("Maria and Castillo Roofing LLC"
     # names two), or one name. At most five before it: a line of names
-    # comma after comma is tried from each of its words.
-    rf"{_FIRM_WORD}(?:{_PARTNERS_TAIL})?"
+    # comma after comma is tried from each of its words. A first partner of two
+    # names ("Dunmore Haskins & Pell"): a given name there is a lawyer's (`_firms`).
+    rf"{_FIRM_WORD}(?:[ \t]+{_FIRM_WORD}[ \t]+&{_LINE_GAP}{_FIRM_WORD}|{_PARTNERS_TAIL})?"
     # Then the firm's own words ("Trial Lawyers", "Law Group").
-    rf"(?:[ \t]+{_FIRM_WORD}){{0,4}},?[ \t]+{_FIRM_FORM})"
+    rf"(?:[ \t]+{_FIRM_WORD}){{0,4}},?[ \t]+(?:{_FIRM_FORM}|(?P<service>{_SERVICE_FORM})))"
 )
 # Partners joined by "&" without a legal form ("Fitzgerald & Amezcua, for
 # Applicant"): "&" between surnames is one signal, a firm's context the other
@@ -1786,8 +1793,19 @@ def _firms(text: str) -> list[Candidate]:
     for match in sorted([*formed, *formless], key=lambda m: m.start()):
         start, end = match.span("v")
         words = list(re.finditer(r"\S+", text[start:end]))
-        while len(words) > 2 and (
-            (folded := words[0].group().lower().strip(",")) in stop or folded in ROLE_WORDS or folded in TITLE_WORDS
+        if match.re is _FIRM_RE and match.group("service"):
+            named = text[start : match.start("service")]
+            if "&" not in named and not _LAW_WORDS & {w.strip(",").lower() for w in named.split()}:
+                continue  # "Greenville, S.C.": a state
+        if len(words) > 2 and words[1].group() != "&" and words[2].group() == "&" and is_given_name(words[0].group()):
+            words.pop(0)  # "Jane Smith & Jones, LLP": the lawyer's given name
+        while (
+            len(words) > 2
+            and (
+                (folded := words[0].group().lower().strip(",")) in stop or folded in ROLE_WORDS or folded in TITLE_WORDS
+            )
+            # A capitalised ordinal opens a firm's name ("First Coast Verbatim, LLC").
+            and not (folded in _ORDINAL_WORDS and words[0].group()[:1].isupper())
         ):
             if folded in ("law", "the") and words[1].group().lower() in ("office", "offices", "law"):
                 break  # "The Law Office of …" is the firm's name

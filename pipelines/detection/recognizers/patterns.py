@@ -235,6 +235,9 @@ _RECORD_WORDS = (
     r"|call|indictment|enrol(?:l)?ment|membership"
     # A lawyer's registration ("Reg. No. 0079315").
     r"|registration|reg\."
+    # A receipt's, a grievance's, an account's ("RECEIPT NO: 0048817", "Grievance No.
+    # G-23-077", "Acct #: 880017723456").
+    r"|receipt|grievance|acct\.?"
 )
 # The acronyms of numbers that need no "number" after them, written in capitals
 # (in lower case "sid" and "din" are words).
@@ -267,7 +270,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         rf"\b(?:(?:{_RECORD_WORDS}){_NUMBERED_GAP}(?:number|no\.?|#|ID)"
         # An agency's acronym, no common word ("MDOC NUMBER", not "PAGE NUMBER",
         # "PHONE NUMBER"; checked in `recognize`).
-        r"|(?-i:(?P<agency>[A-Z]{2,5})[ \t]*(?:NUMBER|Number|number|\#))"
+        r"|(?-i:(?P<agency>[A-Z]{2,5})[ \t]*(?:NUMBER|Number|number|\#|No\.|NO\.))"
         # A commercial driver's licence ("an Indiana CDL, 4410-27-8815").
         r"|MRN|SSN|DSN|badge|serial|CDL|PIN|BKG"
         # A device's, a vehicle's, a plate's, a parcel's, a prisoner's and a record's
@@ -286,6 +289,23 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         + r"(?:[ ](?-i:(?!(?:IN|ON|OR|AT|TO|OF|AND|THE|FOR|BY|IS|WAS|AN|A)\b)[A-Z]{1,4})[ ]\d{3,}[\d-]*)?)",
         0.9,
         "id_with_cue",
+        IGNORECASE,
+    ),
+    # A record's word, then its code with no "number" between ("reference IN/311742/24",
+    # "report 24-118807", "account GSH-0043-3B", "The salon license is 782214", "work
+    # order 24117731"): capitals and digits joined by hyphens or slashes, or five digits
+    # and more; not a date nor a span of years ("the 2019-2020 report", "report 2023-24").
+    _p(
+        "ID",
+        # A field's colon and its gap ("Crime reference:      13250201934"), or a few
+        # spaces at most: not a column's gap on a page's furniture ("WARD FILE      P-1236").
+        rf"\b(?:{_RECORD_WORDS}|ref\.?|work[ \t]+order)(?:[ \t]+(?:is|was))?(?:[ \t]*:[ \t]+|,?[ \t]{{1,3}})"
+        # Nor a telephone's number ("Call 555-123-4567": "call" numbers a jail's log).
+        r"(?!\d{1,4}[/-]\d{1,2}[/-]\d{1,4}(?![\w/-])|(?:19|20)\d\d[/-](?:19|20)?\d\d(?![\w/-])"
+        r"|(?:\d{3}[-.])?\d{3}[-.]\d{4}(?![\w/-]))"
+        r"(?P<v>(?-i:(?=[A-Z0-9/-]*\d)(?=[A-Z0-9/-]{6})(?:[A-Z0-9]+(?:[/-][A-Z0-9]+)+|\d{5,})))(?![\w/-])",
+        0.85,
+        "id_after_record_word",
         IGNORECASE,
     ),
     # A number and its year or part after "No." as Indian and other Commonwealth records
