@@ -798,8 +798,12 @@ TRIBE_PREFIXES: frozenset[str] = frozenset({"ngāti", "ngati", "ngāi"})
 # "Dana Ruiz, LCSW"), periods removed and lower case: the name before them is a person's.
 DEGREES: frozenset[str] = frozenset(
     """md do dds dmd rn lpn lvn np aprn cnp fnp np-c pa pa-c phd psyd edd jd esq lcsw lmsw lmft lpc msw mph
-    rph pharmd dpt otr dc od""".split()
+    rph pharmd dpt otr dc od msn bsn dnp ccrn fnp-c fnp-bc""".split()
 )
+# A court reporter's certifications after the name ("Janelle Prather, RDR, CRR",
+# "Lucinda Farraday, RPR, CRR"): registered, merit, diploma, realtime, captioning,
+# shorthand, certified, broadcast, electronic reporter and transcriber.
+REPORTER_CREDENTIALS: frozenset[str] = frozenset("rpr rmr rdr crr crc csr ccr cbc ccp cer cet fapr".split())
 
 # The doctrines of criminal procedure that courts call by a party's name, in the US
 # ("Miranda", "Brady", "Batson"): before the motion, waiver or material they name ("a

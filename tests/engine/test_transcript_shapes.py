@@ -3114,3 +3114,36 @@ def test_a_state_s_letters_after_a_town_are_no_firm() -> None:
 def test_a_street_s_type_then_its_quarter_is_a_street() -> None:
     text = "They transported him to Harborview up Martin Luther King Jr. Way South."
     assert "Martin Luther King Jr. Way South" in _labelled(text, "LOCATION")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "       Janelle Prather, RDR, CRR - Official Court Reporter",
+        "before Lucinda Farraday, RPR, CRR,\n Certified Court Reporter",
+        "18  YSELA BASCOMBE, MSN, APRN, FNP-C",
+        "     Kieu Tran-Gaskin, PharmD, Vice President",
+    ],
+)
+def test_a_reporter_s_or_a_clinician_s_letters_after_a_name_are_no_one(text: str) -> None:
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    assert [c.text for c in spans if c.label != "PERSON"] == []
+
+
+def test_a_state_s_letters_after_a_town_stay_a_place() -> None:
+    assert _labelled("She lives in Erie, PA and in Washington, DC.", "LOCATION") == ["Erie", "PA", "Washington", "DC"]
+
+
+def test_a_surname_after_the_middle_initial_a_model_ended_on() -> None:
+    from pipelines.detection.merging.edges import _take_surname_after_an_initial
+
+    text = "BEFORE THE HONORABLE LORRAINE T. GASKILL\nI saw Lorraine T. Gaskill. Mary T. On Monday. LORRAINE T. Said"
+    first = text.index("LORRAINE")
+    assert _take_surname_after_an_initial(text, first, first + len("LORRAINE T.")) == text.index("\n")
+    second = text.index("Lorraine")
+    assert text[second : _take_surname_after_an_initial(text, second, second + 11)] == "Lorraine T. Gaskill"
+    # a weekday, a word in the other case: no surname
+    third = text.index("Mary")
+    assert _take_surname_after_an_initial(text, third, third + 7) == third + 7
+    last = text.rindex("LORRAINE")
+    assert _take_surname_after_an_initial(text, last, last + 11) == last + 11

@@ -37,6 +37,7 @@ from pipelines.gazetteers import (
 )
 from pipelines.lexicons import (
     CLINICAL_FIELD_LABELS,
+    DEGREES,
     EPONYMOUS_CONDITIONS,
     FORM_FIELD_LABELS,
     FORM_OF_ADDRESS,
@@ -54,6 +55,7 @@ from pipelines.lexicons import (
     POST_NOMINALS,
     RELATIONS,
     REPLY_WORDS,
+    REPORTER_CREDENTIALS,
     ROLE_WORDS,
     SPEAKER_ROLES,
     TITLE_JUST_BEFORE,
@@ -231,6 +233,7 @@ def _speaker_label(c: Candidate, text: str) -> bool:
 
 
 _COMMA_BEFORE = re.compile(r"\w,[ \t]*$")
+_CREDENTIALS = REPORTER_CREDENTIALS | DEGREES
 _NAME_PHRASE_ENDS = re.compile(r"[ \t]*(?::|\r?\n|$)|[ \t]+(?i:for|with|appearing|instructed|and[ \t]+\w+[ \t]+for)\b")
 
 
@@ -262,6 +265,16 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         c.text.strip() in POST_NOMINALS
         and _COMMA_BEFORE.search(text, max(0, c.start - 4), c.start)
         and _NAME_PHRASE_ENDS.match(text, c.end)
+    ):
+        return "post-nominal letters after a name"
+    # A court reporter's or a clinician's letters after a name ("Janelle Prather, RDR,
+    # CRR - Official Court Reporter", "BASCOMBE, MSN, APRN, FNP-C"): no one's and no
+    # body's name, whatever follows them. A degree's letters may be a state's ("Erie,
+    # PA", "Washington, DC"): those stay places; a reporter's are no place's.
+    if (
+        (key := c.text.strip().lower()) in _CREDENTIALS
+        and (c.label != "LOCATION" or key in REPORTER_CREDENTIALS)
+        and _COMMA_BEFORE.search(text, max(0, c.start - 4), c.start)
     ):
         return "post-nominal letters after a name"
     # "Colonel", "the General": a title alone that is nobody's name.

@@ -860,6 +860,35 @@ def _take_surname(text: str, start: int, end: int) -> int:
     return match.end()
 
 
+# A given name and a middle initial the model ended on, then the surname on the line
+# ("BEFORE THE HONORABLE LORRAINE T. GASKILL"): in capitals where the name is.
+_ENDS_IN_AN_INITIAL = re.compile(r"[A-Za-z'’-]{2,}[ \t]+[A-Z]\.$")
+_SURNAME_AFTER = re.compile(r"[ \t]([A-Z][A-Za-z'’-]+)(?=['’]s\b|[^\w'’-]|$)")
+
+
+def _take_surname_after_an_initial(text: str, start: int, end: int) -> int:
+    if _ENDS_IN_AN_INITIAL.search(text, start, end) is None:
+        return end
+    match = _SURNAME_AFTER.match(text, end)
+    if match is None:
+        return end
+    word = match.group(1)
+    if text[start:end].isupper() != word.isupper() or (not word.isupper() and not word[1:].islower()):
+        return end  # "LORRAINE T. Said" or "Lorraine T. GASKILL": no one's name in one case
+    lowered = word.lower()
+    if (
+        lowered in stop_words()
+        or is_date_word(word)
+        or lowered in PLACE_WORDS
+        or lowered in ORGANIZATION_WORDS
+        or lowered in ROLE_WORDS
+        or lowered in TITLE_WORDS
+        or lowered in REPLY_WORDS
+    ):
+        return end
+    return match.end()
+
+
 class _Covered:
     """Which characters some span holds, built on first use (a widening is rare):
     one look per widening instead of one pass over every span per person."""
@@ -1371,6 +1400,8 @@ def _person_edges(
     # The model's reading only: a name list's or propagation's one word
     # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
     further = _take_surname(text, start, end) if _MODEL_SOURCES & set(c.sources) else end
+    if further == end and _MODEL_SOURCES & set(c.sources):
+        further = _take_surname_after_an_initial(text, start, end)
     if further > end and not covered.any_in(end, further):
         end = further
     return start, end, named, label
