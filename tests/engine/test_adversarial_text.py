@@ -107,3 +107,12 @@ def test_the_linear_chain_is_the_one_the_quadratic_search_found():
     for _ in range(3000):
         values = [generator.choice([None, 1, 2, 3, 4, 5]) for _ in range(generator.randint(0, 14))]
         assert _number_chain(values) == quadratic(values), values
+
+
+def test_the_patterns_cost_linear_time_on_hyphened_runs():
+    from pipelines.detection.recognizers import patterns
+
+    # 40,000 characters of "a-": 14.5 s when an age's owner ("Malloy's son") could
+    # start at every hyphen and scan the run again (session 28).
+    for crafted in ("a-" * 20_000, "report " + "A1-" * 10_000):
+        assert cpu(patterns.recognize, crafted) < 2.0, crafted[:8]

@@ -318,7 +318,8 @@ def test_a_count_after_a_person_s_being_is_no_age() -> None:
         "I was 3 blocks away. He was 15 minutes late. I'm 100 percent sure. It was 12 when we left. "
         "We were 4 in the car. They were 20 at the party. Before that I was two years with the Township. "
         "I was one of them. I was two -- two blocks away. My boss was 5 minutes late. The kids were 3 in the car. "
-        "My son is 12 feet tall. He was like 5 blocks off."
+        "My son is 12 feet tall. He was like 5 blocks off. I was two -- uh, two blocks away. "
+        "I was 2 -- maybe 3 blocks away. Jurors seated: male, 2; female, 10;"
     )
     assert [c.text for c in patterns.recognize(text) if c.label == "AGE"] == []
 
@@ -402,6 +403,13 @@ def test_an_age_in_words_a_life_s_event_happened_at_before_or_right_after_it() -
 )
 def test_a_number_said_as_a_person_s_age_after_the_name_is_an_age(text: str, age: str) -> None:
     assert (age, "AGE") in [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans]
+
+
+def test_a_kin_word_s_name_is_capitalised() -> None:
+    text = "my son\nmet with Rose (19) today."
+    assert ages_beside_names(text, [_at(text, "Rose", "PERSON")]) == []
+    text = "my son\nRose (19) came."
+    assert [c.text for c in ages_beside_names(text, [_at(text, "Rose", "PERSON")])] == ["19"]
 
 
 def test_a_count_or_a_number_after_a_name_is_no_age() -> None:
@@ -3056,7 +3064,8 @@ def test_a_street_written_as_french_writes_it_is_a_place(text: str, found: list[
         # no record's code: years, a date, a count, a column's gap on a page's furniture
         (
             "the 2019-2020 report. report 2023-24 was late. the report 10/12/2023 said. case 12 of them. "
-            "account 3-4 times. WARD FILE      P-1236. Call 555-123-4567 or call 555-0134.",
+            "account 3-4 times. WARD FILE      P-1236. Call 555-123-4567 or call 555-0134. call 5551234 now. "
+            "The claim 150000 dollars was paid.",
             [],
         ),
     ],
@@ -3100,14 +3109,20 @@ def test_an_inquest_s_administrator_is_a_role() -> None:
         ("PLACE: Sokol Ridley Injury Law, S.C.", "Sokol Ridley Injury Law, S.C."),
         ("First Coast Verbatim, LLC                 Page 3", "First Coast Verbatim, LLC"),
         ("    FOR RESPONDENT:    Felix Obuya, Obuya & Reinholt PLLC", "Obuya & Reinholt PLLC"),
+        # A lawyer's given name before two partners; a sentence's ordinal before a list of them.
+        ("Letter from Jane Smith & Jones, LLP today.", "Smith & Jones, LLP"),
+        ("First Smith & Jones, LLP filed it.", "Smith & Jones, LLP"),
     ],
 )
 def test_a_firm_s_partners_and_its_service_corporation(text: str, firm: str) -> None:
-    assert firm in [c.text for c in cues(text) if c.rule == "cue:firm"]
+    assert [c.text for c in cues(text) if c.rule == "cue:firm"] == [firm]
 
 
 def test_a_state_s_letters_after_a_town_are_no_firm() -> None:
-    text = "She moved to Greenville, S.C. and then to Florence, S.C. last year."
+    text = (
+        "She moved to Greenville, S.C. and then to Florence, S.C. last year. North Charleston & Summerville, "
+        "S.C. Tom & Jerry, P.S."
+    )
     assert [c.text for c in cues(text) if c.rule == "cue:firm"] == []
 
 

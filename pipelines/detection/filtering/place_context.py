@@ -256,7 +256,7 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
         # A street's type then its quarter ("Martin Luther King Jr. Way South", "Union
         # Avenue North"): even an ambiguous type is a street's before a direction.
         typed = words[-2].strip(".,").casefold() if len(words) > 2 else ""
-        if last in _QUARTERS and (
+        if last in COMPASS_DIRECTIONS and (
             typed in NAME_END_STREET_TYPES or (typed in AMBIGUOUS_STREET_TYPES and not kinds & COURT_KINDS)
         ):
             return "street type"
@@ -280,7 +280,6 @@ def _ends(words: list[str]) -> tuple[str, ...]:
     return (words[0], words[-1]) if len(words) > 1 else ()
 
 
-_QUARTERS = frozenset({"north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"})
 _STREET_CUES = frozenset({"numbered crossing", "crossing at a spot", "spot on a street", "street beside a street"})
 
 

@@ -43,7 +43,7 @@ _AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|
 # "Rose (19)", "Vesna Kadić, 71, lives": a number in brackets or between commas is
 # an age only after a kin word ("daughter Rose (19)", "Mother, Vesna Kadić, 71,");
 # after a bare name it may be a juror's, an exhibit's or a list's number.
-# "Parents: Thandiwe (31, in SICU)": the bracket may go on after a comma.
+# "daughter Rose (19, a student)": the bracket may go on after a comma.
 _BRACKETED = re.compile(r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*[),]|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])")
 # "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
 # "Garrett would have been fifty-three", "Ricky Lynn Vann, then 22, carried",
@@ -60,7 +60,7 @@ _SAID = re.compile(
     re.IGNORECASE,
 )
 # The kin word and the name may stand on two lines ("and son⏎Luka (12)", "Mother, Vesna⏎Kadić, 71,").
-_KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*\n?[ \t]*(?:[A-Z][\w'’-]*[ \t]*\n?[ \t]*){{0,3}}$")
+_KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*\n?[ \t]*(?:(?-i:[A-Z])[\w'’-]*[ \t]*\n?[ \t]*){{0,3}}$")
 # How far after a name its age may stand, and before it its kin word.
 _REACH = 40
 _KIN_REACH = 40

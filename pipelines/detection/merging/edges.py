@@ -521,7 +521,7 @@ def _strip_field_label_past_a_break(text: str, start: int, end: int) -> int:
     if tail is None or tail.start() <= start or _A_FIELD_S_REST.match(text, end) is None:
         return end
     word = tail.group("word")
-    return tail.start() if is_common_word(word.lower()) and not is_given_name(word) else end
+    return tail.start() if is_common_word(word) and not is_given_name(word) else end
 
 
 _A_NAME_NEXT = re.compile(r"[ \t]+[A-Z][a-zA-Z'’-]+")

@@ -59,6 +59,7 @@ from pipelines.lexicons import (
     ROLE_WORDS,
     SHOP_WORDS,
     SPEAKER_ROLES,
+    STREET_ORDINALS,
     TITLE_JUST_BEFORE,
     TITLE_WORDS,
     TITLES,
@@ -1753,7 +1754,6 @@ _FIRM_FORM = r"(?:L\.L\.P\.|LLP|L\.L\.C\.|LLC|PLLC|P\.C\.|P\.A\.|A\.P\.C\.|APC)(
 # ("Hartigan & Pope, S.C.", "Dunmore Haskins & Pell, P.S."): a firm's form only after
 # partners or a law firm's word (`_firms`), since "Greenville, S.C." is a state.
 _SERVICE_FORM = r"(?:S\.C\.|P\.S\.)(?![\w-])"
-_ORDINAL_WORDS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth".split())
 _LAW_WORDS = frozenset({"law", "lawyers", "legal", "attorneys", "advocates", "counsel"})
 _FIRM_RE = re.compile(
     r"(?<![\w'’.&-])(?P<v>(?:(?i:(?:the[ \t]+)?law[ \t]+offices?[ \t]+of)[ \t]+)?"
@@ -1795,8 +1795,16 @@ def _firms(text: str) -> list[Candidate]:
         words = list(re.finditer(r"\S+", text[start:end]))
         if match.re is _FIRM_RE and match.group("service"):
             named = text[start : match.start("service")]
-            if "&" not in named and not _LAW_WORDS & {w.strip(",").lower() for w in named.split()}:
-                continue  # "Greenville, S.C.": a state
+            law = bool(_LAW_WORDS & {w.strip(",").lower() for w in named.split()})
+            partners = (
+                "&" in named
+                # no given name among them ("Tom & Jerry, P.S.": a postscript)
+                and not any(n.title() in first_names() for n in re.findall(r"[A-Za-z'’-]+", named))
+                # the partner after the "&" no town ("Charleston & Summerville, S.C.")
+                and not places.is_known_place(named.rsplit("&", 1)[-1].strip(" \t,").split()[0])
+            )
+            if not (law or partners):
+                continue  # "Greenville, S.C.", "Charleston & Summerville, S.C.": a state's
         if len(words) > 2 and words[1].group() != "&" and words[2].group() == "&" and is_given_name(words[0].group()):
             words.pop(0)  # "Jane Smith & Jones, LLP": the lawyer's given name
         while (
@@ -1804,8 +1812,14 @@ def _firms(text: str) -> list[Candidate]:
             and (
                 (folded := words[0].group().lower().strip(",")) in stop or folded in ROLE_WORDS or folded in TITLE_WORDS
             )
-            # A capitalised ordinal opens a firm's name ("First Coast Verbatim, LLC").
-            and not (folded in _ORDINAL_WORDS and words[0].group()[:1].isupper())
+            # A capitalised ordinal opens a firm's name ("First Coast Verbatim, LLC"), not
+            # a list of partners ("First Smith & Jones, LLP filed it": the sentence's).
+            and not (
+                folded in STREET_ORDINALS
+                and words[0].group()[:1].isupper()
+                and not words[0].group().endswith(",")
+                and not any(w.group() == "&" for w in words)
+            )
         ):
             if folded in ("law", "the") and words[1].group().lower() in ("office", "offices", "law"):
                 break  # "The Law Office of …" is the firm's name

@@ -17,6 +17,7 @@ from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
     COURT_KINDS,
+    HEDGES,
     HONORIFICS,
     LIFE_EVENTS,
     MONTHS,
@@ -61,7 +62,6 @@ _GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
 # C02FK3Q8MD6T"): the number then two spaces, as a deposition prints it.
 _NUMBERED_GAP = r"(?:[ \t]|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S)|\n(?![ \t]*\d{1,3}[ \t]))*"
 # Thirteen to nineteen: up to twelve, "at" a number is a clock's hour.
-_HEDGE = r"(?:maybe|about|around|approximately|approx\.|roughly)"
 _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 
 # An address's parts no model reads as a place: the ZIP code after a state ("Dayton,
@@ -293,17 +293,20 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     # A record's word, then its code with no "number" between ("reference IN/311742/24",
     # "report 24-118807", "account GSH-0043-3B", "The salon license is 782214", "work
-    # order 24117731"): capitals and digits joined by hyphens or slashes, or five digits
-    # and more; not a date nor a span of years ("the 2019-2020 report", "report 2023-24").
+    # order 24117731"): six characters or more, capitals and digits joined by hyphens or
+    # slashes, or digits alone; not a date nor a span of years ("the 2019-2020 report",
+    # "report 2023-24"), nor an amount ("The claim 150000 dollars"). Not after "call",
+    # which numbers a jail's log only with its "ID" ("call 5551234" is a telephone's).
     _p(
         "ID",
         # A field's colon and its gap ("Crime reference:      13250201934"), or a few
         # spaces at most: not a column's gap on a page's furniture ("WARD FILE      P-1236").
-        rf"\b(?:{_RECORD_WORDS}|ref\.?|work[ \t]+order)(?:[ \t]+(?:is|was))?(?:[ \t]*:[ \t]+|,?[ \t]{{1,3}})"
+        rf"\b(?!call\b)(?:{_RECORD_WORDS}|ref\.?|work[ \t]+order)(?:[ \t]+(?:is|was))?(?:[ \t]*:[ \t]+|,?[ \t]{{1,3}})"
         # Nor a telephone's number ("Call 555-123-4567": "call" numbers a jail's log).
         r"(?!\d{1,4}[/-]\d{1,2}[/-]\d{1,4}(?![\w/-])|(?:19|20)\d\d[/-](?:19|20)?\d\d(?![\w/-])"
         r"|(?:\d{3}[-.])?\d{3}[-.]\d{4}(?![\w/-]))"
-        r"(?P<v>(?-i:(?=[A-Z0-9/-]*\d)(?=[A-Z0-9/-]{6})(?:[A-Z0-9]+(?:[/-][A-Z0-9]+)+|\d{5,})))(?![\w/-])",
+        r"(?P<v>(?-i:(?=[A-Z0-9/-]*\d)(?=[A-Z0-9/-]{6})(?:[A-Z0-9]+(?:[/-][A-Z0-9]+)+|\d{5,})))(?![\w/-])"
+        r"(?![ \t]+(?:dollars|euros|pounds|rupees|percent|miles|kilometers|pounds|units|shares|people)\b)",
         0.85,
         "id_after_record_word",
         IGNORECASE,
@@ -436,9 +439,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # "Female 2:", a focus group's speaker), and the number ends its clause.
     _p(
         "AGE",
-        rf"\b(?:male|female|man|woman|boy|girl|guy)(?:,[ \t]*(?:{_HEDGE}[ \t]+)?|[ \t]+{_HEDGE}[ \t]+)"
+        rf"\b(?:male|female|man|woman|boy|girl|guy)(?:,[ \t]*(?:{HEDGES}[ \t]+)?|[ \t]+{HEDGES}[ \t]+)"
         # Not a measure's first digit ("a big man, about 1.8 metres").
-        rf"(?P<v>\d{{1,2}}|{AGE_NUMBER_WORDS})(?![\w-]|[.,]\d)(?=[ \t]*(?:[,.;)\n]|$|years?\b|(?:or|to)[ \t]+\d))",
+        # A tally by sex is no age ("male, 2; female, 10"): no semicolon after it.
+        rf"(?P<v>\d{{1,2}}|{AGE_NUMBER_WORDS})(?![\w-]|[.,]\d)(?=[ \t]*(?:[,.)\n]|$|years?\b|(?:or|to)[ \t]+\d))",
         0.8,
         "age_described",
         IGNORECASE,
@@ -549,7 +553,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"|turn(?:s|ed|ing)?"
         # A relation's: "my son's twenty-four", "Deirdre Malloy's son was nine when",
         # "My granddaughter is⏎nine;", "The⏎youngest is four."
-        rf"|(?:my|his|her|our|their|your|the|[\w-]+['’]s)\s+(?:(?:little|baby|big|older|younger|great-)\s*)?"
+        # (The owner's word starts a word: from every position of a hyphened run it would
+        # scan the run again.)
+        rf"|(?:my|his|her|our|their|your|the|(?<![\w-])[\w-]+['’]s)\s+(?:(?:little|baby|big|older|younger|great-)\s*)?"
         rf"(?:{RELATIONS}|youngest|oldest|eldest)(?:['’]s|\s+(?:is|was|turned|turns))"
         # A person named, then "who is nine," (not "who is 12?" nor "And who was 3,
         # Your Honor?", a juror's seat), and "I'm gonna be 18".
@@ -570,8 +576,11 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # Speech recognition's unpunctuated clause end: "he's thirty four his birthday's".
         + r"|i|he|she|his|her|we|they|my)\b"
         # A dash that a word, not a number, follows: "she's seven -- used to play".
-        # (a correction after the dash is the other alternative's: "two -- no, three blocks").
-        + rf"|(?:--|—)(?![ \t]*(?:\d|(?:{NUMBER_WORDS}|no|sorry|wait|i[ \t]+mean)\b))"
+        # (a correction after the dash is the other alternative's: "two -- no, three blocks";
+        # a filler or a hedge goes on with a count: "two -- uh, two blocks", "20 -- like 20 feet").
+        + r"|(?:--|—|–)(?![ \t]*(?:\d|(?:"
+        + NUMBER_WORDS
+        + r"|no|sorry|wait|i[ \t]+mean|uh|um|er|like|maybe|about|around)\b))"
         # "He was 17 on August 14, 1999": the day a date gives.
         + rf"|on[ \t]+{MONTHS}\b"
         # A false start that another age corrects: "she was thirty -- thirty-eight."
