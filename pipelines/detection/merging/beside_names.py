@@ -43,24 +43,40 @@ _AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|
 # "Rose (19)", "Vesna Kadić, 71, lives": a number in brackets or between commas is
 # an age only after a kin word ("daughter Rose (19)", "Mother, Vesna Kadić, 71,");
 # after a bare name it may be a juror's, an exhibit's or a list's number.
-# "daughter Rose (19, a student)": the bracket may go on after a comma.
-_BRACKETED = re.compile(r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*[),]|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])")
+# "daughter Rose (19, a student)": the bracket may go on after a comma and a word (not
+# "Carla Mendes (45, 12-20)", a transcript's page and lines).
+_BRACKETED = re.compile(
+    r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*(?:\)|,[ \t]+(?=[a-z]))|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])"
+)
 # "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
 # "Garrett would have been fifty-three", "Ricky Lynn Vann, then 22, carried",
 # "Kaylani's⏎nine, she's at" (the verb contracted; then the clause must end), the
 # age on the next line, after its printed number ("Annie is⏎12  thirty-four.").
 _LINE_GAP = places.LINE_GAP
+# A range or a choice of a count after the number ("Mr. Reed⏎14  was 6, 7 feet from
+# the car"), a decimal: no age.
+_NOT_A_COUNT = (
+    r"(?![.,]\d)(?![ \t]*(?:,|-|to|or|and)[ \t]*\d{1,3}\b[ \t-]*"
+    r"(?!(?:years?|yrs?|now|today|then|when|and|but|so|in|on|at|this|next|last)\b)[a-z])"
+)
 _SAID = re.compile(
     # The verb may open the next line ("Siavash⏎15  is thirty-four now"); "Journey, who
     # is⏎12  nine," says it too.
     rf"(?:,?{_LINE_GAP}(?:is|was|turned|turns|(?:will|would|should)[ \t]+(?:have[ \t]+been|be))"
     r"|,[ \t]+(?:then|now)|,\s+who[ \t]+(?:is|was))"
-    rf"{_LINE_GAP}(?:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_AGE_ENDS}"
+    rf"{_LINE_GAP}(?:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_NOT_A_COUNT}{_AGE_ENDS}"
     rf"|['’]s{_LINE_GAP}(?P<contracted>{_NUMBER})(?=[ \t]*(?:[.,;!?]|years?[ \t]+old\b))",
     re.IGNORECASE,
 )
-# The kin word and the name may stand on two lines ("and son⏎Luka (12)", "Mother, Vesna⏎Kadić, 71,").
-_KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*\n?[ \t]*(?:(?-i:[A-Z])[\w'’-]*[ \t]*\n?[ \t]*){{0,3}}$")
+_KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*(?:(?-i:[A-Z])[\w'’-]*[ \t]*){{0,3}}$")
+# A family's word and the name may stand on two lines ("and son⏎Luka (12)", "Mother,
+# Vesna⏎Kadić, 71,"); a role's may head a list there ("Witnesses called by the victim⏎
+# Gloria Perez (45)", an index's page).
+_FAMILY = (
+    "mother|mom|father|dad|brother|sister|son|daughter|wife|husband|aunt|uncle|cousin|niece|nephew"
+    "|grandmother|grandma|grandfather|grandpa|grandson|granddaughter|stepfather|stepmother|stepson|stepdaughter"
+)
+_FAMILY_ABOVE = re.compile(rf"(?i)\b(?:{_FAMILY})s?\b[ \t,]*\n?[ \t]*(?:(?-i:[A-Z])[\w'’-]*[ \t]*\n?[ \t]*){{0,3}}$")
 # How far after a name its age may stand, and before it its kin word.
 _REACH = 40
 _KIN_REACH = 40
@@ -81,7 +97,10 @@ def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
         limit = min(len(text), span.end + _REACH)
         match = _SAID.match(text, span.end, limit)
         group = "said" if match is None or match.group("said") is not None else "contracted"
-        if match is None and _KIN_BEFORE.search(text, max(0, span.start - _KIN_REACH), span.end):
+        kin_at = max(0, span.start - _KIN_REACH)
+        if match is None and (
+            _KIN_BEFORE.search(text, kin_at, span.end) or _FAMILY_ABOVE.search(text, kin_at, span.end)
+        ):
             match = _BRACKETED.match(text, span.end, limit)
             group = "paren" if match is not None and match.group("paren") is not None else "apposed"
         if match is None:
@@ -90,6 +109,8 @@ def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
         value = match.group(group)
         if value.isdigit() and not 0 < int(value) <= MAX_AGE:
             continue
+        if value.isdigit() and int(value) < 13 and "\n" in text[span.end : start]:
+            continue  # "Juror Andrea Lee⏎14  is 4, Your Honor": a seat past a line's end
         # The spans that may overlap [start, end) start after start - longest.
         first = bisect_left(starts, start - longest)
         if any(a < end and start < b for a, b in taken[first : bisect_left(starts, end)]):

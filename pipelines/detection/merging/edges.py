@@ -521,6 +521,11 @@ def _strip_field_label_past_a_break(text: str, start: int, end: int) -> int:
     if tail is None or tail.start() <= start or _A_FIELD_S_REST.match(text, end) is None:
         return end
     word = tail.group("word")
+    # A line that ends on a given name wants its surname ("Victim's name: Kimberly
+    # Ann⏎White Race: W"): a surname the lists know stays.
+    last = text[start : tail.start()].split()[-1]
+    if last.title() in first_names() and word in last_names():
+        return end
     return tail.start() if is_common_word(word) and not is_given_name(word) else end
 
 

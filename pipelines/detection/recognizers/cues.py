@@ -1805,8 +1805,13 @@ def _firms(text: str) -> list[Candidate]:
             )
             if not (law or partners):
                 continue  # "Greenville, S.C.", "Charleston & Summerville, S.C.": a state's
-        if len(words) > 2 and words[1].group() != "&" and words[2].group() == "&" and is_given_name(words[0].group()):
-            words.pop(0)  # "Jane Smith & Jones, LLP": the lawyer's given name
+        if (
+            len(words) > 2
+            and words[1].group() != "&"
+            and words[2].group() == "&"
+            and _no_partner(text, start, words[0])
+        ):
+            words.pop(0)  # "Jane Smith & Jones, LLP", "Yesterday Smith & Jones, LLP": no partner's name
         while (
             len(words) > 2
             and (
@@ -1833,6 +1838,17 @@ def _firms(text: str) -> list[Candidate]:
         end = _abbreviation_s_period(text, end)
         found.append(Candidate(begin, end, "ORGANIZATION", text[begin:end], (SOURCE,), 0.9, "cue:firm"))
     return found
+
+
+def _no_partner(text: str, start: int, word: re.Match[str]) -> bool:
+    """Whether the first of two words before a firm's "&" is no partner's name: a given
+    name (a lawyer's), a common word (the sentence's: "Representing", "Yesterday") or
+    a surname after a given name ("Maria Lopez Baker & Botts": the lawyer's)."""
+    name = word.group()
+    if is_given_name(name) or (is_common_word(name) and not is_known_name(name)):
+        return True
+    before = _GIVEN_BEFORE.search(text, max(0, start + word.start() - 40), start + word.start())
+    return before is not None and is_given_name(before.group(1))
 
 
 # What makes "Surname & Surname" a firm without its legal form, and not two people

@@ -62,6 +62,14 @@ _GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
 # C02FK3Q8MD6T"): the number then two spaces, as a deposition prints it.
 _NUMBERED_GAP = r"(?:[ \t]|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S)|\n(?![ \t]*\d{1,3}[ \t]))*"
 # Thirteen to nineteen: up to twelve, "at" a number is a clock's hour.
+# A number that goes on as a range or a choice of a count ("I was like 20, 30 feet away",
+# "3 or 4 times", "8 and a half pounds") or as a decimal ("0.15", "4.0"): no age. A
+# range of ages ends its clause or dates it ("they're 6 and 9, and", "12, 13 in March").
+_NOT_A_COUNT = (
+    r"(?![.,]\d)(?![ \t]+and[ \t]+a[ \t]+half\b)"
+    rf"(?![ \t]*(?:,|-|to|or|and)[ \t]*(?:\d{{1,3}}|{NUMBER_WORDS})\b[ \t-]*"
+    r"(?!(?:years?|yrs?|now|today|then|when|and|but|so|in|on|at|this|next|last)\b)[a-z])"
+)
 _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 
 # An address's parts no model reads as a place: the ZIP code after a state ("Dayton,
@@ -292,21 +300,24 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         IGNORECASE,
     ),
     # A record's word, then its code with no "number" between ("reference IN/311742/24",
-    # "report 24-118807", "account GSH-0043-3B", "The salon license is 782214", "work
-    # order 24117731"): six characters or more, capitals and digits joined by hyphens or
-    # slashes, or digits alone; not a date nor a span of years ("the 2019-2020 report",
-    # "report 2023-24"), nor an amount ("The claim 150000 dollars"). Not after "call",
-    # which numbers a jail's log only with its "ID" ("call 5551234" is a telephone's).
+    # "report 24-118807", "account GSH-0043-3B", "work order 24117731"): six characters
+    # or more holding five digits, capitals and digits joined by hyphens or slashes, or
+    # digits alone. Not a verb's amount ("The account was 250000", "In that case,
+    # 150000": the word right before the code), a date, a span of years or a range
+    # ("report 2023-24", "100-150 pages", "2300-0700"), a blood pressure or a policy's
+    # limits ("140/90", "100/300/100"), a telephone's or a card's number, an amount
+    # after it ("The claim 150000 dollars"). Not after "call", which numbers a jail's
+    # log only with its "ID" ("call 5551234" is a telephone's).
     _p(
         "ID",
         # A field's colon and its gap ("Crime reference:      13250201934"), or a few
         # spaces at most: not a column's gap on a page's furniture ("WARD FILE      P-1236").
-        rf"\b(?!call\b)(?:{_RECORD_WORDS}|ref\.?|work[ \t]+order)(?:[ \t]+(?:is|was))?(?:[ \t]*:[ \t]+|,?[ \t]{{1,3}})"
-        # Nor a telephone's number ("Call 555-123-4567": "call" numbers a jail's log).
-        r"(?!\d{1,4}[/-]\d{1,2}[/-]\d{1,4}(?![\w/-])|(?:19|20)\d\d[/-](?:19|20)?\d\d(?![\w/-])"
-        r"|(?:\d{3}[-.])?\d{3}[-.]\d{4}(?![\w/-]))"
-        r"(?P<v>(?-i:(?=[A-Z0-9/-]*\d)(?=[A-Z0-9/-]{6})(?:[A-Z0-9]+(?:[/-][A-Z0-9]+)+|\d{5,})))(?![\w/-])"
-        r"(?![ \t]+(?:dollars|euros|pounds|rupees|percent|miles|kilometers|pounds|units|shares|people)\b)",
+        rf"\b(?!call\b)(?:{_RECORD_WORDS}|ref\.?|work[ \t]+order)(?:[ \t]*:[ \t]+|[ \t]{{1,3}})"
+        r"(?!\d{1,4}[/-]\d{1,4}(?![\w/-])|\d{1,4}[/-]\d{1,2}[/-]\d{1,4}(?![\w/-])|\d{2,3}(?:/\d{2,3})+(?![\w/-])"
+        r"|(?:\d{3}[-.])?\d{3}[-.]\d{4}(?![\w/-])|\d{4}[- ]\d{4}[- ]\d{4}[- ]\d{4})"
+        r"(?P<v>(?-i:(?=[A-Z0-9/-]*\d)(?=[A-Z0-9/-]{6})(?=(?:[A-Z/-]*\d){5})(?:[A-Z0-9]+(?:[/-][A-Z0-9]+)+|\d{5,})))"
+        r"(?![\w/-])"
+        r"(?![ \t]+(?:dollars|euros|pounds|rupees|percent|miles|kilometers|units|shares|people|pages)\b)",
         0.85,
         "id_after_record_word",
         IGNORECASE,
@@ -440,9 +451,12 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "AGE",
         rf"\b(?:male|female|man|woman|boy|girl|guy)(?:,[ \t]*(?:{HEDGES}[ \t]+)?|[ \t]+{HEDGES}[ \t]+)"
-        # Not a measure's first digit ("a big man, about 1.8 metres").
-        # A tally by sex is no age ("male, 2; female, 10"): no semicolon after it.
-        rf"(?P<v>\d{{1,2}}|{AGE_NUMBER_WORDS})(?![\w-]|[.,]\d)(?=[ \t]*(?:[,.)\n]|$|years?\b|(?:or|to)[ \t]+\d))",
+        # Thirteen and up, not a measure's first digit ("a big man, about 1.8 metres"), a
+        # count ("the guy, maybe 3 or 4 times", "a guy, maybe 20, 30 feet from me"), a
+        # height ("male, 6, 180 lbs.") or a tally by sex ("male, 7; female, 5.").
+        rf"(?P<v>1[3-9]|[2-9]\d|{_TEEN_AGES}|{TENS}(?:[- ]{UNITS})?)(?![\w-]|[.,]\d)"
+        + _NOT_A_COUNT
+        + r"(?=[ \t]*(?:[,.)\n]|$|years?\b|(?:or|to)[ \t]+\d))",
         0.8,
         "age_described",
         IGNORECASE,
@@ -551,12 +565,6 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:(?:(?:i|he|she|you)(?:\s|\n[ \t]*\d{1,2}[ \t]{2,})+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re)"
         r"|(?:they|we)\s+are|(?:they|we)['’]re)(?:\s+now)?"
         r"|turn(?:s|ed|ing)?"
-        # A relation's: "my son's twenty-four", "Deirdre Malloy's son was nine when",
-        # "My granddaughter is⏎nine;", "The⏎youngest is four."
-        # (The owner's word starts a word: from every position of a hyphened run it would
-        # scan the run again.)
-        rf"|(?:my|his|her|our|their|your|the|(?<![\w-])[\w-]+['’]s)\s+(?:(?:little|baby|big|older|younger|great-)\s*)?"
-        rf"(?:{RELATIONS}|youngest|oldest|eldest)(?:['’]s|\s+(?:is|was|turned|turns))"
         # A person named, then "who is nine," (not "who is 12?" nor "And who was 3,
         # Your Honor?", a juror's seat), and "I'm gonna be 18".
         r"|(?<=,[ \t])(?:who\s+(?:is|was)|who['’]s)(?=\s+[\w-]+(?:\s+[\w-]+)?[ \t]*(?:[.,;!)\n]|$))"
@@ -569,7 +577,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # writes numbers as words); "I was one of them" goes on and is none.
         # "he's like forty-two now" (speech's hedge, with or without its commas).
         + r"(?:(?:only|just|about|almost|nearly|maybe|like)[ \t]+|,?[ \t]*like,[ \t]+)?"
-        + rf"(?P<v>\d{{1,2}}|1[01]\d|{AGE_NUMBER_WORDS})"
+        # A hundred and more only with its years ("My daughter was 103 when we brought
+        # her in" is a fever's).
+        + rf"(?P<v>\d{{1,2}}|1[01]\d(?=[ \t-]+years?\b)|{AGE_NUMBER_WORDS})"
+        + _NOT_A_COUNT
         # "years" only as an age's ("I was two years with the Township" is a stint).
         + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?[ \t-]+(?:old|of[ \t]+age)|yrs?\.?[ \t]+old"
         + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with"
@@ -578,9 +589,12 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # A dash that a word, not a number, follows: "she's seven -- used to play".
         # (a correction after the dash is the other alternative's: "two -- no, three blocks";
         # a filler or a hedge goes on with a count: "two -- uh, two blocks", "20 -- like 20 feet").
+        # Nor a restatement of the count ("He's 6 -- he's about 6 foot", "She was 1 --
+        # first in line").
         + r"|(?:--|—|–)(?![ \t]*(?:\d|(?:"
         + NUMBER_WORDS
-        + r"|no|sorry|wait|i[ \t]+mean|uh|um|er|like|maybe|about|around)\b))"
+        + r"|no|sorry|wait|i[ \t]+mean|uh|um|er|like|maybe|about|around|approximately|almost|nearly"
+        + r"|i|i['’]m|he|he['’]s|she|she['’]s|we|they|you|it|first|second|third)\b))"
         # "He was 17 on August 14, 1999": the day a date gives.
         + rf"|on[ \t]+{MONTHS}\b"
         # A false start that another age corrects: "she was thirty -- thirty-eight."
@@ -590,6 +604,24 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         + rf"(?:\d{{1,3}}|{NUMBER_WORDS})\b(?=[ \t]*(?:[.,;!?\n]|$|years?\b))))",
         0.8,
         "age_after_being",
+        IGNORECASE,
+    ),
+    # A relation's age, said as a person's: "my son's twenty-four and i'm forty-two",
+    # "Deirdre Malloy's son was nine when", "My granddaughter is⏎nine;", "The⏎youngest
+    # is four." Its clause must end there or say when: a relation's number goes on
+    # more often than a pronoun's ("My partner was 10, 15 feet behind me", "My daughter
+    # was 1 in her class", "Her baby was 8 and a half pounds").
+    _p(
+        "AGE",
+        # (The owner's word starts a word: from every position of a hyphened run it would
+        # scan the run again.)
+        r"\b(?:my|his|her|our|their|your|the|(?<![\w-])[\w-]+['’]s)\s+(?:(?:little|baby|big|older|younger|great-)\s*)?"
+        rf"(?:{RELATIONS}|youngest|oldest|eldest)(?:['’]s|\s+(?:is|was|turned|turns))\s+"
+        rf"(?P<v>\d{{1,2}}|{AGE_NUMBER_WORDS})(?![\w-]|[.,]\d)"
+        rf"(?=[ \t]*(?:[.;!?)\n]|$|,(?![ \t]*(?:\d|{NUMBER_WORDS}\b))"
+        r"|(?:years?[ \t-]+old|now|today|this[ \t]+year|when|and[ \t]+(?:i|he|she|we|they)\b)))",
+        0.8,
+        "age_of_a_relation",
         IGNORECASE,
     ),
     # An age a life's event happened at: "a petty theft at 14 and a vandalism at 16",
@@ -855,6 +887,26 @@ _WORD_VALUES = {
 _RESTATED_REACH = 10
 
 
+# Speech recognition's clause end without punctuation: a pronoun right after the number.
+_PRONOUN_AFTER = re.compile(r"[ \t]+(?i:i|he|she|his|her|we|they|my)\b")
+# A printed line number inside the match ("you⏎ 2  were 19").
+_PRINTED_NUMBER_INSIDE = re.compile(r"\n[ \t]*\d{1,2}[ \t]{2,}")
+
+
+def _a_being_s_age(text: str, match: re.Match[str], start: int, end: int) -> bool:
+    """Whether an `age_after_being` match stays one where it leans on its weaker
+    readings: past a printed line number, or ended by a pronoun with no stop between
+    (as speech recognition writes), the number is an age only from thirteen up (a
+    seat, a count or a false start below: "who was⏎12  3, Your Honor?", "i'm 5 i'm 5
+    minutes away"); after a pronoun, only in words, as speech recognition writes them."""
+    value = _value(text[start:end])
+    if value is None:
+        return False
+    if _PRINTED_NUMBER_INSIDE.search(match.group()) and value < 13:
+        return False
+    return not (_PRONOUN_AFTER.match(text, end) and (value < 13 or text[start].isdigit()))
+
+
 def _value(number: str) -> int | None:
     """The number an age's text opens with ("12", "forty-four years old", "forty
     four") as an integer; None when it opens with none."""
@@ -1047,6 +1099,52 @@ def _recording(text: str) -> bool:
     return False
 
 
+def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) -> bool:
+    """Whether a pattern's match is none of its label's after all: the checks a regex
+    cannot make (the words around it, a check digit, a state's code)."""
+    if rule == "spelled_spaces" and _STUTTER.search(text, start, end):
+        return True  # "a i i i": an answer's marker, then a stutter
+    if rule == "id_with_cue" and match.group("parcel") and "-" not in match.group("v"):
+        return True  # "the parcel 1500 feet from the school": a parcel's number has its dashes
+    agency = match.group("agency") if rule == "id_with_cue" else None
+    if agency and is_common_word(agency) and agency not in _ID_ACRONYMS:
+        return True  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
+    if rule == "street_address" and not _an_address(text, match):
+        return True
+    if rule == "age_after_birth_date" and not _BIRTH_CUE.search(text, max(0, start - 2000), start):
+        return True  # "filed 01/02/2020 (3)": a count; a roster's "DOB (age)" column, a "born" says age
+    if rule == "hash_number" and not _a_record_s_hash(text, start):
+        return True
+    if rule == "vin" and not _vin_checks(match.group()):
+        return True  # seventeen capitals and digits whose check digit fails: a hash, a part number
+    if rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
+        return True  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
+    if rule == "age_at" and not (_a_life_event_before(text, start) or _a_life_event_after(text, end)):
+        return True
+    if rule == "age_after_being" and not _a_being_s_age(text, match, start, end):
+        return True
+    if rule == "account_ending" and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
+        return True
+    if rule == "clock" and _elapsed(text, start, end):
+        return True  # "(00:09) FEMALE:", "Duration: 00:01:41": a recording's clock, no time of day
+    if rule == "zip_code" and not _a_state(match.group("state")):
+        return True  # "Suite 18000", "Room 12345": no state before the number
+    # An agency's acronym then "No." numbers a custody's or a register's record with
+    # five digits or more, or a letter and digits ("ODOC No. 287114", "NRIC No.
+    # S7241208J"), not a filing's, a product's or a form's ("ECF No. 1045", "OMB No.
+    # 1545-0074").
+    return bool(
+        rule == "id_with_cue"
+        and match.group("agency")
+        and _AGENCY_NO.search(match.group())
+        and not _A_REGISTER_S_NUMBER.fullmatch(match.group("v"))
+    )
+
+
+_AGENCY_NO = re.compile(r"[A-Z]{2,5}[ \t]*(?:No|NO)\.")
+_A_REGISTER_S_NUMBER = re.compile(r"[A-Z]?\d{5,}[A-Z]?")
+
+
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
     found = []
     for pattern in patterns:
@@ -1055,31 +1153,8 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                 start, end = match.span("v")
             else:
                 start, end = match.span()
-            if pattern.rule == "spelled_spaces" and _STUTTER.search(text, start, end):
-                continue  # "a i i i": an answer's marker, then a stutter
-            if pattern.rule == "id_with_cue" and match.group("parcel") and "-" not in match.group("v"):
-                continue  # "the parcel 1500 feet from the school": a parcel's number has its dashes
-            agency = match.group("agency") if pattern.rule == "id_with_cue" else None
-            if agency and is_common_word(agency) and agency not in _ID_ACRONYMS:
-                continue  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
-            if pattern.rule == "street_address" and not _an_address(text, match):
+            if _rejected(pattern.rule, match, text, start, end):
                 continue
-            if pattern.rule == "age_after_birth_date" and not _BIRTH_CUE.search(text, max(0, start - 2000), start):
-                continue  # "filed 01/02/2020 (3)": a count; a roster's "DOB (age)" column, a "born" says age
-            if pattern.rule == "hash_number" and not _a_record_s_hash(text, start):
-                continue
-            if pattern.rule == "vin" and not _vin_checks(match.group()):
-                continue  # seventeen capitals and digits whose check digit fails: a hash, a part number
-            if pattern.rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
-                continue  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
-            if pattern.rule == "age_at" and not (_a_life_event_before(text, start) or _a_life_event_after(text, end)):
-                continue
-            if pattern.rule == "account_ending" and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
-                continue
-            if pattern.rule == "clock" and _elapsed(text, start, end):
-                continue  # "(00:09) FEMALE:", "Duration: 00:01:41": a recording's clock, no time of day
-            if pattern.rule == "zip_code" and not _a_state(match.group("state")):
-                continue  # "Suite 18000", "Room 12345": no state before the number
             several = _several_spans(pattern, match, text, start, end)
             if several is not None:
                 found += several
