@@ -354,6 +354,11 @@ def test_a_count_after_a_person_s_being_is_no_age() -> None:
         ("17 Q How old are you, Ms. Brown?\n18 A 27. Twenty-eight in December.", ["27", "Twenty-eight"]),
         # An Australian transcript's answer after "---" on the question's line.
         ("How old are you, Mr Tuckwell?---34.\nPN17", ["34"]),
+        # "I'm sorry" and "I'm" restart an age too; "and a half" ends one.
+        (
+            "A. I'm fifty -- I'm sorry,\nfifty-one. I'm sixty -- I'm\n   sixty-one and tired.",
+            ["fifty", "fifty-one", "sixty", "sixty-one"],
+        ),
         ("[00:00:19] DETECTIVE: And you're how old, Jalen?\n\n[00:00:21] SUBJECT: Nineteen.", ["Nineteen"]),
         # A range or a choice of one age.
         ("A My two kids, they're 6 and 9, and my granny.", ["6", "9"]),
@@ -3066,8 +3071,13 @@ def test_a_street_written_as_french_writes_it_is_a_place(text: str, found: list[
     [
         ("served an improvement notice, reference IN/311742/24, on 26 March.", ["IN/311742/24"]),
         ("Walker delivered per Apria (ref APR-5529014).", ["APR-5529014"]),
-        # (not after a verb: "The account was 250000" is an amount)
+        # (not bare digits after a verb: "The account was 250000" is an amount)
         ("Tenant ledger account GSH-0043-3B is Exhibit 1. The salon license is 782214.", ["GSH-0043-3B"]),
+        (
+            "the claim number for the\nrecord is 3A2307K41196-0001. a warrant, M-24-612-AR, signed",
+            ["3A2307K41196-0001", "M-24-612-AR"],
+        ),
+        ("Keystone acct KOM-LAN-3318) and reference AT/ST/0412. It", ["KOM-LAN-3318", "AT/ST/0412"]),
         ("their work order 24117731. Deputy Brandvold (report 24-118807), the other.", ["24117731", "24-118807"]),
         # A field's colon and its gap.
         ("Crime reference:      13250201934\nPNC ID:               19/0418227N", ["13250201934", "19/0418227N"]),

@@ -66,7 +66,7 @@ _NUMBERED_GAP = r"(?:[ \t]|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S)|\n(?![ \t]*\d{1,3}[ \t
 # "3 or 4 times", "8 and a half pounds") or as a decimal ("0.15", "4.0"): no age. A
 # range of ages ends its clause or dates it ("they're 6 and 9, and", "12, 13 in March").
 _NOT_A_COUNT = (
-    r"(?![.,]\d)(?![ \t]+and[ \t]+a[ \t]+half\b)"
+    r"(?![.,]\d)(?![ \t]+and[ \t]+a[ \t]+half\b(?![ \t]*(?:[.,;!?]|$|years?\b)))"
     rf"(?![ \t]*(?:,|-|to|or|and)[ \t]*(?:\d{{1,3}}|{NUMBER_WORDS})\b[ \t-]*"
     r"(?!(?:years?|yrs?|now|today|then|when|and|but|so|in|on|at|this|next|last)\b)[a-z])"
 )
@@ -312,10 +312,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "ID",
         # A field's colon and its gap ("Crime reference:      13250201934"), or a few
         # spaces at most: not a column's gap on a page's furniture ("WARD FILE      P-1236").
-        rf"\b(?!call\b)(?:{_RECORD_WORDS}|ref\.?|work[ \t]+order)(?:[ \t]*:[ \t]+|[ \t]{{1,3}})"
+        # After "is", "was" or a comma, a code with a capital ("the record is
+        # 3A2307K41196-0001", "a warrant, M-24-612-AR"): bare digits there are an amount.
+        rf"\b(?!call\b)(?:{_RECORD_WORDS}|ref\.?|work[ \t]+order)"
+        r"(?:(?:[ \t]+(?:is|was)|,)[ \t]+(?=(?-i:[A-Z0-9/-]*[A-Z]))|[ \t]*:[ \t]+|[ \t]{1,3})"
         r"(?!\d{1,4}[/-]\d{1,4}(?![\w/-])|\d{1,4}[/-]\d{1,2}[/-]\d{1,4}(?![\w/-])|\d{2,3}(?:/\d{2,3})+(?![\w/-])"
         r"|(?:\d{3}[-.])?\d{3}[-.]\d{4}(?![\w/-])|\d{4}[- ]\d{4}[- ]\d{4}[- ]\d{4})"
-        r"(?P<v>(?-i:(?=[A-Z0-9/-]*\d)(?=[A-Z0-9/-]{6})(?=(?:[A-Z/-]*\d){5})(?:[A-Z0-9]+(?:[/-][A-Z0-9]+)+|\d{5,})))"
+        # Five digits, or three after two groups of capitals ("acct KOM-LAN-3318",
+        # "reference AT/ST/0412"; not a form's "DS-160", "1099-MISC").
+        r"(?P<v>(?-i:(?=[A-Z0-9/-]*\d)(?=[A-Z0-9/-]{6})(?=(?:[A-Z/-]*\d){5}|[A-Z]+[/-][A-Z]+[/-]\d{3})"
+        r"(?:[A-Z0-9]+(?:[/-][A-Z0-9]+)+|\d{5,})))"
         r"(?![\w/-])"
         r"(?![ \t]+(?:dollars|euros|pounds|rupees|percent|miles|kilometers|units|shares|people|pages)\b)",
         0.85,
@@ -600,7 +606,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # A false start that another age corrects: "she was thirty -- thirty-eight."
         # ("I was two -- two blocks away" goes on with its noun and is none).
         # So does one a speaker takes back: "I'm fifty-one -- no,⏎12  fifty-two."
-        + r"|(?:--|—|–)[ \t]*(?:(?:no|sorry|wait|I[ \t]+mean)[,.]?\s+(?:\d{1,2}[ \t]+(?=[A-Za-z]))?)?"
+        # "I'm fifty -- I'm sorry,⏎fifty-one", "I'm sixty -- I'm⏎sixty-one".
+        + r"|(?:--|—|–)[ \t]*(?:(?:no|sorry|wait|I[ \t]+mean|I['’]m[ \t]+sorry)[,.]?\s+(?:\d{1,2}[ \t]+(?=[A-Za-z]))?)?"
+        + r"(?:(?:i['’]m|i[ \t]+was|(?:he|she)['’]s|(?:he|she)[ \t]+was)\s+)?"
         + rf"(?:\d{{1,3}}|{NUMBER_WORDS})\b(?=[ \t]*(?:[.,;!?\n]|$|years?\b))))",
         0.8,
         "age_after_being",
@@ -859,12 +867,13 @@ _EVENT_AFTER = re.compile(rf"(?i),?[ \t]+(?:I|he|she|they|we|you)[ \t]+(?:\w+[ \
 _NUMBER = rf"(?:\d{{1,3}}|{NUMBER_WORDS})"
 _RESTATED_BEFORE = re.compile(
     rf"(?i)(?<![\w-])(?P<n>{_NUMBER})[ \t]*(?:--|—|–)[ \t]*(?:(?:I['’]m|I[ \t]+am|I[ \t]+was|(?:he|she)['’]s"
-    rf"|(?:he|she)[ \t]+(?:is|was))[ \t]+)?$"
+    rf"|(?:he|she)[ \t]+(?:is|was))\s+)?$"
 )
 _RESTATED_AFTER = re.compile(
     # "fifty-one -- no,⏎12  fifty-two" (a printed line number between), "Thirty -- sorry,
     # thirty-one", "sixty-nine -- no, seventy".
-    rf"(?i)(?:[ \t]*(?:--|—|–)[ \t]*(?:(?:no|I[ \t]+mean|sorry|wait)[.,]?\s+(?:\d{{1,2}}[ \t]+(?=[a-z]))?)?"
+    rf"(?i)(?:[ \t]*(?:--|—|–)[ \t]*(?:(?:no|I[ \t]+mean|sorry|wait|I['’]m[ \t]+sorry)[.,]?\s+"
+    rf"(?:\d{{1,2}}[ \t]+(?=[a-z]))?)?"
     rf"|[.!][ \t]+(?:(?:no|I[ \t]+mean|sorry)[.,]?[ \t]+)?"
     # A range or a choice said of one age: "maybe 22, 23", "at 12 or 13", "they're 6
     # and 9" (the second number must end its clause too).
