@@ -850,8 +850,16 @@ def _take_surname(text: str, start: int, end: int) -> int:
         ):
             return end
     word = match.group(1)
+    if _no_surname(word) or (is_known_place(word) and not is_known_name(word)):
+        return end
+    return match.end()
+
+
+def _no_surname(word: str) -> bool:
+    """A function word, a month or a weekday, or a word that names a place, an
+    institution, a role, a title or a reply: no surname after a given name."""
     lowered = word.lower()
-    if (
+    return (
         lowered in stop_words()
         or is_date_word(word)
         or lowered in PLACE_WORDS
@@ -859,10 +867,7 @@ def _take_surname(text: str, start: int, end: int) -> int:
         or lowered in ROLE_WORDS
         or lowered in TITLE_WORDS
         or lowered in REPLY_WORDS
-        or (is_known_place(word) and not is_known_name(word))
-    ):
-        return end
-    return match.end()
+    )
 
 
 # A given name and a middle initial the model ended on, then the surname on the line
@@ -880,18 +885,7 @@ def _take_surname_after_an_initial(text: str, start: int, end: int) -> int:
     word = match.group(1)
     if text[start:end].isupper() != word.isupper() or (not word.isupper() and not word[1:].islower()):
         return end  # "LORRAINE T. Said" or "Lorraine T. GASKILL": no one's name in one case
-    lowered = word.lower()
-    if (
-        lowered in stop_words()
-        or is_date_word(word)
-        or lowered in PLACE_WORDS
-        or lowered in ORGANIZATION_WORDS
-        or lowered in ROLE_WORDS
-        or lowered in TITLE_WORDS
-        or lowered in REPLY_WORDS
-    ):
-        return end
-    return match.end()
+    return end if _no_surname(word) else match.end()
 
 
 class _Covered:
