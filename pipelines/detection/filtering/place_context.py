@@ -253,9 +253,9 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
         if last in NAME_END_STREET_TYPES:
             return "street type"
         kinds = {w.strip(".,").casefold() for w in words[:-1]}
-        # A street's type then its quarter ("Martin Luther King Jr. Way South", "Union
-        # Avenue North"): even an ambiguous type is a street's before a direction.
-        # Four words at least: "Justin Lane West" and "Mary Court North" are people's.
+        # A street's type then its quarter ("Martin Luther King Jr. Way South"): even an
+        # ambiguous type is a street's before a direction. Four words at least: "Justin
+        # Lane West" and "Mary Court North" are people's.
         typed = words[-2].strip(".,").casefold() if len(words) > 3 else ""
         if last in COMPASS_DIRECTIONS and (
             typed in NAME_END_STREET_TYPES or (typed in AMBIGUOUS_STREET_TYPES and not kinds & COURT_KINDS)
