@@ -351,10 +351,15 @@ REPLY_WORDS: frozenset[str] = frozenset(
     """yes yeah yep no nope okay ok thanks thank sorry please well right sure hi hello bye good fine correct
     exactly absolutely definitely alright great nothing maybe true""".split()
 )
+# A family's words, as a regex alternation: a kin word above a name on the line before
+# it ("and son⏎Luka (12)"), where a role's word may head a list instead.
+FAMILY_RELATIONS = (
+    "mother|mom|father|dad|brother|sister|son|daughter|wife|husband|aunt|uncle|cousin|niece|nephew|grandmother"
+    "|grandma|grandfather|grandpa|grandson|granddaughter|stepfather|stepmother|stepson|stepdaughter"
+)
 # People named by their relation to the speaker ("my aunt Rose"), as a regex alternation.
 RELATIONS = (
-    "mother|mom|father|dad|brother|sister|son|daughter|wife|husband|aunt|uncle|cousin|niece|nephew|grandmother"
-    "|grandma|grandfather|grandpa|grandson|granddaughter|stepfather|stepmother|stepson|stepdaughter|girlfriend"
+    FAMILY_RELATIONS + "|girlfriend"
     "|boyfriend|fiancée?|partner|friend|cellie|cellmate|sponsor|counselor|teacher|mentor|neighbor|boss|victim"
     "|co-defendant|codefendant|crime partner|child|children|kids?|baby"
 )
@@ -757,6 +762,16 @@ TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
 NUMBER_WORDS = rf"(?:{TENS}(?:[- ]{UNITS})?|{TEENS}|{UNITS})"
 # A person's age in words: "one" alone is no age ("I am one.", "he was one, and").
 AGE_NUMBER_WORDS = rf"(?:{TENS}(?:[- ]{UNITS})?|{TEENS}|two|three|four|five|six|seven|eight|nine)"
+# After a number said as someone's age, what makes it a count instead, as a regex of
+# negative lookaheads: a range or a choice that goes on with its unit ("I was like 20,
+# 30 feet away", "3 or 4 times", "8 and a half pounds"), or a decimal ("0.15", "4.0").
+# A range of ages ends its clause or dates it ("they're 6 and 9, and", "12, 13 in March").
+NOT_A_COUNT = (
+    r"(?![.,]\d)(?![ \t]+and[ \t]+a[ \t]+half\b(?![ \t]*(?:[.,;!?]|$|years?\b)))"
+    # (a number in words whole: "forty-two this fall" is no "forty" then "two")
+    rf"(?![ \t]*(?:,|-|to|or|and)[ \t]*(?:\d{{1,3}}|{NUMBER_WORDS})\b(?!-{UNITS}\b)[ \t-]*"
+    r"(?!(?:years?|yrs?|now|today|then|when|and|but|so|in|on|at|this|next|last)\b)[a-z])"
+)
 # Events of a life that an age dates ("a theft at 14", "I started drinking at 12"):
 # `patterns` reads "at 16" as an age only after one of them in its sentence.
 LIFE_EVENTS = (

@@ -26,7 +26,9 @@ from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
     DETERMINERS,
+    FAMILY_RELATIONS,
     KIN_NAMES,
+    NOT_A_COUNT,
     RELATIONS,
     REPLY_WORDS,
     ROLE_WORDS,
@@ -53,18 +55,12 @@ _BRACKETED = re.compile(
 # "Kaylani's⏎nine, she's at" (the verb contracted; then the clause must end), the
 # age on the next line, after its printed number ("Annie is⏎12  thirty-four.").
 _LINE_GAP = places.LINE_GAP
-# A range or a choice of a count after the number ("Mr. Reed⏎14  was 6, 7 feet from
-# the car"), a decimal: no age.
-_NOT_A_COUNT = (
-    r"(?![.,]\d)(?![ \t]*(?:,|-|to|or|and)[ \t]*\d{1,3}\b[ \t-]*"
-    r"(?!(?:years?|yrs?|now|today|then|when|and|but|so|in|on|at|this|next|last)\b)[a-z])"
-)
 _SAID = re.compile(
     # The verb may open the next line ("Siavash⏎15  is thirty-four now"); "Journey, who
     # is⏎12  nine," says it too.
     rf"(?:,?{_LINE_GAP}(?:is|was|turned|turns|(?:will|would|should)[ \t]+(?:have[ \t]+been|be))"
     r"|,[ \t]+(?:then|now)|,\s+who[ \t]+(?:is|was))"
-    rf"{_LINE_GAP}(?:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){_NOT_A_COUNT}{_AGE_ENDS}"
+    rf"{_LINE_GAP}(?:(?:only|just|about|almost|nearly|maybe|now)[ \t]+)?(?P<said>{_NUMBER}){NOT_A_COUNT}{_AGE_ENDS}"
     rf"|['’]s{_LINE_GAP}(?P<contracted>{_NUMBER})(?=[ \t]*(?:[.,;!?]|years?[ \t]+old\b))",
     re.IGNORECASE,
 )
@@ -72,11 +68,9 @@ _KIN_BEFORE = re.compile(rf"(?i)\b(?:{RELATIONS})s?\b[ \t,]*(?:(?-i:[A-Z])[\w'�
 # A family's word and the name may stand on two lines ("and son⏎Luka (12)", "Mother,
 # Vesna⏎Kadić, 71,"); a role's may head a list there ("Witnesses called by the victim⏎
 # Gloria Perez (45)", an index's page).
-_FAMILY = (
-    "mother|mom|father|dad|brother|sister|son|daughter|wife|husband|aunt|uncle|cousin|niece|nephew"
-    "|grandmother|grandma|grandfather|grandpa|grandson|granddaughter|stepfather|stepmother|stepson|stepdaughter"
+_FAMILY_ABOVE = re.compile(
+    rf"(?i)\b(?:{FAMILY_RELATIONS})s?\b[ \t,]*\n?[ \t]*(?:(?-i:[A-Z])[\w'’-]*[ \t]*\n?[ \t]*){{0,3}}$"
 )
-_FAMILY_ABOVE = re.compile(rf"(?i)\b(?:{_FAMILY})s?\b[ \t,]*\n?[ \t]*(?:(?-i:[A-Z])[\w'’-]*[ \t]*\n?[ \t]*){{0,3}}$")
 # How far after a name its age may stand, and before it its kin word.
 _REACH = 40
 _KIN_REACH = 40

@@ -1793,18 +1793,9 @@ def _firms(text: str) -> list[Candidate]:
     for match in sorted([*formed, *formless], key=lambda m: m.start()):
         start, end = match.span("v")
         words = list(re.finditer(r"\S+", text[start:end]))
-        if match.re is _FIRM_RE and match.group("service"):
-            named = text[start : match.start("service")]
-            law = bool(_LAW_WORDS & {w.strip(",").lower() for w in named.split()})
-            partners = (
-                "&" in named
-                # no given name among them ("Tom & Jerry, P.S.": a postscript)
-                and not any(n.title() in first_names() for n in re.findall(r"[A-Za-z'’-]+", named))
-                # the partner after the "&" no town ("Charleston & Summerville, S.C.")
-                and not places.is_known_place(named.rsplit("&", 1)[-1].strip(" \t,").split()[0])
-            )
-            if not (law or partners):
-                continue  # "Greenville, S.C.", "Charleston & Summerville, S.C.": a state's
+        service = match.start("service") if match.re is _FIRM_RE and match.group("service") else None
+        if service is not None and not _a_service_firm(text[start:service]):
+            continue  # "Greenville, S.C.", "Charleston & Summerville, S.C.": a state's
         if (
             len(words) > 2
             and words[1].group() != "&"
@@ -1838,6 +1829,20 @@ def _firms(text: str) -> list[Candidate]:
         end = _abbreviation_s_period(text, end)
         found.append(Candidate(begin, end, "ORGANIZATION", text[begin:end], (SOURCE,), 0.9, "cue:firm"))
     return found
+
+
+def _a_service_firm(named: str) -> bool:
+    """Whether the words before "S.C." or "P.S." name a firm: a law firm's word ("Sokol
+    Ridley Injury Law, S.C."), or partners joined by "&" with no given name among them
+    ("Tom & Jerry, P.S.": a postscript) and no town after the "&" ("Charleston &
+    Summerville, S.C.": a state's letters)."""
+    if _LAW_WORDS & {w.strip(",").lower() for w in named.split()}:
+        return True
+    return (
+        "&" in named
+        and not any(n.title() in first_names() for n in re.findall(r"[A-Za-z'’-]+", named))
+        and not places.is_known_place(named.rsplit("&", 1)[-1].strip(" \t,").split()[0])
+    )
 
 
 def _no_partner(text: str, start: int, word: re.Match[str]) -> bool:

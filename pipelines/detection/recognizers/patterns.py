@@ -22,6 +22,7 @@ from pipelines.lexicons import (
     LIFE_EVENTS,
     MONTHS,
     NAME_END_STREET_TYPES,
+    NOT_A_COUNT,
     NUMBER_WORDS,
     OCR_DAY_ORDINAL,
     PERSIAN_MONTHS,
@@ -62,14 +63,6 @@ _GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
 # C02FK3Q8MD6T"): the number then two spaces, as a deposition prints it.
 _NUMBERED_GAP = r"(?:[ \t]|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S)|\n(?![ \t]*\d{1,3}[ \t]))*"
 # Thirteen to nineteen: up to twelve, "at" a number is a clock's hour.
-# A number that goes on as a range or a choice of a count ("I was like 20, 30 feet away",
-# "3 or 4 times", "8 and a half pounds") or as a decimal ("0.15", "4.0"): no age. A
-# range of ages ends its clause or dates it ("they're 6 and 9, and", "12, 13 in March").
-_NOT_A_COUNT = (
-    r"(?![.,]\d)(?![ \t]+and[ \t]+a[ \t]+half\b(?![ \t]*(?:[.,;!?]|$|years?\b)))"
-    rf"(?![ \t]*(?:,|-|to|or|and)[ \t]*(?:\d{{1,3}}|{NUMBER_WORDS})\b[ \t-]*"
-    r"(?!(?:years?|yrs?|now|today|then|when|and|but|so|in|on|at|this|next|last)\b)[a-z])"
-)
 _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 
 # An address's parts no model reads as a place: the ZIP code after a state ("Dayton,
@@ -461,7 +454,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # count ("the guy, maybe 3 or 4 times", "a guy, maybe 20, 30 feet from me"), a
         # height ("male, 6, 180 lbs.") or a tally by sex ("male, 7; female, 5.").
         rf"(?P<v>1[3-9]|[2-9]\d|{_TEEN_AGES}|{TENS}(?:[- ]{UNITS})?)(?![\w-]|[.,]\d)"
-        + _NOT_A_COUNT
+        + NOT_A_COUNT
         + r"(?=[ \t]*(?:[,.)\n]|$|years?\b|(?:or|to)[ \t]+\d))",
         0.8,
         "age_described",
@@ -586,7 +579,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # A hundred and more only with its years ("My daughter was 103 when we brought
         # her in" is a fever's).
         + rf"(?P<v>\d{{1,2}}|1[01]\d(?=[ \t-]+years?\b)|{AGE_NUMBER_WORDS})"
-        + _NOT_A_COUNT
+        + NOT_A_COUNT
         # "years" only as an age's ("I was two years with the Township" is a stint).
         + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?[ \t-]+(?:old|of[ \t]+age)|yrs?\.?[ \t]+old"
         + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with"
@@ -1108,6 +1101,12 @@ def _recording(text: str) -> bool:
     return False
 
 
+# An agency's acronym then "No.", and the number of a register it may hold ("ODOC No.
+# 287114", "NRIC No. S7241208J"), checked in `_rejected`.
+_AGENCY_NO = re.compile(r"[A-Z]{2,5}[ \t]*(?:No|NO)\.")
+_A_REGISTER_S_NUMBER = re.compile(r"[A-Z]?\d{5,}[A-Z]?")
+
+
 def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) -> bool:
     """Whether a pattern's match is none of its label's after all: the checks a regex
     cannot make (the words around it, a check digit, a state's code)."""
@@ -1148,10 +1147,6 @@ def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) 
         and _AGENCY_NO.search(match.group())
         and not _A_REGISTER_S_NUMBER.fullmatch(match.group("v"))
     )
-
-
-_AGENCY_NO = re.compile(r"[A-Z]{2,5}[ \t]*(?:No|NO)\.")
-_A_REGISTER_S_NUMBER = re.compile(r"[A-Z]?\d{5,}[A-Z]?")
 
 
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
