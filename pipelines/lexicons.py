@@ -53,6 +53,8 @@ TITLES: tuple[str, ...] = (
     "Father",
     "Sister",
     "Nurse",
+    # A school's teacher of sport, by the title pupils use ("Coach Early").
+    "Coach",
 )
 # A courtesy title or an abbreviated rank right before a word ("Mr. Salt", "DR. GOLD",
 # "Sgt. Haj Ali"): what follows is a person's name, whatever word it is.
@@ -158,6 +160,9 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Probationer",
         "Complainant",
         "Subject",
+        # A school's discipline hearing names its student by role and initials
+        # ("STUDENT M.A.:", "Student K.W.").
+        "Student",
         # "INT:" (the interviewer), "THE VIDEOGRAPHER:", "GRIEVANT:"; not "Child",
         # "Guardian", "Youth", "Minor" or "Steward", which are surnames too ("MR.
         # CHILDS:"): "THE CHILD:" names no one by its article (cues.py).
@@ -480,8 +485,16 @@ PATH_VERBS: frozenset[str] = frozenset(
 PATH_PREPOSITIONS: frozenset[str] = frozenset("down up along onto".split())
 # …the street-type word written after a name ("Canfield Drive" cut short by the
 # model: "Canfield" + " Drive"); abbreviations that are also titles (Dr, St) are left out…
+# The radio alphabets a dispatcher spells with, the police's (APCO) and the NATO one
+# ("King-Ocean-Robert-David", "plate David-King 5-8-2-1-3", "Alpha-Bravo-7").
+PHONETIC_ALPHABET: frozenset[str] = frozenset(
+    """Adam Boy Charles David Edward Frank George Henry Ida John King Lincoln Mary Nora Ocean Paul Queen Robert
+    Sam Tom Union Victor William X-ray Young Zebra Alpha Alfa Bravo Charlie Delta Echo Foxtrot Golf Hotel India
+    Juliet Juliett Kilo Lima Mike November Oscar Papa Quebec Romeo Sierra Tango Uniform Whiskey Yankee
+    Zulu""".split()
+)
 STREET_TYPES: frozenset[str] = frozenset(
-    "street avenue ave road boulevard blvd lane highway freeway parkway expressway".split()
+    "street avenue ave road boulevard blvd lane highway freeway parkway expressway tollway turnpike".split()
 )
 # …a place noun the name is said to be ("Glen Oak was the other street")…
 PLACE_NOUNS: frozenset[str] = frozenset(

@@ -48,7 +48,15 @@ from functools import lru_cache
 from pipelines.candidate import Candidate
 from pipelines.gazetteers import is_common_word, is_known_name, stop_words
 from pipelines.labels import PERSON_ROLE_LABELS
-from pipelines.lexicons import DETERMINERS, HONORIFICS, LEGAL_FORMS, NAME_PARTICLES, NAME_SUFFIXES, ROLE_WORDS
+from pipelines.lexicons import (
+    DETERMINERS,
+    HONORIFICS,
+    LEGAL_FORMS,
+    NAME_PARTICLES,
+    NAME_SUFFIXES,
+    PHONETIC_ALPHABET,
+    ROLE_WORDS,
+)
 
 
 @dataclass(frozen=True)
@@ -231,6 +239,11 @@ def spelled_words(text: str) -> list[str]:
     """ "J-O-H-N D-O-E" → john, doe: a spelled name's words (a break with no hyphen
     next to it separates words; "R-U-\\nF-F" is one)."""
     groups = re.split(r"(?<![-\s])\s+(?![-\s])", text.strip())
+    # The radio alphabet's words spell by their first letters ("King-Ocean-Robert" is kor).
+    groups = [
+        "".join(w[0] for w in g.split("-")) if "-" in g and all(w in PHONETIC_ALPHABET for w in g.split("-")) else g
+        for g in groups
+    ]
     words = ["".join(re.findall(r"[^\W\d_]", g)).lower() for g in groups if re.search(r"[^\W\d_]", g)]
     if len(words) >= 3 and all(len(w) == 1 for w in words):
         return ["".join(words)]  # "K o w a l c z y k": spaced letters spell one word

@@ -3253,3 +3253,194 @@ def test_a_surname_on_the_next_line_after_a_given_name_stays() -> None:
 def test_a_person_named_like_a_street_with_a_quarter_stays_a_person() -> None:
     text = "Q. Did you speak with Justin Lane West? The witness, Mary Court North, testified next."
     assert _labelled(text, "LOCATION") == []
+
+
+# --- batch 24's classes: ranks, roles by letters, initials, radio spelling, the last digits --------------
+
+
+def test_a_rank_of_two_words_is_no_name() -> None:
+    text = (
+        "I called First Sergeant Rudd at 0204. The battalion Command Sergeant Major, ma'am. CSM Dwyer. "
+        "You said the Sergeant Major was told that night."
+    )
+    people = _labelled(text, "PERSON")
+    assert "Rudd" in people and "Dwyer" in people
+    assert not {"First", "Major", "Sergeant Major"} & set(people)
+
+
+def test_ms_before_a_rank_s_word_is_still_a_surname() -> None:
+    text = "Ms. Sheriff said that Sheriff's statement was accurate."
+    assert [c.text for c in cues(text) if c.rule == "cue:title"] == ["Sheriff"]
+
+
+def test_a_speaker_label_of_a_role_s_letters_is_no_one() -> None:
+    # An Article 32 hearing's officer and accused; a role's letters the text writes after "the".
+    text = (
+        " 1  PHO:  This preliminary hearing under Rule for Courts-Martial 405 will come to order.\n"
+        " 2  TC:  Ma'am, the United States is ready.\n"
+        " 3  DC:  Ma'am, Specialist Tillotson is represented by me.\n"
+        " 4  ACC:  Yes, ma'am.\n"
+        " 5  PHO:  Thank you. Defense asks the PHO to find no probable cause.\n"
+    )
+    labels = [c.text for c in cues(text) if c.rule == "cue:speaker_label"]
+    assert labels == []
+    people = _labelled(text, "PERSON")
+    assert "Tillotson" in people and not {"PHO", "ACC", "TC", "DC", "Ma'am"} & set(people)
+    # Elsewhere a role's letters the text writes after "the" are a role, and initials a speaker.
+    hearing = "RHO:  Good morning.\nJB:  Morning.\nRHO:  The RHO will now read the report.\nJB:  Okay.\n"
+    assert [c.text for c in cues(hearing) if c.rule == "cue:speaker_label"] == ["JB", "JB"]
+
+
+def test_a_student_named_by_initials_is_a_person_wherever_the_record_writes_them() -> None:
+    text = (
+        "Student:           M.A.  (Student ID No. 208817)\n"
+        "The student M.A. and another ninth grader, who I'll call Student K.W., were in a fight. "
+        "M.A. threw the first punch. The officer searched M.A.'s backpack.\n"
+        "STUDENT M.A.:  He kept saying I owed him.\n"
+    )
+    people = _labelled(text, "PERSON")
+    assert people.count("M.A.") == 5 and "K.W." in people
+    assert not {"Student", "STUDENT"} & set(people)
+
+
+def test_a_coach_s_title_stays_outside_the_name() -> None:
+    text = "COACH EARLY:  Lamar Early. The kids call me Coach Early.\nHEARING OFFICER LINDAHL:  Coach?\n"
+    people = _labelled(text, "PERSON")
+    assert "EARLY" in people and "Coach" not in people and "Coach Early" not in people
+
+
+def test_a_full_name_written_twice_is_two_names() -> None:
+    text = (
+        "                                /s/ Renata Skeet\n"
+        "                                  Renata Skeet, Transcriber\n"
+        "                                  Tsegi Transcription Services\n"
+    )
+    assert _labelled(text, "PERSON") == ["Renata Skeet", "Renata Skeet"]
+    assert _labelled(text, "ORGANIZATION") == ["Tsegi Transcription Services"]
+
+
+def test_a_shop_after_its_owner_s_name_may_open_the_next_line() -> None:
+    text = "He pulled into the lot at Auburn and Court, Lupita's\n                Taqueria. Check Ziggy's Tap.\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:trade_name"] == [
+        "Lupita's\n                Taqueria",
+        "Ziggy's Tap",
+    ]
+
+
+def test_a_street_named_after_an_institution_s_word_is_no_institution() -> None:
+    text = "dispatch sent us to 4410 South Academy Boulevard, on a disturbance. The Jane Addams Tollway."
+    assert [c.text for c in cues(text) if c.rule == "cue:institution"] == []
+    assert "4410 South Academy Boulevard" in _labelled(text, "LOCATION")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Social Security card, last four 6628. A W-2, last four 3041.", ["6628", "3041"]),
+        ("a signature loan ending 2290, unsecured; the Rogue, VIN ending 1K4471.", ["2290", "1K4471"]),
+        ("Ofc. Tessaly Brandvold #1187 and Deputy Ivette Strand #W219 responded.", ["1187", "W219"]),
+        ("People v. Wimbley, No. 2024 CF 0917, and the order is 2019-DR-02-0447.", ["2024 CF 0917", "2019-DR-02-0447"]),
+        # Not a lease's year, a year's end, years counted, an apartment's or a store's number.
+        ("The lease ending in 2024; the fiscal year ending 2023; the last four years; Apt. #204.", []),
+    ],
+)
+def test_a_number_s_last_digits_a_badge_and_a_state_case_number_are_ids(text: str, expected: list[str]) -> None:
+    assert _labelled(text, "ID") == expected
+
+
+def test_a_case_number_s_letters_go_with_it_where_it_is_written_again() -> None:
+    # The number said without its letters spreads to where the page's header writes them.
+    text = (
+        " 4  meeting of creditors in case number 25-01873, Travis Dale\n"
+        "In re Hundertmark -- No. 25-01873-jd -- 341 Meeting -- page 2\n"
+        "In re Hundertmark -- No. 25-01873-jd -- 341 Meeting -- page 3\n"
+    )
+    assert _labelled(text, "ID") == ["25-01873", "25-01873-jd", "25-01873-jd"]
+
+
+def test_the_radio_alphabet_spells_a_name_and_reads_a_plate() -> None:
+    text = (
+        "21:45:20  DISP  Units be advised, David-King 5-8-2-1-3 returns to a 2014 Chevrolet.\n"
+        "          First, Kordell, King-Ocean-Robert-David-Edward-Lincoln-Lincoln. Date of birth.\n"
+        "21:55:24  DISP  Taurus, serial Adam-Charles-Boy 4-1-7-2-6-3, checking.\n"
+    )
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    assert [(c.text, c.label) for c in spans if c.label in ("ID", "SPELLED_NAME")] == [
+        ("David-King 5-8-2-1-3", "ID"),
+        ("King-Ocean-Robert-David-Edward-Lincoln-Lincoln", "SPELLED_NAME"),
+        ("Adam-Charles-Boy 4-1-7-2-6-3", "ID"),
+    ]
+    assert not [c for c in spans if c.label == "PERSON" and c.text in ("King", "David", "Lincoln", "Adam")]
+    # Names that are the alphabet's words, alone or joined once, stay people.
+    assert "Mary-Jo King" in _labelled("Mary-Jo King and Robert Young came.", "PERSON")
+
+
+def test_a_bates_range_and_a_name_before_years_are_read_as_before() -> None:
+    # A range's second page number is no part of the code the first is; a name said
+    # before a span of years is no plate.
+    text = "Exhibit 12  Flowsheet, BLMC 000871-000879.\nShe was Big Queen 1979-2005, and Queen Von after.\n"
+    ids = _labelled(text, "ID")
+    assert "BLMC 000871-000879" not in ids and not [i for i in ids if "Queen" in i]
+
+
+@pytest.mark.parametrize(
+    ("text", "places_", "people"),
+    [
+        (
+            "At the stop at Dorr and Upton he closed the door. I got to Dorr and\n22   Byrne at 3:52.",
+            ["Upton", "Byrne"],
+            [],
+        ),
+        # Not a large place's partner, a given name, a name that goes on, one a title names.
+        ("I went to Chicago and Smith stayed home.", [], ["Smith"]),
+        ("We met at Dorr and Mary came late.", [], ["Mary"]),
+        ("We met at Dorr and Upton Sinclair read.", [], ["Upton Sinclair"]),
+        ("They stopped at Dorr and Upton. Mr. Upton came out.", [], ["Upton", "Upton"]),
+    ],
+)
+def test_a_name_crossing_a_street_the_model_read_as_a_place_is_a_street(
+    text: str, places_: list[str], people: list[str]
+) -> None:
+    located = _labelled(text, "LOCATION")
+    assert all(p in located for p in places_)
+    assert [p for p in _labelled(text, "PERSON") if p in ("Smith", "Mary", "Upton Sinclair", "Upton")] == people
+
+
+def test_a_model_s_person_written_as_an_acronym_does_not_spread() -> None:
+    text = (
+        "ATU Local 1764 v. MVRTA (Quarles)   page 2\n"
+        "Denise Ahlquist, Director of Labor Relations, MVRTA\n"
+        "I have been with MVRTA since 2011.\n"
+        "ATU Local 1764 v. MVRTA (Quarles)   page 3\n"
+    )
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    # Kept where the model read it, its score capped; spread nowhere.
+    assert not [c for c in spans if c.text == "MVRTA" and c.label == "PERSON" and "propagation" in c.rule]
+    assert all(c.score <= 0.5 for c in spans if c.text == "MVRTA" and c.label == "PERSON")
+
+
+def test_a_title_ending_a_line_leaves_no_printed_line_number_in_the_name() -> None:
+    from pipelines.detection.merging.edges import tidy
+
+    text = " 6  Company, 8th Infantry Regiment. I am Major\n 7  Harriet Quarles. I was detailed\n"
+    start = text.index("Major")
+    end = text.index(". I was")
+    span = Candidate(start, end, "PERSON", text[start:end], ("propagation", "spacy"), 0.9)
+    assert [c.text for c in tidy(text, [span])] == ["Harriet Quarles"]
+
+
+def test_a_title_ending_a_line_is_no_given_name_of_the_next_line_s_surname() -> None:
+    from pipelines.detection.recognizers.gazetteer import recognize as gazetteer
+
+    text = "CHAIR: Number 11, Marisela Quinones, and then Pastor\nFigueroa.\n"
+    assert [c.text for c in gazetteer(text)] == ["Marisela Quinones"]
+
+
+def test_a_name_s_edges_stop_at_a_table_s_column_gap() -> None:
+    from pipelines.detection.merging.edges import tidy
+
+    text = "14  SZOT, Bethany                Sharon       Dorothea Dix Alliance     Both Support\n"
+    start = text.index("Alliance")
+    span = Candidate(start, start + len("Alliance"), "ORGANIZATION", "Alliance", ("spacy",), 0.6)
+    grown = [c.text for c in tidy(text, [span])]
+    assert grown and all("Support" not in g and "Sharon" not in g for g in grown)

@@ -326,6 +326,9 @@ _JURISDICTIONS = frozenset({"county", "city", "state", "parish", "borough", "tow
 _FIELD_LABELS = CLINICAL_FIELD_LABELS | FORM_FIELD_LABELS
 
 
+_SAID_TO_ANYONE = frozenset({"sir", "ma'am", "ma’am", "madam"})
+
+
 def _closed_class(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's name made of stop words ("And", "We"); a cue's or the header's is
     left alone ("DEPUTY DISTRICT ATTORNEY HER:", "Mr. Her": Her is a surname)."""
@@ -335,7 +338,9 @@ def _closed_class(c: Candidate, text: str, w: FilterWords) -> str | None:
     if any(word.isupper() and len(word) > 1 for word in words) and not text[max(0, c.start - 40) : c.start].isupper():
         return None
     # "I'm", "we'll": a pronoun with its verb contracted (`is_stop_word`).
-    if _model_only(c) and words and all(word.lower() in stop or is_stop_word(word) for word in words):
+    # "Ma'am", "Sir": forms of address, which spaCy's stop words lack.
+    closed = stop | _SAID_TO_ANYONE
+    if _model_only(c) and words and all(word.lower() in closed or is_stop_word(word) for word in words):
         return "closed-class word (pronoun, determiner, conjunction…)"
     return None
 

@@ -350,10 +350,13 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
         else:
             strong.add(form)
     cues: dict[str, str] = {}
+    crossings = _crossed_streets(text, spans)
     for form, found in weak.items():
         if form in strong:
             continue
         cue = next((c for s in found if (c := place_cue(text, s.start, s.end, s.label))), None)
+        if cue is None and any((s.start, s.end) in crossings for s in found):
+            cue = "crossing with a street"
         if cue is None or (cue in _STREET_CUES and form in in_full_names):
             continue
         # Every occurrence of the name in the document, found or not: a title before
@@ -377,6 +380,39 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
         place = _relabelled(s, "LOCATION", f"{RULE}:{cues[f]}")
         out += _streets(place) if cues[f] == "intersection" else [place]
     return out
+
+
+# "at Dorr and |Upton", "got to Dorr and⏎22   |Upton", "Dorr at |Upton", "DORR/|UPTON":
+# the name crossing a street the model read as a place.
+_CROSSING_JOIN = re.compile(rf"(?:{places.LINE_GAP}(?i:and|&|at){places.LINE_GAP}|/)$")
+_TO_A_STREET = re.compile(
+    r"(?:\b(?i:at|on|to|near|toward|towards|from|onto|off|inbound|outbound)[ \t]+|^[ \t]*|\d[ \t]+)$"
+)
+_CROSSING_WINDOW = 40
+
+
+def _crossed_streets(text: str, spans: list[Candidate]) -> set[tuple[int, int]]:
+    """The (start, end) of one-word names typed PERSON or ORGANIZATION that cross a
+    one-word street the model typed LOCATION ("at Dorr and Upton"): neither a given
+    name ("at Dorr and Mary") nor a large place's partner ("went to Chicago and
+    Smith stayed"), and the name not going on ("at Dorr and Upton Smith's")."""
+    streets = {
+        s.end: s.start
+        for s in spans
+        if s.label == "LOCATION" and " " not in s.text.strip() and not places.is_large_place(s.text.strip())
+    }
+    crossed: set[tuple[int, int]] = set()
+    for s in spans:
+        word = s.text.strip()
+        if s.label not in MISTYPED or " " in word or not word[:1].isupper() or is_given_name(word):
+            continue
+        join = _CROSSING_JOIN.search(text, max(0, s.start - _CROSSING_WINDOW), s.start)
+        street = streets.get(join.start()) if join is not None else None
+        if street is None or re.match(r"[ \t]+[A-Z]|['’]", text[s.end : s.end + 2]):
+            continue
+        if _TO_A_STREET.search(text, max(0, street - _CROSSING_WINDOW), street):
+            crossed.add((s.start, s.end))
+    return crossed
 
 
 def _streets(span: Candidate) -> list[Candidate]:

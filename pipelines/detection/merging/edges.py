@@ -1334,7 +1334,14 @@ def _split_repeats(spans: list[Candidate]) -> list[Candidate]:
         bare = [w.group().rstrip(_SAID_AFTER) for w in words]
         folded = [b.casefold() if len(b) > 1 else None for b in bare]
         repeated = len(words) >= 2 and folded[0] is not None
-        if repeated and (folded[0] == folded[1] or (len(words) >= 3 and folded[0] == folded[-1])):
+        half = len(words) // 2
+        if half >= 2 and len(words) == 2 * half and folded[:half] == folded[half:]:
+            # A full name twice: a signature and its typed name under it ("/s/ Renata
+            # Skeet⏎   Renata Skeet, Transcriber"), a name said again. Two names.
+            cut = words[half - 1].start() + len(bare[half - 1])
+            out.append(replace(c, end=c.start + cut, text=c.text[:cut]))
+            out.append(replace(c, start=c.start + words[half].start(), text=c.text[words[half].start() :]))
+        elif repeated and (folded[0] == folded[1] or (len(words) >= 3 and folded[0] == folded[-1])):
             first, rest = words[0], words[1]
             out.append(replace(c, end=c.start + first.start() + len(bare[0]), text=bare[0]))
             out.append(replace(c, start=c.start + rest.start(), text=c.text[rest.start() :]))
@@ -1406,6 +1413,26 @@ def _person_edges(
     return start, end, named, label
 
 
+# Three spaces or a tab: the gap between a page's columns.
+_COLUMN_GAP = re.compile(r"(?<=\S)(?:[ ]{3,}|\t+)")
+
+
+def _within_its_column(text: str, c: Candidate, start: int, end: int) -> tuple[int, int]:
+    """A name's edges, grown past its own words, stop at a column's gap: a table's
+    next cell is no part of it ("Dorothea Dix Alliance     Both Support", "Torrington   Eliza
+    Hatch"). A span found across the gap is left as found."""
+    if _COLUMN_GAP.search(c.text):
+        return start, end
+    for gap in _COLUMN_GAP.finditer(text, start, end):
+        if text[text.rfind("\n", 0, gap.start()) + 1 : gap.start()].strip().isdigit():
+            continue  # a page's printed line number before the line's words ("Basic⏎11       School")
+        if gap.start() >= c.end:
+            end = min(end, gap.start())
+        elif gap.end() <= c.start:
+            start = max(start, gap.end())
+    return start, end
+
+
 def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
@@ -1440,6 +1467,11 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
             start, end = _strip_trailing_number(text, c, start, end)
             if c.label == "PERSON":
                 start, end, named, label = _person_edges(text, c, (start, end), person, caseless)
+                # A title that ended a line, taken off, may leave the next line's printed
+                # number ("Major⏎ 7  Harriet Quarles").
+                start = _strip_line_number(text, start, end)
+        if label in _NAME_LABELS:
+            start, end = _within_its_column(text, c, start, end)
         start, end = _strip_unpaired(text, start, end)
         if end - start > 1 and text[end - 1] == "." and text[end - 2].isdigit():
             end -= 1  # "at 20:37.", "in 2019.": a number ends before its sentence's full stop

@@ -86,6 +86,28 @@ def organization_signal(text: str) -> bool:
     return places.organization_signal(text, is_known_name, is_common_word)
 
 
+def _a_model_s_acronym(span: Candidate, caseless: bool) -> bool:
+    """A model's person written as an acronym no name list holds, in a text with case
+    ("ATU Local 1764 v. MVRTA" on every page): a programme's or a body's letters as
+    often; held for the reviewer where found (filters' `person_acronym`), never spread."""
+    word = span.text.strip()
+    found_by_rules = set(span.sources) & (CONFIDENT_SOURCES | PEOPLE)
+    return (
+        span.label == "PERSON"
+        and not found_by_rules
+        and not caseless
+        and places.is_acronym(word)
+        and not is_known_name(word)
+    )
+
+
+def _whole_code(text: str, end: int, label: str) -> int:
+    """Where an ID the identity found ending at `end` ends: the identity reads
+    "25-01873" in "No. 25-01873-jd" (a judge's letters after a case's number)."""
+    rest = _CODE_GOES_ON.match(text, end) if label == "ID" else None
+    return rest.end() if rest is not None else end
+
+
 def spelled_words(text: str) -> list[str]:
     """ "R-U-F-F" → ["RUFF"]; "J-O-H-N S-M-I-T-H" → ["JOHN", "SMITH"]: the words a
     spelled name spells (letters joined by hyphens, words apart by spaces)."""
@@ -265,7 +287,11 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
             found_at[key] = found_at.get(key, 0) + 1
     for span in spans:
         repeated = found_at.get((span.label, key_of(span.text, span.label)), 0) >= 2
-        if span.label not in PROPAGATED_LABELS or not confident(span, repeated, lexicon, lower_case):
+        if (
+            span.label not in PROPAGATED_LABELS
+            or not confident(span, repeated, lexicon, lower_case)
+            or _a_model_s_acronym(span, caseless)
+        ):
             continue
         label = "PERSON" if span.label == "SPELLED_NAME" else span.label
         if span.label == "SPELLED_NAME":
@@ -313,6 +339,7 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
                 continue  # the spelling itself, already a span
             if label == "PERSON" and _no_person_here(text, start, end):
                 continue
+            end = _whole_code(text, end, label)
             found_label = label if occurrence.kind != "spelled" else "SPELLED_NAME"
             found.append(Candidate(start, end, found_label, text[start:end], (SOURCE,), SCORE, f"propagation:{label}"))
             covered[label].add(start, end)
@@ -332,6 +359,10 @@ _INSTRUMENT_AFTER = re.compile(
 )
 
 
+# A code's further groups after a hyphen, opening with a letter ("25-01873-jd",
+# "-CR-2"): the same code. Digits alone after a hyphen may end a range ("BLMC
+# 000871-000879": the first page's number is the code).
+_CODE_GOES_ON = re.compile(r"(?:-[A-Za-z][A-Za-z0-9]*)+(?:-[A-Za-z0-9]+)*(?![\w-])")
 _DOTTED_INITIALS = re.compile(r"(?:[A-Z]\.[ ]?){1,3}[A-Z]\.?")
 
 

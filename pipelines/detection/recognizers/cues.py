@@ -60,6 +60,7 @@ from pipelines.lexicons import (
     SHOP_WORDS,
     SPEAKER_ROLES,
     STREET_ORDINALS,
+    STREET_TYPES,
     TITLE_JUST_BEFORE,
     TITLE_WORDS,
     TITLES,
@@ -304,7 +305,9 @@ _PERSON_BEFORE_CALLED = re.compile(
     r"(?:[ \t\n]+(?:\d{1,3}[ \t]+)?(?:everybody|everyone|people|they|we|folks))?"
     r",?[ \t\n]+(?:\d{1,3}[ \t]+)?(?:was[ \t]+|is[ \t]+|am[ \t]+)?$"
 )
-_COURT_MARTIAL_LABELS = frozenset({"MJ", "TC", "DC", "ATC", "ADC", "WIT"})
+# A preliminary hearing officer and the accused ("PHO:", "ACC:") label an Article 32
+# hearing's turns; an investigating officer ("IO:") its older form's.
+_COURT_MARTIAL_LABELS = frozenset({"MJ", "TC", "DC", "ATC", "ADC", "WIT", "PHO", "ACC", "IO"})
 _COURT_MARTIAL = re.compile(r"(?i)\bcourts?[- ]martial\b|\bmilitary judge\b|\btrial counsel\b")
 _FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ \t\n]+also[ \t\n]+$")
 # A relation's word right before a name ("half-brother Ruaridh").
@@ -433,8 +436,10 @@ _INSTITUTION_RE = re.compile(
     # The name after "of" stays on the head's line: the next line may open with a person.
     rf"(?:[ \t]+of[ \t]+(?:the[ \t]+)?{_TITLE_WORD}(?:[ \t]+(?:and[ \t]+)?{_TITLE_WORD}){{0,3}})?)(?![\w'’-])"
     # Not a form's field ("Interview Type:  Reappearance⏎    Facility:  Otisville"),
-    # nor a mail address's box ("Post Office Box 5147").
+    # nor a mail address's box ("Post Office Box 5147"), nor a street named after the
+    # head ("4410 South Academy Boulevard", "College Avenue").
     r"(?![ \t]*:)(?![ \t]+(?i:box)\b)"
+    rf"(?![ \t]+(?i:{'|'.join(sorted(STREET_TYPES | {'drive'}))})\b)"
 )
 # Heads that also name a rite or a kind of thing ("the Memorial Services"): two
 # name words before them.
@@ -637,6 +642,18 @@ def _a_person_s_line(text: str, start: int, broken: int) -> bool:
     )
 
 
+def _a_signer_s_role(text: str, start: int, words: list[re.Match[str]]) -> bool:
+    """The first of `words` (found from `start`) is a role after a name's comma, its
+    line ending after it ("Renata Skeet, Transcriber⏎")."""
+    first = words[0]
+    return (
+        first.group().lower() in ROLE_WORDS
+        and text[: start + first.start()].rstrip(" \t").endswith(",")
+        and len(words) > 1
+        and "\n" in text[start + first.end() : start + words[1].start()]
+    )
+
+
 def _institutions(text: str) -> list[Candidate]:
     """Institutions named by a head word and a name word beside it. Left out before
     the name: a sentence's first word and other function words ("The", "When"), and
@@ -670,6 +687,10 @@ def _institutions(text: str) -> list[Candidate]:
             if (
                 first.lower() in stop
                 or first == "&"
+                # A role on the line above the firm ("Renata Skeet, Transcriber⏎Tsegi
+                # Transcription Services"): the signer's, not the firm's.
+                # ("by the Justice⏎Department" is one).
+                or _a_signer_s_role(text, start, words)
                 or (_HEAD_RE.match(first) and len(words) > 1 and words[1].group() != "of")
             ):
                 words.pop(0)
@@ -1058,8 +1079,13 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         (rule == "title" and _PERSONAL_TITLE.match(match.group(0)) is not None)
         or (rule == "honorific" and _RANK_LEAD.match(match.group(0)) is not None)
     )
-    if rule in ("title", "honorific") and _only_common_words(name) and not personal:
-        return True  # "Squadron Officer School": a thing named after the title, no one
+    # "Squadron Officer School": a thing named after the title, no one; "Sergeant
+    # Major", "called First Sergeant Rudd": a rank of two words.
+    if not personal and (
+        (rule in ("title", "honorific") and _only_common_words(name))
+        or (rule in ("title", "honorific", "called") and _part_of_a_rank(text, match.end("v"), name))
+    ):
+        return True
     if rule == "called" and places.is_place_shaped(re.sub(r"['’]s$", "", name)):
         return True  # "went by Main Street", "called Minneapolis Center's coordinator"
     if rule == "honorific" and (places.is_place_shaped(name) or places.has_institution_word(name)):
@@ -1079,6 +1105,29 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
         return _no_family_or_sender(rule, name)
     # "HIS MOTHER OUT IN THE CROWD"; but "my son Will" is Will
     return rule == "relation" and _capitals_say_nothing(text, name)
+
+
+# The words that open a rank of two or three ("First Sergeant", "Staff Sergeant",
+# "Petty Officer", "Sergeant First Class", "Lance Corporal").
+_RANK_OPENERS = frozenset("first staff master command petty warrant chief lance class".split())
+_RANK_WORDS = TITLE_WORDS | HONORIFICS | _RANK_OPENERS
+_A_RANK_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
+
+
+def _part_of_a_rank(text: str, end: int, name: str) -> bool:
+    """`name` is a rank's word: every word a rank's ("Sergeant Major", after the title
+    "Sergeant"), or one word that opens a rank the next word goes on with ("called
+    First Sergeant Rudd")."""
+    words = name.lower().split()
+    if words and all(w.strip(".") in _RANK_WORDS for w in words):
+        return True
+    after = _A_RANK_AFTER.match(text, end)
+    return (
+        len(words) == 1
+        and words[0] in _RANK_OPENERS
+        and after is not None
+        and after.group(1).lower() in TITLE_WORDS | HONORIFICS
+    )
 
 
 def _initial_of_the_name(match: re.Match[str], nickname: str) -> bool:
@@ -1196,7 +1245,7 @@ def _speaker_labels(text: str) -> list[Candidate]:
         words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
         if words and words[0].group() == "UNIDENTIFIED":
             continue  # "UNIDENTIFIED FEMALE:", "UNIDENTIFIED SPEAKER:": no one named
-        if military and label in _COURT_MARTIAL_LABELS:
+        if (military and label in _COURT_MARTIAL_LABELS) or _a_role_s_letters(text, label):
             continue
         # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
         # is not a role on, it is the name, even "MARGARET COURT".
@@ -1302,6 +1351,15 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 end = initial.end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found
+
+
+def _a_role_s_letters(text: str, label: str) -> bool:
+    """A label of letters no name list holds that the text also writes after "the"
+    ("PHO:" beside "asks the PHO to find"): a role's abbreviation. Initials that
+    label a speaker ("JB:") take no article."""
+    if not places.is_acronym(label) or is_known_name(label):
+        return False
+    return re.search(rf"(?<![\w'’-])(?i:the)[ \t]+{re.escape(label)}(?![\w'’-])", text) is not None
 
 
 # Degrees written as a state's postal code is ("MD", "PA", "DC"; "Md." is Maryland's
@@ -1442,12 +1500,14 @@ _INITIALS = re.compile(r"[A-Z]\.[ ]?[A-Z]\.(?:[ ]?[A-Z]\.)?")
 # the guardian of the person of them.
 _PROTECTED_INITIALS_RE = re.compile(
     r"\b(?P<cue>(?i:victims?|complainants?|minors?|child(?:ren)?|juveniles?|witness(?:es)?|informants?|survivors?"
+    # A school's discipline record names its students so ("student M.A.", "Student:   M.A.").
+    r"|students?"
     # A patient a board's or a clinic's record names by initials ("patient R.W., a
     # 71-year-old woman"), a ward in a guardianship's caption ("Guardianship of G.F.S.").
     r"|patients?|clients?|residents?"
     r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of"
     r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of))"
-    r"(?:,[ \t]+|[ \t]+\(|[ \t]+)(?P<list>"
+    r"(?:,[ \t]+|[ \t]+\(|:?[ \t]+)(?P<list>"
     + _INITIALS.pattern
     + r"(?:(?:[;,][ \t]*|[ \t]+(?:and|&)[ \t]+)"
     + _INITIALS.pattern
@@ -1464,6 +1524,9 @@ _CLINICAL_LETTERS = frozenset(
     PRN QD BID TID QID HS AMA ADL""".split()
 )
 _CHART_PEOPLE = frozenset({"patient", "client", "resident"})
+# A country's, a capital's and the clock's letters; a state's postal code is a
+# person's initials as often ("student M.A.", "minor C.A.").
+_NO_ONE_S_INITIALS = frozenset({"US", "USA", "UK", "DC", "EU", "UN", "AM", "PM"})
 
 
 def _initials_of_the_protected(text: str) -> list[Candidate]:
@@ -1474,7 +1537,7 @@ def _initials_of_the_protected(text: str) -> list[Candidate]:
         for initials in _INITIALS.finditer(text, match.start("list"), match.end("list")):
             start, end = initials.span()
             letters = initials.group().replace(".", "").replace(" ", "")
-            if places.is_known_place(letters) or letters in ("AM", "PM"):
+            if letters in _NO_ONE_S_INITIALS:
                 continue  # "the victims U.S. citizens", "the children A.M. and P.M. sessions"
             if letters in _CLINICAL_LETTERS and match.group("cue").lower().rstrip("s") in _CHART_PEOPLE:
                 continue  # "patient N.P.O. after midnight", "Patient P.T. evaluation": a chart's
@@ -2063,11 +2126,13 @@ _POSSESSIVE_SHOP_WORDS = (
     "Bar|Pub|Tavern|Saloon|Diner|Cafe|Café|Deli|Market|Grocery|Bakery|Pizzeria|Pizza|Restaurant|Kitchen|Grill"
     "|Salon|Barbershop|Garage|Drug|Drugs|Pharmacy|Hardware|Liquor|Liquors|Lounge|Tire|Tires|Lumber|Furniture"
     "|Jewelry|Pawn|Laundromat|Cleaners|Carryout|Creamery|Florist|Nursery|Store|Shop"
+    "|Taqueria|Cantina|Tap|Taproom|Brewery|Bistro|Steakhouse|Smokehouse|Towing"
 )
 _OWNER_TITLES = "|".join(sorted(TITLE_WORDS | HONORIFICS | {"miss", "prof"}, key=len, reverse=True))
 _TITLE_BEFORE_OWNER = re.compile(rf"(?<![\w'’-])(?i:{_OWNER_TITLES})\.?[ \t]+$")
 _POSSESSIVE_SHOP_RE = re.compile(
-    rf"(?<![\w'’&.-])(?P<v>(?P<owner>(?:[OD]['’])?{_CAPITAL}[a-z][\w-]*)['’]s[ \t]+"
+    # The trade's word may open the next line ("Lupita's⏎    Taqueria").
+    rf"(?<![\w'’&.-])(?P<v>(?P<owner>(?:[OD]['’])?{_CAPITAL}[a-z][\w-]*)['’]s(?:[ \t]+|{places.LINE_END})"
     rf"(?:{_POSSESSIVE_SHOP_WORDS})(?:[ \t]+(?:and|&)[ \t]+(?:{_POSSESSIVE_SHOP_WORDS}))?)(?![\w'’-])"
     # A capitalised word or an "&" after it: a longer name ("Dorsey's Tire & Lube").
     r"(?![ \t]+(?:[A-Z]|&))"

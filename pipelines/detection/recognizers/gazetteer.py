@@ -148,6 +148,9 @@ def recognize(text: str) -> list[Candidate]:
             if words[i][2] not in firsts and not gazetteers.is_hyphenated_given_name(words[i][2]):
                 i += 1
                 continue
+            if words[i][2].lower() in _TITLE_WORDS and "\n" in text[words[i][1] : words[i + 1][0]]:
+                i += 1  # "and then Pastor⏎Figueroa": a title ending its line, the name on the next
+                continue
             # No role inside a name: a list of those present runs on past a line's end
             # into the next name's title ("Gunnar Lindgren⏎Senator Patrick Doyle").
             ends = [

@@ -26,6 +26,7 @@ from pipelines.lexicons import (
     NUMBER_WORDS,
     OCR_DAY_ORDINAL,
     PERSIAN_MONTHS,
+    PHONETIC_ALPHABET,
     RECORD_NOUNS,
     RELATIONS,
     ROLE_WORDS,
@@ -47,6 +48,7 @@ class Pattern:
     rule: str
 
 
+_PHONETIC = "|".join(sorted(PHONETIC_ALPHABET, key=len, reverse=True))
 # A day of the month, also as a scanned page's OCR reads its ordinal ("lOth").
 _DAY = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{OCR_DAY_ORDINAL})"
 
@@ -98,7 +100,7 @@ _NOT_A_RECORD_BEFORE = re.compile(
 _WORD_BEFORE_HASH = re.compile(r"([A-Za-z][\w'’-]*)[.,]?[ \t]*(?:\n[ \t]*)?\(?#[ ]?$")
 # An officer's title and name before the badge ("Officer D. Strzelecki (#61248)").
 _TITLED_NAME_BEFORE_HASH = re.compile(
-    rf"\b(?:{'|'.join(sorted(TITLES))})\.?[ \t]+(?:[A-Z]\.[ \t]+)?[A-Z][\w'’-]+[.,]?[ \t]*\(?#[ ]?$"
+    rf"\b(?:{'|'.join(sorted(TITLES))})\.?[ \t]+(?:[A-Z]\.[ \t]+|[A-Z][\w'’-]+[ \t]+)?[A-Z][\w'’-]+[.,]?[ \t]*\(?#[ ]?$"
 )
 
 
@@ -333,6 +335,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "number_of_record",
     ),
+    # A state court's case number, its year, its type's letters and its count apart
+    # ("People v. Wimbley, No. 2024 CF 0917", "Case No. 2023 DR 001245").
+    _p(
+        "ID",
+        r"(?<![\w/])(?:No\.|NO\.|Number|#)[ \t]*(?P<v>(?:19|20)\d\d[ ][A-Z]{2,3}[ ]\d{3,7})(?![\w/-])",
+        0.85,
+        "case_year_type",
+    ),
     # A record's code in dotted groups after its series' letters, as a commission's or a
     # court's tender bundle numbers its documents ("TAS.0012.0004.0031"): no MAC address.
     _p("ID", r"(?<![\w.])[A-Z]{2,5}(?:\.\d{3,6}){3,}(?!\w|\.\d)", 0.85, "record_code_dotted"),
@@ -350,7 +360,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("ID", r"(?<![\w-])[A-Z]\d{1,2}-\d{6,7}(?![\w-])", 0.85, "report_number"),
     # A number after "#" (a badge, an invoice: "RUDKIN #1427", "invoice #40772"), not
     # an apartment's, a suite's or a lot's (`_NOT_A_RECORD_BEFORE`).
-    _p("ID", r"(?<![\w#])#[ ]?(?P<v>\d{3,8})(?![\w-])", 0.8, "hash_number"),
+    # A sheriff's badge may open with its county's letter ("Deputy Ivette Strand #W219").
+    _p("ID", r"(?<![\w#])#[ ]?(?P<v>[A-Z]?\d{3,8})(?![\w-])", 0.8, "hash_number"),
     # An immigrant's A-number ("A 208-614-337", "A#208614337"): nine digits after an A.
     _p("ID", r"\bA[ #-]?\d{3}[ -]?\d{3}[ -]?\d{3}\b", 0.9, "a_number"),
     # A court reporter's certificate ("CSR-4417", "CSR No. 12345").
@@ -417,7 +428,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # An account's last digits ("account ending in 8830", "the card ending 4417"):
     # only after an account's word in the sentence (`recognize`), not "a lease ending
     # in 2024".
-    _p("ID", r"\b(?:ending|ends)[ \t]+(?:in[ \t]+|with[ \t]+)?(?:#|x+)?(?P<v>\d{4})\b", 0.85, "account_ending"),
+    # "Social Security card, last four 6628", "W-2, last four 3041": the last digits
+    # of a number said as such need no account's word; a VIN's last six end in digits
+    # ("VIN ending 1K4471").
+    _p(
+        "ID",
+        r"\b(?:(?:ending|ends)[ \t]+(?:in[ \t]+|with[ \t]+)?"
+        r"|(?P<last>last[ \t]+(?:four|4)(?:[ \t]+(?:digits|numbers))?(?:[ \t]+(?:is|are|were))?[ \t]*[:,]?[ \t]+))"
+        r"(?:#|x+)?(?P<v>(?:[A-Z0-9]{2})?\d{4})\b",
+        0.85,
+        "account_ending",
+    ),
     # A vehicle's plate after its cue ("license plate KRT 4471", "plate number 8ABC123"):
     # it identifies the car's keeper. Letters and digits, one space or hyphen at most
     # inside, at least one digit.
@@ -706,6 +727,25 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.9,
         "spelled_hyphens",
     ),
+    # A plate or a serial read over the radio: its letters as the radio alphabet's
+    # words, then its digits ("plate David-King 5-8-2-1-3", "serial Adam-Charles-Boy
+    # 4-1-7-2-6-3"): one number.
+    _p(
+        "ID",
+        # Two letters at least, and digits said one by one or run together: not a
+        # name before a span of years ("Big Queen 1979-2005").
+        rf"(?<![\w-])(?:{_PHONETIC})(?:-(?:{_PHONETIC})){{1,3}}[ \t]+(?:\d(?:-\d){{2,8}}|\d{{3,8}})(?![\w-])",
+        0.85,
+        "phonetic_plate",
+    ),
+    # A name spelled with the radio alphabet, three words or more joined by hyphens
+    # ("King-Ocean-Robert-David-Edward-Lincoln-Lincoln"): not the people the words name.
+    _p(
+        "SPELLED_NAME",
+        rf"(?<![\w-])(?:{_PHONETIC})(?:-(?:{_PHONETIC})){{2,}}(?![\w-])(?![ \t]+\d)",
+        0.9,
+        "phonetic_spelling",
+    ),
     # Lower-case letters apart by single spaces, four or more, no letter three times
     # in a row: a spelling as speech recognition writes it ("o k a f o r"), not
     # "a i i i" (an answer's marker, then a stutter). In capitals such runs are
@@ -730,9 +770,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.9,
         "persian_date",
     ),
-    # Not a code's part ("PA-2024-1009-33817", "ISP-2019-1183").
+    # Not a code's part ("PA-2024-1009-33817", "ISP-2019-1183", a case's year before
+    # its type: "2019-DR-02-0447", "2024 CF 0917").
     # Nor a street's hundred block ("the 1900 block of").
-    _p("DATE", r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?![ \t]+block\b)", 0.6, "year"),
+    _p(
+        "DATE",
+        r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?!-[A-Z]{1,4}-)(?![ ][A-Z]{2,3}[ ]\d{3,})(?![ \t]+block\b)",
+        0.6,
+        "year",
+    ),
     # A month and its year in figures ("07/2025", "05/2021-09/2023"), not a full date's end.
     _p("DATE", r"(?<![\d/])(?:0?[1-9]|1[0-2])/(?:19|20)\d{2}\b(?!/)", 0.8, "month_year_numeric"),
     _p("DATE", rf"\b{SPOKEN_YEAR}\b", 0.7, "spoken_year", IGNORECASE),
@@ -828,7 +874,7 @@ def _crossing(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return []
 
 
-_ACCOUNT_BEFORE = re.compile(r"(?i)\b(?:account|acct|card|bank|checking|savings|IOLTA|trust)\b")
+_ACCOUNT_BEFORE = re.compile(r"(?i)\b(?:account|acct|card|bank|checking|savings|IOLTA|trust|loan|VIN|policy)\b")
 _LIFE_EVENT = re.compile(rf"(?i)\b(?:{LIFE_EVENTS})\b")
 # How far back in its sentence an age's event is looked for.
 _EVENT_REACH = 80
@@ -1131,7 +1177,7 @@ def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) 
         return True
     if rule == "age_after_being" and not _a_being_s_age(text, match, start, end):
         return True
-    if rule == "account_ending" and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
+    if rule == "account_ending" and not match.group("last") and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
         return True
     if rule == "clock" and _elapsed(text, start, end):
         return True  # "(00:09) FEMALE:", "Duration: 00:01:41": a recording's clock, no time of day
