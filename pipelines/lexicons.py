@@ -417,7 +417,7 @@ TRADE_WORDS: frozenset[str] = frozenset(
     foods packing collision motors bakery tavern liquor liquors insurance restaurant logistics industries
     enterprises laboratories airlines ministries reporting solicitors llp llc pllc lounge salon spa diner cafe
     café carryout pizzeria barbershop welding fabrication upholstery laundromat cleaners hardware storage roofing
-    towing repair paving excavating masonry creamery dairy""".split()
+    towing repair paving excavating masonry creamery dairy works ironworks""".split()
 )
 # What a shop or a practice sells or does, in its name around an "&" ("Brooks Tire &
 # Auto", "Tallmadge Savings & Loan", "Hartley & Moss Physical Therapy"): the second

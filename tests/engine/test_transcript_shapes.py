@@ -3444,3 +3444,32 @@ def test_a_name_s_edges_stop_at_a_table_s_column_gap() -> None:
     span = Candidate(start, start + len("Alliance"), "ORGANIZATION", "Alliance", ("spacy",), 0.6)
     grown = [c.text for c in tidy(text, [span])]
     assert grown and all("Support" not in g and "Sharon" not in g for g in grown)
+
+
+def test_a_unit_s_ordinal_is_part_of_its_name_but_a_date_s_day_is_not() -> None:
+    text = (
+        "Alpha Company, 2d Battalion, 8th Infantry Regiment, 2d Armored Brigade Combat Team. "
+        "On March 4th Police Department officers came."
+    )
+    orgs = _labelled(text, "ORGANIZATION")
+    assert "8th Infantry Regiment" in orgs and "2d Armored Brigade Combat Team" in orgs
+    assert not [o for o in orgs if o.startswith("4th")]
+
+
+def test_works_ends_a_business_s_name() -> None:
+    # A trade's head for the institution cue, where a model reads the owner's name.
+    text = "I went to work at Kessinger's. Kessinger Glass Works, over in Hancock. Roy Kessinger hired me."
+    assert [c.text for c in cues(text) if c.rule == "cue:institution"] == ["Kessinger Glass Works"]
+    assert "Roy Kessinger" in _labelled(text, "PERSON")
+
+
+def test_a_field_s_letters_before_a_code_with_a_space_are_no_speaker() -> None:
+    text = "Docket:       CP-02-CR-0011873-2015\nOTN: G 771904-2\nPRICE:   17\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == ["PRICE"]
+
+
+def test_an_agency_s_letters_past_a_column_gap_are_held_low_and_not_spread() -> None:
+    footer = "PBPP-318 (Rev. 06/22)   Parole Interview Record   KOSTELNIK, Leland F.   DOC NT-6302   Page {} of 3\n"
+    text = "".join(footer.format(n) + "MR. KOSTELNIK: I gave them my DOC number.\n" for n in (1, 2, 3))
+    docs = [c for c in detect_text(text, settings.SPACY_MODEL).spans if c.text == "DOC" and c.label == "PERSON"]
+    assert all(c.score <= 0.5 and "propagation" not in c.rule for c in docs)

@@ -102,7 +102,9 @@ def _person_acronym(c: Candidate, text: str, w: FilterWords) -> str | None:
     with lower-case words, that no name list knows, is capped below the bulk-accept
     score, not dropped: short surnames no list holds look the same ("XIONG", "MOUA")."""
     word = c.text.strip()
-    if not _model_only(c) or not is_acronym(word) or is_known_name(word) or _caseless(text, c):
+    if not _model_only(c) or not is_acronym(word) or _caseless(text, c):
+        return None
+    if is_known_name(word) and not column_s_letters(c):
         return None
     line_start = text.rfind("\n", 0, c.start) + 1
     line_end = text.find("\n", c.end)
@@ -110,6 +112,13 @@ def _person_acronym(c: Candidate, text: str, w: FilterWords) -> str | None:
     if not any(ch.islower() for ch in line):
         return None
     return "an acronym in a sentence, no known name"
+
+
+def column_s_letters(c: Candidate) -> bool:
+    """Three capitals or fewer a model's name left past a column's gap ("KOSTELNIK,
+    Leland F.   DOC NT-6302" on every page's footer): an agency's letters before its
+    number, whatever name lists hold them ("Doc")."""
+    return c.rule.endswith(":piece") and len(c.text.strip()) <= 3
 
 
 def _caseless(text: str, c: Candidate) -> bool:

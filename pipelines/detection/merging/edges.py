@@ -972,6 +972,7 @@ def _place_or_institution(
         end, label = further, "ORGANIZATION"
     if label == "ORGANIZATION" and not caseless:
         start, end = _widen_institution(text, start, end, c.end, covered)
+        start = _take_unit_s_ordinal(text, start, covered)
     if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
         start = prefix
     if c.label == "LOCATION":
@@ -979,6 +980,22 @@ def _place_or_institution(
             if taken < start and not covered.any_in(taken, start):
                 start = taken
     return start, end, named, label
+
+
+# A unit's or a district's ordinal before its name ("2d Armored Brigade Combat Team",
+# "4th Infantry Division", "the 10th Special Forces Group"): the Army writes "2d" and
+# "3d". Not a date's day ("March 4th Police Department", "the 4th, Police came").
+_UNIT_S_ORDINAL = re.compile(r"(?<![\w/.,-])\d{1,3}(?:st|nd|rd|th|d)[ \t]+$")
+_MONTH_BEFORE = re.compile(rf"\b{MONTHS}[ \t]+$")
+
+
+def _take_unit_s_ordinal(text: str, start: int, covered: "_Covered") -> int:
+    ordinal = _UNIT_S_ORDINAL.search(text, max(0, start - 8), start)
+    if ordinal is None or covered.any_in(ordinal.start(), start):
+        return start
+    if _MONTH_BEFORE.search(text, max(0, ordinal.start() - 12), ordinal.start()):
+        return start
+    return ordinal.start()
 
 
 # A company's legal form after its name, a comma before it or not ("Midland Credit

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.case import carries_case
-from pipelines.detection.filtering.filters import titled_somewhere
+from pipelines.detection.filtering.filters import column_s_letters, titled_somewhere
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.merging.edges import COMPANY_FORM
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, is_stop_word
@@ -97,7 +97,7 @@ def _a_model_s_acronym(span: Candidate, caseless: bool) -> bool:
         and not found_by_rules
         and not caseless
         and places.is_acronym(word)
-        and not is_known_name(word)
+        and (not is_known_name(word) or column_s_letters(span))
     )
 
 

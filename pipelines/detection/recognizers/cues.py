@@ -1394,7 +1394,11 @@ _A_NUMBER_AFTER = re.compile(r"[ \t]*#?[A-Z0-9-]*\d")
 # A code with a figure, and nothing else, to the line's end.
 # One run (its figure looked for ahead), so that a long run without its line's end
 # backtracks linearly.
-_ONLY_A_CODE_AFTER = re.compile(r"[ \t]*#?(?=[A-Z0-9/.-]*\d)[A-Z0-9][A-Z0-9/.-]*(?<!\.)[ \t]*(?:\n|$)")
+# A code may hold one space between its letters and its digits ("OTN: G 771904-2").
+_ONLY_A_CODE_AFTER = re.compile(
+    r"[ \t]*#?(?=[A-Z0-9/.-]*(?:[ ][A-Z0-9/.-]*)?\d)[A-Z0-9][A-Z0-9/.-]*(?:[ ][A-Z0-9/.-]*\d[A-Z0-9/.-]*)?"
+    r"(?<!\.)[ \t]*(?:\n|$)"
+)
 
 
 def _a_sentence(words: list[re.Match[str]]) -> bool:
