@@ -53,8 +53,6 @@ TITLES: tuple[str, ...] = (
     "Father",
     "Sister",
     "Nurse",
-    # A school's teacher of sport, by the title pupils use ("Coach Early").
-    "Coach",
 )
 # A courtesy title or an abbreviated rank right before a word ("Mr. Salt", "DR. GOLD",
 # "Sgt. Haj Ali"): what follows is a person's name, whatever word it is.
@@ -160,9 +158,6 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Probationer",
         "Complainant",
         "Subject",
-        # A school's discipline hearing names its student by role and initials
-        # ("STUDENT M.A.:", "Student K.W.").
-        "Student",
         # "INT:" (the interviewer), "THE VIDEOGRAPHER:", "GRIEVANT:"; not "Child",
         # "Guardian", "Youth", "Minor" or "Steward", which are surnames too ("MR.
         # CHILDS:"): "THE CHILD:" names no one by its article (cues.py).
@@ -227,8 +222,11 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
-    tfo dci dsu wpc pcso supt insp adv advs addl""".split()
+    tfo dci dsu wpc pcso supt insp adv advs addl student coach""".split()
 )
+# (A school's hearing labels its student and a sport's teacher so: "STUDENT M.A.:",
+# "COACH EARLY:"; as words in a sentence they open names of things too, "Student
+# Services", "Coach Lane".)
 # (The last line: a task force officer; British police ranks as a record of interview
 # writes them, "DCI HOLLOWAY:"; an Indian court's advocates and additional advocates,
 # "ADV. VAKIL:". Not the two letters that are people's initials too: "DC", "DS", "PC",
@@ -485,6 +483,16 @@ PATH_VERBS: frozenset[str] = frozenset(
 PATH_PREPOSITIONS: frozenset[str] = frozenset("down up along onto".split())
 # …the street-type word written after a name ("Canfield Drive" cut short by the
 # model: "Canfield" + " Drive"); abbreviations that are also titles (Dr, St) are left out…
+# Ranks of two words or more, whose second word is a rank's word alone too
+# ("Sergeant Major", "First Sergeant Rudd"): the whole is the title, never a name.
+COMPOUND_RANKS: frozenset[str] = frozenset(
+    " ".join(rank.split())
+    for rank in """sergeant major|command sergeant major|first sergeant|staff sergeant|master sergeant
+    |sergeant first class|gunnery sergeant|petty officer|chief petty officer|warrant officer
+    |chief warrant officer|lance corporal
+    |private first class|master chief|lieutenant colonel|lieutenant general|major general|brigadier general
+    |rear admiral|vice admiral|lieutenant commander|second lieutenant|first lieutenant""".split("|")
+)
 # The radio alphabets a dispatcher spells with, the police's (APCO) and the NATO one
 # ("King-Ocean-Robert-David", "plate David-King 5-8-2-1-3", "Alpha-Bravo-7").
 PHONETIC_ALPHABET: frozenset[str] = frozenset(

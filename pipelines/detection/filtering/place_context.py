@@ -389,17 +389,23 @@ _TO_A_STREET = re.compile(
     r"(?:\b(?i:at|on|to|near|toward|towards|from|onto|off|inbound|outbound)[ \t]+|^[ \t]*|\d[ \t]+)$"
 )
 _CROSSING_WINDOW = 40
+# What follows a crossing: the phrase's end, a pronoun or a preposition ("at Dorr and
+# Upton he closed", "to Dorr and Byrne at 3:52"), never a verb ("to Dorr and Kowalski
+# met me") nor the name going on ("Upton Sinclair", "Upton's").
+_CROSSING_ENDS = re.compile(
+    r"[ \t]*(?:[.,;:?!)/\n]|$)|[ \t]+(?:he|she|they|we|I|you|it|at|by|on|in|near|toward|towards|around|when|IB|OB)\b"
+)
 
 
 def _crossed_streets(text: str, spans: list[Candidate]) -> set[tuple[int, int]]:
     """The (start, end) of one-word names typed PERSON or ORGANIZATION that cross a
     one-word street the model typed LOCATION ("at Dorr and Upton"): neither a given
-    name ("at Dorr and Mary") nor a large place's partner ("went to Chicago and
-    Smith stayed"), and the name not going on ("at Dorr and Upton Smith's")."""
+    name ("at Dorr and Mary") nor a town's partner ("went to Flint and Mabry
+    followed"), the crossing ending its phrase (`_CROSSING_ENDS`)."""
     streets = {
         s.end: s.start
         for s in spans
-        if s.label == "LOCATION" and " " not in s.text.strip() and not places.is_large_place(s.text.strip())
+        if s.label == "LOCATION" and " " not in s.text.strip() and not places.is_known_place(s.text.strip())
     }
     crossed: set[tuple[int, int]] = set()
     for s in spans:
@@ -408,7 +414,7 @@ def _crossed_streets(text: str, spans: list[Candidate]) -> set[tuple[int, int]]:
             continue
         join = _CROSSING_JOIN.search(text, max(0, s.start - _CROSSING_WINDOW), s.start)
         street = streets.get(join.start()) if join is not None else None
-        if street is None or re.match(r"[ \t]+[A-Z]|['’]", text[s.end : s.end + 2]):
+        if street is None or not _CROSSING_ENDS.match(text, s.end):
             continue
         if _TO_A_STREET.search(text, max(0, street - _CROSSING_WINDOW), street):
             crossed.add((s.start, s.end))

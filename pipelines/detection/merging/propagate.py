@@ -86,11 +86,14 @@ def organization_signal(text: str) -> bool:
     return places.organization_signal(text, is_known_name, is_common_word)
 
 
-def _a_model_s_acronym(span: Candidate, caseless: bool) -> bool:
+def _a_model_s_acronym(span: Candidate, caseless: bool, in_full_names: set[str]) -> bool:
     """A model's person written as an acronym no name list holds, in a text with case
     ("ATU Local 1764 v. MVRTA" on every page): a programme's or a body's letters as
-    often; held for the reviewer where found (filters' `person_acronym`), never spread."""
+    often; held for the reviewer where found (filters' `person_acronym`), never spread.
+    Not a surname the document writes in a full name ("Mai XIONG", "XIONG said")."""
     word = span.text.strip()
+    if word in in_full_names:
+        return False
     found_by_rules = set(span.sources) & (CONFIDENT_SOURCES | PEOPLE)
     return (
         span.label == "PERSON"
@@ -271,6 +274,8 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
     dominant = _dominant_labels(spans, lexicon)
     caseless = not carries_case(text)
     lower_case = caseless and not text.isupper()
+    # The words of full names: a surname in capitals no list holds ("Mai XIONG") spreads.
+    in_full_names = {w for s in spans if s.label == "PERSON" and len(s.text.split()) > 1 for w in s.text.split()}
     # An occurrence under a span of the same label is already found. One under a
     # different label is proposed anyway: the ensemble then weighs "Delgado" as a
     # propagated PERSON against spaCy's lone guess that it is a place.
@@ -290,7 +295,7 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
         if (
             span.label not in PROPAGATED_LABELS
             or not confident(span, repeated, lexicon, lower_case)
-            or _a_model_s_acronym(span, caseless)
+            or _a_model_s_acronym(span, caseless, in_full_names)
         ):
             continue
         label = "PERSON" if span.label == "SPELLED_NAME" else span.label
@@ -362,7 +367,8 @@ _INSTRUMENT_AFTER = re.compile(
 # A code's further groups after a hyphen, opening with a letter ("25-01873-jd",
 # "-CR-2"): the same code. Digits alone after a hyphen may end a range ("BLMC
 # 000871-000879": the first page's number is the code).
-_CODE_GOES_ON = re.compile(r"(?:-[A-Za-z][A-Za-z0-9]*)+(?:-[A-Za-z0-9]+)*(?![\w-])")
+# Three letters at most in a group: "25-01873-Supplemental" names a paper of the case.
+_CODE_GOES_ON = re.compile(r"(?:-[A-Za-z]{1,3}\d*)+(?:-[A-Za-z0-9]+)*(?![\w-])")
 _DOTTED_INITIALS = re.compile(r"(?:[A-Z]\.[ ]?){1,3}[A-Z]\.?")
 
 

@@ -33,6 +33,7 @@ from pipelines.lexicons import (
     CALENDAR_WORDS,
     CLINICAL_FIELD_LABELS,
     CLOSED_CLASS,
+    COMPOUND_RANKS,
     COURT_KINDS,
     DEGREES,
     FORM_FIELD_LABELS,
@@ -439,7 +440,8 @@ _INSTITUTION_RE = re.compile(
     # nor a mail address's box ("Post Office Box 5147"), nor a street named after the
     # head ("4410 South Academy Boulevard", "College Avenue").
     r"(?![ \t]*:)(?![ \t]+(?i:box)\b)"
-    rf"(?![ \t]+(?i:{'|'.join(sorted(STREET_TYPES | {'drive'}))})\b)"
+    # In capitals only: "St. Vincent Hospital drive-up", "the Grace Church road trip".
+    rf"(?![ \t]+(?:{'|'.join(sorted(t.capitalize() for t in STREET_TYPES | {'drive'}))})\b)"
 )
 # Heads that also name a rite or a kind of thing ("the Memorial Services"): two
 # name words before them.
@@ -1083,7 +1085,7 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     # Major", "called First Sergeant Rudd": a rank of two words.
     if not personal and (
         (rule in ("title", "honorific") and _only_common_words(name))
-        or (rule in ("title", "honorific", "called") and _part_of_a_rank(text, match.end("v"), name))
+        or (rule in ("title", "honorific", "called") and _part_of_a_rank(text, match, name))
     ):
         return True
     if rule == "called" and places.is_place_shaped(re.sub(r"['’]s$", "", name)):
@@ -1107,27 +1109,23 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     return rule == "relation" and _capitals_say_nothing(text, name)
 
 
-# The words that open a rank of two or three ("First Sergeant", "Staff Sergeant",
-# "Petty Officer", "Sergeant First Class", "Lance Corporal").
-_RANK_OPENERS = frozenset("first staff master command petty warrant chief lance class".split())
-_RANK_WORDS = TITLE_WORDS | HONORIFICS | _RANK_OPENERS
-_A_RANK_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
+# The first two words of each rank of two words or more ("first sergeant",
+# "sergeant first"): a name said before the next word may open one.
+_RANK_OPENINGS = frozenset(" ".join(rank.split()[:2]) for rank in COMPOUND_RANKS)
+_A_WORD_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
 
 
-def _part_of_a_rank(text: str, end: int, name: str) -> bool:
-    """`name` is a rank's word: every word a rank's ("Sergeant Major", after the title
-    "Sergeant"), or one word that opens a rank the next word goes on with ("called
-    First Sergeant Rudd")."""
-    words = name.lower().split()
-    if words and all(w.strip(".") in _RANK_WORDS for w in words):
+def _part_of_a_rank(text: str, match: re.Match[str], name: str) -> bool:
+    """`name` is a rank's word: the title and the name are a rank of two words or
+    more ("Sergeant Major", "Command Sergeant Major"), or the name opens one with the
+    next word ("called First Sergeant Rudd"). Not a surname a rank's word spells
+    ("Officer King", "Major King", "called him Major")."""
+    said = " ".join(re.findall(r"[A-Za-z]+", match.group(0))).lower()
+    named = len(name.split())
+    if any((said == rank or said.endswith(f" {rank}")) and named < len(rank.split()) for rank in COMPOUND_RANKS):
         return True
-    after = _A_RANK_AFTER.match(text, end)
-    return (
-        len(words) == 1
-        and words[0] in _RANK_OPENERS
-        and after is not None
-        and after.group(1).lower() in TITLE_WORDS | HONORIFICS
-    )
+    after = _A_WORD_AFTER.match(text, match.end("v"))
+    return after is not None and f"{name.lower()} {after.group(1).lower()}" in _RANK_OPENINGS
 
 
 def _initial_of_the_name(match: re.Match[str], nickname: str) -> bool:
@@ -1245,7 +1243,7 @@ def _speaker_labels(text: str) -> list[Candidate]:
         words = [w for w in _CAP_WORD_RE.finditer(match.group("label")) if len(w.group()) >= 2]
         if words and words[0].group() == "UNIDENTIFIED":
             continue  # "UNIDENTIFIED FEMALE:", "UNIDENTIFIED SPEAKER:": no one named
-        if (military and label in _COURT_MARTIAL_LABELS) or _a_role_s_letters(text, label):
+        if military and label in _COURT_MARTIAL_LABELS:
             continue
         # Roles lead the label ("PRESIDING COMMISSIONER"); from the first word that
         # is not a role on, it is the name, even "MARGARET COURT".
@@ -1351,15 +1349,6 @@ def _speaker_labels(text: str) -> list[Candidate]:
                 end = initial.end()
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:speaker_label"))
     return found
-
-
-def _a_role_s_letters(text: str, label: str) -> bool:
-    """A label of letters no name list holds that the text also writes after "the"
-    ("PHO:" beside "asks the PHO to find"): a role's abbreviation. Initials that
-    label a speaker ("JB:") take no article."""
-    if not places.is_acronym(label) or is_known_name(label):
-        return False
-    return re.search(rf"(?<![\w'’-])(?i:the)[ \t]+{re.escape(label)}(?![\w'’-])", text) is not None
 
 
 # Degrees written as a state's postal code is ("MD", "PA", "DC"; "Md." is Maryland's
@@ -1528,9 +1517,15 @@ _CLINICAL_LETTERS = frozenset(
     PRN QD BID TID QID HS AMA ADL""".split()
 )
 _CHART_PEOPLE = frozenset({"patient", "client", "resident"})
-# A country's, a capital's and the clock's letters; a state's postal code is a
-# person's initials as often ("student M.A.", "minor C.A.").
-_NO_ONE_S_INITIALS = frozenset({"US", "USA", "UK", "DC", "EU", "UN", "AM", "PM"})
+# Dotted letters that are a word's, not a person's: a country's, a capital's, the
+# clock's, an identity card's, "O.K.", a veterans' agency, a city, degrees, a school's
+# and a clinic's abbreviations ("the victim I.D.'d him", "student V.A. benefits",
+# "student G.P.A."). A state's postal code is a person's initials as often ("student
+# M.A.", "minor C.A.").
+_NO_ONE_S_INITIALS = frozenset(
+    """US USA UK DC EU UN AM PM ID OK VA LA NY MS BA BS MD DO PA RN LPN PE AP OT TV PC PR HR IQ QA
+    GPA IEP ADA GED SAT ACT ROTC PHD MBA CPA EMT""".split()
+)
 
 
 def _initials_of_the_protected(text: str) -> list[Candidate]:
@@ -1541,8 +1536,8 @@ def _initials_of_the_protected(text: str) -> list[Candidate]:
         for initials in _INITIALS.finditer(text, match.start("list"), match.end("list")):
             start, end = initials.span()
             letters = initials.group().replace(".", "").replace(" ", "")
-            if letters in _NO_ONE_S_INITIALS:
-                continue  # "the victims U.S. citizens", "the children A.M. and P.M. sessions"
+            if letters in _NO_ONE_S_INITIALS or text.startswith(("'d", "’d"), end):
+                continue  # "the victims U.S. citizens", "the children A.M. and P.M. sessions", "O.K.'d"
             if letters in _CLINICAL_LETTERS and match.group("cue").lower().rstrip("s") in _CHART_PEOPLE:
                 continue  # "patient N.P.O. after midnight", "Patient P.T. evaluation": a chart's
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:protected_initials"))

@@ -732,17 +732,20 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # 4-1-7-2-6-3"): one number.
     _p(
         "ID",
-        # Two letters at least, and digits said one by one or run together: not a
-        # name before a span of years ("Big Queen 1979-2005").
-        rf"(?<![\w-])(?:{_PHONETIC})(?:-(?:{_PHONETIC})){{1,3}}[ \t]+(?:\d(?:-\d){{2,8}}|\d{{3,8}})(?![\w-])",
+        # Two letters at least, and digits said one by one or five run together: not a
+        # name before a span of years ("Big Queen 1979-2005") or a year ("John-David 2004").
+        rf"(?<![\w-])(?:{_PHONETIC})(?:-(?:{_PHONETIC})){{1,3}}[ \t]+(?:\d(?:-\d){{2,8}}|\d{{5,8}})(?![\w-])",
         0.85,
         "phonetic_plate",
     ),
-    # A name spelled with the radio alphabet, three words or more joined by hyphens
-    # ("King-Ocean-Robert-David-Edward-Lincoln-Lincoln"): not the people the words name.
+    # A name spelled with the radio alphabet, four words or more joined by hyphens
+    # ("King-Ocean-Robert-David-Edward-Lincoln-Lincoln"): not the people the words
+    # name. Three are slang, a unit or a call sign as often ("Whiskey-Tango-Foxtrot",
+    # "Lincoln-Mary-Ocean is en route"); a pair said over ("Charlie-Mike-Charlie-Mike")
+    # spells nothing (`_rejected`).
     _p(
         "SPELLED_NAME",
-        rf"(?<![\w-])(?:{_PHONETIC})(?:-(?:{_PHONETIC})){{2,}}(?![\w-])(?![ \t]+\d)",
+        rf"(?<![\w-])(?:{_PHONETIC})(?:-(?:{_PHONETIC})){{3,}}(?![\w-])(?![ \t]+\d)",
         0.9,
         "phonetic_spelling",
     ),
@@ -775,7 +778,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # Nor a street's hundred block ("the 1900 block of").
     _p(
         "DATE",
-        r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?!-[A-Z]{1,4}-)(?![ ][A-Z]{2,3}[ ]\d{3,})(?![ \t]+block\b)",
+        # After "No." only: "a 2012 RAM 1500", "my 2021 IRS 1040" keep their years.
+        r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?!-[A-Z]{1,4}-)(?!(?<=No\.[ ]\d{4})[ ][A-Z]{2,3}[ ]\d{3,})"
+        r"(?![ \t]+block\b)",
         0.6,
         "year",
     ),
@@ -874,6 +879,8 @@ def _crossing(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return []
 
 
+# A word after a number that is no conjunction: the number counts it.
+_A_NOUN_AFTER = re.compile(r"[ \t]+(?!(?:and|or|but|then|is|was)\b)[A-Za-z]")
 _ACCOUNT_BEFORE = re.compile(r"(?i)\b(?:account|acct|card|bank|checking|savings|IOLTA|trust|loan|VIN|policy)\b")
 _LIFE_EVENT = re.compile(rf"(?i)\b(?:{LIFE_EVENTS})\b")
 # How far back in its sentence an age's event is looked for.
@@ -1177,6 +1184,10 @@ def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) 
         return True
     if rule == "age_after_being" and not _a_being_s_age(text, match, start, end):
         return True
+    if rule == "phonetic_spelling" and len(set(match.group().split("-"))) < 3:
+        return True
+    if rule == "account_ending" and match.group("last") and _A_NOUN_AFTER.match(text, end):
+        return True  # "the last four 1040 returns", "the last four 2023 reports": a count of things
     if rule == "account_ending" and not match.group("last") and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
         return True
     if rule == "clock" and _elapsed(text, start, end):
