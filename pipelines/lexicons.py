@@ -481,8 +481,6 @@ PATH_VERBS: frozenset[str] = frozenset(
 # Not "across" or "toward": one comes across or walks toward a person too; not
 # "back up", "pull up" or "move up", which take people and files as objects.
 PATH_PREPOSITIONS: frozenset[str] = frozenset("down up along onto".split())
-# …the street-type word written after a name ("Canfield Drive" cut short by the
-# model: "Canfield" + " Drive"); abbreviations that are also titles (Dr, St) are left out…
 # Ranks of two words or more, whose second word is a rank's word alone too
 # ("Sergeant Major", "First Sergeant Rudd"): the whole is the title, never a name.
 COMPOUND_RANKS: frozenset[str] = frozenset(
@@ -493,14 +491,21 @@ COMPOUND_RANKS: frozenset[str] = frozenset(
     |private first class|master chief|lieutenant colonel|lieutenant general|major general|brigadier general
     |rear admiral|vice admiral|lieutenant commander|second lieutenant|first lieutenant""".split("|")
 )
-# The radio alphabets a dispatcher spells with, the police's (APCO) and the NATO one
-# ("King-Ocean-Robert-David", "plate David-King 5-8-2-1-3", "Alpha-Bravo-7").
-PHONETIC_ALPHABET: frozenset[str] = frozenset(
-    """Adam Boy Charles David Edward Frank George Henry Ida John King Lincoln Mary Nora Ocean Paul Queen Robert
-    Sam Tom Union Victor William X-ray Young Zebra Alpha Alfa Bravo Charlie Delta Echo Foxtrot Golf Hotel India
-    Juliet Juliett Kilo Lima Mike November Oscar Papa Quebec Romeo Sierra Tango Uniform Whiskey Yankee
-    Zulu""".split()
+# The radio alphabets a dispatcher spells with: NATO's (lower case, as the filters
+# read a word) and the police's APCO one; as written in a spelling, capitalised
+# ("King-Ocean-Robert-David", "plate David-King 5-8-2-1-3").
+NATO_ALPHABET: frozenset[str] = frozenset(
+    """alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november oscar
+    papa quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee zulu""".split()
 )
+APCO_ALPHABET: frozenset[str] = frozenset(
+    """adam boy charles david edward frank george henry ida john king lincoln mary nora ocean paul queen robert
+    sam tom union victor william xray young zebra""".split()
+)
+# A hyphen joins a spelling's words: "X-ray" is left out of it.
+PHONETIC_ALPHABET: frozenset[str] = frozenset(w.capitalize() for w in NATO_ALPHABET | APCO_ALPHABET if "-" not in w)
+# …the street-type word written after a name ("Canfield Drive" cut short by the
+# model: "Canfield" + " Drive"); abbreviations that are also titles (Dr, St) are left out…
 STREET_TYPES: frozenset[str] = frozenset(
     "street avenue ave road boulevard blvd lane highway freeway parkway expressway tollway turnpike".split()
 )

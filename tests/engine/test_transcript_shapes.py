@@ -3536,3 +3536,49 @@ def test_a_street_s_word_in_lower_case_after_an_institution_is_no_street() -> No
 def test_a_case_number_s_word_after_it_is_no_part_of_it() -> None:
     text = "case number 25-01873, and see 25-01873-Supplemental."
     assert "25-01873-Supplemental" not in _labelled(text, "ID")
+
+
+# --- what the code reader of batch 24's rules found --------------------------------------------
+
+
+def test_a_page_of_blanks_after_last_four_and_a_code_s_hyphens_take_no_quadratic_time() -> None:
+    import time
+
+    from pipelines.detection.merging import propagate as propagation
+
+    began = time.perf_counter()
+    patterns.recognize("last four" + " " * 30000 + "x")
+    propagation._CODE_GOES_ON.match("-a1" * 8000 + "!", 0)
+    assert time.perf_counter() - began < 2.0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Last four 6628, sir.", ["6628"]),
+        ("The last 4 are 662812.", []),
+        ("We filed the last four, 2016 through 2019.", []),
+    ],
+)
+def test_the_last_four_digits_said_as_such(text: str, expected: list[str]) -> None:
+    assert [c.text for c in patterns.recognize(text) if c.rule == "pattern:account_ending"] == expected
+
+
+def test_a_degree_after_a_student_is_no_initials() -> None:
+    text = "A student M.A. program, a law student J.D. candidate; the student M.A. threw the first punch."
+    assert [c.text for c in cues(text) if c.rule == "cue:protected_initials"] == ["M.A."]
+
+
+def test_a_shop_s_word_after_a_printed_line_number() -> None:
+    text = "He was hanging out at Lupita's\n12  Taqueria on Broadway.\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:trade_name"] == ["Lupita's\n12  Taqueria"]
+
+
+def test_a_full_name_repeated_on_one_line_is_one_name() -> None:
+    text = "The witness, Mohamed Ahmed Mohamed Ahmed, was sworn."
+    assert "Mohamed Ahmed Mohamed Ahmed" in _labelled(text, "PERSON")
+
+
+def test_a_person_s_surname_that_crosses_a_street_stays_his_where_his_full_name_is_given() -> None:
+    text = "Jake Upton drove the bus. It stopped at Dorr and Upton, by the school. Later Upton said he was cold."
+    assert _labelled(text, "PERSON").count("Upton") >= 1

@@ -49,6 +49,7 @@ from pipelines.lexicons import (
     LEGAL_LATIN,
     NAME_PARTICLES,
     NATIONALITIES,
+    NATO_ALPHABET,
     NUMBER_WORDS,
     OFFICE_HEADS,
     OFFICE_MODIFIERS,
@@ -347,7 +348,8 @@ def _closed_class(c: Candidate, text: str, w: FilterWords) -> str | None:
     if any(word.isupper() and len(word) > 1 for word in words) and not text[max(0, c.start - 40) : c.start].isupper():
         return None
     # "I'm", "we'll": a pronoun with its verb contracted (`is_stop_word`).
-    # "Ma'am", "Sir": forms of address, which spaCy's stop words lack.
+    # "Ma'am", "Sir": forms of address alone, which spaCy's stop words lack (the
+    # lexicon's CLOSED_CLASS holds them too, with replies the filter reads apart).
     closed = stop | _SAID_TO_ANYONE
     if _model_only(c) and words and all(word.lower() in closed or is_stop_word(word) for word in words):
         return "closed-class word (pronoun, determiner, conjunction…)"
@@ -682,10 +684,7 @@ _VEHICLE_BEFORE = re.compile(
 
 # The radio alphabet (ICAO/NATO), as pilots, dispatchers and officers spell a
 # registration, a plate or a call sign with it; and the figures said with it.
-_RADIO_ALPHABET = frozenset(
-    """alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november oscar
-    papa quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee zulu""".split()
-)
+_RADIO_ALPHABET = NATO_ALPHABET
 _RADIO_FIGURES = frozenset("zero one two three four five six seven eight nine niner tree fife".split())
 # The words of a spelled run around a span: letters and figures one space apart, no
 # comma between ("four one seven Sierra Kilo"; not "Victor Lima, 41,").

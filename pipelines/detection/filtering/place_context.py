@@ -281,7 +281,10 @@ def _ends(words: list[str]) -> tuple[str, ...]:
     return (words[0], words[-1]) if len(words) > 1 else ()
 
 
-_STREET_CUES = frozenset({"numbered crossing", "crossing at a spot", "spot on a street", "street beside a street"})
+_CROSSED = "crossing with a street"
+_STREET_CUES = frozenset(
+    {"numbered crossing", "crossing at a spot", "spot on a street", "street beside a street", _CROSSED}
+)
 
 
 def _street_cue(text: str, start: int, end: int, before: str, after: str) -> str | None:
@@ -356,7 +359,7 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
             continue
         cue = next((c for s in found if (c := place_cue(text, s.start, s.end, s.label))), None)
         if cue is None and any((s.start, s.end) in crossings for s in found):
-            cue = "crossing with a street"
+            cue = _CROSSED
         if cue is None or (cue in _STREET_CUES and form in in_full_names):
             continue
         # Every occurrence of the name in the document, found or not: a title before
@@ -385,8 +388,10 @@ def relabel_places(text: str, spans: list[Candidate]) -> list[Candidate]:
 # "at Dorr and |Upton", "got to Dorr and⏎22   |Upton", "Dorr at |Upton", "DORR/|UPTON":
 # the name crossing a street the model read as a place.
 _CROSSING_JOIN = re.compile(rf"(?:{places.LINE_GAP}(?i:and|&|at){places.LINE_GAP}|/)$")
+# Before the first street: a preposition of place or travel, or a log line's start
+# or its stop's number ("STOP ARRIVE 1187 DORR/UPTON").
 _TO_A_STREET = re.compile(
-    r"(?:\b(?i:at|on|to|near|toward|towards|from|onto|off|inbound|outbound)[ \t]+|^[ \t]*|\d[ \t]+)$"
+    r"(?m)(?:\b(?i:at|on|to|near|toward|towards|from|onto|off|inbound|outbound)[ \t]+|^[ \t]*|\d[ \t]+)$"
 )
 _CROSSING_WINDOW = 40
 # What follows a crossing: the phrase's end, a pronoun or a preposition ("at Dorr and
@@ -413,10 +418,10 @@ def _crossed_streets(text: str, spans: list[Candidate]) -> set[tuple[int, int]]:
         if s.label not in MISTYPED or " " in word or not word[:1].isupper() or is_given_name(word):
             continue
         join = _CROSSING_JOIN.search(text, max(0, s.start - _CROSSING_WINDOW), s.start)
-        street = streets.get(join.start()) if join is not None else None
-        if street is None or not _CROSSING_ENDS.match(text, s.end):
+        street_start = streets.get(join.start()) if join is not None else None
+        if street_start is None or not _CROSSING_ENDS.match(text, s.end):
             continue
-        if _TO_A_STREET.search(text, max(0, street - _CROSSING_WINDOW), street):
+        if _TO_A_STREET.search(text, max(0, street_start - _CROSSING_WINDOW), street_start):
             crossed.add((s.start, s.end))
     return crossed
 

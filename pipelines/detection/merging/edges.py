@@ -1352,9 +1352,11 @@ def _split_repeats(spans: list[Candidate]) -> list[Candidate]:
         folded = [b.casefold() if len(b) > 1 else None for b in bare]
         repeated = len(words) >= 2 and folded[0] is not None
         half = len(words) // 2
-        if half >= 2 and len(words) == 2 * half and folded[:half] == folded[half:]:
-            # A full name twice: a signature and its typed name under it ("/s/ Renata
-            # Skeet⏎   Renata Skeet, Transcriber"), a name said again. Two names.
+        twice = half >= 2 and len(words) == 2 * half and None not in folded and folded[:half] == folded[half:]
+        if twice and "\n" in c.text[words[half - 1].end() : words[half].start()]:
+            # A full name on two lines: a signature and its typed name under it ("/s/
+            # Renata Skeet⏎   Renata Skeet, Transcriber"). On one line it may be one
+            # name ("Mohamed Ahmed Mohamed Ahmed": a father's and a grandfather's).
             cut = words[half - 1].start() + len(bare[half - 1])
             out.append(replace(c, end=c.start + cut, text=c.text[:cut]))
             out.append(replace(c, start=c.start + words[half].start(), text=c.text[words[half].start() :]))

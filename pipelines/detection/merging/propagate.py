@@ -368,7 +368,8 @@ _INSTRUMENT_AFTER = re.compile(
 # "-CR-2"): the same code. Digits alone after a hyphen may end a range ("BLMC
 # 000871-000879": the first page's number is the code).
 # Three letters at most in a group: "25-01873-Supplemental" names a paper of the case.
-_CODE_GOES_ON = re.compile(r"(?:-[A-Za-z]{1,3}\d*)+(?:-[A-Za-z0-9]+)*(?![\w-])")
+# One letter group, then any groups: no two repeats side by side that trade hyphens.
+_CODE_GOES_ON = re.compile(r"-[A-Za-z]{1,3}\d*(?:-[A-Za-z0-9]+)*(?![\w-])")
 _DOTTED_INITIALS = re.compile(r"(?:[A-Z]\.[ ]?){1,3}[A-Z]\.?")
 
 

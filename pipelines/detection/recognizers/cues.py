@@ -648,9 +648,10 @@ def _a_signer_s_role(text: str, start: int, words: list[re.Match[str]]) -> bool:
     """The first of `words` (found from `start`) is a role after a name's comma, its
     line ending after it ("Renata Skeet, Transcriber⏎")."""
     first = words[0]
+    at = start + first.start()
     return (
         first.group().lower() in ROLE_WORDS
-        and text[: start + first.start()].rstrip(" \t").endswith(",")
+        and text[max(0, at - 40) : at].rstrip(" \t").endswith(",")
         and len(words) > 1
         and "\n" in text[start + first.end() : start + words[1].start()]
     )
@@ -689,9 +690,9 @@ def _institutions(text: str) -> list[Candidate]:
             if (
                 first.lower() in stop
                 or first == "&"
-                # A role on the line above the firm ("Renata Skeet, Transcriber⏎Tsegi
-                # Transcription Services"): the signer's, not the firm's.
-                # ("by the Justice⏎Department" is one).
+                # A role after a name's comma on the line above the firm ("Renata
+                # Skeet, Transcriber⏎Tsegi Transcription Services"): the signer's, not
+                # the firm's (no comma: "by the Justice⏎Department" is one name).
                 or _a_signer_s_role(text, start, words)
                 or (_HEAD_RE.match(first) and len(words) > 1 and words[1].group() != "of")
             ):
@@ -1528,6 +1529,12 @@ _NO_ONE_S_INITIALS = frozenset(
 )
 
 
+# What follows a degree's letters ("student M.A. program", "law student J.D. candidate").
+_A_DEGREE_S_WORD = re.compile(
+    r"[ \t]+(?:programs?|degrees?|candidates?|in|thesis|level|courses?|holders?|residents?|citizens?)\b"
+)
+
+
 def _initials_of_the_protected(text: str) -> list[Candidate]:
     """Initials a record gives a victim, a minor, a witness, a patient or a ward in the
     name's place."""
@@ -1536,7 +1543,7 @@ def _initials_of_the_protected(text: str) -> list[Candidate]:
         for initials in _INITIALS.finditer(text, match.start("list"), match.end("list")):
             start, end = initials.span()
             letters = initials.group().replace(".", "").replace(" ", "")
-            if letters in _NO_ONE_S_INITIALS or text.startswith(("'d", "’d"), end):
+            if letters in _NO_ONE_S_INITIALS or text.startswith(("'d", "’d"), end) or _A_DEGREE_S_WORD.match(text, end):
                 continue  # "the victims U.S. citizens", "the children A.M. and P.M. sessions", "O.K.'d"
             if letters in _CLINICAL_LETTERS and match.group("cue").lower().rstrip("s") in _CHART_PEOPLE:
                 continue  # "patient N.P.O. after midnight", "Patient P.T. evaluation": a chart's
@@ -2131,7 +2138,7 @@ _OWNER_TITLES = "|".join(sorted(TITLE_WORDS | HONORIFICS | {"miss", "prof"}, key
 _TITLE_BEFORE_OWNER = re.compile(rf"(?<![\w'’-])(?i:{_OWNER_TITLES})\.?[ \t]+$")
 _POSSESSIVE_SHOP_RE = re.compile(
     # The trade's word may open the next line ("Lupita's⏎    Taqueria").
-    rf"(?<![\w'’&.-])(?P<v>(?P<owner>(?:[OD]['’])?{_CAPITAL}[a-z][\w-]*)['’]s(?:[ \t]+|{places.LINE_END})"
+    rf"(?<![\w'’&.-])(?P<v>(?P<owner>(?:[OD]['’])?{_CAPITAL}[a-z][\w-]*)['’]s{places.LINE_GAP}"
     rf"(?:{_POSSESSIVE_SHOP_WORDS})(?:[ \t]+(?:and|&)[ \t]+(?:{_POSSESSIVE_SHOP_WORDS}))?)(?![\w'’-])"
     # A capitalised word or an "&" after it: a longer name ("Dorsey's Tire & Lube").
     r"(?![ \t]+(?:[A-Z]|&))"

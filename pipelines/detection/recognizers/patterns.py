@@ -434,7 +434,11 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ID",
         r"\b(?:(?:ending|ends)[ \t]+(?:in[ \t]+|with[ \t]+)?"
-        r"|(?P<last>last[ \t]+(?:four|4)(?:[ \t]+(?:digits|numbers))?(?:[ \t]+(?:is|are|were))?[ \t]*[:,]?[ \t]+))"
+        # One run of blanks between each two words: two runs side by side ("[ \t]*[:,]?[ \t]+")
+        # trade blanks, quadratic on a page of them. No comma after "four": "the last
+        # four, 2016 through 2019" lists years.
+        r"|(?P<last>(?i:last)[ \t]+(?:four|4)(?:[ \t]+(?:digits|numbers))?(?:[ \t]+(?:is|are|were))?"
+        r"(?:[ \t]*:)?[ \t]+))"
         r"(?:#|x+)?(?P<v>(?:[A-Z0-9]{2})?\d{4})\b",
         0.85,
         "account_ending",
@@ -1186,6 +1190,8 @@ def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) 
         return True
     if rule == "phonetic_spelling" and len(set(match.group().split("-"))) < 3:
         return True
+    if rule == "account_ending" and len(match.group("v")) > 4 and "VIN" not in text[max(0, start - 40) : start]:
+        return True  # "last 4 are 662812": six characters end only a VIN's number
     if rule == "account_ending" and match.group("last") and _A_NOUN_AFTER.match(text, end):
         return True  # "the last four 1040 returns", "the last four 2023 reports": a count of things
     if rule == "account_ending" and not match.group("last") and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
