@@ -3453,11 +3453,11 @@ def test_a_name_s_edges_stop_at_a_table_s_column_gap() -> None:
 def test_a_unit_s_ordinal_is_part_of_its_name_but_a_date_s_day_is_not() -> None:
     text = (
         "Alpha Company, 2d Battalion, 8th Infantry Regiment, 2d Armored Brigade Combat Team. "
-        "On March 4th Police Department officers came."
+        "On March 4th Police Department officers came. The protests at the 60th NATO conference."
     )
     orgs = _labelled(text, "ORGANIZATION")
     assert "8th Infantry Regiment" in orgs and "2d Armored Brigade Combat Team" in orgs
-    assert not [o for o in orgs if o.startswith("4th")]
+    assert not [o for o in orgs if o.startswith(("4th", "60th"))]
 
 
 def test_works_ends_a_business_s_name() -> None:

@@ -972,7 +972,7 @@ def _place_or_institution(
         end, label = further, "ORGANIZATION"
     if label == "ORGANIZATION" and not caseless:
         start, end = _widen_institution(text, start, end, c.end, covered)
-        start = _take_unit_s_ordinal(text, start, covered)
+        start = _take_unit_s_ordinal(text, start, end, covered)
     if (prefix := _take_name_prefix(text, start)) < start and not covered.any_in(prefix, start):
         start = prefix
     if c.label == "LOCATION":
@@ -989,9 +989,19 @@ _UNIT_S_ORDINAL = re.compile(r"(?<![\w/.,-])\d{1,3}(?:st|nd|rd|th|d)[ \t]+$")
 _MONTH_BEFORE = re.compile(rf"\b{MONTHS}[ \t]+$")
 
 
-def _take_unit_s_ordinal(text: str, start: int, covered: "_Covered") -> int:
+# The words that make a name a numbered unit's or district's: "the 60th NATO
+# conference" numbers a meeting, no NATO.
+_UNIT_WORDS = frozenset(
+    """regiment battalion brigade division company platoon squadron wing group team corps fleet precinct district
+    circuit ward infantry cavalry artillery airborne battery troop detachment squad""".split()
+)
+
+
+def _take_unit_s_ordinal(text: str, start: int, end: int, covered: "_Covered") -> int:
     ordinal = _UNIT_S_ORDINAL.search(text, max(0, start - 8), start)
     if ordinal is None or covered.any_in(ordinal.start(), start):
+        return start
+    if not {w.strip(".,()").lower() for w in text[start:end].split()} & _UNIT_WORDS:
         return start
     if _MONTH_BEFORE.search(text, max(0, ordinal.start() - 12), ordinal.start()):
         return start
