@@ -3582,3 +3582,10 @@ def test_a_full_name_repeated_on_one_line_is_one_name() -> None:
 def test_a_person_s_surname_that_crosses_a_street_stays_his_where_his_full_name_is_given() -> None:
     text = "Jake Upton drove the bus. It stopped at Dorr and Upton, by the school. Later Upton said he was cold."
     assert _labelled(text, "PERSON").count("Upton") >= 1
+
+
+def test_a_surname_in_capitals_no_list_holds_still_spreads_where_its_letters_open_a_word() -> None:
+    # "XIONG" opens as a syllable does; "MVRTA" (above) opens no word.
+    text = "Police report: V1 Mai XIONG stated she was home. XIONG said her son left at 9. Later XIONG called back."
+    found = [c for c in detect_text(text, settings.SPACY_MODEL).spans if c.text == "XIONG"]
+    assert len(found) == 3

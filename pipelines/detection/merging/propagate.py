@@ -100,8 +100,26 @@ def _a_model_s_acronym(span: Candidate, caseless: bool, in_full_names: set[str])
         and not found_by_rules
         and not caseless
         and places.is_acronym(word)
-        and (not is_known_name(word) or column_s_letters(span))
+        and (column_s_letters(span) or (not is_known_name(word) and _no_word_s_opening(word)))
     )
+
+
+_VOWELS = frozenset("AEIOUY")
+# Two consonants that open English and romanised names' syllables ("THAO", "NGUYEN",
+# "SHAH"): letters that no list holds but open so are a surname's as often ("XIONG",
+# "THAO" spread); "MVRTA", "CDCR", "BPH" open no word.
+_ONSETS = frozenset(
+    "BL BR CH CL CR DR DW FL FR GH GL GN GR GW KH KL KN KR KW NG NY PH PL PR PS QU RH SC SH SK SL SM SN SP ST SW "
+    "SZ TH TR TS TW TZ VL VR WH WR ZH".split()
+)
+
+
+def _no_word_s_opening(word: str) -> bool:
+    """Letters no word opens with: none a vowel, or two consonants first that open no syllable."""
+    letters = word.upper()
+    if not _VOWELS & set(letters):
+        return True
+    return len(letters) > 1 and not _VOWELS & set(letters[:2]) and letters[:2] not in _ONSETS
 
 
 def _whole_code(text: str, end: int, label: str) -> int:
