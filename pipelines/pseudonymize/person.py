@@ -11,6 +11,7 @@ variants a reviewer linked ("Mr. Smith", "Johnny") share it.
 import re
 
 from pipelines.lexicons import NAME_SUFFIXES, ROLE_WORDS
+from pipelines.names import spelled_words
 from pipelines.pseudonymize.counters import NumberedMap
 
 PREFIX = "PERSON"
@@ -129,17 +130,6 @@ def person_replacement(text: str, numbers: NumberedMap, mode: str = "part", enti
         pieces += [text[cursor : match.start()], lead, _part_placeholder(core, numbers), trail]
         cursor = match.end()
     return "".join(pieces) + text[cursor:]
-
-
-def spelled_words(text: str) -> list[str]:
-    """Letter groups of a spelling, one per spelled word: "J-O-H-N D-O-E" → john, doe.
-    A break with no hyphen next to it separates words; a line break inside a
-    hyphenated spelling ("R-U-\\nF-F") does not."""
-    groups = re.split(r"(?<![-\s])\s+(?![-\s])", text.strip())
-    words = ["".join(re.findall(r"[A-Za-z]", g)).lower() for g in groups if re.search(r"[A-Za-z]", g)]
-    if len(words) >= 3 and all(len(w) == 1 for w in words):
-        return ["".join(words)]  # "K o w a l c z y k": spaced letters spell one word
-    return words
 
 
 def spelled_name_replacement(text: str, numbers: NumberedMap) -> str:

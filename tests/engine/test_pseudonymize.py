@@ -70,6 +70,22 @@ def test_spelled_name_points_at_the_person_it_spells():
     assert pseudonymize(text, spans).text == "[PERSON_1] [PERSON_2], [SPELLED_NAME_PERSON_2]. And [SPELLED_NAME]."
 
 
+def test_a_name_spelled_in_the_radio_alphabet_or_with_accents_points_at_the_person() -> None:
+    # The export reads a spelling as detection does (`names.spelled_words`): a
+    # dispatcher's "King-Ocean-Robert…" spells KORDELL, "Ñ" is a letter.
+    text = "Kordell Wimbley, King-Ocean-Robert-David-Edward-Lincoln-Lincoln. Ana Villaseñor, V-I-L-L-A-S-E-Ñ-O-R."
+    spans = spans_for(
+        text,
+        ("Kordell Wimbley", "PERSON"),
+        ("King-Ocean-Robert-David-Edward-Lincoln-Lincoln", "SPELLED_NAME"),
+        ("Ana Villaseñor", "PERSON"),
+        ("V-I-L-L-A-S-E-Ñ-O-R", "SPELLED_NAME"),
+    )
+    assert pseudonymize(text, spans).text == (
+        "[PERSON_1] [PERSON_2], [SPELLED_NAME_PERSON_1]. [PERSON_3] [PERSON_4], [SPELLED_NAME_PERSON_4]."
+    )
+
+
 @pytest.mark.parametrize(
     ("label", "value", "expected"),
     [
