@@ -87,10 +87,12 @@ def organization_signal(text: str) -> bool:
 
 
 def _a_model_s_acronym(span: Candidate, caseless: bool, in_full_names: set[str]) -> bool:
-    """A model's person written as an acronym no name list holds, in a text with case
-    ("ATU Local 1764 v. MVRTA" on every page): a programme's or a body's letters as
-    often; held for the reviewer where found (filters' `person_acronym`), never spread.
-    Not a surname the document writes in a full name ("Mai XIONG", "XIONG said")."""
+    """A model's person written as an acronym no name list holds and whose letters
+    open no word, in a text with case ("ATU Local 1764 v. MVRTA" on every page), or
+    three capitals past a column gap ("DOC NT-6302"): a programme's or a body's
+    letters; held for the reviewer where found (filters' `person_acronym`), never
+    spread. Not a surname the document writes in a full name ("Mai XIONG"), nor one
+    whose letters open as a syllable does ("XIONG said", `_no_word_s_opening`)."""
     word = span.text.strip()
     if word in in_full_names:
         return False
