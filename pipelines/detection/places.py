@@ -36,6 +36,9 @@ PRINTED_LINE_NUMBER = r"\d{1,2}[ \t]+"
 # Between two words of one phrase: a space, or a line's break and the next line's
 # printed number ("called him⏎10   Will", "Muhammad Firdaus⏎ 7   bin Rahmat").
 LINE_GAP = rf"(?:[ \t]+|{LINE_END}(?:{PRINTED_LINE_NUMBER})?)"
+# Three spaces or a tab inside a line: the gap between a page's columns (the model's
+# entities are cut there, `spacy_ner._pieces`; a name's grown edges stop there, edges.py).
+COLUMN_GAP = r"(?:[ ]{3,}|\t+)"
 _LINE_NUMBER_AT = re.compile(r"[ \t]*(\d{1,2})[ \t]")
 
 

@@ -22,6 +22,7 @@ from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
+    COLUMN_GAP,
     LINE_END,
     LINE_GAP,
     NAME_PREFIX_BREAK,
@@ -1442,8 +1443,8 @@ def _person_edges(
     return start, end, named, label
 
 
-# Three spaces or a tab: the gap between a page's columns.
-_COLUMN_GAP = re.compile(r"(?<=\S)(?:[ ]{3,}|\t+)")
+# After a word: the indent that opens a line is no column's gap.
+_COLUMN_GAP = re.compile(rf"(?<=\S){COLUMN_GAP}")
 
 
 def _within_its_column(text: str, c: Candidate, start: int, end: int) -> tuple[int, int]:

@@ -1113,7 +1113,6 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
 # The first two words of each rank of two words or more ("first sergeant",
 # "sergeant first"): a name said before the next word may open one.
 _RANK_OPENINGS = frozenset(" ".join(rank.split()[:2]) for rank in COMPOUND_RANKS)
-_A_WORD_AFTER = re.compile(r"[ \t]+([A-Za-z]+)")
 
 
 def _part_of_a_rank(text: str, match: re.Match[str], name: str) -> bool:
@@ -1125,7 +1124,7 @@ def _part_of_a_rank(text: str, match: re.Match[str], name: str) -> bool:
     named = len(name.split())
     if any((said == rank or said.endswith(f" {rank}")) and named < len(rank.split()) for rank in COMPOUND_RANKS):
         return True
-    after = _A_WORD_AFTER.match(text, match.end("v"))
+    after = _WORD_AFTER.match(text, match.end("v"))
     return after is not None and f"{name.lower()} {after.group(1).lower()}" in _RANK_OPENINGS
 
 

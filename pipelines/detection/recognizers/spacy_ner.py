@@ -54,8 +54,7 @@ SPACY_TO_LABEL: dict[str, str] = {
 }
 # Lower-case words inside a person's name ("Rosa de la Vega", "Pieter van Dalen").
 # The lexicons judge the name, not a possessive the model ran into ("de Gaulle 's").
-# Three spaces or a tab inside an entity: a gap between a page's columns.
-_COLUMN_GAP = re.compile(r"[ ]{3}|\t")
+_COLUMN_GAP = re.compile(places.COLUMN_GAP)
 _COLUMN_PIECE = re.compile(r"\S+(?:[ ]{1,2}\S+)*")
 
 
