@@ -50,6 +50,27 @@ _AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|
 _BRACKETED = re.compile(
     r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*(?:\)|,[ \t]+(?=[a-z]))|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])"
 )
+# After a bare name, a number in brackets or between commas is an age where the
+# sentence goes on around it ("KC (13) has lived", "Elias, 4, with", "Ozie Bascomb,
+# seventy-four, of", "Sollis, 31.", "(Kash, 7)", "Thandiwe (31, in SICU)"): never at a
+# line's end, where an index gives a page ("Gloria Perez (45)"), nor in a list of
+# numbers ("Brown, 12, 13"), nor after a juror's or an exhibit's word (`_SEAT_BEFORE`).
+_BRACKETED_BARE = re.compile(
+    # (Nor a tally of names and counts: "Penalties: Honiball (2), Joubert (3).")
+    rf"[ \t]*\([ \t]*(?P<paren>{_NUMBER})[ \t]*(?:\)(?=[ \t]*[.,;:]|[ \t]+(?-i:[a-z]))"
+    r"(?![ \t]*,[ \t]*(?-i:[A-Z])[\w'’-]*(?:[ \t]+(?-i:[A-Z])[\w'’-]*)*[ \t]*\(\d)"
+    r"|,[ \t]+(?=(?-i:[a-z])))"
+    rf"|,[ \t]*(?P<apposed>{_NUMBER})(?=[ \t]*(?:[,;)]|\.(?!\d)))(?![ \t]*,[ \t]*\d)",
+    re.IGNORECASE,
+)
+_SEAT_BEFORE = re.compile(
+    r"(?i)\b(?:jurors?|seat|no\.|number|exhibits?|page|line|count|tab|item|lot|unit|room)\b[^\n]*$"
+)
+_TALLIED_BEFORE = re.compile(r"\(\d{1,3}\)[ \t]*,[ \t]*$")
+# A bracketed or apposed number up to this is an age (a cricketer's "O'Gorman, 109,"
+# is his score).
+_BARE_MAX = 99
+_SEAT_WORD = re.compile(r"(?i)(?:jurors?|exhibits?)\b")
 # "Ketsia is 4.", "DANIEL VESPERMAN, WAS 23.", "Ernesto should be 43 today".
 # "Garrett would have been fifty-three", "Ricky Lynn Vann, then 22, carried",
 # "Kaylani's⏎nine, she's at" (the verb contracted; then the clause must end), the
@@ -97,11 +118,21 @@ def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
         ):
             match = _BRACKETED.match(text, span.end, limit)
             group = "paren" if match is not None and match.group("paren") is not None else "apposed"
+        # (The line before the name, up to a reach: a text of one long line stays linear.)
+        line_at = max(text.rfind("\n", max(0, span.start - _KIN_REACH), span.start) + 1, span.start - _KIN_REACH, 0)
+        # (A model may take the seat's word into the name: "Exhibits Smith (12)".)
+        if match is None and not (
+            _SEAT_BEFORE.search(text, line_at, span.start) or _SEAT_WORD.match(text, span.start, span.end)
+        ):
+            match = _BRACKETED_BARE.match(text, span.end, limit)
+            group = "paren" if match is not None and match.group("paren") is not None else "apposed"
+            if match is not None and _TALLIED_BEFORE.search(text, max(0, span.start - 12), span.start):
+                match = None  # the tally's last: "Honiball (2), Joubert (3)."
         if match is None:
             continue
         start, end = match.span(group)
         value = match.group(group)
-        if value.isdigit() and not 0 < int(value) <= MAX_AGE:
+        if value.isdigit() and not 0 < int(value) <= (MAX_AGE if group in ("said", "contracted") else _BARE_MAX):
             continue
         if value.isdigit() and int(value) < 13 and "\n" in text[span.end : start]:
             continue  # "Juror Andrea Lee⏎14  is 4, Your Honor": a seat past a line's end

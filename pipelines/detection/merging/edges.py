@@ -198,7 +198,8 @@ def _strip_words(
 # An age's words around its number: the guideline's AGE is the number ("I was 19
 # years old" → "19", "aged 42" → "42"); the units stay readable in the export
 # ("[AGE] years old").
-_AGE_LEAD = re.compile(r"(?i)(?:age|aged)\s+(?:of\s+)?(?=\S)")
+# A form's field too: "Age: 44 y", "AGE: 31".
+_AGE_LEAD = re.compile(r"(?i)(?:age|aged)(?::[ \t]*|\s+)(?:of\s+)?(?=\S)")
 _AGE_TAIL = re.compile(r"(?i)(?:[-\s]+years?|\s+yrs?\.?)(?:[-\s]+old|\s+of\s+age)$")
 
 
@@ -218,8 +219,15 @@ def _age_before_date(text: str, c: Candidate, start: int, end: int) -> tuple[int
     return match.end(), replace(c, start=a, end=b, label="AGE", text=text[a:b], rule=f"{c.rule},an age before a date")
 
 
+# An age's half belongs to it, as its gold marks it: "I was thirteen and a half.",
+# "she's four and a⏎half".
+_AND_A_HALF = re.compile(r"(?i)[ \t]+and\s+a\s+half\b")
+
+
 def _strip_age_words(text: str, start: int, end: int) -> tuple[int, int]:
-    return _strip_words(text, start, end, (_HEDGE_LEAD, _AGE_LEAD), (_AGE_TAIL, _HEDGE_TAIL))
+    start, end = _strip_words(text, start, end, (_HEDGE_LEAD, _AGE_LEAD), (_AGE_TAIL, _HEDGE_TAIL))
+    half = _AND_A_HALF.match(text, end)
+    return start, half.end() if half is not None else end
 
 
 def _take_name_prefix(text: str, start: int) -> int:

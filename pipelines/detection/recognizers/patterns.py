@@ -466,7 +466,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("ID", r"(?<![\w$])\$(?=[A-Za-z0-9_-]*(?:[0-9_]|[a-z][A-Z]))[A-Za-z][A-Za-z0-9_-]{2,19}\b", 0.8, "cashtag"),
     _p("AGE", rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?[- ]old\b", 0.9, "years_old", IGNORECASE),
-    _p("AGE", rf"\b(?:age|aged)(?::[ \t]*|\s+)(?:of\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b", 0.85, "age_cue", IGNORECASE),
+    # "Age: 44", a form's "Age                   : 48 years", "aged about 61 years".
+    _p(
+        "AGE",
+        # (Not a date's first number: "DOB / Age:   08/23/1973 / 51".)
+        rf"\b(?:age|aged)(?:[ \t]*:[ \t]*|\s+)(?:of\s+)?(?:{HEDGES}\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b(?![/.-]\d)",
+        0.85,
+        "age_cue",
+        IGNORECASE,
+    ),
     # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
     _p("AGE", r"\b(?P<v>\d{1,3})[ ]?(?:y/o|y\.o\.|yo|yrs?\.?[ ]old)(?![\w/])", 0.85, "age_short", IGNORECASE),
     # A description's age, as a witness or a broadcast gives it: "Black male, maybe 22,
@@ -487,7 +495,23 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     # A date of birth, then the age it makes in brackets ("03/22/1937 (87)", a roster's
     # "DOB (age)" column).
-    _p("AGE", r"\b\d{1,2}/\d{1,2}/(?:19|20)?\d\d[ \t]*\((?P<v>\d{1,3})\)", 0.85, "age_after_birth_date"),
+    # A field of both: "DOB / Age:   08/23/1973 / 51".
+    _p(
+        "AGE",
+        r"\b(?i:DOB|date[ \t]+of[ \t]+birth)[ \t]*/[ \t]*(?i:age)[ \t]*:?[ \t]*[\d/.-]{6,10}[ \t]*/[ \t]*"
+        r"(?P<v>\d{1,3})\b(?![/.-]\d)",
+        0.85,
+        "age_after_birth_date",
+    ),
+    # An ISO date too, and the bracket may give the unit: "1996-02-11 (29 yrs)",
+    # "1956-08-30  (67 y)".
+    _p(
+        "AGE",
+        r"\b(?:\d{1,2}/\d{1,2}/(?:19|20)?\d\d|(?:19|20)\d\d-\d\d-\d\d)[ \t]*"
+        r"\((?P<v>\d{1,3})(?:[ \t]?(?:y|yrs?|yo|y/o)\.?)?\)",
+        0.85,
+        "age_after_birth_date",
+    ),
     # A point's coordinates in decimal degrees, as a monitor's log or a phone's
     # location data gives them ("40.05871, -76.34362", "37.76382 N, 122.18611 W"):
     # four decimals place someone within metres. Each number is a span of its own.
@@ -600,6 +624,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # "he was only fifty two", "i was forty one with two kids" (speech recognition
         # writes numbers as words); "I was one of them" goes on and is none.
         # "he's like forty-two now" (speech's hedge, with or without its commas).
+        # A speaker's pause after the verb: "He's -- sixty-eight.", "I'm -- fifty-eight."
+        + r"(?:(?:--|—|–)[ \t]+)?"
         + r"(?:(?:only|just|about|almost|nearly|maybe|like)[ \t]+|,?[ \t]*like,[ \t]+)?"
         # A hundred and more only with its years ("My daughter was 103 when we brought
         # her in" is a fever's).
@@ -607,7 +633,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         + NOT_A_COUNT
         # "years" only as an age's ("I was two years with the Township" is a stint).
         + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?[ \t-]+(?:old|of[ \t]+age)|yrs?\.?[ \t]+old"
-        + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with"
+        + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with|too(?![ \t]+(?:many|much|few|little)\b)|also"
         # Speech recognition's unpunctuated clause end: "he's thirty four his birthday's".
         + r"|i|he|she|his|her|we|they|my)\b"
         # A dash that a word, not a number, follows: "she's seven -- used to play".
@@ -942,6 +968,16 @@ _WORD_VALUES = {
     },
     **{w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)},
 }
+# An age asked back, answered on the next line: "So you are 41?⏎13  A.  Forty-one.",
+# "So you're 36 today?⏎A.  36, yes." The answer's line may open with a printed line
+# number, a recording's clock (and a dispatcher's position letter: "21:45:17  C"), a
+# speaker's label or "A.".
+_ANSWERED_AFTER = re.compile(
+    r"[^\n?]{0,40}\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+    r"(?:\[[\d:]+\][ \t]*|\d{1,2}(?::\d\d){1,2}[ \t]+(?:[A-Z]{1,3}[ \t]+)?|\d{1,2}[ \t]+)?"
+    r"(?:(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.|A(?=[ \t]))[ \t]*)?"
+    rf"(?P<n>(?i:{_NUMBER}))(?![\w-])(?=[ \t]*(?:[.,!;\n]|--|$))"
+)
 # How far apart in years a false start and the age it restarts may be.
 _RESTATED_REACH = 10
 
@@ -994,7 +1030,8 @@ def _restated_ages(text: str, ages: list[Candidate]) -> list[Candidate]:
             continue
         before = _RESTATED_BEFORE.search(text, max(0, age.start - 40), age.start)
         after = _RESTATED_AFTER.match(text, age.end)
-        for match in (m for m in (before, after) if m is not None):
+        answered = _ANSWERED_AFTER.match(text, age.end)
+        for match in (m for m in (before, after, answered) if m is not None):
             start, end = match.span("n")
             other = _value(match.group("n"))
             if other is None or abs(other - value) > _RESTATED_REACH:
@@ -1233,7 +1270,50 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                     )
                 )
     found = _without_page_marks(text, found)
-    return found + _restated_ages(text, [c for c in found if c.label == "AGE"]) + _spoken_numbers(text)
+    ages = [c for c in found if c.label == "AGE"]
+    return found + _restated_ages(text, ages) + _spoken_numbers(text) + _ages_in_an_age_column(text)
+
+
+# A table's heading row in capitals, three columns or more two spaces apart, one of
+# them "AGE": a roster of a household or a case's people ("NAME   ROLE  SEX  DOB
+# AGE     SCHOOL / GRADE").
+_HEADING_CELL = r"[A-Z][A-Z/#.()]*(?:[ ][A-Z/#.()]+)*"
+_AGE_HEADING = re.compile(rf"(?m)^[ \t]*{_HEADING_CELL}(?:[ \t]{{2,}}{_HEADING_CELL}){{2,}}[ \t]*$")
+_AGE_CELL = re.compile(r"(?<![^ \t])AGE(?![^ \t\n])")
+# A cell's number under the heading: up to three digits alone, a doubt's "?" after it.
+_CELL_NUMBER = re.compile(r"(?<!\S)\d{1,3}(?=\??(?:[ \t]|$))")
+# How many rows a heading reads, and how far a cell may stand left of its heading
+# (a right-aligned or a ragged column).
+_ROWS = 40
+_CELL_SLACK = 3
+
+
+def _ages_in_an_age_column(text: str) -> list[Candidate]:
+    """The numbers under a table's "AGE" heading, row by row until a blank line or
+    a rule of dashes: each a person's age (a column's position is its meaning)."""
+    found = []
+    for heading in _AGE_HEADING.finditer(text):
+        cell = _AGE_CELL.search(heading.group())
+        if cell is None:
+            continue
+        left = cell.start() - _CELL_SLACK
+        after = re.search(r"[ \t]{2,}\S", heading.group()[cell.end() :])
+        right = cell.end() + after.end() - 1 if after is not None else cell.end() + 8
+        at = heading.end() + 1
+        for _ in range(_ROWS):
+            line_end = text.find("\n", at)
+            line_end = len(text) if line_end < 0 else line_end
+            line = text[at:line_end]
+            if not line.strip() or set(line.strip()) <= set("-=_ "):
+                break
+            number = _CELL_NUMBER.search(line, max(0, left), min(len(line), right))
+            if number is not None and 0 < int(number.group()) < 120:
+                a, b = at + number.start(), at + number.end()
+                found.append(Candidate(a, b, "AGE", text[a:b], (SOURCE,), 0.85, "pattern:age_column"))
+            at = line_end + 1
+            if at > len(text):
+                break
+    return found
 
 
 def _several_spans(pattern: Pattern, match: re.Match[str], text: str, start: int, end: int) -> list[Candidate] | None:
