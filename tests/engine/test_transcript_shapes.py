@@ -3670,3 +3670,15 @@ def test_an_answer_that_is_no_age_s_restatement() -> None:
     assert [c.text for c in spans if c.label == "AGE"] == ["19"]
     for text in ("My daughter was 8 and a half pounds.", "She's 12 too many.", "He's -- 6 feet tall."):
         assert [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "AGE"] == []
+
+
+def test_a_meeting_app_s_minutes_and_seconds_after_a_speaker_are_no_time() -> None:
+    text = (
+        "Magistrate Vashchenko (Guest)   0:03\nOK, we are on the record. It's about 2:00.\n\n"
+        "Farrow, Gideon   0:36\nGood afternoon.\n\n+1 614-555-0139   1:08\nYes ma'am. I'm here.\n"
+    )
+    times = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "TIME"]
+    assert times == ["2:00"]
+    # A log whose first clock is past the first half-minute keeps its clocks.
+    text = "Dispatch log\nUnit 4 en route   0:43\nArrived at scene.\n"
+    assert [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "TIME"] == ["0:43"]

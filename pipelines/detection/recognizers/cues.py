@@ -1498,6 +1498,8 @@ _PROTECTED_INITIALS_RE = re.compile(
     # A patient a board's or a clinic's record names by initials ("patient R.W., a
     # 71-year-old woman"), a ward in a guardianship's caption ("Guardianship of G.F.S.").
     r"|patients?|clients?|residents?"
+    # A protective order's "referred to as Jane Doe or by her initials, A.K.".
+    r"|(?:her|his|their|by)[ \t]+initials"
     r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of"
     r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of))"
     r"(?:,[ \t]+|[ \t]+\(|:?[ \t]+)(?P<list>"

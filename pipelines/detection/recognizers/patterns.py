@@ -1101,7 +1101,12 @@ _MILLISECONDS_AFTER = re.compile(r"[,.]\d{3}(?=[ \t]*-->|[ \t]*(?:\n|$))")
 _NAME_BEFORE_STAMP = re.compile(r"\S[ \t]{2,}\[?$")
 _STAMP_ENDS_LINE = re.compile(r"\]?[ \t]*(?:\n|$)")
 _CHAT_AFTER_STAMP = re.compile(r"[ \t]+From[ \t]+\S[^\n]*[ \t]to[ \t][^\n]*:[ \t]*(?:\n|$)")
-_RECORDING_FROM_ZERO = re.compile(r"^(?P<line>[^\n]{0,200}\S[ \t]{2,}\[?)(?P<stamp>0?0:00:\d\d)", re.MULTILINE)
+# (A meeting app may write minutes and seconds alone: "Speaker 2   0:43"; its first
+# stamp then stands in the first half-minute, which a night's clock "0:43" does not.)
+_RECORDING_FROM_ZERO = re.compile(
+    r"^(?P<line>[^\n]{0,200}\S[ \t]{2,}\[?)(?P<stamp>0?0:00:\d\d|0:[0-2]\d(?![:\d]))", re.MULTILINE
+)
+_MINUTES_SECONDS = re.compile(r"\d{1,3}:[0-5]\d")
 
 
 _RECORDING = DocumentAnswers()
@@ -1161,7 +1166,7 @@ def recording_stamp(text: str, start: int, end: int) -> bool:
         return False
     if _MILLISECONDS_AFTER.match(text, end) and "-->" in line + text[end : end + 30]:
         return True
-    if text.count(":", start, end) != 2:
+    if text.count(":", start, end) != 2 and _MINUTES_SECONDS.fullmatch(text, start, end) is None:
         return False
     chat = newline >= 0 and line == "" and _CHAT_AFTER_STAMP.match(text, end) is not None
     speaker = _speaker_s_stamp(text, line, end)
