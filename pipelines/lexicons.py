@@ -313,7 +313,7 @@ HONORIFICS: frozenset[str] = (
     mister specialist airman assemblymember assemblyman assemblywoman councilmember councilman councilwoman
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
-    alhaji alhaja alhaje seu mzee sheriff constable cst magistrate referee arbitrator
+    alhaji alhaja alhaje seu mzee sheriff constable cst magistrate referee arbitrator mate
     odikro okyeame kyeame opanyin abusuapanin obaapanin omanhene osofo togbe""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)

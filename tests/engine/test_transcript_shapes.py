@@ -3682,3 +3682,42 @@ def test_a_meeting_app_s_minutes_and_seconds_after_a_speaker_are_no_time() -> No
     # A log whose first clock is past the first half-minute keeps its clocks.
     text = "Dispatch log\nUnit 4 en route   0:43\nArrived at scene.\n"
     assert [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "TIME"] == ["0:43"]
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Criminal No. 19-417 (MTE)\n", "19-417 (MTE)"),
+        ("THE COURTROOM DEPUTY: Criminal case 19-417, United States of America versus", "19-417"),
+        ("Appeal Number: PA/51234/2026\n", "PA/51234/2026"),
+        ("Transcribers to HMCTS · Page 1 of 7PA/51234/2026          YIA v SSHD", "PA/51234/2026"),
+        ("his MDOC\nnumber 274519, was read", "274519"),
+    ],
+)
+def test_a_federal_case_number_a_tribunal_s_reference_and_a_number_after_its_line_s_acronym(
+    text: str, number: str
+) -> None:
+    assert (number, "ID") in [(c.text, c.label) for c in patterns.recognize(text)]
+
+
+def test_a_range_after_case_or_a_code_s_section_is_no_case_number() -> None:
+    for text in ("in case 10-100 people come.", "The Criminal Code 12-345 says"):
+        assert [c.text for c in patterns.recognize(text) if c.label == "ID"] == []
+
+
+def test_initials_given_as_someone_s_are_a_person_s_everywhere() -> None:
+    text = (
+        " 5   the complaining witness is referred to as Jane Doe\n 7   or by her initials, A.K., and her address\n"
+        "10        Q. How old was A.K.?\n 2        Q. Did A.K. report being strangled?\n"
+    )
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    assert [c.text for c in spans if c.label == "PERSON" and c.text == "A.K."] == ["A.K."] * 3
+
+
+def test_a_verb_before_its_object_is_no_one_and_a_ship_s_mate_a_title() -> None:
+    text = '     Q.   Tell us about the morning.\n     A.   Hoot always said, "Tell Sue, let Sue call."\n'
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    assert "Tell" not in [c.text for c in spans if c.label == "PERSON"]
+    text = "IO-12. Written statement of Mate Tuan V. Dinh, March 22, 2025. Mr. Tell testified."
+    people = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert people == ["Tuan V. Dinh", "Tell"]

@@ -398,6 +398,21 @@ def _opens_a_sentence(text: str, start: int) -> bool:
     return bool(_SENTENCE_START.search(before)) if before.strip() else True
 
 
+# An object pronoun right after a word: the word is a verb ("Tell us about", "Call me
+# when"), whatever surname it also is.
+_OBJECT_AFTER = re.compile(r"[ \t]+(?:us|me|him|them)\b")
+
+
+def verb_before_its_object(text: str, start: int, end: int) -> bool:
+    """text[start:end], one English word opening a sentence, is a verb before its
+    object pronoun ("Tell us about", "Call me when"), whatever surname it also is."""
+    return (
+        _OBJECT_AFTER.match(text, end) is not None
+        and is_english_word(text[start:end])
+        and _opens_a_sentence(text, start)
+    )
+
+
 def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's one-word guess that is a common English word ("Correct" as an
     organization, "Weather" as a person, "Anything" as a place) that no name or
@@ -414,6 +429,8 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     word = words[0]
     if text and _a_reply(c, text, word):
         return "common English word said as a reply ('A. Good, sir.', 'Q. Okay.')"
+    if text and verb_before_its_object(text, c.start, c.end):
+        return "a verb opening a sentence, before its object ('Tell us', 'Call me')"
     if is_known_name(word) or is_known_place(word) or (c.label != "PERSON" and has_institution_word(word)):
         return None
     if is_english_word(word) and (not text or _sentence_initial(c, text)):

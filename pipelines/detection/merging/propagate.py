@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pipelines.candidate import Candidate
 from pipelines.detection import places
 from pipelines.detection.case import carries_case
-from pipelines.detection.filtering.filters import column_s_letters, titled_somewhere
+from pipelines.detection.filtering.filters import column_s_letters, titled_somewhere, verb_before_its_object
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.merging.edges import COMPANY_FORM
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, is_stop_word
@@ -466,8 +466,13 @@ def _ranks_as_surnames(
 def _no_person_here(text: str, start: int, end: int) -> bool:
     """A person's name that names something else where it is written: Commissioner
     Page's name is no "PAGE" column heading nor "DECISION PAGE 1" (`_furniture`); Dr.
-    Kaufman's in "the Kaufman Brief Intelligence Test" names the test."""
-    return _furniture(text, start, end) or _INSTRUMENT_AFTER.match(text, end) is not None
+    Kaufman's in "the Kaufman Brief Intelligence Test" names the test; Sue Tell's
+    is no "Tell us about" (`filters.verb_before_its_object`)."""
+    return (
+        _furniture(text, start, end)
+        or _INSTRUMENT_AFTER.match(text, end) is not None
+        or verb_before_its_object(text, start, end)
+    )
 
 
 # Initials a document introduces for a person in brackets ("Gavin Cordray, CEO (GC)",

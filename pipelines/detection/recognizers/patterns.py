@@ -273,7 +273,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         rf"\b(?:(?:{_RECORD_WORDS}){_NUMBERED_GAP}(?:number|no\.?|#|ID)"
         # An agency's acronym, no common word ("MDOC NUMBER", not "PAGE NUMBER",
         # "PHONE NUMBER"; checked in `recognize`).
-        r"|(?-i:(?P<agency>[A-Z]{2,5})[ \t]*(?:NUMBER|Number|number|\#|No\.|NO\.))"
+        # (The acronym may end a line: "GMC⏎number 7041926".)
+        r"|(?-i:(?P<agency>[A-Z]{2,5})(?:[ \t]*\n)?[ \t]*(?:NUMBER|Number|number|\#|No\.|NO\.))"
         # A commercial driver's licence ("an Indiana CDL, 4410-27-8815").
         r"|MRN|SSN|DSN|badge|serial|CDL|PIN|BKG"
         # A device's, a vehicle's, a plate's, a parcel's, a prisoner's and a record's
@@ -335,6 +336,20 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "number_of_record",
     ),
+    # A federal court's criminal or civil number, its year and its count ("Criminal No.
+    # 19-417 (MTE)", "Criminal case 19-417,"), the judge's initials after it kept as the
+    # docket writes them. It ends its clause: "in case 10-100 people come" is a range.
+    _p(
+        "ID",
+        r"\b(?i:criminal|civil)(?:[ \t]+(?i:case|action))?(?:[ \t]+(?i:no\.?|number|#))?[ \t]*:?[ \t]*"
+        r"(?P<v>\d{2}-\d{3,6}(?:[ \t]*\([A-Z]{2,4}\))?)(?=[ \t]*(?:[,.;:)\n]|$))",
+        0.85,
+        "federal_case_number",
+    ),
+    # A UK tribunal's appeal number, its type's letters, its count and its year
+    # ("PA/51234/2026", "HU/01234/2020"), wherever it stands: a page's header glues it
+    # to the page's number ("Page 1 of 7PA/51234/2026").
+    _p("ID", r"(?<![A-Za-z/])[A-Z]{2}/\d{5}/(?:19|20)\d\d(?![\d/])", 0.85, "tribunal_reference"),
     # A state court's case number, its year, its type's letters and its count apart
     # ("People v. Wimbley, No. 2024 CF 0917", "Case No. 2023 DR 001245").
     _p(
