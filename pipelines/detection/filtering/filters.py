@@ -291,9 +291,12 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # A title that is someone's name in the narrow name lists stays ("King", "Major").
     # After "Mr." the title is the surname ("Mr. Constable", "Ms. Sheriff"), and where
     # the document writes it so, everywhere ("Constable may continue").
+    # A court a title names is an institution ("Magistrate Court", "Chief Magistrate Court").
+    named_court = c.label == "ORGANIZATION" and len(words) > 1 and has_institution_word(words[-1])
     if all(_is_role(word, roles) or (word in w.honorifics and not _in_name_lists(word)) for word in words) and not (
         _COURTESY_BEFORE.search(text, max(0, c.start - 8), c.start)
         or (len(words) == 1 and titled_somewhere(text, c.text.strip()))
+        or named_court
     ):
         return "title alone"
     # "Fire Marshal", "Battalion Chief" before the name they title ("Deputy Fire Marshal
@@ -398,6 +401,9 @@ def _opens_a_sentence(text: str, start: int) -> bool:
     return bool(_SENTENCE_START.search(before)) if before.strip() else True
 
 
+# The names a prosecution goes by in a criminal case: the party, no organization that
+# tells anyone apart.
+_PROSECUTING_PARTIES = frozenset({"commonwealth", "state", "people", "crown", "government", "prosecution"})
 # An object pronoun right after a word: the word is a verb ("Tell us about", "Call me
 # when"), whatever surname it also is.
 _OBJECT_AFTER = re.compile(r"[ \t]+(?:us|me|him|them)\b")
@@ -427,6 +433,8 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     if len(words) != 1 or (len(words[0]) <= 4 and words[0].isupper()):
         return None
     word = words[0]
+    if c.label == "ORGANIZATION" and word.casefold() in _PROSECUTING_PARTIES:
+        return "the prosecution's name as a party ('The Commonwealth calls', 'the People rest'), no body's"
     if text and _a_reply(c, text, word):
         return "common English word said as a reply ('A. Good, sir.', 'Q. Okay.')"
     if text and verb_before_its_object(text, c.start, c.end):

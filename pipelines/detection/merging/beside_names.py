@@ -50,17 +50,21 @@ _AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|
 _BRACKETED = re.compile(
     r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*(?:\)|,[ \t]+(?=[a-z]))|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])"
 )
-# After a bare name, a number in brackets or between commas is an age where the
-# sentence goes on around it ("KC (13) has lived", "Elias, 4, with", "Ozie Bascomb,
-# seventy-four, of", "Sollis, 31.", "(Kash, 7)", "Thandiwe (31, in SICU)"): never at a
-# line's end, where an index gives a page ("Gloria Perez (45)"), nor in a list of
-# numbers ("Brown, 12, 13"), nor after a juror's or an exhibit's word (`_SEAT_BEFORE`).
+# After a bare name, a number in brackets or between commas is an age only where words
+# that describe a person go on after it ("Kittredge, 58, at his shop", "Ruffin, 34, a
+# customer", "Gaither, twenty-two, who", "KC (13) has lived", "Henry (nine) lives",
+# "Thandiwe (31, in SICU)"): after a bare name a number is as often a score, a seat, a
+# rating or a page ("Root (45) and Stokes (32) put on 77", "Ms. Alvarez, 12, you may
+# step down", "(Jones, 45)", "Onana, 6; Dalot, 7"). Not at a line's end, where an
+# index gives a page ("Gloria Perez (45)"), nor after a juror's or an exhibit's word
+# (`_SEAT_BEFORE`).
+_DESCRIBED = (
+    r"(?-i:who|whose|of|a|an|from|with|at|now|then|born|owner|lives|lived|living|has|had|resides|resided"
+    r"|residing|works|worked|working)\b"
+)
 _BRACKETED_BARE = re.compile(
-    # (Nor a tally of names and counts: "Penalties: Honiball (2), Joubert (3).")
-    rf"[ \t]*\([ \t]*(?P<paren>{_NUMBER})[ \t]*(?:\)(?=[ \t]*[.,;:]|[ \t]+(?-i:[a-z]))"
-    r"(?![ \t]*,[ \t]*(?-i:[A-Z])[\w'’-]*(?:[ \t]+(?-i:[A-Z])[\w'’-]*)*[ \t]*\(\d)"
-    r"|,[ \t]+(?=(?-i:[a-z])))"
-    rf"|,[ \t]*(?P<apposed>{_NUMBER})(?=[ \t]*(?:[,;)]|\.(?!\d)))(?![ \t]*,[ \t]*\d)",
+    rf"[ \t]*\([ \t]*(?P<paren>{_NUMBER})[ \t]*(?:\),?[ \t]+(?={_DESCRIBED})|,[ \t]+(?={_DESCRIBED}|(?-i:in)\b))"
+    rf"|,[ \t]*(?P<apposed>{_NUMBER}),\s+(?={_DESCRIBED})",
     re.IGNORECASE,
 )
 _SEAT_BEFORE = re.compile(

@@ -72,9 +72,15 @@ _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)
 # ("40 North Main Street, Suite 1800", "Apartment B"), a highway ("I-75", "Highway
 # 99", "Route 66"), and a crossing named by an ordinal ("At Elm and 5th", "on 5th
 # and Main": the ordinal says a street; its neighbour across "and" is one too).
-_STATE_NAMES = frozenset(US_STATES) | frozenset(
-    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK"
-    " OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split()
+# (And the territories that have ZIP codes: "San Juan, Puerto Rico 00918"; not "VI",
+# a Roman numeral: "Chapter VI 12345".)
+_STATE_NAMES = (
+    frozenset(US_STATES)
+    | frozenset(
+        "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK"
+        " OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU".split()
+    )
+    | frozenset({"puerto rico", "guam"})
 )
 _ORDINAL = r"\d{1,3}(?:st|nd|rd|th)"
 # An ordinal that counts something else: "1st and 2nd grade", "3rd and 4th place".
@@ -150,7 +156,8 @@ def a_year_s_event(text: str, at: int) -> bool:
 
 
 _AMBIGUOUS_TYPES = frozenset("court ct place pl way terrace circle cir trail".split())
-_STREET_TYPES = NAME_END_STREET_TYPES | _AMBIGUOUS_TYPES | {"pike"}
+# British streets' types, after a house's number only ("22 Brudenell Grove").
+_STREET_TYPES = NAME_END_STREET_TYPES | _AMBIGUOUS_TYPES | {"pike", "grove", "yard", "close", "crescent", "mews"}
 
 
 def _an_address(text: str, match: re.Match[str]) -> bool:
@@ -341,7 +348,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # docket writes them. It ends its clause: "in case 10-100 people come" is a range.
     _p(
         "ID",
-        r"\b(?i:criminal|civil)(?:[ \t]+(?i:case|action))?(?:[ \t]+(?i:no\.?|number|#))?[ \t]*:?[ \t]*"
+        # ("civil 20-100, criminal 50-500" are a penalty's ranges: a case's word or its
+        # "No." must say it.)
+        r"\b(?i:criminal|civil)(?:[ \t]+(?i:case|action)(?:[ \t]+(?i:no\.?|number|#))?|[ \t]+(?i:no\.?|number|#))"
+        r"[ \t]*:?[ \t]*"
         r"(?P<v>\d{2}-\d{3,6}(?:[ \t]*\([A-Z]{2,4}\))?)(?=[ \t]*(?:[,.;:)\n]|$))",
         0.85,
         "federal_case_number",
@@ -377,6 +387,24 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # an apartment's, a suite's or a lot's (`_NOT_A_RECORD_BEFORE`).
     # A sheriff's badge may open with its county's letter ("Deputy Ivette Strand #W219").
     _p("ID", r"(?<![\w#])#[ ]?(?P<v>[A-Z]?\d{3,8})(?![\w-])", 0.8, "hash_number"),
+    # A vessel's numbers, which name its owner and crew as a plate does: its IMO
+    # number, its MMSI and its official number ("(IMO 9581127)", "O.N.⏎ 3   1198734").
+    _p(
+        "ID",
+        r"(?<![\w.])(?:IMO|MMSI|O\.N\.)(?:[ \t]+(?:No\.?|number|#))?[ \t]*:?"
+        + _NUMBERED_GAP
+        + r"(?P<v>\d{6,9})(?![\w-])",
+        0.85,
+        "vessel_number",
+    ),
+    # A badge with its letter and a hyphen in brackets after a full name, whoever's:
+    # "DSFM Priyanka Raghunathan (#F-219)" (a store's number is digits alone).
+    _p(
+        "ID",
+        r"\b[A-Z][a-z][\w'’-]*[ \t]+[A-Z][a-z][\w'’-]*[ \t]*\(#[ ]?(?P<v>[A-Z]-?\d{3,8})\)",
+        0.8,
+        "badge_after_name",
+    ),
     # An immigrant's A-number ("A 208-614-337", "A#208614337"): nine digits after an A.
     _p("ID", r"\bA[ #-]?\d{3}[ -]?\d{3}[ -]?\d{3}\b", 0.9, "a_number"),
     # A court reporter's certificate ("CSR-4417", "CSR No. 12345").
@@ -484,8 +512,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # "Age: 44", a form's "Age                   : 48 years", "aged about 61 years".
     _p(
         "AGE",
-        # (Not a date's first number: "DOB / Age:   08/23/1973 / 51".)
-        rf"\b(?:age|aged)(?:[ \t]*:[ \t]*|\s+)(?:of\s+)?(?:{HEDGES}\s+)?(?:\d{{1,3}}|{NUMBER_WORDS})\b(?![/.-]\d)",
+        # (Not a date's first number: "DOB / Age:   08/23/1973 / 51". A hedge only in a
+        # person's apposition, ", aged about 31": "aged about 24 months" is a cheese's.)
+        rf"(?:\b(?:age|aged)(?:[ \t]*:[ \t]*|\s+)(?:of\s+)?|(?<=,[ \t])aged\s+{HEDGES}\s+)"
+        rf"(?:\d{{1,3}}(?:\.\d)?|{NUMBER_WORDS})\b(?![/.-]\d)",
         0.85,
         "age_cue",
         IGNORECASE,
@@ -599,9 +629,13 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "LOCATION",
         r"(?<![\w.,/$#:-])(?P<n>\d{1,6})[A-Za-z]?[ \t]+(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
-        r"(?P<name>(?:[A-Z][\w'’-]*|\d{1,3}(?:st|nd|rd|th))(?:[ \t]+[A-Z][\w'’-]*){0,2})[ \t]+"
+        # A name's initials too ("241 F.D. Roosevelt Avenue"); British streets' types
+        # ("22 Brudenell Grove", "9 Mandeville Yard", "4 Elm Close").
+        r"(?P<name>(?:[A-Z][\w'’-]*|[A-Z]\.(?:[ ]?[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))"
+        r"(?:[ \t]+[A-Z][\w'’-]*){0,2})[ \t]+"
         r"(?P<type>Street|St\.|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Drive|Dr\.|Lane|Ln\.?|Parkway|Pkwy\.?"
-        r"|Highway|Hwy\.?|Court|Ct\.|Place|Pl\.|Way|Terrace|Circle|Cir\.|Trail|Pike)(?![\w'’-])",
+        r"|Highway|Hwy\.?|Court|Ct\.|Place|Pl\.|Way|Terrace|Circle|Cir\.|Trail|Pike"
+        r"|Grove|Yard|Close|Crescent|Mews)(?![\w'’-])",
         0.8,
         "street_address",
     ),
@@ -639,8 +673,6 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # "he was only fifty two", "i was forty one with two kids" (speech recognition
         # writes numbers as words); "I was one of them" goes on and is none.
         # "he's like forty-two now" (speech's hedge, with or without its commas).
-        # A speaker's pause after the verb: "He's -- sixty-eight.", "I'm -- fifty-eight."
-        + r"(?:(?:--|—|–)[ \t]+)?"
         + r"(?:(?:only|just|about|almost|nearly|maybe|like)[ \t]+|,?[ \t]*like,[ \t]+)?"
         # A hundred and more only with its years ("My daughter was 103 when we brought
         # her in" is a fever's).
@@ -648,7 +680,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         + NOT_A_COUNT
         # "years" only as an age's ("I was two years with the Township" is a stint).
         + r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?[ \t-]+(?:old|of[ \t]+age)|yrs?\.?[ \t]+old"
-        + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with|too(?![ \t]+(?:many|much|few|little)\b)|also"
+        + r"|today|now|then|that|this|next|last|and|but|so|when|at|in|with"
         # Speech recognition's unpunctuated clause end: "he's thirty four his birthday's".
         + r"|i|he|she|his|her|we|they|my)\b"
         # A dash that a word, not a number, follows: "she's seven -- used to play".
@@ -988,6 +1020,9 @@ _WORD_VALUES = {
 # number, a recording's clock (and a dispatcher's position letter: "21:45:17  C"), a
 # speaker's label or "A.".
 _ANSWERED_AFTER = re.compile(
+    # No other question asked between: "You were 16 then. How many times did he hit
+    # you?⏎A. Twelve." answers the count.
+    r"(?![^\n?]{0,40}\b(?i:how|what|which|where|when|who|why|and|or)\b)"
     r"[^\n?]{0,40}\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
     r"(?:\[[\d:]+\][ \t]*|\d{1,2}(?::\d\d){1,2}[ \t]+(?:[A-Z]{1,3}[ \t]+)?|\d{1,2}[ \t]+)?"
     r"(?:(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.|A(?=[ \t]))[ \t]*)?"
@@ -1116,11 +1151,12 @@ _MILLISECONDS_AFTER = re.compile(r"[,.]\d{3}(?=[ \t]*-->|[ \t]*(?:\n|$))")
 _NAME_BEFORE_STAMP = re.compile(r"\S[ \t]{2,}\[?$")
 _STAMP_ENDS_LINE = re.compile(r"\]?[ \t]*(?:\n|$)")
 _CHAT_AFTER_STAMP = re.compile(r"[ \t]+From[ \t]+\S[^\n]*[ \t]to[ \t][^\n]*:[ \t]*(?:\n|$)")
-# (A meeting app may write minutes and seconds alone: "Speaker 2   0:43"; its first
-# stamp then stands in the first half-minute, which a night's clock "0:43" does not.)
-_RECORDING_FROM_ZERO = re.compile(
-    r"^(?P<line>[^\n]{0,200}\S[ \t]{2,}\[?)(?P<stamp>0?0:00:\d\d|0:[0-2]\d(?![:\d]))", re.MULTILINE
-)
+_RECORDING_FROM_ZERO = re.compile(r"^(?P<line>[^\n]{0,200}\S[ \t]{2,}\[?)(?P<stamp>0?0:00:\d\d)", re.MULTILINE)
+# A meeting app may write minutes and seconds alone ("Speaker 2   0:43"). Such a
+# transcript gives several speakers' stamps in its first minute; a night's log of
+# clocks ("Call received   0:15", "Unit 4 on scene   0:31") rarely four.
+_MEETING_FROM_ZERO = re.compile(r"^(?P<line>[^\n]{0,200}\S[ \t]{2,}\[?)(?P<stamp>0:[0-5]\d)(?![:\d])", re.MULTILINE)
+_MEETING_STAMPS = 4
 _MINUTES_SECONDS = re.compile(r"\d{1,3}:[0-5]\d")
 
 
@@ -1212,6 +1248,11 @@ def _recording(text: str) -> bool:
     for match in _RECORDING_FROM_ZERO.finditer(text):
         if _speaker_s_stamp(text, match.group("line"), match.end("stamp")):
             return True
+    stamps = 0
+    for match in _MEETING_FROM_ZERO.finditer(text):
+        stamps += _speaker_s_stamp(text, match.group("line"), match.end("stamp"))
+        if stamps >= _MEETING_STAMPS:
+            return True
     return False
 
 
@@ -1295,41 +1336,50 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
 
 
 # A table's heading row in capitals, three columns or more two spaces apart, one of
-# them "AGE": a roster of a household or a case's people ("NAME   ROLE  SEX  DOB
-# AGE     SCHOOL / GRADE").
+# them "AGE" and one a person's ("NAME   ROLE  SEX  DOB          AGE     SCHOOL /
+# GRADE"): a roster of a household or a case's people, not of vehicles, buildings or
+# cheeses ("VEHICLE  MAKE  AGE  MILEAGE"), nor a group's figures ("AVERAGE AGE").
 _HEADING_CELL = r"[A-Z][A-Z/#.()]*(?:[ ][A-Z/#.()]+)*"
 _AGE_HEADING = re.compile(rf"(?m)^[ \t]*{_HEADING_CELL}(?:[ \t]{{2,}}{_HEADING_CELL}){{2,}}[ \t]*$")
-_AGE_CELL = re.compile(r"(?<![^ \t])AGE(?![^ \t\n])")
-# A cell's number under the heading: up to three digits alone, a doubt's "?" after it.
-_CELL_NUMBER = re.compile(r"(?<!\S)\d{1,3}(?=\??(?:[ \t]|$))")
-# How many rows a heading reads, and how far a cell may stand left of its heading
-# (a right-aligned or a ragged column).
+# A whole cell: the line's start or two blanks on each side.
+_AGE_CELL = re.compile(r"(?:^|(?<=[ \t]{2}))[ \t]*AGE(?=[ \t]{2,}|[ \t]*$)")
+_PERSON_CELL = re.compile(
+    r"(?:^|(?<=[ \t]{2}))[ \t]*(?:NAME|DOB|D\.O\.B\.|SEX|GENDER|DATE OF BIRTH)(?=[ \t]{2,}|[ \t]*$)"
+)
+# A cell's number under the heading, alone in its cell: up to three digits, a doubt's
+# "?" after it; an infant's with its unit, which is part of the age ("22 mo", as "two
+# months").
+_CELL_NUMBER = re.compile(
+    r"(?:^|(?<=[ \t]{2}))[ \t]*(?P<v>\d{1,3}(?:[ ]?(?:mos?|months?|wks?|weeks?|days?)\b\.?)?)\??(?=[ \t]{2,}|[ \t]*$)"
+)
+# How many rows a heading reads.
 _ROWS = 40
-_CELL_SLACK = 3
 
 
 def _ages_in_an_age_column(text: str) -> list[Candidate]:
-    """The numbers under a table's "AGE" heading, row by row until a blank line or
-    a rule of dashes: each a person's age (a column's position is its meaning)."""
+    """The numbers under a people's table's "AGE" heading, row by row until a blank
+    line or a rule of dashes: each a person's age (a column's position is its
+    meaning). A cell's number must stand under the heading's letters, give or take a
+    character (a right-aligned bed's number beside it is not the age)."""
     found = []
     for heading in _AGE_HEADING.finditer(text):
-        cell = _AGE_CELL.search(heading.group())
-        if cell is None:
+        line = heading.group()
+        cell = _AGE_CELL.search(line)
+        if cell is None or _PERSON_CELL.search(line) is None:
             continue
-        left = cell.start() - _CELL_SLACK
-        after = re.search(r"[ \t]{2,}\S", heading.group()[cell.end() :])
-        right = cell.end() + after.end() - 1 if after is not None else cell.end() + 8
+        left, right = cell.end() - 3 - 1, cell.end() + 1
         at = heading.end() + 1
         for _ in range(_ROWS):
             line_end = text.find("\n", at)
             line_end = len(text) if line_end < 0 else line_end
-            line = text[at:line_end]
-            if not line.strip() or set(line.strip()) <= set("-=_ "):
+            row = text[at:line_end]
+            if not row.strip() or set(row.strip()) <= set("-=_ "):
                 break
-            number = _CELL_NUMBER.search(line, max(0, left), min(len(line), right))
-            if number is not None and 0 < int(number.group()) < 120:
-                a, b = at + number.start(), at + number.end()
-                found.append(Candidate(a, b, "AGE", text[a:b], (SOURCE,), 0.85, "pattern:age_column"))
+            for number in _CELL_NUMBER.finditer(row):
+                a, b = number.span("v")
+                digits = int(re.match(r"\d+", number.group("v")).group())
+                if a < right and b > left and 0 < digits < 120:
+                    found.append(Candidate(at + a, at + b, "AGE", row[a:b], (SOURCE,), 0.85, "pattern:age_column"))
             at = line_end + 1
             if at > len(text):
                 break
