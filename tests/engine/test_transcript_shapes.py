@@ -3797,3 +3797,29 @@ def test_a_court_a_title_names_is_an_institution() -> None:
 def test_the_prosecution_s_name_is_no_organization() -> None:
     text = "MS. VENKATARAMAN: The Commonwealth moves 14 into evidence. The People rest."
     assert [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "ORGANIZATION"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("(Recess from 10:04 to 10:16 a.m.)", ["10:04", "10:16 a.m."]),
+        (
+            "Date / time:       Tuesday, October 14, 2025, 15:06-15:31\n",
+            ["Tuesday, October 14, 2025", "15:06", "15:31"],
+        ),
+        ("IO-5. Nationwide AIS data, 0300 to 0430 local, for the tow", ["0300", "0430"]),
+        ("has the front watch, 0600 to 1200 and 1800 to 2400.", ["0600", "1200", "1800", "2400"]),
+        ("IO-8. Carrollton gage readings, March 21 through March 23.", ["March 21", "March 23"]),
+        ("12  Sworn on this 29th day of April,\n14  2024, before me.", ["29th day of April,\n14  2024"]),
+    ],
+)
+def test_a_range_is_two_values_and_a_date_s_year_on_the_next_numbered_line_is_the_date_s(
+    text: str, values: list[str]
+) -> None:
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    assert [c.text for c in spans if c.label in ("DATE", "TIME")] == values
+
+
+def test_years_in_a_range_are_no_clocks_and_a_weekday_takes_no_year() -> None:
+    spans = detect_text("From 1990 to 2000 he lived there. He came on Monday,\n2019 was bad.", settings.SPACY_MODEL)
+    assert [c.label for c in spans.spans if c.text in ("1990", "2000", "2019")] == ["DATE", "DATE", "DATE"]

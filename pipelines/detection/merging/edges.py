@@ -1352,6 +1352,31 @@ def _split_at_quotes(text: str, spans: list[Candidate]) -> list[Candidate]:
     return out
 
 
+# A span of two clocks or two dates, which the guideline marks as two ("from 1:00 to
+# 5:00"): "10:04 to 10:16 a.m.", "15:06-15:31", "March 20 through March 23".
+_CLOCK = r"\d{1,2}:\d\d(?:[ \t]*[ap]\.?m\.?)?"
+_MONTH_DAY = rf"{MONTHS}\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+(?:\d{{1,2}}[ \t]+)?\d{{4}})?"
+_RANGE = re.compile(
+    rf"(?i)(?P<a>{_CLOCK})[ \t]*(?:to|until|till|through|-|–|—)[ \t]*(?P<b>{_CLOCK})"
+    rf"|(?P<c>{_MONTH_DAY})[ \t]+(?:to|until|till|through)[ \t]+(?P<d>{_MONTH_DAY})"
+)
+
+
+def _split_ranges(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A TIME or DATE span that is a range of two clocks or two dates, as two."""
+    out: list[Candidate] = []
+    for c in spans:
+        match = _RANGE.fullmatch(text, c.start, c.end) if c.label in ("TIME", "DATE") else None
+        if match is None:
+            out.append(c)
+            continue
+        first, second = ("a", "b") if match.group("a") is not None else ("c", "d")
+        for group in (first, second):
+            start, end = match.span(group)
+            out.append(replace(c, start=start, end=end, text=text[start:end]))
+    return out
+
+
 _NAME_WORDS = re.compile(r"\S+")
 # What ends a word said before its repeat: "Shaquan." or "Shaquan," then the name.
 _SAID_AFTER = ".,;:!?"
@@ -1475,7 +1500,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
     language's one-letter titles (`title_letters`), never taken as initials."""
-    spans = _split_repeats(_split_at_quotes(text, spans))
+    spans = _split_ranges(text, _split_repeats(_split_at_quotes(text, spans)))
     out: list[Candidate] = []
     covered = _Covered(text, spans)
     starts = sorted(c.start for c in spans)

@@ -37,7 +37,7 @@ from pipelines.gazetteers import (
     is_stop_word,
     wide_last_names,
 )
-from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES, NAME_END_STREET_TYPES, NAME_PARTICLES, US_STATES
+from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES, MONTHS, NAME_END_STREET_TYPES, NAME_PARTICLES, US_STATES
 
 # On equal weight, more specific labels win: a spelled name is a person's name in
 # letters, an ID is more specific than a date-looking number.
@@ -232,6 +232,23 @@ def _institution_goes_on(text: str, last: Candidate, span: Candidate) -> bool:
     )
 
 
+# A date's year on the next line, after the page's printed line number ("March 22,⏎ 4
+# 2025", "29th day of April,⏎14  2024"): one date, as a court transcript breaks it.
+_LINE_BREAK_IN_A_DATE = re.compile(r",?[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?")
+_A_YEAR = re.compile(r"(?:\d{1,2}[ \t]+)?(?:1[89]|20)\d\d")
+_A_MONTH = re.compile(rf"(?i)\b{MONTHS}\b")
+
+
+def _year_on_the_next_line(last: Candidate, span: Candidate, between: str) -> bool:
+    return (
+        last.label == "DATE"
+        and _LINE_BREAK_IN_A_DATE.fullmatch(between) is not None
+        and _A_YEAR.fullmatch(span.text) is not None
+        and re.search(r"\d{4}", last.text) is None
+        and _A_MONTH.search(last.text) is not None
+    )
+
+
 def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
     merged: list[Candidate] = []
     named = _given_then_surname(spans)
@@ -255,7 +272,9 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 i += 1
                 continue
             if last.label == span.label and (
-                (gap is not None and gap.fullmatch(between)) or _name_broken_across_lines(text, last, span, between)
+                (gap is not None and gap.fullmatch(between))
+                or _name_broken_across_lines(text, last, span, between)
+                or _year_on_the_next_line(last, span, between)
             ):
                 merged[-1] = joined(text, [last, span])
                 i += 1

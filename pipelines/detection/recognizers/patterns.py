@@ -897,6 +897,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "military_clock",
     ),
     _p("TIME", r"\b(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]*(?i:hours|hrs)\b)", 0.85, "military_clock"),
+    # A watch's or a log's span of four-figure clocks, two spans ("0300 to 0430 local",
+    # "0600 to 1200 and 1800 to 2400"): one opens with a nought or the other is
+    # midnight's 2400, which no span of years does ("1990 to 2000").
+    _p(
+        "TIME",
+        r"(?<![\w/.-])(?P<a>(?:[01]\d|2[0-3])[0-5]\d)[ \t]*(?:to|through|until|till)[ \t]*"
+        r"(?P<b>(?:[01]\d|2[0-3])[0-5]\d|2400)(?![\w/-]|\.\d)",
+        0.85,
+        "military_range",
+    ),
     _p("PHONE_NUMBER", r"(?<!\w)(?:\+?1[-.\s]?)?\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}\b", 0.8, "us_phone"),
     # An IP address: four numbers up to 255 joined by dots ("203.0.113.47"; not a
     # version's "1.2.3" nor a longer dotted run), or an IPv6 one with "::" or five
@@ -1395,6 +1405,10 @@ def _several_spans(pattern: Pattern, match: re.Match[str], text: str, start: int
         spans = [match.span("lat"), match.span("lon")]
     elif pattern.rule == "ordinal_crossing":
         spans = list(_crossing(text, start, end))
+    elif pattern.rule == "military_range":
+        if not (match.group("a").startswith("0") or match.group("b") in ("2400", "0000")):
+            return []  # "1800 to 1900": as likely two years
+        spans = [match.span("a"), match.span("b")]
     else:
         return None
     return [
