@@ -3797,6 +3797,10 @@ def test_a_court_a_title_names_is_an_institution() -> None:
 def test_the_prosecution_s_name_is_no_organization() -> None:
     text = "MS. VENKATARAMAN: The Commonwealth moves 14 into evidence. The People rest."
     assert [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "ORGANIZATION"] == []
+    # Inside a firm's name it is the firm's.
+    text = "she had to sell her car to Copper State Salvage, and the man there would not pay."
+    orgs = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "ORGANIZATION"]
+    assert orgs == ["Copper State Salvage"]
 
 
 @pytest.mark.parametrize(

@@ -404,6 +404,21 @@ def _opens_a_sentence(text: str, start: int) -> bool:
 # The names a prosecution goes by in a criminal case: the party, no organization that
 # tells anyone apart.
 _PROSECUTING_PARTIES = frozenset({"commonwealth", "state", "people", "crown", "government", "prosecution"})
+# A capitalised word right before or after: the party's word is part of a name
+# ("Copper State Salvage", "State Farm").
+_CAPITAL_WORD_BEFORE = re.compile(r"[A-Z][\w'’&.-]*[ \t]+$")
+_CAPITAL_WORD_AFTER = re.compile(r"[ \t]+(?:of[ \t]+)?[A-Z]")
+
+
+def _a_party_s_name(text: str, c: Candidate) -> bool:
+    """The prosecution's word stands alone: "The Commonwealth calls", not "Copper
+    State Salvage", "State Farm" nor "Commonwealth of Virginia"."""
+    return not (
+        _CAPITAL_WORD_BEFORE.search(text, max(0, c.start - 30), c.start)
+        and not text[max(0, c.start - 4) : c.start].lower().endswith("the ")
+    ) and not _CAPITAL_WORD_AFTER.match(text, c.end)
+
+
 # An object pronoun right after a word: the word is a verb ("Tell us about", "Call me
 # when"), whatever surname it also is.
 _OBJECT_AFTER = re.compile(r"[ \t]+(?:us|me|him|them)\b")
@@ -433,7 +448,7 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     if len(words) != 1 or (len(words[0]) <= 4 and words[0].isupper()):
         return None
     word = words[0]
-    if c.label == "ORGANIZATION" and word.casefold() in _PROSECUTING_PARTIES:
+    if c.label == "ORGANIZATION" and word.casefold() in _PROSECUTING_PARTIES and _a_party_s_name(text, c):
         return "the prosecution's name as a party ('The Commonwealth calls', 'the People rest'), no body's"
     if text and _a_reply(c, text, word):
         return "common English word said as a reply ('A. Good, sir.', 'Q. Okay.')"
