@@ -289,6 +289,9 @@ KIN_NAMES: frozenset[str] = frozenset(
     | set("pawpaw papaw mamaw meemaw peepaw poppop gramps grammy grandad granddad grandmom".split())
     # Grandparents in Ojibwe, Cree and Lakota, said in English transcripts.
     | set("kokum kookum kokom mishoomis mishomis unci tunkasila".split())
+    # Māori elders addressed by kin words, alone ("Kia ora, Matua.", "Koro took me"):
+    # a model's guess there is no one's name (a cue's "Koro Wī" keeps its name).
+    | set("matua koro kuia".split())
     # Korean, said as names in an English transcript ("Appa", "Halmeoni", "Unni").
     | set("appa eomma umma halmeoni halmoni harabeoji oppa unni eonni hyung noona imo samchon gomo".split())
 )

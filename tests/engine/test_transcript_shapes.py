@@ -3827,3 +3827,9 @@ def test_a_range_is_two_values_and_a_date_s_year_on_the_next_numbered_line_is_th
 def test_years_in_a_range_are_no_clocks_and_a_weekday_takes_no_year() -> None:
     spans = detect_text("From 1990 to 2000 he lived there. He came on Monday,\n2019 was bad.", settings.SPACY_MODEL)
     assert [c.label for c in spans.spans if c.text in ("1990", "2000", "2019")] == ["DATE", "DATE", "DATE"]
+
+
+def test_a_maori_elder_addressed_by_a_kin_word_is_no_name() -> None:
+    text = "JUDGE TAUTAHI-REID: Kia ora, Matua. Ms Mahuika, anything further?\n\nMS LISLE: Matua, your brief.\n"
+    people = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    assert "Matua" not in people and "Mahuika" in people
