@@ -3833,3 +3833,9 @@ def test_a_maori_elder_addressed_by_a_kin_word_is_no_name() -> None:
     text = "JUDGE TAUTAHI-REID: Kia ora, Matua. Ms Mahuika, anything further?\n\nMS LISLE: Matua, your brief.\n"
     people = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
     assert "Matua" not in people and "Mahuika" in people
+
+
+def test_a_reporter_s_credential_over_her_firm_is_not_the_firm_s() -> None:
+    text = "     Genevieve Moqbel, RPR\n     Clinch Valley Reporting, 118 Walnut Street, Grundy, Virginia"
+    orgs = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "ORGANIZATION"]
+    assert orgs == ["Clinch Valley Reporting"]

@@ -56,6 +56,7 @@ from pipelines.lexicons import (
     POST_NOMINALS,
     RELATIONS,
     REPLY_WORDS,
+    REPORTER_CREDENTIALS,
     ROLE_LETTERS,
     ROLE_WORDS,
     SHOP_WORDS,
@@ -645,12 +646,13 @@ def _a_person_s_line(text: str, start: int, broken: int) -> bool:
 
 
 def _a_signer_s_role(text: str, start: int, words: list[re.Match[str]]) -> bool:
-    """The first of `words` (found from `start`) is a role after a name's comma, its
-    line ending after it ("Renata Skeet, Transcriber⏎")."""
+    """The first of `words` (found from `start`) is a role or a reporter's credential
+    after a name's comma, its line ending after it ("Renata Skeet, Transcriber⏎",
+    "Genevieve Moqbel, RPR⏎Clinch Valley Reporting")."""
     first = words[0]
     at = start + first.start()
     return (
-        first.group().lower() in ROLE_WORDS
+        (first.group().lower() in ROLE_WORDS or first.group().rstrip(".,").lower() in REPORTER_CREDENTIALS)
         and text[max(0, at - 40) : at].rstrip(" \t").endswith(",")
         and len(words) > 1
         and "\n" in text[start + first.end() : start + words[1].start()]
