@@ -3839,3 +3839,14 @@ def test_a_reporter_s_credential_over_her_firm_is_not_the_firm_s() -> None:
     text = "     Genevieve Moqbel, RPR\n     Clinch Valley Reporting, 118 Walnut Street, Grundy, Virginia"
     orgs = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "ORGANIZATION"]
     assert orgs == ["Clinch Valley Reporting"]
+
+
+def test_a_thing_s_size_is_no_one_s_height() -> None:
+    text = (
+        "It's near eight foot high there. A slab eight foot long, maybe two foot thick, bolted on five-foot "
+        "centers, six feet from me. The six-foot fence."
+    )
+    assert [c.text for c in patterns.recognize(text) if c.label == "HEIGHT"] == []
+    text = "He's six foot two, a six-foot man. A 6-foot guy. He's about six-foot-two. He was 5 foot 9 inches."
+    heights = [c.text for c in patterns.recognize(text) if c.label == "HEIGHT"]
+    assert heights == ["six foot two", "six-foot", "6-foot", "six-foot-two", "5 foot 9 inches"]

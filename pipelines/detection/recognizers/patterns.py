@@ -788,7 +788,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # line number, then a year ("class of '98"). A unit's word may wrap ("six⏎feet
         # two"), but not into a printed line number.
         rf"\b(?:\d|{UNITS})(?:{_GAP}(?:feet|foot|ft\.?)|-(?:feet|foot|ft\.?)|[ \t]?')"
-        rf"(?:,?{_GAP}(?:\d{{1,2}}|{UNITS}|ten|eleven)(?:{_GAP}(?:inches|inch|in\.?|\"))?)?",
+        rf"(?:(?:,?{_GAP}|-)(?:\d{{1,2}}|{UNITS}|ten|eleven)(?:{_GAP}(?:inches|inch|in\.?|\"))?)?"
+        # A thing's size or a distance, no one's height: "a slab eight foot long, two foot
+        # thick", "eight foot high there", "6 feet from me", "bolted on five-foot
+        # centers" (a hyphen's measure before a thing's noun; "a six-foot man" is his).
+        r"(?![ \t-]+(?:high|long|wide|thick|deep|away|off|from|apart|behind|below|above|across|square"
+        r"|in[ \t]+diameter)\b)"
+        r"(?<![-‐](?:feet|foot))(?<![-‐]ft)(?<![-‐]ft\.)"
+        rf"|\b(?:\d|{UNITS})-(?:feet|foot|ft\.?)(?=[ \t]+(?:tall|man|woman|guy|male|female|boy|girl|kid|dude|teen)\b)",
         0.85,
         "height",
         IGNORECASE,
