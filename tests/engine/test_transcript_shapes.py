@@ -3850,3 +3850,14 @@ def test_a_thing_s_size_is_no_one_s_height() -> None:
     text = "He's six foot two, a six-foot man. A 6-foot guy. He's about six-foot-two. He was 5 foot 9 inches."
     heights = [c.text for c in patterns.recognize(text) if c.label == "HEIGHT"]
     assert heights == ["six foot two", "six-foot", "6-foot", "six-foot-two", "5 foot 9 inches"]
+
+
+def test_a_jurisdiction_s_name_after_its_kind_is_a_place() -> None:
+    from pipelines.detection.filtering.place_context import place_cue
+
+    text = "COMMONWEALTH OF VIRGINIA,\n 3   COUNTY OF PRINCE WILLIAM, to-wit:"
+    at = text.index("PRINCE")
+    assert place_cue(text, at, at + len("PRINCE WILLIAM")) == "a jurisdiction's name"
+    text = "the daughter of Prince William spoke."
+    at = text.index("Prince")
+    assert place_cue(text, at, at + len("Prince William")) is None

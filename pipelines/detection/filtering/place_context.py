@@ -155,6 +155,11 @@ _PAIR = re.compile(r"\s+(?:and|&)\s+")
 _ONTO_BEFORE = re.compile(
     r"\b(?:back|pull(?:s|ed|ing)?|merg(?:e|es|ed|ing)|gets?|got|getting)\s+onto\s+(?:the\s+)?$", re.IGNORECASE
 )
+# "COUNTY OF |PRINCE WILLIAM", "the City of |Tyler": a jurisdiction's name, a place
+# whoever else bears it (a certificate's venue: "COMMONWEALTH OF VIRGINIA, COUNTY OF").
+_JURISDICTION_OF_BEFORE = re.compile(
+    r"\b(?i:county|parish|city|town|township|borough|village|state|commonwealth|province)[ \t]+(?i:of)[ \t]+$"
+)
 # "VACAVILLE, CALIFORNIA", "Ferguson, Missouri.": a town before its state, the
 # state ending the phrase ("Johnson, Washington and Adams" is a list of people).
 _STATE_AFTER = re.compile(
@@ -218,6 +223,8 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
         return "path"
     if _DIRECTION_BEFORE.search(before) or _ONTO_BEFORE.search(before):
         return "direction"
+    if _JURISDICTION_OF_BEFORE.search(before):
+        return "a jurisdiction's name"
     # A person's name before a state is rare but real ("Johnson, Washington was
     # there"); an organization the model made of a town is the common case.
     if label == "ORGANIZATION" and _STATE_AFTER.match(after):
