@@ -3861,3 +3861,9 @@ def test_a_jurisdiction_s_name_after_its_kind_is_a_place() -> None:
     text = "the daughter of Prince William spoke."
     at = text.index("Prince")
     assert place_cue(text, at, at + len("Prince William")) is None
+
+
+def test_children_listed_with_their_ages_are_named() -> None:
+    found = [c.text for c in cues("My three children. Tobi is nine, Dami is six and the baby Ife is two.")]
+    assert {"Tobi", "Dami", "Ife"} <= set(found)
+    assert [c.text for c in cues("Chapter is 9, Verse is 12. Tobi is nine.") if c.rule == "cue:named_by_age"] == []

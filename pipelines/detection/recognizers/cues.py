@@ -215,6 +215,35 @@ _SON_OF_RE = re.compile(
 )
 
 
+# Children listed by name and age, two or more on one line: "Tobi is nine, Dami is six
+# and the baby Ife is two." One alone may be a thing's count ("Chapter is 9").
+_NAMED_BY_AGE_RE = re.compile(
+    rf"(?<![\w'’-])(?P<v>{_NAME})[ \t]+(?:is|was)[ \t]+(?:\d{{1,2}}|(?i:{AGE_NUMBER_WORDS}))"
+    r"(?![\w-])(?=[ \t]*(?:[.,;]|and\b|$))",
+    re.MULTILINE,
+)
+_SIBLINGS_REACH = 80
+
+
+def _named_by_their_ages(text: str) -> list[Candidate]:
+    """The names of a list of people said with their ages, two or more on a line, no
+    common word ("Tobi is nine, Dami is six")."""
+    matches = [m for m in _NAMED_BY_AGE_RE.finditer(text) if not is_common_word(m.group("v"))]
+    found = []
+    for i, match in enumerate(matches):
+        near = [
+            m
+            for m in matches[max(0, i - 1) : i + 2]
+            if m is not match
+            and abs(m.start() - match.start()) <= _SIBLINGS_REACH
+            and "\n" not in text[min(m.start(), match.start()) : max(m.start(), match.start())]
+        ]
+        if near:
+            start, end = match.span("v")
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:named_by_age"))
+    return found
+
+
 def _son_of(text: str) -> list[Candidate]:
     """The parent or husband `_SON_OF_RE` names: its words up to the first common word
     no name list holds ("S/o Kariyappa Resident Of Mandya" names Kariyappa; "W/O
@@ -1634,7 +1663,7 @@ def recognize(text: str) -> list[Candidate]:
         ):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
-    found += _role_fields(text) + _son_of(text) + _initials_after_a_name(text)
+    found += _role_fields(text) + _son_of(text) + _initials_after_a_name(text) + _named_by_their_ages(text)
     found += _speaker_labels(text) + _numbered_questions(text)
     found += _record_names(text)
     found += _institutions(text) + _institutions_in_capital_headings(text)
