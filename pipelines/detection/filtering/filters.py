@@ -404,19 +404,21 @@ def _opens_a_sentence(text: str, start: int) -> bool:
 # The names a prosecution goes by in a criminal case: the party, no organization that
 # tells anyone apart.
 _PROSECUTING_PARTIES = frozenset({"commonwealth", "state", "people", "crown", "government", "prosecution"})
-# A capitalised word right before or after: the party's word is part of a name
-# ("Copper State Salvage", "State Farm").
-_CAPITAL_WORD_BEFORE = re.compile(r"[A-Z][\w'’&.-]*[ \t]+$")
+# The prosecution as a party: after "the" ("The Commonwealth calls", "counsel for the
+# Crown") or before "v." ("Commonwealth v. Stavrakis"), with no capitalised word after
+# ("the State Department", "the Crown Prosecution Service"). Alone it may be a firm
+# ("He worked at Commonwealth", "Crown fired me", "People magazine").
+_THE_BEFORE = re.compile(r"(?i)\bthe[ \t]+$")
 _CAPITAL_WORD_AFTER = re.compile(r"[ \t]+(?:of[ \t]+)?[A-Z]")
+_VERSUS_AFTER = re.compile(r"[ \t]+(?:v\.|vs\.?|versus)[ \t]")
 
 
 def _a_party_s_name(text: str, c: Candidate) -> bool:
-    """The prosecution's word stands alone: "The Commonwealth calls", not "Copper
-    State Salvage", "State Farm" nor "Commonwealth of Virginia"."""
-    return not (
-        _CAPITAL_WORD_BEFORE.search(text, max(0, c.start - 30), c.start)
-        and not text[max(0, c.start - 4) : c.start].lower().endswith("the ")
-    ) and not _CAPITAL_WORD_AFTER.match(text, c.end)
+    if _VERSUS_AFTER.match(text, c.end):
+        return True
+    return _THE_BEFORE.search(text, max(0, c.start - 8), c.start) is not None and not _CAPITAL_WORD_AFTER.match(
+        text, c.end
+    )
 
 
 # An object pronoun right after a word: the word is a verb ("Tell us about", "Call me

@@ -51,16 +51,16 @@ _BRACKETED = re.compile(
     r"[ \t]*\([ \t]*(?P<paren>\d{1,3})[ \t]*(?:\)|,[ \t]+(?=[a-z]))|,[ \t]*(?P<apposed>\d{1,3}),[ \t]+(?=[a-z])"
 )
 # After a bare name, a number in brackets or between commas is an age only where words
-# that describe a person go on after it ("Kittredge, 58, at his shop", "Ruffin, 34, a
-# customer", "Gaither, twenty-two, who", "KC (13) has lived", "Henry (nine) lives",
-# "Thandiwe (31, in SICU)"): after a bare name a number is as often a score, a seat, a
-# rating or a page ("Root (45) and Stokes (32) put on 77", "Ms. Alvarez, 12, you may
-# step down", "(Jones, 45)", "Onana, 6; Dalot, 7"). Not at a line's end, where an
-# index gives a page ("Gloria Perez (45)"), nor after a juror's or an exhibit's word
-# (`_SEAT_BEFORE`).
+# that describe a person follow it ("Ruffin, 34, a customer", "Gaither, twenty-two,
+# who", "Henry (nine) lives", "Ozie Bascomb, seventy-four, of Olive Branch",
+# "Thandiwe (31, in SICU)"): after a bare name a number is as often a score, a jersey's,
+# a rating, a seat, a unit's, a bed's or a page ("Crosby (87) with the goal", "Onana,
+# 6, had little to do", "Sgt. Molina, 21, at the perimeter", "Bed Whitlock (12) with
+# sepsis", "Hargrove, 12, of the complaint"). Not at a line's end, where an index gives
+# a page ("Gloria Perez (45)"), nor after a juror's or an exhibit's word (`_SEAT_BEFORE`).
 _DESCRIBED = (
-    r"(?-i:who|whose|of|a|an|from|with|at|now|then|born|owner|lives|lived|living|has|had|resides|resided"
-    r"|residing|works|worked|working)\b"
+    r"(?-i:who|whose|a|an|born|owner|lives|lived|living|resides|resided|residing)\b"
+    r"|(?-i:of)[ \t]+(?:\d|(?-i:[A-Z]))"
 )
 _BRACKETED_BARE = re.compile(
     rf"[ \t]*\([ \t]*(?P<paren>{_NUMBER})[ \t]*(?:\),?[ \t]+(?={_DESCRIBED})|,[ \t]+(?={_DESCRIBED}|(?-i:in)\b))"

@@ -221,7 +221,11 @@ def _age_before_date(text: str, c: Candidate, start: int, end: int) -> tuple[int
 
 # An age's half belongs to it, as its gold marks it: "I was thirteen and a half.",
 # "she's four and a⏎half".
-_AND_A_HALF = re.compile(r"(?i)[ \t]+and\s+a\s+half\b")
+_AND_A_HALF = re.compile(
+    r"(?i)[ \t]+and\s+a\s+half\b"
+    # (Not a measure's: "12 and a half inches long".)
+    r"(?![ \t]+(?:inch|inches|feet|foot|pounds?|lbs?|miles?|hours?|minutes?|percent|cups?|ounces?|kilos?|grams?)\b)"
+)
 
 
 def _strip_age_words(text: str, start: int, end: int) -> tuple[int, int]:

@@ -239,9 +239,15 @@ _A_YEAR = re.compile(r"(?:\d{1,2}[ \t]+)?(?:1[89]|20)\d\d")
 _A_MONTH = re.compile(rf"(?i)\b{MONTHS}\b")
 
 
-def _year_on_the_next_line(last: Candidate, span: Candidate, between: str) -> bool:
+# The year ends the date's phrase: "in May,⏎5  1999 Corolla" is a car's model year,
+# "June,⏎8  2000 people" a count.
+_PHRASE_ENDS = re.compile(r"[ \t]*(?:[.,;:)]|\n|$)")
+
+
+def _year_on_the_next_line(text: str, last: Candidate, span: Candidate, between: str) -> bool:
     return (
         last.label == "DATE"
+        and _PHRASE_ENDS.match(text, span.end) is not None
         and _LINE_BREAK_IN_A_DATE.fullmatch(between) is not None
         and _A_YEAR.fullmatch(span.text) is not None
         and re.search(r"\d{4}", last.text) is None
@@ -274,7 +280,7 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
             if last.label == span.label and (
                 (gap is not None and gap.fullmatch(between))
                 or _name_broken_across_lines(text, last, span, between)
-                or _year_on_the_next_line(last, span, between)
+                or _year_on_the_next_line(text, last, span, between)
             ):
                 merged[-1] = joined(text, [last, span])
                 i += 1

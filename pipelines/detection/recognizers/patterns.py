@@ -6,6 +6,7 @@ so offsets need no mapping.
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 
@@ -73,12 +74,12 @@ _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)
 # 99", "Route 66"), and a crossing named by an ordinal ("At Elm and 5th", "on 5th
 # and Main": the ordinal says a street; its neighbour across "and" is one too).
 # (And the territories that have ZIP codes: "San Juan, Puerto Rico 00918"; not "VI",
-# a Roman numeral: "Chapter VI 12345".)
+# a Roman numeral, "Chapter VI 12345", nor "PR", a pull request's, "PR 12345".)
 _STATE_NAMES = (
     frozenset(US_STATES)
     | frozenset(
         "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK"
-        " OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU".split()
+        " OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC GU".split()
     )
     | frozenset({"puerto rico", "guam"})
 )
@@ -155,9 +156,11 @@ def a_year_s_event(text: str, at: int) -> bool:
     return _YEAR_LEAD.search(text, max(0, at - 12), at) is not None
 
 
-_AMBIGUOUS_TYPES = frozenset("court ct place pl way terrace circle cir trail".split())
-# British streets' types, after a house's number only ("22 Brudenell Grove").
-_STREET_TYPES = NAME_END_STREET_TYPES | _AMBIGUOUS_TYPES | {"pike", "grove", "yard", "close", "crescent", "mews"}
+# British streets' types, after a house's number only ("22 Brudenell Grove"), words of
+# other names too ("Scotland Yard", "Red Crescent", "Elk Grove").
+_BRITISH_TYPES = frozenset("grove yard close crescent mews".split())
+_AMBIGUOUS_TYPES = frozenset("court ct place pl way terrace circle cir trail".split()) | _BRITISH_TYPES
+_STREET_TYPES = NAME_END_STREET_TYPES | _AMBIGUOUS_TYPES | {"pike"}
 
 
 def _an_address(text: str, match: re.Match[str]) -> bool:
@@ -171,7 +174,28 @@ def _an_address(text: str, match: re.Match[str]) -> bool:
         return False  # "Department 2 Chancery Court": a court's department
     if _a_line_number_before_a_title(text, match):
         return False  # "17          Official Court Reporter": the page's line 17, no house
+    if match.group("type").lower() in _BRITISH_TYPES and _not_a_british_street(text, match):
+        return False
     return street_named(match, number)
+
+
+# A count's noun or a score after the name ("3 Scotland Yard detectives", "20 Red
+# Crescent workers", "Eden Prairie 35 Maple Grove 14").
+_A_COUNT_S_NOUN_AFTER = re.compile(r"[ \t]+(?:(?!(?:was|has|is|does|goes|says)\b)[a-z]{2,}s\b|\d)")
+
+
+def _not_a_british_street(text: str, match: re.Match[str]) -> bool:
+    """A British street's type ends a count of things or a score, or its number is
+    the page's printed line number ("14   Scotland Yard took over")."""
+    if _A_COUNT_S_NOUN_AFTER.match(text, match.end()):
+        return True
+    at, end = match.start("n"), match.end("n")
+    line_start = text.rfind("\n", max(0, at - 200), at) + 1
+    return (
+        not text[line_start:at].strip()
+        and _LINE_NUMBER_GAP.match(text, end) is not None
+        and numbered_lines_around(text, at, int(match.group("n")))
+    )
 
 
 # A column's gap after a number that opens its line (with a numbered line beside it,
@@ -391,9 +415,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # number, its MMSI and its official number ("(IMO 9581127)", "O.N.⏎ 3   1198734").
     _p(
         "ID",
-        r"(?<![\w.])(?:IMO|MMSI|O\.N\.)(?:[ \t]+(?:No\.?|number|#))?[ \t]*:?"
-        + _NUMBERED_GAP
-        + r"(?P<v>\d{6,9})(?![\w-])",
+        # (Each its own length: an IMO number has seven digits, an MMSI nine.)
+        r"(?<![\w.])(?:IMO(?=[^\d\n]{0,12}\d{7}\b)|MMSI(?=[^\d\n]{0,12}\d{9}\b)|O\.N\.)"
+        r"(?:[ \t]+(?:No\.?|number|#))?[ \t]*:?" + _NUMBERED_GAP + r"(?P<v>\d{6,9})(?![\w-])"
+        r"(?![ \t]+(?:dollars|euros|pounds|tons|tonnes)\b)",
         0.85,
         "vessel_number",
     ),
@@ -512,13 +537,19 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # "Age: 44", a form's "Age                   : 48 years", "aged about 61 years".
     _p(
         "AGE",
-        # (Not a date's first number: "DOB / Age:   08/23/1973 / 51". A hedge only in a
-        # person's apposition, ", aged about 31": "aged about 24 months" is a cheese's.)
-        rf"(?:\b(?:age|aged)(?:[ \t]*:[ \t]*|\s+)(?:of\s+)?|(?<=,[ \t])aged\s+{HEDGES}\s+)"
-        rf"(?:\d{{1,3}}(?:\.\d)?|{NUMBER_WORDS})\b(?![/.-]\d)",
+        # (Not a date's first number: "DOB / Age:   08/23/1973 / 51".)
+        rf"\b(?:age|aged)(?:[ \t]*:[ \t]*|\s+)(?:of\s+)?(?:\d{{1,3}}(?:\.\d)?|{NUMBER_WORDS})\b(?![/.-]\d)",
         0.85,
         "age_cue",
         IGNORECASE,
+    ),
+    # A hedged age only in a person's apposition, after a capitalised name: "Putta, S/o
+    # Ningegowda, aged about 31 years" ("The cheddar, aged about 24 months" is a cheese's).
+    _p(
+        "AGE",
+        rf"\b[A-Z][\w'’.-]*,[ \t]+(?i:aged)\s+(?i:{HEDGES})\s+(?P<v>\d{{1,3}}|(?i:{NUMBER_WORDS}))\b(?![/.-]\d)",
+        0.85,
+        "age_cue",
     ),
     # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
     _p("AGE", r"\b(?P<v>\d{1,3})[ ]?(?:y/o|y\.o\.|yo|yrs?\.?[ ]old)(?![\w/])", 0.85, "age_short", IGNORECASE),
@@ -788,14 +819,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # line number, then a year ("class of '98"). A unit's word may wrap ("six⏎feet
         # two"), but not into a printed line number.
         rf"\b(?:\d|{UNITS})(?:{_GAP}(?:feet|foot|ft\.?)|-(?:feet|foot|ft\.?)|[ \t]?')"
-        rf"(?:(?:,?{_GAP}|-)(?:\d{{1,2}}|{UNITS}|ten|eleven)(?:{_GAP}(?:inches|inch|in\.?|\"))?)?"
-        # A thing's size or a distance, no one's height: "a slab eight foot long, two foot
-        # thick", "eight foot high there", "6 feet from me", "bolted on five-foot
-        # centers" (a hyphen's measure before a thing's noun; "a six-foot man" is his).
-        r"(?![ \t-]+(?:high|long|wide|thick|deep|away|off|from|apart|behind|below|above|across|square"
-        r"|in[ \t]+diameter)\b)"
-        r"(?<![-‐](?:feet|foot))(?<![-‐]ft)(?<![-‐]ft\.)"
-        rf"|\b(?:\d|{UNITS})-(?:feet|foot|ft\.?)(?=[ \t]+(?:tall|man|woman|guy|male|female|boy|girl|kid|dude|teen)\b)",
+        # (Inches after a hyphen too: "six-foot-two".)
+        rf"(?:(?:,?{_GAP}|-)(?:\d{{1,2}}|{UNITS}|ten|eleven)(?:{_GAP}(?:inches|inch|in\.?|\"))?)?",
         0.85,
         "height",
         IGNORECASE,
@@ -1042,7 +1067,9 @@ _ANSWERED_AFTER = re.compile(
     r"(?![^\n?]{0,40}\b(?i:how|what|which|where|when|who|why|and|or)\b)"
     r"[^\n?]{0,40}\?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
     r"(?:\[[\d:]+\][ \t]*|\d{1,2}(?::\d\d){1,2}[ \t]+(?:[A-Z]{1,3}[ \t]+)?|\d{1,2}[ \t]+)?"
-    r"(?:(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.|A(?=[ \t]))[ \t]*)?"
+    # The answer's mark or its speaker's label: a numbered blank line is no answer
+    # ("16 at the time?⏎13⏎14  MR. PIKE:").
+    r"(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.|A(?=[ \t]))[ \t]*"
     rf"(?P<n>(?i:{_NUMBER}))(?![\w-])(?=[ \t]*(?:[.,!;\n]|--|$))"
 )
 # How far apart in years a false start and the age it restarts may be.
@@ -1170,8 +1197,8 @@ _STAMP_ENDS_LINE = re.compile(r"\]?[ \t]*(?:\n|$)")
 _CHAT_AFTER_STAMP = re.compile(r"[ \t]+From[ \t]+\S[^\n]*[ \t]to[ \t][^\n]*:[ \t]*(?:\n|$)")
 _RECORDING_FROM_ZERO = re.compile(r"^(?P<line>[^\n]{0,200}\S[ \t]{2,}\[?)(?P<stamp>0?0:00:\d\d)", re.MULTILINE)
 # A meeting app may write minutes and seconds alone ("Speaker 2   0:43"). Such a
-# transcript gives several speakers' stamps in its first minute; a night's log of
-# clocks ("Call received   0:15", "Unit 4 on scene   0:31") rarely four.
+# transcript gives several speakers' stamps in its first minute, one speaker twice; a
+# night's log of clocks ("Call received   0:15", "Unit 4 on scene   0:31") gives events.
 _MEETING_FROM_ZERO = re.compile(r"^(?P<line>[^\n]{0,200}\S[ \t]{2,}\[?)(?P<stamp>0:[0-5]\d)(?![:\d])", re.MULTILINE)
 _MEETING_STAMPS = 4
 _MINUTES_SECONDS = re.compile(r"\d{1,3}:[0-5]\d")
@@ -1265,10 +1292,13 @@ def _recording(text: str) -> bool:
     for match in _RECORDING_FROM_ZERO.finditer(text):
         if _speaker_s_stamp(text, match.group("line"), match.end("stamp")):
             return True
-    stamps = 0
+    # A meeting's speakers come back: some label says two stamps of the first minute
+    # (a log's lines are events, each its own: "Call received", "Unit 4 dispatched").
+    labels: list[str] = []
     for match in _MEETING_FROM_ZERO.finditer(text):
-        stamps += _speaker_s_stamp(text, match.group("line"), match.end("stamp"))
-        if stamps >= _MEETING_STAMPS:
+        if _speaker_s_stamp(text, match.group("line"), match.end("stamp")):
+            labels.append(" ".join(match.group("line").split()).rstrip("["))
+        if len(labels) >= _MEETING_STAMPS and len(set(labels)) < len(labels):
             return True
     return False
 
@@ -1277,6 +1307,53 @@ def _recording(text: str) -> bool:
 # 287114", "NRIC No. S7241208J"), checked in `_rejected`.
 _AGENCY_NO = re.compile(r"[A-Z]{2,5}[ \t]*(?:No|NO)\.")
 _A_REGISTER_S_NUMBER = re.compile(r"[A-Z]?\d{5,}[A-Z]?")
+
+
+# What follows a length that makes it a thing's size or a distance, no one's height
+# ("eight foot long", "two foot thick", "six feet away", "five-foot centers"); not
+# "from what I could see", which a witness says after a height.
+_A_THING_S_SIZE_AFTER = re.compile(
+    r"[ \t-]+(?:high|long|wide|thick|deep|away|apart|behind|below|above|across|square|in[ \t]+diameter"
+    r"|centers|centres|intervals|fence|wall|drop|ladder|pole|ceiling|beam)\b"
+)
+# A watch's or a log's words before a range of four-figure clocks, and a document's
+# numbers' words, which rule it out.
+_WATCH_BEFORE = re.compile(r"(?i)\b(?:watch|shift|duty|from|between|hours|log|data|recording|channel)\b")
+_DOCUMENTS_BEFORE = re.compile(
+    r"(?i)\b(?:bates|pages?|pp\.|lines?|exhibits?|paragraphs?|documents?|invoices?|nos?\.|numbers?|items?|records?)\b"
+)
+_RANGE_REACH = 40
+
+
+def _a_watch_s_range(text: str, start: int) -> bool:
+    before = text[max(0, start - _RANGE_REACH) : start]
+    return _WATCH_BEFORE.search(before) is not None and _DOCUMENTS_BEFORE.search(before) is None
+
+
+def _only_common_words(text: str, start: int, end: int) -> bool:
+    words = re.findall(r"[A-Za-z][\w'’-]*", text[start:end])
+    return bool(words) and all(is_common_word(w) for w in words)
+
+
+# The rules whose match the words around it rule out, one check each.
+_CONTEXT_CHECKS: dict[str, Callable[[str, re.Match[str], int, int], bool]] = {
+    "street_address": lambda text, match, start, end: not _an_address(text, match),
+    "hash_number": lambda text, match, start, end: not _a_record_s_hash(text, start),
+    # Seventeen capitals and digits whose check digit fails: a hash, a part number.
+    "vin": lambda text, match, start, end: not _vin_checks(match.group()),
+    # "Officer Ruiz, Unit 7": a police unit, no street's address before it.
+    "address_unit": lambda text, match, start, end: not _ADDRESS_BEFORE.search(text, max(0, start - 60), start),
+    # "(00:09) FEMALE:", "Duration: 00:01:41": a recording's clock, no time of day.
+    "clock": lambda text, match, start, end: _elapsed(text, start, end),
+    # "a slab eight foot long", "bolted on five-foot centers": a thing's size.
+    "height": lambda text, match, start, end: _A_THING_S_SIZE_AFTER.match(text, end) is not None,
+    # "Bates 0001 through 0045", "pages 0201 to 0233": numbers of documents.
+    "military_range": lambda text, match, start, end: not _a_watch_s_range(text, start),
+    # "Flight Crew Chief (#C-100)": an office's words, no one's name.
+    "badge_after_name": lambda text, match, start, end: _only_common_words(text, match.start(), start),
+    # "Suite 18000", "Room 12345": no state before the number.
+    "zip_code": lambda text, match, start, end: not _a_state(match.group("state")),
+}
 
 
 def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) -> bool:
@@ -1289,16 +1366,8 @@ def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) 
     agency = match.group("agency") if rule == "id_with_cue" else None
     if agency and is_common_word(agency) and agency not in _ID_ACRONYMS:
         return True  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
-    if rule == "street_address" and not _an_address(text, match):
-        return True
     if rule == "age_after_birth_date" and not _BIRTH_CUE.search(text, max(0, start - 2000), start):
         return True  # "filed 01/02/2020 (3)": a count; a roster's "DOB (age)" column, a "born" says age
-    if rule == "hash_number" and not _a_record_s_hash(text, start):
-        return True
-    if rule == "vin" and not _vin_checks(match.group()):
-        return True  # seventeen capitals and digits whose check digit fails: a hash, a part number
-    if rule == "address_unit" and not _ADDRESS_BEFORE.search(text, max(0, start - 60), start):
-        return True  # "Officer Ruiz, Unit 7": a police unit, no street's address before it
     if rule == "age_at" and not (_a_life_event_before(text, start) or _a_life_event_after(text, end)):
         return True
     if rule == "age_after_being" and not _a_being_s_age(text, match, start, end):
@@ -1311,10 +1380,9 @@ def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) 
         return True  # "the last four 1040 returns", "the last four 2023 reports": a count of things
     if rule == "account_ending" and not match.group("last") and not _in_its_sentence(_ACCOUNT_BEFORE, text, start):
         return True
-    if rule == "clock" and _elapsed(text, start, end):
-        return True  # "(00:09) FEMALE:", "Duration: 00:01:41": a recording's clock, no time of day
-    if rule == "zip_code" and not _a_state(match.group("state")):
-        return True  # "Suite 18000", "Room 12345": no state before the number
+    check = _CONTEXT_CHECKS.get(rule)
+    if check is not None and check(text, match, start, end):
+        return True
     # An agency's acronym then "No." numbers a custody's or a register's record with
     # five digits or more, or a letter and digits ("ODOC No. 287114", "NRIC No.
     # S7241208J"), not a filing's, a product's or a form's ("ECF No. 1045", "OMB No.
@@ -1360,8 +1428,10 @@ _HEADING_CELL = r"[A-Z][A-Z/#.()]*(?:[ ][A-Z/#.()]+)*"
 _AGE_HEADING = re.compile(rf"(?m)^[ \t]*{_HEADING_CELL}(?:[ \t]{{2,}}{_HEADING_CELL}){{2,}}[ \t]*$")
 # A whole cell: the line's start or two blanks on each side.
 _AGE_CELL = re.compile(r"(?:^|(?<=[ \t]{2}))[ \t]*AGE(?=[ \t]{2,}|[ \t]*$)")
+# (A date of birth's, a sex's or a race's column: a NAME alone heads an invoice's
+# aging or a fleet's list too.)
 _PERSON_CELL = re.compile(
-    r"(?:^|(?<=[ \t]{2}))[ \t]*(?:NAME|DOB|D\.O\.B\.|SEX|GENDER|DATE OF BIRTH)(?=[ \t]{2,}|[ \t]*$)"
+    r"(?:^|(?<=[ \t]{2}))[ \t]*(?:DOB|D\.O\.B\.|SEX|GENDER|RACE|DATE OF BIRTH)(?=[ \t]{2,}|[ \t]*$)"
 )
 # A cell's number under the heading, alone in its cell: up to three digits, a doubt's
 # "?" after it; an infant's with its unit, which is part of the age ("22 mo", as "two
