@@ -395,7 +395,8 @@ def _sentence_initial(c: Candidate, text: str) -> bool:
 
 def _opens_a_sentence(text: str, start: int) -> bool:
     # Bounded: a text of one line is not read again from its start for each candidate.
-    line_start = text.rfind("\n", max(0, start - _SENTENCE_REACH), start) + 1
+    reach = max(0, start - _SENTENCE_REACH)
+    line_start = max(text.rfind("\n", reach, start) + 1, reach)
     # A speaker label or a question/answer mark ("Q.", "A ") opens an utterance.
     before = re.sub(r"^[ \t]*(?:[A-Z][A-Z .'’-]{0,60}:|[QA]\.?(?=[ \t]))", "", text[line_start:start])
     return bool(_SENTENCE_START.search(before)) if before.strip() else True

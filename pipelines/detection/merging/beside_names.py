@@ -59,7 +59,8 @@ _BRACKETED = re.compile(
 # sepsis", "Hargrove, 12, of the complaint"). Not at a line's end, where an index gives
 # a page ("Gloria Perez (45)"), nor after a juror's or an exhibit's word (`_SEAT_BEFORE`).
 _DESCRIBED = (
-    r"(?-i:who|whose|a|an|born|owner|lives|lived|living|resides|resided|residing)\b"
+    # ("who were excused" says it of several: "Martinez, 4, and Hoang, 11, who were".)
+    r"(?-i:who(?![ \t]+(?:were|are)\b)|whose|a|an|born|owner|lives|lived|living|resides|resided|residing)\b"
     r"|(?-i:of)[ \t]+(?:\d|(?-i:[A-Z]))"
 )
 _BRACKETED_BARE = re.compile(
@@ -103,7 +104,8 @@ _KIN_REACH = 40
 
 def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
     """AGE candidates for the numbers said as a person's age right after a PERSON
-    span (`_SAID`, or `_BRACKETED` after a kin word), none where an AGE or a rule's
+    span (`_SAID`, `_BRACKETED` after a kin word, or `_BRACKETED_BARE` where words that
+    describe a person follow the number), none where an AGE or a rule's
     span already covers the number (a model's guess there, "43" as a TIME, is left
     to the merge)."""
     taken = sorted((s.start, s.end) for s in spans if s.label == "AGE" or not set(s.sources) <= _MODELS)
@@ -125,18 +127,20 @@ def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
         # (The line before the name, up to a reach: a text of one long line stays linear.)
         line_at = max(text.rfind("\n", max(0, span.start - _KIN_REACH), span.start) + 1, span.start - _KIN_REACH, 0)
         # (A model may take the seat's word into the name: "Exhibits Smith (12)".)
+        bare = False
         if match is None and not (
             _SEAT_BEFORE.search(text, line_at, span.start) or _SEAT_WORD.match(text, span.start, span.end)
         ):
             match = _BRACKETED_BARE.match(text, span.end, limit)
             group = "paren" if match is not None and match.group("paren") is not None else "apposed"
+            bare = match is not None
             if match is not None and _TALLIED_BEFORE.search(text, max(0, span.start - 12), span.start):
                 match = None  # the tally's last: "Honiball (2), Joubert (3)."
         if match is None:
             continue
         start, end = match.span(group)
         value = match.group(group)
-        if value.isdigit() and not 0 < int(value) <= (MAX_AGE if group in ("said", "contracted") else _BARE_MAX):
+        if value.isdigit() and not 0 < int(value) <= (_BARE_MAX if bare else MAX_AGE):
             continue
         if value.isdigit() and int(value) < 13 and "\n" in text[span.end : start]:
             continue  # "Juror Andrea Lee⏎14  is 4, Your Honor": a seat past a line's end

@@ -229,6 +229,7 @@ _AND_A_HALF = re.compile(
 
 
 def _strip_age_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """The age's number without its words around it, with its half after it."""
     start, end = _strip_words(text, start, end, (_HEDGE_LEAD, _AGE_LEAD), (_AGE_TAIL, _HEDGE_TAIL))
     half = _AND_A_HALF.match(text, end)
     return start, half.end() if half is not None else end
@@ -1359,7 +1360,7 @@ def _split_at_quotes(text: str, spans: list[Candidate]) -> list[Candidate]:
 # A span of two clocks or two dates, which the guideline marks as two ("from 1:00 to
 # 5:00"): "10:04 to 10:16 a.m.", "15:06-15:31", "March 20 through March 23".
 _CLOCK = r"\d{1,2}:\d\d(?:[ \t]*[ap]\.?m\.?)?"
-_MONTH_DAY = rf"{MONTHS}\.?[ \t]+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+(?:\d{{1,2}}[ \t]+)?\d{{4}})?"
+_MONTH_DAY = rf"{MONTHS}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+(?:\d{{1,2}}[ \t]+)?\d{{4}})?"
 _RANGE = re.compile(
     rf"(?i)(?P<a>{_CLOCK})[ \t]*(?:to|until|till|through|-|–|—)[ \t]*(?P<b>{_CLOCK})"
     rf"|(?P<c>{_MONTH_DAY})[ \t]+(?:to|until|till|through)[ \t]+(?P<d>{_MONTH_DAY})"

@@ -375,7 +375,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # ("civil 20-100, criminal 50-500" are a penalty's ranges: a case's word or its
         # "No." must say it.)
         r"\b(?i:criminal|civil)(?:[ \t]+(?i:case|action)(?:[ \t]+(?i:no\.?|number|#))?|[ \t]+(?i:no\.?|number|#))"
-        r"[ \t]*:?[ \t]*"
+        r"(?:[ \t]*:)?[ \t]*"
         r"(?P<v>\d{2}-\d{3,6}(?:[ \t]*\([A-Z]{2,4}\))?)(?=[ \t]*(?:[,.;:)\n]|$))",
         0.85,
         "federal_case_number",
@@ -417,7 +417,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "ID",
         # (Each its own length: an IMO number has seven digits, an MMSI nine.)
         r"(?<![\w.])(?:IMO(?=[^\d\n]{0,12}\d{7}\b)|MMSI(?=[^\d\n]{0,12}\d{9}\b)|O\.N\.)"
-        r"(?:[ \t]+(?:No\.?|number|#))?[ \t]*:?" + _NUMBERED_GAP + r"(?P<v>\d{6,9})(?![\w-])"
+        # (The colon's blanks are the gap's: one run of blanks, read once.)
+        r"(?:[ \t]+(?:No\.?|number|#))?(?:[ \t]*:)?" + _NUMBERED_GAP + r"(?P<v>\d{6,9})(?![\w-])"
         r"(?![ \t]+(?:dollars|euros|pounds|tons|tonnes)\b)",
         0.85,
         "vessel_number",
@@ -426,7 +427,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # "DSFM Priyanka Raghunathan (#F-219)" (a store's number is digits alone).
     _p(
         "ID",
-        r"\b[A-Z][a-z][\w'’-]*[ \t]+[A-Z][a-z][\w'’-]*[ \t]*\(#[ ]?(?P<v>[A-Z]-?\d{3,8})\)",
+        # (A word's start, not every hyphen's: a run of "Ab-Ab-…" is read once.)
+        r"(?<![\w'’-])[A-Z][a-z][\w'’-]*+[ \t]+[A-Z][a-z][\w'’-]*+[ \t]*\(#[ ]?(?P<v>[A-Z]-?\d{3,8})\)",
         0.8,
         "badge_after_name",
     ),
@@ -547,7 +549,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # Ningegowda, aged about 31 years" ("The cheddar, aged about 24 months" is a cheese's).
     _p(
         "AGE",
-        rf"\b[A-Z][\w'’.-]*,[ \t]+(?i:aged)\s+(?i:{HEDGES})\s+(?P<v>\d{{1,3}}|(?i:{NUMBER_WORDS}))\b(?![/.-]\d)",
+        rf"(?<![\w'’.-])[A-Z][\w'’.-]*+,[ \t]+(?i:aged)\s+(?i:{HEDGES})\s+"
+        rf"(?P<v>\d{{1,3}}|(?i:{NUMBER_WORDS}))\b(?![/.-]\d)",
         0.85,
         "age_cue",
     ),
@@ -1427,20 +1430,23 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
 _HEADING_CELL = r"[A-Z][A-Z/#.()]*(?:[ ][A-Z/#.()]+)*"
 _AGE_HEADING = re.compile(rf"(?m)^[ \t]*{_HEADING_CELL}(?:[ \t]{{2,}}{_HEADING_CELL}){{2,}}[ \t]*$")
 # A whole cell: the line's start or two blanks on each side.
-_AGE_CELL = re.compile(r"(?:^|(?<=[ \t]{2}))[ \t]*AGE(?=[ \t]{2,}|[ \t]*$)")
+# (From the second blank of a run only, its blanks read once: a long run stays linear.)
+_AGE_CELL = re.compile(r"(?:^|(?<=[ \t]{2})(?<![ \t]{3}))[ \t]*+AGE(?=[ \t]{2,}|[ \t]*$)")
 # (A date of birth's, a sex's or a race's column: a NAME alone heads an invoice's
 # aging or a fleet's list too.)
 _PERSON_CELL = re.compile(
-    r"(?:^|(?<=[ \t]{2}))[ \t]*(?:DOB|D\.O\.B\.|SEX|GENDER|RACE|DATE OF BIRTH)(?=[ \t]{2,}|[ \t]*$)"
+    r"(?:^|(?<=[ \t]{2})(?<![ \t]{3}))[ \t]*+(?:DOB|D\.O\.B\.|SEX|GENDER|RACE|DATE OF BIRTH)(?=[ \t]{2,}|[ \t]*$)"
 )
 # A cell's number under the heading, alone in its cell: up to three digits, a doubt's
 # "?" after it; an infant's with its unit, which is part of the age ("22 mo", as "two
 # months").
 _CELL_NUMBER = re.compile(
-    r"(?:^|(?<=[ \t]{2}))[ \t]*(?P<v>\d{1,3}(?:[ ]?(?:mos?|months?|wks?|weeks?|days?)\b\.?)?)\??(?=[ \t]{2,}|[ \t]*$)"
+    r"(?:^|(?<=[ \t]{2})(?<![ \t]{3}))[ \t]*+"
+    r"(?P<v>\d{1,3}(?:[ ]?(?:mos?|months?|wks?|weeks?|days?)\b\.?)?)\??(?=[ \t]{2,}|[ \t]*$)"
 )
 # How many rows a heading reads.
 _ROWS = 40
+_LEADING_DIGITS = re.compile(r"\d+")
 
 
 def _ages_in_an_age_column(text: str) -> list[Candidate]:
@@ -1448,7 +1454,7 @@ def _ages_in_an_age_column(text: str) -> list[Candidate]:
     line or a rule of dashes: each a person's age (a column's position is its
     meaning). A cell's number must stand under the heading's letters, give or take a
     character (a right-aligned bed's number beside it is not the age)."""
-    found = []
+    found: list[Candidate] = []
     for heading in _AGE_HEADING.finditer(text):
         line = heading.group()
         cell = _AGE_CELL.search(line)
@@ -1460,11 +1466,11 @@ def _ages_in_an_age_column(text: str) -> list[Candidate]:
             line_end = text.find("\n", at)
             line_end = len(text) if line_end < 0 else line_end
             row = text[at:line_end]
-            if not row.strip() or set(row.strip()) <= set("-=_ "):
-                break
+            if not row.strip() or set(row.strip()) <= set("-=_ ") or _AGE_HEADING.fullmatch(row):
+                break  # the table's end, a rule, or the next table's heading
             for number in _CELL_NUMBER.finditer(row):
                 a, b = number.span("v")
-                digits = int(re.match(r"\d+", number.group("v")).group())
+                digits = int(_LEADING_DIGITS.match(number.group("v")).group())  # type: ignore[union-attr]
                 if a < right and b > left and 0 < digits < 120:
                     found.append(Candidate(at + a, at + b, "AGE", row[a:b], (SOURCE,), 0.85, "pattern:age_column"))
             at = line_end + 1
@@ -1483,8 +1489,8 @@ def _several_spans(pattern: Pattern, match: re.Match[str], text: str, start: int
     elif pattern.rule == "ordinal_crossing":
         spans = list(_crossing(text, start, end))
     elif pattern.rule == "military_range":
-        if not (match.group("a").startswith("0") or match.group("b") in ("2400", "0000")):
-            return []  # "1800 to 1900": as likely two years
+        if not (match.group("a").startswith("0") or match.group("b") == "2400"):
+            return []  # "1950 to 2000": as likely two years
         spans = [match.span("a"), match.span("b")]
     else:
         return None
