@@ -3901,3 +3901,15 @@ def test_what_a_range_a_case_number_a_party_and_a_title_rule_out() -> None:
     # A date with its year already takes no second year from the next line.
     spans = detect_text("12  signed March 3, 2024,\n14  2025 was the next.", settings.SPACY_MODEL).spans
     assert "March 3, 2024" in [c.text for c in spans if c.label == "DATE"]
+
+
+def test_a_turn_from_one_street_onto_another_names_two_streets() -> None:
+    from pipelines.detection.filtering.place_context import place_cue
+
+    text = "A car turned right fast, from Goodman onto\nMonroe, and it came right at us."
+    for name in ("Goodman", "Monroe"):
+        at = text.index(name)
+        assert place_cue(text, at, at + len(name)) == "direction"
+    text = "I got a letter from Goodman on Monday."
+    at = text.index("Goodman")
+    assert place_cue(text, at, at + len("Goodman")) is None

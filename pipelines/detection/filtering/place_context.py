@@ -155,6 +155,11 @@ _PAIR = re.compile(r"\s+(?:and|&)\s+")
 _ONTO_BEFORE = re.compile(
     r"\b(?:back|pull(?:s|ed|ing)?|merg(?:e|es|ed|ing)|gets?|got|getting)\s+onto\s+(?:the\s+)?$", re.IGNORECASE
 )
+# "from |Goodman onto Monroe", "from Goodman onto |Monroe": a turn from a street onto
+# another, each a street.
+_FROM_ONTO_BEFORE = re.compile(r"\bfrom\s+[A-Z][\w'’-]*\s+onto\s+$")
+_FROM_BEFORE = re.compile(r"\bfrom\s+$")
+_ONTO_AFTER = re.compile(r"\s+onto\s+[A-Z]")
 # "COUNTY OF |PRINCE WILLIAM", "the City of |Tyler": a jurisdiction's name, a place
 # whoever else bears it (a certificate's venue: "COMMONWEALTH OF VIRGINIA, COUNTY OF").
 _JURISDICTION_OF_BEFORE = re.compile(
@@ -225,6 +230,8 @@ def place_cue(text: str, start: int, end: int, label: str = "PERSON") -> str | N
         return "direction"
     if _JURISDICTION_OF_BEFORE.search(before):
         return "a jurisdiction's name"
+    if _FROM_ONTO_BEFORE.search(before) or (_FROM_BEFORE.search(before) and _ONTO_AFTER.match(after)):
+        return "direction"  # "turned from Goodman onto⏎Monroe": a turn from one street onto another
     # A person's name before a state is rare but real ("Johnson, Washington was
     # there"); an organization the model made of a town is the common case.
     if label == "ORGANIZATION" and _STATE_AFTER.match(after):
