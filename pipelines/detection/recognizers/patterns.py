@@ -932,9 +932,11 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "military_clock",
     ),
     _p("TIME", r"\b(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]*(?i:hours|hrs)\b)", 0.85, "military_clock"),
-    # A watch's or a log's span of four-figure clocks, two spans ("0300 to 0430 local",
-    # "0600 to 1200 and 1800 to 2400"): one opens with a nought or the other is
-    # midnight's 2400, which no span of years does ("1990 to 2000").
+    # A watch's or a log's span of four-figure clocks, two spans ("AIS data, 0300 to 0430
+    # local", "the front watch, 0600 to 1200 and 1800 to 2400"): one opens with a nought
+    # or the other is midnight's 2400, which no span of years does ("1950 to 2000"), and
+    # a watch's or a log's word stands before it, no document's ("Bates 0001 through
+    # 0045": `_a_watch_s_range`).
     _p(
         "TIME",
         r"(?<![\w/.-])(?P<a>(?:[01]\d|2[0-3])[0-5]\d)[ \t]*(?:to|through|until|till)[ \t]*"
