@@ -3913,3 +3913,12 @@ def test_a_turn_from_one_street_onto_another_names_two_streets() -> None:
     text = "I got a letter from Goodman on Monday."
     at = text.index("Goodman")
     assert place_cue(text, at, at + len("Goodman")) is None
+
+
+def test_a_party_s_age_said_of_the_role() -> None:
+    text = "The applicant is now 47. The defendant is 34 years of age. The victim was 19 when he died."
+    ages = [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "AGE"]
+    assert ages == ["47", "34", "19"]
+    text = "The victim was 5 feet away. The defendant is 2 points above. The patient is 12 hours post-op."
+    assert [c.text for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "AGE"] == []
+    assert [c.text for c in patterns.recognize("25 years of age-related decline") if c.label == "AGE"] == []

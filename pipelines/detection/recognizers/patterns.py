@@ -535,7 +535,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "handle",
     ),
     _p("ID", r"(?<![\w$])\$(?=[A-Za-z0-9_-]*(?:[0-9_]|[a-z][A-Z]))[A-Za-z][A-Za-z0-9_-]{2,19}\b", 0.8, "cashtag"),
-    _p("AGE", rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?[- ]old\b", 0.9, "years_old", IGNORECASE),
+    # "19 years old", "34 years of age".
+    _p(
+        "AGE",
+        rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?(?:[- ]old\b|[ \t]+of[ \t]+age(?![\w-]))",
+        0.9,
+        "years_old",
+        IGNORECASE,
+    ),
     # "Age: 44", a form's "Age                   : 48 years", "aged about 61 years".
     _p(
         "AGE",
@@ -756,6 +763,20 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.8,
         "age_of_a_relation",
         IGNORECASE,
+    ),
+    # A party's or a patient's age, said of the role: "The applicant is now 47.", "the
+    # victim was 19 when", "The defendant is 34 years of age." The clause ends or dates
+    # it: "the victim was 5 feet away" goes on with its unit.
+    _p(
+        "AGE",
+        r"\b(?i:the)[ \t]+(?i:defendant|applicant|appellant|petitioner|respondent|claimant|victim|decedent|deceased"
+        r"|inmate|prisoner|parolee|offender|patient|client|child|minor|juvenile|complainant|suspect|youth)"
+        r"[ \t]+(?i:is|was)[ \t]+(?:(?i:now|only|then)[ \t]+)?"
+        rf"(?P<v>\d{{1,2}}|(?i:{AGE_NUMBER_WORDS}))(?![\w-]|[.,]\d)"
+        + NOT_A_COUNT
+        + r"(?=[ \t]*(?:[.,;!?)\n]|$|(?i:years?[ \t-]+(?:old|of[ \t]+age)|now|today|when|at[ \t]+the[ \t]+time)\b))",
+        0.8,
+        "age_of_a_party",
     ),
     # An age a life's event happened at: "a petty theft at 14 and a vandalism at 16",
     # "I STARTED WITH PILLS AT 16." Thirteen and up (up to twelve it is a clock's
