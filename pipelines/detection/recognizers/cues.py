@@ -229,7 +229,7 @@ def _named_by_their_ages(text: str) -> list[Candidate]:
     """The names of a list of people said with their ages, two or more on a line, no
     common word ("Tobi is nine, Dami is six")."""
     matches = [m for m in _NAMED_BY_AGE_RE.finditer(text) if not is_common_word(m.group("v"))]
-    found = []
+    found: list[Candidate] = []
     for i, match in enumerate(matches):
         near = [
             m
