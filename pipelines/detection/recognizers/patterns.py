@@ -187,15 +187,7 @@ _A_COUNT_S_NOUN_AFTER = re.compile(r"[ \t]+(?:(?!(?:was|has|is|does|goes|says)\b
 def _not_a_british_street(text: str, match: re.Match[str]) -> bool:
     """A British street's type ends a count of things or a score, or its number is
     the page's printed line number ("14   Scotland Yard took over")."""
-    if _A_COUNT_S_NOUN_AFTER.match(text, match.end()):
-        return True
-    at, end = match.start("n"), match.end("n")
-    line_start = text.rfind("\n", max(0, at - 200), at) + 1
-    return (
-        not text[line_start:at].strip()
-        and _LINE_NUMBER_GAP.match(text, end) is not None
-        and numbered_lines_around(text, at, int(match.group("n")))
-    )
+    return _A_COUNT_S_NOUN_AFTER.match(text, match.end()) is not None or _a_printed_line_number(text, match)
 
 
 # A column's gap after a number that opens its line (with a numbered line beside it,
@@ -214,12 +206,17 @@ def _a_line_number_before_a_title(text: str, match: re.Match[str]) -> bool:
     the line before, or the street's name needs none)."""
     if match.group("type").lower().rstrip(".") not in _AMBIGUOUS_TYPES:
         return False
+    return _PHRASE_GOES_ON.match(text, match.end()) is not None and _a_printed_line_number(text, match)
+
+
+def _a_printed_line_number(text: str, match: re.Match[str]) -> bool:
+    """The match's number opens its line (blanks before it only), a gap of two blanks
+    or more after it, among the page's numbered lines: the transcript's line number."""
     at, end = match.start("n"), match.end("n")
     line_start = text.rfind("\n", 0, at) + 1
     return (
         not text[line_start:at].strip()
         and _LINE_NUMBER_GAP.match(text, end) is not None
-        and _PHRASE_GOES_ON.match(text, match.end()) is not None
         and numbered_lines_around(text, at, int(match.group("n")))
     )
 
@@ -1356,7 +1353,9 @@ def _a_watch_s_range(text: str, start: int) -> bool:
     return _WATCH_BEFORE.search(before) is not None and _DOCUMENTS_BEFORE.search(before) is None
 
 
-def _only_common_words(text: str, start: int, end: int) -> bool:
+def _common_words_only(text: str, start: int, end: int) -> bool:
+    """Every word of text[start:end] is a common English word (unlike `cues`' check of a
+    name, a known name's word counts: "Crew Chief")."""
     words = re.findall(r"[A-Za-z][\w'’-]*", text[start:end])
     return bool(words) and all(is_common_word(w) for w in words)
 
@@ -1376,7 +1375,7 @@ _CONTEXT_CHECKS: dict[str, Callable[[str, re.Match[str], int, int], bool]] = {
     # "Bates 0001 through 0045", "pages 0201 to 0233": numbers of documents.
     "military_range": lambda text, match, start, end: not _a_watch_s_range(text, start),
     # "Flight Crew Chief (#C-100)": an office's words, no one's name.
-    "badge_after_name": lambda text, match, start, end: _only_common_words(text, match.start(), start),
+    "badge_after_name": lambda text, match, start, end: _common_words_only(text, match.start(), start),
     # "Suite 18000", "Room 12345": no state before the number.
     "zip_code": lambda text, match, start, end: not _a_state(match.group("state")),
 }
