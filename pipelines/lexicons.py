@@ -222,8 +222,12 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
-    tfo dci dsu wpc pcso supt insp adv advs addl student coach""".split()
+    tfo dci dsu wpc pcso supt insp adv advs addl student coach
+    child youth minor juvenile parent guardian caregiver elder dj osg""".split()
 )
+# (A child's forensic interview labels the child so, "CHILD:", an Elder-assisted hearing
+# its Elder, "ELDER:"; an English prison's adjudication its district judge and its
+# operational support grade, "DJ MARCHETTI:", "OSG ASANTE-MOORE:".)
 # (A school's hearing labels its student and a sport's teacher so: "STUDENT M.A.:",
 # "COACH EARLY:"; as words in a sentence they open names of things too, "Student
 # Services", "Coach Lane".)
@@ -256,6 +260,11 @@ MILITARY_RANKS: tuple[str, ...] = tuple(
     """PVT PV2 PFC SPC SGT SSG SFC 1SG SGM CSM WO1 CW2 CW3 CW4 CW5 2LT 1LT CPT MAJ LTC COL LTG PO1 PO2 PO3
     CPO SCPO MCPO LTJG LCDR CAPT RADM VADM LCpl SSgt GySgt MSgt MGySgt SgtMaj Amn A1C SrA TSgt SMSgt CMSgt""".split()
 )
+# The letters of a record's number's field, which stand before the number on a cover or
+# a footer ("DIN 07-B-4418", "FPS 748213D", "NYSID: 03318562K"): never a name's part.
+NUMBER_FIELD_ACRONYMS: frozenset[str] = frozenset(
+    {"DIN", "NYSID", "SID", "FPS", "MRN", "DOB", "DOC", "CDCR", "ID", "PRN", "OTN", "TDCJ"}
+)
 # Kin words written as a title before a name ("Auntie Lo", "Grandpa Joe"): what a
 # family calls the person; the word stays outside the name, as a title does.
 # Yiddish, German and Polish speakers' kin titles ("Tante Golda", "my Zeyde Avrum",
@@ -263,7 +272,9 @@ MILITARY_RANKS: tuple[str, ...] = tuple(
 OTHER_LANGUAGES_KIN_TITLES: tuple[str, ...] = (
     "Tante", "Onkel", "Feter", "Mume", "Zeyde", "Zayde", "Bubbe", "Bobe", "Babcia", "Dziadek",
     # Cree grandparents before a name ("Kokum Flora", "Mosom Isidore").
-    "Kokum", "Kookum", "Mosom", "Moshum", "Mushum",
+    "Kokum", "Kookum", "Mosom", "Moshum", "Mushum", "Mosôm", "Kôhkom", "Nohkom",
+    # Anishinaabe grandfathers ("Mishomis Albert"); not "Nokomis", a town and a lake too.
+    "Mishomis", "Mishoomis",
     # A Māori aunt or mother ("Whaea Huia"), Cajun godparents ("Parrain Jules"); not "Nonc"
     # (an uncle), which a town may call one man alone, nor "Matua", "Koro", "Kuia" (towns,
     # islands and streets too: "Koro Street", "Matua, Tauranga").

@@ -70,6 +70,8 @@ FILTER_RULES: dict[str, str] = {
     "a text that writes no name with a capital)",
     "person_single_character": "one-character PERSON",
     "person_digits": "PERSON that contains digits",
+    "person_number_field": "a model's PERSON that is a record number's field letters before the number (\"DIN "
+    '07-B-4418")',
     "person_acronym": "a model's one-word PERSON written as an acronym on a line in lower case, no known name "
     f'("You took GOGI"), in a text with case: kept, its score capped at {ACRONYM_PERSON_SCORE}',
     "person_lowercase": "all-lowercase PERSON (not in a text that writes no name with a capital)",

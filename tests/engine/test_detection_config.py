@@ -268,7 +268,8 @@ BEFORE_CONFIG = [
     # lone gazetteer span before), so two sources agree now.
     (107, 121, "PERSON", "gazetteer+spacy", 0.9499, "gazetteer:first_last,spacy:GPE→PERSON"),
     (123, 127, "ORGANIZATION", "spacy", 0.6656, "spacy:ORG"),
-    (135, 142, "ID", "patterns", 0.9683, "pattern:cdcr_number,pattern:id_with_cue"),
+    # A record's code after "number" (code_after_number, session 31) agrees too.
+    (135, 142, "ID", "patterns", 0.9683, "pattern:cdcr_number,pattern:code_after_number,pattern:id_with_cue"),
     (151, 158, "PERSON", "cues", 0.9538, "cue:speaker_label"),
     (160, 174, "PERSON", "gazetteer+spacy", 0.9499, "gazetteer:first_last,spacy:PERSON"),
     (176, 189, "SPELLED_NAME", "patterns", 0.9804, "pattern:spelled_hyphens"),

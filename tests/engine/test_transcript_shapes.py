@@ -3587,8 +3587,11 @@ def test_a_person_s_surname_that_crosses_a_street_stays_his_where_his_full_name_
 def test_a_surname_in_capitals_no_list_holds_still_spreads_where_its_letters_open_a_word() -> None:
     # "XIONG" opens as a syllable does; "MVRTA" (above) opens no word.
     text = "Police report: V1 Mai XIONG stated she was home. XIONG said her son left at 9. Later XIONG called back."
-    found = [c for c in detect_text(text, settings.SPACY_MODEL).spans if c.text == "XIONG"]
-    assert len(found) == 3
+    # Each "XIONG" is inside a PERSON (the model may read "Mai XIONG" whole: the
+    # quantized encoder's reading differs a little from one CPU to another).
+    people = [c for c in detect_text(text, settings.SPACY_MODEL).spans if c.label == "PERSON"]
+    at = [m.start() for m in re.finditer("XIONG", text)]
+    assert all(any(c.start <= a < c.end for c in people) for a in at)
 
 
 @pytest.mark.parametrize(

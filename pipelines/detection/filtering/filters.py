@@ -50,6 +50,7 @@ from pipelines.lexicons import (
     NAME_PARTICLES,
     NATIONALITIES,
     NATO_ALPHABET,
+    NUMBER_FIELD_ACRONYMS,
     NUMBER_WORDS,
     OFFICE_HEADS,
     OFFICE_MODIFIERS,
@@ -113,6 +114,18 @@ def _person_acronym(c: Candidate, text: str, w: FilterWords) -> str | None:
     if not any(ch.islower() for ch in line):
         return None
     return "an acronym in a sentence, no known name"
+
+
+# A code with a digit after a field's letters ("DIN 07-B-4418", "FPS: 748213D").
+_A_CODE_AFTER = re.compile(r"[ \t]*[:#]?[ \t]*[A-Z0-9-]*\d")
+
+
+def _person_number_field(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """A record's number's field letters before the number ("Jovan Fortune, DIN
+    07-B-4418"): a model's piece of a name, never a name."""
+    if c.text.strip() in NUMBER_FIELD_ACRONYMS and _model_only(c) and _A_CODE_AFTER.match(text, c.end):
+        return "a record number's field"
+    return None
 
 
 def column_s_letters(c: Candidate) -> bool:
@@ -938,9 +951,49 @@ _STREET_AFTER = re.compile(
 _RECORD_DIGITS = re.compile(r"(?<!\d)(?:\d{5,7}|\d{9,})(?!\d)")
 
 
+# A code's part on either side of a numbered date ("Parcel No. 27-07-29-402-011",
+# "card number 01-03-99-1990-06-00417"): capitals or digits across a hyphen, a slash or
+# a dot; not a range of two dates ("05/2021-09/2023", "03/14/22-03/15/22"), nor a
+# file's extension ("log_2023-2024.xlsx").
+_CODE_GOES_ON_BEFORE = re.compile(r"[A-Z0-9][-/.]$")
+_CODE_GOES_ON_AFTER = re.compile(r"[-/.][A-Z0-9]")
+_A_DATE_BEFORE = re.compile(r"(?:\d{1,2}[/.]){1,2}\d{1,4}-$")
+_A_DATE_AFTER = re.compile(r"-(?:\d{1,2}[/.]){1,2}\d{1,4}(?!\d)")
+_SEPARATED = re.compile(r"\d[-/.]\d")
+
+
+def _a_longer_code_s_part(c: Candidate, text: str) -> bool:
+    """A numeric date or a year glued to a longer code's other parts: a numbered date
+    on either side, a year on both."""
+    window = max(0, c.start - 12)
+    before = _CODE_GOES_ON_BEFORE.search(text, max(0, c.start - 2), c.start) is not None
+    before = before and _A_DATE_BEFORE.search(text, window, c.start) is None
+    after = _CODE_GOES_ON_AFTER.match(text, c.end) is not None and _A_DATE_AFTER.match(text, c.end) is None
+    if _SEPARATED.search(c.text):
+        return before or after
+    return c.text.isdigit() and before and after
+
+
+# A Commonwealth court's number before its year ("Cause No. E219 of 2022", "I.A. No.
+# 90415 of 2025").
+_A_COURT_S_NUMBER_BEFORE = re.compile(r"(?:No|NO|Nos)\.?[ \t]*:?\s*[A-Z]{0,3}\d+[ ](?:of|OF)[ ]$")
+
+
+# A law's year or a code's section before the number ("Criminal Justice Act, 1984",
+# "the Regulations 1997", "18 U.S.C. 1001", "§ 2019"): the law's, no one's date.
+_A_LAW_BEFORE = re.compile(
+    r"(?:\b(?:Act|Acts|Regulations|Rules|Order|Code|Ordinance|Statute|Bill|Treaty|Convention)"
+    r"(?:[ \t]+\([A-Z][\w ]*\))?,?|U\.S\.C\.?(?:[ \t]*§+)?|§+)[ \t]*$"
+)
+
+
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
+    if c.text.isdigit() and _A_LAW_BEFORE.search(text, max(0, c.start - 30), c.start):
+        return "no calendar date (a law's year or section: 'Criminal Justice Act, 1984')"
     if _RECORD_DIGITS.search(c.text):
         return "no calendar date (a record's number: 'Case No: 2301234/2024')"
+    if _a_longer_code_s_part(c, text) or _A_COURT_S_NUMBER_BEFORE.search(text, max(0, c.start - 40), c.start):
+        return "no calendar date (a longer code's part: 'Parcel No. 27-07-29-402-011')"
     if c.text.isdigit() and _BLOCK_AFTER.match(text, c.end):
         return "no calendar date (a street's hundred block)"
     # A year stays a date after a year's word ("In 2015 California Highway Patrol",
@@ -1082,6 +1135,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "person_name_shape": (frozenset({"PERSON"}), _name_shape),
     "person_single_character": (frozenset({"PERSON"}), _person_single_character),
     "person_digits": (frozenset({"PERSON"}), _person_digits),
+    "person_number_field": (frozenset({"PERSON"}), _person_number_field),
     "person_acronym": (frozenset({"PERSON"}), _person_acronym),
     "person_lowercase": (frozenset({"PERSON"}), _person_lowercase),
     "person_word_of_the_text": (frozenset({"PERSON"}), _person_word_of_the_text),

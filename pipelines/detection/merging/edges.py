@@ -62,6 +62,7 @@ from pipelines.lexicons import (
     NAME_END_STREET_TYPES,
     NAME_PARTICLES,
     NAME_SUFFIXES_OF_ADDRESS,
+    NUMBER_FIELD_ACRONYMS,
     NUMBER_WORDS,
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
@@ -508,8 +509,8 @@ def _surname_initial_after(text: str, start: int, end: int) -> int:
     return after.end()
 
 
-# A role's word past a line break or a column's gap that labels a number ends no name
-# ("KOVALCHICK, JERROD T.⏎Inmate No.", "Jerrod T.   Inmate NF4926"); a surname that is
+# A role's word or a number's field past a line break or a column's gap that labels a
+# number ends no name ("KOVALCHICK, JERROD T.⏎Inmate No.", "Jerrod T.   Inmate NF4926"); a surname that is
 # a role's word too stays ("Mary  Grand that night", "Kevin⏎Judge, and").
 _ROLE_PAST_A_GAP = re.compile(r"(?:[ \t]*\n[ \t]*|[ \t]{3,})(?P<role>[A-Za-z]+)$")
 _A_NUMBER_S_LABEL_AFTER = re.compile(r"[ \t]+(?:No\b|Number\b|#)|[ \t]*:|[ \t]+[A-Z0-9-]*\d")
@@ -517,7 +518,9 @@ _A_NUMBER_S_LABEL_AFTER = re.compile(r"[ \t]+(?:No\b|Number\b|#)|[ \t]*:|[ \t]+[
 
 def _strip_role_past_a_gap(text: str, start: int, end: int) -> int:
     tail = _ROLE_PAST_A_GAP.search(text, start, end)
-    if tail is None or tail.start() <= start or tail.group("role").lower() not in ROLE_WORDS:
+    if tail is None or tail.start() <= start:
+        return end
+    if tail.group("role").lower() not in ROLE_WORDS and tail.group("role") not in NUMBER_FIELD_ACRONYMS:
         return end
     return tail.start() if _A_NUMBER_S_LABEL_AFTER.match(text, end) is not None else end
 
@@ -656,12 +659,16 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     if lead.lower() not in HONORIFICS:
         return start
     # After a title the rank is the given name ("Inmate Major Harris").
+    # Not the second word of a rank of two ("Lieutenant Colonel Julian Oakes").
     titled = _TITLE_BEFORE.search(text, max(0, start - 30), start)
-    if titled is not None and titled.group(1).lower().rstrip(".") in TITLE_WORDS:
+    before = titled.group(1).lower().rstrip(".") if titled is not None else ""
+    if before in TITLE_WORDS and before not in _COMPOUND_RANK_HEADS:
         return start
     rest = text[match.end() : end]
+    # A church's or a people's office said alone is the office ("Thank you, Elder.",
+    # "ELDER:", "Pastor said"), no name.
     if len(rest.split()) < 2 and (
-        _said_alone(text, lead)
+        (_said_alone(text, lead) and not _an_office_s_rank(lead))
         or (
             is_given_name(lead)
             and lead.lower() not in COURTESY_TITLES
@@ -670,6 +677,11 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     ):
         return start
     return match.end()
+
+
+# The first words of ranks of two words ("Lieutenant Colonel", "Brigadier General",
+# "Rear Admiral", "Lance Corporal", "Staff Sergeant").
+_COMPOUND_RANK_HEADS = frozenset("lieutenant lt brigadier vice rear lance staff master command first".split())
 
 
 def _an_office_s_rank(lead: str) -> bool:
@@ -1361,21 +1373,24 @@ def _split_at_quotes(text: str, spans: list[Candidate]) -> list[Candidate]:
 # 5:00"): "10:04 to 10:16 a.m.", "15:06-15:31", "March 20 through March 23".
 _CLOCK = r"\d{1,2}:\d\d(?:[ \t]*[ap]\.?m\.?)?"
 _MONTH_DAY = rf"{MONTHS}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+(?:\d{{1,2}}[ \t]+)?\d{{4}})?"
+_YEAR_OR_NUMERIC = r"(?:19|20)\d\d|\d{1,2}/(?:\d{1,2}/)?\d{2,4}"
 _RANGE = re.compile(
     rf"(?i)(?P<a>{_CLOCK})[ \t]*(?:to|until|till|through|-|–|—)[ \t]*(?P<b>{_CLOCK})"
     rf"|(?P<c>{_MONTH_DAY})[ \t]+(?:to|until|till|through)[ \t]+(?P<d>{_MONTH_DAY})"
+    # Two years, two numeric dates ("2011 to 2019", "05/2021-09/2023").
+    rf"|(?P<e>{_YEAR_OR_NUMERIC})[ \t]*(?:to|until|till|through|-|–|—)[ \t]*(?P<f>{_YEAR_OR_NUMERIC})"
 )
 
 
 def _split_ranges(text: str, spans: list[Candidate]) -> list[Candidate]:
-    """A TIME or DATE span that is a range of two clocks or two dates, as two."""
+    """A TIME or DATE span that is a range of two clocks, two dates or two years, as two."""
     out: list[Candidate] = []
     for c in spans:
         match = _RANGE.fullmatch(text, c.start, c.end) if c.label in ("TIME", "DATE") else None
         if match is None:
             out.append(c)
             continue
-        first, second = ("a", "b") if match.group("a") is not None else ("c", "d")
+        first, second = next((a, b) for a, b in (("a", "b"), ("c", "d"), ("e", "f")) if match.group(a) is not None)
         for group in (first, second):
             start, end = match.span(group)
             out.append(replace(c, start=start, end=end, text=text[start:end]))
@@ -1501,6 +1516,19 @@ def _within_its_column(text: str, c: Candidate, start: int, end: int) -> tuple[i
     return start, end
 
 
+# A year written with its apostrophe ("since '16", "in ’09"), after a blank.
+_SHORT_YEAR = re.compile(r"(?<=[\s(])['’]\d\d")
+
+
+def _before_a_field_past_a_gap(text: str, start: int, end: int) -> int:
+    """A date or a time ends at a column's gap where what the span holds past it is no
+    date's ("Tuesday, February 11, 2025       Time", the next field's label)."""
+    gap = _COLUMN_GAP.search(text, start, end)
+    if gap is None or _A_DATE_S_WORD.search(text, gap.end(), end):
+        return end
+    return gap.start()
+
+
 def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
@@ -1520,6 +1548,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
         start, end = _strip_unpaired(text, c.start, c.end)
         if c.label in ("DATE", "TIME"):
             start = _strip_printed_lead(text, start, end)
+            end = _before_a_field_past_a_gap(text, start, end)
         if c.label == "TIME":
             start, end = _strip_time_words(text, start, end)
         elif c.label == "DATE":
@@ -1541,6 +1570,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
         if label in _NAME_LABELS:
             start, end = _within_its_column(text, c, start, end)
         start, end = _strip_unpaired(text, start, end)
+        if label == "DATE" and start > 0 and _SHORT_YEAR.fullmatch(text, start - 1, end):
+            start -= 1  # "since '16": the apostrophe writes the year's lost century
         if end - start > 1 and text[end - 1] == "." and text[end - 2].isdigit():
             end -= 1  # "at 20:37.", "in 2019.": a number ends before its sentence's full stop
         if age is not None:  # before the date, so that sorted spans stay sorted

@@ -688,6 +688,9 @@ def _a_signer_s_role(text: str, start: int, words: list[re.Match[str]]) -> bool:
     )
 
 
+_A_RANK_AFTER = re.compile(r"[ \t]+(?:Constable|Sergeant|Inspector|Officer|Superintendent|Community)\b")
+
+
 def _institutions(text: str) -> list[Candidate]:
     """Institutions named by a head word and a name word beside it. Left out before
     the name: a sentence's first word and other function words ("The", "When"), and
@@ -751,6 +754,14 @@ def _institutions(text: str) -> list[Candidate]:
             while words and words[-1].group() in ("of", "the", "and"):
                 words.pop()
         names = [w.group() for w in words if not _HEAD_RE.match(w.group()) and w.group().lower() not in stop | {"&"}]
+        # A rank's words are no name ("Detective Police Constable 51873"); "Justice
+        # Department" is one.
+        if (
+            names
+            and all(n.lower().rstrip(".") in TITLE_WORDS | ROLE_WORDS for n in names)
+            and _A_RANK_AFTER.match(text, end)
+        ):
+            continue
         # A name word, and the head last unless an "of" name follows it.
         if not names or (of is None and not _HEAD_RE.match(words[-1].group())):
             continue
@@ -1240,6 +1251,22 @@ def _examiner(words: list[re.Match[str]]) -> tuple[list[re.Match[str]], bool, bo
     return after[:cut], False, True
 
 
+# A transcript's key to its labels ("Key:  FI = forensic interviewer."): the letters a
+# role's words in lower case spell out.
+_LEGEND_ENTRY = re.compile(
+    r"(?<![\w.])(?P<abbr>[A-Z]{1,5})[ \t]*=[ \t]*(?P<words>[a-z][a-z'’ -]{2,40}?)(?=[.;,)]|[ \t]*$)", re.M
+)
+
+
+def _roles_in_a_legend(text: str) -> frozenset[str]:
+    """The labels a key spells out as a role in common words, no one's name."""
+    return frozenset(
+        m.group("abbr")
+        for m in _LEGEND_ENTRY.finditer(text)
+        if all(is_common_word(w) and not is_known_name(w.title()) for w in m.group("words").split())
+    )
+
+
 def _speaker_labels(text: str) -> list[Candidate]:
     """The names speaker labels give ("MR. HADDAD:", "KOWALCZYK:"), not the roles."""
     found: list[Candidate] = []
@@ -1251,7 +1278,8 @@ def _speaker_labels(text: str) -> list[Candidate]:
     military = len(_COURT_MARTIAL_LABELS & set(turns)) >= 2 and _COURT_MARTIAL.search(text) is not None
     headers = _running_headers(text, speakers)
     # "NARRATIVE:" under a record's fields each time: that record's section heading.
-    sections = _section_headings(text, speakers)
+    # A key's roles too ("FI = forensic interviewer").
+    sections = _section_headings(text, speakers) | _roles_in_a_legend(text)
     for match in speakers:
         label = " ".join(match.group("label").split())
         # "HER LADYSHIP:", "HIS HONOUR:": the judge, by the office; "RN:": a nurse's
@@ -1342,8 +1370,10 @@ def _speaker_labels(text: str) -> list[Candidate]:
         # any such line ("IN THE MATTER OF …:"), and in a text with case a form's
         # field, written once ("ISSUER:", "PAYING AGENT:", "NOTE:").
         common = bool(words) and _only_common_words(" ".join(w.group() for w in words))
+        # (A heading's words may be surnames too: "DATE OF DECISION:".)
         if (
-            common
+            bool(words)
+            and all(is_common_word(w.group().strip(".,;'’")) for w in words)
             and not roled
             and any(_is_stop_word(w.group()) and w.group().lower() not in NAME_PARTICLES for w in words)
         ):

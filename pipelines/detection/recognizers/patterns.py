@@ -111,6 +111,17 @@ _TITLED_NAME_BEFORE_HASH = re.compile(
 )
 
 
+# The people and offices a "#" numbers: a prisoner's, a patient's, an employee's, an
+# officer's number, a department's report ("Prisoner, #718443", "Surveyor (#4417)").
+_NUMBERED_ROLES = frozenset(
+    "prisoner inmate offender patient resident member employee officer deputy trooper detective sergeant"
+    " surveyor examiner investigator inspector agent department police sheriff".split()
+)
+_NAME_BEFORE_HASH = re.compile(
+    r"(?<![\w'’-])(?P<a>[A-Z][\w'’-]+),?[ \t]+(?:[A-Z]\.[ \t]+)?(?P<b>[A-Z][\w'’-]+),?[ \t]*\(?#[ ]?$"
+)
+
+
 def _a_record_s_hash(text: str, start: int) -> bool:
     """A number after "#" is a record's where a person's name or a record's word
     stands right before it: a badge after its officer's name in capitals or a known
@@ -126,7 +137,19 @@ def _a_record_s_hash(text: str, start: int) -> bool:
         return False
     word = before.group(1)
     # In capitals: a surname or its given name's initial ("RUDKIN, THORA L #1427").
-    return word.lower() in RECORD_NOUNS or word.isupper() or (word[:1].isupper() and word in last_names())
+    if word.lower() in RECORD_NOUNS or word.lower() in _NUMBERED_ROLES or word.isupper():
+        return True
+    if word[:1].isupper() and word in last_names():
+        return True
+    # A full name's two words, each a known name or no common word ("Cortland
+    # Tharpe #40519", "TARVER, Ordell  #213457", "Darnell Q. Ousley, #718443"); a
+    # store's name stands alone ("Walgreens #07214").
+    named = _NAME_BEFORE_HASH.search(text, max(0, start - 60), start)
+    return (
+        named is not None
+        and text[start : start + 1].isdigit()
+        and all(is_given_name(w) or w in last_names() or not is_common_word(w) for w in named.group("a", "b"))
+    )
 
 
 _VIN_VALUES = {**{str(d): d for d in range(10)}, **dict(zip("ABCDEFGH", range(1, 9), strict=True))}
@@ -273,12 +296,16 @@ _RECORD_WORDS = (
 # The acronyms of numbers that need no "number" after them, written in capitals
 # (in lower case "sid" and "din" are words).
 _FIELD_ACRONYMS = frozenset({"NYSID", "DIN", "SID", "FBI", "TDCJ", "CCN"})
-_ID_ACRONYMS = _FIELD_ACRONYMS | {"IMEI", "VIN", "LIC", "FPS"}
+_ID_ACRONYMS = _FIELD_ACRONYMS | {"IMEI", "VIN", "LIC", "FPS", "PULSE"}
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     # A court's numbers go on with a child's or a count's suffix ("JD-142876-001").
     # Not the head of a longer record's number ("CV2024-018734").
-    _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}(?:-\d{1,4}(?![\w-]))?\b(?!-\d)", 0.85, "cdcr_number"),
+    # A register's year after a slash goes with it ("EC0417/96").
+    _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}(?:-\d{1,4}(?![\w-])|/\d\d(?:\d\d)?(?![\w/]))?\b(?!-\d)", 0.85, "cdcr_number"),
+    # An English or Welsh prisoner's number: a letter, four digits and two letters
+    # ("A7316EY").
+    _p("ID", r"(?<![\w-])[A-Z]\d{4}[A-Z]{2}(?![\w-])", 0.85, "uk_prison_number"),
     # A form's field that holds a record's number ("Incident:   PPD24-091487", "Case:
     # 2022-CV-04417"): a code with a capital, a hyphen or five digits (no year).
     _p(
@@ -310,7 +337,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # 15-04126", "DIN: 08-A-3317", "FBI#: 447120KD9"); in capitals, "Sid" is a name.
         # A record's acronym as a field's label needs its "#" or its colon ("FBI#:", "SID:").
         # Canada's fingerprint serial ("FPS 748213D"), not a video's frames ("15 FPS 1080P").
-        r"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC|(?<!\d[ ])FPS)#?"
+        r"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC|PULSE|(?<!\d[ ])FPS)#?"
         rf"|(?-i:{'|'.join(sorted(_FIELD_ACRONYMS))})(?=#|[ \t]*:)#?)"
         r"(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _NUMBERED_GAP
@@ -351,6 +378,30 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "id_after_record_word",
         IGNORECASE,
+    ),
+    # A record's code after "number", "No." or "ID", whatever the record's word before it
+    # ("Inquest No. 24IQ00871", "The accident number is CEN25IA187", "Case Nos.
+    # CR24001187-00", "OTIS⏎number 41827365", "File No. C 25 113 874"): a code no
+    # amount, clock, date or telephone's number can be. It holds a capital and four
+    # digits, digits in groups ("451-2024-01178", "26.884.190-K"), five digits or more,
+    # or a prefix of capitals apart ("US 54 812 406"); after "ID", three digits
+    # ("Operator ID 2207"). Not a page's, a line's, an
+    # exhibit's, a telephone's, a room's or a model's (checked in `_rejected`).
+    _p(
+        "ID",
+        r"(?<![\w-])(?:numbers?|nos?\.|Nos?\.|NOS?\.|Numbers?|(?P<id>ID))(?![\w-])(?:[ \t]*+[:#,])?"
+        r"(?:" + _NUMBERED_GAP + r"(?:is|was|are|were)\b(?:[ \t]*+:)?)?" + _NUMBERED_GAP + r"(?P<v>(?-i:"
+        # A capital prefix apart from digits in groups ("C 25 113 874", "PF 3064", "UKA
+        # 0284 7716 2"), or digits in groups
+        # ("850923 6174 089"; a telephone's shape is checked in `_rejected`).
+        r"(?:[A-Z]{1,3}[ ]\d{2,}|\d{2,}(?=[ ]\d{2}))(?:[ ]\d+){0,4}"
+        # A code of capitals and digits, joined by hyphens, dots or slashes.
+        r"|(?=[A-Z0-9./-]*\d)[A-Z0-9](?:[A-Z0-9]|[./-](?=[A-Z0-9])){3,}"
+        # A Commonwealth court's year after its number ("Cause No. E219 of 2022").
+        r")(?:[ ](?:of|OF)[ ](?:19|20)\d\d)?)(?![\w/-]|\.\d)"
+        r"(?![ \t]+(?:dollars|euros|pounds|rupees|percent|miles|kilometers|units|shares|people|pages|times)\b)",
+        0.85,
+        "code_after_number",
     ),
     # A number and its year or part after "No." as Indian and other Commonwealth records
     # write a case's, an FIR's, a post-mortem's or a survey's ("S.C.No.118/2020", "FIR
@@ -407,7 +458,21 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # A number after "#" (a badge, an invoice: "RUDKIN #1427", "invoice #40772"), not
     # an apartment's, a suite's or a lot's (`_NOT_A_RECORD_BEFORE`).
     # A sheriff's badge may open with its county's letter ("Deputy Ivette Strand #W219").
-    _p("ID", r"(?<![\w#])#[ ]?(?P<v>[A-Z]?\d{3,8})(?![\w-])", 0.8, "hash_number"),
+    # A report's year and its count after a department's "#" ("Tyler Police Department
+    # #19-044718").
+    _p("ID", r"(?<![\w#])#[ ]?(?P<v>[A-Z]?\d{3,8}|\d{2}-\d{4,7})(?![\w-])", 0.8, "hash_number"),
+    # A British officer's collar number after the rank ("PC 4471 RACHEL LUND", "(DC
+    # 4471)", "Detective Police Constable 51873"): the rank's letters before three or four
+    # digits (five are Washington's ZIP code: "DC 20001"), its words before up to five.
+    _p(
+        "ID",
+        r"(?<![\w.])(?:(?:W?PC|DC|DS|PCSO|TDC|SPC)[ \t]+(?=\d{3,4}(?!\d))"
+        r"|(?:(?:Detective|Acting|Temporary|Special|Woman)[ \t]+)*(?:Police[ \t]+)?(?:Constable|Sergeant)[ \t]+)"
+        r"(?P<v>\d{3,5})"
+        r"(?![\w:.,/-]?\d)(?![ \t]*(?:hours|hrs|am|pm|a\.m|p\.m|minutes|mins|years|yrs|pounds|feet|miles|mph)\b)",
+        0.85,
+        "collar_number",
+    ),
     # A vessel's numbers, which name its owner and crew as a plate does: its IMO
     # number, its MMSI and its official number ("(IMO 9581127)", "O.N.⏎ 3   1198734").
     _p(
@@ -1204,7 +1269,8 @@ def _spoken_numbers(text: str) -> list[Candidate]:
 # 00:01:41").
 _STAMP_OPENS_LINE = re.compile(r"(?:^|\n)[ \t]*[\[(]$")
 # A speaker's label after a recording's stamp ("(00:09) FEMALE:", "00:21  DCI HOLLOWAY:").
-_STAMPED_LABEL = r"[A-Z][A-Z0-9 .'’-]{0,40}:"
+# (Irish and other capitals with their accents too: "CÓC:".)
+_STAMPED_LABEL = r"[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ0-9 .'’-]{0,40}:"
 _LABEL_AFTER_STAMP = re.compile(rf"[\])][ \t]*{_STAMPED_LABEL}")
 _LENGTH_BEFORE = re.compile(r"(?i)\b(?:duration|length|elapsed|run[ \t]*time)[ \t]*:?[ \t]*$")
 
@@ -1234,16 +1300,28 @@ _RECORDING = DocumentAnswers()
 # British record of interview): where the document's counter starts from zero.
 _LINE_OPENS_BEFORE = re.compile(r"(?:^|\n)[ \t]*$")
 _LABEL_AFTER_COUNTER = re.compile(rf"[ \t]+{_STAMPED_LABEL}")
-_COUNTER_LINE = re.compile(rf"^[ \t]*(?P<m>\d\d):(?P<s>\d\d)[ \t]+{_STAMPED_LABEL}", re.MULTILINE)
+_COUNTER_LINE = re.compile(rf"^[ \t]*(?:(?P<h>\d\d):)?(?P<m>\d\d):(?P<s>\d\d)[ \t]+{_STAMPED_LABEL}", re.MULTILINE)
+# How far into the recording its first two stamps may stand ("00:00:04  SNB:", then
+# "00:00:25  CMGC:", a Garda video's counter), in seconds.
+_FIRST_STAMP_REACH = 30
+_SECOND_STAMP_REACH = 120
 _COUNTER = DocumentAnswers()
 
 
 def _counts_from_zero(text: str) -> bool:
     """The document's first clock-and-label line is "00:00" and its second within the
     first minute: a tape's counter in minutes and seconds, not a log's clock that
-    started near midnight ("00:04 DISPATCH:", "02:14 ALARM:")."""
-    first_two = [(int(m.group("m")), int(m.group("s"))) for m in islice(_COUNTER_LINE.finditer(text), 2)]
-    return len(first_two) == 2 and first_two[0] == (0, 0) and first_two[1][0] == 0
+    started near midnight ("00:04 DISPATCH:", "02:14 ALARM:"). With its hours, the
+    first two within half a minute and two minutes of the start, in turn ("00:00:04",
+    "00:00:25")."""
+    lines = list(islice(_COUNTER_LINE.finditer(text), 2))
+    if len(lines) < 2:
+        return False
+    if lines[0].group("h") is None or lines[1].group("h") is None:
+        first_two = [(int(m.group("m")), int(m.group("s"))) for m in lines]
+        return first_two[0] == (0, 0) and first_two[1][0] == 0
+    first, second = (int(m.group("h")) * 3600 + int(m.group("m")) * 60 + int(m.group("s")) for m in lines)
+    return first <= _FIRST_STAMP_REACH and first < second <= _SECOND_STAMP_REACH
 
 
 def a_tape_counter(text: str, start: int, end: int) -> bool:
@@ -1353,6 +1431,54 @@ def _a_watch_s_range(text: str, start: int) -> bool:
     return _WATCH_BEFORE.search(before) is not None and _DOCUMENTS_BEFORE.search(before) is None
 
 
+# The words before "number" that number no person's record: a telephone's, a page's,
+# a document's part, a seat's, a product's, a place's.
+_NOT_A_RECORD_S_NUMBER = re.compile(
+    r"(?i:\b(?:phone|telephone|cell|cellphone|mobile|fax|contact|callback|page|pages|line|lines|exhibits?"
+    r"|paragraphs?|para|sections?|rules?|counts?|room|seat|jersey|model|part|version|lot|route|highway|channel"
+    r"|tab|items?|bates|house|street|suite|apartment|apt|box|zip|postal|frame|track|size|style|catalog"
+    r"|catalogue|sku)['’]?s?)[ \t]*$"
+)
+# A telephone's, a date's, a span of years' and an amount's shapes.
+_NO_RECORD_S_CODE = re.compile(
+    r"(?:\d{3}[-. ])?\d{3}[-. ]\d{4}|[2-9]\d{9}|1[2-9]\d{9}|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}"
+    r"|(?:19|20)\d\d[-/](?:19|20)?\d\d|\d+\.\d+"
+)
+
+
+_A_TOWN_S_STATE = re.compile(r"[A-Za-z],[ \t]*$")
+_A_COURT_S_YEAR = re.compile(r"[ ](?:of|OF)[ ]")
+_A_RECORD_S_WORD_BEFORE = re.compile(rf"(?i:\b(?:{_RECORD_WORDS}))[ \t]+$")
+_A_SHORT_NUMBER_S_WORD = re.compile(r"(?i:\b(?:collar|badge|shield|star|payroll|clock|warrant|staff))[ \t]+$")
+
+
+def _a_record_s_code(text: str, cue: int, start: int, end: int) -> bool:
+    """A code after "number" is a record's where no telephone's, page's or document's
+    word names the number, and the code is none of a telephone's, a date's or an
+    amount's shapes: a capital and three digits, or five digits (a capital prefix
+    apart: four)."""
+    if _NOT_A_RECORD_S_NUMBER.search(text, max(0, cue - 20), cue):
+        return False
+    code = text[start:end]
+    digits = sum(c.isdigit() for c in code)
+    named = _A_RECORD_S_WORD_BEFORE.search(text, max(0, cue - 24), cue) is not None
+    if " " in code and not _A_COURT_S_YEAR.search(code):
+        # (Digits in groups alone may be a telephone's written abroad, "0722 555 148",
+        # but for a file's or a case's, "VA File No. 29 114 667".)
+        return digits >= (4 if code[:1].isalpha() or named else 11) and not _NO_RECORD_S_CODE.fullmatch(code)
+    if _NO_RECORD_S_CODE.fullmatch(code):
+        return False
+    if text.startswith("ID", cue):
+        # "Operator ID 2207", not Idaho's ZIP code after its town ("Boise, ID 83702").
+        return digits >= 3 and not _A_TOWN_S_STATE.search(text, max(0, cue - 30), cue)
+    # A badge's or a collar's number may be short ("collar number 2761").
+    return (
+        digits >= 3
+        if any(c.isalpha() for c in code) or _A_SHORT_NUMBER_S_WORD.search(text, max(0, cue - 12), cue)
+        else digits >= 5
+    )
+
+
 def _common_words_only(text: str, start: int, end: int) -> bool:
     """Every word of text[start:end] is a common English word (unlike `cues`' check of a
     name, a known name's word counts: "Crew Chief")."""
@@ -1376,6 +1502,8 @@ _CONTEXT_CHECKS: dict[str, Callable[[str, re.Match[str], int, int], bool]] = {
     "military_range": lambda text, match, start, end: not _a_watch_s_range(text, start),
     # "Flight Crew Chief (#C-100)": an office's words, no one's name.
     "badge_after_name": lambda text, match, start, end: _common_words_only(text, match.start(), start),
+    # "page number 12345", "the number is 5595551234": no record's code.
+    "code_after_number": lambda text, match, start, end: not _a_record_s_code(text, match.start(), start, end),
     # "Suite 18000", "Room 12345": no state before the number.
     "zip_code": lambda text, match, start, end: not _a_state(match.group("state")),
 }
@@ -1441,6 +1569,7 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                     )
                 )
     found = _without_page_marks(text, found)
+    found += _listed_after(text, found)
     ages = [c for c in found if c.label == "AGE"]
     return found + _restated_ages(text, ages) + _spoken_numbers(text) + _ages_in_an_age_column(text)
 
@@ -1501,15 +1630,64 @@ def _ages_in_an_age_column(text: str) -> list[Candidate]:
     return found
 
 
+# The rules whose record's code may head a list of its like ("Case Nos. CR24001187-00
+# and CR24001188-00", "serial numbers 41187 and⏎41192", "Receipts Nos. GHE/0417 and
+# GHE/0452").
+_LISTING_RULES = frozenset({"id_with_cue", "id_after_record_word", "code_after_number", "number_of_record"})
+# A list's joint, over a wrapped line and its printed number, then the next code.
+_NEXT_IN_LIST = re.compile(
+    r"(?:[ \t]*+,[ \t]*+(?:(?:and|or|&)(?=\s)[ \t]*+)?|[ \t]++(?:and|or|&)(?=\s)[ \t]*+)"
+    r"(?:\n[ \t]*+(?:\d{1,2}[ \t]{2,})?)?"
+    r"(?P<v>[A-Z0-9](?:[A-Z0-9]|[./-](?=[A-Z0-9]))*)(?![\w/-])"
+)
+_LETTERS = re.compile(r"[A-Z]")
+_DIGITS = re.compile(r"\d")
+
+
+def _shape(code: str) -> str:
+    return _DIGITS.sub("9", _LETTERS.sub("A", code))
+
+
+def _listed_after(text: str, found: list[Candidate]) -> list[Candidate]:
+    """The codes listed after a record's code in its very shape (its capitals, its
+    digits and its joints in the same places): the same record's kind, numbered in
+    turn."""
+    listed: list[Candidate] = []
+    for candidate in found:
+        if candidate.label != "ID" or candidate.rule.removeprefix("pattern:") not in _LISTING_RULES:
+            continue
+        shape, end = _shape(candidate.text), candidate.end
+        while (following := _NEXT_IN_LIST.match(text, end)) is not None and _shape(following.group("v")) == shape:
+            a, end = following.span("v")
+            listed.append(Candidate(a, end, "ID", text[a:end], (SOURCE,), candidate.score, "pattern:listed_record"))
+    return listed
+
+
+# A house's number ending the line before ("living at number 2214⏎27  Nkwenkwezi
+# Street"): the street's line opens with the page's printed number.
+_HOUSE_NUMBER_ENDS_LINE = re.compile(r"(?<![\w.,/$#:-])\d{1,6}[A-Za-z]?[ \t]*\n$")
+
+
+def _house_before_the_line_number(text: str, match: re.Match[str]) -> tuple[int, int]:
+    """An address whose number is the page's printed line number: from the house's
+    number at the end of the line before, or from the street's name."""
+    line_start = text.rfind("\n", 0, match.start("n")) + 1
+    house = _HOUSE_NUMBER_ENDS_LINE.search(text, max(0, line_start - 12), line_start)
+    return (house.start(), match.end()) if house is not None else (match.start("name"), match.end())
+
+
 def _several_spans(pattern: Pattern, match: re.Match[str], text: str, start: int, end: int) -> list[Candidate] | None:
     """The spans of a match that gives more than one (a point's two coordinates, a
-    crossing's two streets); None for any other pattern."""
+    crossing's two streets), or other than its own (an address over a page's printed
+    line number); None for any other pattern."""
     if pattern.rule == "coordinates":
         if not _a_point(match.group("lat"), match.group("lon")):
             return []  # "0.0812, 0.0790": two readings of a breath test
         spans = [match.span("lat"), match.span("lon")]
     elif pattern.rule == "ordinal_crossing":
         spans = list(_crossing(text, start, end))
+    elif pattern.rule == "street_address" and _a_printed_line_number(text, match):
+        spans = [_house_before_the_line_number(text, match)]
     elif pattern.rule == "military_range":
         if not (match.group("a").startswith("0") or match.group("b") == "2400"):
             return []  # "1950 to 2000": as likely two years

@@ -30,6 +30,7 @@ from pipelines.lexicons import (
     POST_NOMINALS,
     PRISON_PREFIXES,
     ROLE_WORDS,
+    SPEAKER_ROLES,
     TRIBE_PREFIXES,
 )
 
@@ -221,6 +222,8 @@ def corrected_label(text: str, label: str) -> str:
         return "ORGANIZATION"
     if label != "PERSON" or text.isupper() or is_given_name(words[0]) or (len(words) == 1 and is_known_name(words[0])):
         return label
+    if words[0].isupper() and words[0].lower() in SPEAKER_ROLES:
+        return label  # "OSG Asante-Moore", "PO Saucier": a role's letters before a person's name
     if _institution(text):
         return "ORGANIZATION"
     if places.is_known_place(text) or (places.is_place_shaped(text) and not is_known_name(words[-1])):

@@ -1,0 +1,92 @@
+"""A recording's counter with its hours, ranges of years, a law's year, a field past a
+column's gap, and the roles a transcript's labels and ranks name (session 31)."""
+
+import re
+
+from django.conf import settings
+
+from pipelines.detection.pipeline import detect_text
+from pipelines.detection.recognizers.cues import recognize as cues
+
+
+def _spans(text: str, *labels: str) -> list[tuple[str, str]]:
+    return [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in labels]
+
+
+def test_a_video_s_counter_with_its_hours_is_no_time_of_day() -> None:
+    text = (
+        "GARDA\n\n00:00:04  SNB:    The time by the clock is 14:05.\n\n00:00:25  CMGC:   Detective Sergeant.\n\n"
+        "00:00:33  CÓC:    And my solicitor.\n"
+    )
+    assert _spans(text, "TIME") == [("14:05", "TIME")]
+    # A night log's clocks that start after midnight stay times.
+    text = "LOG\n00:04:10  DISPATCH:  Unit 4 en route.\n00:09:12  DISPATCH:  on scene.\n"
+    assert _spans(text, "TIME") == [("00:04:10", "TIME"), ("00:09:12", "TIME")]
+
+
+def test_a_range_of_two_years_or_two_numeric_dates_is_two_dates() -> None:
+    text = "He was deputy registrar in Washoe from 2011 to 2019, then at Coffield (05/2021-09/2023)."
+    assert [t for t, _ in _spans(text, "DATE")] == ["2011", "2019", "05/2021", "09/2023"]
+
+
+def test_a_law_s_year_and_a_code_s_section_are_no_dates() -> None:
+    text = "Under the Criminal Justice Act, 1984 and 18 U.S.C. 1001, the Children (Scotland) Act 1995."
+    assert _spans(text, "DATE") == []
+    assert _spans("The Act was passed in 1984. In 1997 he moved.", "DATE") == [("1984", "DATE"), ("1997", "DATE")]
+
+
+def test_a_date_ends_at_a_column_s_gap_before_the_next_field() -> None:
+    text = "  Date:           Tuesday, February 11, 2025       Time: 9:48 a.m.\n  Location: Albany\n"
+    assert _spans(text, "DATE") == [("Tuesday, February 11, 2025", "DATE")]
+
+
+def test_a_year_keeps_the_apostrophe_of_its_lost_century() -> None:
+    dates = [t for t, _ in _spans("Nothing since '16. Mosôm Alphonse passed in '09.", "DATE")]
+    assert dates == ["'16", "'09"]
+
+
+def test_labels_that_name_a_role_a_key_spells_out_or_a_heading_are_no_names() -> None:
+    text = (
+        "  Key:  FI = forensic interviewer.\n\nFI:     Hi, Harmony. My name is Jo.\nCHILD:  Can I sit?\n"
+        "FI:     Sure.\nCHILD:  Okay.\nELDER:  Tansi.\nELDER:  Ekosi.\n"
+    )
+    labels = [c.text for c in cues(text) if c.rule == "cue:speaker_label"]
+    assert labels == []
+    text = "C. R. BRANCH, COMMISSIONER\nDATE OF DECISION: FEBRUARY 11, 2025        CC: DOCCS\n\nThe man said hello.\n"
+    assert [c.text for c in cues(text) if c.rule == "cue:speaker_label"] == []
+
+
+def test_an_english_prison_s_ranks_before_a_name() -> None:
+    text = " 1  DJ MARCHETTI: Good morning.\n 2  OSG ASANTE-MOORE: Yes.\n 3  DJ MARCHETTI: Thanks.\n"
+    assert [t for t, _ in _spans(text, "PERSON")] == ["MARCHETTI", "ASANTE-MOORE", "MARCHETTI"]
+
+
+def test_the_second_word_of_a_rank_of_two_stays_outside_the_name() -> None:
+    assert ("Julian Oakes", "PERSON") in _spans("now Lieutenant Colonel Julian Oakes, at the Pentagon.", "PERSON")
+    assert ("Major Harris", "PERSON") in _spans("Inmate Major Harris spoke.", "PERSON")
+
+
+def test_an_elder_said_alone_is_the_office_and_a_cree_grandfather_a_kin_title() -> None:
+    people = [t for t, _ in _spans("Thank you, Elder. Elder Flett told me. Mosôm Alphonse passed.", "PERSON")]
+    assert "Flett" in people and "Alphonse" in people
+    assert not any(re.search("Elder|Mosôm", p) for p in people)
+
+
+def test_a_record_number_s_field_is_no_part_of_a_name() -> None:
+    text = "interview concluded.)\n\nFORTUNE, Jovan E.    DIN 07-B-4418      Page 3\n\nThe interview of Jovan E. "
+    text += "Fortune, DIN 07-B-4418, held on"
+    people = [t for t, _ in _spans(text, "PERSON")]
+    assert "DIN" not in " ".join(people)
+
+
+def test_an_address_whose_number_is_the_page_s_printed_line_number() -> None:
+    text = (
+        " 1  We were living at number 2214\n 2  Nkwenkwezi Street, Mlungisi, in Queenstown, that\n"
+        " 3  is where. He went to\n 4  Msobomvu Street and back.\n 5  The end.\n"
+    )
+    places = [t for t, _ in _spans(text, "LOCATION")]
+    assert "2214\n 2  Nkwenkwezi Street" in places and "Msobomvu Street" in places
+
+
+def test_a_role_s_letters_before_a_name_make_no_institution() -> None:
+    assert ("Asante-Moore", "PERSON") in _spans("a cell search with OSG Asante-Moore, authorised later.", "PERSON")
