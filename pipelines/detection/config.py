@@ -96,6 +96,8 @@ FILTER_RULES: dict[str, str] = {
     "writes no name with a capital)",
     "place_nationality": "a model's one-word LOCATION that is a nationality or a language, no place "
     '("she is Tongan", "testify in Tamil"; pycountry\'s languages that English names often, never a place\'s name)',
+    "named_as_a_language": 'a model\'s one-word name said as a language ("speaks in Anishinaabemowin", "Cree '
+    'words"), no known place',
     "holiday": 'a model\'s name that is a holiday or a feast ("the day after Mardi Gras", "every Rosh Hashanah")',
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date; its letter ("Tab G"), '
     "not a person",

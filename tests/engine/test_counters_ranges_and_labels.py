@@ -90,3 +90,13 @@ def test_an_address_whose_number_is_the_page_s_printed_line_number() -> None:
 
 def test_a_role_s_letters_before_a_name_make_no_institution() -> None:
     assert ("Asante-Moore", "PERSON") in _spans("a cell search with OSG Asante-Moore, authorised later.", "PERSON")
+
+
+def test_a_word_said_as_a_language_is_no_name() -> None:
+    text = (
+        "BOARD MEMBER STRANGER: (Speaks in Anishinaabemowin.) I asked him. Mrs Tyhali will speak in isiXhosa. "
+        "Cree and Anishinaabemowin words are written. He speaks in Toronto."
+    )
+    found = [t for t, _ in _spans(text, "PERSON", "LOCATION", "ORGANIZATION")]
+    assert "Anishinaabemowin" not in found and "isiXhosa" not in found
+    assert "Toronto" in found and "Tyhali" in found

@@ -2987,10 +2987,11 @@ def test_a_record_s_number_and_year_after_no_is_an_id_and_a_printed_line_number_
         # a street's type that is no noun besides ("Street") keeps even a wide gap
         (" 7   1250  Brown Street was the house.\n", "1250  Brown Street"),
         # a line's number before a street whose name needs no house's number, or whose
-        # house's number ends the line before: the street stays
+        # house's number ends the line before: the street stays, without the page's
+        # line number (session 31: `_house_before_the_line_number`)
         (
             "10    STRAUB, FEENEY & KLINE LLP\n11         One Monument Circle, Indianapolis\n",
-            "11         One Monument Circle",
+            "One Monument Circle",
         ),
         ("Plaintiff at 744\n22  Horizon Court, Suite 300, Grand Junction\n", "22  Horizon Court"),
     ],

@@ -868,6 +868,29 @@ def _place_nationality(c: Candidate, text: str, w: FilterWords) -> str | None:
     return None
 
 
+# What says a word is a language: speaking, praying or writing "in" it, or its words
+# after it ("(Speaks in Anishinaabemowin.)", "Cree and Anishinaabemowin words").
+_IN_A_LANGUAGE_BEFORE = re.compile(
+    r"(?i:\b(?:speaks?|spoke|spoken|speaking|says?|said|prays?|prayed|praying|sings?|sang|sung|writes?|wrote"
+    r"|written|spelled|spelt|testif(?:y|ies|ied)|translated|interpreted|answers?|answered|greets?|greeted)"
+    r"[ \t]+in)[ \t]+$"
+)
+_A_LANGUAGE_S_WORDS_AFTER = re.compile(r"[ \t]+(?:words?|language|phrases?|prayers?|speakers?|translation)\b")
+
+
+def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
+    """A model's one word that the text speaks in, or whose words it names, is a
+    language, no one's name ("(Speaks in Anishinaabemowin.)", "will speak in isiXhosa",
+    "Cree and Anishinaabemowin words"); a known place stays ("speaks in Toronto")."""
+    word = c.text.strip()
+    if not _model_only(c) or not word.isalpha() or is_known_place(word.lower()):
+        return None
+    before = _IN_A_LANGUAGE_BEFORE.search(text, max(0, c.start - 30), c.start)
+    if before is None and _A_LANGUAGE_S_WORDS_AFTER.match(text, c.end) is None:
+        return None
+    return "a language, no name"
+
+
 def _holiday(c: Candidate, text: str, w: FilterWords) -> str | None:
     """ "Mardi Gras", "Rosh Hashanah", "Tet": a day of the year, no one and nowhere
     (`lexicons.HOLIDAYS`); a cue's or a list's ("Mr. Christmas") is left alone."""
@@ -1149,6 +1172,7 @@ _CHECKS: dict[str, tuple[frozenset[str] | None, Callable[[Candidate, str, Filter
     "second_opinion_one_word": (frozenset({"PERSON"}), _second_opinion_one_word),
     "model_lowercase_place": (frozenset({"ORGANIZATION", "LOCATION"}), _model_lowercase_place),
     "place_nationality": (frozenset({"LOCATION"}), _place_nationality),
+    "named_as_a_language": (frozenset({"PERSON", "ORGANIZATION", "LOCATION"}), _named_as_a_language),
     "holiday": (frozenset({"PERSON", "ORGANIZATION", "LOCATION"}), _holiday),
     "numbered_thing": (_NOT_PERSON | {"PERSON"}, _numbered_thing),
     "date_words": (frozenset({"DATE"}), _date),
