@@ -100,3 +100,33 @@ def test_a_word_said_as_a_language_is_no_name() -> None:
     found = [t for t, _ in _spans(text, "PERSON", "LOCATION", "ORGANIZATION")]
     assert "Anishinaabemowin" not in found and "isiXhosa" not in found
     assert "Toronto" in found and "Tyhali" in found
+
+
+def test_ages_listed_and_ages_past_a_printed_line_number() -> None:
+    ages = [t for t, _ in _spans("Our two daughters, ages 9 and 12. The kids, ages four, seven and eleven.", "AGE")]
+    assert ages == ["9", "12", "four", "seven", "eleven"]
+    assert _spans("Open to all ages 5 to 12. Children ages 3 and up.", "AGE") == []
+    text = " 10  They said he was dead. My child was\n 11  seventeen. No problem. My\n 12      daughter's three.\n"
+    assert [t for t, _ in _spans(text, "AGE")] == ["seventeen", "three"]
+    assert [t for t, _ in _spans("your mother, Gloria Fortune, sixty-one\nyears of age, of Kirk", "AGE")] == [
+        "sixty-one"
+    ]
+
+
+def test_a_street_s_name_begun_on_the_line_before_or_after_a_printed_number() -> None:
+    text = (
+        "Hundertmark. 114 Tillman\n13  Ferry Road, Lexington, South Carolina 29072.\n14  Mr. Weathers is from\n"
+        "15  East 40th Street. The forty grams\n"
+    )
+    places = [t for t, _ in _spans(text, "LOCATION")]
+    assert "114 Tillman\n13  Ferry Road" in places and "East 40th Street" in places
+
+
+def test_a_name_holds_no_transcriber_s_bracket() -> None:
+    from pipelines.detection.merging.edges import _within_brackets
+
+    text = "Colorado. [Laughs] Trinidad in Texas. Kenneth (Kenny) Smith came."
+    at = text.index("Laughs")
+    assert text[slice(*_within_brackets(text, at, at + len("Laughs] Trinidad")))] == "Trinidad"
+    at = text.index("Kenneth")
+    assert text[slice(*_within_brackets(text, at, at + len("Kenneth (Kenny) Smith")))] == "Kenneth (Kenny) Smith"

@@ -1520,6 +1520,20 @@ def _within_its_column(text: str, c: Candidate, start: int, end: int) -> tuple[i
 _SHORT_YEAR = re.compile(r"(?<=[\s(])['’]\d\d")
 
 
+def _within_brackets(text: str, start: int, end: int) -> tuple[int, int]:
+    """A name holds no transcriber's bracket: a span across one ("Laughs] Trinidad")
+    keeps the words after the last closing bracket, or before the first opening one."""
+    inside = text[start:end]
+    close = max(inside.rfind("]"), inside.rfind(")"))
+    if close >= 0 and "[" not in inside[:close] and "(" not in inside[:close] and inside[close + 1 :].strip():
+        start += close + 1 + len(inside[close + 1 :]) - len(inside[close + 1 :].lstrip())
+        inside = text[start:end]
+    opening = inside.find("[")
+    if opening > 0 and "]" not in inside[opening:]:
+        end = start + opening
+    return start, end
+
+
 def _before_a_field_past_a_gap(text: str, start: int, end: int) -> int:
     """A date or a time ends at a column's gap where what the span holds past it is no
     date's ("Tuesday, February 11, 2025       Time", the next field's label)."""
@@ -1557,6 +1571,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
         elif c.label == "AGE":
             start, end = _strip_age_words(text, start, end)
         elif c.label in _NAME_LABELS:
+            start, end = _within_brackets(text, start, end)
             start = _strip_line_number(text, start, end)
             start = _strip_leading_function_words(text, start, end)
             if c.label != "PERSON":

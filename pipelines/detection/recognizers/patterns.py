@@ -600,7 +600,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # "19 years old", "34 years of age".
     _p(
         "AGE",
-        rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})[- ]years?(?:[- ]old\b|[ \t]+of[ \t]+age(?![\w-]))",
+        # (The years may open the next line: "sixty-one⏎years of age".)
+        rf"\b(?:\d{{1,3}}|{NUMBER_WORDS})(?:[- ]|[ \t]*\n[ \t]*(?:\d{{1,2}}[ \t]{{2,}})?)years?"
+        r"(?:[- ]old\b|[ \t]+of[ \t]+age(?![\w-]))",
         0.9,
         "years_old",
         IGNORECASE,
@@ -613,6 +615,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "age_cue",
         IGNORECASE,
+    ),
+    # Several people's ages after "ages" ("our two daughters, ages 9 and 12", "ages 4, 7
+    # and 11"): each number an age (`_several_spans`). Not "all ages", "ages 5 to 12" (a
+    # range of a group's, no one's).
+    _p(
+        "AGE",
+        rf"(?<!all[ ])\b(?i:ages)[ \t]+(?P<list>(?:\d{{1,2}}|(?i:{NUMBER_WORDS}))"
+        rf"(?:(?:,[ \t]*(?:(?i:and)[ \t]+)?|[ \t]+(?i:and)[ \t]+)(?:\d{{1,2}}|(?i:{NUMBER_WORDS})))*)"
+        r"(?![\w-]|[ \t]+(?:to|through|-|and[ \t]+(?:up|over|under|older|younger))\b)",
+        0.85,
+        "ages_listed",
     ),
     # A hedged age only in a person's apposition, after a capitalised name: "Putta, S/o
     # Ningegowda, aged about 31 years" ("The cheddar, aged about 24 months" is a cheese's).
@@ -817,8 +830,12 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "AGE",
         # (The owner's word starts a word: from every position of a hyphened run it would
         # scan the run again.)
-        r"\b(?:my|his|her|our|their|your|the|(?<![\w-])[\w-]+['’]s)\s+(?:(?:little|baby|big|older|younger|great-)\s*)?"
-        rf"(?:{RELATIONS}|youngest|oldest|eldest)(?:['’]s|\s+(?:is|was|turned|turns))\s+"
+        # (A printed line number may stand between: "My⏎18      daughter's three", "My
+        # child was⏎ 11  seventeen".)
+        r"\b(?:my|his|her|our|their|your|the|(?<![\w-])[\w-]+['’]s)(?:\s|\n[ \t]*\d{1,2}[ \t]{2,})+"
+        r"(?:(?:little|baby|big|older|younger|great-)\s*)?"
+        rf"(?:{RELATIONS}|youngest|oldest|eldest)(?:['’]s|\s+(?:is|was|turned|turns))"
+        r"(?:\s|\n[ \t]*\d{1,2}[ \t]{2,})+"
         rf"(?P<v>\d{{1,2}}|{AGE_NUMBER_WORDS})(?![\w-]|[.,]\d)"
         rf"(?=[ \t]*(?:[.;!?)\n]|$|,(?![ \t]*(?:\d|{NUMBER_WORDS}\b))"
         r"|(?:years?[ \t-]+old|now|today|this[ \t]+year|when|and[ \t]+(?:i|he|she|we|they)\b)))",
@@ -1663,9 +1680,12 @@ def _listed_after(text: str, found: list[Candidate]) -> list[Candidate]:
     return listed
 
 
+_A_LISTED_AGE = re.compile(rf"\d{{1,2}}|(?i:{NUMBER_WORDS})(?![\w-])")
 # A house's number ending the line before ("living at number 2214⏎27  Nkwenkwezi
-# Street"): the street's line opens with the page's printed number.
-_HOUSE_NUMBER_ENDS_LINE = re.compile(r"(?<![\w.,/$#:-])\d{1,6}[A-Za-z]?[ \t]*\n$")
+# Street"): the street's line opens with the page's printed number. Without it the
+# street starts after the printed number's gap ("19  East 40th Street").
+# The street's name may begin on that line too ("114 Tillman⏎13  Ferry Road").
+_HOUSE_NUMBER_ENDS_LINE = re.compile(r"(?<![\w.,/$#:-])\d{1,6}[A-Za-z]?(?:[ \t]+[A-Z][\w'’-]*){0,2}[ \t]*\n$")
 
 
 def _house_before_the_line_number(text: str, match: re.Match[str]) -> tuple[int, int]:
@@ -1673,7 +1693,10 @@ def _house_before_the_line_number(text: str, match: re.Match[str]) -> tuple[int,
     number at the end of the line before, or from the street's name."""
     line_start = text.rfind("\n", 0, match.start("n")) + 1
     house = _HOUSE_NUMBER_ENDS_LINE.search(text, max(0, line_start - 12), line_start)
-    return (house.start(), match.end()) if house is not None else (match.start("name"), match.end())
+    if house is not None:
+        return house.start(), match.end()
+    gap = _LINE_NUMBER_GAP.match(text, match.end("n"))
+    return (gap.end() if gap is not None else match.start("name")), match.end()
 
 
 def _several_spans(pattern: Pattern, match: re.Match[str], text: str, start: int, end: int) -> list[Candidate] | None:
@@ -1686,6 +1709,8 @@ def _several_spans(pattern: Pattern, match: re.Match[str], text: str, start: int
         spans = [match.span("lat"), match.span("lon")]
     elif pattern.rule == "ordinal_crossing":
         spans = list(_crossing(text, start, end))
+    elif pattern.rule == "ages_listed":
+        spans = [m.span() for m in _A_LISTED_AGE.finditer(text, *match.span("list"))]
     elif pattern.rule == "street_address" and _a_printed_line_number(text, match):
         spans = [_house_before_the_line_number(text, match)]
     elif pattern.rule == "military_range":

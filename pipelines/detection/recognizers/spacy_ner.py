@@ -102,7 +102,8 @@ _NAMED_INSTITUTION_HEADS = frozenset(
 # Valley Laboratory"): the institution cue's heads and a few kinds more, no street's
 # nor place's word.
 _INSTITUTION_ENDS = frozenset(w.lower() for w in INSTITUTION_HEADS) | frozenset(
-    "institution laboratory laboratories archive archives".split()
+    # A healing lodge, a fraternal lodge ("Willow Cree Healing Lodge", "Elks Lodge").
+    "institution laboratory laboratories archive archives lodge".split()
 )
 
 
