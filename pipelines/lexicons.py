@@ -260,6 +260,11 @@ MILITARY_RANKS: tuple[str, ...] = tuple(
     """PVT PV2 PFC SPC SGT SSG SFC 1SG SGM CSM WO1 CW2 CW3 CW4 CW5 2LT 1LT CPT MAJ LTC COL LTG PO1 PO2 PO3
     CPO SCPO MCPO LTJG LCDR CAPT RADM VADM LCpl SSgt GySgt MSgt MGySgt SgtMaj Amn A1C SrA TSgt SMSgt CMSgt""".split()
 )
+# The US states' and the District of Columbia's postal codes.
+US_STATE_CODES: frozenset[str] = frozenset(
+    """AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK
+    OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC""".split()
+)
 # The letters of a record's number's field, which stand before the number on a cover or
 # a footer ("DIN 07-B-4418", "FPS 748213D", "NYSID: 03318562K"): never a name's part.
 NUMBER_FIELD_ACRONYMS: frozenset[str] = frozenset(

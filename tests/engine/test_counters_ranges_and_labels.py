@@ -130,3 +130,21 @@ def test_a_name_holds_no_transcriber_s_bracket() -> None:
     assert text[slice(*_within_brackets(text, at, at + len("Laughs] Trinidad")))] == "Trinidad"
     at = text.index("Kenneth")
     assert text[slice(*_within_brackets(text, at, at + len("Kenneth (Kenny) Smith")))] == "Kenneth (Kenny) Smith"
+
+
+def test_a_town_that_names_a_lodge_stays_a_town() -> None:
+    text = (
+        "1 Sugarbush Road, Sugarbush, MN 56470\nShe goes to the Head Start in Sugarbush. She entered treatment "
+        "at Sugarbush Recovery Lodge on August 4th."
+    )
+    found = _spans(text, "LOCATION", "ORGANIZATION")
+    assert ("Sugarbush Recovery Lodge", "ORGANIZATION") in found
+    assert [label for t, label in found if t == "Sugarbush"] == ["LOCATION", "LOCATION"]
+    # A motel's short name, no town's, is the motel.
+    text = "That's the Nimitz Motor Lodge, 8912 International Boulevard. I stayed at the Nimitz."
+    assert ("Nimitz", "ORGANIZATION") in _spans(text, "LOCATION", "ORGANIZATION")
+
+
+def test_an_age_s_years_on_the_next_numbered_line_stay_outside() -> None:
+    text = "his father was born on March 3, 1989. He was 34\n15  years old. He was pronounced dead\n"
+    assert _spans(text, "AGE") == [("34", "AGE")]

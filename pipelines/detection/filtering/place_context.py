@@ -43,6 +43,7 @@ from pipelines.lexicons import (
     STREET_TYPES,
     TITLE_WORDS,
     TITLES,
+    US_STATE_CODES,
     US_STATES,
 )
 
@@ -656,8 +657,30 @@ def institutions_by_their_short_names(text: str, spans: list[Candidate]) -> list
                 return True
         return False
 
-    short = {span.text.strip() for span in spans if _unknown_weak_place(span) and shortens(span.text)}
+    short = {
+        span.text.strip()
+        for span in spans
+        if _unknown_weak_place(span) and shortens(span.text) and not _a_town_somewhere(text, span.text.strip())
+    }
     return _as_organizations(spans, _unknown_weak_place, short, EMPLOYER_RULE)
+
+
+def _a_town_somewhere(text: str, name: str) -> bool:
+    """The document writes the name as a town too, its state or country after a comma
+    ("Sugarbush, Minnesota" beside "Sugarbush Recovery Lodge"): the short name is the
+    town's."""
+    for at in _occurrences(text, name):
+        after = text[at + len(name) : at + len(name) + 40]
+        if _region_after(text, at + len(name)) or _STATE_AFTER.match(after) or _STATE_ZIP_AFTER.match(after):
+            return True
+        code = _STATE_CODE_AFTER.match(after)
+        if code is not None and code.group(1) in US_STATE_CODES:
+            return True
+    return False
+
+
+# A US state's code after a town's comma ("Sugarbush, MN 56470").
+_STATE_CODE_AFTER = re.compile(r",[ \t]*([A-Z]{2})\b(?![.'’-])")
 
 
 # The words after a person's name that make it an institution's ("Joseph Harp

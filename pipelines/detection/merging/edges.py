@@ -201,7 +201,8 @@ def _strip_words(
 # ("[AGE] years old").
 # A form's field too: "Age: 44 y", "AGE: 31".
 _AGE_LEAD = re.compile(r"(?i)(?:age|aged)(?::[ \t]*|\s+)(?:of\s+)?(?=\S)")
-_AGE_TAIL = re.compile(r"(?i)(?:[-\s]+years?|\s+yrs?\.?)(?:[-\s]+old|\s+of\s+age)$")
+# (Over a printed line number too: "He was 34⏎15  years old".)
+_AGE_TAIL = re.compile(r"(?i)(?:[-\s]+(?:\d{1,2}[ \t]{2,})?years?|\s+yrs?\.?)(?:[-\s]+old|\s+of\s+age)$")
 
 
 # A date a model read with the age before it ("at age 14 in 1993", "age 38 (1992)"):

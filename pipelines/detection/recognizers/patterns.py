@@ -35,6 +35,7 @@ from pipelines.lexicons import (
     TENS,
     TITLES,
     UNITS,
+    US_STATE_CODES,
     US_STATES,
 )
 
@@ -75,14 +76,7 @@ _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)
 # and Main": the ordinal says a street; its neighbour across "and" is one too).
 # (And the territories that have ZIP codes: "San Juan, Puerto Rico 00918"; not "VI",
 # a Roman numeral, "Chapter VI 12345", nor "PR", a pull request's, "PR 12345".)
-_STATE_NAMES = (
-    frozenset(US_STATES)
-    | frozenset(
-        "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK"
-        " OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC GU".split()
-    )
-    | frozenset({"puerto rico", "guam"})
-)
+_STATE_NAMES = frozenset(US_STATES) | US_STATE_CODES | frozenset({"GU", "puerto rico", "guam"})
 _ORDINAL = r"\d{1,3}(?:st|nd|rd|th)"
 # An ordinal that counts something else: "1st and 2nd grade", "3rd and 4th place".
 _NOT_A_STREET_AFTER = (
