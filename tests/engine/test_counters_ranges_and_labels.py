@@ -148,3 +148,33 @@ def test_a_town_that_names_a_lodge_stays_a_town() -> None:
 def test_an_age_s_years_on_the_next_numbered_line_stay_outside() -> None:
     text = "his father was born on March 3, 1989. He was 34\n15  years old. He was pronounced dead\n"
     assert _spans(text, "AGE") == [("34", "AGE")]
+
+
+def test_review_31_ages_collars_languages_and_brackets() -> None:
+    from pipelines.detection.recognizers import patterns
+
+    ages = [c.text for c in patterns.recognize("For all ages 3 and 5. Ages 5 - 12, ages 5–12, ages 18 or older.")]
+    assert [a for a in ages if a in ("3", "5", "12", "18")] == []
+    text = "PC 1999 was a good year. Police Constable 2019. A large number, 25000."
+    assert [c.text for c in patterns.recognize(text) if c.label == "ID"] == []
+    people = [
+        t for t, _ in _spans("He testified in Garcia's favor. The witness spoke in Kowalczyk's defense.", "PERSON")
+    ]
+    assert "Garcia" in people and "Kowalczyk" in people
+    places = [t for t, _ in _spans("We went to Trinidad, Colorado. [Laughs] Trinidad in Texas was far.", "PERSON")]
+    assert not any("Laughs" in p for p in places)
+    text = " 1  It was at 2214 Tillman\n 2  Ferry Road, near the school.\n 3  The end.\n"
+    assert ("2214 Tillman\n 2  Ferry Road", "LOCATION") in _spans(text, "LOCATION")
+
+
+def test_review_31_blank_numbered_lines_and_runs_stay_linear() -> None:
+    import time
+
+    from pipelines.detection.recognizers import patterns
+
+    page = " 9    Q.   And that was the house of my\n" + "".join(f"{i:>2}      \n" for i in range(10, 24)) + "Page 2\n"
+    started = time.perf_counter()
+    patterns.recognize(page)
+    patterns.recognize(" 9  he\n" + "".join(f"{i:>2}      \n" for i in range(10, 24)))
+    patterns.recognize("Detective " * 8000)
+    assert time.perf_counter() - started < 3.0

@@ -117,7 +117,7 @@ def _person_acronym(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 
 # A code with a digit after a field's letters ("DIN 07-B-4418", "FPS: 748213D").
-_A_CODE_AFTER = re.compile(r"[ \t]*[:#]?[ \t]*[A-Z0-9-]*\d")
+_A_CODE_AFTER = re.compile(r"[ \t]*+[:#]?[ \t]*+[A-Z0-9-]*\d")
 
 
 def _person_number_field(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -875,7 +875,7 @@ _IN_A_LANGUAGE_BEFORE = re.compile(
     r"|written|spelled|spelt|testif(?:y|ies|ied)|translated|interpreted|answers?|answered|greets?|greeted)"
     r"[ \t]+in)[ \t]+$"
 )
-_A_LANGUAGE_S_WORDS_AFTER = re.compile(r"[ \t]+(?:words?|language|phrases?|prayers?|speakers?|translation)\b")
+_A_LANGUAGE_S_WORDS_AFTER = re.compile(r"[ \t]+(?:words?|language|phrases?|prayers?|translation)\b")
 
 
 def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -885,6 +885,8 @@ def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
     word = c.text.strip()
     if not _model_only(c) or not word.isalpha() or is_known_place(word.lower()):
         return None
+    if text[c.end : c.end + 1] in ("'", "’"):
+        return None  # "testified in Garcia's favor": a language is never anyone's
     before = _IN_A_LANGUAGE_BEFORE.search(text, max(0, c.start - 30), c.start)
     if before is None and _A_LANGUAGE_S_WORDS_AFTER.match(text, c.end) is None:
         return None

@@ -1523,7 +1523,8 @@ _SHORT_YEAR = re.compile(r"(?<=[\s(])['’]\d\d")
 
 def _within_brackets(text: str, start: int, end: int) -> tuple[int, int]:
     """A name holds no transcriber's bracket: a span across one ("Laughs] Trinidad")
-    keeps the words after the last closing bracket, or before the first opening one."""
+    keeps the words after the last closing bracket (or parenthesis, none opened in the
+    span), or those before an opening square bracket never closed ("Ana [inaudible")."""
     inside = text[start:end]
     close = max(inside.rfind("]"), inside.rfind(")"))
     if close >= 0 and "[" not in inside[:close] and "(" not in inside[:close] and inside[close + 1 :].strip():

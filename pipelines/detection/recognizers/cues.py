@@ -688,7 +688,9 @@ def _a_signer_s_role(text: str, start: int, words: list[re.Match[str]]) -> bool:
     )
 
 
+# A rank's next word ("Detective Police Constable", "Police Community Support Officer").
 _A_RANK_AFTER = re.compile(r"[ \t]+(?:Constable|Sergeant|Inspector|Officer|Superintendent|Community)\b")
+_RANK_WORDS = TITLE_WORDS | ROLE_WORDS
 
 
 def _institutions(text: str) -> list[Candidate]:
@@ -756,11 +758,7 @@ def _institutions(text: str) -> list[Candidate]:
         names = [w.group() for w in words if not _HEAD_RE.match(w.group()) and w.group().lower() not in stop | {"&"}]
         # A rank's words are no name ("Detective Police Constable 51873"); "Justice
         # Department" is one.
-        if (
-            names
-            and all(n.lower().rstrip(".") in TITLE_WORDS | ROLE_WORDS for n in names)
-            and _A_RANK_AFTER.match(text, end)
-        ):
+        if names and _A_RANK_AFTER.match(text, end) and all(n.lower().rstrip(".") in _RANK_WORDS for n in names):
             continue
         # A name word, and the head last unless an "of" name follows it.
         if not names or (of is None and not _HEAD_RE.match(words[-1].group())):

@@ -461,8 +461,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ID",
         r"(?<![\w.])(?:(?:W?PC|DC|DS|PCSO|TDC|SPC)[ \t]+(?=\d{3,4}(?!\d))"
-        r"|(?:(?:Detective|Acting|Temporary|Special|Woman)[ \t]+)*(?:Police[ \t]+)?(?:Constable|Sergeant)[ \t]+)"
-        r"(?P<v>\d{3,5})"
+        r"|(?:(?:Detective|Acting|Temporary|Special|Woman)[ \t]+){0,3}(?:Police[ \t]+)?(?:Constable|Sergeant)[ \t]+)"
+        # (Not a year: "PC 1999 was", "Police Constable 2019.")
+        r"(?!(?:19|20)\d\d\b)(?P<v>\d{3,5})"
         r"(?![\w:.,/-]?\d)(?![ \t]*(?:hours|hrs|am|pm|a\.m|p\.m|minutes|mins|years|yrs|pounds|feet|miles|mph)\b)",
         0.85,
         "collar_number",
@@ -611,13 +612,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         IGNORECASE,
     ),
     # Several people's ages after "ages" ("our two daughters, ages 9 and 12", "ages 4, 7
-    # and 11"): each number an age (`_several_spans`). Not "all ages", "ages 5 to 12" (a
-    # range of a group's, no one's).
+    # and 11"): each number an age (`_several_spans`). Not "all ages", "ages 5 to 12",
+    # "ages 5–12", "ages 18 and up" (a group's range or threshold, no one's).
     _p(
         "AGE",
-        rf"(?<!all[ ])\b(?i:ages)[ \t]+(?P<list>(?:\d{{1,2}}|(?i:{NUMBER_WORDS}))"
+        rf"(?<!(?i:all)[ ])\b(?i:ages)[ \t]+(?P<list>(?:\d{{1,2}}|(?i:{NUMBER_WORDS}))"
         rf"(?:(?:,[ \t]*(?:(?i:and)[ \t]+)?|[ \t]+(?i:and)[ \t]+)(?:\d{{1,2}}|(?i:{NUMBER_WORDS})))*)"
-        r"(?![\w-]|[ \t]+(?:to|through|-|and[ \t]+(?:up|over|under|older|younger))\b)",
+        r"(?![\w-]|[ \t]*[-–—]|[ \t]+(?:(?:to|through|or|and)[ \t]+(?:up|over|above|under|older|younger)\b"
+        r"|to\b|through\b))",
         0.85,
         "ages_listed",
     ),
@@ -769,7 +771,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # A person's, or several people's now ("they are 8 and 10"): "we were 4 in the
         # car" counts people.
         # The verb may stand on the next printed line ("you⏎ 2  were 19").
-        r"\b(?:(?:(?:i|he|she|you)(?:\s|\n[ \t]*\d{1,2}[ \t]{2,})+(?:am|is|are|was|were)|(?:i|he|she|you)['’](?:m|s|re)"
+        r"\b(?:(?:(?:i|he|she|you)(?:\s|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S))+(?:am|is|are|was|were)"
+        r"|(?:i|he|she|you)['’](?:m|s|re)"
         r"|(?:they|we)\s+are|(?:they|we)['’]re)(?:\s+now)?"
         r"|turn(?:s|ed|ing)?"
         # A person named, then "who is nine," (not "who is 12?" nor "And who was 3,
@@ -826,10 +829,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # scan the run again.)
         # (A printed line number may stand between: "My⏎18      daughter's three", "My
         # child was⏎ 11  seventeen".)
-        r"\b(?:my|his|her|our|their|your|the|(?<![\w-])[\w-]+['’]s)(?:\s|\n[ \t]*\d{1,2}[ \t]{2,})+"
+        r"\b(?:my|his|her|our|their|your|the|(?<![\w-])[\w-]+['’]s)(?:\s|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S))+"
         r"(?:(?:little|baby|big|older|younger|great-)\s*)?"
         rf"(?:{RELATIONS}|youngest|oldest|eldest)(?:['’]s|\s+(?:is|was|turned|turns))"
-        r"(?:\s|\n[ \t]*\d{1,2}[ \t]{2,})+"
+        r"(?:\s|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S))+"
         rf"(?P<v>\d{{1,2}}|{AGE_NUMBER_WORDS})(?![\w-]|[.,]\d)"
         rf"(?=[ \t]*(?:[.;!?)\n]|$|,(?![ \t]*(?:\d|{NUMBER_WORDS}\b))"
         r"|(?:years?[ \t-]+old|now|today|this[ \t]+year|when|and[ \t]+(?:i|he|she|we|they)\b)))",
@@ -1448,7 +1451,7 @@ _NOT_A_RECORD_S_NUMBER = re.compile(
     r"(?i:\b(?:phone|telephone|cell|cellphone|mobile|fax|contact|callback|page|pages|line|lines|exhibits?"
     r"|paragraphs?|para|sections?|rules?|counts?|room|seat|jersey|model|part|version|lot|route|highway|channel"
     r"|tab|items?|bates|house|street|suite|apartment|apt|box|zip|postal|frame|track|size|style|catalog"
-    r"|catalogue|sku)['’]?s?)[ \t]*$"
+    r"|catalogue|sku)['’]?s?)\s*$"
 )
 # A telephone's, a date's, a span of years' and an amount's shapes.
 _NO_RECORD_S_CODE = re.compile(
@@ -1472,6 +1475,8 @@ def _a_record_s_code(text: str, cue: int, start: int, end: int) -> bool:
         return False
     code = text[start:end]
     digits = sum(c.isdigit() for c in code)
+    if code.isdigit() and "," in text[cue:start]:
+        return False  # "a large number, 25000, came": a count in its commas
     named = _A_RECORD_S_WORD_BEFORE.search(text, max(0, cue - 24), cue) is not None
     if " " in code and not _A_COURT_S_YEAR.search(code):
         # (Digits in groups alone may be a telephone's written abroad, "0722 555 148",
@@ -1664,9 +1669,13 @@ def _listed_after(text: str, found: list[Candidate]) -> list[Candidate]:
     digits and its joints in the same places): the same record's kind, numbered in
     turn."""
     listed: list[Candidate] = []
+    heads: set[tuple[int, int]] = set()  # two rules may find one code: its list is read once
     for candidate in found:
         if candidate.label != "ID" or candidate.rule.removeprefix("pattern:") not in _LISTING_RULES:
             continue
+        if (candidate.start, candidate.end) in heads:
+            continue
+        heads.add((candidate.start, candidate.end))
         shape, end = _shape(candidate.text), candidate.end
         while (following := _NEXT_IN_LIST.match(text, end)) is not None and _shape(following.group("v")) == shape:
             a, end = following.span("v")
@@ -1686,7 +1695,7 @@ def _house_before_the_line_number(text: str, match: re.Match[str]) -> tuple[int,
     """An address whose number is the page's printed line number: from the house's
     number at the end of the line before, or from the street's name."""
     line_start = text.rfind("\n", 0, match.start("n")) + 1
-    house = _HOUSE_NUMBER_ENDS_LINE.search(text, max(0, line_start - 12), line_start)
+    house = _HOUSE_NUMBER_ENDS_LINE.search(text, text.rfind("\n", 0, max(0, line_start - 1)) + 1, line_start)
     if house is not None:
         return house.start(), match.end()
     gap = _LINE_NUMBER_GAP.match(text, match.end("n"))
