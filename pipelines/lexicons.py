@@ -223,11 +223,11 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
     tfo dci dsu wpc pcso supt insp adv advs addl student coach
-    child youth minor juvenile parent guardian caregiver elder dj osg""".split()
+    child youth juvenile guardian caregiver elder osg""".split()
 )
 # (A child's forensic interview labels the child so, "CHILD:", an Elder-assisted hearing
-# its Elder, "ELDER:"; an English prison's adjudication its district judge and its
-# operational support grade, "DJ MARCHETTI:", "OSG ASANTE-MOORE:".)
+# its Elder, "ELDER:"; an English prison's adjudication its operational support grade,
+# "OSG ASANTE-MOORE:". Not "MINOR", "PARENT" nor "DJ": surnames and a given name too.)
 # (A school's hearing labels its student and a sport's teacher so: "STUDENT M.A.:",
 # "COACH EARLY:"; as words in a sentence they open names of things too, "Student
 # Services", "Coach Lane".)

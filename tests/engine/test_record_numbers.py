@@ -70,11 +70,25 @@ def test_a_rank_s_words_are_no_institution() -> None:
     assert [c.text for c in spans if c.label == "ORGANIZATION"] == []
 
 
-def test_digits_in_groups_after_a_file_s_number_or_eleven_digits() -> None:
+def test_digits_in_groups_after_a_file_s_or_a_case_s_number() -> None:
     assert _ids("             )    VA File No. 29 114 667\n") == ["29 114 667"]
-    assert _ids("His status card number, 294 0031 7701, is on the list.") == ["294 0031 7701"]
-    # A telephone's number written abroad, a count.
-    assert _ids("My M-Pesa number is 0722 555 148. The number was 100 200 300.") == []
+    # A telephone's number written abroad, a count: no record's word before "number".
+    for text in (
+        "My M-Pesa number is 0722 555 148. The number was 100 200 300.",
+        "Tel. No. 020 7946 0958. Number is 0161 496 0123, home. Tel. No. 0412345678.",
+        "WhatsApp number is 919845012345.",
+    ):
+        assert _ids(text) == [], text
+
+
+def test_counts_laws_and_forms_after_number_are_no_records() -> None:
+    for text in (
+        "The number was 25000 that year. The total number is 12500 now.",
+        "A. No. 45000 is what I made. His numbers were 150/95.",
+        "Pub. L. No. 104-191. Executive Order No. 13769. U.S. Patent No. 7654321. Form No. DD-214.",
+        "A. Claim number 22145, 30000 dollars.",
+    ):
+        assert [i for i in _ids(text) if i != "22145"] == [], text
 
 
 def test_a_short_number_after_a_collar_s_or_a_badge_s_word() -> None:

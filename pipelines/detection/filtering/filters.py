@@ -875,6 +875,9 @@ _IN_A_LANGUAGE_BEFORE = re.compile(
     r"|written|spelled|spelt|testif(?:y|ies|ied)|translated|interpreted|answers?|answered|greets?|greeted)"
     r"[ \t]+in)[ \t]+$"
 )
+# Speaking "in" a place no list knows is rare beside speaking in a language ("the
+# witness will speak in isiXhosa"); testifying, saying or writing in one is common.
+_SPEAKING_IN_BEFORE = re.compile(r"(?i:\b(?:speaks?|spoke|spoken|speaking|interpreted|translated)[ \t]+in)[ \t]+$")
 _A_LANGUAGE_S_WORDS_AFTER = re.compile(r"[ \t]+(?:words?|language|phrases?|prayers?|translation)\b")
 
 
@@ -887,8 +890,11 @@ def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
         return None
     if text[c.end : c.end + 1] in ("'", "’"):
         return None  # "testified in Garcia's favor": a language is never anyone's
-    before = _IN_A_LANGUAGE_BEFORE.search(text, max(0, c.start - 30), c.start)
-    if before is None and _A_LANGUAGE_S_WORDS_AFTER.match(text, c.end) is None:
+    # (A town one testifies in is a place, "testified in Wetaskiwin": a place's name is
+    # a language's only where it is spoken or its words named.)
+    cue = _SPEAKING_IN_BEFORE if c.label == "LOCATION" else _IN_A_LANGUAGE_BEFORE
+    before = cue.search(text, max(0, c.start - 30), c.start)
+    if not before and _A_LANGUAGE_S_WORDS_AFTER.match(text, c.end) is None:
         return None
     return "a language, no name"
 
@@ -980,7 +986,9 @@ _RECORD_DIGITS = re.compile(r"(?<!\d)(?:\d{5,7}|\d{9,})(?!\d)")
 # "card number 01-03-99-1990-06-00417"): capitals or digits across a hyphen, a slash or
 # a dot; not a range of two dates ("05/2021-09/2023", "03/14/22-03/15/22"), nor a
 # file's extension ("log_2023-2024.xlsx").
-_CODE_GOES_ON_BEFORE = re.compile(r"[A-Z0-9][-/.]$")
+_CODE_GOES_ON_BEFORE = re.compile(r"[A-Z0-9]{2}[-/.]$")
+# A record's cue, then the code's earlier parts up to the date.
+_A_RECORD_S_CUE_BEFORE = re.compile(r"(?i:\b(?:no|nos|number|id)\b\.?|#)[ \t]*:?\s*(?:[A-Z0-9]+[-/.])*$")
 _CODE_GOES_ON_AFTER = re.compile(r"[-/.][A-Z0-9]")
 _A_DATE_BEFORE = re.compile(r"(?:\d{1,2}[/.]){1,2}\d{1,4}-$")
 _A_DATE_AFTER = re.compile(r"-(?:\d{1,2}[/.]){1,2}\d{1,4}(?!\d)")
@@ -988,8 +996,11 @@ _SEPARATED = re.compile(r"\d[-/.]\d")
 
 
 def _a_longer_code_s_part(c: Candidate, text: str) -> bool:
-    """A numeric date or a year glued to a longer code's other parts: a numbered date
-    on either side, a year on both."""
+    """A numeric date or a year glued to a longer code's other parts after a record's
+    "No.", "number" or "#": a numbered date on either side, a year on both. Without
+    the cue a date keeps its suffix ("01/15/2020-Present", "DOB 01/02/1980-M")."""
+    if _A_RECORD_S_CUE_BEFORE.search(text, max(0, c.start - 40), c.start) is None:
+        return False
     window = max(0, c.start - 12)
     before = _CODE_GOES_ON_BEFORE.search(text, max(0, c.start - 2), c.start) is not None
     before = before and _A_DATE_BEFORE.search(text, window, c.start) is None
@@ -1005,9 +1016,10 @@ _A_COURT_S_NUMBER_BEFORE = re.compile(r"(?:No|NO|Nos)\.?[ \t]*:?\s*[A-Z]{0,3}\d+
 
 
 # A law's year or a code's section before the number ("Criminal Justice Act, 1984",
-# "the Regulations 1997", "18 U.S.C. 1001", "§ 2019"): the law's, no one's date.
+# "Prison Rules 1999", "18 U.S.C. 1001", "§ 2019"): the law's, no one's date. The law's
+# name before its kind ("I told Bill 1998 was the year" is a man's name).
 _A_LAW_BEFORE = re.compile(
-    r"(?:\b(?:Act|Acts|Regulations|Rules|Order|Code|Ordinance|Statute|Bill|Treaty|Convention)"
+    r"(?:[A-Z][\w'’)-]*[ \t]+(?:Act|Acts|Regulations|Rules|Ordinance|Statute)"
     r"(?:[ \t]+\([A-Z][\w ]*\))?,?|U\.S\.C\.?(?:[ \t]*§+)?|§+)[ \t]*$"
 )
 

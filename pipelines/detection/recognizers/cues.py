@@ -1252,7 +1252,7 @@ def _examiner(words: list[re.Match[str]]) -> tuple[list[re.Match[str]], bool, bo
 # A transcript's key to its labels ("Key:  FI = forensic interviewer."): the letters a
 # role's words in lower case spell out.
 _LEGEND_ENTRY = re.compile(
-    r"(?<![\w.])(?P<abbr>[A-Z]{1,5})[ \t]*=[ \t]*(?P<words>[a-z][a-z'’ -]{2,40}?)(?=[.;,)]|[ \t]*$)", re.M
+    r"(?<![\w.])(?P<abbr>[A-Z]{1,3})[ \t]*=[ \t]*(?P<words>[a-z][a-z'’ -]{2,40}?)(?=[.;,)]|[ \t]*$)", re.M
 )
 
 

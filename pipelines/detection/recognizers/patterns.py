@@ -116,13 +116,17 @@ _NAME_BEFORE_HASH = re.compile(
 )
 
 
+# The emergency number after "#" ("the Police #911 call").
+_AN_EMERGENCY_NUMBER = re.compile(r"(?:911|999|112|000)(?!\d)")
+
+
 def _a_record_s_hash(text: str, start: int) -> bool:
     """A number after "#" is a record's where a person's name or a record's word
     stands right before it: a badge after its officer's name in capitals or a known
     surname ("RUDKIN #1427", "Officer Smith #1427"), an invoice's ("invoice #40772").
     Not an address's unit ("Apt. #204"), a store's ("Walgreens #07214"), a bus's, a
     flight's, a hashtag's, a juror's ("Jurors #112")."""
-    if _NOT_A_RECORD_BEFORE.search(text, max(0, start - 16), start):
+    if _NOT_A_RECORD_BEFORE.search(text, max(0, start - 16), start) or _AN_EMERGENCY_NUMBER.match(text, start):
         return False
     if _TITLED_NAME_BEFORE_HASH.search(text, max(0, start - 60), start):
         return True
@@ -291,6 +295,11 @@ _RECORD_WORDS = (
 # (in lower case "sid" and "din" are words).
 _FIELD_ACRONYMS = frozenset({"NYSID", "DIN", "SID", "FBI", "TDCJ", "CCN"})
 _ID_ACRONYMS = _FIELD_ACRONYMS | {"IMEI", "VIN", "LIC", "FPS", "PULSE"}
+# Crimes a penal code's section names after its number ("PC 211 Robbery").
+_CRIMES = (
+    "(?i:murder|robbery|burglary|assault|battery|theft|rape|kidnapping|arson|manslaughter|possession|attempted"
+    "|second|first|felony|misdemeanor)"
+)
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     # A court's numbers go on with a child's or a count's suffix ("JD-142876-001").
@@ -460,11 +469,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # digits (five are Washington's ZIP code: "DC 20001"), its words before up to five.
     _p(
         "ID",
-        r"(?<![\w.])(?:(?:W?PC|DC|DS|PCSO|TDC|SPC)[ \t]+(?=\d{3,4}(?!\d))"
-        r"|(?:(?:Detective|Acting|Temporary|Special|Woman)[ \t]+){0,3}(?:Police[ \t]+)?(?:Constable|Sergeant)[ \t]+)"
+        # (The letters' number before the officer's name or in brackets: "PC 187, murder",
+        # "PC 211 robbery" are California's penal code, "DC 120 volts" a current.)
+        r"(?<![\w.])(?:(?:W?PC|DC|DS|PCSO|TDC|SPC)[ \t]+(?=\d{3,4}(?:[ \t]+(?!" + _CRIMES + r"\b)[A-Z][A-Za-z'’-]|\)))"
+        r"|(?:(?:Detective|Acting|Temporary|Special|Woman)[ \t]+){0,3}(?:Police[ \t]+)?(?:Constable|Sergeant)[ \t]+"
+        r"(?=\d{4}))"
         # (Not a year: "PC 1999 was", "Police Constable 2019.")
         r"(?!(?:19|20)\d\d\b)(?P<v>\d{3,5})"
-        r"(?![\w:.,/-]?\d)(?![ \t]*(?:hours|hrs|am|pm|a\.m|p\.m|minutes|mins|years|yrs|pounds|feet|miles|mph)\b)",
+        r"(?![\w:.,/-]?\d)"
+        r"(?![ \t]*(?:hours|hrs|am|pm|a\.m|p\.m|minutes|mins|years|yrs|pounds|feet|miles|mph|yards|times)\b)",
         0.85,
         "collar_number",
     ),
@@ -611,15 +624,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "age_cue",
         IGNORECASE,
     ),
-    # Several people's ages after "ages" ("our two daughters, ages 9 and 12", "ages 4, 7
-    # and 11"): each number an age (`_several_spans`). Not "all ages", "ages 5 to 12",
-    # "ages 5–12", "ages 18 and up" (a group's range or threshold, no one's).
+    # Several people's ages in an apposition after "ages" ("our two daughters, ages 9 and
+    # 12", "the kids, ages 4, 7 and 11"): each number an age (`_several_spans`). Not a
+    # group's ("for ages 3 and 5", "between ages 12 and 17"), "ages 5 to 12", "ages 5–12",
+    # "ages 18 and up", "ages 2, 4 and 6 months".
     _p(
         "AGE",
-        rf"(?<!(?i:all)[ ])\b(?i:ages)[ \t]+(?P<list>(?:\d{{1,2}}|(?i:{NUMBER_WORDS}))"
+        rf"(?<=,[ ])(?i:ages)[ \t]+(?P<list>(?:\d{{1,2}}|(?i:{NUMBER_WORDS}))"
         rf"(?:(?:,[ \t]*(?:(?i:and)[ \t]+)?|[ \t]+(?i:and)[ \t]+)(?:\d{{1,2}}|(?i:{NUMBER_WORDS})))*)"
         r"(?![\w-]|[ \t]*[-–—]|[ \t]+(?:(?:to|through|or|and)[ \t]+(?:up|over|above|under|older|younger)\b"
-        r"|to\b|through\b))",
+        r"|to\b|through\b|(?:days?|weeks?|months?|years?)\b))",
         0.85,
         "ages_listed",
     ),
@@ -1451,16 +1465,24 @@ _NOT_A_RECORD_S_NUMBER = re.compile(
     r"(?i:\b(?:phone|telephone|cell|cellphone|mobile|fax|contact|callback|page|pages|line|lines|exhibits?"
     r"|paragraphs?|para|sections?|rules?|counts?|room|seat|jersey|model|part|version|lot|route|highway|channel"
     r"|tab|items?|bates|house|street|suite|apartment|apt|box|zip|postal|frame|track|size|style|catalog"
-    r"|catalogue|sku)['’]?s?)\s*$"
+    r"|catalogue|sku|tel|whatsapp|landline|fax"
+    # A law's, an order's, a patent's, a form's, a drug's, a filing's number.
+    r"|l|law|order|resolution|ordinance|patent|form|ndc|ex|exh|dkt|ecf|bill|act)['’]?s?\.?)\s*$"
 )
 # A telephone's, a date's, a span of years' and an amount's shapes.
 _NO_RECORD_S_CODE = re.compile(
-    r"(?:\d{3}[-. ])?\d{3}[-. ]\d{4}|[2-9]\d{9}|1[2-9]\d{9}|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}"
+    r"(?:\d{3}[-. ])?\d{3}[-. ]\d{4}|[2-9]\d{9}|1[2-9]\d{9}|0\d{9,10}|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}"
+    # A blood pressure's two readings ("150/95").
+    r"|\d{2,3}/\d{2,3}"
     r"|(?:19|20)\d\d[-/](?:19|20)?\d\d|\d+\.\d+"
 )
 
 
 _A_TOWN_S_STATE = re.compile(r"[A-Za-z],[ \t]*$")
+# "is", "was" between a count's "number" and its figure ("The number was 25000").
+_SAID_OF_THE_NUMBER = re.compile(r"\b(?:is|was|are|were)\b")
+# "No." opening a sentence or an answer: the word no ("A. No. 45000 is what I made").
+_NO_OPENS_A_SENTENCE = re.compile(r"(?:^|[.?!:]|\b[QA]\.)[ \t]*$")
 _A_COURT_S_YEAR = re.compile(r"[ ](?:of|OF)[ ]")
 _A_RECORD_S_WORD_BEFORE = re.compile(rf"(?i:\b(?:{_RECORD_WORDS}))[ \t]+$")
 _A_SHORT_NUMBER_S_WORD = re.compile(r"(?i:\b(?:collar|badge|shield|star|payroll|clock|warrant|staff))[ \t]+$")
@@ -1475,13 +1497,16 @@ def _a_record_s_code(text: str, cue: int, start: int, end: int) -> bool:
         return False
     code = text[start:end]
     digits = sum(c.isdigit() for c in code)
-    if code.isdigit() and "," in text[cue:start]:
-        return False  # "a large number, 25000, came": a count in its commas
+    between = text[cue:start]
+    if code.replace(" ", "").isdigit() and ("," in between or _SAID_OF_THE_NUMBER.search(between)):
+        return False  # "a large number, 25000", "The number was 25000": a count, an amount
+    if text[cue : cue + 1] in "Nn" and _NO_OPENS_A_SENTENCE.search(text, max(0, cue - 6), cue):
+        return False  # "A. No. 45000 is what I made": the word "no"
     named = _A_RECORD_S_WORD_BEFORE.search(text, max(0, cue - 24), cue) is not None
     if " " in code and not _A_COURT_S_YEAR.search(code):
         # (Digits in groups alone may be a telephone's written abroad, "0722 555 148",
-        # but for a file's or a case's, "VA File No. 29 114 667".)
-        return digits >= (4 if code[:1].isalpha() or named else 11) and not _NO_RECORD_S_CODE.fullmatch(code)
+        # "020 7946 0958", but for a file's or a case's, "VA File No. 29 114 667".)
+        return (code[:1].isalpha() or named) and digits >= 4 and not _NO_RECORD_S_CODE.fullmatch(code)
     if _NO_RECORD_S_CODE.fullmatch(code):
         return False
     if text.startswith("ID", cue):
@@ -1655,6 +1680,8 @@ _NEXT_IN_LIST = re.compile(
     r"(?:[ \t]*+,[ \t]*+(?:(?:and|or|&)(?=\s)[ \t]*+)?|[ \t]++(?:and|or|&)(?=\s)[ \t]*+)"
     r"(?:\n[ \t]*+(?:\d{1,2}[ \t]{2,})?)?"
     r"(?P<v>[A-Z0-9](?:[A-Z0-9]|[./-](?=[A-Z0-9]))*)(?![\w/-])"
+    # (Not an amount or a count after the record: "Claim number 22145, 30000 dollars".)
+    r"(?![ \t]+(?:dollars|euros|pounds|percent|people|other|others|times|units|pages|miles)\b)"
 )
 _LETTERS = re.compile(r"[A-Z]")
 _DIGITS = re.compile(r"\d")
@@ -1691,12 +1718,26 @@ _A_LISTED_AGE = re.compile(rf"\d{{1,2}}|(?i:{NUMBER_WORDS})(?![\w-])")
 _HOUSE_NUMBER_ENDS_LINE = re.compile(r"(?<![\w.,/$#:-])\d{1,6}[A-Za-z]?(?:[ \t]+[A-Z][\w'’-]*){0,2}[ \t]*\n$")
 
 
+# Where the number ending the line is no house's: a year's or a count's word before it
+# ("moved there in 2004", "Call 911", "Unit 4").
+_NO_HOUSE_BEFORE = re.compile(r"(?i:\b(?:call|dial|unit|apt|apartment|suite|room|in|since|from|until|by|of))[ \t]+$")
+
+
+def _a_house_s_number(text: str, house: re.Match[str]) -> bool:
+    """The number (and the words) ending the line before a street are a house's: no
+    year's, no count's (common words after it: "3 Kids"), none a call's or a unit's."""
+    words = house.group().split()
+    if _year_shaped(words[0]) or _NO_HOUSE_BEFORE.search(text, max(0, house.start() - 12), house.start()):
+        return False
+    return not any(is_common_word(w) for w in words[1:])
+
+
 def _house_before_the_line_number(text: str, match: re.Match[str]) -> tuple[int, int]:
     """An address whose number is the page's printed line number: from the house's
     number at the end of the line before, or from the street's name."""
     line_start = text.rfind("\n", 0, match.start("n")) + 1
     house = _HOUSE_NUMBER_ENDS_LINE.search(text, text.rfind("\n", 0, max(0, line_start - 1)) + 1, line_start)
-    if house is not None:
+    if house is not None and _a_house_s_number(text, house):
         return house.start(), match.end()
     gap = _LINE_NUMBER_GAP.match(text, match.end("n"))
     return (gap.end() if gap is not None else match.start("name")), match.end()
