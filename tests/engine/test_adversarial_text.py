@@ -81,8 +81,10 @@ def test_line_number_chains_cost_linear_time():
     start of a chain and scanning the rest was quadratic (20,000 lines: minutes)."""
     page = [f"{n % 7} word" for n in range(20_000)]
     assert cpu(build_extraction, [page]) < 3.0
-    ratio = doubling_ratio(_number_chain, [n % 7 for n in range(200_000)], [n % 7 for n in range(400_000)])
-    assert ratio < 3.0, ratio
+    # Four times the input: a linear pass reads about 4, a quadratic one 16. (Doubling
+    # read 3.26 for this linear pass on a busy two-core VM without VNNI, session 31.)
+    ratio = doubling_ratio(_number_chain, [n % 7 for n in range(100_000)], [n % 7 for n in range(400_000)])
+    assert ratio < 8.0, ratio
 
 
 def test_the_linear_chain_is_the_one_the_quadratic_search_found():
