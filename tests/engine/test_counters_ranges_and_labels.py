@@ -73,6 +73,10 @@ def test_an_elder_said_alone_is_the_office_and_a_cree_grandfather_a_kin_title() 
     people = [t for t, _ in _spans("Thank you, Elder. Elder Flett told me. Mosôm Alphonse passed.", "PERSON")]
     assert "Flett" in people and "Alphonse" in people
     assert not any(re.search("Elder|Mosôm", p) for p in people)
+    # The office said alone as a label and as a word, not only addressed: still the office.
+    text = "ELDER:  Tansi.\nELDER:  We will have Elder support there. Elder Flett told me that."
+    people = [t for t, _ in _spans(text, "PERSON")]
+    assert "Flett" in people and not any("Elder" in p for p in people)
 
 
 def test_a_record_number_s_field_is_no_part_of_a_name() -> None:

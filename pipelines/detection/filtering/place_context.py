@@ -665,6 +665,10 @@ def institutions_by_their_short_names(text: str, spans: list[Candidate]) -> list
     return _as_organizations(spans, _unknown_weak_place, short, EMPLOYER_RULE)
 
 
+# A US state's code after a town's comma ("Sugarbush, MN 56470").
+_STATE_CODE_AFTER = re.compile(r",[ \t]*([A-Z]{2})\b(?![.'’-])")
+
+
 def _a_town_somewhere(text: str, name: str) -> bool:
     """The document writes the name as a town too, its state or country after a comma
     ("Sugarbush, Minnesota" beside "Sugarbush Recovery Lodge"): the short name is the
@@ -677,10 +681,6 @@ def _a_town_somewhere(text: str, name: str) -> bool:
         if code is not None and code.group(1) in US_STATE_CODES:
             return True
     return False
-
-
-# A US state's code after a town's comma ("Sugarbush, MN 56470").
-_STATE_CODE_AFTER = re.compile(r",[ \t]*([A-Z]{2})\b(?![.'’-])")
 
 
 # The words after a person's name that make it an institution's ("Joseph Harp

@@ -1465,7 +1465,7 @@ _NOT_A_RECORD_S_NUMBER = re.compile(
     r"(?i:\b(?:phone|telephone|cell|cellphone|mobile|fax|contact|callback|page|pages|line|lines|exhibits?"
     r"|paragraphs?|para|sections?|rules?|counts?|room|seat|jersey|model|part|version|lot|route|highway|channel"
     r"|tab|items?|bates|house|street|suite|apartment|apt|box|zip|postal|frame|track|size|style|catalog"
-    r"|catalogue|sku|tel|whatsapp|landline|fax"
+    r"|catalogue|sku|tel|whatsapp|landline"
     # A law's, an order's, a patent's, a form's, a drug's, a filing's number.
     r"|l|law|order|resolution|ordinance|patent|form|ndc|ex|exh|dkt|ecf|bill|act)['’]?s?\.?)\s*$"
 )
@@ -1500,7 +1500,7 @@ def _a_record_s_code(text: str, cue: int, start: int, end: int) -> bool:
     between = text[cue:start]
     if code.replace(" ", "").isdigit() and ("," in between or _SAID_OF_THE_NUMBER.search(between)):
         return False  # "a large number, 25000", "The number was 25000": a count, an amount
-    if text[cue : cue + 1] in "Nn" and _NO_OPENS_A_SENTENCE.search(text, max(0, cue - 6), cue):
+    if text.startswith(("N", "n"), cue) and _NO_OPENS_A_SENTENCE.search(text, max(0, cue - 6), cue):
         return False  # "A. No. 45000 is what I made": the word "no"
     named = _A_RECORD_S_WORD_BEFORE.search(text, max(0, cue - 24), cue) is not None
     if " " in code and not _A_COURT_S_YEAR.search(code):
