@@ -223,8 +223,11 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
     tfo dci dsu wpc pcso supt insp adv advs addl student coach
-    child youth juvenile guardian caregiver elder osg""".split()
+    child youth juvenile guardian caregiver elder osg suspect ada ausa dda""".split()
 )
+# (An interrogation's transcript labels the one questioned so, "SUSPECT:"; a
+# prosecutor's office labels and titles its lawyers "ADA:", "AUSA FORD:", "DDA PIKE:".
+# "Ada" is a given name too, a role's letters only in capitals before a name or a colon.)
 # (A child's forensic interview labels the child so, "CHILD:", an Elder-assisted hearing
 # its Elder, "ELDER:"; an English prison's adjudication its operational support grade,
 # "OSG ASANTE-MOORE:". Not "MINOR", "PARENT" nor "DJ": surnames and a given name too.)
@@ -313,7 +316,9 @@ KIN_NAMES: frozenset[str] = frozenset(
 )
 # Titles of rank written before a name ("Queen Esther", "General Lee"): trimmed from
 # the front of a PERSON, but not role words, since many are surnames too (King,
-# Bishop, Major) and must still count as names elsewhere. A county's sheriff and a
+# Bishop, Major) and must still count as names elsewhere. Not "marquis": an American
+# given name far more often than the rank, which British English spells "marquess"
+# ("MARQUIS DELON FENWICK" is a defendant). A county's sheriff and a
 # constable ("Sheriff Beaudry", "Constable Kejick", a Canadian record's "Cst. Kejick";
 # Scotland's sheriff is a judge, "Sheriff Macdonald") are ranks so: "Constable
 # retired in 2015" is Mr. Constable.
@@ -325,7 +330,7 @@ KIN_NAMES: frozenset[str] = frozenset(
 HONORIFICS: frozenset[str] = (
     frozenset(
         """king queen prince princess emperor empress pope saint st sir dame lord lady duchess countess
-    baron baroness marquis marquess viscount tsar czar tsarina sultan sheikh caliph pharaoh
+    baron baroness marquess viscount tsar czar tsarina sultan sheikh caliph pharaoh
     general gen colonel col major maj admiral adm commander cmdr private corporal cpl president senator sen
     governor gov mayor chancellor minister premier bishop archbishop cardinal reverend rev rabbi imam pastor
     brother uncle aunt madam madame mme monsieur herr frau señor senor señora senora señorita doña dona signor
@@ -711,7 +716,9 @@ FORM_FIELD_LABELS: frozenset[str] = frozenset(
     " IMEI IMSI MSISDN ICCID MEID ESN"
     # A transcript's cover: who made it ("COMPANY:  NDABA TRANSCRIPTION SERVICE"), the
     # heading of the lawyers' list ("APPEARANCES:"); "PAGES:  8" is a surname's field.
-    " COMPANY APPEARANCES".split()
+    " COMPANY APPEARANCES"
+    # When a hearing was held ("HELD: Wednesday, September 17, 2025").
+    " HELD".split()
 )
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE PAGES CASE FILE PLACE".split())
 # Letters after a name that are no part of it: honours, offices and silk (British,
@@ -767,7 +774,7 @@ CLINICAL_FIELD_LABELS: frozenset[str] = frozenset(
 NUMBERED_THINGS: frozenset[str] = frozenset(
     """form forms exhibit exhibits page pages line lines item items section rule chapter paragraph photo
     photos photograph photographs picture pictures figure figures fig image images slide slides diagram
-    diagrams attachment attachments appendix table tab chart video clip tape""".split()
+    diagrams attachment attachments appendix table tab chart video clip tape factor factors bates""".split()
 )
 
 # --- dates and numbers, as regex alternations ----------------------------------------------
@@ -862,8 +869,11 @@ DEGREES: frozenset[str] = frozenset(
 )
 # A court reporter's certifications after the name ("Janelle Prather, RDR, CRR",
 # "Lucinda Farraday, RPR, CRR"): registered, merit, diploma, realtime, captioning,
-# shorthand, certified, broadcast, electronic reporter and transcriber.
-REPORTER_CREDENTIALS: frozenset[str] = frozenset("rpr rmr rdr crr crc csr ccr cbc ccp cer cet fapr".split())
+# shorthand, certified, broadcast, electronic reporter and transcriber; a voice
+# writer's ("Tamsin R. Oakley, CVR-CM": certified verbatim reporter, of merit).
+REPORTER_CREDENTIALS: frozenset[str] = frozenset(
+    "rpr rmr rdr crr crc csr ccr cbc ccp cer cet fapr cvr cvr-m cvr-cm cvr-rt".split()
+)
 
 # The doctrines of criminal procedure that courts call by a party's name, in the US
 # ("Miranda", "Brady", "Batson"): before the motion, waiver or material they name ("a

@@ -415,7 +415,8 @@ def soft_wrap(text: str, start: int, end: int) -> bool:
 # "No. C2214873", "Nos. JD-142876-001" after a record's word (lexicons.RECORD_NOUNS):
 # the word names a numbered record ("Case No."), not a person, whatever the model
 # read or a name spread. A digit must follow: "Rose No -- Rose was not there".
-RECORD_NUMBER_AFTER = re.compile(r"[ \t]+(?:No|Nos|Number)\.?[ \t]*[:#]?[ \t]*[A-Z]{0,4}-?\d")
+# (The number may open the next line: "(Docket No.⏎BRCR1994-00414)".)
+RECORD_NUMBER_AFTER = re.compile(r"[ \t]+(?:No|Nos|Number)\.?[ \t]*[:#]?[ \t]*(?:\n[ \t]*)?[A-Z]{0,4}-?\d")
 
 
 def names_a_record(text: str, start: int, end: int) -> bool:

@@ -425,6 +425,11 @@ _PROSECUTING_PARTIES = frozenset({"commonwealth", "state", "people", "crown", "g
 _THE_BEFORE = re.compile(r"(?i)\bthe[ \t]+$")
 _CAPITAL_WORD_AFTER = re.compile(r"[ \t]+(?:of[ \t]+)?[A-Z]")
 _VERSUS_AFTER = re.compile(r"[ \t]+(?:v\.|vs\.?|versus)[ \t]")
+# A roman numeral of two letters or more ("Vol. IV"), and a volume's word.
+_ROMAN_NUMERAL = re.compile(r"(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
+_VOLUME_WORDS = frozenset({"Vol", "Vols", "VOL", "VOLS"})
+# A party's exhibit ("Move State's 42 into evidence", "Commonwealth's 7").
+_A_PARTY_S_EXHIBIT = re.compile(r"['’]s[ \t]+\d")
 
 
 def _a_party_s_name(text: str, c: Candidate) -> bool:
@@ -461,10 +466,24 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     if not _model_only(c):
         return None
     words = _words(c)
+    if (
+        c.label != "PERSON"
+        and len(words) == 1
+        and (
+            _LETTER_WITH_STOP.fullmatch(c.text.strip())
+            or _ROMAN_NUMERAL.fullmatch(words[0])
+            or words[0] in _VOLUME_WORDS
+        )
+    ):
+        return "a letter, a volume's word or a numeral ('buildings A through H.', 'Vol. IV'), nowhere"
     if len(words) != 1 or (len(words[0]) <= 4 and words[0].isupper()):
         return None
     word = words[0]
-    if c.label == "ORGANIZATION" and word.casefold() in _PROSECUTING_PARTIES and _a_party_s_name(text, c):
+    if (
+        c.label in ("ORGANIZATION", "LOCATION")
+        and word.casefold() in _PROSECUTING_PARTIES
+        and (_a_party_s_name(text, c) or _A_PARTY_S_EXHIBIT.match(text, c.end) is not None)
+    ):
         return "the prosecution's name as a party ('The Commonwealth calls', 'the People rest'), no body's"
     if text and _a_reply(c, text, word):
         return "common English word said as a reply ('A. Good, sir.', 'Q. Okay.')"
@@ -591,7 +610,9 @@ _EPONYM_AFTER = re.compile(
     # A clinical note's devices and signs ("Jackson-Pratt drains", "a Foley catheter",
     # "Babinski reflex").
     r"|drains?|catheter|reflex)\b"
-    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease|Day(?![ \t]*(?:Care|Spa|Camp|School|Center))|Eve)\b"
+    # (The law's word may open the next line: "as Marsy's⏎Law requires".)
+    r"|['’]s(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
+    r"(?:Law|Act|Rule|Syndrome|Disease|Day(?![ \t]*(?:Care|Spa|Camp|School|Center))|Eve)\b"
     # "Murphy's sign", "Hartmann's solution": only after a word that is no given name
     # ("Jamal's sign said no justice", "Tariq's solution was to move").
     r"|(?P<clinical>['’]s[ \t]+(?:syndrome|disease|signs?|solution|cyst|maneuver|fracture|palsy|triad|phenomenon"
@@ -911,8 +932,9 @@ _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _LETTER_WITH_STOP = re.compile(r"[A-Z]\.?")
 
 
-# A number after a word ("Page 2", "Page two.").
-_NUMBER_AFTER = re.compile(rf"[ \t]+(?:\d+|(?i:{NUMBER_WORDS}))\b")
+# A number after a word ("Page 2", "Page two."), a stamp's letters before it ("Bates
+# SPG 000118", "Bates BRPS-0077").
+_NUMBER_AFTER = re.compile(rf"[ \t]+(?:[A-Z]{{2,6}}[ -]?)?(?:\d+|(?i:{NUMBER_WORDS}))\b")
 # The word before a letter the model read alone ("Tab| J."), and the word after it.
 _THING_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
 _WORD_AFTER_LETTER = re.compile(r"\.?[ \t]+([A-Za-z]+)")
@@ -942,7 +964,9 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
             return "the word of a numbered record"
         # "Page 2" heading a page, "Q. Page two.": the word of a numbered thing alone,
         # its number after it ("Dolores Page" keeps her given name; "Ms. Page" a cue).
-        if len(words) == 1 and words[0].lower() in things and _model_only(c) and _NUMBER_AFTER.match(text, c.end):
+        # A kin word's cue reads on past a list's comma ("his sister, Factor 33 and 34").
+        guessed = _model_only(c) or c.rule.startswith("cue:relation")
+        if len(words) == 1 and words[0].lower() in things and guessed and _NUMBER_AFTER.match(text, c.end):
             return "number of a form or exhibit"
         # The letter alone, the model leaving out the word before it ("at Tab| J. He"),
         # a sentence going on after it ("Page J. Morrow" is a person's initial).
@@ -954,6 +978,8 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
         return None
     if len(words) > 1 and words[0].lower().strip(".") in things and _HAS_DIGIT.search(c.text):
         return "number of a form or exhibit"
+    if len(words) == 1 and _model_only(c) and names_a_record(text, c.start, c.end):
+        return "the word of a numbered record"  # "(Docket No.⏎9132CR2209)" read as a place
     if _NUMERIC_DATE.fullmatch(c.text.strip()):
         return None  # "page 3/14/2023": a numeric date is no page's number
     window = text[max(0, c.start - 30) : c.start]
@@ -1024,6 +1050,10 @@ _A_LAW_BEFORE = re.compile(
 )
 
 
+# A reported case's year in brackets after its page ("42 Mass. App. Ct. 1118 (1997)").
+_A_CITATION_S_YEAR_AFTER = re.compile(r"[ \t]*\((?:19|20)\d\d\)")
+
+
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
     if c.text.isdigit() and _A_LAW_BEFORE.search(text, max(0, c.start - 30), c.start):
         return "no calendar date (a law's year or section: 'Criminal Justice Act, 1984')"
@@ -1033,6 +1063,8 @@ def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "no calendar date (a longer code's part: 'Parcel No. 27-07-29-402-011')"
     if c.text.isdigit() and _BLOCK_AFTER.match(text, c.end):
         return "no calendar date (a street's hundred block)"
+    if c.text.isdigit() and _A_CITATION_S_YEAR_AFTER.match(text, c.end):
+        return "no calendar date (a reported case's page: '42 Mass. App. Ct. 1118 (1997)')"
     # A year stays a date after a year's word ("In 2015 California Highway Patrol",
     # "By 2012 Wall Street"); "RESIDENCE: 1987 ELM STREET" is a house's number.
     house = c.text.isdigit() and not a_year_s_event(text, c.start)

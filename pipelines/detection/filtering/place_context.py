@@ -821,6 +821,8 @@ def given_names_placed_as_towns(text: str, spans: list[Candidate]) -> list[Candi
 # line's printed number ("Odessa⏎24 Brown").
 _NAME_GAP = re.compile(r"[ \t]|" + places.LINE_END + f"(?:{places.PRINTED_LINE_NUMBER})?")
 SURNAME_RULE = "given-name-before-a-surname"
+# A place's head word, whatever person a model took it into ("Shelby County").
+_A_PLACE_S_HEAD = frozenset({"county", "parish", "township", "borough", "city"})
 
 
 def _weak_place_or_institution(span: Candidate) -> bool:
@@ -862,7 +864,12 @@ def given_names_before_surnames(text: str, spans: list[Candidate]) -> list[Candi
             i += 2
             continue
         # In lower case no capital says the place is a name ("glen oak" a street).
-        if len(words) == 2 and words[1].casefold() in surnames and words[0][:1].isupper():
+        if (
+            len(words) == 2
+            and words[1].casefold() in surnames
+            and words[0][:1].isupper()
+            and words[1].casefold() not in _A_PLACE_S_HEAD
+        ):
             span = _relabelled(span, "PERSON", SURNAME_RULE)
         out.append(span)
         i += 1

@@ -41,7 +41,11 @@ MAX_AGE = 119
 _NUMBER = rf"(?:\d{{1,3}}|{AGE_NUMBER_WORDS})"
 # What may follow an age said of a person: the clause's end, or a word that dates or
 # extends it ("in" and "at" are left out: "Ms. Patel was 3 in line").
-_AGE_ENDS = r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|when|and|but|so|with|or)\b))"
+# "Mr. Teixeira was 23 at the time of the offense": the time it dates.
+_AGE_ENDS = (
+    r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|when|and|but|so|with|or)\b"
+    r"|at[ \t]+the[ \t]+time\b))"
+)
 # "Rose (19)", "Vesna Kadić, 71, lives": a number in brackets or between commas is
 # an age only after a kin word ("daughter Rose (19)", "Mother, Vesna Kadić, 71,");
 # after a bare name it may be a juror's, an exhibit's or a list's number.
@@ -66,6 +70,13 @@ _DESCRIBED = (
 _BRACKETED_BARE = re.compile(
     rf"[ \t]*\([ \t]*(?P<paren>{_NUMBER})[ \t]*(?:\),?[ \t]+(?={_DESCRIBED})|,[ \t]+(?={_DESCRIBED}|(?-i:in)\b))"
     rf"|,[ \t]*(?P<apposed>{_NUMBER}),\s+(?={_DESCRIBED})",
+    re.IGNORECASE,
+)
+# After a full name, a number between commas before a verb of being or living
+# ("Lowell Petrakis, 41, was closing the bar"): an age. Not before "had": a player's
+# rating ("Andre Onana, 6, had little to do").
+_APPOSED_BEFORE_A_VERB = re.compile(
+    rf",[ \t]*(?P<apposed>{_NUMBER}),[ \t]+(?=(?:was|is|died|lived|lives|worked|works|remains)\b)",
     re.IGNORECASE,
 )
 _SEAT_BEFORE = re.compile(
@@ -132,7 +143,11 @@ def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
             _SEAT_BEFORE.search(text, line_at, span.start) or _SEAT_WORD.match(text, span.start, span.end)
         ):
             match = _BRACKETED_BARE.match(text, span.end, limit)
-            group = "paren" if match is not None and match.group("paren") is not None else "apposed"
+            if match is None and len(span.text.split()) >= 2:
+                match = _APPOSED_BEFORE_A_VERB.match(text, span.end, limit)
+            group = (
+                "paren" if match is not None and "paren" in match.re.groupindex and match.group("paren") else "apposed"
+            )
             bare = match is not None
             if match is not None and _TALLIED_BEFORE.search(text, max(0, span.start - 12), span.start):
                 match = None  # the tally's last: "Honiball (2), Joubert (3)."

@@ -481,6 +481,8 @@ def _in_place_tail(
 
 
 _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
+# A role's letters with their periods before a capitalised name ("P.O. Gunnar Grund").
+_DOTTED_ROLE = re.compile(r"((?:[A-Z]\.){2,3})[ \t]+(?=[A-Z])")
 
 
 # An office's "pro tem" before a name the model read with it ("Judge Pro Tem Castellano"),
@@ -626,9 +628,14 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     King White", "Baron Davis", "Major Harris … Major said"): it stays, as losing a
     given name leaks it. A kin title a relation cue read ("Auntie Lo") is no one's
     name either, unless it is a given name ("my friend Nana Mensah")."""
-    match = _FIRST_WORD.match(text, start, end)
-    if match is None or not set(c.sources) <= _READ_SOURCES:
+    if not set(c.sources) <= _READ_SOURCES:
         return start  # what a person marked or allowed keeps its words
+    dotted = _DOTTED_ROLE.match(text, start, end)
+    if dotted is not None and dotted.group(1).replace(".", "").lower() in SPEAKER_ROLES:
+        return dotted.end()  # "P.O. Gunnar Grund", "P.O. GRUND:": a police or probation officer
+    match = _FIRST_WORD.match(text, start, end)
+    if match is None:
+        return start
     lead = match.group(1)
     if (
         re.search(r"cue:(?:relation|called)", c.rule or "")

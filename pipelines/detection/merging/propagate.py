@@ -21,7 +21,7 @@ determiners. A rule whose list the language lacks does not run.
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from pipelines.candidate import Candidate
 from pipelines.detection import places
@@ -31,7 +31,7 @@ from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.merging.edges import COMPANY_FORM
 from pipelines.gazetteers import is_common_word, is_given_name, is_known_name, is_stop_word
 from pipelines.lexicons import HONORIFICS, INSTRUMENT_NOUNS, KIN_TITLES, ORGANIZATION_WORDS, PLACE_WORDS
-from pipelines.names import NameIdentity, name_key, name_parts
+from pipelines.names import NameIdentity, Occurrence, name_key, name_parts
 from pipelines.names import spelled_words as _spelled_words
 
 SOURCE = "propagation"
@@ -356,7 +356,8 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
         def blocked(start: int, end: int, label: str = label) -> bool:
             return covered[label].overlaps(start, end) or extents.inside_longer(start, end)
 
-        for occurrence in identity.find(text, blocked, covered[label].end_of_interval_at):
+        occurrences = identity.find(text, blocked, covered[label].end_of_interval_at)
+        for occurrence in _within_sentences(text, occurrences, [form for form, _ in forms[label]]):
             start, end = occurrence.start, occurrence.end
             if label == "ORGANIZATION" and places.one_of_a_kind(text, start, end, is_common_word):
                 continue  # "a Medical Examiner's Office" is any one, not the one named
@@ -371,6 +372,14 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
     found += _families(text, forms.get("PERSON", []), covered["PERSON"], extents)
     found += _initials_introduced(text, spans, covered["PERSON"], extents)
     return sorted(found, key=lambda c: (c.start, c.end))
+
+
+def _within_sentences(text: str, occurrences: Iterable[Occurrence], forms: list[str]) -> Iterator[Occurrence]:
+    """The occurrences that cross no sentence's end, unless a form of the name holds
+    one: the identity reads past punctuation ("Parole Board" in "voted to grant
+    parole.⏎Board Members")."""
+    stops = any(_STOP_INSIDE.search(form) for form in forms)
+    return (o for o in occurrences if stops or _STOP_INSIDE.search(text, o.start, o.end) is None)
 
 
 # A test named after its author, after the name: up to three capitalised words (a
@@ -391,6 +400,8 @@ _INSTRUMENT_AFTER = re.compile(
 # One letter group, then any groups: no two repeats side by side that trade hyphens.
 _CODE_GOES_ON = re.compile(r"-[A-Za-z]{1,3}\d*(?:-[A-Za-z0-9]+)*(?![\w-])")
 _DOTTED_INITIALS = re.compile(r"(?:[A-Z]\.[ ]?){1,3}[A-Z]\.?")
+# A sentence's end inside a text: a word's last letters and a stop before a space.
+_STOP_INSIDE = re.compile(r"[a-z]{2}[.!?]\s")
 
 
 def _dotted_initials(forms: list[tuple[str, str]], label: str) -> set[str]:

@@ -693,6 +693,11 @@ _A_RANK_AFTER = re.compile(r"[ \t]+(?:Constable|Sergeant|Inspector|Officer|Super
 _RANK_WORDS = TITLE_WORDS | ROLE_WORDS
 
 
+# Words of the stop list that open institutions' names, capitalised ("Front Range
+# Deposition Services", "First Baptist Church", "Third District Court"): a name's.
+_NAMING_STOP_WORDS = frozenset("front first third bottom twelve fifteen twenty forty fifty sixty hundred".split())
+
+
 def _institutions(text: str) -> list[Candidate]:
     """Institutions named by a head word and a name word beside it. Left out before
     the name: a sentence's first word and other function words ("The", "When"), and
@@ -724,7 +729,7 @@ def _institutions(text: str) -> list[Candidate]:
         while words:
             first = words[0].group()
             if (
-                first.lower() in stop
+                (first.lower() in stop and not (first[:1].isupper() and first.lower() in _NAMING_STOP_WORDS))
                 or first == "&"
                 # A role after a name's comma on the line above the firm ("Renata
                 # Skeet, Transcriber⏎Tsegi Transcription Services"): the signer's, not
@@ -1558,10 +1563,12 @@ _PROTECTED_INITIALS_RE = re.compile(
     # 71-year-old woman"), a ward in a guardianship's caption ("Guardianship of G.F.S.").
     r"|patients?|clients?|residents?"
     # A protective order's "referred to as Jane Doe or by her initials, A.K.".
-    r"|(?:her|his|their|by)[ \t]+initials"
+    # ("referred to in the report by the initials A.R.")
+    r"|(?:her|his|their|by(?:[ \t]+the)?)[ \t]+initials"
     r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of"
     r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of))"
-    r"(?:,[ \t]+|[ \t]+\(|:?[ \t]+)(?P<list>"
+    # (The initials may open the next line: "by the initials⏎K.M.".)
+    r"(?:,[ \t]+|[ \t]+\(|:?(?:[ \t]+|[ \t]*\n[ \t]*))(?P<list>"
     + _INITIALS.pattern
     + r"(?:(?:[;,][ \t]*|[ \t]+(?:and|&)[ \t]+)"
     + _INITIALS.pattern
@@ -1609,6 +1616,13 @@ def _initials_of_the_protected(text: str) -> list[Candidate]:
                 continue  # "patient N.P.O. after midnight", "Patient P.T. evaluation": a chart's
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:protected_initials"))
     return found
+
+
+# A body's last word: "JEFFERSON COUNTY GRAND JURY, PANEL C" heads a caption, no one
+# is named there.
+_A_BODY_S_LAST_WORD = frozenset(
+    "jury court county panel board committee commission department office council district division parish".split()
+)
 
 
 def recognize(text: str) -> list[Candidate]:
@@ -1686,6 +1700,7 @@ def recognize(text: str) -> list[Candidate]:
         if (
             (degree or any(w in ROLE_WORDS and w not in stop for w in role))
             and named
+            and named[-1].lower() not in _A_BODY_S_LAST_WORD
             and not _only_common_words(" ".join(named))
             and not _capitals_say_nothing(text, match.group("v"))
         ):

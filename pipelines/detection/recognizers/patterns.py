@@ -37,6 +37,7 @@ from pipelines.lexicons import (
     UNITS,
     US_STATE_CODES,
     US_STATES,
+    WEEKDAYS,
 )
 
 SOURCE = "patterns"
@@ -290,6 +291,8 @@ _RECORD_WORDS = (
     # A receipt's, a grievance's, an account's ("RECEIPT NO: 0048817", "Grievance No.
     # G-23-077", "Acct #: 880017723456").
     r"|receipt|grievance|acct\.?"
+    # A department of corrections' ("My DOC number is 0893312").
+    r"|DOC"
 )
 # The acronyms of numbers that need no "number" after them, written in capitals
 # (in lower case "sid" and "din" are words).
@@ -398,6 +401,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # 0284 7716 2"), or digits in groups
         # ("850923 6174 089"; a telephone's shape is checked in `_rejected`).
         r"(?:[A-Z]{1,3}[ ]\d{2,}|\d{2,}(?=[ ]\d{2}))(?:[ ]\d+){0,4}"
+        # An archive's accession: a collection's letters, a year and its serial
+        # ("Accession No. PWSU-OH 2019.014").
+        r"|[A-Z]{2,6}-[A-Z]{1,4}[ ]\d{2,}(?:[.]\d+)+"
         # A code of capitals and digits, joined by hyphens, dots or slashes.
         r"|(?=[A-Z0-9./-]*\d)[A-Z0-9](?:[A-Z0-9]|[./-](?=[A-Z0-9])){3,}"
         # A Commonwealth court's year after its number ("Cause No. E219 of 2022").
@@ -516,7 +522,12 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ID",
         r"(?<![\w-])(?:\d{1,4}-)?[A-Z]{2,5}(?:-[A-Z]{1,5})*(?:-?0\d{3,7}(?:-\d{1,4})?|-\d{2,4}(?:-\d{2,8})+)(?![\w-])"
-        r"|(?<![\w-])[A-Z]{1,5}\d{2,6}-\d{3,8}(?![\w-])",
+        r"|(?<![\w-])[A-Z]{1,5}\d{2,6}-\d{3,8}(?![\w-])"
+        # A court's docket with its kind's letters between numbers, glued ("1185CR00219",
+        # "0761CR001930"), or a court's letter and number before them ("D-202-CR-2025-00872",
+        # "T-4-CR-2021-009133").
+        r"|(?<![\w-])\d{2,4}[A-Z]{2,3}\d{4,7}(?![\w-])"
+        r"|(?<![\w-])[A-Z]{1,2}-\d{1,4}-[A-Z]{2,4}-\d{2,4}-\d{3,8}(?![\w-])",
         0.85,
         "record_code",
     ),
@@ -542,6 +553,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # A student's, a patient's or a member's number: a capital or two, then seven to
     # ten digits ("A00493117"), longer than a CDCR number.
     _p("ID", r"(?<![\w-])[A-Z]{1,2}\d{7,10}(?![\w-])", 0.8, "letters_digits"),
+    # A North Carolina court's file number: the year, the kind's letters, the serial
+    # ("23 CRS 050412", "24 CVD 1187"), the serial maybe past a printed line's number
+    # ("23 CRS⏎10  051877"). Before the Bates stamp's shape, which would take "CRS 050412".
+    _p(
+        "ID",
+        r"(?<![\w-])\d{2}[ \t]+(?:CRS|CR|CVS|CVD|JA|JB|JT|SP|IF)(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
+        r"\d{3,6}(?![\w-])",
+        0.85,
+        "nc_file_number",
+    ),
     # A document's Bates stamp: a producer's prefix in capitals, then a number padded
     # with zeros ("MERCY 000412", "DEF_0001834").
     _p(
@@ -754,14 +775,18 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # year's event ("in 2004 Main Street was paved"; `_an_address`).
     _p(
         "LOCATION",
-        r"(?<![\w.,/$#:-])(?P<n>\d{1,6})[A-Za-z]?[ \t]+(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
+        # A police record's block ("1500 blk Arno St SE").
+        r"(?<![\w.,/$#:-])(?P<n>\d{1,6})[A-Za-z]?[ \t]+(?:blk\.?[ \t]+)?(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
         # A name's initials too ("241 F.D. Roosevelt Avenue"); British streets' types
         # ("22 Brudenell Grove", "9 Mandeville Yard", "4 Elm Close").
         r"(?P<name>(?:[A-Z][\w'’-]*|[A-Z]\.(?:[ ]?[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))"
         r"(?:[ \t]+[A-Z][\w'’-]*){0,2})[ \t]+"
         r"(?P<type>Street|St\.|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Drive|Dr\.|Lane|Ln\.?|Parkway|Pkwy\.?"
         r"|Highway|Hwy\.?|Court|Ct\.|Place|Pl\.|Way|Terrace|Circle|Cir\.|Trail|Pike"
-        r"|Grove|Yard|Close|Crescent|Mews)(?![\w'’-])",
+        r"|Grove|Yard|Close|Crescent|Mews"
+        # A city's quadrant after the type ("4409 Zuni Rd SE"); "St" without its
+        # period only before one (else it may be a saint's: "412 St Mary").
+        r"|St(?=[ \t]+(?:NE|NW|SE|SW)\b))(?:[ \t]+(?:NE|NW|SE|SW)\b)?(?![\w'’-])",
         0.8,
         "street_address",
     ),
@@ -773,6 +798,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"(?![ \t]+(?i:form|application|petition|record|receipt|card|visa|notice|approval))",
         0.8,
         "highway",
+    ),
+    # A street of a city's grid, its direction before its ordinal ("3418 North 38th",
+    # "sitting on North 35th"): no date, whatever a model reads. The house's number
+    # stands inside a line: one opening it may be the page's printed line number.
+    _p(
+        "LOCATION",
+        rf"(?:(?<=\S[ ])\d{{1,6}}[ \t]+)?(?<![\w-])(?:North|South|East|West)[ \t]+{_ORDINAL}\b{_NOT_A_STREET_AFTER}",
+        0.8,
+        "directional_street",
     ),
     # The ordinal found here, its crossing read around it in `_crossing` (a regex
     # that opened on "at", "on" or "of" would be tried at every such word).
@@ -985,8 +1019,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p("SPELLED_OUT_ITEM", r"\b[A-Z] as in [A-Za-z]+\b", 0.85, "as_in"),
     _p("DATE", r"\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})\b", 0.9, "numeric_date"),
     # The day may open the next line, but a page's printed line number is none
-    # ("Rosalind June⏎17  Pettigrew").
-    _p("DATE", rf"\b{MONTHS}(?:[^\S\n]|\n(?![ \t]*\d{{1,3}}[ \t]))+{_DAY}(?:,?\s+\d{{4}})?\b", 0.9, "month_day"),
+    # ("Rosalind June⏎17  Pettigrew"). Spoken, "the" may stand before an ordinal day
+    # ("March the 3rd, 1951").
+    _p(
+        "DATE",
+        # The weekday belongs to the date, as the guideline has it ("Saturday, August 26th").
+        rf"\b(?:{WEEKDAYS},?[ \t]+)?{MONTHS}(?:[^\S\n]|\n(?![ \t]*\d{{1,3}}[ \t]))+"
+        rf"(?:the[ \t]+(?=\d{{1,2}}(?:st|nd|rd|th)\b))?{_DAY}"
+        r"(?:,?\s+\d{4})?\b",
+        0.9,
+        "month_day",
+    ),
     _p("DATE", rf"\b{_DAY}\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
     _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
     # With its day ("12 Bahman 1401"): "Dr. Dey 1345" is a name and a clock.
@@ -1002,8 +1045,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "DATE",
         # After "No." only: "a 2012 RAM 1500", "my 2021 IRS 1040" keep their years.
-        r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?!-[A-Z]{1,4}-)(?!(?<=No\.[ ]\d{4})[ ][A-Z]{2,3}[ ]\d{3,})"
-        r"(?![ \t]+block\b)",
+        # Nor a decimal's or a catalogue's whole part ("2019.014").
+        r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?!\.\d)(?!-[A-Z]{1,4}-)"
+        r"(?!(?<=No\.[ ]\d{4})[ ][A-Z]{2,3}[ ]\d{3,})(?![ \t]+block\b)",
         0.6,
         "year",
     ),
@@ -1485,7 +1529,10 @@ _SAID_OF_THE_NUMBER = re.compile(r"\b(?:is|was|are|were)\b")
 _NO_OPENS_A_SENTENCE = re.compile(r"(?:^|[.?!:]|\b[QA]\.)[ \t]*$")
 _A_COURT_S_YEAR = re.compile(r"[ ](?:of|OF)[ ]")
 _A_RECORD_S_WORD_BEFORE = re.compile(rf"(?i:\b(?:{_RECORD_WORDS}))[ \t]+$")
-_A_SHORT_NUMBER_S_WORD = re.compile(r"(?i:\b(?:collar|badge|shield|star|payroll|clock|warrant|staff))[ \t]+$")
+# (A check's number is short too: "check number 2214".)
+_A_SHORT_NUMBER_S_WORD = re.compile(
+    r"(?i:\b(?:collar|badge|shield|star|payroll|clock|warrant|staff|check|cheque))[ \t]+$"
+)
 
 
 def _a_record_s_code(text: str, cue: int, start: int, end: int) -> bool:
@@ -1498,11 +1545,16 @@ def _a_record_s_code(text: str, cue: int, start: int, end: int) -> bool:
     code = text[start:end]
     digits = sum(c.isdigit() for c in code)
     between = text[cue:start]
-    if code.replace(" ", "").isdigit() and ("," in between or _SAID_OF_THE_NUMBER.search(between)):
+    named = _A_RECORD_S_WORD_BEFORE.search(text, max(0, cue - 24), cue) is not None
+    if (
+        code.replace(" ", "").isdigit()
+        and ("," in between or _SAID_OF_THE_NUMBER.search(between))
+        # "My DOC number is 0893312": a record's word names it.
+        and not (named and "," not in between)
+    ):
         return False  # "a large number, 25000", "The number was 25000": a count, an amount
     if text.startswith(("N", "n"), cue) and _NO_OPENS_A_SENTENCE.search(text, max(0, cue - 6), cue):
         return False  # "A. No. 45000 is what I made": the word "no"
-    named = _A_RECORD_S_WORD_BEFORE.search(text, max(0, cue - 24), cue) is not None
     if " " in code and not _A_COURT_S_YEAR.search(code):
         # (Digits in groups alone may be a telephone's written abroad, "0722 555 148",
         # "020 7946 0958", but for a file's or a case's, "VA File No. 29 114 667".)
