@@ -223,11 +223,11 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
     tfo dci dsu wpc pcso supt insp adv advs addl student coach
-    child youth juvenile guardian caregiver elder osg suspect ada ausa dda""".split()
+    child youth juvenile guardian caregiver elder osg suspect ausa dda""".split()
 )
 # (An interrogation's transcript labels the one questioned so, "SUSPECT:"; a
-# prosecutor's office labels and titles its lawyers "ADA:", "AUSA FORD:", "DDA PIKE:".
-# "Ada" is a given name too, a role's letters only in capitals before a name or a colon.)
+# prosecutor's office labels and titles its lawyers "AUSA FORD:", "DDA PIKE:". Not
+# "ADA", a given name too: edges reads it as a role only before a name in mixed case.)
 # (A child's forensic interview labels the child so, "CHILD:", an Elder-assisted hearing
 # its Elder, "ELDER:"; an English prison's adjudication its operational support grade,
 # "OSG ASANTE-MOORE:". Not "MINOR", "PARENT" nor "DJ": surnames and a given name too.)
@@ -716,9 +716,7 @@ FORM_FIELD_LABELS: frozenset[str] = frozenset(
     " IMEI IMSI MSISDN ICCID MEID ESN"
     # A transcript's cover: who made it ("COMPANY:  NDABA TRANSCRIPTION SERVICE"), the
     # heading of the lawyers' list ("APPEARANCES:"); "PAGES:  8" is a surname's field.
-    " COMPANY APPEARANCES"
-    # When a hearing was held ("HELD: Wednesday, September 17, 2025").
-    " HELD".split()
+    " COMPANY APPEARANCES".split()
 )
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE PAGES CASE FILE PLACE".split())
 # Letters after a name that are no part of it: honours, offices and silk (British,
@@ -774,7 +772,7 @@ CLINICAL_FIELD_LABELS: frozenset[str] = frozenset(
 NUMBERED_THINGS: frozenset[str] = frozenset(
     """form forms exhibit exhibits page pages line lines item items section rule chapter paragraph photo
     photos photograph photographs picture pictures figure figures fig image images slide slides diagram
-    diagrams attachment attachments appendix table tab chart video clip tape factor factors bates""".split()
+    diagrams attachment attachments appendix table tab chart video clip tape factor factors""".split()
 )
 
 # --- dates and numbers, as regex alternations ----------------------------------------------

@@ -77,8 +77,14 @@ def test_a_numbered_thing_s_word_is_no_one() -> None:
     cued = Candidate(text.index("Factor 33"), text.index("Factor 33") + 6, "PERSON", "Factor", ("cues",), 0.8)
     cued = Candidate(cued.start, cued.end, "PERSON", "Factor", ("cues",), 0.8, "cue:relation")
     assert reject_reason(cued, text=text) == "number of a form or exhibit"
-    assert reject_reason(_model(text, "Bates", "PERSON"), text=text) == "number of a form or exhibit"
-    assert reject_reason(_model("Tom Bates 12 and", "Bates", "PERSON"), text="Tom Bates 12 and") is not None
+    assert reject_reason(_model(text, "Bates", "PERSON"), text=text) == "a Bates stamp's word"
+    # Bates the person: before a sum, a count or a record's acronym and its number.
+    for said in ("We paid Bates 500 dollars.", "Suspect: Bates SSN 123-45-6789.", "INMATE: Bates CDCR 12345"):
+        assert reject_reason(_model(said, "Bates", "PERSON"), text=said) is None, said
+    # A kin word's cue before a count of time names someone ("My niece Page 2 weeks ago").
+    niece = "My niece Page 2 weeks ago had a baby."
+    kin = Candidate(9, 13, "PERSON", "Page", ("cues",), 0.8, "cue:relation")
+    assert reject_reason(kin, text=niece) is None
     # Not a name said with a number after it: a title is the cue's.
     titled = Candidate(4, 10, "PERSON", "Factor", ("cues",), 0.85, "cue:title")
     assert reject_reason(titled, text="Mr. Factor 12 times") is None
@@ -104,6 +110,10 @@ def test_a_letter_a_numeral_or_a_volume_s_word_is_nowhere() -> None:
     for word in ("H.", "IV", "Vol"):
         assert reject_reason(_model(text, word, "LOCATION"), text=text) is not None, word
     assert reject_reason(_model("He moved to Ohio.", "Ohio", "LOCATION"), text="He moved to Ohio.") is None
+    # A model's piece before a word may be a name's initial, a numeral a name's part.
+    piece = "things like that, L Magazine. The II Corps came."
+    assert reject_reason(_model(piece, "L", "ORGANIZATION"), text=piece) is None
+    assert reject_reason(_model(piece, "II", "ORGANIZATION"), text=piece) is None
 
 
 def test_a_voice_writer_s_credential_is_no_place() -> None:
@@ -128,7 +138,9 @@ def test_courts_dockets_glued_or_hyphenated_are_records() -> None:
 
 def test_a_check_s_number_and_a_named_record_s_number_said_with_is() -> None:
     assert _found("The first one is check number 2214, dated March 11.", "ID") == ["2214"]
-    assert _found("My DOC number is 0893312. In September", "ID") == ["0893312"]
+    said = "My DOC number is 0893312. In September"
+    assert [c.text for c in patterns.recognize(said) if c.rule == "pattern:code_after_number"] == ["0893312"]
+    assert _found("The doc 4471823 was filed late.", "ID") == []
     # A count after "number" stays none.
     assert _found("The number was 15000 people at the rally.", "ID") == []
     assert _found("Case number 12 is next.", "ID") == []
@@ -137,8 +149,9 @@ def test_a_check_s_number_and_a_named_record_s_number_said_with_is() -> None:
 def test_an_archive_s_accession_number() -> None:
     assert _found("Accession No.:    PWSU-OH 2019.014\nAudio files:      two", "ID") == ["PWSU-OH 2019.014"]
     assert _found("Accession No.:    PWSU-OH 2019.014\n", "DATE") == []
-    assert _found("In 2019.5 percent of", "DATE") == []
+    assert _found("In 2019.014 of the", "DATE") == []
     assert _found("In 2019. Then", "DATE") == ["2019"]
+    assert "2019" in _found("Dated 2019.03.15 in Seoul", "DATE")
 
 
 def test_a_spoken_date_with_the_and_its_weekday() -> None:
@@ -153,6 +166,9 @@ def test_a_grid_s_street_is_no_date() -> None:
     text = "I stay with my granny. 3418 North 38th. Sometime. It is sitting on North 35th at 10:37."
     assert _found(text, "LOCATION")[:2] == ["3418 North 38th", "North 35th"]
     assert _found("He was in the West 5th grade class.", "LOCATION") == []
+    # Without a house's number only where a word places it.
+    assert _found("He finished North 3rd overall. The North 2nd Battalion.", "LOCATION") == []
+    assert _found("Patient transferred to North 4th unit overnight.", "LOCATION") == []
     # A page's printed line number is no house's number.
     assert "East 40th" in _found("14  Mr. Weathers is from\n15  East 40th. The", "LOCATION")
     assert not any(p.startswith("15") for p in _found("14  Mr. Weathers is from\n15  East 40th. The", "LOCATION"))
@@ -183,9 +199,11 @@ def test_initials_after_the_initials() -> None:
     assert found == ["A.R.", "K.M."]
 
 
-def test_held_is_a_field() -> None:
-    text = "CONFIDENTIAL UNDER 803 CMR 1.25\n\n HELD: Wednesday, September 17, 2025\n"
-    assert "HELD" not in [t for t, _ in _spans(text, "PERSON")]
+def test_held_and_ada_in_capitals_stay_names() -> None:
+    # The surname Held in a speaker's label; the given name Ada in capitals.
+    text = "MS. HELD: Objection, leading.\nADA LOVELACE: I was at home that night.\n"
+    people = [t for t, _ in _spans(text, "PERSON")]
+    assert "HELD" in people and "ADA LOVELACE" in people
 
 
 def test_a_law_named_after_a_person_across_a_line() -> None:
@@ -211,6 +229,13 @@ def test_a_name_spreads_within_a_sentence_only() -> None:
     assert [c.text for c in propagate(text, [board])] == []
     again = text + " The Parole Board shall notify."
     assert [c.text for c in propagate(again, [board])] == ["Parole Board"]
+    # Another name's stop leaves the guard on; a name's own stop is its own.
+    dept = again + " Later the Dept. of Corrections wrote."
+    at = dept.index("Dept.")
+    corrections = Candidate(at, at + 20, "ORGANIZATION", "Dept. of Corrections", ("cues",), 0.95, "cue:institution")
+    assert [c.text for c in propagate(dept, [board, corrections])] == ["Parole Board"]
+    twice = dept + " The Dept. of Corrections replied."
+    assert [c.text for c in propagate(twice, [board, corrections])] == ["Parole Board", "Dept. of Corrections"]
 
 
 def test_a_county_is_no_given_name_s_surname() -> None:
@@ -219,3 +244,35 @@ def test_a_county_is_no_given_name_s_surname() -> None:
     person = Candidate(text.index("Ava"), text.index("Ava") + 10, "PERSON", "Ava County", ("cues",), 0.9)
     out = given_names_before_surnames(text, [county, person])
     assert out[0].label == "LOCATION"
+
+
+def test_what_the_new_rules_leave_alone() -> None:
+    """Found by an adversarial reading of this session's rules: each stays as it was."""
+    # Initials that are role letters elsewhere, a surname that is a body's word.
+    text = "I.E. Okafor was the landlord. CLAIMANT: C.O. NWANKWO\n\nXOCHITL PARISH, Court Interpreter\n"
+    people = [t for t, _ in _spans(text, "PERSON")]
+    assert "I.E. Okafor" in people and "C.O. NWANKWO" in people and "XOCHITL PARISH" in people
+    # A company of one letter, a year before the same year in brackets.
+    at_x = "I worked at X for two years."
+    assert reject_reason(_model(at_x, "X", "ORGANIZATION"), text=at_x) is None
+    years = "He was sentenced in 1998 (1998)."
+    assert reject_reason(_model(years, "1998", "DATE"), text=years) is None
+    # Counts, batteries and products shaped like courts' numbers.
+    for said in ("THERE WAS 12 IF 300 OF US.", "WE HAD 25 CR 100 ROUNDS.", "I bought 12 CR 2032 batteries"):
+        assert _found(said, "ID") == [], said
+    for said in ("The LG 55UN7300 was stolen", "Part number 74HC4051", "The lot number was 23LT00412."):
+        assert not [i for i in _found(said, "ID") if i in ("55UN7300", "74HC4051", "23LT00412")], said
+    assert "March the 3rd" not in _found("We met in March the 3rd time.", "DATE")
+    # A jersey's and a car's numbers, a list's place at the time.
+    for said, name in (
+        ("The report lists Officer Dan Ross, 77, was the first to arrive.", "Dan Ross"),
+        ("Derek Jeter, 2, was the captain.", "Derek Jeter"),
+        ("Officer Lane was 1 at the time, lead car.", "Lane"),
+    ):
+        at = said.index(name)
+        person = Candidate(at, at + len(name), "PERSON", name, ("spacy",), 0.9)
+        assert ages_beside_names(said, [person]) == [], said
+    # A possessive before "Day" or a law firm on the next line is a person's.
+    for said in ("Q. That was on Kendra's\n15 Day off?", "And Marcus's\nLaw firm handled it."):
+        name = said.split("'")[0].split()[-1]
+        assert reject_reason(_model(said, name, "PERSON"), text=said) is None, said

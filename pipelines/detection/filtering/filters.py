@@ -427,7 +427,12 @@ _CAPITAL_WORD_AFTER = re.compile(r"[ \t]+(?:of[ \t]+)?[A-Z]")
 _VERSUS_AFTER = re.compile(r"[ \t]+(?:v\.|vs\.?|versus)[ \t]")
 # A roman numeral of two letters or more ("Vol. IV"), and a volume's word.
 _ROMAN_NUMERAL = re.compile(r"(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
-_VOLUME_WORDS = frozenset({"Vol", "Vols", "VOL", "VOLS"})
+_VOLUME_WORDS = frozenset({"Vol", "VOL"})
+# A letter is nowhere only at a series' end ("A through H.", "C and D"): a model's
+# piece before a word may be an initial of a name ("R Saravanan", "L Magazine").
+_A_SERIES_BEFORE = re.compile(r"(?i:\b(?:through|thru|and|or|to))[ \t]+$")
+# A numeral before a capitalised word is a name's piece ("II Corps").
+_NAME_WORD_AFTER = re.compile(r"[ \t]+[A-Z]")
 # A party's exhibit ("Move State's 42 into evidence", "Commonwealth's 7").
 _A_PARTY_S_EXHIBIT = re.compile(r"['’]s[ \t]+\d")
 
@@ -470,9 +475,12 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         c.label != "PERSON"
         and len(words) == 1
         and (
-            _LETTER_WITH_STOP.fullmatch(c.text.strip())
-            or _ROMAN_NUMERAL.fullmatch(words[0])
-            or words[0] in _VOLUME_WORDS
+            (
+                _LETTER_WITH_STOP.fullmatch(c.text.strip())
+                and _A_SERIES_BEFORE.search(text, max(0, c.start - 12), c.start)
+            )
+            or (_ROMAN_NUMERAL.fullmatch(words[0]) and not _NAME_WORD_AFTER.match(text, c.end))
+            or (words[0] in _VOLUME_WORDS and text.startswith(".", c.end))
         )
     ):
         return "a letter, a volume's word or a numeral ('buildings A through H.', 'Vol. IV'), nowhere"
@@ -610,9 +618,10 @@ _EPONYM_AFTER = re.compile(
     # A clinical note's devices and signs ("Jackson-Pratt drains", "a Foley catheter",
     # "Babinski reflex").
     r"|drains?|catheter|reflex)\b"
-    # (The law's word may open the next line: "as Marsy's⏎Law requires".)
-    r"|['’]s(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
-    r"(?:Law|Act|Rule|Syndrome|Disease|Day(?![ \t]*(?:Care|Spa|Camp|School|Center))|Eve)\b"
+    r"|['’]s[ \t]+(?:Law|Act|Rule|Syndrome|Disease|Day(?![ \t]*(?:Care|Spa|Camp|School|Center))|Eve)\b"
+    # The law's word may open the next line ("as Marsy's⏎Law requires"); not a firm's
+    # ("Marcus's⏎Law firm").
+    r"|['’]s[ \t]*\n[ \t]*Law\b(?![ \t]+(?i:firm|office|offices|school|clerk|enforcement|practice|degree|group))"
     # "Murphy's sign", "Hartmann's solution": only after a word that is no given name
     # ("Jamal's sign said no justice", "Tariq's solution was to move").
     r"|(?P<clinical>['’]s[ \t]+(?:syndrome|disease|signs?|solution|cyst|maneuver|fracture|palsy|triad|phenomenon"
@@ -932,9 +941,14 @@ _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _LETTER_WITH_STOP = re.compile(r"[A-Z]\.?")
 
 
-# A number after a word ("Page 2", "Page two."), a stamp's letters before it ("Bates
-# SPG 000118", "Bates BRPS-0077").
-_NUMBER_AFTER = re.compile(rf"[ \t]+(?:[A-Z]{{2,6}}[ -]?)?(?:\d+|(?i:{NUMBER_WORDS}))\b")
+# A number after a word ("Page 2", "Page two.").
+_NUMBER_AFTER = re.compile(rf"[ \t]+(?:\d+|(?i:{NUMBER_WORDS}))\b")
+# A list's number after a word, the list going on ("his sister, Factor 33 and 34"):
+# not a count of time ("My niece Page 2 weeks ago").
+_A_LIST_S_NUMBER_AFTER = re.compile(r"[ \t]+\d+(?=[ \t]*(?:[,;.)]|and\b|or\b))")
+# A Bates stamp's prefix and its padded number ("Bates SPG 000118", "Bates BRPS-0077"):
+# not a record's acronym and its number ("Bates SSN 123-45-6789", "BATES CDCR 12345").
+_A_STAMP_AFTER = re.compile(r"[ \t]+(?:[A-Z]{2,6}[ _-]?)?0\d{2,}\b")
 # The word before a letter the model read alone ("Tab| J."), and the word after it.
 _THING_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
 _WORD_AFTER_LETTER = re.compile(r"\.?[ \t]+([A-Za-z]+)")
@@ -965,9 +979,15 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
         # "Page 2" heading a page, "Q. Page two.": the word of a numbered thing alone,
         # its number after it ("Dolores Page" keeps her given name; "Ms. Page" a cue).
         # A kin word's cue reads on past a list's comma ("his sister, Factor 33 and 34").
-        guessed = _model_only(c) or c.rule.startswith("cue:relation")
-        if len(words) == 1 and words[0].lower() in things and guessed and _NUMBER_AFTER.match(text, c.end):
+        listed = c.rule.startswith("cue:relation") and _A_LIST_S_NUMBER_AFTER.match(text, c.end) is not None
+        if (
+            len(words) == 1
+            and words[0].lower() in things
+            and (listed or _model_only(c) and _NUMBER_AFTER.match(text, c.end))
+        ):
             return "number of a form or exhibit"
+        if len(words) == 1 and words[0].lower() == "bates" and _model_only(c) and _A_STAMP_AFTER.match(text, c.end):
+            return "a Bates stamp's word"
         # The letter alone, the model leaving out the word before it ("at Tab| J. He"),
         # a sentence going on after it ("Page J. Morrow" is a person's initial).
         if len(words) == 1 and _LETTER_WITH_STOP.fullmatch(words[0]) and _model_only(c):
@@ -1052,6 +1072,8 @@ _A_LAW_BEFORE = re.compile(
 
 # A reported case's year in brackets after its page ("42 Mass. App. Ct. 1118 (1997)").
 _A_CITATION_S_YEAR_AFTER = re.compile(r"[ \t]*\((?:19|20)\d\d\)")
+# A reporter's abbreviations before the page ("Mass. App. Ct.", "F. Supp. 2d", "N.E.2d").
+_A_REPORTER_BEFORE = re.compile(r"\b(?:[A-Z][A-Za-z]{0,5}\.[ \t]*){1,4}(?:\d[a-z]{1,2}[ \t]+)?$")
 
 
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -1063,7 +1085,11 @@ def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "no calendar date (a longer code's part: 'Parcel No. 27-07-29-402-011')"
     if c.text.isdigit() and _BLOCK_AFTER.match(text, c.end):
         return "no calendar date (a street's hundred block)"
-    if c.text.isdigit() and _A_CITATION_S_YEAR_AFTER.match(text, c.end):
+    if (
+        c.text.isdigit()
+        and _A_CITATION_S_YEAR_AFTER.match(text, c.end)
+        and _A_REPORTER_BEFORE.search(text, max(0, c.start - 30), c.start)
+    ):
         return "no calendar date (a reported case's page: '42 Mass. App. Ct. 1118 (1997)')"
     # A year stays a date after a year's word ("In 2015 California Highway Patrol",
     # "By 2012 Wall Street"); "RESIDENCE: 1987 ELM STREET" is a house's number.

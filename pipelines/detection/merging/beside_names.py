@@ -32,6 +32,7 @@ from pipelines.lexicons import (
     RELATIONS,
     REPLY_WORDS,
     ROLE_WORDS,
+    TITLE_WORDS,
 )
 
 SOURCE = "patterns"
@@ -41,10 +42,11 @@ MAX_AGE = 119
 _NUMBER = rf"(?:\d{{1,3}}|{AGE_NUMBER_WORDS})"
 # What may follow an age said of a person: the clause's end, or a word that dates or
 # extends it ("in" and "at" are left out: "Ms. Patel was 3 in line").
-# "Mr. Teixeira was 23 at the time of the offense": the time it dates.
+# "Mr. Teixeira was 23 at the time of the offense": the time it dates (not "Officer
+# Lane was 1 at the time, lead car").
 _AGE_ENDS = (
     r"(?=[ \t]*(?:[.,;:!?)\n]|$|(?:years?|yrs?|today|now|then|this|next|when|and|but|so|with|or)\b"
-    r"|at[ \t]+the[ \t]+time\b))"
+    r"|at[ \t]+the[ \t]+time[ \t]+of\b))"
 )
 # "Rose (19)", "Vesna Kadić, 71, lives": a number in brackets or between commas is
 # an age only after a kin word ("daughter Rose (19)", "Mother, Vesna Kadić, 71,");
@@ -79,6 +81,24 @@ _APPOSED_BEFORE_A_VERB = re.compile(
     rf",[ \t]*(?P<apposed>{_NUMBER}),[ \t]+(?=(?:was|is|died|lived|lives|worked|works|remains)\b)",
     re.IGNORECASE,
 )
+# Below this an apposed number before "was" is as often a jersey's, a list's or a
+# car's ("Derek Jeter, 2, was the captain", "Officer Dan Reyes, 12, was dispatched").
+_APPOSED_AGE_MIN = 13
+_TITLE_JUST_BEFORE = re.compile(rf"(?i:\b(?:{'|'.join(sorted(TITLE_WORDS))}))\.?[ \t]+$")
+
+
+def _an_adult_s_apposed_age(text: str, span: Candidate, limit: int) -> re.Match[str] | None:
+    """The age between commas after a full name, before a verb of being; none after a
+    rank or a title, where the number is as often a badge's or a car's ("Officer Dan
+    Ross, 77, was the first to arrive")."""
+    if len(span.text.split()) < 2 or _TITLE_JUST_BEFORE.search(text, max(0, span.start - 16), span.start):
+        return None
+    match = _APPOSED_BEFORE_A_VERB.match(text, span.end, limit)
+    if match is None or (match.group("apposed").isdigit() and int(match.group("apposed")) < _APPOSED_AGE_MIN):
+        return None
+    return match
+
+
 _SEAT_BEFORE = re.compile(
     r"(?i)\b(?:jurors?|seat|no\.|number|exhibits?|page|line|count|tab|item|lot|unit|room)\b[^\n]*$"
 )
@@ -143,8 +163,8 @@ def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
             _SEAT_BEFORE.search(text, line_at, span.start) or _SEAT_WORD.match(text, span.start, span.end)
         ):
             match = _BRACKETED_BARE.match(text, span.end, limit)
-            if match is None and len(span.text.split()) >= 2:
-                match = _APPOSED_BEFORE_A_VERB.match(text, span.end, limit)
+            if match is None:
+                match = _an_adult_s_apposed_age(text, span, limit)
             group = (
                 "paren" if match is not None and "paren" in match.re.groupindex and match.group("paren") else "apposed"
             )

@@ -481,8 +481,13 @@ def _in_place_tail(
 
 
 _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
-# A role's letters with their periods before a capitalised name ("P.O. Gunnar Grund").
-_DOTTED_ROLE = re.compile(r"((?:[A-Z]\.){2,3})[ \t]+(?=[A-Z])")
+# A role's letters with their periods before a capitalised name ("P.O. Gunnar Grund",
+# "A.D.A. Ruiz"): only those no one's initials are as often ("C.O.", "I.E." are).
+_DOTTED_ROLE = re.compile(r"((?:[A-Z]\.){2,4})[ \t]+(?=[A-Z])")
+_DOTTED_ROLES = frozenset({"PO", "ADA", "AUSA", "DDA"})
+# A prosecutor's letters before a name written in mixed case ("ADA Nolan Birkholz"): in
+# capitals "ADA" opens a name as often ("ADA LOVELACE:").
+_PROSECUTOR_BEFORE_A_NAME = re.compile(r"(?:ADA|AUSA|DDA)[ \t]+(?=[A-Z][a-z])")
 
 
 # An office's "pro tem" before a name the model read with it ("Judge Pro Tem Castellano"),
@@ -631,8 +636,11 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     if not set(c.sources) <= _READ_SOURCES:
         return start  # what a person marked or allowed keeps its words
     dotted = _DOTTED_ROLE.match(text, start, end)
-    if dotted is not None and dotted.group(1).replace(".", "").lower() in SPEAKER_ROLES:
+    if dotted is not None and dotted.group(1).replace(".", "") in _DOTTED_ROLES:
         return dotted.end()  # "P.O. Gunnar Grund", "P.O. GRUND:": a police or probation officer
+    prosecutor = _PROSECUTOR_BEFORE_A_NAME.match(text, start, end)
+    if prosecutor is not None:
+        return prosecutor.end()  # "ADA Nolan Birkholz"; not "ADA LOVELACE", "ADA GREENE"
     match = _FIRST_WORD.match(text, start, end)
     if match is None:
         return start

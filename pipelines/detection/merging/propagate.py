@@ -357,7 +357,8 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
             return covered[label].overlaps(start, end) or extents.inside_longer(start, end)
 
         occurrences = identity.find(text, blocked, covered[label].end_of_interval_at)
-        for occurrence in _within_sentences(text, occurrences, [form for form, _ in forms[label]]):
+        stopped = {key_of(form, label) for form, _ in forms[label] if _STOP_INSIDE.search(form)}
+        for occurrence in _within_sentences(text, occurrences, stopped):
             start, end = occurrence.start, occurrence.end
             if label == "ORGANIZATION" and places.one_of_a_kind(text, start, end, is_common_word):
                 continue  # "a Medical Examiner's Office" is any one, not the one named
@@ -374,12 +375,11 @@ def propagate(text: str, spans: list[Candidate], words: FilterWords | None = Non
     return sorted(found, key=lambda c: (c.start, c.end))
 
 
-def _within_sentences(text: str, occurrences: Iterable[Occurrence], forms: list[str]) -> Iterator[Occurrence]:
-    """The occurrences that cross no sentence's end, unless a form of the name holds
-    one: the identity reads past punctuation ("Parole Board" in "voted to grant
-    parole.⏎Board Members")."""
-    stops = any(_STOP_INSIDE.search(form) for form in forms)
-    return (o for o in occurrences if stops or _STOP_INSIDE.search(text, o.start, o.end) is None)
+def _within_sentences(text: str, occurrences: Iterable[Occurrence], stopped: set[str]) -> Iterator[Occurrence]:
+    """The occurrences that cross no sentence's end, unless the form they are (its key
+    in `stopped`) holds one: the identity reads past punctuation ("Parole Board" in
+    "voted to grant parole.⏎Board Members"; "Dept. of Corrections" keeps its stop)."""
+    return (o for o in occurrences if o.key in stopped or _STOP_INSIDE.search(text, o.start, o.end) is None)
 
 
 # A test named after its author, after the name: up to three capitalised words (a
@@ -400,8 +400,9 @@ _INSTRUMENT_AFTER = re.compile(
 # One letter group, then any groups: no two repeats side by side that trade hyphens.
 _CODE_GOES_ON = re.compile(r"-[A-Za-z]{1,3}\d*(?:-[A-Za-z0-9]+)*(?![\w-])")
 _DOTTED_INITIALS = re.compile(r"(?:[A-Z]\.[ ]?){1,3}[A-Z]\.?")
-# A sentence's end inside a text: a word's last letters and a stop before a space.
-_STOP_INSIDE = re.compile(r"[a-z]{2}[.!?]\s")
+# A sentence's end inside a text: a word's last letters and a stop before a space (in
+# capitals a longer word's: "St.", "DR." are abbreviations).
+_STOP_INSIDE = re.compile(r"(?:[a-z]{2}|[A-Z]{4})[.!?]\s")
 
 
 def _dotted_initials(forms: list[tuple[str, str]], label: str) -> set[str]:

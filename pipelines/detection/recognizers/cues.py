@@ -1620,9 +1620,9 @@ def _initials_of_the_protected(text: str) -> list[Candidate]:
 
 # A body's last word: "JEFFERSON COUNTY GRAND JURY, PANEL C" heads a caption, no one
 # is named there.
-_A_BODY_S_LAST_WORD = frozenset(
-    "jury court county panel board committee commission department office council district division parish".split()
-)
+# ("PARISH", "COUNCIL", "DIVISION" are surnames: "XOCHITL PARISH, Court Interpreter".
+# "COURT", "BOARD", "PANEL" are role words, already out of the name.)
+_A_BODY_S_LAST_WORD = frozenset("jury county committee commission department".split())
 
 
 def recognize(text: str) -> list[Candidate]:

@@ -79,10 +79,15 @@ _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)
 # a Roman numeral, "Chapter VI 12345", nor "PR", a pull request's, "PR 12345".)
 _STATE_NAMES = frozenset(US_STATES) | US_STATE_CODES | frozenset({"GU", "puerto rico", "guam"})
 _ORDINAL = r"\d{1,3}(?:st|nd|rd|th)"
+# The kinds of case a court's docket holds between its numbers: criminal, felony,
+# misdemeanour, civil, juvenile, domestic, traffic, probate, small claims, inquest.
+_CASE_KINDS = "(?:CR|CF|CM|CV|CJ|JV|JD|DR|TR|PR|SC|IQ|MI|FE)"
 # An ordinal that counts something else: "1st and 2nd grade", "3rd and 4th place".
 _NOT_A_STREET_AFTER = (
     r"(?![ \t]+(?:grade|graders|place|floor|time|times|year|years|century|period|round|inning|quarter|birthday"
-    r"|anniversary|degree|offense|offence|strike|amendment|district|circuit)\b)"
+    r"|anniversary|degree|offense|offence|strike|amendment|district|circuit"
+    # A hospital's or an army's units ("transferred to North 4th unit", "East 2nd Battalion").
+    r"|unit|ward|wing|battalion|regiment|brigade|division)\b)"
 )
 _CROSSING_BEFORE = r"\b(?i:at|on|of|near|off)[ \t]+"
 _STREET_THEN_AND = re.compile(rf"{_CROSSING_BEFORE}(?P<n>[A-Z][a-z]+)[ \t]+(?:and|&)[ \t]+$")
@@ -291,8 +296,9 @@ _RECORD_WORDS = (
     # A receipt's, a grievance's, an account's ("RECEIPT NO: 0048817", "Grievance No.
     # G-23-077", "Acct #: 880017723456").
     r"|receipt|grievance|acct\.?"
-    # A department of corrections' ("My DOC number is 0893312").
-    r"|DOC"
+    # A department of corrections' in capitals ("My DOC number is 0893312"; "doc" is a
+    # doctor or a document).
+    r"|(?-i:DOC)"
 )
 # The acronyms of numbers that need no "number" after them, written in capitals
 # (in lower case "sid" and "din" are words).
@@ -526,8 +532,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # A court's docket with its kind's letters between numbers, glued ("1185CR00219",
         # "0761CR001930"), or a court's letter and number before them ("D-202-CR-2025-00872",
         # "T-4-CR-2021-009133").
-        r"|(?<![\w-])\d{2,4}[A-Z]{2,3}\d{4,7}(?![\w-])"
-        r"|(?<![\w-])[A-Z]{1,2}-\d{1,4}-[A-Z]{2,4}-\d{2,4}-\d{3,8}(?![\w-])",
+        # Only a court's kinds of case between the numbers: a product's, a part's or a
+        # lot's code is shaped so too ("55UN7300", "74HC4051", "23LT00412").
+        rf"|(?<![\w-])\d{{2,4}}{_CASE_KINDS}\d{{4,7}}(?![\w-])"
+        rf"|(?<![\w-])[A-Z]{{1,2}}-\d{{1,4}}-{_CASE_KINDS}-\d{{2,4}}-\d{{3,8}}(?![\w-])",
         0.85,
         "record_code",
     ),
@@ -558,8 +566,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # ("23 CRS⏎10  051877"). Before the Bates stamp's shape, which would take "CRS 050412".
     _p(
         "ID",
-        r"(?<![\w-])\d{2}[ \t]+(?:CRS|CR|CVS|CVD|JA|JB|JT|SP|IF)(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
-        r"\d{3,6}(?![\w-])",
+        # Only the criminal and civil kinds: "IF", "JA", "SP" are words or counts' too
+        # ("THERE WAS 12 IF 300"); "CR" before five digits ("12 CR 2032 batteries").
+        r"(?<![\w-])\d{2}[ \t]+(?:CRS|CVS|CVD|CR(?=\s+(?:\d{1,2}[ \t]+)?\d{5}))"
+        r"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)\d{3,6}(?![\w-])",
         0.85,
         "nc_file_number",
     ),
@@ -1025,7 +1035,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "DATE",
         # The weekday belongs to the date, as the guideline has it ("Saturday, August 26th").
         rf"\b(?:{WEEKDAYS},?[ \t]+)?{MONTHS}(?:[^\S\n]|\n(?![ \t]*\d{{1,3}}[ \t]))+"
-        rf"(?:the[ \t]+(?=\d{{1,2}}(?:st|nd|rd|th)\b))?{_DAY}"
+        rf"(?:the[ \t]+(?=\d{{1,2}}(?:st|nd|rd|th)\b(?![ \t]+(?:time|times|place|grade|floor|round)\b)))?{_DAY}"
         r"(?:,?\s+\d{4})?\b",
         0.9,
         "month_day",
@@ -1045,8 +1055,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "DATE",
         # After "No." only: "a 2012 RAM 1500", "my 2021 IRS 1040" keep their years.
-        # Nor a decimal's or a catalogue's whole part ("2019.014").
-        r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?!\.\d)(?!-[A-Z]{1,4}-)"
+        # Nor a catalogue's whole part ("2019.014"); a date's ("2019.03.15") stays.
+        r"(?<![A-Z]{2}-)\b(?:19|20)\d{2}\b(?!-\d{3,})(?!\.\d{3})(?!-[A-Z]{1,4}-)"
         r"(?!(?<=No\.[ ]\d{4})[ ][A-Z]{2,3}[ ]\d{3,})(?![ \t]+block\b)",
         0.6,
         "year",
@@ -1546,12 +1556,8 @@ def _a_record_s_code(text: str, cue: int, start: int, end: int) -> bool:
     digits = sum(c.isdigit() for c in code)
     between = text[cue:start]
     named = _A_RECORD_S_WORD_BEFORE.search(text, max(0, cue - 24), cue) is not None
-    if (
-        code.replace(" ", "").isdigit()
-        and ("," in between or _SAID_OF_THE_NUMBER.search(between))
-        # "My DOC number is 0893312": a record's word names it.
-        and not (named and "," not in between)
-    ):
+    # "My DOC number is 0893312": a record's word names the number a count's "is" follows.
+    if code.replace(" ", "").isdigit() and ("," in between or (_SAID_OF_THE_NUMBER.search(between) and not named)):
         return False  # "a large number, 25000", "The number was 25000": a count, an amount
     if text.startswith(("N", "n"), cue) and _NO_OPENS_A_SENTENCE.search(text, max(0, cue - 6), cue):
         return False  # "A. No. 45000 is what I made": the word "no"
@@ -1570,6 +1576,19 @@ def _a_record_s_code(text: str, cue: int, start: int, end: int) -> bool:
         if any(c.isalpha() for c in code) or _A_SHORT_NUMBER_S_WORD.search(text, max(0, cue - 12), cue)
         else digits >= 5
     )
+
+
+# Where a street of the grid stands without its house's number: after a word that
+# places ("on North 35th", "off South 2nd", "at West 5th and Main").
+# (The word may end the line before, a printed line number opening this one.)
+_A_STREET_S_WORD_BEFORE = re.compile(
+    r"(?:(?i:\b(?:on|off|at|to|from|near|down|up|along|onto|and|of|by|past))|&)"
+    r"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,3}[ \t]+)?)$"
+)
+
+
+def _a_grid_street(text: str, start: int) -> bool:
+    return text[start].isdigit() or _A_STREET_S_WORD_BEFORE.search(text, max(0, start - 16), start) is not None
 
 
 def _common_words_only(text: str, start: int, end: int) -> bool:
@@ -1597,6 +1616,8 @@ _CONTEXT_CHECKS: dict[str, Callable[[str, re.Match[str], int, int], bool]] = {
     "badge_after_name": lambda text, match, start, end: _common_words_only(text, match.start(), start),
     # "page number 12345", "the number is 5595551234": no record's code.
     "code_after_number": lambda text, match, start, end: not _a_record_s_code(text, match.start(), start, end),
+    # "He finished North 3rd overall", "The North 2nd Battalion": no street.
+    "directional_street": lambda text, match, start, end: not _a_grid_street(text, start),
     # "Suite 18000", "Room 12345": no state before the number.
     "zip_code": lambda text, match, start, end: not _a_state(match.group("state")),
 }
