@@ -90,6 +90,14 @@ def test_a_numbered_thing_s_word_is_no_one() -> None:
     assert reject_reason(titled, text="Mr. Factor 12 times") is None
 
 
+def test_a_lettered_exhibit_s_word_is_no_one() -> None:
+    text = "Doctor, the sister's letter, Exhibit D. Did you speak to her?"
+    assert reject_reason(_model(text, "Exhibit", "PERSON"), text=text) == "letter of a tab or an exhibit"
+    # A surname before an initial is a person's ("Tom Schedule" is rare; "Page A. Morrow" a name).
+    page = "signed by Page A. Morrow"
+    assert reject_reason(_model(page, "Page", "PERSON"), text=page) is None
+
+
 def test_a_record_s_word_before_its_number_on_the_next_line_is_nowhere() -> None:
     text = "convicted of ABDW, shod foot (Docket No.\n9132CR2209), and was sent"
     assert reject_reason(_model(text, "Docket", "LOCATION"), text=text) == "the word of a numbered record"
@@ -101,8 +109,10 @@ def test_the_state_as_a_party_and_its_exhibits_is_nowhere() -> None:
     assert reject_reason(_model(text, "State", "LOCATION"), text=text) is not None
     assert reject_reason(_model(text, "State", "LOCATION", 1), text=text) is not None
     assert reject_reason(_model(text, "State", "ORGANIZATION", 2), text=text) is not None
-    # "the State of Ohio" names a place.
+    # "the State of Ohio" names a place, on two lines too.
     assert reject_reason(_model(text, "State", "LOCATION", 3), text=text) is None
+    wrapped = "a Notary Public in and for the Commonwealth of\nVirginia, certify"
+    assert reject_reason(_model(wrapped, "Commonwealth", "LOCATION"), text=wrapped) is None
 
 
 def test_a_letter_a_numeral_or_a_volume_s_word_is_nowhere() -> None:

@@ -423,7 +423,8 @@ _PROSECUTING_PARTIES = frozenset({"commonwealth", "state", "people", "crown", "g
 # ("the State Department", "the Crown Prosecution Service"). Alone it may be a firm
 # ("He worked at Commonwealth", "Crown fired me", "People magazine").
 _THE_BEFORE = re.compile(r"(?i)\bthe[ \t]+$")
-_CAPITAL_WORD_AFTER = re.compile(r"[ \t]+(?:of[ \t]+)?[A-Z]")
+# (The name may go on past a line's end: "the Commonwealth of⏎Virginia".)
+_CAPITAL_WORD_AFTER = re.compile(r"\s+(?:of\s+)?[A-Z]")
 _VERSUS_AFTER = re.compile(r"[ \t]+(?:v\.|vs\.?|versus)[ \t]")
 # A roman numeral of two letters or more ("Vol. IV"), and a volume's word.
 _ROMAN_NUMERAL = re.compile(r"(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
@@ -943,6 +944,9 @@ _LETTER_WITH_STOP = re.compile(r"[A-Z]\.?")
 
 # A number after a word ("Page 2", "Page two.").
 _NUMBER_AFTER = re.compile(rf"[ \t]+(?:\d+|(?i:{NUMBER_WORDS}))\b")
+# Things lettered rather than numbered, and the letter after one ("Exhibit D", "Tab J").
+_LETTERED_THINGS = frozenset({"exhibit", "exhibits", "tab", "appendix", "attachment", "schedule"})
+_A_LETTER_AFTER = re.compile(r"[ \t]+[A-Z](?![\w'’-])")
 # A list's number after a word, the list going on ("his sister, Factor 33 and 34"):
 # not a count of time ("My niece Page 2 weeks ago").
 _A_LIST_S_NUMBER_AFTER = re.compile(r"[ \t]+\d+(?=[ \t]*(?:[,;.)]|and\b|or\b))")
@@ -988,6 +992,10 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
             return "number of a form or exhibit"
         if len(words) == 1 and words[0].lower() == "bates" and _model_only(c) and _A_STAMP_AFTER.match(text, c.end):
             return "a Bates stamp's word"
+        # "the sister's letter, Exhibit D. Did you": a lettered exhibit, the model's span its word.
+        lettered_alone = words[0].lower() in _LETTERED_THINGS and _A_LETTER_AFTER.match(text, c.end) is not None
+        if len(words) == 1 and lettered_alone and _model_only(c):
+            return "letter of a tab or an exhibit"
         # The letter alone, the model leaving out the word before it ("at Tab| J. He"),
         # a sentence going on after it ("Page J. Morrow" is a person's initial).
         if len(words) == 1 and _LETTER_WITH_STOP.fullmatch(words[0]) and _model_only(c):
