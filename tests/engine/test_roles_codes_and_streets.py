@@ -113,6 +113,8 @@ def test_the_state_as_a_party_and_its_exhibits_is_nowhere() -> None:
     assert reject_reason(_model(text, "State", "LOCATION", 3), text=text) is None
     wrapped = "a Notary Public in and for the Commonwealth of\nVirginia, certify"
     assert reject_reason(_model(wrapped, "Commonwealth", "LOCATION"), text=wrapped) is None
+    party = "Appearances for the State\nMR. OKAFOR: Good morning."
+    assert reject_reason(_model(party, "State", "LOCATION"), text=party) is not None
 
 
 def test_a_letter_a_numeral_or_a_volume_s_word_is_nowhere() -> None:

@@ -423,8 +423,9 @@ _PROSECUTING_PARTIES = frozenset({"commonwealth", "state", "people", "crown", "g
 # ("the State Department", "the Crown Prosecution Service"). Alone it may be a firm
 # ("He worked at Commonwealth", "Crown fired me", "People magazine").
 _THE_BEFORE = re.compile(r"(?i)\bthe[ \t]+$")
-# (The name may go on past a line's end: "the Commonwealth of⏎Virginia".)
-_CAPITAL_WORD_AFTER = re.compile(r"\s+(?:of\s+)?[A-Z]")
+# (The name may go on past a line's end after "of": "the Commonwealth of⏎Virginia"; a
+# line's end right after the party's word ends it, "for the State⏎MR. OKAFOR:".)
+_CAPITAL_WORD_AFTER = re.compile(r"[ \t]+(?:of\s+)?[A-Z]")
 _VERSUS_AFTER = re.compile(r"[ \t]+(?:v\.|vs\.?|versus)[ \t]")
 # A roman numeral of two letters or more ("Vol. IV"), and a volume's word.
 _ROMAN_NUMERAL = re.compile(r"(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
