@@ -74,8 +74,8 @@ def test_a_body_s_caption_is_no_participant() -> None:
 def test_a_numbered_thing_s_word_is_no_one() -> None:
     text = "The Board relies on Factor 2, repetitive conduct. His sister, Factor 33 and 34. Bates SPG 000118."
     assert reject_reason(_model(text, "Factor", "PERSON"), text=text) == "number of a form or exhibit"
-    cued = Candidate(text.index("Factor 33"), text.index("Factor 33") + 6, "PERSON", "Factor", ("cues",), 0.8)
-    cued = Candidate(cued.start, cued.end, "PERSON", "Factor", ("cues",), 0.8, "cue:relation")
+    at = text.index("Factor 33")
+    cued = Candidate(at, at + 6, "PERSON", "Factor", ("cues",), 0.8, "cue:relation")
     assert reject_reason(cued, text=text) == "number of a form or exhibit"
     assert reject_reason(_model(text, "Bates", "PERSON"), text=text) == "a Bates stamp's word"
     # Bates the person: before a sum, a count or a record's acronym and its number.
@@ -93,7 +93,7 @@ def test_a_numbered_thing_s_word_is_no_one() -> None:
 def test_a_lettered_exhibit_s_word_is_no_one() -> None:
     text = "Doctor, the sister's letter, Exhibit D. Did you speak to her?"
     assert reject_reason(_model(text, "Exhibit", "PERSON"), text=text) == "letter of a tab or an exhibit"
-    # A surname before an initial is a person's ("Tom Schedule" is rare; "Page A. Morrow" a name).
+    # Before an initial, a word that numbers no lettered thing is a name ("Page A. Morrow").
     page = "signed by Page A. Morrow"
     assert reject_reason(_model(page, "Page", "PERSON"), text=page) is None
 

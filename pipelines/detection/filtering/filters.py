@@ -435,6 +435,19 @@ _VOLUME_WORDS = frozenset({"Vol", "VOL"})
 _A_SERIES_BEFORE = re.compile(r"(?i:\b(?:through|thru|and|or|to))[ \t]+$")
 # A numeral before a capitalised word is a name's piece ("II Corps").
 _NAME_WORD_AFTER = re.compile(r"[ \t]+[A-Z]")
+
+
+def _a_volume_or_a_series_mark(c: Candidate, text: str) -> bool:
+    """A model's one-word place or body that marks a volume or a series' place: a
+    letter at a series' end, a numeral alone, "Vol." with its period."""
+    word = c.text.strip()
+    if _LETTER_WITH_STOP.fullmatch(word):
+        return _A_SERIES_BEFORE.search(text, max(0, c.start - 12), c.start) is not None
+    if _ROMAN_NUMERAL.fullmatch(word):
+        return _NAME_WORD_AFTER.match(text, c.end) is None
+    return word in _VOLUME_WORDS and text.startswith(".", c.end)
+
+
 # A party's exhibit ("Move State's 42 into evidence", "Commonwealth's 7").
 _A_PARTY_S_EXHIBIT = re.compile(r"['’]s[ \t]+\d")
 
@@ -473,19 +486,6 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     if not _model_only(c):
         return None
     words = _words(c)
-    if (
-        c.label != "PERSON"
-        and len(words) == 1
-        and (
-            (
-                _LETTER_WITH_STOP.fullmatch(c.text.strip())
-                and _A_SERIES_BEFORE.search(text, max(0, c.start - 12), c.start)
-            )
-            or (_ROMAN_NUMERAL.fullmatch(words[0]) and not _NAME_WORD_AFTER.match(text, c.end))
-            or (words[0] in _VOLUME_WORDS and text.startswith(".", c.end))
-        )
-    ):
-        return "a letter, a volume's word or a numeral ('buildings A through H.', 'Vol. IV'), nowhere"
     if len(words) != 1 or (len(words[0]) <= 4 and words[0].isupper()):
         return None
     word = words[0]
@@ -1009,6 +1009,8 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "number of a form or exhibit"
     if len(words) == 1 and _model_only(c) and names_a_record(text, c.start, c.end):
         return "the word of a numbered record"  # "(Docket No.⏎9132CR2209)" read as a place
+    if c.label in ("LOCATION", "ORGANIZATION") and _model_only(c) and _a_volume_or_a_series_mark(c, text):
+        return "a letter, a volume's word or a numeral ('buildings A through H.', 'Vol. IV'), nowhere"
     if _NUMERIC_DATE.fullmatch(c.text.strip()):
         return None  # "page 3/14/2023": a numeric date is no page's number
     window = text[max(0, c.start - 30) : c.start]

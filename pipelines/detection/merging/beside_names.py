@@ -84,14 +84,14 @@ _APPOSED_BEFORE_A_VERB = re.compile(
 # Below this an apposed number before "was" is as often a jersey's, a list's or a
 # car's ("Derek Jeter, 2, was the captain", "Officer Dan Reyes, 12, was dispatched").
 _APPOSED_AGE_MIN = 13
-_TITLE_JUST_BEFORE = re.compile(rf"(?i:\b(?:{'|'.join(sorted(TITLE_WORDS))}))\.?[ \t]+$")
+_A_TITLE_BEFORE = re.compile(rf"(?i:\b(?:{'|'.join(sorted(TITLE_WORDS))}))\.?[ \t]+$")
 
 
 def _an_adult_s_apposed_age(text: str, span: Candidate, limit: int) -> re.Match[str] | None:
     """The age between commas after a full name, before a verb of being; none after a
     rank or a title, where the number is as often a badge's or a car's ("Officer Dan
     Ross, 77, was the first to arrive")."""
-    if len(span.text.split()) < 2 or _TITLE_JUST_BEFORE.search(text, max(0, span.start - 16), span.start):
+    if len(span.text.split()) < 2 or _A_TITLE_BEFORE.search(text, max(0, span.start - 16), span.start):
         return None
     match = _APPOSED_BEFORE_A_VERB.match(text, span.end, limit)
     if match is None or (match.group("apposed").isdigit() and int(match.group("apposed")) < _APPOSED_AGE_MIN):
@@ -165,9 +165,7 @@ def ages_beside_names(text: str, spans: list[Candidate]) -> list[Candidate]:
             match = _BRACKETED_BARE.match(text, span.end, limit)
             if match is None:
                 match = _an_adult_s_apposed_age(text, span, limit)
-            group = (
-                "paren" if match is not None and "paren" in match.re.groupindex and match.group("paren") else "apposed"
-            )
+            group = "paren" if match is not None and match.groupdict().get("paren") else "apposed"
             bare = match is not None
             if match is not None and _TALLIED_BEFORE.search(text, max(0, span.start - 12), span.start):
                 match = None  # the tally's last: "Honiball (2), Joubert (3)."

@@ -484,10 +484,11 @@ _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
 # A role's letters with their periods before a capitalised name ("P.O. Gunnar Grund",
 # "A.D.A. Ruiz"): only those no one's initials are as often ("C.O.", "I.E." are).
 _DOTTED_ROLE = re.compile(r"((?:[A-Z]\.){2,4})[ \t]+(?=[A-Z])")
-_DOTTED_ROLES = frozenset({"PO", "ADA", "AUSA", "DDA"})
+_PROSECUTORS = ("ADA", "AUSA", "DDA")
+_DOTTED_ROLES = frozenset({"PO", *_PROSECUTORS})
 # A prosecutor's letters before a name written in mixed case ("ADA Nolan Birkholz"): in
 # capitals "ADA" opens a name as often ("ADA LOVELACE:").
-_PROSECUTOR_BEFORE_A_NAME = re.compile(r"(?:ADA|AUSA|DDA)[ \t]+(?=[A-Z][a-z])")
+_PROSECUTOR_BEFORE_A_NAME = re.compile(rf"(?:{'|'.join(_PROSECUTORS)})[ \t]+(?=[A-Z][a-z])")
 
 
 # An office's "pro tem" before a name the model read with it ("Judge Pro Tem Castellano"),
