@@ -103,6 +103,8 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Transcribed",
         "Transcriber",
         "Transcriptionist",
+        # A law firm's staff who correct a transcript ("Corrected by: H. Pruett, Paralegal").
+        "Paralegal",
         "Observer",
         "Observers",
         "Incarcerated",
@@ -223,10 +225,15 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
     tfo dci dsu wpc pcso supt insp adv advs addl student coach
-    child youth juvenile guardian caregiver elder osg suspect ausa dda""".split()
+    child youth juvenile guardian caregiver elder osg suspect ausa dda aag apa""".split()
 )
+# The letters of a prosecutor's office before a name: an assistant or a deputy district
+# attorney, an assistant U.S. attorney, an assistant attorney general, an assistant
+# prosecuting attorney ("ADA Nolan Birkholz", "AAG Fairweather").
+PROSECUTOR_LETTERS: tuple[str, ...] = ("ADA", "AUSA", "DDA", "AAG", "APA")
 # (An interrogation's transcript labels the one questioned so, "SUSPECT:"; a
-# prosecutor's office labels and titles its lawyers "AUSA FORD:", "DDA PIKE:". Not
+# prosecutor's office labels and titles its lawyers "AUSA FORD:", "DDA PIKE:", an
+# attorney general's and a county prosecutor's assistants "AAG WEBB:", "APA RUDD:". Not
 # "ADA", a given name too: edges reads it as a role only before a name in mixed case.)
 # (A child's forensic interview labels the child so, "CHILD:", an Elder-assisted hearing
 # its Elder, "ELDER:"; an English prison's adjudication its operational support grade,

@@ -56,6 +56,30 @@ def numbered_lines_around(text: str, start: int, number: int) -> bool:
     return False
 
 
+_LEADING_NUMBER = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
+
+
+def without_printed_line_numbers(text: str) -> str:
+    """`text` with a transcript page's printed line numbers blanked, as long as before
+    ("September⏎18   21st" reads "September⏎     21st"): a line's number is one where
+    the line before or after carries the next number down or up. The offsets stay."""
+    lines = text.split("\n")
+    numbers = []
+    for line in lines:
+        match = _LEADING_NUMBER.match(line)
+        numbers.append((int(match.group(1)), match.span(1)) if match else None)
+    out = []
+    for i, line in enumerate(lines):
+        found = numbers[i]
+        if found is not None:
+            before, after = numbers[i - 1] if i else None, numbers[i + 1] if i + 1 < len(lines) else None
+            if (before is not None and before[0] == found[0] - 1) or (after is not None and after[0] == found[0] + 1):
+                start, end = found[1]
+                line = line[:start] + " " * (end - start) + line[end:]
+        out.append(line)
+    return "\n".join(out)
+
+
 # Where a record's field or a table's cell ends after a value: a column's gap, a
 # badge's "#", the line's end ("RUDKIN, THORA L #1427", "RASKU, TOVA          EMT-B").
 FIELD_END = r"[ \t]{2,}|[ \t]*#|[ \t]*\n|[ \t]*$"

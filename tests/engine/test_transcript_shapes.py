@@ -1205,8 +1205,12 @@ def test_a_year_a_count_or_a_time_is_no_record_s_number() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # The page's printed number before a date, and an answer's mark.
-        ("11  back to the night of Saturday,\n12  March 9th going into Sunday\n13  the 10th.", "March 9th"),
+        # The page's printed number before a date, and an answer's mark; the weekday
+        # before the number belongs to the date, as the guideline has it.
+        (
+            "11  back to the night of Saturday,\n12  March 9th going into Sunday\n13  the 10th.",
+            "Saturday,\n12  March 9th",
+        ),
         ("19       Q.   When was he hired?\n20       A.   March 14th of 2022. It says so", "March 14th of 2022"),
         ("15  was CCCMS until\n16  2021. I'm not on the caseload now.", "2021"),
     ],

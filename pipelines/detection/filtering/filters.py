@@ -22,6 +22,7 @@ from pipelines.detection.places import (
     names_a_record,
     soft_wrap,
 )
+from pipelines.detection.recognizers.cues import PRONOUN_TAGGED
 from pipelines.detection.recognizers.patterns import a_tape_counter, a_year_s_event, recording_stamp, street_named
 from pipelines.gazetteers import (
     first_names,
@@ -60,6 +61,7 @@ from pipelines.lexicons import (
     REPORTER_CREDENTIALS,
     ROLE_WORDS,
     SPEAKER_ROLES,
+    STREET_TYPES,
     TITLE_JUST_BEFORE,
     VEHICLE_COLOURS,
     VEHICLE_MAKES,
@@ -145,6 +147,8 @@ def _caseless(text: str, c: Candidate) -> bool:
 
 def _person_lowercase(c: Candidate, text: str, w: FilterWords) -> str | None:
     stripped = c.text.strip()
+    if c.rule == PRONOUN_TAGGED:
+        return None  # "kestrel o (she/they):": a display name as its owner typed it
     return "all lowercase" if stripped == stripped.lower() and not _caseless(text, c) else None
 
 
@@ -475,6 +479,13 @@ def verb_before_its_object(text: str, start: int, end: int) -> bool:
     )
 
 
+# A street's name or its ordinal right before its type, over a line's end too
+# ("Seventh⏎Avenue", "West 35th⏎Street"): the type a model cut from its name.
+_A_STREET_S_NAME_BEFORE = re.compile(
+    r"(?:\b(?!(?:The|A|An|This|That|On|In|At|Of|And|To)\b)[A-Z][\w'’-]*|\d(?:st|nd|rd|th)?)[ \t]*\n?[ \t]*$"
+)
+
+
 def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's one-word guess that is a common English word ("Correct" as an
     organization, "Weather" as a person, "Anything" as a place) that no name or
@@ -499,6 +510,12 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "common English word said as a reply ('A. Good, sir.', 'Q. Okay.')"
     if text and verb_before_its_object(text, c.start, c.end):
         return "a verb opening a sentence, before its object ('Tell us', 'Call me')"
+    if (
+        c.label == "LOCATION"
+        and c.text.strip().casefold() in STREET_TYPES
+        and not _A_STREET_S_NAME_BEFORE.search(text, max(0, c.start - 30), c.start)
+    ):
+        return "a street's type alone, no street's name before it, no place"
     if is_known_name(word) or is_known_place(word) or (c.label != "PERSON" and has_institution_word(word)):
         return None
     if is_english_word(word) and (not text or _sentence_initial(c, text)):
@@ -959,6 +976,11 @@ _THING_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
 _WORD_AFTER_LETTER = re.compile(r"\.?[ \t]+([A-Za-z]+)")
 
 
+# A telephone number as it is dialled, its area code and exchange set apart ("541-555-0190",
+# "(412) 555-0187", "630.555.0119"): no form's, page's or line's number is written so.
+_A_DIALLED_NUMBER = re.compile(r"(?:\+?1[ .-]?)?(?:\(\d{3}\)[ ]?|\d{3}[.-])\d{3}[.-]\d{4}")
+
+
 def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
     """ "Form 1073", "Exhibit Number 1", "Tab G": the number or the letter names a
     form, not a person."""
@@ -1013,6 +1035,8 @@ def _numbered_thing(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "a letter, a volume's word or a numeral ('buildings A through H.', 'Vol. IV'), nowhere"
     if _NUMERIC_DATE.fullmatch(c.text.strip()):
         return None  # "page 3/14/2023": a numeric date is no page's number
+    if c.label == "PHONE_NUMBER" and _A_DIALLED_NUMBER.fullmatch(c.text.strip()):
+        return None  # "the on-call line, 541-555-0190": a telephone line's number, no transcript's line
     window = text[max(0, c.start - 30) : c.start]
     found = list(w.word_before.finditer(window))
     before = [m.group().lower() for m in found]

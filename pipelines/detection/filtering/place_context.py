@@ -37,6 +37,7 @@ from pipelines.lexicons import (
     PLACE_NOUNS,
     PLACE_WORDS,
     PRISON_PREFIXES,
+    PROSECUTOR_LETTERS,
     ROLE_WORDS,
     STREET_ORDINALS,
     STREET_SPOT_NOUNS,
@@ -853,6 +854,7 @@ def given_names_before_surnames(text: str, spans: list[Candidate]) -> list[Candi
         following = spans[i + 1] if i + 1 < len(spans) else None
         if (
             len(words) == 1
+            and words[0] not in PROSECUTOR_LETTERS  # "ADA Barraza": the office's letters, no given name
             and following is not None
             and following.label == "PERSON"
             and _NAME_GAP.fullmatch(text, span.end, following.start)
@@ -864,11 +866,15 @@ def given_names_before_surnames(text: str, spans: list[Candidate]) -> list[Candi
             i += 2
             continue
         # In lower case no capital says the place is a name ("glen oak" a street).
+        # Not an institution's head ("Marion Correctional", where a model read the
+        # prison's heading as a person) nor a town the lists hold by both its words
+        # ("Glen Ellyn", where "Ellyn" alone was read as a person).
         if (
             len(words) == 2
             and words[1].casefold() in surnames
             and words[0][:1].isupper()
-            and words[1].casefold() not in _A_PLACE_S_HEAD
+            and words[1].casefold() not in _A_PLACE_S_HEAD | ORGANIZATION_WORDS
+            and not places.is_known_place(span.text.strip())
         ):
             span = _relabelled(span, "PERSON", SURNAME_RULE)
         out.append(span)

@@ -68,6 +68,7 @@ from pipelines.lexicons import (
     PERIOD_PARTS,
     PLACE_WORDS,
     POST_NOMINALS,
+    PROSECUTOR_LETTERS,
     REPLY_WORDS,
     ROLE_LETTERS,
     ROLE_WORDS,
@@ -484,11 +485,10 @@ _FIRST_WORD = re.compile(r"([^\s.]+)\.?\s+(?=\S)")
 # A role's letters with their periods before a capitalised name ("P.O. Gunnar Grund",
 # "A.D.A. Ruiz"): only those no one's initials are as often ("C.O.", "I.E." are).
 _DOTTED_ROLE = re.compile(r"((?:[A-Z]\.){2,4})[ \t]+(?=[A-Z])")
-_PROSECUTORS = ("ADA", "AUSA", "DDA")
-_DOTTED_ROLES = frozenset({"PO", *_PROSECUTORS})
+_DOTTED_ROLES = frozenset({"PO", *PROSECUTOR_LETTERS})
 # A prosecutor's letters before a name written in mixed case ("ADA Nolan Birkholz"): in
 # capitals "ADA" opens a name as often ("ADA LOVELACE:").
-_PROSECUTOR_BEFORE_A_NAME = re.compile(rf"(?:{'|'.join(_PROSECUTORS)})[ \t]+(?=[A-Z][a-z])")
+_PROSECUTOR_BEFORE_A_NAME = re.compile(rf"(?:{'|'.join(PROSECUTOR_LETTERS)})[ \t]+(?=[A-Z][a-z])")
 
 
 # An office's "pro tem" before a name the model read with it ("Judge Pro Tem Castellano"),
@@ -865,12 +865,17 @@ def _strip_lower_tail(text: str, start: int, end: int, caseless: bool = False) -
 # The word right after a span, on its line, with one space between ("Darnell Hurt").
 _WORD_AFTER = re.compile(r" ([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=['’]s\b|[^\w'’-]|$)")
 _ONE_WORD = re.compile(r"[A-Z][a-z]+")
-_WORD_ACROSS = re.compile(LINE_END + rf"{PRINTED_LINE_NUMBER}([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=['’]s\b|[^\w'’-]|$)")
+_WORD_ACROSS = re.compile(
+    LINE_END + rf"{PRINTED_LINE_NUMBER}([A-Z][^\W\d_A-Z]+(?:-[A-Z][^\W\d_A-Z]+)?)(?=['’]s\b|[^\w'’-]|$)"
+)
+# After the word the sentence goes on in lower case or stops ("Anthony⏎17   Paz of the
+# Swissvale Police"): the word ended the name, it opened no new clause nor list.
+_PROSE_GOES_ON = re.compile(r"['’]s\b|[ \t]+[a-z]|[.,;:)]")
 _MODEL_SOURCES = frozenset({"spacy", "presidio"})
 # What answers or greets after a name ("Mary Yes", "John Thanks"): no surname.
 
 
-def _take_surname(text: str, start: int, end: int) -> int:
+def _take_surname(text: str, start: int, end: int, titled: bool = False) -> int:
     """A one-word given name takes the capitalised word right after it on its line
     ("Darnell Hurt", "Ann Green"): a surname that is also a common word the model
     left out. Not a function word, a month or a weekday, nor a word that names a
@@ -878,16 +883,23 @@ def _take_surname(text: str, start: int, end: int) -> int:
     "Mary Tuesday" aside). At its line's end it takes a surname the lists know
     opening the next numbered line ("was Glenda⏎24  Marsh, and she"): a numbered
     page's lines are prose wrapped, and the guideline marks such a name whole. A
-    plain line's first word may open a new sentence ("it was Mary⏎Green said")."""
-    if not _ONE_WORD.fullmatch(text, start, end) or not is_given_name(text[start:end]):
+    plain line's first word may open a new sentence ("it was Mary⏎Green said").
+    Across the line a given name that is a surname too ("Anthony⏎17   Paz") or, after a
+    title (`titled`), a word no list holds nor a common word is ("Forensic Examiner
+    Tobiah⏎ 4   Quarles of our unit") is taken where the prose goes on after it."""
+    titled_given = titled and _ONE_WORD.fullmatch(text, start, end) is not None
+    if not _ONE_WORD.fullmatch(text, start, end) or not (is_given_name(text[start:end]) or titled_given):
         return end
     match = _WORD_AFTER.match(text, end)
     if match is None:
         match = _WORD_ACROSS.match(text, end)
+        word = match.group(1) if match is not None else ""
+        goes_on = match is not None and _PROSE_GOES_ON.match(text, match.end()) is not None
+        surname = word in last_names() and (word not in first_names() or goes_on)
+        unlisted = titled and goes_on and not is_common_word(word) and not is_known_name(word)
         if (
             match is None
-            or match.group(1) not in last_names()
-            or match.group(1) in first_names()
+            or not (surname or unlisted)
             or text[match.end() : match.end() + 1] == ":"
             or not one_broken_name(text, start, match.end())
         ):
@@ -1505,7 +1517,8 @@ def _person_edges(
         end = _surname_initial_after(text, start, end)
     # The model's reading only: a name list's or propagation's one word
     # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
-    further = _take_surname(text, start, end) if _MODEL_SOURCES & set(c.sources) else end
+    titled = "cue:title" in c.rule or "cue:honorific" in c.rule
+    further = _take_surname(text, start, end, titled) if _MODEL_SOURCES & set(c.sources) or titled else end
     if further == end and _MODEL_SOURCES & set(c.sources):
         further = _take_surname_after_an_initial(text, start, end)
     if further > end and not covered.any_in(end, further):

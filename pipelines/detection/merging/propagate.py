@@ -251,8 +251,31 @@ def _furniture(text: str, start: int, end: int) -> bool:
         heading
         or numbered
         or record
+        or _an_acronym_in_a_sentence(text, start, end)
         or _OF_PAGES_AFTER.match(text, end) is not None
         or _a_heading_s_phrase(text, start, end)
+    )
+
+
+# A determiner or a possessive before a word in capitals, a word in lower case after it:
+# the word names a thing the sentence goes on about ("Your TIGER assessment", "the LUZ
+# program", "an ASL interpreter").
+_DETERMINER_BEFORE = re.compile(r"\b(?i:the|a|an|your|my|his|her|our|their|its|this|that)[ \t]+$")
+_A_NOUN_AFTER = re.compile(r"[ \t]+[a-z]")
+
+
+def _an_acronym_in_a_sentence(text: str, start: int, end: int) -> bool:
+    """A common word in capitals between a determiner and a word in lower case, in a
+    text with case: a programme's, a test's or an office's letters ("Your TIGER
+    assessment is low"), not the nickname "Tiger" said elsewhere, nor a surname in
+    capitals ("FAVORS, Dequarius", "Oga TAC would sort it out")."""
+    word = text[start:end]
+    return (
+        word.isupper()
+        and len(word) >= 3
+        and _DETERMINER_BEFORE.search(text, max(0, start - 8), start) is not None
+        and _A_NOUN_AFTER.match(text, end) is not None
+        and carries_case(text)
     )
 
 

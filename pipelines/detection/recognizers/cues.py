@@ -49,6 +49,7 @@ from pipelines.lexicons import (
     NAME_END_STREET_TYPES,
     NAME_PARTICLES,
     NAME_SUFFIXES_OF_ADDRESS,
+    NUMBERED_THINGS,
     OFFICE_HEADS,
     OFFICE_MODIFIERS,
     ORGANIZATION_WORDS,
@@ -99,11 +100,13 @@ def _name_after(lead: str, more_words: str, not_name: str = "") -> re.Pattern[st
     return re.compile(lead + r"[ \t]{1,3}" + not_name + name)
 
 
-# "Judge Pro Tem Castellano": the office's "pro tem" is no part of the name.
+# "Judge Pro Tem Castellano": the office's "pro tem" is no part of the name, nor the
+# "General" of an attorney's, a solicitor's or an inspector's office ("Assistant
+# Attorney General Noelani Fairweather": the rank's own cue names her).
 _TITLE_RE = _name_after(
     r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))(?:[ \t]+(?i:pro[ \t]+tem(?:pore)?))?",
     "?",
-    r"(?!(?i:pro[ \t]+tem)\b)",
+    r"(?!(?i:pro[ \t]+tem)\b)(?!General[ \t])",
 )
 # An abbreviated title, its period ending a line of prose, the name on the next
 # ("… Medical Center. Dr.⏎Haverford came out"): only where prose wrapped the line
@@ -225,20 +228,33 @@ _NAMED_BY_AGE_RE = re.compile(
 _SIBLINGS_REACH = 80
 
 
+# Inside the list, after its comma or its "and", a capitalised word is no sentence's
+# first: "Tou is eight and May is four" names May.
+_LISTED_BEFORE = re.compile(r"(?:,|\band)[ \t]+$")
+
+
 def _named_by_their_ages(text: str) -> list[Candidate]:
     """The names of a list of people said with their ages, two or more on a line, no
-    common word ("Tobi is nine, Dami is six")."""
-    matches = [m for m in _NAMED_BY_AGE_RE.finditer(text) if not is_common_word(m.group("v"))]
+    common word ("Tobi is nine, Dami is six"); a common word only where the list goes
+    on to it from a name that is none ("Tou is eight and May is four", not "Chapter
+    is 9, Verse is 12")."""
+    matches = [
+        m
+        for m in _NAMED_BY_AGE_RE.finditer(text)
+        if m.group("v").lower() not in NUMBERED_THINGS  # "Line is 4, Page is 5": a form's
+    ]
+    plain = [not is_common_word(m.group("v")) for m in matches]
     found: list[Candidate] = []
     for i, match in enumerate(matches):
         near = [
-            m
-            for m in matches[max(0, i - 1) : i + 2]
-            if m is not match
-            and abs(m.start() - match.start()) <= _SIBLINGS_REACH
-            and "\n" not in text[min(m.start(), match.start()) : max(m.start(), match.start())]
+            j
+            for j in range(max(0, i - 1), min(len(matches), i + 2))
+            if j != i
+            and abs(matches[j].start() - match.start()) <= _SIBLINGS_REACH
+            and "\n" not in text[min(matches[j].start(), match.start()) : max(matches[j].start(), match.start())]
         ]
-        if near:
+        listed = _LISTED_BEFORE.search(text, max(0, match.start() - 8), match.start()) is not None
+        if (plain[i] and any(plain[j] for j in near)) or (listed and any(plain[j] for j in near[:1] if j < i)):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:named_by_age"))
     return found
@@ -1062,6 +1078,33 @@ def _initials_after_a_name(text: str) -> list[Candidate]:
     return found
 
 
+# A given name, then the dotted initials a report calls the person by, the first of
+# them the name's ("And Haven,⏎25   H.A., who was six"): a word that is a name there,
+# a word as it may be.
+_NAME_THEN_ITS_INITIALS_RE = re.compile(
+    rf"\b(?P<n>[A-Z][a-z]+),{places.LINE_GAP}(?P<i>(?:[A-Z]\.){{2,3}})(?=[,;)]|[ \t]*\n|[ ]+[a-z])"
+)
+
+
+# A firm's legal form in dotted letters ("Pell, P.S.", "Poole, P.C.").
+_DOTTED_LEGAL_FORMS = frozenset({"PS", "PC", "PA", "LP", "LLP", "LLC", "PLLC", "SC", "APC"})
+
+
+def _names_then_their_initials(text: str) -> list[Candidate]:
+    found = []
+    for match in _NAME_THEN_ITS_INITIALS_RE.finditer(text):
+        name, initials = match.group("n"), match.group("i")
+        joined = initials.replace(".", "")
+        if initials[0] != name[0] or joined in POST_NOMINALS | _DOTTED_LEGAL_FORMS or joined.lower() in DEGREES:
+            continue  # "Dawson, D.O.": a degree; "Haskins & Pell, P.S.": a firm's legal form
+        if name.lower() in ROLE_WORDS or places.is_known_place(name):
+            continue
+        for group in ("n", "i"):
+            start, end = match.span(group)
+            found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.85, "cue:initials_after_name"))
+    return found
+
+
 # The roles a tribunal's rules name with a participle after them ("PERSON CONCERNED",
 # "PARTY APPEARING", "COUNSEL APPEARING", "MEMBER PRESIDING").
 _PARTICIPLE_ROLES = frozenset("person persons party parties counsel member".split())
@@ -1707,10 +1750,38 @@ def recognize(text: str) -> list[Candidate]:
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, "cue:participant_line"))
     found += _role_fields(text) + _son_of(text) + _initials_after_a_name(text) + _named_by_their_ages(text)
-    found += _speaker_labels(text) + _numbered_questions(text)
+    found += _names_then_their_initials(text)
+    found += _speaker_labels(text) + _numbered_questions(text) + _pronoun_tagged_names(text)
     found += _record_names(text)
     found += _institutions(text) + _institutions_in_capital_headings(text)
     return found + _firms(text) + _trade_names(text) + _case_parties(text) + _political_parties(text)
+
+
+# A video call's display name with the pronouns its owner set ("kestrel o (she/they):",
+# "Graciela Ferreira-Dunn (she/her):", a chat's 'from "kestrel o (she/they)"'): a
+# person's name however it is cased, a surname's initial and all. It opens its line
+# (after a cue's clock, "[00:03:12] ") or a quotation.
+PRONOUN_TAGGED = "cue:pronoun_tagged"
+_PRONOUN_TAG = r"(?i:she|he|they|ze|xe|her|him|them|hers|his|theirs|zir|any)"
+_PRONOUN_TAGGED_RE = re.compile(
+    r"(?:^[ \t]*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?\]?[ \t]+)?|(?<=[\"“]))"
+    r"(?P<v>[^\W\d_][\w'’.-]*(?:[ ][^\W\d_][\w'’.-]*){0,3})"
+    rf"[ ]\({_PRONOUN_TAG}/{_PRONOUN_TAG}(?:/{_PRONOUN_TAG})?\)",
+    re.MULTILINE,
+)
+
+
+def _pronoun_tagged_names(text: str) -> list[Candidate]:
+    """Display names tagged with pronouns (`_PRONOUN_TAGGED_RE`), less a role's
+    words ("Interviewer (she/her):" names no one)."""
+    found = []
+    for match in _PRONOUN_TAGGED_RE.finditer(text):
+        words = match.group("v").split()
+        if any(w.lower().strip(".") in ROLE_WORDS | SPEAKER_ROLES for w in words):
+            continue
+        start, end = match.span("v")
+        found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, PRONOUN_TAGGED))
+    return found
 
 
 # A heading in capitals on a cover page or a letterhead ("RICHARD J. DONOVAN

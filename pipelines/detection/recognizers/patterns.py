@@ -7,12 +7,12 @@ so offsets need no mapping.
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
-from pipelines.detection.places import numbered_lines_around
+from pipelines.detection.places import numbered_lines_around, without_printed_line_numbers
 from pipelines.gazetteers import is_common_word, is_given_name, last_names
 from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
@@ -67,6 +67,14 @@ _GAP = r"(?:[ \t]|\n(?![ \t]*\d{1,3}[ \t]))*"
 # The same, also over a numbered page's line end and its printed number ("serial⏎14  number
 # C02FK3Q8MD6T"): the number then two spaces, as a deposition prints it.
 _NUMBERED_GAP = r"(?:[ \t]|\n[ \t]*\d{1,2}[ \t]{2,}(?=\S)|\n(?![ \t]*\d{1,3}[ \t]))*"
+# A day of the month in words ("the third", "the twenty-first").
+_SPOKEN_ORDINAL = (
+    r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth"
+    r"|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth"
+    r"|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))"
+)
+# Space between two words of one phrase, over one line's end at most.
+_ONE_BREAK = r"(?:[ \t]+\n?|\n)[ \t]*"
 # Thirteen to nineteen: up to twelve, "at" a number is a clock's hour.
 _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 
@@ -89,9 +97,10 @@ _NOT_A_STREET_AFTER = (
     # A hospital's or an army's units ("transferred to North 4th unit", "East 2nd Battalion").
     r"|unit|ward|wing|battalion|regiment|brigade|division)\b)"
 )
-_CROSSING_BEFORE = r"\b(?i:at|on|of|near|off)[ \t]+"
+_CROSSING_BEFORE = r"\b(?i:at|on|of|near|off|between)[ \t]+"
 _STREET_THEN_AND = re.compile(rf"{_CROSSING_BEFORE}(?P<n>[A-Z][a-z]+)[ \t]+(?:and|&)[ \t]+$")
-_AND_STREET = re.compile(r"[ \t]+(?:and|&)[ \t]+(?P<n>[A-Z][a-z]+)\b")
+# The street across, by its name or its ordinal ("the alley between 33rd and 34th").
+_AND_STREET = re.compile(rf"[ \t]+(?:and|&)[ \t]+(?P<n>[A-Z][a-z]+\b|{_ORDINAL}\b{_NOT_A_STREET_AFTER})")
 _CROSSING_BEFORE_RE = re.compile(rf"{_CROSSING_BEFORE}$")
 _NOT_A_STREET_AFTER_RE = re.compile(_NOT_A_STREET_AFTER)
 # An address before a unit's comma: a house's number, or a street's type word
@@ -242,7 +251,8 @@ def _a_printed_line_number(text: str, match: re.Match[str]) -> bool:
     at, end = match.start("n"), match.end("n")
     line_start = text.rfind("\n", 0, at) + 1
     return (
-        not text[line_start:at].strip()
+        match.group("n").isdigit()  # a hyphenated house number ("114-27") is none
+        and not text[line_start:at].strip()
         and _LINE_NUMBER_GAP.match(text, end) is not None
         and numbered_lines_around(text, at, int(match.group("n")))
     )
@@ -539,6 +549,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "record_code",
     ),
+    # An agency's or a record's letters, a space, then the record's year and serial
+    # ("CR 25-000217", "APD 25-0098214", "UOF 24-0117"): the number is the ID, the
+    # letters name its kind or its agency. Not a span of years ("NFL 2019-2020"), nor a
+    # number's own word ("Mine ID 44-07219" is the ID cue's).
+    _p(
+        "ID",
+        r"(?<![\w-])(?!(?:ID|NO|NUM|NBR|REF|TEL)\b)[A-Z]{2,5}[ ]"
+        r"(?P<v>(?!(?:19|20)\d{2}-(?:19|20)?\d{2}\b)\d{2,4}-\d{4,8})(?![\w-])",
+        0.85,
+        "lettered_record_number",
+    ),
     # A court's cause number of three groups or more, each with a figure, a letter among
     # them ("48C03-2309-F6-002417", an Indiana cause; "0018-B5-00412"): no date (no
     # letter) and no form ("CMS-2567-B": one group with figures).
@@ -786,7 +807,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "LOCATION",
         # A police record's block ("1500 blk Arno St SE").
-        r"(?<![\w.,/$#:-])(?P<n>\d{1,6})[A-Za-z]?[ \t]+(?:blk\.?[ \t]+)?(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
+        # A house's number may be hyphenated, as in Queens ("114-27 121st Street"); a
+        # quadrant's direction may come before the name ("2214 Northeast 85th Street").
+        r"(?<![\w.,/$#:-])(?P<n>\d{1,6}(?:-\d{1,4})?)[A-Za-z]?[ \t]+(?:blk\.?[ \t]+)?"
+        r"(?:(?:[NSEW]\.?|North|South|East|West|Northeast|Northwest|Southeast|Southwest|NE|NW|SE|SW)[ \t]+)?"
         # A name's initials too ("241 F.D. Roosevelt Avenue"); British streets' types
         # ("22 Brudenell Grove", "9 Mandeville Yard", "4 Elm Close").
         r"(?P<name>(?:[A-Z][\w'’-]*|[A-Z]\.(?:[ ]?[A-Z]\.)+|\d{1,3}(?:st|nd|rd|th))"
@@ -817,6 +841,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         rf"(?:(?<=\S[ ])\d{{1,6}}[ \t]+)?(?<![\w-])(?:North|South|East|West)[ \t]+{_ORDINAL}\b{_NOT_A_STREET_AFTER}",
         0.8,
         "directional_street",
+    ),
+    # A street named by its ordinal and its type, its direction before it or not
+    # ("East 112th Street", "on 110th Street"); not a prize's "1st Place".
+    _p(
+        "LOCATION",
+        rf"(?<![\w-])(?:(?:North|South|East|West|[NSEW]\.?)[ \t]+)?{_ORDINAL}[ \t]+"
+        r"(?:Street|St\.|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Drive|Dr\.|Terrace|Parkway|Pkwy\.?)(?![\w'’-])",
+        0.85,
+        "ordinal_street",
     ),
     # The ordinal found here, its crossing read around it in `_crossing` (a regex
     # that opened on "at", "on" or "of" would be tried at every such word).
@@ -1034,14 +1067,36 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "DATE",
         # The weekday belongs to the date, as the guideline has it ("Saturday, August 26th").
-        rf"\b(?:{WEEKDAYS},?[ \t]+)?{MONTHS}(?:[^\S\n]|\n(?![ \t]*\d{{1,3}}[ \t]))+"
+        rf"\b(?:{WEEKDAYS},?{_ONE_BREAK})?{MONTHS}(?:[^\S\n]|\n(?![ \t]*\d{{1,3}}[ \t]))+"
         rf"(?:the[ \t]+(?=\d{{1,2}}(?:st|nd|rd|th)\b(?![ \t]+(?:time|times|place|grade|floor|round)\b)))?{_DAY}"
         r"(?:,?\s+\d{4})?\b",
         0.9,
         "month_day",
     ),
-    _p("DATE", rf"\b{_DAY}\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
+    # One line's break at most between the day and what follows it: a page's number
+    # above a blank line ("7⏎⏎April 29, 2025") is no day; after its "of" a scan's blank
+    # line may come ("llth of⏎⏎September").
+    _p("DATE", rf"\b{_DAY}{_ONE_BREAK}(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
     _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
+    # A day said in words, of its month ("the third of⏎October, 2019"), or after its
+    # weekday ("on Thursday the sixth", "Wednesday the 14th"); the weekday belongs to
+    # the date, "the" before the ordinal does not.
+    _p(
+        "DATE",
+        rf"\b(?P<v>(?:{WEEKDAYS}[ \t]+the[ \t]+)?{_SPOKEN_ORDINAL}{_ONE_BREAK}of{_ONE_BREAK}{MONTHS}"
+        r"(?:,?[ \t]+\d{4})?)\b",
+        0.9,
+        "spoken_day_of_month",
+    ),
+    _p("DATE", rf"\b{WEEKDAYS}[ \t]+the[ \t]+(?:{_SPOKEN_ORDINAL}|{_DAY})\b(?![ \t]+of\b)", 0.85, "weekday_the_day"),
+    # A numeric date after its weekday, abbreviated or not ("Date: Tue 3/11/2025").
+    _p(
+        "DATE",
+        rf"\b(?:{WEEKDAYS}|(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?),?[ \t]+"
+        r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})\b",
+        0.9,
+        "weekday_numeric_date",
+    ),
     # With its day ("12 Bahman 1401"): "Dr. Dey 1345" is a name and a clock.
     _p(
         "DATE",
@@ -1069,13 +1124,16 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # federal docket's office and year ("2:24-cv-00317").
     _p(
         "TIME",
-        r"(?<![:\d])(?<!\[\d)\b(?!\d{1,2}:\d{2}:\d{2}\])\d{1,2}:\d{2}(?::\d{2})?(?!-[a-zA-Z]{2}-\d)(?:\s*[ap]\.?m\.?)?",
+        # The meridiem on the clock's line: a page's printed line number may stand before
+        # one on the next ("3:52⏎25   p.m.").
+        r"(?<![:\d])(?<!\[\d)\b(?!\d{1,2}:\d{2}:\d{2}\])\d{1,2}:\d{2}(?::\d{2})?(?!-[a-zA-Z]{2}-\d)"
+        r"(?:[ \t]*[ap]\.?m\.?)?",
         0.9,
         "clock",
         IGNORECASE,
     ),
     # Not a dotted clock's minutes ("11.30 a.m.": `dotted_clock` reads it whole).
-    _p("TIME", r"(?<![\d.])\d{1,2}\s*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
+    _p("TIME", r"(?<![\d.])\d{1,2}[ \t]*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
     # A clock with a point, as Australia and Britain write it, before am or pm ("2.40 am",
     # "[11.02 AM]"); a point alone is a decimal's ("2.51 kg", "at 2.5").
     _p("TIME", r"(?<![\d.])(?:1[0-2]|0?[1-9])\.[0-5]\d[ \t]*(?i:[ap]\.m\.|[ap]m\b)", 0.85, "dotted_clock"),
@@ -1663,6 +1721,26 @@ def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) 
 
 
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
+    # The calendar's patterns read the page without its printed line numbers, which
+    # break a date in two ("November⏎25    8, 1997"); the spans keep the text's own.
+    # (The others read the numbers: "11     One Monument Circle" is a house's.)
+    calendar = tuple(p for p in patterns if p.label in _CALENDAR_LABELS)
+    found = [
+        replace(c, text=text[c.start : c.end]) for c in _matched(without_printed_line_numbers(text), calendar)
+    ] + _matched(text, tuple(p for p in patterns if p.label not in _CALENDAR_LABELS))
+    found = _without_page_marks(text, found)
+    # "Badge 1987": a number its record's word names is no year.
+    identified = {(c.start, c.end) for c in found if c.rule == "pattern:id_with_cue"}
+    found = [c for c in found if not (c.rule == "pattern:year" and (c.start, c.end) in identified)]
+    found += _listed_after(text, found)
+    ages = [c for c in found if c.label == "AGE"]
+    return found + _restated_ages(text, ages) + _spoken_numbers(text) + _ages_in_an_age_column(text)
+
+
+_CALENDAR_LABELS = frozenset({"DATE", "TIME"})
+
+
+def _matched(text: str, patterns: tuple[Pattern, ...]) -> list[Candidate]:
     found = []
     for pattern in patterns:
         for match in pattern.regex.finditer(text):
@@ -1682,10 +1760,7 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
                         start, end, pattern.label, text[start:end], (SOURCE,), pattern.score, f"pattern:{pattern.rule}"
                     )
                 )
-    found = _without_page_marks(text, found)
-    found += _listed_after(text, found)
-    ages = [c for c in found if c.label == "AGE"]
-    return found + _restated_ages(text, ages) + _spoken_numbers(text) + _ages_in_an_age_column(text)
+    return found
 
 
 # A table's heading row in capitals, three columns or more two spaces apart, one of

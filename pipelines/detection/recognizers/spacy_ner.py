@@ -59,17 +59,24 @@ _COLUMN_GAP = re.compile(places.COLUMN_GAP)
 _COLUMN_PIECE = re.compile(r"\S+(?:[ ]{1,2}\S+)*")
 
 
-def _pieces(ent, text: str) -> list[re.Match[str]] | None:
+# A dash between spaces inside a person's entity: a footer's fields ("SONNIER, ROLAND C.
+# - DOC 397214 - 05/14/2025"), no name's hyphen ("Ferreira-Dunn").
+_SPACED_DASH = re.compile(r"[ ][-–—]{1,2}[ ]")
+_DASHED_PIECE = re.compile(r"(?![-–—]{1,2}(?:[ ]|$))\S+(?:[ ]{1,2}(?![-–—]{1,2}[ ])\S+)*")
+
+
+def _pieces(ent, text: str, label: str) -> list[re.Match[str]] | None:
     """The pieces of a model entity that holds a column gap, or a line break that
-    is no wrap of running prose (`places.soft_wrap`) nor a place's "St.⏎Louis";
-    None where it is one entity."""
+    is no wrap of running prose (`places.soft_wrap`) nor a place's "St.⏎Louis", or,
+    a person's, a dash between spaces; None where it is one entity."""
     broken = "\n" in ent.text and not (
         places.broken_only_after_prefixes(text, ent.start_char, ent.end_char)
         or places.soft_wrap(text, ent.start_char, ent.end_char)
     )
-    if not broken and not _COLUMN_GAP.search(ent.text):
+    dashed = label == "PERSON" and _SPACED_DASH.search(ent.text) is not None
+    if not broken and not dashed and not _COLUMN_GAP.search(ent.text):
         return None
-    return list(_COLUMN_PIECE.finditer(ent.text))
+    return list((_DASHED_PIECE if dashed else _COLUMN_PIECE).finditer(ent.text))
 
 
 _POSSESSIVE = re.compile(r"\s*['’]s?$")
@@ -110,6 +117,11 @@ _INSTITUTION_ENDS = frozenset(w.lower() for w in INSTITUTION_HEADS) | frozenset(
 # Legal forms that are no one's names ("Co" is a surname, "Limited" a given name's
 # company too rarely to tell).
 _PLAIN_LEGAL_FORMS = LEGAL_FORMS - {"co", "lp", "limited"}
+
+
+# A name's last word no person's name ends in, given name before it or not: a prison
+# named by its town, its "Institution" left out ("Mansfield Correctional").
+_ONLY_AN_INSTITUTION_S_END = frozenset({"correctional", "penitentiary"})
 
 
 def _types_an_institution(word: str) -> bool:
@@ -219,7 +231,11 @@ def corrected_label(text: str, label: str) -> str:
         return label
     # "Patrick Henry High School", "Thomas Jefferson University Hospital": named after
     # a person, typed by its last word.
-    if label == "PERSON" and len(words) > 2 and _types_an_institution(words[-1]):
+    # "Marion Correctional", "MARION CORRECTIONAL": a prison said short.
+    if label == "PERSON" and (
+        (len(words) > 2 and _types_an_institution(words[-1]))
+        or (len(words) > 1 and words[-1].lower() in _ONLY_AN_INSTITUTION_S_END)
+    ):
         return "ORGANIZATION"
     if label != "PERSON" or text.isupper() or is_given_name(words[0]) or (len(words) == 1 and is_known_name(words[0])):
         return label
@@ -524,7 +540,7 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
             rule += ":after-turn-marker"
             found.append(Candidate(start, ent.end_char, corrected, words, (SOURCE,), SCORE, rule))
             continue
-        if label in ("PERSON", "LOCATION", "ORGANIZATION") and (pieces := _pieces(ent, text)) is not None:
+        if label in ("PERSON", "LOCATION", "ORGANIZATION") and (pieces := _pieces(ent, text, label)) is not None:
             # Two columns of a page the model read as one name ("Yes         Transcript
             # Memorandum"), or a heading glued to the next line: each piece is judged
             # alone, as if found alone ("Darnell⏎A. Whitcomb" keeps both).

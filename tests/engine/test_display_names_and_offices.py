@@ -1,0 +1,221 @@
+"""Display names with pronouns, offices before names, numbers that are a record's or a
+telephone's, streets named by their ordinals and names a report gives with their
+initials (session 33, from made-up batch 28)."""
+
+from django.conf import settings
+
+from pipelines.candidate import Candidate
+from pipelines.detection.filtering.filters import reject_reason
+from pipelines.detection.filtering.place_context import given_names_before_surnames
+from pipelines.detection.pipeline import detect_text
+from pipelines.detection.recognizers import cues, patterns
+from pipelines.detection.recognizers.spacy_ner import corrected_label
+
+
+def _spans(text: str, *labels: str) -> list[tuple[str, str]]:
+    return [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in labels]
+
+
+def _found(text: str, label: str) -> list[str]:
+    """The texts the rules alone find with `label`, in order, less what a longer find holds."""
+    found = [c for c in patterns.recognize(text) if c.label == label]
+    outer = [c for c in found if not any(o.start <= c.start and c.end <= o.end and o != c for o in found)]
+    return list(dict.fromkeys(c.text for c in sorted(outer, key=lambda c: c.start)))
+
+
+def _model(text: str, word: str, label: str) -> Candidate:
+    start = text.index(word)
+    return Candidate(start, start + len(word), label, word, ("spacy",), 0.7, f"spacy:{label}")
+
+
+def test_a_display_name_with_pronouns_is_a_person_in_lower_case_too() -> None:
+    text = (
+        "WEBVTT\n\n4\n00:00:24.753 --> 00:00:26.447\nkestrel o (she/they): Hi. Yeah, hi.\n\n"
+        "5\n00:00:27.605 --> 00:00:39.198\nGraciela Ferreira-Dunn (she/her): Before we start.\n\n"
+        'Zoom chat, 2:11 PM, from "kestrel o (she/they)" to Everyone: the link\n'
+    )
+    people = [t for t, _ in _spans(text, "PERSON")]
+    assert people.count("kestrel o") == 2 and "Graciela Ferreira-Dunn" in people
+    # A role's word with its pronouns names no one.
+    assert [c.text for c in cues.recognize("Interviewer (she/her): Hello.\n")] == []
+
+
+def test_an_assistant_prosecutor_s_letters_stay_outside_the_name() -> None:
+    text = (
+        "     APA RUDD:  Good morning, Madam Chair.\n     MR. KLINE:  Thank you.\n"
+        "     APA RUDD:  The facts are in the record.\n"
+        " 23        AAG FAIRWEATHER: None from the State, Chair.\n"
+        "The motion by APA Phineas Rudd was granted.\n"
+    )
+    people = [t for t, _ in _spans(text, "PERSON")]
+    assert people.count("RUDD") == 2 and "FAIRWEATHER" in people and "Phineas Rudd" in people
+    assert not any(p.startswith(("APA", "AAG")) for p in people)
+
+
+def test_an_attorney_general_s_general_is_no_given_name() -> None:
+    text = "Appearing for the State is Assistant Attorney General Noelani Fairweather. She spoke."
+    assert ("Noelani Fairweather", "PERSON") in _spans(text, "PERSON")
+    assert "General Noelani" not in " ".join(c.text for c in cues.recognize(text))
+
+
+def test_a_telephone_line_s_number_is_no_transcript_line() -> None:
+    text = " 16        A.   He can always call the on-call line, 541-555-0190. I have to\n 17   report it.\n"
+    assert ("541-555-0190", "PHONE_NUMBER") in _spans(text, "PHONE_NUMBER")
+    start = text.index("541")
+    phone = Candidate(start, start + 12, "PHONE_NUMBER", "541-555-0190", ("patterns",), 0.9, "pattern:us_phone")
+    assert reject_reason(phone, text=text) is None
+    # A line's number is still none ("page 12, line 4").
+    text = "See page 12, line 4 of the transcript."
+    start = text.index("4 of")
+    line = Candidate(start, start + 1, "PHONE_NUMBER", "4", ("presidio",), 0.4, "presidio:PhoneRecognizer")
+    assert reject_reason(line, text=text) is not None
+
+
+def test_a_page_s_number_above_a_blank_line_is_no_day() -> None:
+    text = "Page 6\n                      7\n\nApril 29, 2025 at 9:00. The 3rd of\nMarch, 2020."
+    assert _found(text, "DATE") == ["April 29, 2025", "3rd of\nMarch, 2020"]
+
+
+def test_a_badge_s_number_is_no_year() -> None:
+    text = "Officer Soren T. Lindqvist, Badge 1987, Northeast Precinct. He was born in 1987."
+    assert _spans(text, "ID", "DATE") == [("1987", "ID"), ("1987", "DATE")]
+
+
+def test_a_record_s_number_after_its_letters_is_an_id() -> None:
+    text = "Board case:         UOF 24-0117 (K-9 deployment)\nThe NFL 2019-2020 season. (see CR 25-000217)."
+    assert _found(text, "ID") == ["24-0117", "25-000217"]
+    # The ID's own word before its number is no agency's letters.
+    assert [c.rule for c in patterns.recognize("Mine ID 44-07219") if c.label == "ID"].count(
+        "pattern:lettered_record_number"
+    ) == 0
+
+
+def test_a_queens_house_number_and_a_quadrant_before_the_street() -> None:
+    text = "Apartments, 2214 Northeast 85th Street, from June. A.   114-27 121st Street, first floor."
+    assert _found(text, "LOCATION") == ["2214 Northeast 85th Street", "114-27 121st Street"]
+
+
+def test_a_prosecutor_s_letters_open_no_name_with_the_surname() -> None:
+    text = "E-mailed discovery request to ADA Barraza. Served on ADA Barraza by e-mail."
+    people = [t for t, _ in _spans(text, "PERSON")]
+    assert people == ["Barraza", "Barraza"]
+
+
+def test_a_firm_s_dotted_legal_form_is_no_one_s_initials() -> None:
+    text = "              Dunmore Haskins & Pell, P.S.\n              1201 Pacific Avenue\n"
+    assert [c for c in cues.recognize(text) if c.rule == "cue:initials_after_name"] == []
+
+
+def test_a_nickname_spreads_to_no_test_s_letters_in_capitals() -> None:
+    text = (
+        "My cousin Wilbert. Everybody call him Tiger. Tiger came by.\n"
+        "     MR. GUILLORY:  Your TIGER assessment is low.\n"
+        "Defendant:   FAVORS, Dequarius Montrell. Mr. Favors is here.\n"
+    )
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    tiger = text.index("TIGER")
+    assert not any(c.start == tiger and c.rule.startswith("propagation") for c in spans)
+    favors = text.index("FAVORS")
+    assert any(c.start == favors and c.label == "PERSON" for c in spans)
+
+
+def test_a_given_name_and_its_initials_name_one_child() -> None:
+    text = (
+        " 24   date of birth April 2, 2014. She is eleven. And Haven,\n"
+        " 25   H.A., who was six when I started.\n"
+        " 1    Haven sees Dr. Lund weekly.\n"
+    )
+    found = [(c.text, c.rule) for c in cues.recognize(text) if c.rule == "cue:initials_after_name"]
+    assert found == [("Haven", "cue:initials_after_name"), ("H.A.", "cue:initials_after_name")]
+    assert [t for t, _ in _spans(text, "PERSON")].count("Haven") == 2
+    # A degree after a name, a district after a city: no initials of the name.
+    assert [
+        c for c in cues.recognize("Dr. Dawson, D.O., testified. In Dallas, D.C. today.") if "initials" in c.rule
+    ] == []
+
+
+def test_a_month_s_word_in_a_list_of_children_and_their_ages_is_a_name() -> None:
+    found = [c.text for c in cues.recognize("Pa Houa is eleven, Tou is eight and May is four.")]
+    assert {"Tou", "May"} <= set(found)
+    # A form's fields, and common words alone, name no one.
+    assert [c for c in cues.recognize("On the form, Line is 4, Page is 5.") if c.rule == "cue:named_by_age"] == []
+    assert [c for c in cues.recognize("The rent is six, and Will is nine.") if c.rule == "cue:named_by_age"] == []
+
+
+def test_a_prison_said_by_its_town_and_correctional_is_an_organization() -> None:
+    assert corrected_label("Marion Correctional", "PERSON") == "ORGANIZATION"
+    assert corrected_label("MARION CORRECTIONAL", "PERSON") == "ORGANIZATION"
+    assert corrected_label("Marion Szymanski", "PERSON") == "PERSON"
+
+
+def test_a_town_or_an_institution_is_no_given_name_and_surname() -> None:
+    text = "The children remain in the Glen Ellyn schools. Ellyn said so. He was at Marion Correctional."
+    person = Candidate(text.index("Ellyn said"), text.index("Ellyn said") + 5, "PERSON", "Ellyn", ("spacy",), 0.7)
+    glen = _model(text, "Glen Ellyn", "LOCATION")
+    assert [c.label for c in given_names_before_surnames(text, [glen, person])] == ["LOCATION", "PERSON"]
+    prison = _model(text, "Marion Correctional", "ORGANIZATION")
+    named = Candidate(0, 19, "PERSON", "Anna Correctional", ("spacy",), 0.7)
+    assert given_names_before_surnames(text, [named, prison])[1].label == "ORGANIZATION"
+
+
+def test_a_title_s_name_goes_on_after_a_numbered_line() -> None:
+    text = (
+        "15   Q.   And who obtained it?\n"
+        "16   A.   It was a search warrant that Detective Anthony\n"
+        "17   Paz of the Swissvale Police Department obtained.\n"
+    )
+    assert ("Anthony\n17   Paz", "PERSON") in _spans(text, "PERSON")
+    # A new sentence on the next line keeps its first word.
+    text = " 7   I spoke with Officer Lane\n 8   Yesterday he said so.\n"
+    assert ("Lane", "PERSON") in _spans(text, "PERSON")
+
+
+def test_a_street_named_by_its_ordinal_and_its_type_is_one_place() -> None:
+    text = "East 112th Street, between Madison and Park. On 110th Street. He won 1st Place."
+    assert _found(text, "LOCATION")[:2] == ["East 112th Street", "110th Street"]
+    assert "1st Place" not in _found(text, "LOCATION")
+
+
+def test_a_street_s_type_alone_is_no_place_but_after_its_name_it_is() -> None:
+    text = "The Street was empty. We were on Seventh\nAvenue with the signs."
+    street = _model(text, "Street", "LOCATION")
+    assert reject_reason(street, text=text) is not None
+    avenue = _model(text, "Avenue", "LOCATION")
+    assert reject_reason(avenue, text=text) is None
+    highway = _model("They drove Highway 40 west.", "Highway 40", "LOCATION")
+    assert reject_reason(highway, text="They drove Highway 40 west.") is None
+
+
+def test_two_ordinals_between_which_an_alley_runs_are_streets() -> None:
+    found = _found("He ran into the alley between 33rd and 34th. I gave chase.", "LOCATION")
+    assert found == ["33rd", "34th"]
+    assert _found("The kids were between 1st and 2nd grade.", "LOCATION") == []
+
+
+def test_a_date_broken_by_a_page_s_printed_line_number_is_one_date() -> None:
+    text = (
+        "17   in Penn Hills on September\n18   21st. You didn't request it.\n"
+        "19   They separated in March of\n20   2024. He moved.\n21   On November\n22   8, 1997, in Lawtell.\n"
+    )
+    assert _found(text, "DATE") == ["September\n18   21st", "March of\n20   2024", "November\n22   8, 1997"]
+    # A line's number alone is still no day ("Rosalind June⏎17  Pettigrew").
+    assert _found("16   my granny, Rosalind June\n17   Pettigrew, came.\n18   She sat.", "DATE") == []
+
+
+def test_a_day_said_in_words_or_after_its_weekday_is_a_date() -> None:
+    text = (
+        "  5   The facts. The\n  6   index offense was on the third of\n  7   October, 2019. He struck him.\n"
+        "  8   Were you there on the night of Thursday the sixth?\n"
+    )
+    assert _found(text, "DATE") == ["third of\n  7   October, 2019", "Thursday the sixth"]
+    assert _found("She was the third of five children, born second of all.", "DATE") == []
+
+
+def test_the_weekday_before_a_date_belongs_to_it() -> None:
+    text = "Date: Tue 3/11/2025   Start: 2:03 PM MT\nJudge of District Court, on Tuesday,\nMarch 18, 2025, at 1:34."
+    assert _found(text, "DATE") == ["Tue 3/11/2025", "Tuesday,\nMarch 18, 2025"]
+
+
+def test_a_clock_s_meridiem_on_the_next_line_is_left_out() -> None:
+    text = "22   the deposition concluded at 3:52\n23                  p.m.\n24\n"
+    assert _found(text, "TIME") == ["3:52"]
