@@ -219,3 +219,77 @@ def test_the_weekday_before_a_date_belongs_to_it() -> None:
 def test_a_clock_s_meridiem_on_the_next_line_is_left_out() -> None:
     text = "22   the deposition concluded at 3:52\n23                  p.m.\n24\n"
     assert _found(text, "TIME") == ["3:52"]
+
+
+def test_an_offset_into_a_recording_is_no_time_of_day() -> None:
+    text = (
+        "WEBVTT\n\n1\n00:00:03.120 --> 00:00:07.962\nGraciela (she/her): Okay.\n\n"
+        "[Paralegal note: the video dropped at 00:07:06. It came back at 00:07:37.]\n"
+        "The meeting began at 10:15:00.\n[End of file 1, 58:07.]\n"
+    )
+    times = [t for t, _ in _spans(text, "TIME")]
+    assert times == ["10:15:00"]
+    # A dispatch log's clock from midnight is a time of day: no recording's cues there.
+    assert [t for t, _ in _spans("Call received:   00:14:37\nDispatched:      00:15:02\n", "TIME")] == [
+        "00:14:37",
+        "00:15:02",
+    ]
+
+
+def test_a_page_s_number_set_apart_is_no_date_but_a_clock_of_the_day_is_kept() -> None:
+    text = "                         1144\n 1               IN THE UNITED STATES DISTRICT COURT\n"
+    page = _model(text, "1144", "DATE")
+    assert reject_reason(page, text=text) is not None
+    text = "The search was at 1425, after your shift ended."
+    clock = _model(text, "1425", "DATE")
+    assert reject_reason(clock, text=text) is None
+
+
+def test_a_pronoun_is_no_surname_where_it_is_written_in_lower_case() -> None:
+    text = "      MS. HER: Pahoua Her, H-E-R, for Mr. Vang.\nShe sings a song her mother used to sing."
+    spans = detect_text(text, settings.SPACY_MODEL).spans
+    lower = text.index("her mother")
+    assert not any(c.start == lower for c in spans)
+
+
+def test_a_language_before_its_interpreter_is_no_name() -> None:
+    text = "Xeng Hang, certified Hmong\ninterpreter, roster number 4417."
+    hmong = _model(text, "Hmong", "PERSON")
+    assert reject_reason(hmong, text=text) is not None
+
+
+def test_a_storm_the_document_names_is_no_person() -> None:
+    text = "Until the hurricane. Georges broke the house. [TN: Hurricane Georges, September 1998.]"
+    storm = _model(text, "Georges", "PERSON")
+    assert reject_reason(storm, text=text) is not None
+    text = "Mr. Georges testified. Hurricane Georges hit. Georges said so."
+    person = _model(text, "Georges", "PERSON")
+    assert reject_reason(person, text=text) is None
+
+
+def test_a_lawyer_s_name_before_her_firm_named_after_her_is_no_partner() -> None:
+    text = "FOR THE CLIENT:\n          INES QUARTERMAN, Quarterman & Sayre, P.C., Eugene\n"
+    firms = [c.text for c in cues.recognize(text) if c.rule == "cue:firm"]
+    assert firms == ["Quarterman & Sayre, P.C."]
+
+
+def test_a_room_after_a_comma_is_no_participant_s_role() -> None:
+    text = " 18      Oregon State Hospital, Junction City Campus\n 19             Treatment Mall, Hearing Room B\n"
+    assert [c for c in cues.recognize(text) if c.rule == "cue:participant_line"] == []
+
+
+def test_a_title_s_name_goes_on_over_a_plain_line_s_end() -> None:
+    text = "The record shows that in 1995. Detective Sergeant Roscoe\nFairbanks testified that the inmate was there."
+    assert ("Roscoe\nFairbanks", "PERSON") in _spans(text, "PERSON")
+
+
+def test_an_institution_s_opening_letters_spread_as_its_name() -> None:
+    from pipelines.detection.merging.propagate import propagate
+
+    text = "PLACE:         MVRTA Administration Building, Board Room\nI have been with MVRTA since 2011.\n"
+    start = text.index("MVRTA")
+    end = start + len("MVRTA Administration Building")
+    found = propagate(
+        text, [Candidate(start, end, "ORGANIZATION", text[start:end], ("cues",), 0.99, "cue:institution")]
+    )
+    assert [(c.text, c.label) for c in found] == [("MVRTA", "ORGANIZATION")]

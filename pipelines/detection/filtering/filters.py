@@ -23,7 +23,13 @@ from pipelines.detection.places import (
     soft_wrap,
 )
 from pipelines.detection.recognizers.cues import PRONOUN_TAGGED
-from pipelines.detection.recognizers.patterns import a_tape_counter, a_year_s_event, recording_stamp, street_named
+from pipelines.detection.recognizers.patterns import (
+    a_tape_counter,
+    a_year_s_event,
+    recording_offset,
+    recording_stamp,
+    street_named,
+)
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -927,7 +933,10 @@ _IN_A_LANGUAGE_BEFORE = re.compile(
 # Speaking "in" a place no list knows is rare beside speaking in a language ("the
 # witness will speak in isiXhosa"); testifying, saying or writing in one is common.
 _SPEAKING_IN_BEFORE = re.compile(r"(?i:\b(?:speaks?|spoke|spoken|speaking|interpreted|translated)[ \t]+in)[ \t]+$")
-_A_LANGUAGE_S_WORDS_AFTER = re.compile(r"[ \t]+(?:words?|language|phrases?|prayers?|translation)\b")
+# ... or whose interpreter works ("certified Hmong⏎interpreter", "a Karen translator").
+_A_LANGUAGE_S_WORDS_AFTER = re.compile(
+    r"[ \t]+(?:words?|language|phrases?|prayers?|translation)\b|[ \t]*\n?[ \t]*(?:interpreters?|translators?)\b"
+)
 
 
 def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
@@ -950,10 +959,23 @@ def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 def _holiday(c: Candidate, text: str, w: FilterWords) -> str | None:
     """ "Mardi Gras", "Rosh Hashanah", "Tet": a day of the year, no one and nowhere
-    (`lexicons.HOLIDAYS`); a cue's or a list's ("Mr. Christmas") is left alone."""
-    if _model_only(c) and " ".join(c.text.split()).lower() in HOLIDAYS:
+    (`lexicons.HOLIDAYS`); a cue's or a list's ("Mr. Christmas") is left alone. A
+    storm the document names so ("Hurricane Georges", then "After Georges I go less")
+    is an event too, where no title names a person so."""
+    if not _model_only(c):
+        return None
+    if " ".join(c.text.split()).lower() in HOLIDAYS:
         return "a holiday"
+    word = c.text.strip()
+    if text and word.isalpha() and word[:1].isupper() and _a_storm_s_name(text, word):
+        return "a storm's name ('Hurricane Georges')"
     return None
+
+
+def _a_storm_s_name(text: str, word: str) -> bool:
+    named = re.compile(rf"\b(?:Hurricane|Typhoon|Cyclone|Tropical[ \t]+Storm|Superstorm)[ \t]+{re.escape(word)}\b")
+    titled = re.compile(rf"{TITLE_JUST_BEFORE.removesuffix('$')}{re.escape(word)}\b")
+    return named.search(text) is not None and titled.search(text) is None
 
 
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
@@ -1111,6 +1133,26 @@ _A_CITATION_S_YEAR_AFTER = re.compile(r"[ \t]*\((?:19|20)\d\d\)")
 _A_REPORTER_BEFORE = re.compile(r"\b(?:[A-Z][A-Za-z]{0,5}\.[ \t]*){1,4}(?:\d[a-z]{1,2}[ \t]+)?$")
 
 
+# Figures alone a model read as a date, no year of the last two centuries: a
+# transcript's page numbers ("1144", "1152   1152" of an exhibit list's columns).
+_A_PAGE_S_NUMBERS = re.compile(r"\d{3,4}(?:[ \t]+\d{3,4})*")
+_MODERN_YEAR = re.compile(r"(?:18|19|20)\d\d\b")
+
+
+# Where a page's number stands: alone at its line's start, after an index's dot leader or
+# a column's gap; the line's end or another column after it. ("at 1545", a clock of
+# twenty-four hours, stands in a sentence.)
+_SET_APART_BEFORE = re.compile(r"(?:^|\n)[ \t]*$|\.{3,}[ \t]*$|\S[ \t]{3,}$")
+_SET_APART_AFTER = re.compile(r"[ \t]*(?:\n|$)|[ \t]{3,}\d")
+
+
+def _set_apart(c: Candidate, text: str) -> bool:
+    return (
+        _SET_APART_BEFORE.search(text, max(0, c.start - 40), c.start) is not None
+        and _SET_APART_AFTER.match(text, c.end) is not None
+    )
+
+
 def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
     if c.text.isdigit() and _A_LAW_BEFORE.search(text, max(0, c.start - 30), c.start):
         return "no calendar date (a law's year or section: 'Criminal Justice Act, 1984')"
@@ -1120,6 +1162,13 @@ def _date(c: Candidate, text: str, w: FilterWords) -> str | None:
         return "no calendar date (a longer code's part: 'Parcel No. 27-07-29-402-011')"
     if c.text.isdigit() and _BLOCK_AFTER.match(text, c.end):
         return "no calendar date (a street's hundred block)"
+    if (
+        _model_only(c)
+        and _A_PAGE_S_NUMBERS.fullmatch(c.text)
+        and not _MODERN_YEAR.match(c.text)
+        and _set_apart(c, text)
+    ):
+        return "no calendar date (a page's number: '1144' atop a transcript's page, an index's '1147')"
     if (
         c.text.isdigit()
         and _A_CITATION_S_YEAR_AFTER.match(text, c.end)
@@ -1178,7 +1227,9 @@ def _recording_clock(c: Candidate, text: str, w: FilterWords) -> str | None:
     if match is None or not text:
         return None
     start, end = c.start + match.start(), c.start + match.end()
-    if not (recording_stamp(text, start, end) or a_tape_counter(text, start, end)):
+    if not (
+        recording_stamp(text, start, end) or a_tape_counter(text, start, end) or recording_offset(text, start, end)
+    ):
         return None
     return "a recording's clock, no time of day"
 

@@ -868,6 +868,11 @@ _ONE_WORD = re.compile(r"[A-Z][a-z]+")
 _WORD_ACROSS = re.compile(
     LINE_END + rf"{PRINTED_LINE_NUMBER}([A-Z][^\W\d_A-Z]+(?:-[A-Z][^\W\d_A-Z]+)?)(?=['’]s\b|[^\w'’-]|$)"
 )
+# After a title the name may go on over a plain line's end too ("Detective Sergeant
+# Roscoe⏎Fairbanks testified"): the title says a name opened there.
+_WORD_ACROSS_AFTER_A_TITLE = re.compile(
+    LINE_END + rf"(?:{PRINTED_LINE_NUMBER})?([A-Z][^\W\d_A-Z]+(?:-[A-Z][^\W\d_A-Z]+)?)(?=['’]s\b|[^\w'’-]|$)"
+)
 # After the word the sentence goes on in lower case or stops ("Anthony⏎17   Paz of the
 # Swissvale Police"): the word ended the name, it opened no new clause nor list.
 _PROSE_GOES_ON = re.compile(r"['’]s\b|[ \t]+[a-z]|[.,;:)]")
@@ -892,11 +897,12 @@ def _take_surname(text: str, start: int, end: int, titled: bool = False) -> int:
         return end
     match = _WORD_AFTER.match(text, end)
     if match is None:
-        match = _WORD_ACROSS.match(text, end)
+        match = (_WORD_ACROSS_AFTER_A_TITLE if titled else _WORD_ACROSS).match(text, end)
         word = match.group(1) if match is not None else ""
         goes_on = match is not None and _PROSE_GOES_ON.match(text, match.end()) is not None
-        surname = word in last_names() and (word not in first_names() or goes_on)
-        unlisted = titled and goes_on and not is_common_word(word) and not is_known_name(word)
+        numbered = match is not None and _WORD_ACROSS.match(text, end) is not None
+        surname = numbered and word in last_names() and (word not in first_names() or goes_on)
+        unlisted = titled and goes_on and not is_common_word(word) and (not is_known_name(word) or word in last_names())
         if (
             match is None
             or not (surname or unlisted)

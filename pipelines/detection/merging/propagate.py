@@ -502,9 +502,12 @@ def _no_person_here(text: str, start: int, end: int) -> bool:
     """A person's name that names something else where it is written: Commissioner
     Page's name is no "PAGE" column heading nor "DECISION PAGE 1" (`_furniture`); Dr.
     Kaufman's in "the Kaufman Brief Intelligence Test" names the test; Sue Tell's
-    is no "Tell us about" (`filters.verb_before_its_object`)."""
+    is no "Tell us about" (`filters.verb_before_its_object`); Ms. Her's is no "her
+    mother" written in lower case, a pronoun."""
+    word = text[start:end]
     return (
-        _furniture(text, start, end)
+        (word.islower() and is_stop_word(word))
+        or _furniture(text, start, end)
         or _INSTRUMENT_AFTER.match(text, end) is not None
         or verb_before_its_object(text, start, end)
     )
@@ -590,10 +593,25 @@ def short_company_name(name: str) -> str | None:
 
 
 def _short_forms(span: Candidate, dominant: dict[str, str], key_of: Callable[[str, str], str]) -> list[str]:
-    """The short name of a company that spreads (`short_company_name`), unless the
-    document gives that name another label."""
-    short = short_company_name(span.text) if span.label == "ORGANIZATION" else None
-    return [short] if short is not None and dominant.get(key_of(short, span.label), span.label) == span.label else []
+    """The short name of a company that spreads (`short_company_name`), or the letters
+    an institution's name opens with ("MVRTA" of "MVRTA Administration Building"),
+    unless the document gives that name another label."""
+    if span.label != "ORGANIZATION":
+        return []
+    shorts = [short_company_name(span.text), _leading_acronym(span.text)]
+    return [s for s in shorts if s is not None and dominant.get(key_of(s, span.label), span.label) == span.label]
+
+
+def _leading_acronym(name: str) -> str | None:
+    """The capitals that open an institution's name of several words, three or more and
+    no word, name or place ("MVRTA Administration Building", not "ICE Hockey League")."""
+    words = name.split()
+    lead = words[0] if len(words) > 1 else ""
+    if not (3 <= len(lead) <= 6 and lead.isalpha() and lead.isupper()) or name.isupper():
+        return None
+    if is_common_word(lead) or is_known_name(lead) or places.is_known_place(lead):
+        return None
+    return lead
 
 
 def _families(text: str, forms: list[tuple[str, str]], covered: "_Disjoint", extents: "_Disjoint") -> list[Candidate]:

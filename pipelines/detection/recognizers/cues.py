@@ -393,6 +393,8 @@ _SPEAKER_RE = re.compile(
 _A_CLOCK_OPENS = re.compile(r"[ \t]*\d{1,2}:\d{2}")
 _CAP_WORD_RE = re.compile(r"[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'’-]+")
 _LABEL_INITIAL = re.compile(r"[ \t]+[A-Z]\.")
+# A building's rooms and floors: after a comma they place a hearing, no one's role.
+_ROOMS = frozenset("room rooms hall floor wing suite courtroom chambers building annex".split())
 # Header participant lines: "EVELYN HARTWELL, Presiding Commissioner", also as one
 # of a cover page's columns (three spaces or a tab apart: "DOLORES PAGE, Presiding
 # Commissioner    LUIS NAVARRETE, Inmate").
@@ -1742,6 +1744,8 @@ def recognize(text: str) -> list[Candidate]:
             continue
         if (
             (degree or any(w in ROLE_WORDS and w not in stop for w in role))
+            # "Treatment Mall, Hearing Room B": a room of a building, no one's role.
+            and not any(w in _ROOMS for w in role)
             and named
             and named[-1].lower() not in _A_BODY_S_LAST_WORD
             and not _only_common_words(" ".join(named))
@@ -2018,6 +2022,12 @@ def _firms(text: str) -> list[Candidate]:
             and _no_partner(text, start, words[0])
         ):
             words.pop(0)  # "Jane Smith & Jones, LLP", "Yesterday Smith & Jones, LLP": no partner's name
+        if (
+            len(words) > 2
+            and words[0].group().endswith(",")
+            and words[0].group()[:-1].lower() == words[1].group().lower()
+        ):
+            words.pop(0)  # "INES QUARTERMAN, Quarterman & Sayre, P.C.": the lawyer, then her firm
         while (
             len(words) > 2
             and (

@@ -1434,6 +1434,25 @@ _MINUTES_SECONDS = re.compile(r"\d{1,3}:[0-5]\d")
 
 
 _RECORDING = DocumentAnswers()
+# A subtitle file's timing, or lines opened by a recording's stamp from its first minute
+# ("[00:00:04] MONTAÑEZ:"): the text is a recording's transcript.
+_TIMED_CUES = re.compile(r"\d\d:\d\d:\d\d[.,]\d{3}[ \t]+-->|^[ \t]*[\[(]?0?0:00(?::\d\d)?[\])]?[ \t]", re.MULTILINE)
+_TRANSCRIPT_OF_A_RECORDING = DocumentAnswers()
+_HOURS_MINUTES = re.compile(r"(?P<h>\d{1,2}):\d{2}(?P<s>:\d{2})?")
+
+
+def recording_offset(text: str, start: int, end: int) -> bool:
+    """The clock text[start:end] counts into a recording, no time of day: more hours
+    than a day has ("End of file 1, 58:07"), or hours, minutes and seconds from zero
+    in a recording's transcript ("Ms. Oduya's video dropped at 00:07:06")."""
+    match = _HOURS_MINUTES.fullmatch(text, start, end)
+    if match is None:
+        return False
+    if int(match.group("h")) > 23:
+        return True
+    if not (match.group("s") and text.startswith(("00:", "0:"), start)):
+        return False
+    return _TRANSCRIPT_OF_A_RECORDING.get(text, "", lambda: _TIMED_CUES.search(text) is not None)
 
 
 # A tape's counter opening a speaker's line, unbracketed ("00:21  DC SHEIKH:", a
@@ -1477,13 +1496,18 @@ def a_tape_counter(text: str, start: int, end: int) -> bool:
 def _elapsed(text: str, start: int, end: int) -> bool:
     """The clock text[start:end] is a recording's, no time of day: a stamp opening a
     line in brackets from zero or before a label, a length, or a subtitle's timing
-    or a meeting transcript's stamp (`recording_stamp`)."""
+    or a meeting transcript's stamp (`recording_stamp`), or an offset into one
+    (`recording_offset`)."""
     stamp = text[end : end + 1] in ("]", ")") and _STAMP_OPENS_LINE.search(text, max(0, start - 20), start)
     from_zero = text.startswith(("00:", "0:"), start)
-    return recording_stamp(text, start, end) or bool(
-        (stamp and (from_zero or _LABEL_AFTER_STAMP.match(text, end)))
-        or a_tape_counter(text, start, end)
-        or _LENGTH_BEFORE.search(text, max(0, start - 20), start)
+    return (
+        recording_stamp(text, start, end)
+        or recording_offset(text, start, end)
+        or bool(
+            (stamp and (from_zero or _LABEL_AFTER_STAMP.match(text, end)))
+            or a_tape_counter(text, start, end)
+            or _LENGTH_BEFORE.search(text, max(0, start - 20), start)
+        )
     )
 
 
