@@ -293,3 +293,31 @@ def test_an_institution_s_opening_letters_spread_as_its_name() -> None:
         text, [Candidate(start, end, "ORGANIZATION", text[start:end], ("cues",), 0.99, "cue:institution")]
     )
     assert [(c.text, c.label) for c in found] == [("MVRTA", "ORGANIZATION")]
+
+
+def test_an_age_answered_through_an_interpreter_or_reckoned_is_an_age() -> None:
+    text = (
+        "      THE COURT: How old are you, Ms. Xiong?\n      MS. XIONG: (Through the interpreter) 34. No, 35.\n"
+        "CHAIRMAN PIERRE:  You were born in 1981. That makes you forty-four.\n"
+    )
+    assert _found(text, "AGE") == ["34", "35", "forty-four"]
+    assert _found("That makes you 5 dollars richer. That made him a hero.", "AGE") == []
+
+
+def test_an_age_in_words_between_commas_after_a_full_name_needs_no_verb() -> None:
+    text = "the homeowner, a Mrs. Ernestine Pruitt, seventy-eight, taken by ambulance."
+    assert ("seventy-eight", "AGE") in _spans(text, "AGE")
+    # A badge's or a car's number in figures after a rank still needs its verb.
+    assert _spans("Officer Dan Ross, 77, the first to arrive.", "AGE") == []
+
+
+def test_an_e_mail_address_said_aloud_is_one() -> None:
+    text = "it is koduya14 at gmail dot com, because. Email me, marta at yahoo dot com. Look at this dot com thing."
+    assert _found(text, "EMAIL_ADDRESS") == ["koduya14 at gmail dot com", "marta at yahoo dot com"]
+
+
+def test_a_union_s_local_is_an_organization() -> None:
+    text = "PLACE:  Teamsters Local 4412 hall, Joliet. For Carpenters\nLocal 2291, and USW Local 1104."
+    found = [c.text for c in cues.recognize(text) if c.rule == "cue:union_local"]
+    assert found == ["Teamsters Local 4412", "Carpenters\nLocal 2291", "USW Local 1104"]
+    assert [c for c in cues.recognize("the local 5 news") if c.rule == "cue:union_local"] == []

@@ -84,14 +84,24 @@ _APPOSED_BEFORE_A_VERB = re.compile(
 # Below this an apposed number before "was" is as often a jersey's, a list's or a
 # car's ("Derek Jeter, 2, was the captain", "Officer Dan Reyes, 12, was dispatched").
 _APPOSED_AGE_MIN = 13
+_APPOSED_IN_WORDS = re.compile(rf",[ \t]*(?P<apposed>{AGE_NUMBER_WORDS}),[ \t]+(?=(?-i:[a-z]))", re.IGNORECASE)
+# Below thirteen a number in words after a name is as often a count said aloud.
+_YOUNG_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve".split())
 _A_TITLE_BEFORE = re.compile(rf"(?i:\b(?:{'|'.join(sorted(TITLE_WORDS))}))\.?[ \t]+$")
 
 
 def _an_adult_s_apposed_age(text: str, span: Candidate, limit: int) -> re.Match[str] | None:
     """The age between commas after a full name, before a verb of being; none after a
     rank or a title, where the number is as often a badge's or a car's ("Officer Dan
-    Ross, 77, was the first to arrive")."""
-    if len(span.text.split()) < 2 or _A_TITLE_BEFORE.search(text, max(0, span.start - 16), span.start):
+    Ross, 77, was the first to arrive"). Said in words it is an age whatever comes
+    after it or before the name ("a Mrs. Ernestine Pruitt, seventy-eight, taken by
+    ambulance"): no badge, car or list numbers anyone in words."""
+    if len(span.text.split()) < 2:
+        return None
+    worded = _APPOSED_IN_WORDS.match(text, span.end, limit)
+    if worded is not None and worded.group("apposed").lower() not in _YOUNG_WORDS:
+        return worded
+    if _A_TITLE_BEFORE.search(text, max(0, span.start - 16), span.start):
         return None
     match = _APPOSED_BEFORE_A_VERB.match(text, span.end, limit)
     if match is None or (match.group("apposed").isdigit() and int(match.group("apposed")) < _APPOSED_AGE_MIN):

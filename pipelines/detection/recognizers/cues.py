@@ -1758,6 +1758,7 @@ def recognize(text: str) -> list[Candidate]:
     found += _speaker_labels(text) + _numbered_questions(text) + _pronoun_tagged_names(text)
     found += _record_names(text)
     found += _institutions(text) + _institutions_in_capital_headings(text)
+    found += _union_locals(text)
     return found + _firms(text) + _trade_names(text) + _case_parties(text) + _political_parties(text)
 
 
@@ -1785,6 +1786,25 @@ def _pronoun_tagged_names(text: str) -> list[Candidate]:
             continue
         start, end = match.span("v")
         found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, PRONOUN_TAGGED))
+    return found
+
+
+# A trade union's local by its number, its union's letters before it or not ("ILGWU
+# Local 62", "the Local 23-25 hiring hall", "ATU Local 1764"): a body that names its
+# members' trade and town. "Local" written with its capital, a number after it.
+# The union before it by its letters or its trade's plural ("Teamsters Local 4412",
+# "Carpenters⏎Local 2291").
+_UNION_LOCAL_RE = re.compile(
+    r"(?<![\w-])(?P<v>(?:(?:[A-Z]{2,6}|[A-Z][a-z]+(?:ers|ists|men))[ \t]*\n?[ \t]*)?"
+    r"Local[ \t]+\d{1,4}(?:-\d{1,3})?)(?![\w-])"
+)
+
+
+def _union_locals(text: str) -> list[Candidate]:
+    found = []
+    for match in _UNION_LOCAL_RE.finditer(text):
+        start, end = match.span("v")
+        found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.85, "cue:union_local"))
     return found
 
 

@@ -986,11 +986,21 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # A grand jury's transcript may print "A" without its stop ("18 A 27.").
         rf"(?:\[[\d:]+\][ \t]*|\d{{1,2}}[ \t]+)?(?:(?:[A-Z][A-Z .'’-]{{0,60}}:|[QA]\.|A(?=[ \t]))[ \t]*)?)"
         # The answer's first words: "57.", "52. No. Fifty -- 53." (the rest of the line
-        # is the restatement's, `_restated_ages`).
-        rf"(?:about |around |I was |I'm |I am )?(?P<v>\d{{1,3}}|{NUMBER_WORDS})\b"
+        # is the restatement's, `_restated_ages`); an interpreter's note may open it
+        # ("(Through the interpreter) 34.").
+        rf"(?:\([^()\n]{{1,40}}\)[ \t]*)?(?:about |around |I was |I'm |I am )?(?P<v>\d{{1,3}}|{NUMBER_WORDS})\b"
         r"(?=[ \t]*(?:years?(?:[ \t]+old)?)?[ \t]*(?:[.!,;]|--|$))",
         0.8,
         "age_answer",
+        IGNORECASE | re.MULTILINE,
+    ),
+    # An age reckoned for someone: "You were born in 1981. That makes you forty-four."
+    _p(
+        "AGE",
+        rf"\b(?:that|this|which)[ \t]+(?:makes|made|would[ \t]+make)[ \t]+(?:you|him|her|me|them)[ \t]+"
+        rf"(?:about[ \t]+)?(?P<v>\d{{1,3}}|{NUMBER_WORDS})\b(?=[ \t]*(?:years?(?:[ \t]+old)?)?[ \t]*(?:[.!?,;]|--|$))",
+        0.8,
+        "age_reckoned",
         IGNORECASE | re.MULTILINE,
     ),
     # A record's number answering a question for it ("What's your USDOT number?" /
@@ -1185,6 +1195,18 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     # Anchored at the start of the local part, or a long run with no "@" is quadratic.
     _p("EMAIL_ADDRESS", r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b", 0.95, "email"),
+    # An address said aloud ("koduya14 at gmail dot com"), as speech recognition writes
+    # it: a mail provider's name, or a user's name with a figure in it ("look at this
+    # dot com" is none).
+    _p(
+        "EMAIL_ADDRESS",
+        r"(?<![\w.+-])(?:[a-z](?=[\w.+-]*\d)[\w.+-]*[ \t]+at[ \t]+[a-z][\w-]*"
+        r"|[a-z][\w.+-]*[ \t]+at[ \t]+(?:gmail|yahoo|hotmail|outlook|icloud|aol|comcast|protonmail|proton|live|msn))"
+        r"[ \t]+dot[ \t]+(?:com|net|org|edu|gov|us|co|io)\b",
+        0.85,
+        "email_spoken",
+        IGNORECASE,
+    ),
     _p("URL", r"\bhttps?://[^\s<>\"']+[^\s<>\"'.,;:!?)]", 0.9, "url"),
     _p("URL", r"\bwww\.[^\s<>\"']+[^\s<>\"'.,;:!?)]", 0.85, "www"),
 )
