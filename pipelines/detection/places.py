@@ -56,27 +56,43 @@ def numbered_lines_around(text: str, start: int, number: int) -> bool:
     return False
 
 
-_LEADING_NUMBER = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]|$)")
+# A printed line number: two blanks or a tab after it, or nothing ("12   Q.", "20"); a
+# list's day after one space is none ("12 May 2021 - visit").
+_LEADING_NUMBER = re.compile(r"[ \t]*(\d{1,2})(?=[ \t]{2}|\t|[ \t]*$)")
+
+
+# A page's numbered lines come in runs: a list's two dated lines ("14  March 2023",
+# "15  March 2023") are none.
+_NUMBERED_RUN = 3
 
 
 def without_printed_line_numbers(text: str) -> str:
     """`text` with a transcript page's printed line numbers blanked, as long as before
-    ("September⏎18   21st" reads "September⏎     21st"): a line's number is one where
-    the line before or after carries the next number down or up. The offsets stay."""
+    ("September⏎18   21st" reads "September⏎     21st"): a line's number is one of a run
+    of `_NUMBERED_RUN` lines or more whose numbers go up one by one. The offsets stay."""
     lines = text.split("\n")
     numbers = []
     for line in lines:
         match = _LEADING_NUMBER.match(line)
         numbers.append((int(match.group(1)), match.span(1)) if match else None)
-    out = []
-    for i, line in enumerate(lines):
-        found = numbers[i]
+    # The length of the run each line belongs to, from one pass each way.
+    back = [0] * len(lines)
+    for i, found in enumerate(numbers):
         if found is not None:
-            before, after = numbers[i - 1] if i else None, numbers[i + 1] if i + 1 < len(lines) else None
-            if (before is not None and before[0] == found[0] - 1) or (after is not None and after[0] == found[0] + 1):
-                start, end = found[1]
-                line = line[:start] + " " * (end - start) + line[end:]
-        out.append(line)
+            previous = numbers[i - 1] if i else None
+            back[i] = back[i - 1] + 1 if previous is not None and previous[0] == found[0] - 1 else 1
+    out = list(lines)
+    run = 0
+    for i in range(len(lines) - 1, -1, -1):
+        found = numbers[i]
+        if found is None:
+            run = 0
+            continue
+        following = numbers[i + 1] if i + 1 < len(lines) else None
+        run = run + 1 if following is not None and following[0] == found[0] + 1 and run else 1
+        if back[i] + run - 1 >= _NUMBERED_RUN:
+            start, end = found[1]
+            out[i] = lines[i][:start] + " " * (end - start) + lines[i][end:]
     return "\n".join(out)
 
 

@@ -1206,7 +1206,9 @@ def test_a_year_a_count_or_a_time_is_no_record_s_number() -> None:
     ("text", "expected"),
     [
         # The page's printed number before a date, and an answer's mark; the weekday
-        # before the number belongs to the date, as the guideline has it.
+        # before the number belongs to the date, as the guideline has it, so the span
+        # holds the printed number between them ("Saturday,⏎12  March 9th"), as a name
+        # broken by one does.
         (
             "11  back to the night of Saturday,\n12  March 9th going into Sunday\n13  the 10th.",
             "Saturday,\n12  March 9th",

@@ -935,7 +935,7 @@ _IN_A_LANGUAGE_BEFORE = re.compile(
 _SPEAKING_IN_BEFORE = re.compile(r"(?i:\b(?:speaks?|spoke|spoken|speaking|interpreted|translated)[ \t]+in)[ \t]+$")
 # ... or whose interpreter works ("certified Hmong⏎interpreter", "a Karen translator").
 _A_LANGUAGE_S_WORDS_AFTER = re.compile(
-    r"[ \t]+(?:words?|language|phrases?|prayers?|translation)\b|[ \t]*\n?[ \t]*(?:interpreters?|translators?)\b"
+    r"[ \t]+(?:words?|language|phrases?|prayers?|translation)\b|[ \t]*+(?:\n[ \t]*+)?(?:interpreters?|translators?)\b"
 )
 
 
@@ -966,16 +966,39 @@ def _holiday(c: Candidate, text: str, w: FilterWords) -> str | None:
         return None
     if " ".join(c.text.split()).lower() in HOLIDAYS:
         return "a holiday"
-    word = c.text.strip()
+    # (The model may run on into a pronoun: "After Georges I go less".)
+    words = c.text.split()
+    word = words[0] if words and all(is_stop_word(w) for w in words[1:]) else ""
     if text and word.isalpha() and word[:1].isupper() and _a_storm_s_name(text, word):
         return "a storm's name ('Hurricane Georges')"
     return None
 
 
 def _a_storm_s_name(text: str, word: str) -> bool:
-    named = re.compile(rf"\b(?:Hurricane|Typhoon|Cyclone|Tropical[ \t]+Storm|Superstorm)[ \t]+{re.escape(word)}\b")
-    titled = re.compile(rf"{TITLE_JUST_BEFORE.removesuffix('$')}{re.escape(word)}\b")
-    return named.search(text) is not None and titled.search(text) is None
+    """The document names a storm so ("Hurricane Georges") and says the word only near
+    a storm's word ("until the hurricane. Georges broke my sister's house"), and no
+    title names anyone so: a daughter named after one ("Hurricane Katrina hit. …
+    Katrina, my oldest, called") stays a person."""
+    # One look for any storm's name per document: most name none.
+    if not _STORMS.get(text, "", lambda: _NAMED_STORM.search(text) is not None):
+        return False
+    return _STORMS.get(text, word, lambda: _only_a_storm(text, word))
+
+
+_STORMS = DocumentAnswers()
+_STORM_WORD = re.compile(r"(?i:hurricane|typhoon|cyclone|storm|superstorm)")
+_NAMED_STORM = re.compile(r"\b(?:Hurricane|Typhoon|Cyclone|Tropical[ \t]+Storm|Superstorm)[ \t]+[A-Z]")
+_STORM_REACH = 80
+
+
+def _only_a_storm(text: str, word: str) -> bool:
+    named = re.search(rf"\b(?:Hurricane|Typhoon|Cyclone|Tropical[ \t]+Storm|Superstorm)[ \t]+{re.escape(word)}\b", text)
+    if named is None or titled_somewhere(text, word):
+        return False
+    return all(
+        _STORM_WORD.search(text, max(0, m.start() - _STORM_REACH), m.start()) is not None
+        for m in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text)
+    )
 
 
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
@@ -1139,10 +1162,11 @@ _A_PAGE_S_NUMBERS = re.compile(r"\d{3,4}(?:[ \t]+\d{3,4})*")
 _MODERN_YEAR = re.compile(r"(?:18|19|20)\d\d\b")
 
 
-# Where a page's number stands: alone at its line's start, after an index's dot leader or
-# a column's gap; the line's end or another column after it. ("at 1545", a clock of
-# twenty-four hours, stands in a sentence.)
-_SET_APART_BEFORE = re.compile(r"(?:^|\n)[ \t]*$|\.{3,}[ \t]*$|\S[ \t]{3,}$")
+# Where a page's number stands: alone on its line far to the right, after an index's dot
+# leader or a column's gap; the line's end or another column after it. ("at 1545", a
+# clock of twenty-four hours, stands in a sentence; "Departure:      1445" after a
+# field's colon, and "Time of arrival:⏎1545" at its line's start, are clocks too.)
+_SET_APART_BEFORE = re.compile(r"(?:^|\n)[ \t]{8,}$|\.{3,}[ \t]*$|[^\s:][ \t]{3,}$")
 _SET_APART_AFTER = re.compile(r"[ \t]*(?:\n|$)|[ \t]{3,}\d")
 
 

@@ -890,12 +890,16 @@ def _take_surname(text: str, start: int, end: int, titled: bool = False) -> int:
     page's lines are prose wrapped, and the guideline marks such a name whole. A
     plain line's first word may open a new sentence ("it was Mary⏎Green said").
     Across the line a given name that is a surname too ("Anthony⏎17   Paz") or, after a
-    title (`titled`), a word no list holds nor a common word is ("Forensic Examiner
-    Tobiah⏎ 4   Quarles of our unit") is taken where the prose goes on after it."""
-    titled_given = titled and _ONE_WORD.fullmatch(text, start, end) is not None
-    if not _ONE_WORD.fullmatch(text, start, end) or not (is_given_name(text[start:end]) or titled_given):
+    title (`titled`), any one word's next word no list holds nor a common word is
+    ("Forensic Examiner Tobiah⏎ 4   Quarles of our unit") is taken where the prose
+    goes on after it; on its own line a titled word that is no given name takes none
+    ("Detective Ruiz Dorsey" may be two people)."""
+    if not _ONE_WORD.fullmatch(text, start, end):
         return end
-    match = _WORD_AFTER.match(text, end)
+    given = is_given_name(text[start:end])
+    if not (given or titled):
+        return end
+    match = _WORD_AFTER.match(text, end) if given else None
     if match is None:
         match = (_WORD_ACROSS_AFTER_A_TITLE if titled else _WORD_ACROSS).match(text, end)
         word = match.group(1) if match is not None else ""

@@ -273,6 +273,7 @@ def _an_acronym_in_a_sentence(text: str, start: int, end: int) -> bool:
     return (
         word.isupper()
         and len(word) >= 3
+        and not titled_somewhere(text, word)  # "Mr. King … The KING file": his surname
         and _DETERMINER_BEFORE.search(text, max(0, start - 8), start) is not None
         and _A_NOUN_AFTER.match(text, end) is not None
         and carries_case(text)

@@ -46,6 +46,7 @@ from pipelines.lexicons import (
     KIN_TITLES,
     LEGAL_FORMS,
     MILITARY_RANKS,
+    MONTHS,
     NAME_END_STREET_TYPES,
     NAME_PARTICLES,
     NAME_SUFFIXES_OF_ADDRESS,
@@ -100,9 +101,9 @@ def _name_after(lead: str, more_words: str, not_name: str = "") -> re.Pattern[st
     return re.compile(lead + r"[ \t]{1,3}" + not_name + name)
 
 
-# "Judge Pro Tem Castellano": the office's "pro tem" is no part of the name, nor the
-# "General" of an attorney's, a solicitor's or an inspector's office ("Assistant
-# Attorney General Noelani Fairweather": the rank's own cue names her).
+# "Judge Pro Tem Castellano": the office's "pro tem" is no part of the name, nor a
+# "General" after any title ("Assistant Attorney General Noelani Fairweather",
+# "Major General Ruiz"): the rank's own cue, the honorific's, names the person.
 _TITLE_RE = _name_after(
     r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))(?:[ \t]+(?i:pro[ \t]+tem(?:pore)?))?",
     "?",
@@ -253,7 +254,10 @@ def _named_by_their_ages(text: str) -> list[Candidate]:
             and abs(matches[j].start() - match.start()) <= _SIBLINGS_REACH
             and "\n" not in text[min(matches[j].start(), match.start()) : max(matches[j].start(), match.start())]
         ]
+        word = match.group("v")
         listed = _LISTED_BEFORE.search(text, max(0, match.start() - 8), match.start()) is not None
+        # ... and a common word must be a given name or a month's ("May"), not "Room is 12".
+        listed = listed and (is_given_name(word) or re.fullmatch(MONTHS, word) is not None)
         if (plain[i] and any(plain[j] for j in near)) or (listed and any(plain[j] for j in near[:1] if j < i)):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:named_by_age"))
@@ -394,7 +398,7 @@ _A_CLOCK_OPENS = re.compile(r"[ \t]*\d{1,2}:\d{2}")
 _CAP_WORD_RE = re.compile(r"[A-ZÀ-ÖØ-Þ][A-ZÀ-ÖØ-Þ'’-]+")
 _LABEL_INITIAL = re.compile(r"[ \t]+[A-Z]\.")
 # A building's rooms and floors: after a comma they place a hearing, no one's role.
-_ROOMS = frozenset("room rooms hall floor wing suite courtroom chambers building annex".split())
+_ROOMS = frozenset("room rooms hall floor wing suite courtroom chambers building".split())
 # Header participant lines: "EVELYN HARTWELL, Presiding Commissioner", also as one
 # of a cover page's columns (three spaces or a tab apart: "DOLORES PAGE, Presiding
 # Commissioner    LUIS NAVARRETE, Inmate").
@@ -1088,6 +1092,9 @@ _NAME_THEN_ITS_INITIALS_RE = re.compile(
 )
 
 
+# A given name right before a word, over a line's end too ("Brennan⏎Whitcomb, Whitcomb &
+# Sato, P.C."): the word is her surname, the firm's partner after it.
+_A_GIVEN_NAME_BEFORE = re.compile(r"\b(?P<g>[A-Z][a-z]+)[ \t]*\n?[ \t]*$")
 # A firm's legal form in dotted letters ("Pell, P.S.", "Poole, P.C.").
 _DOTTED_LEGAL_FORMS = frozenset({"PS", "PC", "PA", "LP", "LLP", "LLC", "PLLC", "SC", "APC"})
 
@@ -1099,8 +1106,10 @@ def _names_then_their_initials(text: str) -> list[Candidate]:
         joined = initials.replace(".", "")
         if initials[0] != name[0] or joined in POST_NOMINALS | _DOTTED_LEGAL_FORMS or joined.lower() in DEGREES:
             continue  # "Dawson, D.O.": a degree; "Haskins & Pell, P.S.": a firm's legal form
-        if name.lower() in ROLE_WORDS or places.is_known_place(name):
+        if name.lower() in ROLE_WORDS or places.is_known_place(name) or is_kin_word(name):
             continue
+        if is_common_word(name) and not is_given_name(name):
+            continue  # "Mother, M.O.", "Exhibit, E.X.", "United, U.S., Army": words, no names
         for group in ("n", "i"):
             start, end = match.span(group)
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.85, "cue:initials_after_name"))
@@ -1744,8 +1753,9 @@ def recognize(text: str) -> list[Candidate]:
             continue
         if (
             (degree or any(w in ROLE_WORDS and w not in stop for w in role))
-            # "Treatment Mall, Hearing Room B": a room of a building, no one's role.
-            and not any(w in _ROOMS for w in role)
+            # "Treatment Mall, Hearing Room B": a room of a building, no one's role
+            # ("Courtroom Deputy", "Floor Supervisor" are roles).
+            and not (role[-1] in _ROOMS or (len(role) > 1 and role[-2] in _ROOMS and len(role[-1]) <= 3))
             and named
             and named[-1].lower() not in _A_BODY_S_LAST_WORD
             and not _only_common_words(" ".join(named))
@@ -1771,20 +1781,38 @@ _PRONOUN_TAG = r"(?i:she|he|they|ze|xe|her|him|them|hers|his|theirs|zir|any)"
 _PRONOUN_TAGGED_RE = re.compile(
     r"(?:^[ \t]*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?\]?[ \t]+)?|(?<=[\"“]))"
     r"(?P<v>[^\W\d_][\w'’.-]*(?:[ ][^\W\d_][\w'’.-]*){0,3})"
-    rf"[ ]\({_PRONOUN_TAG}/{_PRONOUN_TAG}(?:/{_PRONOUN_TAG})?\)",
+    # A label's colon or the chat's closing quotation after the pronouns: "He said
+    # (he/him) was" names no one.
+    rf"[ ]\({_PRONOUN_TAG}/{_PRONOUN_TAG}(?:/{_PRONOUN_TAG})?\)(?=[ \t]*:|[\"”])",
     re.MULTILINE,
+)
+# What a meeting's display name says that names no one: its roles, the app's words.
+_NO_ONE_S_DISPLAY_NAME = frozenset(
+    """host co-host cohost panelist panelists teacher translator admin administrator anonymous everyone user
+    guest speaker participant moderator facilitator caller name names pronoun pronouns thank thanks survivor
+    friend neighbor neighbour iphone ipad android phone room conference zoom teams audio""".split()
 )
 
 
 def _pronoun_tagged_names(text: str) -> list[Candidate]:
-    """Display names tagged with pronouns (`_PRONOUN_TAGGED_RE`), less a role's
-    words ("Interviewer (she/her):" names no one)."""
+    """Display names tagged with pronouns (`_PRONOUN_TAGGED_RE`), less a role's, a
+    kin word's, an app's or a function word ("Interviewer (she/her):", "Mom
+    (she/her):", "Zoom User (they/them):" name no one). One word alone must be no
+    common word or a name the lists know."""
     found = []
     for match in _PRONOUN_TAGGED_RE.finditer(text):
-        words = match.group("v").split()
-        if any(w.lower().strip(".") in ROLE_WORDS | SPEAKER_ROLES for w in words):
-            continue
         start, end = match.span("v")
+        # A title before the name stays outside it ("dr. amara okafor (she/her):").
+        while (lead := re.match(r"(\S+)[ ]+", text[start:end])) and lead.group(1).lower().strip(".") in TITLE_WORDS:
+            start += lead.end()
+        words = [w.lower().strip(".") for w in text[start:end].split()]
+        if any(
+            w in ROLE_WORDS or w in SPEAKER_ROLES or w in _NO_ONE_S_DISPLAY_NAME or is_kin_word(w) or is_stop_word(w)
+            for w in words
+        ):
+            continue
+        if len(words) == 1 and is_common_word(words[0]) and not is_known_name(words[0].title()):
+            continue
         found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.9, PRONOUN_TAGGED))
     return found
 
@@ -2046,6 +2074,15 @@ def _firms(text: str) -> list[Candidate]:
             len(words) > 2
             and words[0].group().endswith(",")
             and words[0].group()[:-1].lower() == words[1].group().lower()
+            # The lawyer's name in capitals, the firm's as written, or her given name before
+            # it ("Jocasta Fairley, Fairley & Dunagin"); "Jones, Jones & Day LLP" is a firm's.
+            and (
+                (words[0].group().isupper() and not words[1].group().isupper())
+                or (
+                    (given := _A_GIVEN_NAME_BEFORE.search(text, max(0, start - 30), start)) is not None
+                    and (is_given_name(given.group("g")) or not is_common_word(given.group("g")))
+                )
+            )
         ):
             words.pop(0)  # "INES QUARTERMAN, Quarterman & Sayre, P.C.": the lawyer, then her firm
         while (

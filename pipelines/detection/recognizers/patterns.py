@@ -74,7 +74,7 @@ _SPOKEN_ORDINAL = (
     r"|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))"
 )
 # Space between two words of one phrase, over one line's end at most.
-_ONE_BREAK = r"(?:[ \t]+\n?|\n)[ \t]*"
+_ONE_BREAK = r"(?:[ \t]++(?:\n[ \t]*+)?|\n[ \t]*+)"
 # Thirteen to nineteen: up to twelve, "at" a number is a clock's hour.
 _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 
@@ -102,6 +102,8 @@ _STREET_THEN_AND = re.compile(rf"{_CROSSING_BEFORE}(?P<n>[A-Z][a-z]+)[ \t]+(?:an
 # The street across, by its name or its ordinal ("the alley between 33rd and 34th").
 _AND_STREET = re.compile(rf"[ \t]+(?:and|&)[ \t]+(?P<n>[A-Z][a-z]+\b|{_ORDINAL}\b{_NOT_A_STREET_AFTER})")
 _CROSSING_BEFORE_RE = re.compile(rf"{_CROSSING_BEFORE}$")
+_BETWEEN_BEFORE = re.compile(r"\b(?i:between)[ \t]+$")
+_STOP_OR_STREETS_AFTER = re.compile(r"[ \t]*(?:[.,;:?!)]|\n|$|(?i:streets?|avenues?|sts?\.?|aves?\.?)\b)")
 _NOT_A_STREET_AFTER_RE = re.compile(_NOT_A_STREET_AFTER)
 # An address before a unit's comma: a house's number, or a street's type word
 # ("40 North Main Street, Suite 1800", "2716 Linden Avenue, Apt 4-B").
@@ -551,12 +553,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     # An agency's or a record's letters, a space, then the record's year and serial
     # ("CR 25-000217", "APD 25-0098214", "UOF 24-0117"): the number is the ID, the
-    # letters name its kind or its agency. Not a span of years ("NFL 2019-2020"), nor a
-    # number's own word ("Mine ID 44-07219" is the ID cue's).
+    # letters name its kind or its agency. Not a span of years ("NFL 2019-2020"), a month
+    # and its year ("MAR 15-2020"), nor a number's own word ("Mine ID 44-07219" is the ID
+    # cue's, "FAX 555-0187" a telephone's).
     _p(
         "ID",
-        r"(?<![\w-])(?!(?:ID|NO|NUM|NBR|REF|TEL)\b)[A-Z]{2,5}[ ]"
-        r"(?P<v>(?!(?:19|20)\d{2}-(?:19|20)?\d{2}\b)\d{2,4}-\d{4,8})(?![\w-])",
+        r"(?<![\w-])(?!(?:ID|NO|NUM|NBR|REF|TEL|FAX|PH|CELL|HOME|WORK|EXP|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT"
+        r"|NOV|DEC)\b)[A-Z]{2,5}[ ]"
+        r"(?P<v>(?!\d{1,2}-(?:19|20)\d{2}\b|(?:19|20)\d{2}-(?:19|20)?\d{2}\b)(?:19|20)?\d{2}-\d{4,8})(?![\w-])",
         0.85,
         "lettered_record_number",
     ),
@@ -807,9 +811,12 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "LOCATION",
         # A police record's block ("1500 blk Arno St SE").
-        # A house's number may be hyphenated, as in Queens ("114-27 121st Street"); a
-        # quadrant's direction may come before the name ("2214 Northeast 85th Street").
-        r"(?<![\w.,/$#:-])(?P<n>\d{1,6}(?:-\d{1,4})?)[A-Za-z]?[ \t]+(?:blk\.?[ \t]+)?"
+        # A house's number may be hyphenated, as in Queens or Hawaii, or a range
+        # ("114-27 121st Street", "94-417 Kahuamoku Street", "3501-3519 W. Diversey Ave."),
+        # no score ("9-5") nor years ("2019-2020"); a quadrant's direction may come
+        # before the name ("2214 Northeast 85th Street").
+        r"(?<![\w.,/$#:-])(?P<n>\d{1,6}|(?!(?:19|20)\d\d-(?:19|20)?\d\d\b)\d{2,4}-\d{2,4})[A-Za-z]?[ \t]+"
+        r"(?:blk\.?[ \t]+)?"
         r"(?:(?:[NSEW]\.?|North|South|East|West|Northeast|Northwest|Southeast|Southwest|NE|NW|SE|SW)[ \t]+)?"
         # A name's initials too ("241 F.D. Roosevelt Avenue"); British streets' types
         # ("22 Brudenell Grove", "9 Mandeville Yard", "4 Elm Close").
@@ -847,7 +854,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "LOCATION",
         rf"(?<![\w-])(?:(?:North|South|East|West|[NSEW]\.?)[ \t]+)?{_ORDINAL}[ \t]+"
-        r"(?:Street|St\.|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Drive|Dr\.|Terrace|Parkway|Pkwy\.?)(?![\w'’-])",
+        # Not "a 2nd Dr. Patel" nor "the 3rd St. Louis trip".
+        r"(?:Street|St\.(?![ \t]+[A-Z])|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Terrace|Parkway|Pkwy\.?)(?![\w'’-])",
         0.85,
         "ordinal_street",
     ),
@@ -1086,7 +1094,22 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # One line's break at most between the day and what follows it: a page's number
     # above a blank line ("7⏎⏎April 29, 2025") is no day; after its "of" a scan's blank
     # line may come ("llth of⏎⏎September").
-    _p("DATE", rf"\b{_DAY}{_ONE_BREAK}(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?\b", 0.9, "day_month"),
+    # A count ending one line is no day of a month opening the next ("About 14⏎14
+    # March was"): over a line's end only its "of" carries the day on, or a word that
+    # leads a date before the day ("on 6⏎February 2024", "the night of 17⏎September").
+    _p(
+        "DATE",
+        rf"\b{_DAY}(?:[ \t]+(?:of\s+)?|{_ONE_BREAK}(?=of\b)of\s+){MONTHS}(?:,?\s+\d{{4}})?\b",
+        0.9,
+        "day_month",
+    ),
+    _p(
+        "DATE",
+        rf"\b(?i:on|of|since|dated|from|until|till|before|after|by)[ \t]+(?P<v>{_DAY}{_ONE_BREAK}(?:of\s+)?{MONTHS}"
+        r"(?:,?\s+\d{4})?)\b",
+        0.9,
+        "day_month_wrapped",
+    ),
     _p("DATE", rf"\b{MONTHS}(?:\s+of)?\s+\d{{4}}\b", 0.9, "month_year"),
     # A day said in words, of its month ("the third of⏎October, 2019"), or after its
     # weekday ("on Thursday the sixth", "Wednesday the 14th"); the weekday belongs to
@@ -1098,7 +1121,14 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.9,
         "spoken_day_of_month",
     ),
-    _p("DATE", rf"\b{WEEKDAYS}[ \t]+the[ \t]+(?:{_SPOKEN_ORDINAL}|{_DAY})\b(?![ \t]+of\b)", 0.85, "weekday_the_day"),
+    # (Not "Tuesday the first thing I did", "Monday the 3rd time".)
+    _p(
+        "DATE",
+        rf"\b{WEEKDAYS}[ \t]+the[ \t]+(?:{_SPOKEN_ORDINAL}|{_DAY})\b(?![ \t]+of\b)"
+        r"(?![ \t]+(?:thing|things|time|times|floor|grade|place|round|one|day|week|person|step|call)\b)",
+        0.85,
+        "weekday_the_day",
+    ),
     # A numeric date after its weekday, abbreviated or not ("Date: Tue 3/11/2025").
     _p(
         "DATE",
@@ -1137,13 +1167,13 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # The meridiem on the clock's line: a page's printed line number may stand before
         # one on the next ("3:52⏎25   p.m.").
         r"(?<![:\d])(?<!\[\d)\b(?!\d{1,2}:\d{2}:\d{2}\])\d{1,2}:\d{2}(?::\d{2})?(?!-[a-zA-Z]{2}-\d)"
-        r"(?:[ \t]*[ap]\.?m\.?)?",
+        r"(?:[ \t]*(?:\n[ \t]{0,3})?[ap]\.?m\.?)?",
         0.9,
         "clock",
         IGNORECASE,
     ),
     # Not a dotted clock's minutes ("11.30 a.m.": `dotted_clock` reads it whole).
-    _p("TIME", r"(?<![\d.])\d{1,2}[ \t]*[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
+    _p("TIME", r"(?<![\d.])\d{1,2}[ \t]*(?:\n[ \t]{0,3})?[ap]\.m\.", 0.85, "am_pm", IGNORECASE),
     # A clock with a point, as Australia and Britain write it, before am or pm ("2.40 am",
     # "[11.02 AM]"); a point alone is a decimal's ("2.51 kg", "at 2.5").
     _p("TIME", r"(?<![\d.])(?:1[0-2]|0?[1-9])\.[0-5]\d[ \t]*(?i:[ap]\.m\.|[ap]m\b)", 0.85, "dotted_clock"),
@@ -1238,6 +1268,16 @@ def _crossing(text: str, start: int, end: int) -> list[tuple[int, int]]:
     if before is not None and _NOT_A_STREET_AFTER_RE.match(text, end):
         return [before.span("n"), (start, end)]
     after = _AND_STREET.match(text, end)
+    # Between two ordinals, the sentence stops or names its streets after the second
+    # ("the alley between 33rd and 34th."); "between 9th and 10th week", "between 1st
+    # and 15th of the month" count other things.
+    if (
+        after is not None
+        and after.group("n")[:1].isdigit()
+        and _BETWEEN_BEFORE.search(text, max(0, start - 10), start)
+        and not _STOP_OR_STREETS_AFTER.match(text, after.end())
+    ):
+        return []
     if (
         after is not None
         and _CROSSING_BEFORE_RE.search(text, max(0, start - 8), start)
@@ -1466,15 +1506,27 @@ _HOURS_MINUTES = re.compile(r"(?P<h>\d{1,2}):\d{2}(?P<s>:\d{2})?")
 def recording_offset(text: str, start: int, end: int) -> bool:
     """The clock text[start:end] counts into a recording, no time of day: more hours
     than a day has ("End of file 1, 58:07"), or hours, minutes and seconds from zero
-    in a recording's transcript ("Ms. Oduya's video dropped at 00:07:06")."""
+    inside a transcriber's bracketed note of a recording's transcript ("[Paralegal
+    note: the video dropped at 00:07:06.]"); what a speaker says ("It was 00:30:00
+    when the alarm went off") stays a time of day."""
     match = _HOURS_MINUTES.fullmatch(text, start, end)
     if match is None:
         return False
-    if int(match.group("h")) > 23:
+    hours = int(match.group("h"))
+    if hours > 24 or (hours == 24 and not text.startswith("24:00", start)):
         return True
-    if not (match.group("s") and text.startswith(("00:", "0:"), start)):
+    if not (match.group("s") and text.startswith(("00:", "0:"), start) and _in_a_bracketed_note(text, start)):
         return False
     return _TRANSCRIPT_OF_A_RECORDING.get(text, "", lambda: _TIMED_CUES.search(text) is not None)
+
+
+_NOTE_REACH = 300
+
+
+def _in_a_bracketed_note(text: str, start: int) -> bool:
+    """A square bracket opened before `start` (within `_NOTE_REACH`) and not closed."""
+    head = text[max(0, start - _NOTE_REACH) : start]
+    return head.rfind("[") > head.rfind("]")
 
 
 # A tape's counter opening a speaker's line, unbracketed ("00:21  DC SHEIKH:", a
