@@ -422,3 +422,11 @@ def test_a_lawyer_s_given_name_before_her_firm_s_partner() -> None:
 def test_a_clock_past_a_day_s_hours_is_a_recording_s() -> None:
     text = "      [06:40 to 24:35: DC PENDLEBURY shows the interview]\nAt 24:00 hours the shift changed."
     assert "24:35" not in _found(text, "TIME") and "24:00" in _found(text, "TIME")
+
+
+def test_knowing_someone_as_a_word_names_them() -> None:
+    found = [
+        c.text for c in cues.recognize("I didn't know him as Tray until Mrs. Pruitt told me.") if c.rule == "cue:called"
+    ]
+    assert found == ["Tray"]
+    assert [c for c in cues.recognize("I know him as a friend.") if c.rule == "cue:called"] == []

@@ -190,7 +190,8 @@ _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?
 # waits for, not a new sentence.
 _NAME_MAY_WRAP = places.LINE_GAP
 _CALLED_RE = re.compile(
-    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by|(?P<known>known|knew|knows)[ \t]+as"
+    r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by"
+    r"|(?P<known>known|knew|knows|know)(?:[ \t]+(?P<known_object>him|her|them|me))?[ \t]+as"
     # What a record or a witness gives as someone's other name, quoted after it
     # ('a/k/a "Bird"', 'the moniker "Pinky"').
     r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))[ \t]+"
@@ -866,7 +867,8 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     """ "called him Will", "a guy named Will", or a known given name ("called
     Tom"): the words name a person, not a drink, a book or a programme. (A quoted
     other name is asked before, in `_names_no_one`.)"""
-    if match.group("pronoun") or match.group("object") or match.group("namer"):
+    # ("I didn't know him as Tray until": the pronoun before "as" says a person too.)
+    if match.group("pronoun") or match.group("object") or match.group("namer") or match.group("known_object"):
         return True
     if match.group("aka"):
         return False  # unquoted: "the nickname Bob is common" says little
