@@ -430,3 +430,39 @@ def test_knowing_someone_as_a_word_names_them() -> None:
     ]
     assert found == ["Tray"]
     assert [c for c in cues.recognize("I know him as a friend.") if c.rule == "cue:called"] == []
+
+
+def test_a_day_wrapped_after_a_field_s_label_keeps_its_day() -> None:
+    text = "DOB: 9\nOctober 1980. Dated: 30\nNovember 2023. From 1\nJune 2018 to 30\nJune 2019."
+    assert _found(text, "DATE")[:4] == ["9\nOctober 1980", "30\nNovember 2023", "1\nJune 2018", "30\nJune 2019"]
+
+
+def test_a_bare_local_before_a_station_a_bus_or_an_emergency_is_no_union() -> None:
+    text = "We called Local 911 dispatch. Local 1 news reported. Via Local 8 bus route. Then union, Local 1186, met."
+    assert [c.text for c in cues.recognize(text) if c.rule == "cue:union_local"] == ["Local 1186"]
+
+
+def test_a_person_named_like_a_storm_said_as_a_person_stays() -> None:
+    for text, word in (
+        ("We rebuilt after Hurricane Hugo. Hugo, my oldest, helped carry the beams.", "Hugo"),
+        ("During Hurricane Sandy my sister Sandy stayed with us.", "Sandy"),
+    ):
+        at = text.rindex(word)
+        person = Candidate(at, at + len(word), "PERSON", word, ("spacy",), 0.7, "spacy:PERSON")
+        assert reject_reason(person, text=text) is None
+
+
+def test_a_surname_a_full_name_gives_spreads_into_capitals() -> None:
+    assert [t for t, _ in _spans("Mark Price testified. The PRICE exhibit was shown.", "PERSON")] == [
+        "Mark Price",
+        "PRICE",
+    ]
+
+
+def test_a_title_s_name_takes_no_verb_with_its_object_from_the_next_line() -> None:
+    text = " 7   I saw Officer Bryce\n 8   Tased him right there.\n 9   Then left.\n"
+    assert ("Bryce", "PERSON") in _spans(text, "PERSON")
+
+
+def test_every_weekday_before_an_ordinal_is_a_schedule() -> None:
+    assert _found("Every Monday the first hour is count. Each Friday the second shift rotates.", "DATE") == []

@@ -995,10 +995,23 @@ def _only_a_storm(text: str, word: str) -> bool:
     named = re.search(rf"\b(?:Hurricane|Typhoon|Cyclone|Tropical[ \t]+Storm|Superstorm)[ \t]+{re.escape(word)}\b", text)
     if named is None or titled_somewhere(text, word):
         return False
-    return all(
-        _STORM_WORD.search(text, max(0, m.start() - _STORM_REACH), m.start()) is not None
-        for m in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text)
+    mentions = list(re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text))
+    said_of_a_person = (
+        _KIN_OR_OWNER_BEFORE.search(text, max(0, m.start() - 30), m.start())
+        or _A_PERSON_S_WORDS_AFTER.match(text, m.end())
+        for m in mentions
     )
+    if any(said_of_a_person):
+        return False  # "my sister Sandy", "Hugo, my oldest,", "Michael said we should leave"
+    return all(_STORM_WORD.search(text, max(0, m.start() - _STORM_REACH), m.start()) is not None for m in mentions)
+
+
+# What says a person around a word: a kin word or a possessive before it, an apposition
+# of kin or a verb of saying or being after it.
+_KIN_OR_OWNER_BEFORE = re.compile(rf"\b(?i:my|his|her|our|their|(?:{RELATIONS})s?)[ \t]+$")
+_A_PERSON_S_WORDS_AFTER = re.compile(
+    r",?[ \t]+(?i:my|his|her|our|their|who|said|says|told|asked|called|cried|is[ \t]+\d|was[ \t]+\d|is[ \t]+[a-z]+ty)\b"
+)
 
 
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")

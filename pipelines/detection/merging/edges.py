@@ -876,6 +876,7 @@ _WORD_ACROSS_AFTER_A_TITLE = re.compile(
 # After the word the sentence goes on in lower case or stops ("Anthony⏎17   Paz of the
 # Swissvale Police"): the word ended the name, it opened no new clause nor list.
 _PROSE_GOES_ON = re.compile(r"['’]s\b|[ \t]+[a-z]|[.,;:)]")
+_AN_OBJECT_AFTER = re.compile(r"[ \t]+(?:him|her|them|me|us|it)\b")
 _MODEL_SOURCES = frozenset({"spacy", "presidio"})
 # What answers or greets after a name ("Mary Yes", "John Thanks"): no surname.
 
@@ -906,7 +907,15 @@ def _take_surname(text: str, start: int, end: int, titled: bool = False) -> int:
         goes_on = match is not None and _PROSE_GOES_ON.match(text, match.end()) is not None
         numbered = match is not None and _WORD_ACROSS.match(text, end) is not None
         surname = numbered and word in last_names() and (word not in first_names() or goes_on)
-        unlisted = titled and goes_on and not is_common_word(word) and (not is_known_name(word) or word in last_names())
+        # (Not a verb the lists do not know, its object after it: "Officer Bryce⏎8 Tased him".)
+        verb = _AN_OBJECT_AFTER.match(text, match.end()) is not None if match is not None else False
+        unlisted = (
+            titled
+            and goes_on
+            and not verb
+            and not is_common_word(word)
+            and (not is_known_name(word) or word in last_names())
+        )
         if (
             match is None
             or not (surname or unlisted)

@@ -264,6 +264,11 @@ _DETERMINER_BEFORE = re.compile(r"\b(?i:the|a|an|your|my|his|her|our|their|its|t
 _A_NOUN_AFTER = re.compile(r"[ \t]+[a-z]")
 
 
+def _a_full_name_ending_in(text: str, word: str) -> bool:
+    """The document writes a given name and `word` as a surname ("Mark Price")."""
+    return re.search(rf"\b[A-Z][a-z]+[ \t]+{re.escape(word.title())}\b", text) is not None
+
+
 def _an_acronym_in_a_sentence(text: str, start: int, end: int) -> bool:
     """A common word in capitals between a determiner and a word in lower case, in a
     text with case: a programme's, a test's or an office's letters ("Your TIGER
@@ -274,6 +279,7 @@ def _an_acronym_in_a_sentence(text: str, start: int, end: int) -> bool:
         word.isupper()
         and len(word) >= 3
         and not titled_somewhere(text, word)  # "Mr. King … The KING file": his surname
+        and not _a_full_name_ending_in(text, word)  # "Mark Price testified. The PRICE exhibit"
         and _DETERMINER_BEFORE.search(text, max(0, start - 8), start) is not None
         and _A_NOUN_AFTER.match(text, end) is not None
         and carries_case(text)

@@ -1096,7 +1096,7 @@ _NAME_THEN_ITS_INITIALS_RE = re.compile(
 
 # A given name right before a word, over a line's end too ("Brennan⏎Whitcomb, Whitcomb &
 # Sato, P.C."): the word is her surname, the firm's partner after it.
-_A_GIVEN_NAME_BEFORE = re.compile(r"\b(?P<g>[A-Z][a-z]+)[ \t]*\n?[ \t]*$")
+_A_GIVEN_NAME_BEFORE = re.compile(r"(?<![\w'’-])(?P<g>[A-ZÀ-Þ][^\W\d_A-ZÀ-Þ]+)[ \t]*\n?[ \t]*$")
 # A firm's legal form in dotted letters ("Pell, P.S.", "Poole, P.C.").
 _DOTTED_LEGAL_FORMS = frozenset({"PS", "PC", "PA", "LP", "LLP", "LLC", "PLLC", "SC", "APC"})
 
@@ -1792,7 +1792,8 @@ _PRONOUN_TAGGED_RE = re.compile(
 _NO_ONE_S_DISPLAY_NAME = frozenset(
     """host co-host cohost panelist panelists teacher translator admin administrator anonymous everyone user
     guest speaker participant moderator facilitator caller name names pronoun pronouns thank thanks survivor
-    friend neighbor neighbour iphone ipad android phone room conference zoom teams audio""".split()
+    friend neighbor neighbour iphone ipad android phone room conference zoom teams audio public comment defender
+    son sons parent parents foster social worker""".split()
 )
 
 
@@ -1830,10 +1831,20 @@ _UNION_LOCAL_RE = re.compile(
 )
 
 
+# A bare "Local" before a broadcaster's, a bus's or an emergency number names no union.
+_NO_UNION_AFTER = re.compile(r"[ \t]+(?i:news|number|bus|route|dispatch|time|channel|station|weather|call)\b")
+
+
 def _union_locals(text: str) -> list[Candidate]:
+    """A union's local (`_UNION_LOCAL_RE`); alone, "Local" needs a number of two figures
+    or more that is no emergency's ("Local 911") nor a station's ("Local 4 news")."""
     found = []
     for match in _UNION_LOCAL_RE.finditer(text):
         start, end = match.span("v")
+        number = match.group("v").split()[-1]
+        bare = match.group("v").startswith("Local")
+        if bare and (len(number.split("-")[0]) < 2 or number == "911" or _NO_UNION_AFTER.match(text, end)):
+            continue
         found.append(Candidate(start, end, "ORGANIZATION", text[start:end], (SOURCE,), 0.85, "cue:union_local"))
     return found
 

@@ -815,7 +815,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # ("114-27 121st Street", "94-417 Kahuamoku Street", "3501-3519 W. Diversey Ave."),
         # no score ("9-5") nor years ("2019-2020"); a quadrant's direction may come
         # before the name ("2214 Northeast 85th Street").
-        r"(?<![\w.,/$#:-])(?P<n>\d{1,6}|(?!(?:19|20)\d\d-(?:19|20)?\d\d\b)\d{2,4}-\d{2,4})[A-Za-z]?[ \t]+"
+        r"(?<![\w.,/$#:-])(?P<n>\d{1,6}|(?!(?:19|20)\d\d-(?:19|20)?\d\d\b|\d{3}-\d{4}\b)\d{2,4}-\d{2,4})[A-Za-z]?[ \t]+"
         r"(?:blk\.?[ \t]+)?"
         r"(?:(?:[NSEW]\.?|North|South|East|West|Northeast|Northwest|Southeast|Southwest|NE|NW|SE|SW)[ \t]+)?"
         # A name's initials too ("241 F.D. Roosevelt Avenue"); British streets' types
@@ -1096,7 +1096,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # line may come ("llth of⏎⏎September").
     # A count ending one line is no day of a month opening the next ("About 14⏎14
     # March was"): over a line's end only its "of" carries the day on, or a word that
-    # leads a date before the day ("on 6⏎February 2024", "the night of 17⏎September").
+    # leads a date before the day ("on 6⏎February 2024", "the night of 17⏎September",
+    # "DOB: 9⏎October 1980", a field's colon).
     _p(
         "DATE",
         rf"\b{_DAY}(?:[ \t]+(?:of\s+)?|{_ONE_BREAK}(?=of\b)of\s+){MONTHS}(?:,?\s+\d{{4}})?\b",
@@ -1105,7 +1106,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "DATE",
-        rf"\b(?i:on|of|since|dated|from|until|till|before|after|by)[ \t]+(?P<v>{_DAY}{_ONE_BREAK}(?:of\s+)?{MONTHS}"
+        rf"(?:\b(?i:on|of|since|dated|date|from|to|until|till|before|after|by|born|dob|effective|signed|filed|received"
+        rf"|issued|entered|served|this)|:)[ \t]+(?P<v>{_DAY}{_ONE_BREAK}(?:of\s+)?{MONTHS}"
         r"(?:,?\s+\d{4})?)\b",
         0.9,
         "day_month_wrapped",
@@ -1124,8 +1126,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # (Not "Tuesday the first thing I did", "Monday the 3rd time".)
     _p(
         "DATE",
-        rf"\b{WEEKDAYS}[ \t]+the[ \t]+(?:{_SPOKEN_ORDINAL}|{_DAY})\b(?![ \t]+of\b)"
-        r"(?![ \t]+(?:thing|things|time|times|floor|grade|place|round|one|day|week|person|step|call)\b)",
+        rf"(?<!\bevery )(?<!\bEvery )(?<!\beach )(?<!\bEach )\b{WEEKDAYS}[ \t]+the[ \t]+(?:{_SPOKEN_ORDINAL}|{_DAY})\b"
+        r"(?![ \t]+of\b)(?![ \t]+(?:thing|things|time|times|floor|grade|place|round|one|day|week|person|step|call"
+        r"|hour|hours|shift|shifts|half|period|quarter|meeting|session|class)\b)",
         0.85,
         "weekday_the_day",
     ),
