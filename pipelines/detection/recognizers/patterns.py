@@ -73,7 +73,8 @@ _SPOKEN_ORDINAL = (
     r"|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth"
     r"|(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))"
 )
-# Space between two words of one phrase, over one line's end at most.
+# Space between two words of one phrase, over one line's end at most (possessive: a long
+# run of blanks is read one way only).
 _ONE_BREAK = r"(?:[ \t]++(?:\n[ \t]*+)?|\n[ \t]*+)"
 # Thirteen to nineteen: up to twelve, "at" a number is a clock's hour.
 _TEEN_AGES = r"(?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
@@ -1167,8 +1168,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # federal docket's office and year ("2:24-cv-00317").
     _p(
         "TIME",
-        # The meridiem on the clock's line: a page's printed line number may stand before
-        # one on the next ("3:52⏎25   p.m.").
+        # The meridiem on the clock's line or opening the next ("at 9:10⏎a.m. sharp"); not
+        # past a page's printed line number, which this copy of the text blanks into a
+        # wide indent ("3:52⏎25   p.m." gives "3:52": the merge would cut it there).
         r"(?<![:\d])(?<!\[\d)\b(?!\d{1,2}:\d{2}:\d{2}\])\d{1,2}:\d{2}(?::\d{2})?(?!-[a-zA-Z]{2}-\d)"
         r"(?:[ \t]*(?:\n[ \t]{0,3})?[ap]\.?m\.?)?",
         0.9,
