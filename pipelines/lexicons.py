@@ -215,6 +215,10 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Co-worker",
     )
 )
+# The letters of a prosecutor's office before a name: an assistant or a deputy district
+# attorney, an assistant U.S. attorney, an assistant attorney general, an assistant
+# prosecuting attorney ("ADA Nolan Birkholz", "AAG Fairweather").
+PROSECUTOR_LETTERS: tuple[str, ...] = ("ADA", "AUSA", "DDA", "AAG", "APA")
 # Roles a speaker label may open with that are surnames too ("MEMBER BIRD:",
 # "TRUSTEE OKAFOR:", "AO:", "TOW DRIVER:"; but "Ms. Member", "Karen Driver"): read as
 # roles in speaker labels only, never dropped as role words elsewhere.
@@ -225,12 +229,8 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
     tfo dci dsu wpc pcso supt insp adv advs addl student coach
-    child youth juvenile guardian caregiver elder osg suspect ausa dda aag apa""".split()
-)
-# The letters of a prosecutor's office before a name: an assistant or a deputy district
-# attorney, an assistant U.S. attorney, an assistant attorney general, an assistant
-# prosecuting attorney ("ADA Nolan Birkholz", "AAG Fairweather").
-PROSECUTOR_LETTERS: tuple[str, ...] = ("ADA", "AUSA", "DDA", "AAG", "APA")
+    child youth juvenile guardian caregiver elder osg suspect""".split()
+) | frozenset(p.lower() for p in PROSECUTOR_LETTERS if p != "ADA")
 # (An interrogation's transcript labels the one questioned so, "SUSPECT:"; a
 # prosecutor's office labels and titles its lawyers "AUSA FORD:", "DDA PIKE:", an
 # attorney general's and a county prosecutor's assistants "AAG WEBB:", "APA RUDD:". Not

@@ -99,7 +99,7 @@ FILTER_RULES: dict[str, str] = {
     "named_as_a_language": 'a model\'s one-word name said as a language ("speaks in Anishinaabemowin", "Cree '
     'words"), no known place',
     "holiday": 'a model\'s name that is a holiday or a feast ("the day after Mardi Gras", "every Rosh Hashanah"), '
-    'or a storm the document names ("Hurricane Georges") and titles no one so',
+    'or a storm the document names ("Hurricane Georges") and says only beside a storm\'s word, never as a person',
     "numbered_thing": 'the number of a form, exhibit or page ("Form 1073"), not an ID or a date; its letter ("Tab G"), '
     "not a person",
     "date_words": "DATE that is no calendar date: no month, weekday, year, decade, day ordinal or numeric date",

@@ -71,28 +71,21 @@ def without_printed_line_numbers(text: str) -> str:
     ("September⏎18   21st" reads "September⏎     21st"): a line's number is one of a run
     of `_NUMBERED_RUN` lines or more whose numbers go up one by one. The offsets stay."""
     lines = text.split("\n")
-    numbers = []
-    for line in lines:
-        match = _LEADING_NUMBER.match(line)
-        numbers.append((int(match.group(1)), match.span(1)) if match else None)
-    # The length of the run each line belongs to, from one pass each way.
-    back = [0] * len(lines)
-    for i, found in enumerate(numbers):
-        if found is not None:
-            previous = numbers[i - 1] if i else None
-            back[i] = back[i - 1] + 1 if previous is not None and previous[0] == found[0] - 1 else 1
+    numbered = {i: m for i, line in enumerate(lines) if (m := _LEADING_NUMBER.match(line)) is not None}
+    # Runs of adjacent lines whose numbers go up one by one, as lists of line indices.
+    runs: list[list[int]] = []
+    for i, match in numbered.items():
+        previous = numbered.get(i - 1)
+        if previous is not None and int(previous.group(1)) == int(match.group(1)) - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
     out = list(lines)
-    run = 0
-    for i in range(len(lines) - 1, -1, -1):
-        found = numbers[i]
-        if found is None:
-            run = 0
-            continue
-        following = numbers[i + 1] if i + 1 < len(lines) else None
-        run = run + 1 if following is not None and following[0] == found[0] + 1 and run else 1
-        if back[i] + run - 1 >= _NUMBERED_RUN:
-            start, end = found[1]
-            out[i] = lines[i][:start] + " " * (end - start) + lines[i][end:]
+    for run in runs:
+        if len(run) >= _NUMBERED_RUN:
+            for i in run:
+                start, end = numbered[i].span(1)
+                out[i] = lines[i][:start] + " " * (end - start) + lines[i][end:]
     return "\n".join(out)
 
 

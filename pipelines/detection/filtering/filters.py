@@ -987,12 +987,13 @@ def _a_storm_s_name(text: str, word: str) -> bool:
 
 _STORMS = DocumentAnswers()
 _STORM_WORD = re.compile(r"(?i:hurricane|typhoon|cyclone|storm|superstorm)")
-_NAMED_STORM = re.compile(r"\b(?:Hurricane|Typhoon|Cyclone|Tropical[ \t]+Storm|Superstorm)[ \t]+[A-Z]")
+_STORM_NAMER = r"\b(?:Hurricane|Typhoon|Cyclone|Tropical[ \t]+Storm|Superstorm)[ \t]+"
+_NAMED_STORM = re.compile(_STORM_NAMER + "[A-Z]")
 _STORM_REACH = 80
 
 
 def _only_a_storm(text: str, word: str) -> bool:
-    named = re.search(rf"\b(?:Hurricane|Typhoon|Cyclone|Tropical[ \t]+Storm|Superstorm)[ \t]+{re.escape(word)}\b", text)
+    named = re.search(rf"{_STORM_NAMER}{re.escape(word)}\b", text)
     if named is None or titled_somewhere(text, word):
         return False
     mentions = list(re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text))

@@ -275,14 +275,15 @@ def _an_acronym_in_a_sentence(text: str, start: int, end: int) -> bool:
     assessment is low"), not the nickname "Tiger" said elsewhere, nor a surname in
     capitals ("FAVORS, Dequarius", "Oga TAC would sort it out")."""
     word = text[start:end]
+    # The look around the word first; the looks over the whole document last.
     return (
         word.isupper()
         and len(word) >= 3
-        and not titled_somewhere(text, word)  # "Mr. King … The KING file": his surname
-        and not _a_full_name_ending_in(text, word)  # "Mark Price testified. The PRICE exhibit"
         and _DETERMINER_BEFORE.search(text, max(0, start - 8), start) is not None
         and _A_NOUN_AFTER.match(text, end) is not None
         and carries_case(text)
+        and not titled_somewhere(text, word)  # "Mr. King … The KING file": his surname
+        and not _a_full_name_ending_in(text, word)  # "Mark Price testified. The PRICE exhibit"
     )
 
 

@@ -259,7 +259,8 @@ def _named_by_their_ages(text: str) -> list[Candidate]:
         listed = _LISTED_BEFORE.search(text, max(0, match.start() - 8), match.start()) is not None
         # ... and a common word must be a given name or a month's ("May"), not "Room is 12".
         listed = listed and (is_given_name(word) or re.fullmatch(MONTHS, word) is not None)
-        if (plain[i] and any(plain[j] for j in near)) or (listed and any(plain[j] for j in near[:1] if j < i)):
+        after_a_name = i - 1 in near and plain[i - 1]
+        if (plain[i] and any(plain[j] for j in near)) or (listed and after_a_name):
             start, end = match.span("v")
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:named_by_age"))
     return found
@@ -1094,9 +1095,6 @@ _NAME_THEN_ITS_INITIALS_RE = re.compile(
 )
 
 
-# A given name right before a word, over a line's end too ("Brennan⏎Whitcomb, Whitcomb &
-# Sato, P.C."): the word is her surname, the firm's partner after it.
-_A_GIVEN_NAME_BEFORE = re.compile(r"(?<![\w'’-])(?P<g>[A-ZÀ-Þ][^\W\d_A-ZÀ-Þ]+)[ \t]*\n?[ \t]*$")
 # A firm's legal form in dotted letters ("Pell, P.S.", "Poole, P.C.").
 _DOTTED_LEGAL_FORMS = frozenset({"PS", "PC", "PA", "LP", "LLP", "LLC", "PLLC", "SC", "APC"})
 
@@ -1788,6 +1786,7 @@ _PRONOUN_TAGGED_RE = re.compile(
     rf"[ ]\({_PRONOUN_TAG}/{_PRONOUN_TAG}(?:/{_PRONOUN_TAG})?\)(?=[ \t]*:|[\"”])",
     re.MULTILINE,
 )
+_LEADING_WORD = re.compile(r"(\S+)[ ]+")
 # What a meeting's display name says that names no one: its roles, the app's words.
 _NO_ONE_S_DISPLAY_NAME = frozenset(
     """host co-host cohost panelist panelists teacher translator admin administrator anonymous everyone user
@@ -1806,8 +1805,8 @@ def _pronoun_tagged_names(text: str) -> list[Candidate]:
     for match in _PRONOUN_TAGGED_RE.finditer(text):
         start, end = match.span("v")
         # A title before the name stays outside it ("dr. amara okafor (she/her):").
-        while (lead := re.match(r"(\S+)[ ]+", text[start:end])) and lead.group(1).lower().strip(".") in TITLE_WORDS:
-            start += lead.end()
+        while (lead := _LEADING_WORD.match(text, start, end)) and lead.group(1).lower().strip(".") in TITLE_WORDS:
+            start = lead.end()
         words = [w.lower().strip(".") for w in text[start:end].split()]
         if any(
             w in ROLE_WORDS or w in SPEAKER_ROLES or w in _NO_ONE_S_DISPLAY_NAME or is_kin_word(w) or is_stop_word(w)
@@ -2052,6 +2051,24 @@ _FIRM_RE = re.compile(
 _PARTNERS_RE = re.compile(rf"(?<![\w'’.&-])(?P<v>{_FIRM_WORD}{_PARTNERS_TAIL})(?![\w'’&-])")
 
 
+# A given name right before a word, over a line's end too ("Brennan⏎Whitcomb, Whitcomb &
+# Sato, P.C."): the word is her surname, the firm's partner after it.
+_A_GIVEN_NAME_BEFORE = re.compile(r"(?<![\w'’-])(?P<g>[A-ZÀ-Þ][^\W\d_A-ZÀ-Þ]+)[ \t]*\n?[ \t]*$")
+
+
+def _the_lawyer_before_her_firm(text: str, start: int, first: str, second: str) -> bool:
+    """A firm's first partner, a comma, then the same word: the lawyer's surname before
+    her firm named after her, where her name is in capitals and the firm's as written
+    ("INES QUARTERMAN, Quarterman & Sayre") or her given name stands before it
+    ("Jocasta Fairley, Fairley & Dunagin"); "Jones, Jones & Day LLP" is a firm's."""
+    if not (first.endswith(",") and first[:-1].lower() == second.lower()):
+        return False
+    if first.isupper() and not second.isupper():
+        return True
+    given = _A_GIVEN_NAME_BEFORE.search(text, max(0, start - 30), start)
+    return given is not None and (is_given_name(given.group("g")) or not is_common_word(given.group("g")))
+
+
 def _firms(text: str) -> list[Candidate]:
     """Firms named with their legal form, less the role and function words a line
     holds before them ("FOR THE DEFENDANT …")."""
@@ -2083,20 +2100,7 @@ def _firms(text: str) -> list[Candidate]:
             and _no_partner(text, start, words[0])
         ):
             words.pop(0)  # "Jane Smith & Jones, LLP", "Yesterday Smith & Jones, LLP": no partner's name
-        if (
-            len(words) > 2
-            and words[0].group().endswith(",")
-            and words[0].group()[:-1].lower() == words[1].group().lower()
-            # The lawyer's name in capitals, the firm's as written, or her given name before
-            # it ("Jocasta Fairley, Fairley & Dunagin"); "Jones, Jones & Day LLP" is a firm's.
-            and (
-                (words[0].group().isupper() and not words[1].group().isupper())
-                or (
-                    (given := _A_GIVEN_NAME_BEFORE.search(text, max(0, start - 30), start)) is not None
-                    and (is_given_name(given.group("g")) or not is_common_word(given.group("g")))
-                )
-            )
-        ):
+        if len(words) > 2 and _the_lawyer_before_her_firm(text, start, words[0].group(), words[1].group()):
             words.pop(0)  # "INES QUARTERMAN, Quarterman & Sayre, P.C.": the lawyer, then her firm
         while (
             len(words) > 2

@@ -1579,14 +1579,12 @@ def _elapsed(text: str, start: int, end: int) -> bool:
     (`recording_offset`)."""
     stamp = text[end : end + 1] in ("]", ")") and _STAMP_OPENS_LINE.search(text, max(0, start - 20), start)
     from_zero = text.startswith(("00:", "0:"), start)
-    return (
+    return bool(
         recording_stamp(text, start, end)
         or recording_offset(text, start, end)
-        or bool(
-            (stamp and (from_zero or _LABEL_AFTER_STAMP.match(text, end)))
-            or a_tape_counter(text, start, end)
-            or _LENGTH_BEFORE.search(text, max(0, start - 20), start)
-        )
+        or (stamp and (from_zero or _LABEL_AFTER_STAMP.match(text, end)))
+        or a_tape_counter(text, start, end)
+        or _LENGTH_BEFORE.search(text, max(0, start - 20), start)
     )
 
 
@@ -1823,6 +1821,9 @@ def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) 
     )
 
 
+_CALENDAR_LABELS = frozenset({"DATE", "TIME"})
+
+
 def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) -> list[Candidate]:
     # The calendar's patterns read the page without its printed line numbers, which
     # break a date in two ("November⏎25    8, 1997"); the spans keep the text's own.
@@ -1838,9 +1839,6 @@ def recognize(text: str, patterns: tuple[Pattern, ...] = TRANSCRIPT_PATTERNS) ->
     found += _listed_after(text, found)
     ages = [c for c in found if c.label == "AGE"]
     return found + _restated_ages(text, ages) + _spoken_numbers(text) + _ages_in_an_age_column(text)
-
-
-_CALENDAR_LABELS = frozenset({"DATE", "TIME"})
 
 
 def _matched(text: str, patterns: tuple[Pattern, ...]) -> list[Candidate]:
