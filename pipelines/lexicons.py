@@ -105,6 +105,10 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Transcriptionist",
         # A law firm's staff who correct a transcript ("Corrected by: H. Pruett, Paralegal").
         "Paralegal",
+        # An insurer's staff who take a recorded statement and the insured who gives it
+        # ("ADJUSTER FERRAND:", "INSURED ADEBAYO:").
+        "Adjuster",
+        "Insured",
         "Observer",
         "Observers",
         "Incarcerated",
@@ -384,6 +388,13 @@ COURTESY_TITLES: frozenset[str] = frozenset(
 REPLY_WORDS: frozenset[str] = frozenset(
     """yes yeah yep no nope okay ok thanks thank sorry please well right sure hi hello bye good fine correct
     exactly absolutely definitely alright great nothing maybe true""".split()
+)
+# Words said right before a name, to or about the person named ("Tell Mare to tell
+# Willow", "Spell Thibodeaux for me", "Thank you, Ms. Ruiz"): a verb's or a greeting's,
+# never the name's first word.
+ADDRESSING_WORDS: frozenset[str] = frozenset(
+    """tell ask call spell thank thanks let give get bring send wave text show help hey hi hello bye goodbye
+    congratulations congrats""".split()
 )
 # A family's words, as a regex alternation: a kin word above a name on the line before
 # it ("and son⏎Luka (12)"), where a role's word may head a list instead.
@@ -875,9 +886,10 @@ DEGREES: frozenset[str] = frozenset(
 # A court reporter's certifications after the name ("Janelle Prather, RDR, CRR",
 # "Lucinda Farraday, RPR, CRR"): registered, merit, diploma, realtime, captioning,
 # shorthand, certified, broadcast, electronic reporter and transcriber; a voice
-# writer's ("Tamsin R. Oakley, CVR-CM": certified verbatim reporter, of merit).
+# writer's ("Tamsin R. Oakley, CVR-CM": certified verbatim reporter, of merit); a
+# state's licence ("Mavis Thornquist, LCR": licensed court reporter; "LSR").
 REPORTER_CREDENTIALS: frozenset[str] = frozenset(
-    "rpr rmr rdr crr crc csr ccr cbc ccp cer cet fapr cvr cvr-m cvr-cm cvr-rt".split()
+    "rpr rmr rdr crr crc csr ccr cbc ccp cer cet fapr cvr cvr-m cvr-cm cvr-rt lcr lsr".split()
 )
 
 # The doctrines of criminal procedure that courts call by a party's name, in the US

@@ -503,6 +503,8 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     if not _model_only(c):
         return None
     words = _words(c)
+    if _a_compound_of_words(c, text, words):
+        return "a compound of common English words opening its line or sentence ('Cross-Examination by')"
     if len(words) != 1 or (len(words[0]) <= 4 and words[0].isupper()):
         return None
     word = words[0]
@@ -527,6 +529,24 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     if is_english_word(word) and (not text or _sentence_initial(c, text)):
         return "common English word opening a sentence, no known name or place"
     return None
+
+
+def _a_compound_of_words(c: Candidate, text: str, words: list[str]) -> bool:
+    """A model's person that is one hyphenated token of common words whose head (its
+    last) is an English word no name is, opening a sentence or a line
+    ("Cross-Examination by Ms. Farouk"): no name ("Smith-Jones", "Ward-Smith" end in
+    names), and no place's compound ("London-based")."""
+    return (
+        c.label == "PERSON"
+        and len(words) > 1
+        and not any(is_known_place(w) for w in words)  # "London-based", "Pro-Moscow"
+        and "-" in c.text
+        and " " not in c.text.strip()
+        and all(is_common_word(w) or is_english_word(w) for w in words)
+        and is_english_word(words[-1])
+        and not is_known_name(words[-1])
+        and (not text or _sentence_initial(c, text))
+    )
 
 
 _CLAUSE_ENDS = re.compile(r"[ \t]*[,.!?;]")

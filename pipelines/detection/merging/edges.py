@@ -41,6 +41,7 @@ from pipelines.gazetteers import (
     first_names,
     is_common_word,
     is_date_word,
+    is_english_word,
     is_given_name,
     is_hyphenated_given_name,
     is_known_name,
@@ -51,6 +52,7 @@ from pipelines.gazetteers import (
     wide_last_names,
 )
 from pipelines.lexicons import (
+    ADDRESSING_WORDS,
     COURTESY_TITLES,
     DEGREES,
     HEDGES,
@@ -285,9 +287,24 @@ def _strip_trailing_number(text: str, c: Candidate, start: int, end: int) -> tup
     match = re.search(r"\s+\d+$", text[start:end])
     if match is None or match.start() == 0:
         return start, end
-    if c.label == "PERSON" or _UNIT_AFTER.match(text, end):
-        return start, start + match.start()
+    if c.label == "PERSON" or _UNIT_AFTER.match(text, end) or _NEXT_LINE_S_PRINTED_NUMBER.match(match.group()):
+        return start, start + match.start()  # "Ozark⏎ 6": the next line's printed number
     return start, end
+
+
+def _only_a_printed_line_number(text: str, start: int, end: int) -> bool:
+    """text[start:end] is a number of one or two digits opening its line, the line's
+    words two blanks or more after it: the page's number for the line."""
+    return (
+        end - start <= 2
+        and text[start:end].isdigit()
+        and text[text.rfind("\n", 0, start) + 1 : start].strip() == ""
+        and text.startswith("  ", end)
+    )
+
+
+# A line's end, then the next line's printed number and nothing more of that line.
+_NEXT_LINE_S_PRINTED_NUMBER = re.compile(r"[ \t]*\n[ \t]*\d{1,2}$")
 
 
 # Lower case only: "An Nguyen" is a given name, "The Hague" the place's name.
@@ -591,6 +608,25 @@ def _strip_leading_function_words(text: str, start: int, end: int) -> int:
     return start
 
 
+_ADDRESSING_LEAD = re.compile(
+    rf"(?i:{'|'.join(map(re.escape, sorted(ADDRESSING_WORDS)))})"
+    r"(?:[ \t]+(?i:you|him|her|them|me|us))?,?[ \t]+(?=[^\W\d_])"
+)
+
+
+def _strip_addressing_word(text: str, start: int, end: int) -> int:
+    """A verb or a greeting said to or about the person, and its object pronoun, open
+    no name ("Tell Mare", "to tell Willow", "Spell Thibodeaux", "Thank you, Marcus
+    Lee", as the model tags them): in lower case, or with the capital of a sentence's
+    opening; never in a speaker's label ("MEET PATEL:")."""
+    lead = _ADDRESSING_LEAD.match(text, start, end)
+    if lead is None or lead.end() >= end or _LABEL_COLON.match(text, end) is not None:
+        return start
+    if text[start].isupper() and not _opens_a_sentence(text, start):
+        return start
+    return lead.end()
+
+
 _HONORIFIC_AFTER_TAIL = re.compile(
     rf"(?:[ \t]+(?:{'|'.join(sorted(map(re.escape, HONORIFICS_AFTER_A_NAME)))})\.?"
     rf"|-(?:{'|'.join(sorted(NAME_SUFFIXES_OF_ADDRESS))}))$"
@@ -690,6 +726,7 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
             is_given_name(lead)
             and lead.lower() not in COURTESY_TITLES
             and not (lead.lower() in _OFFICE_RANKS and _the_rank_titles(text, rest, lead))
+            and not (lead.lower() not in _RANKS_THAT_ARE_NAMES and _titled_elsewhere(text, rest.strip(), lead))
         )
     ):
         return start
@@ -710,6 +747,8 @@ def _an_office_s_rank(lead: str) -> bool:
 
 
 _LABEL_ROLE_WORDS = ROLE_WORDS | SPEAKER_ROLES
+
+
 _LABEL_COLON = re.compile(r"[ \t]*:")
 
 
@@ -720,6 +759,10 @@ _OFFICE_RANKS = frozenset(
     "pastor bishop deacon elder imam rabbi reverend rev padre monsignor msgr chaplain cardinal".split()
 )
 _RANK_TITLES = DocumentAnswers()
+# Ranks English also gives as given names ("King Solomon Davis … King Davis", "Prince
+# Kwame Mensah … Prince Mensah", "Major Anthony Simms … Major Simms"): a rank before
+# another given name elsewhere does not make them a title.
+_RANKS_THAT_ARE_NAMES = frozenset("king prince princess queen lady major baron duke earl".split())
 
 
 def _the_rank_titles(text: str, rest: str, lead: str) -> bool:
@@ -732,15 +775,27 @@ def _the_rank_titles(text: str, rest: str, lead: str) -> bool:
         return True
     if is_person_given_name(name) and name.title() not in wide_last_names():
         return True
+    return _titled_elsewhere(text, name, lead)
+
+
+def _titled_elsewhere(text: str, name: str, lead: str) -> bool:
+    """The document names the rank `lead` before another given name and this surname
+    ("General Leopold Strand" beside "General Strand" and "GENERAL STRAND:", in any
+    case): the rank is the person's title."""
     if not name[:1].isupper():
         return False
 
-    def titled_elsewhere() -> bool:
-        pattern = rf"(?<![\w'’-]){re.escape(lead)}\.?[ \t]+([A-Z][a-z]+)[ \t]+{re.escape(name)}(?![\w'’-])"
-        return any(is_given_name(m.group(1)) for m in re.finditer(pattern, text))
+    def anywhere() -> bool:
+        # The words may be apart by a line's end and its printed number ("General
+        # Priyanka⏎19   Venkataraman").
+        gap = r"(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
+        pattern = rf"(?<![\w'’-])(?i:{re.escape(lead)})\.?{gap}([A-Z][A-Za-z]+){gap}(?i:{re.escape(name)})(?![\w'’-])"
+        # A given name the lists hold, or a word no common one is ("Priyanka").
+        words = (m.group(1) for m in re.finditer(pattern, text))
+        return any(is_given_name(w) or not is_common_word(w) for w in words)
 
     # One answer per document and name: a transcript may hold "Pastor X" a thousand times.
-    return _RANK_TITLES.get(text, f"{lead} {name}", titled_elsewhere)
+    return _RANK_TITLES.get(text, f"{lead} {name}", anywhere)
 
 
 # What read a span: a rank is stripped from these, never from a span a person
@@ -752,7 +807,14 @@ _TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ \t]+$")
 
 
 _ADDRESSED_BY_A_RANK = re.compile(r"(?:[,:]|\b(?i:the))\s+$")
+# An office's first word before a rank makes an office of them ("Attorney General",
+# "Attorneys General", "Surgeon General", "Inspector General"): no name's rank there.
+_OFFICE_S_FIRST_WORD = re.compile(
+    r"(?i)\b(?:attorneys?|surgeons?|inspectors?|solicitors?|adjutants?|postmasters?|advocates?|secretary"
+    r"|governor|director|auditor|comptroller|consul)[ \t]+$"
+)
 _WORD_AFTER_A_RANK = re.compile(rf"\.?{LINE_GAP}(\w)")
+_A_QA_MARK = re.compile(r"[QA][.:][ \t]")
 # A transcript may hold thousands of "Sgt. …": the answer is the document's.
 _SAID_ALONE = DocumentAnswers()
 
@@ -765,10 +827,13 @@ def _said_alone(text: str, word: str) -> bool:
         for m in re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text):
             if _ADDRESSED_BY_A_RANK.search(text, max(0, m.start() - 8), m.start()) or text.startswith(",", m.end()):
                 continue  # "THANK YOU, MAYOR.", "LACKEY: MAYOR, THIS", "the Mayor": the office, not a name
-            # The name may follow on the next line ("WISDOM TO MAYOR⏎HASKEW").
-            after = _WORD_AFTER_A_RANK.match(text, m.end(), m.end() + 12)
-            if after is None or not after.group(1).isupper():
-                return True
+            if _OFFICE_S_FIRST_WORD.search(text, max(0, m.start() - 30), m.start()):
+                continue  # "Assistant District Attorneys General": an office's last word
+            # The name may follow on the next line, past its printed number and a
+            # justified line's indent ("WISDOM TO MAYOR⏎HASKEW", "General⏎ 7      Strand").
+            after = _WORD_AFTER_A_RANK.match(text, m.end(), m.end() + 40)
+            if after is None or not after.group(1).isupper() or _A_QA_MARK.match(text, after.start(1)):
+                return True  # (a question's or an answer's mark opening the next line is no name)
         return False
 
     return _SAID_ALONE.get(text, word, anywhere)
@@ -1236,8 +1301,33 @@ _BROKEN_NAME_HEADS = (
         # name, capitalised after a name on the line above.
         "school",
         "station",
+        # A clinic's, an insurer's and a firm's last words ("Piedmont⏎Family Urgent Care",
+        # "Blue Ridge⏎Casualty", "Fort⏎ 5   Sanders Regional", "Guilford⏎County EMS",
+        # "Penn Street⏎13   Recovery Associates"), and trades' ("Ozark⏎Mountain Poultry").
+        "care",
+        "healthcare",
+        "health",
+        "medical",
+        "regional",
+        "pediatrics",
+        "dental",
+        "ems",
+        "casualty",
+        "associates",
+        "poultry",
+        "drywall",
+        "grill",
     }
 )
+
+
+def ends_an_institution(name: str) -> bool:
+    """The name's last word heads an institution or a trade (`_BROKEN_NAME_HEADS`):
+    "Family Urgent Care", "Recovery Associates", "Mountain Poultry"."""
+    words = name.split()
+    return bool(words) and words[-1].lower() in _BROKEN_NAME_HEADS
+
+
 # "Home" heads a home's name only after the kind of home ("Lindell-Brown⏎Funeral Home").
 _WORD_BEFORE_A_HOME = re.compile(r"([\w'’]+)\s+$")
 _KINDS_OF_HOME = frozenset({"funeral", "nursing", "group", "care", "foster", "rest", "retirement", "children's"})
@@ -1536,7 +1626,9 @@ def _person_edges(
         end = _surname_initial_after(text, start, end)
     # The model's reading only: a name list's or propagation's one word
     # ("Summer" of "the 1988 Summer Olympics") is no given name of its own.
-    titled = "cue:title" in c.rule or "cue:honorific" in c.rule
+    # A kin word before the name ("my mom, Gwendolyn⏎ 9   Greenleaf") says a person as
+    # surely as a title does.
+    titled = any(f"cue:{cue}" in c.rule for cue in ("title", "honorific", "relation"))
     further = _take_surname(text, start, end, titled) if _MODEL_SOURCES & set(c.sources) or titled else end
     if further == end and _MODEL_SOURCES & set(c.sources):
         further = _take_surname_after_an_initial(text, start, end)
@@ -1563,6 +1655,86 @@ def _within_its_column(text: str, c: Candidate, start: int, end: int) -> tuple[i
         elif gap.end() <= c.start:
             start = max(start, gap.end())
     return start, end
+
+
+# A sentence's end inside a span: a period after a word's two lower-case letters, then
+# a capital ("Buck. Corryton", "Department. General Strand"); not "Mr." or "J.".
+_SENTENCE_END_INSIDE = re.compile(r"(?<=[a-z]{2})[.!?][ \t]+(?=[A-Z])")
+_SHORTENED_WORDS = frozenset("messrs esq jr sr st ste mt ft rev hon gen col maj cpl pvt supt cmdr sen gov rep".split())
+
+
+def _within_one_sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """A person's name stays in one sentence: past a sentence's end, a common word
+    before it was the sentence's ("Department. General Strand" → "General Strand"),
+    else the name ends there ("everybody calls me Buck. Corryton." → "Buck"). A title's
+    abbreviation ("Mrs. Ruiz", "Capt. Oakes") is no sentence's end."""
+    stop = _SENTENCE_END_INSIDE.search(text, start, end)
+    if stop is None:
+        return start, end
+    before = text[start : stop.start()].split()
+    if not before or before[-1].lower() in TITLE_WORDS | HONORIFICS | _SHORTENED_WORDS:
+        return start, end
+    # Only a word the language writes ends a sentence: a name's abbreviation is no
+    # common word ("Mohd. Azlan Shah", "Mary Eliz. Barker", "Juan Mtz. Ramírez").
+    if len(before[-1]) < 4 or not (is_common_word(before[-1]) or is_english_word(before[-1])):
+        return start, end  # (nor a short one, "Jos. Merriman", "Geo. Ashby")
+    if not any(is_given_name(w) or not (is_common_word(w) or is_english_word(w)) for w in before):
+        return stop.end(), end  # "Department. Strand", "Thank you. Leopold Strand": no name before
+    return start, stop.start()
+
+
+# The next line's first word, past its printed number; a column's gap and a capital
+# after it: the next cell of a table's row.
+_NEXT_LINE_S_WORD = re.compile(r"[ \t]*(?:\d{1,3}[ \t]+)?(?P<w>[^\W\d_][\w'’.-]*)")
+_A_NEXT_CELL = re.compile(rf"{COLUMN_GAP}[A-Z]")
+
+
+def _column(text: str, at: int) -> int:
+    return at - (text.rfind("\n", 0, at) + 1)
+
+
+def _first_cell(text: str, start: int) -> int:
+    """Where the first word of the line holding `start` begins."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return line_start + len(text[line_start:start]) - len(text[line_start:start].lstrip())
+
+
+def _in_a_row(text: str, start: int) -> bool:
+    """The span's line holds a column's gap after a word before it: a table's row."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return _COLUMN_GAP.search(line) is not None
+
+
+def _within_its_row(text: str, start: int, end: int) -> int:
+    """A person's span ends at its line's end where the next line's word is no name's:
+    after a full name, a common English word no name is ("20   YUSUF DEMIRCI⏎21
+    Examination by"); in a table's row (no form's field), the first cell of the next
+    row, aligned with the row's first cell ("  CRUMBS       Rodell PINKNEY⏎  MOOKIE
+    Jerome"). A name prose, a justified page or an appearance page broke across lines
+    stays whole ("Ricardo Alberto⏎13   Mendoza-Reyes, the defendant", "Detective Ray⏎ 9
+    Okafor   was   taken", "Plaintiff:       Priscilla Anne⏎   Okonkwo-Reyes     Pro
+    Se", its surname under its given name)."""
+    brk = text.find("\n", start, end)
+    if brk < 0:
+        return end
+    before = text[start:brk].rstrip()
+    after = _NEXT_LINE_S_WORD.match(text, brk + 1)
+    if after is None:
+        return end
+    word, first = after.group("w"), _first_cell(text, start)
+    cell = (
+        _in_a_row(text, start)
+        and _A_NEXT_CELL.match(text, after.end()) is not None
+        and _column(text, after.start("w")) == _column(text, first)
+        and not _A_FIELD_S_LABEL.match(text, first)  # "Driver:    Marcus⏎  Strong": a form's field
+    )
+    # After one word a surname may follow whatever word it is ("Officer Daniel⏎ 9   Fish").
+    if cell or (len(before.split()) >= 2 and is_english_word(word) and not is_known_name(word)):
+        return start + len(before)
+    return end
+
+
+_A_FIELD_S_LABEL = re.compile(r"[^\s:]+(?:[ ][^\s:]+)*:")
 
 
 # A year written with its apostrophe ("since '16", "in ’09"), after a blank.
@@ -1627,13 +1799,21 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
             if c.label != "PERSON":
                 start, end, named, label = _place_or_institution(text, c, (start, end), starts, covered, caseless)
             start, end = _strip_trailing_number(text, c, start, end)
+            read = set(c.sources) <= _READ_SOURCES  # what a person marked keeps its words
+            if c.label == "PERSON" and read:
+                start, end = _within_one_sentence(text, start, end)
+                start = _strip_addressing_word(text, start, end)
             if c.label == "PERSON":
                 start, end, named, label = _person_edges(text, c, (start, end), person, caseless)
+            if c.label == "PERSON" and read:
+                end = _within_its_row(text, start, end)
                 # A title that ended a line, taken off, may leave the next line's printed
                 # number ("Major⏎ 7  Harriet Quarles").
                 start = _strip_line_number(text, start, end)
         if label in _NAME_LABELS:
             start, end = _within_its_column(text, c, start, end)
+            if _only_a_printed_line_number(text, start, end):
+                start = end  # "5   Recovery Associates": a model's name of the page's number alone
         start, end = _strip_unpaired(text, start, end)
         if label == "DATE" and start > 0 and _SHORT_YEAR.fullmatch(text, start - 1, end):
             start -= 1  # "since '16": the apostrophe writes the year's lost century

@@ -27,7 +27,7 @@ from pipelines.candidate import Candidate, joined
 from pipelines.detection import places
 from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
-from pipelines.detection.merging.edges import COMPANY_FORM, ends_in_a_join, tidy
+from pipelines.detection.merging.edges import COMPANY_FORM, ends_an_institution, ends_in_a_join, tidy
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -192,22 +192,34 @@ def _quoted_nickname(text: str, spans: list[Candidate], i: int, last: Candidate)
 
 
 # A line's end and the next line's printed number: a page of 25 numbered lines.
-_NUMBERED_LINE_BREAK = re.compile(places.LINE_END + places.PRINTED_LINE_NUMBER)
+# A numbered page's wrap: a line's end, the next line's number and its left margin;
+# a heading centred on the next line sits far past the margin ("Junction City
+# Campus⏎ 19                   Treatment Mall": two names).
+_NUMBERED_LINE_BREAK = re.compile(places.LINE_END + r"\d{1,2}[ \t]{1,8}")
 _INSTITUTION_LABELS = frozenset({"ORGANIZATION", "LOCATION"})
 
 
-def _institution_across_a_numbered_line(last: Candidate, span: Candidate, between: str) -> bool:
+def _institution_across_a_numbered_line(text: str, last: Candidate, span: Candidate, between: str) -> bool:
     """A place or a name ending one numbered line and an institution opening the
     next, which the model read as two ("San Diego County⏎16  District Attorney's
     Office", "Southwestern⏎20  College"): one institution. Only across a printed
     line number (a page's wrap, not a heading over the next line) and only where
-    the second holds an institution's word."""
+    the second holds an institution's word; across a plain line's end, where prose
+    wrapped (a word in lower case before it on its line) and the second ends in an
+    institution's or a trade's head ("I went to Piedmont⏎Family Urgent Care")."""
+    if last.label not in _INSTITUTION_LABELS or span.label not in _INSTITUTION_LABELS:
+        return False
+    if _NUMBERED_LINE_BREAK.fullmatch(between) is not None and places.has_institution_word(span.text):
+        return True
     return (
-        last.label in _INSTITUTION_LABELS
-        and span.label in _INSTITUTION_LABELS
-        and _NUMBERED_LINE_BREAK.fullmatch(between) is not None
-        and places.has_institution_word(span.text)
+        _LINE_BREAK.fullmatch(between) is not None
+        and ends_an_institution(span.text)
+        and _PROSE_BEFORE.search(text, text.rfind("\n", 0, last.start) + 1, last.start) is not None
     )
+
+
+# A word in lower case: the line is prose, not a heading or a list in capitals.
+_PROSE_BEFORE = re.compile(r"\b[a-z]{2,}\b")
 
 
 _BLANKS = re.compile(r"[ \t]+")
@@ -296,7 +308,7 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 if initial is not None and (i == len(spans) or spans[i].start >= initial.end()):
                     merged[-1] = replace(merged[-1], end=initial.end(), text=text[last.start : initial.end()])
                 continue
-            if _institution_across_a_numbered_line(last, span, between) or _institution_goes_on(text, last, span):
+            if _institution_across_a_numbered_line(text, last, span, between) or _institution_goes_on(text, last, span):
                 merged[-1] = joined(text, [last, span], "ORGANIZATION")
                 i += 1
                 # A form a model read in pieces ("(PTY" and "LTD"): the name takes it whole.

@@ -137,6 +137,11 @@ def spelled_words(text: str) -> list[str]:
     return [w.upper() for w in _spelled_words(text) if len(w) >= 3]
 
 
+# A contraction no name takes ("I'm", "they've", "we'll"); not the possessive "'s",
+# which names take ("Will's").
+_A_PRONOUN_S_CONTRACTION = re.compile(r"['’](?:m|ll|ve|d|re)$")
+
+
 def _spreadable(text: str, cued: bool = False, words: FilterWords | None = None, caseless: bool = False) -> bool:
     """A form worth spreading: never a closed-class word ("And", "We", "Correct");
     for a model's guess, also no other stop word and no common word that is no
@@ -152,6 +157,8 @@ def _spreadable(text: str, cued: bool = False, words: FilterWords | None = None,
     if len(found) > 1:
         return True
     word = found[0].strip(".,'’:").lower()
+    if _A_PRONOUN_S_CONTRACTION.search(word) and _A_PRONOUN_S_CONTRACTION.sub("", word) in lexicon.names.stop_words:
+        return False  # "I'm", "we'll", "they've": a pronoun, whatever span held it
     if word in lexicon.never_spread or not any(c.isalpha() for c in word) or _ORDINAL.fullmatch(word):
         return False  # a number or an ordinal names a street only beside its crossing ("1st and 2nd grade")
     if cued:

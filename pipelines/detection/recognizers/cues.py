@@ -36,6 +36,7 @@ from pipelines.lexicons import (
     COMPOUND_RANKS,
     COURT_KINDS,
     DEGREES,
+    FAMILY_RELATIONS,
     FORM_FIELD_LABELS,
     FORM_FIELD_SURNAMES,
     FORM_OF_ADDRESS,
@@ -140,9 +141,13 @@ _GIVEN = r"(?!I['’](?:m|d|ll|ve)\b)" + _NAME
 _RELATION_RE = re.compile(
     # Case-insensitive for the cue words only: the name must be capitalized.
     # "my ex-girlfriend, April", "her former husband Dale".
-    r"\b(?i:(?:my|his|her|their|our|your|the)[ \t]+(?:(?:older|younger|little|big|late|oldest|youngest|former)[ \t]+)?"
+    # A page may wrap between the words, past its printed number ("My son⏎23   Travis is",
+    # "My⏎23   wife, Renee").
+    r"\b(?i:(?:my|his|her|their|our|your|the)"
+    + places.LINE_GAP
+    + r"(?:(?:older|younger|little|big|late|oldest|youngest|former)[ \t]+)?"
     r"(?:ex-)?"
-    r"(?:" + RELATIONS + r")s?),?[ \t]+(?P<v>" + _GIVEN + r"(?:[ \t]+" + _NAME + r")?)"
+    r"(?:" + RELATIONS + r")s?),?" + places.LINE_GAP + r"(?P<v>" + _GIVEN + r"(?:[ \t]+" + _NAME + r")?)"
 )
 # A kin word written as a title, capitalised, before a name ("Uncle Dragan",
 # "Grandma Rose"): what the family calls the person.
@@ -300,6 +305,49 @@ _BRACKETED_NICKNAME_RE = re.compile(
     r"(?<![\w'’-])(?P<name>[A-Z][a-z][\w'’-]*[ \t]+[A-Z][\w'’-]+)[ \t]*\((?:a/k/a[ \t]+|aka[ \t]+)?[\"“]"
     r"(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"|[A-Z]\.?))?)[\"”]\)"
 )
+# A nickname quoted after a full name and its comma ('Cortez FAIRLEY, "Tez"'), or one
+# more quoted after a first ('a/k/a "Shep," "Ant"', '"Shep" or "Ant"').
+_COMMA_NICKNAME_RE = re.compile(
+    r"(?<![\w'’-])(?P<name>[A-Z][a-z][\w'’-]*[ \t]+[A-Z][\w'’-]+),[ \t]+(?:a/k/a[ \t]+|aka[ \t]+)?[\"“]"
+    r"(?P<v>" + _NICKNAME + r")[\"”]"
+)
+_ANOTHER_QUOTED_NICKNAME = re.compile(
+    r"[,.]?[\"”](?:[ \t]*,)?[ \t]+(?:(?:and|or)[ \t]+)?[\"“](?P<v>" + _NICKNAME + r")[,.]?[\"”]"
+)
+
+
+def _quoted_nicknames(text: str, found: list[Candidate]) -> list[Candidate]:
+    """Nicknames quoted after a full name and a comma, its first word a given name
+    ('Cortez FAIRLEY, "Tez"'), and each further quoted one after a quoted nickname a
+    cue read ('a/k/a "Shep," "Ant"')."""
+    spans: set[tuple[int, int]] = set()
+    for match in _COMMA_NICKNAME_RE.finditer(text):
+        # The name's given name, and the nickname used again outside its quotes: no
+        # title of a work quoted after its author ('Toni Morrison, "Beloved"').
+        word = match.group("v")
+        if is_given_name(match.group("name").split()[0]) and len(re.findall(rf"\b{re.escape(word)}\b", text)) > 1:
+            spans.add(match.span("v"))
+    for c in found:
+        if c.rule not in ("cue:called", "cue:nickname"):
+            continue
+        at = c.end
+        while (after := _ANOTHER_QUOTED_NICKNAME.match(text, at)) is not None:
+            spans.add(after.span("v"))
+            at = after.end("v")
+    return [
+        Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:nickname")
+        for start, end in sorted(spans)
+        if not _no_nickname(text[start:end]) and not any(c.start == start and c.end == end for c in found)
+    ]
+
+
+def _no_nickname(word: str) -> bool:
+    """A reply, a kin word or a stop word quoted is what was said ('"Yes,"', '"Mom,"',
+    '"Correct"'), no one's other name."""
+    folded = word.lower()
+    return folded in REPLY_WORDS or is_kin_word(word) or folded in stop_words()
+
+
 # One name, its nickname quoted in brackets and an age, as a family's list gives them
 # ('Tameisha ("Meesh"), 31, a nursing assistant'): both name the sibling.
 _NAME_NICKNAME_AGE = (
@@ -1620,7 +1668,12 @@ _PROTECTED_INITIALS_RE = re.compile(
     # ("referred to in the report by the initials A.R.")
     r"|(?:her|his|their|by(?:[ \t]+the)?)[ \t]+initials"
     r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of"
-    r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of))"
+    r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of"
+    # A person harmed, named by initials in a sentence's record ("convicted of the
+    # murder of R.M.", "the assault of K.S."); not a thing's ("abuse of P.C.P.", "an
+    # injury of the A.C.L.").
+    r"|(?:murder|killing|death|manslaughter|assault|rape|stabbing|shooting|kidnapping|abduction)"
+    r"[ \t]+of))"
     # (The initials may open the next line: "by the initials⏎K.M.".)
     r"(?:,[ \t]+|[ \t]+\(|:?(?:[ \t]+|[ \t]*\n[ \t]*))(?P<list>"
     + _INITIALS.pattern
@@ -1654,6 +1707,24 @@ _NO_ONE_S_INITIALS = frozenset(
 _A_DEGREE_S_WORD = re.compile(
     r"[ \t]+(?:programs?|degrees?|candidates?|in|thesis|level|courses?|holders?|residents?|citizens?)\b"
 )
+
+
+# Initials whose kin the record names ("R.M.'s mother remains registered"): a person's.
+_INITIALS_BEFORE_THEIR_KIN = re.compile(
+    rf"(?<![\w.])(?<!(?i:the)[ ])(?P<i>{_INITIALS.pattern})['’]s[ \t]+(?i:{FAMILY_RELATIONS})s?\b"
+)
+
+
+def _initials_before_their_kin(text: str) -> list[Candidate]:
+    """Initials a person's kin are named after ("R.M.'s mother", "K.S.'s sons"); not an
+    agency's after "the" ("the D.A.'s victim advocate")."""
+    found = []
+    for match in _INITIALS_BEFORE_THEIR_KIN.finditer(text):
+        start, end = match.span("i")
+        if match.group("i").replace(".", "").replace(" ", "") in _NO_ONE_S_INITIALS:
+            continue  # "the U.S.'s children", "L.A.'s kids"
+        found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.8, "cue:protected_initials"))
+    return found
 
 
 def _initials_of_the_protected(text: str) -> list[Candidate]:
@@ -1721,6 +1792,8 @@ def recognize(text: str) -> list[Candidate]:
             start, end = start + words[0].start(), start + words[-1].end()
             if _names_no_one(text, rule, match, text[start:end]):
                 continue
+            if rule == "relation" and "\n" in text[match.start() : start] and not is_given_name(words[0].group()):
+                continue  # "my son⏎23   Then he left": past a page's wrap, only a given name is one
             if regex is _POSSESSOR_RE and _no_one_s_possessive(text[start:end]):
                 continue
             if rule == "title" and _a_role_s_first_word(text, end, text[start:end]):
@@ -1728,7 +1801,8 @@ def recognize(text: str) -> list[Candidate]:
             if rule == "title" and _an_office_addressed(text, text[start:end]):
                 continue  # "Good morning, Mr. Member." where "MEMBER:" speaks: the office, addressed
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
-    found += _initials_of_the_protected(text)
+    found += _quoted_nicknames(text, found)
+    found += _initials_of_the_protected(text) + _initials_before_their_kin(text)
     for start, end in caseless_spans(text):
         found += _caseless_people(text, start, end)
     stop = stop_words()

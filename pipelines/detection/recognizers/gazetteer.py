@@ -63,7 +63,8 @@ def _unknown_surname(first: str, word: str) -> bool:
         len(word) > 2
         and not word.isupper()
         and not gazetteers.is_english_word(word)
-        and word.lower() not in gazetteers.stop_words()
+        # A pronoun's contraction is no surname ("tell Willow I'm gonna be late").
+        and not gazetteers.is_stop_word(word)
         and word.lower() not in ROLE_WORDS
         and word.lower() not in HONORIFICS
         and not gazetteers.is_date_word(word)

@@ -1295,7 +1295,9 @@ def _crossing(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 # A word after a number that is no conjunction: the number counts it.
 _A_NOUN_AFTER = re.compile(r"[ \t]+(?!(?:and|or|but|then|is|was)\b)[A-Za-z]")
-_ACCOUNT_BEFORE = re.compile(r"(?i)\b(?:account|acct|card|bank|checking|savings|IOLTA|trust|loan|VIN|policy)\b")
+_ACCOUNT_BEFORE = re.compile(
+    r"(?i)\b(?:account|acct|card|bank|checking|savings|IOLTA|trust|loan|VIN|policy|social[ \t]+security|SSN)\b"
+)
 _LIFE_EVENT = re.compile(rf"(?i)\b(?:{LIFE_EVENTS})\b")
 # How far back in its sentence an age's event is looked for.
 _EVENT_REACH = 80

@@ -31,6 +31,7 @@ from pipelines.lexicons import (
     PRISON_PREFIXES,
     ROLE_WORDS,
     SPEAKER_ROLES,
+    STREET_TYPES,
     TRIBE_PREFIXES,
 )
 
@@ -57,6 +58,7 @@ SPACY_TO_LABEL: dict[str, str] = {
 # The lexicons judge the name, not a possessive the model ran into ("de Gaulle 's").
 _COLUMN_GAP = re.compile(places.COLUMN_GAP)
 _COLUMN_PIECE = re.compile(r"\S+(?:[ ]{1,2}\S+)*")
+_A_PRINTED_LINE_NUMBER = re.compile(r"\d{1,3}")
 
 
 # A dash between spaces inside a person's entity: a footer's fields ("SONNIER, ROLAND C.
@@ -77,6 +79,20 @@ def _pieces(ent, text: str, label: str) -> list[re.Match[str]] | None:
     if not broken and not dashed and not _COLUMN_GAP.search(ent.text):
         return None
     return list((_DASHED_PIECE if dashed else _COLUMN_PIECE).finditer(ent.text))
+
+
+def _piece_candidates(at: int, text: str, label: str, rule: str, pieces: list[re.Match[str]]) -> list[Candidate]:
+    """Each piece of an entity (`_pieces`, the entity starting at `at`) as a candidate
+    of its own, but a line's printed number opening the next line ("Fort⏎ 4   Sanders
+    Regional")."""
+    found = []
+    for piece in pieces:
+        start, words = at + piece.start(), piece.group()
+        if _A_PRINTED_LINE_NUMBER.fullmatch(words) and text[max(0, start - 40) : start].rstrip(" \t").endswith("\n"):
+            continue
+        end, piece_label = start + len(words), corrected_label(words, label)
+        found.append(Candidate(start, end, piece_label, words, (SOURCE,), SCORE, f"{rule}:piece"))
+    return found
 
 
 _POSSESSIVE = re.compile(r"\s*['’]s?$")
@@ -163,6 +179,21 @@ def _a_full_name(text: str) -> bool:
     return is_full_name(text) or _MIDDLE_INITIAL.fullmatch(text.strip()) is not None
 
 
+def _a_middle_name_that_is_a_street_s_word(words: list[str]) -> bool:
+    """A given name, a middle name that is a street's type ("Lane", "Court"), then a
+    surname that is no common word, no street's type and no place ("Kody Lane
+    Birdwell"): a street's name ends in its type, no word after it."""
+    return (
+        len(words) == 3
+        and is_given_name(words[0])
+        and words[1].lower() in STREET_TYPES
+        and is_given_name(words[1])  # "Lane" is a given name too; "Irving Street Sheetz" is a shop
+        and words[2].lower() not in STREET_TYPES
+        and not is_common_word(words[2])
+        and not places.is_known_place(words[2])
+    )
+
+
 def corrected_label(text: str, label: str) -> str:
     """The label the lexicons give an entity the model labelled `label`.
 
@@ -195,8 +226,12 @@ def corrected_label(text: str, label: str) -> str:
     if label in ("PERSON", "LOCATION") and len(words) > 1 and words[-1].lower().rstrip(".") in _PLAIN_LEGAL_FORMS:
         return "ORGANIZATION"  # "Hugo Schneider Aktiengesellschaft", "Stoltz LLC": a company's legal form
     if label in ("ORGANIZATION", "LOCATION", "NRP"):
-        if _MIDDLE_INITIAL.fullmatch(text.strip()) and not _institution(text):
-            return "PERSON"  # a middle initial ("Lurleen B. Whitesides"): a person's, no place's
+        # A middle initial ("Lurleen B. Whitesides"), a middle name that is a street's
+        # type ("Kody Lane Birdwell", a street ends in its type): a person's, no place's.
+        if (_MIDDLE_INITIAL.fullmatch(text.strip()) and not _institution(text)) or (
+            label == "LOCATION" and _a_middle_name_that_is_a_street_s_word(words)
+        ):
+            return "PERSON"
         if (
             _institution(text)
             or places.has_nationality(text)
@@ -544,10 +579,7 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
             # Two columns of a page the model read as one name ("Yes         Transcript
             # Memorandum"), or a heading glued to the next line: each piece is judged
             # alone, as if found alone ("Darnell⏎A. Whitcomb" keeps both).
-            for piece in pieces:
-                start, words = ent.start_char + piece.start(), piece.group()
-                end, piece_label = start + len(words), corrected_label(words, label)
-                found.append(Candidate(start, end, piece_label, words, (SOURCE,), SCORE, f"{rule}:piece"))
+            found += _piece_candidates(ent.start_char, text, label, rule, pieces)
             continue
         following = ents[i + 1] if i + 1 < len(ents) else None
         if promotions and label in ("LOCATION", "ORGANIZATION", "NRP") and _given_name_before_person(ent, following):
