@@ -308,3 +308,31 @@ def test_past_a_page_s_wrap_a_kin_word_names_only_a_given_name() -> None:
 
 def test_a_given_name_lane_and_a_surname_is_a_person() -> None:
     assert spacy_ner.corrected_label("Kody Lane Birdwell", "LOCATION") == "PERSON"
+
+
+def _ages(text: str) -> list[str]:
+    return [c.text for c in patterns.recognize(text) if c.label == "AGE"]
+
+
+def test_the_age_a_birthday_brings() -> None:
+    assert _ages("MR. BIRDSONG:  Lyric turns five on Saturday. We're doing a party.") == ["five"]
+    assert _ages("Willow's seven, she turns eight on the twenty-sixth.") == ["eight"]
+    assert "40" in _ages("She is turning 40 next month.")
+    # An angle's or a count's turns are no age.
+    assert _ages("The road turns 90 degrees at the bridge. The page turns 5 times.") == []
+
+
+def test_an_age_a_life_s_event_happened_at_before_with() -> None:
+    assert _ages("I left home at 19 with a sixth-grade education.") == ["19"]
+    assert _ages("I clocked at 85 with the radar.") == []
+
+
+def test_a_recording_s_file_named_without_its_extension_is_an_id() -> None:
+    text = "Sergeant, Ochoa's file, X60A1965_20250614_222540, shows your car. The call is X60A1142_20250614_223612."
+    assert _ids(text) == ["X60A1965_20250614_222540", "X60A1142_20250614_223612"]
+    # A date and a time alone are no file.
+    assert _ids("The stamp read 20250614_223612 on the screen.") == []
+
+
+def test_a_plate_opening_the_line_after_its_cue() -> None:
+    assert _ids("He drove a silver Nissan Altima, Maryland tag\n            7CW4418. The phone is his.") == ["7CW4418"]

@@ -584,6 +584,15 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "file_name",
     ),
+    # A recording's or a camera's file named without its extension, a device's code, the
+    # date and the time ("X60A1142_20250614_223612"): a record of its own, as `file_name`.
+    _p(
+        "ID",
+        r"(?<![\w./\\-])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*"
+        r"_(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:_\d{4,6})?(?![\w-])(?!\.\w)",
+        0.85,
+        "file_stem",
+    ),
     # A student's, a patient's or a member's number: a capital or two, then seven to
     # ten digits ("A00493117"), longer than a CDCR number.
     _p("ID", r"(?<![\w-])[A-Z]{1,2}\d{7,10}(?![\w-])", 0.8, "letters_digits"),
@@ -646,7 +655,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ID",
         r"\b(?i:licen[cs]e[ \t]+plate|plate|tags?)(?i:[ \t]+(?:number|no\.?|#))?(?i:[ \t]+(?:was|is|of|reading|read))?"
-        r"[ \t]*:?[ \t]+(?P<v>(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,5})\b",
+        # (The number may open the next line: "Maryland tag⏎            7CW4418".)
+        r"[ \t]*:?(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
+        r"(?P<v>(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,5})\b",
         0.85,
         "plate",
     ),
@@ -965,10 +976,21 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"(?<!priced )(?<!set )(?<!stood )(?<!stands )(?<!peaked )(?<!rated )(?<!capped )(?<!valued )"
         r"\bat[ \t]+(?:the[ \t]+age[ \t]+of[ \t]+)?"
         rf"(?P<v>1[3-9]|[2-9]\d|{_TEEN_AGES}|{TENS}(?:[- ]{UNITS})?)\b(?![.:]\d)"
-        r"(?=[ \t]*(?:[.,;!?)\n]|$|(?:and|or|when|because|after|before|I|he|she|we|they)\b))",
+        r"(?=[ \t]*(?:[.,;!?)\n]|$|(?:and|or|when|because|after|before|with|I|he|she|we|they)\b))",
         0.8,
         "age_at",
         IGNORECASE,
+    ),
+    # The age a birthday brings ("Lyric turns five on Saturday", "she turns eight on the
+    # twenty-sixth", "turning 16 next month"): the years after "turn(s)", before a day's or
+    # a time's word or a clause's end; not an angle's or a road's ("turns 90 degrees").
+    _p(
+        "AGE",
+        rf"\b(?i:turns?|turning|turned)[ \t]+(?P<v>1[0-9]|[1-9]\d?|ten|eleven|twelve|{_TEEN_AGES}"
+        rf"|{TENS}(?:[- ]{UNITS})?|{UNITS})\b"
+        r"(?=[ \t]*[.,;!?]|[ \t]+(?:on|in|next|this|today|tomorrow|tonight|soon|years?)\b)",
+        0.85,
+        "age_turning",
     ),
     # Anyone's age to be, where the words after it say it is one: "DANIEL WOULD BE 47
     # THIS YEAR"; not "the denial would be 3 years", "it was going to be 30".
