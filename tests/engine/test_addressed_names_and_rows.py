@@ -336,3 +336,11 @@ def test_a_recording_s_file_named_without_its_extension_is_an_id() -> None:
 
 def test_a_plate_opening_the_line_after_its_cue() -> None:
     assert _ids("He drove a silver Nissan Altima, Maryland tag\n            7CW4418. The phone is his.") == ["7CW4418"]
+
+
+def test_an_initial_the_line_s_end_left_before_its_surname() -> None:
+    text = "Okay. I'll put him in my notes as G.\n           Pflueger until we confirm. Gerhard Pflueger drove.\n"
+    assert "G.\n           Pflueger" in _people(text)
+    # A thing's letter after its capitalised word is no initial.
+    exhibit = " 4   marked as Exhibit A.\n 5   Smith testified next. John Smith did.\n"
+    assert not [p for p in _people(exhibit) if p.startswith("A.")]

@@ -405,11 +405,20 @@ def _initial_before(text: str, at: int, rules: _Initials) -> int | None:
     return begin
 
 
+# An initial ending the line before a name that opens its line (past blanks and a printed
+# number), after a word in lower case: prose wrapped between them ("as G.⏎  Pflueger");
+# not a thing's letter after its capitalised word ("Exhibit A.⏎ 5   Smith").
+_INITIAL_ENDING_THE_LINE_BEFORE = re.compile(r"(?<![^\s])[a-z]+,?[ \t]([A-Z])\.[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?$")
+
+
 def _take_initials(text: str, start: int, rules: _Initials) -> int:
     """Where a name starts once up to three initials before it are taken: the
     guideline makes contiguous name tokens one span, and "P." alone would leave
     the initial readable beside the placeholder."""
     begin = start
+    wrapped = _INITIAL_ENDING_THE_LINE_BEFORE.search(text, max(0, start - 60), start)
+    if wrapped is not None and wrapped.group(1) not in rules.titles:
+        begin = wrapped.start(1)  # "in my notes as G.⏎           Pflueger": the initial the line's end left
     for _ in range(3):
         found = _initial_before(text, begin, rules)
         if found is None:
