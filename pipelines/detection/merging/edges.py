@@ -756,8 +756,6 @@ def _an_office_s_rank(lead: str) -> bool:
 
 
 _LABEL_ROLE_WORDS = ROLE_WORDS | SPEAKER_ROLES
-
-
 _LABEL_COLON = re.compile(r"[ \t]*:")
 
 
@@ -1669,7 +1667,6 @@ def _within_its_column(text: str, c: Candidate, start: int, end: int) -> tuple[i
 # A sentence's end inside a span: a period after a word's two lower-case letters, then
 # a capital ("Buck. Corryton", "Department. General Strand"); not "Mr." or "J.".
 _SENTENCE_END_INSIDE = re.compile(r"(?<=[a-z]{2})[.!?][ \t]+(?=[A-Z])")
-_SHORTENED_WORDS = frozenset("messrs esq jr sr st ste mt ft rev hon gen col maj cpl pvt supt cmdr sen gov rep".split())
 
 
 def _within_one_sentence(text: str, start: int, end: int) -> tuple[int, int]:
@@ -1681,12 +1678,12 @@ def _within_one_sentence(text: str, start: int, end: int) -> tuple[int, int]:
     if stop is None:
         return start, end
     before = text[start : stop.start()].split()
-    if not before or before[-1].lower() in TITLE_WORDS | HONORIFICS | _SHORTENED_WORDS:
+    if not before or before[-1].lower() in TITLE_WORDS | HONORIFICS:
         return start, end
-    # Only a word the language writes ends a sentence: a name's abbreviation is no
-    # common word ("Mohd. Azlan Shah", "Mary Eliz. Barker", "Juan Mtz. Ramírez").
+    # Only a word the language writes, four letters or more, ends a sentence: a name's
+    # abbreviation is none ("Mohd. Azlan Shah", "Juan Mtz. Ramírez", "Jos. Merriman").
     if len(before[-1]) < 4 or not (is_common_word(before[-1]) or is_english_word(before[-1])):
-        return start, end  # (nor a short one, "Jos. Merriman", "Geo. Ashby")
+        return start, end
     if not any(is_given_name(w) or not (is_common_word(w) or is_english_word(w)) for w in before):
         return stop.end(), end  # "Department. Strand", "Thank you. Leopold Strand": no name before
     return start, stop.start()
@@ -1774,6 +1771,25 @@ def _before_a_field_past_a_gap(text: str, start: int, end: int) -> int:
     return gap.start()
 
 
+def _person_span(
+    text: str, c: Candidate, span: tuple[int, int], person: _PersonContext, caseless: bool
+) -> tuple[int, int, Candidate | None, str]:
+    """A person's span with clean edges (`_person_edges`), the name kept in one
+    sentence, after the words said to the person and within its row where a model or
+    a rule read it (what a person marked keeps its words)."""
+    start, end = span
+    read = set(c.sources) <= _READ_SOURCES
+    if read:
+        start, end = _within_one_sentence(text, start, end)
+        start = _strip_addressing_word(text, start, end)
+    start, end, named, label = _person_edges(text, c, (start, end), person, caseless)
+    if read:
+        end = _within_its_row(text, start, end)
+    # A title that ended a line, taken off, may leave the next line's printed number
+    # ("Major⏎ 7  Harriet Quarles").
+    return _strip_line_number(text, start, end), end, named, label
+
+
 def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()) -> list[Candidate]:
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
@@ -1808,17 +1824,8 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
             if c.label != "PERSON":
                 start, end, named, label = _place_or_institution(text, c, (start, end), starts, covered, caseless)
             start, end = _strip_trailing_number(text, c, start, end)
-            read = set(c.sources) <= _READ_SOURCES  # what a person marked keeps its words
-            if c.label == "PERSON" and read:
-                start, end = _within_one_sentence(text, start, end)
-                start = _strip_addressing_word(text, start, end)
             if c.label == "PERSON":
-                start, end, named, label = _person_edges(text, c, (start, end), person, caseless)
-            if c.label == "PERSON" and read:
-                end = _within_its_row(text, start, end)
-                # A title that ended a line, taken off, may leave the next line's printed
-                # number ("Major⏎ 7  Harriet Quarles").
-                start = _strip_line_number(text, start, end)
+                start, end, named, label = _person_span(text, c, (start, end), person, caseless)
         if label in _NAME_LABELS:
             start, end = _within_its_column(text, c, start, end)
             if _only_a_printed_line_number(text, start, end):

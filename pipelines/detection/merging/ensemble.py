@@ -191,7 +191,6 @@ def _quoted_nickname(text: str, spans: list[Candidate], i: int, last: Candidate)
     )
 
 
-# A line's end and the next line's printed number: a page of 25 numbered lines.
 # A numbered page's wrap: a line's end, the next line's number and its left margin;
 # a heading centred on the next line sits far past the margin ("Junction City
 # Campus⏎ 19                   Treatment Mall": two names).

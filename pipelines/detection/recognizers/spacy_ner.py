@@ -58,7 +58,6 @@ SPACY_TO_LABEL: dict[str, str] = {
 # The lexicons judge the name, not a possessive the model ran into ("de Gaulle 's").
 _COLUMN_GAP = re.compile(places.COLUMN_GAP)
 _COLUMN_PIECE = re.compile(r"\S+(?:[ ]{1,2}\S+)*")
-_A_PRINTED_LINE_NUMBER = re.compile(r"\d{1,3}")
 
 
 # A dash between spaces inside a person's entity: a footer's fields ("SONNIER, ROLAND C.
@@ -79,20 +78,6 @@ def _pieces(ent, text: str, label: str) -> list[re.Match[str]] | None:
     if not broken and not dashed and not _COLUMN_GAP.search(ent.text):
         return None
     return list((_DASHED_PIECE if dashed else _COLUMN_PIECE).finditer(ent.text))
-
-
-def _piece_candidates(at: int, text: str, label: str, rule: str, pieces: list[re.Match[str]]) -> list[Candidate]:
-    """Each piece of an entity (`_pieces`, the entity starting at `at`) as a candidate
-    of its own, but a line's printed number opening the next line ("Fort⏎ 4   Sanders
-    Regional")."""
-    found = []
-    for piece in pieces:
-        start, words = at + piece.start(), piece.group()
-        if _A_PRINTED_LINE_NUMBER.fullmatch(words) and text[max(0, start - 40) : start].rstrip(" \t").endswith("\n"):
-            continue
-        end, piece_label = start + len(words), corrected_label(words, label)
-        found.append(Candidate(start, end, piece_label, words, (SOURCE,), SCORE, f"{rule}:piece"))
-    return found
 
 
 _POSSESSIVE = re.compile(r"\s*['’]s?$")
@@ -579,7 +564,12 @@ def recognize(doc: "Doc", promotions: bool = True) -> list[Candidate]:
             # Two columns of a page the model read as one name ("Yes         Transcript
             # Memorandum"), or a heading glued to the next line: each piece is judged
             # alone, as if found alone ("Darnell⏎A. Whitcomb" keeps both).
-            found += _piece_candidates(ent.start_char, text, label, rule, pieces)
+            # (A piece that is only a line's printed number, "Fort⏎ 4   Sanders Regional",
+            # `edges.tidy` drops, as it drops any name of the page's number alone.)
+            for piece in pieces:
+                start, words = ent.start_char + piece.start(), piece.group()
+                end, piece_label = start + len(words), corrected_label(words, label)
+                found.append(Candidate(start, end, piece_label, words, (SOURCE,), SCORE, f"{rule}:piece"))
             continue
         following = ents[i + 1] if i + 1 < len(ents) else None
         if promotions and label in ("LOCATION", "ORGANIZATION", "NRP") and _given_name_before_person(ent, following):
