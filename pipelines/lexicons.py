@@ -162,6 +162,8 @@ ROLE_WORDS: frozenset[str] = frozenset(
         # A revocation hearing's and a complaint's ("PAROLEE PENNINGTON:").
         "Parolee",
         "Probationer",
+        # A polygraph's subject ("Examinee:  PENNY, Jalen Booker").
+        "Examinee",
         "Complainant",
         "Subject",
         # "INT:" (the interviewer), "THE VIDEOGRAPHER:", "GRIEVANT:"; not "Child",
@@ -179,6 +181,10 @@ ROLE_WORDS: frozenset[str] = frozenset(
         # A legislature's and a county's members ("ASSEMBLYMEMBER PHAM:", "SUPERVISOR
         # CHESBRO:").
         "Assemblymember",
+        "Councilor",
+        "Councillor",
+        "Selectman",
+        "Selectwoman",
         "Assemblyman",
         "Assemblywoman",
         "Councilmember",
@@ -219,6 +225,61 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "Co-worker",
     )
 )
+# A town's, a county's and a board's offices of two words or more, said before the
+# holder's name ("Vice Mayor Benita Rush", "COUNCIL MEMBER BAEK:", "City Manager
+# Kimbrough"): the office, never the name, though "Vice", "City" or "Council" alone
+# is no role. A deputy's, an assistant's or an acting holder's too ("Deputy City
+# Manager Ruiz"). Lower case, words apart by one space.
+CIVIC_OFFICES: tuple[str, ...] = (
+    "vice mayor",
+    "deputy mayor",
+    "council member",
+    "council president",
+    "council chair",
+    "city manager",
+    "city clerk",
+    "city attorney",
+    "city auditor",
+    "city treasurer",
+    "city engineer",
+    "city planner",
+    "city councilor",
+    "city councillor",
+    "town clerk",
+    "town manager",
+    "town administrator",
+    "village clerk",
+    "village manager",
+    "county executive",
+    "county clerk",
+    "county commissioner",
+    "county attorney",
+    "county manager",
+    "county administrator",
+    "board member",
+    "board chair",
+    "board president",
+    "vice chair",
+    "vice chairman",
+    "vice chairwoman",
+    "vice chairperson",
+    "vice president",
+    "lieutenant governor",
+    "planning commissioner",
+    "school board member",
+    "select board member",
+    "selectboard member",
+    "assembly member",
+    "state senator",
+    "state representative",
+)
+# One of them as a pattern, its words apart by any space or a line's end, a deputy's,
+# an assistant's or an acting holder's too, plural too ("Council Members").
+CIVIC_OFFICE: str = (
+    r"\b(?i:(?:(?:deputy|assistant|acting|interim)\s+)?(?:"
+    + "|".join(o.replace(" ", r"\s+") for o in CIVIC_OFFICES)
+    + r")s?)\b"
+)
 # The letters of a prosecutor's office before a name: an assistant or a deputy district
 # attorney, an assistant U.S. attorney, an assistant attorney general, an assistant
 # prosecuting attorney ("ADA Nolan Birkholz", "AAG Fairweather").
@@ -232,7 +293,7 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
-    tfo dci dsu wpc pcso supt insp adv advs addl student coach
+    tfo dci dsu wpc pcso supt insp adv advs addl student coach csho
     child youth juvenile guardian caregiver elder osg suspect""".split()
 ) | frozenset(p.lower() for p in PROSECUTOR_LETTERS if p != "ADA")
 # (An interrogation's transcript labels the one questioned so, "SUSPECT:"; a
@@ -245,6 +306,7 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
 # (A school's hearing labels its student and a sport's teacher so: "STUDENT M.A.:",
 # "COACH EARLY:"; as words in a sentence they open names of things too, "Student
 # Services", "Coach Lane".)
+# (An OSHA compliance safety and health officer labels the interview "CSHO ODEH:".)
 # (The last line: a task force officer; British police ranks as a record of interview
 # writes them, "DCI HOLLOWAY:"; an Indian court's advocates and additional advocates,
 # "ADV. VAKIL:". Not the two letters that are people's initials too: "DC", "DS", "PC",

@@ -153,7 +153,7 @@ def test_in_a_text_without_case_a_common_word_on_the_next_line_is_no_surname() -
     assert len(merge_adjacent(CASELESS, parts)) == 2
 
 
-def test_a_name_written_surname_first_is_one_when_the_document_names_it_given_name_first() -> None:
+def test_a_name_written_surname_first_is_two_persons_when_the_document_names_it_given_name_first() -> None:
     from pipelines.detection.merging.ensemble import merge_adjacent
 
     def person(text: str, word: str, after: int = 0) -> Candidate:
@@ -162,7 +162,8 @@ def test_a_name_written_surname_first_is_one_when_the_document_names_it_given_na
 
     footer = "Rosalind June Pettigrew spoke.\n PETTIGREW, ROSALIND   W-94217   DECISION PAGE 2\n"
     spans = [person(footer, "Rosalind June Pettigrew"), person(footer, "PETTIGREW"), person(footer, "ROSALIND")]
-    assert [s.text for s in merge_adjacent(footer, spans)] == ["Rosalind June Pettigrew", "PETTIGREW, ROSALIND"]
+    # The guideline's comma-separated parts: the surname and the given name, both persons.
+    assert [s.text for s in merge_adjacent(footer, spans)] == ["Rosalind June Pettigrew", "PETTIGREW", "ROSALIND"]
     # Without the name given first anywhere, a comma lists two people.
     roster = "Present were Okafor, Daniel and the clerk.\n"
     spans = [person(roster, "Okafor"), person(roster, "Daniel")]
@@ -176,5 +177,6 @@ def test_a_name_written_surname_first_is_one_when_the_document_names_it_given_na
         "Leroy Fontenot",
         "Fontenot",
         "Leroy Fontenot",
-        "FONTENOT, LEROY D.",
+        "FONTENOT",
+        "LEROY D.",
     ]

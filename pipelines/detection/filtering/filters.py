@@ -22,7 +22,7 @@ from pipelines.detection.places import (
     names_a_record,
     soft_wrap,
 )
-from pipelines.detection.recognizers.cues import PRONOUN_TAGGED
+from pipelines.detection.recognizers.cues import PRONOUN_TAGGED, an_office_addressed
 from pipelines.detection.recognizers.patterns import (
     a_tape_counter,
     a_year_s_event,
@@ -43,6 +43,7 @@ from pipelines.gazetteers import (
     spoken_languages,
 )
 from pipelines.lexicons import (
+    CIVIC_OFFICE,
     CLINICAL_FIELD_LABELS,
     DEGREES,
     EPONYMOUS_CONDITIONS,
@@ -270,10 +271,40 @@ _CREDENTIALS = REPORTER_CREDENTIALS | DEGREES
 _NAME_PHRASE_ENDS = re.compile(r"[ \t]*(?::|\r?\n|$)|[ \t]+(?i:for|with|appearing|instructed|and[ \t]+\w+[ \t]+for)\b")
 
 
+_CIVIC_OFFICE = re.compile(CIVIC_OFFICE)
+_COURTESY_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Madam|Madame|Mister)\.?[ \t]+$")
+_A_LABEL_S_NAME_AFTER = re.compile(r"[ \t]+[A-Z][A-Z'’-]+[ \t]*:")
+
+
+def _inside_a_civic_office(c: Candidate, text: str) -> bool:
+    """The span lies inside an office of two words or more ("Vice" of "Vice Mayor");
+    not a body's name the office's words go on from ("Security Council members")."""
+    office = _CIVIC_OFFICE.match(text, c.start)
+    return office is not None and c.end <= office.end()
+
+
+def _an_office_s_or_a_label_s_word(c: Candidate, text: str, words: list[str]) -> bool:
+    """A town's office, addressed or inside its words, or a label's role: no one's name."""
+    # "Vice" of "Vice Mayor Rush", "County" of "County Executive Dunmore": a town's or
+    # a board's office the span lies inside.
+    if _inside_a_civic_office(c, text):
+        return True
+    if len(words) != 1:
+        return False
+    # "Mr. Mayor" where the document names the mayor ("MAYOR WHITLOCK:"): the office
+    # addressed, a model's person (`cues.an_office_addressed`).
+    if _COURTESY_BEFORE.search(text, max(0, c.start - 9), c.start) and an_office_addressed(text, c.text.strip()):
+        return True
+    # "CSHO TOLLIVER:": a label's role before the speaker's name, a model's organization.
+    return words[0] in SPEAKER_ROLES and _A_LABEL_S_NAME_AFTER.match(text, c.end) is not None
+
+
 def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     words = [word.strip(".,'’:").lower() for word in c.text.split()]
     roles = w.role_words or frozenset()
     if all(_is_role(word, roles) for word in words):
+        return "role word"
+    if _an_office_s_or_a_label_s_word(c, text, words):
         return "role word"
     # A role that is a word or a surname elsewhere, where a speaker's label names it
     # ("ALJ:", "CLMT:", "MEMBER:"): lexicons.SPEAKER_ROLES.
@@ -289,6 +320,10 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # person named Grand.
     if len(words) == 2 and words[0] == "grand" and words[1] in ("juror", "jurors", "jury"):
         return "role word"
+    # "Coram: Hon. E. W. Nyaboke": a Commonwealth court's record names the bench after
+    # the Latin "before", a field's word, though a town in New York bears it.
+    if len(words) == 1 and words[0] == "coram" and text[c.end : c.end + 1] == ":":
+        return "a form's field"
     # "DOB:", "EMPL:" inside a record's line: the field's name, whoever reads it.
     if len(words) == 1 and c.text.isupper() and c.text in _FIELD_LABELS and text[c.end : c.end + 1] == ":":
         return "a form's field"
@@ -492,6 +527,16 @@ _A_STREET_S_NAME_BEFORE = re.compile(
 )
 
 
+# What a body is, said alone: the council, the board, the court a transcript speaks
+# of, which the model reads as an organization though no body is named.
+# (Not where a name's word goes on: "COUNCIL BLUFFS", a model's half of a town.)
+_A_NAME_WORD_NEXT = re.compile(r"[ \t]+[A-Z]")
+_A_BODY_S_WORD = frozenset(
+    """council board court commission committee department agency bureau ministry tribunal panel authority
+    office administration""".split()
+)
+
+
 def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's one-word guess that is a common English word ("Correct" as an
     organization, "Weather" as a person, "Anything" as a place) that no name or
@@ -524,6 +569,8 @@ def _common_word(c: Candidate, text: str, w: FilterWords) -> str | None:
         and not _A_STREET_S_NAME_BEFORE.search(text, max(0, c.start - 30), c.start)
     ):
         return "a street's type alone, no street's name before it, no place"
+    if c.label == "ORGANIZATION" and word.casefold() in _A_BODY_S_WORD and not _A_NAME_WORD_NEXT.match(text, c.end):
+        return "a body's word alone ('members of Council', 'the Commission'), no body's name"
     if is_known_name(word) or is_known_place(word) or (c.label != "PERSON" and has_institution_word(word)):
         return None
     if is_english_word(word) and (not text or _sentence_initial(c, text)):
@@ -948,11 +995,15 @@ def _place_nationality(c: Candidate, text: str, w: FilterWords) -> str | None:
 _IN_A_LANGUAGE_BEFORE = re.compile(
     r"(?i:\b(?:speaks?|spoke|spoken|speaking|says?|said|prays?|prayed|praying|sings?|sang|sung|writes?|wrote"
     r"|written|spelled|spelt|testif(?:y|ies|ied)|translated|interpreted|answers?|answered|greets?|greeted)"
-    r"[ \t]+in)[ \t]+$"
+    r"[ \t]+in|(?:translated|interpreted)[ \t]+into)[ \t]+$"
 )
 # Speaking "in" a place no list knows is rare beside speaking in a language ("the
 # witness will speak in isiXhosa"); testifying, saying or writing in one is common.
-_SPEAKING_IN_BEFORE = re.compile(r"(?i:\b(?:speaks?|spoke|spoken|speaking|interpreted|translated)[ \t]+in)[ \t]+$")
+# A Commonwealth court's record: "interpreted into Kiswahili", "English/Kiswahili".
+_SPEAKING_IN_BEFORE = re.compile(
+    r"(?i:\b(?:(?:speaks?|spoke|spoken|speaking|interpreted|translated)[ \t]+in"
+    r"|(?:interpreted|translated)[ \t]+into)|\b(?-i:English|French|Spanish)/)[ \t]*$"
+)
 # ... or whose interpreter works ("certified Hmong⏎interpreter", "a Karen translator").
 _A_LANGUAGE_S_WORDS_AFTER = re.compile(
     r"[ \t]+(?:words?|language|phrases?|prayers?|translation)\b|[ \t]*+(?:\n[ \t]*+)?(?:interpreters?|translators?)\b"
@@ -971,6 +1022,7 @@ def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
     # (A town one testifies in is a place, "testified in Wetaskiwin": a place's name is
     # a language's only where it is spoken or its words named.)
     cue = _SPEAKING_IN_BEFORE if c.label == "LOCATION" else _IN_A_LANGUAGE_BEFORE
+    # "Interpretation: English/Kiswahili/Kikuyu": after a language and its slash, another.
     before = cue.search(text, max(0, c.start - 30), c.start)
     if not before and _A_LANGUAGE_S_WORDS_AFTER.match(text, c.end) is None:
         return None

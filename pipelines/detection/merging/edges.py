@@ -23,6 +23,7 @@ from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.case import caseless_at
 from pipelines.detection.places import (
     COLUMN_GAP,
+    FIELD_END,
     LINE_END,
     LINE_GAP,
     NAME_PREFIX_BREAK,
@@ -53,6 +54,7 @@ from pipelines.gazetteers import (
 )
 from pipelines.lexicons import (
     ADDRESSING_WORDS,
+    CIVIC_OFFICE,
     COURTESY_TITLES,
     DEGREES,
     HEDGES,
@@ -72,6 +74,7 @@ from pipelines.lexicons import (
     POST_NOMINALS,
     PROSECUTOR_LETTERS,
     REPLY_WORDS,
+    REPORTER_CREDENTIALS,
     ROLE_LETTERS,
     ROLE_WORDS,
     SPEAKER_ROLES,
@@ -539,9 +542,25 @@ _INITIAL_AFTER_SURNAME = re.compile(r",[ \t]*[A-Z]\.(?=[*]?(?:[ \t]*[;)\]]|[ \t]
 
 
 def _surname_initial_after(text: str, start: int, end: int) -> int:
-    if " " in text[start:end].strip() or (after := _INITIAL_AFTER_SURNAME.match(text, end)) is None:
+    """ "Smith, J.": a surname's initial after its comma; "AMARAL, Delphine M.   Page
+    2": a given name's middle initial that ends its field."""
+    name = text[start:end].strip()
+    if " " in name:
         return end
-    return after.end()
+    if (after := _INITIAL_AFTER_SURNAME.match(text, end)) is not None:
+        return after.end()
+    middle = _MIDDLE_INITIAL_ENDING_A_FIELD.match(text, end)
+    if middle is None or not _COMMA_BEFORE.search(text, max(0, start - 4), start):
+        return end
+    # (A given name, or a word no common one is: "LARAMIE J" is a given name here.)
+    given = is_person_given_name(name.title() if name.isupper() else name) or not is_common_word(name.lower())
+    return middle.end() if given else end
+
+
+# A middle initial after a given name written after its surname's comma, where its
+# field ends: a column's gap, the line's end ("AMARAL, Delphine M.      DOB").
+# (Not the pronoun "I" after a name said to someone: "Well, Tyrone I⏎ think".)
+_MIDDLE_INITIAL_ENDING_A_FIELD = re.compile(rf"[ ](?:[A-HJ-Z]\.?|I\.)(?={FIELD_END})")
 
 
 # A role's word or a number's field past a line break or a column's gap that labels a
@@ -718,6 +737,8 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
         return match.end()
     if lead.lower() in TITLES_ONLY_WITH_THEIR_PERIOD and text.startswith(f"{lead}.", start):
         return match.end()  # "Hon. Rosemary Varga", "Sri. H. N. Girish"
+    if lead.lower() in _GIVEN_NAME_HONORIFICS and _a_given_name_alone(text[match.end() : end]):
+        return match.end()
     if lead.lower() not in HONORIFICS:
         return start
     # After a title the rank is the given name ("Inmate Major Harris").
@@ -740,6 +761,38 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     ):
         return start
     return match.end()
+
+
+# An office of a town, a county or a board before a name (lexicons.CIVIC_OFFICE).
+_CIVIC_OFFICE_LEAD = re.compile(CIVIC_OFFICE + LINE_GAP + r"(?=[A-Z])")
+
+
+def _strip_civic_office(text: str, c: Candidate, start: int, end: int) -> int:
+    """ "Vice Mayor Benita Rush" → "Benita Rush", "COUNCIL MEMBER BAEK" → "BAEK": a
+    town's or a board's office of two words stays outside the name, as a rank does."""
+    if not set(c.sources) <= _READ_SOURCES:
+        return start
+    # The office may open before the span: a title cue took "Deputy" as a title and
+    # "Mayor Rush" as the name ("Deputy Mayor Rush").
+    for office in _CIVIC_OFFICE_LEAD.finditer(text, max(0, start - 25), end):
+        if office.start() <= start < office.end() < end:
+            return office.end()
+    return start
+
+
+# Portuguese and Spanish honorifics that are given names too: before a given name
+# alone, the honorific ("Dona Fátima"); before more, a given name ("Dona Kay Ellis").
+# Not "Don": an English given name before any other ("Uncle Don Wayne").
+_GIVEN_NAME_HONORIFICS = frozenset({"dona", "doña"})
+
+
+_NAME_AT = re.compile(r"[\w'’-]*")
+
+
+def _a_given_name_alone(rest: str) -> bool:
+    """One word, a given name no surname list holds ("Aurelio", "Fátima")."""
+    name = rest.strip()
+    return " " not in name and is_person_given_name(name) and name.title() not in wide_last_names()
 
 
 # The first words of ranks of two words ("Lieutenant Colonel", "Brigadier General",
@@ -862,6 +915,8 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
     word = match.group(1)
     if word.lower() in COURTESY_TITLES:
         return start  # "Seu Marcelo", "Doña Chayo": another language's "Mr." or "Mrs."
+    if word.lower() in _GIVEN_NAME_HONORIFICS and _a_given_name_alone(_NAME_AT.match(text, start).group()):
+        return start  # "Don Aurelio": the honorific, taken off (`_strip_rank`), stays off
     if is_person_given_name(word) or (not caseless and _common_given_name_leads(text, match.start(), start, word)):
         return match.start()
     return start
@@ -1496,6 +1551,70 @@ _A_DATE_S_WORD = re.compile(rf"\d|\b(?i:{MONTHS}|{WEEKDAYS})\b")
 _QUOTES = re.compile(r"[\"“”]")
 
 
+# A name written surname first, a comma between ("PENNY, Jalen B.", "Cash, Delphine"):
+# the guideline's comma-separated parts are separate spans, the surname one and the
+# given names another. Not a generation's or a degree's letters after the comma
+# ("King, Jr.", "Ruiz, MD").
+_SURNAME_COMMA_GIVEN = re.compile(
+    r"(?P<a>[^\W\d_][\w'’.-]*(?:[ ][^\W\d_][\w'’.-]*){0,2}),[ \t]+(?P<b>[^\W\d_][\w'’.-]*(?:[ ][\w'’.-]+){0,3})"
+)
+
+
+def _split_at_commas(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A person's name read whole across its comma, surname first, as two names."""
+    out: list[Candidate] = []
+    for c in spans:
+        # Judged without the brackets, quotes and punctuation around it, which the rest
+        # of `tidy` takes off: tidying twice changes nothing.
+        inner = c.text.strip(_AROUND_A_NAME)
+        offset = c.start + c.text.index(inner) if inner else c.start
+        match = _SURNAME_COMMA_GIVEN.fullmatch(inner) if c.label == "PERSON" and inner else None
+        if match is None or not set(c.sources) <= _READ_SOURCES or not _surname_then_given(match):
+            out.append(c)
+            continue
+        # A given name the lists hold after the comma makes the shape a cue of its own.
+        after = match.group("b").split()[0]
+        cued = is_person_given_name(after.title() if after.isupper() else after)
+        for group, keep_start in (("a", c.start), ("b", None)):
+            start, end = offset + match.start(group), offset + match.end(group)
+            start = keep_start if keep_start is not None else start
+            end = end if group == "a" else c.end
+            piece = replace(c, start=start, end=end, text=text[start:end])
+            out.append(surname_first_part(piece) if cued else piece)
+    return out
+
+
+_AROUND_A_NAME = " \t\n,;:()[]\"'“”‘’"
+# What after a comma is no given name: a generation's or a degree's letters, a court
+# reporter's credentials, a role, a reply ("King, Jr.", "Ruiz, MD", "Skeet, CSR",
+# "Skeet, Transcriber"); nor is a reply a surname ("Yes, Maria").
+_AFTER_A_NAME_S_COMMA = (
+    frozenset({"jr", "sr", "ii", "iii", "iv", "v", "esq", "esquire"}) | DEGREES | REPORTER_CREDENTIALS | ROLE_WORDS
+)
+
+
+def _surname_then_given(match: re.Match[str]) -> bool:
+    """The words before the comma a surname, after it given names: not a surname and
+    its initials alone ("OYAMA, D", "Hagood, P.", "ROBERTS, C.J."), which stay one
+    name, nor letters, a role or a reply after it."""
+    surname, after = match.group("a"), match.group("b").split()[0]
+    bare = after.replace(".", "").lower()
+    if len(bare) <= 1 or "." in after or bare in _AFTER_A_NAME_S_COMMA or bare.upper() in POST_NOMINALS:
+        return False
+    reply = surname.lower() in REPLY_WORDS or bare in REPLY_WORDS
+    return not reply and (surname.title() in wide_last_names() or not is_common_word(surname.lower()))
+
+
+def surname_first_part(c: Candidate) -> Candidate:
+    """One name of a name written surname first ("PETROVIC" or "NADIA M." of
+    "PETROVIC, NADIA M."): the comma between a surname and a given name the lists
+    hold is a cue, as a title is; each part keeps the confidence the whole had."""
+    if "cues" in c.sources:
+        return c
+    rule = f"{c.rule},cue:surname_first" if c.rule else "cue:surname_first"
+    return replace(c, sources=tuple(sorted({*c.sources, "cues"})), rule=rule)
+
+
 def _split_at_quotes(text: str, spans: list[Candidate]) -> list[Candidate]:
     """A name whose quotes do not pair inside it ('James "Jimmy' of 'James "Jimmy"
     Hoffa', the model stopping inside the nickname) is cut at its quotes into its
@@ -1615,6 +1734,7 @@ def _person_edges(
         end = tail[0]
     start, end = _strip_lower_tail(text, start, end, caseless)
     end = _strip_sentence_after_initial(text, start, end)
+    start = _strip_civic_office(text, c, start, end)
     start = _strip_rank(text, c, start, end)
     start = _strip_grade(text, start, end)
     end = _strip_role_past_a_gap(text, start, end)
@@ -1794,7 +1914,7 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
     language's one-letter titles (`title_letters`), never taken as initials."""
-    spans = _split_ranges(text, _split_repeats(_split_at_quotes(text, spans)))
+    spans = _split_ranges(text, _split_repeats(_split_at_commas(text, _split_at_quotes(text, spans))))
     out: list[Candidate] = []
     covered = _Covered(text, spans)
     starts = sorted(c.start for c in spans)

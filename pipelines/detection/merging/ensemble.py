@@ -27,7 +27,13 @@ from pipelines.candidate import Candidate, joined
 from pipelines.detection import places
 from pipelines.detection.case import caseless_at
 from pipelines.detection.config import SOURCE_WEIGHTS
-from pipelines.detection.merging.edges import COMPANY_FORM, ends_an_institution, ends_in_a_join, tidy
+from pipelines.detection.merging.edges import (
+    COMPANY_FORM,
+    ends_an_institution,
+    ends_in_a_join,
+    surname_first_part,
+    tidy,
+)
 from pipelines.gazetteers import (
     first_names,
     is_common_word,
@@ -296,16 +302,27 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 merged[-1] = joined(text, [last, span])
                 i += 1
                 continue
-            if _surname_first(named, last, span, between) or _capitals_surname_first(text, last, span, between):
-                # A middle initial ends it ("FONTENOT, LEROY D.").
+            surname_first = _surname_first(named, last, span, between) or _capitals_surname_first(
+                text, last, span, between
+            )
+            if surname_first and _INITIALS_ONLY.fullmatch(span.text):
+                merged[-1] = joined(text, [last, span], "PERSON")  # "ROBERTS, C.J.": a surname and its initials
+                i += 1
+                continue
+            if surname_first:
+                # Two names, the surname and the given names, as the guideline keeps
+                # comma-separated parts; both a person's, whatever a model read. A
+                # middle initial ends the given names ("FONTENOT, LEROY D.").
                 initial = _TRAILING_INITIAL.match(text, span.end)
-                merged[-1] = joined(text, [last, span], "PERSON")
+                merged[-1] = surname_first_part(replace(last, label="PERSON"))
+                given = surname_first_part(replace(span, label="PERSON"))
                 i += 1
                 # The initial a model read as a thing of its own ("D." a place) is the name's.
                 if initial is not None and i < len(spans) and _only_the_initial(spans[i], initial):
                     i += 1
                 if initial is not None and (i == len(spans) or spans[i].start >= initial.end()):
-                    merged[-1] = replace(merged[-1], end=initial.end(), text=text[last.start : initial.end()])
+                    given = replace(given, end=initial.end(), text=text[span.start : initial.end()])
+                merged.append(given)
                 continue
             if _institution_across_a_numbered_line(text, last, span, between) or _institution_goes_on(text, last, span):
                 merged[-1] = joined(text, [last, span], "ORGANIZATION")
@@ -345,6 +362,8 @@ def _only_the_initial(span: Candidate, initial: re.Match[str]) -> bool:
 
 
 _COMMA_GAP = re.compile(r",[ \t]+")
+_A_SURNAME_S_COMMA_BEFORE = re.compile(r"(?<![\w'’-])(?P<s>[A-Z][A-Z'’-]+),[ \t]+$")
+_INITIALS_ONLY = re.compile(r"(?:[A-Z]\.[ ]?){1,3}")
 _TRAILING_INITIAL = re.compile(r"[ \t]+[A-Z]\.(?=[ \t\n]|$)")
 
 
@@ -360,10 +379,10 @@ def _given_then_surname(spans: list[Candidate]) -> frozenset[tuple[str, str]]:
 
 
 def _surname_first(named: frozenset[tuple[str, str]], last: Candidate, span: Candidate, between: str) -> bool:
-    """ "PETTIGREW, ROSALIND" (a decision page's footer, a roster): one name written
-    surname first, when the document names the person given name first elsewhere
-    ("Rosalind June Pettigrew": `named`, `_given_then_surname`). Without that, "Smith,
-    John and I" lists two."""
+    """ "PETTIGREW, ROSALIND" (a decision page's footer, a roster): a name written
+    surname first (two names, both the person's), when the document names the person
+    given name first elsewhere ("Rosalind June Pettigrew": `named`,
+    `_given_then_surname`). Without that, "Smith, John and I" lists two people."""
     if not (last.label == span.label == "PERSON" and _COMMA_GAP.fullmatch(between)):
         return False
     surname, given = last.text.split(), span.text.split()
@@ -382,7 +401,7 @@ _MODEL_READ = frozenset({"spacy", "presidio", "gazetteer", "propagation"})
 def _capitals_surname_first(text: str, last: Candidate, span: Candidate, between: str) -> bool:
     """ "HOWELL, MIRACLE", "DOBBINS, LAMONTE R." (a call log's, a roster's fields in
     capitals): a surname, a comma, a given name, which a model read as two things
-    (a town and a company). One name, a PERSON: the surname one the lists know, the
+    (a town and a company). A person's two names: the surname one the lists know, the
     given name one and no place ("MADISON, GEORGIA" is a town in its state)."""
     if not (_COMMA_GAP.fullmatch(between) and last.label in _NAME_LABELS_READ and span.label in _NAME_LABELS_READ):
         return False
@@ -449,6 +468,15 @@ def _name_broken_across_lines(text: str, last: Candidate, span: Candidate, betwe
         return False
     if _SPEAKER_AFTER.match(text, span.end) or not places.one_broken_name(text, last.start, span.end):
         return False
+    # A roster's rows surname first in capitals ("YOUNG, AMBER L.⏎GREEN, FAITH"): the
+    # given names after one surname's comma, the next row's surname before another, two
+    # people; in prose a list's commas break no name ("Tom, Cletus⏎Varnado, and").
+    roster = _A_SURNAME_S_COMMA_BEFORE.search(text, max(0, last.start - 40), last.start)
+    # (A surname the lists hold or no common word: not "THE VICTIM, CYPRIAN⏎VAIL,".)
+    word = roster.group("s") if roster is not None else ""
+    surname = bool(word) and (word.title() in wide_last_names() or not is_common_word(word.lower()))
+    if surname and span.text.isupper() and text.startswith(",", span.end):
+        return False
     # A full name opening the next line after a word that is no given name ("Senior
     # Counsel, Vantorix⏎21  Claire Fennimore"): a list's two entries, not "Mary⏎Ann Smith".
     following = span.text.split()
@@ -510,7 +538,8 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
     part of the name (the tokenizer often splits it off, more so at a sentence's
     end), as annotators mark it; so is a surname's initial after a given name
     ("Kim H."), an initial's period ("LUNA M."), the given name and initial a
-    record's field gives after a surname in capitals ("RUDKIN, THORA L"), a surname's
+    record's field gives after a surname in capitals (a name of their own: "RUDKIN",
+    "THORA L"), a surname's
     particles no one read ("Rami al-Sabbagh") and a suffix ("Lemuel Treadwell, Jr.",
     "III"). The export restores a sentence's full stop after a span that took it
     (`pseudonymize.engine._sentence_stop`)."""
@@ -535,7 +564,16 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
             # "LUNA M.", "Jazlyn Q.": the initial's period is the name's.
             span = replace(span, end=span.end + 1, text=text[span.start : span.end + 1])
         elif span.label == "PERSON" and (given := _given_in_its_field(text, span, after)) is not None:
-            span = replace(span, end=given, text=text[span.start : given])
+            # The given names after the surname's comma are a name of their own, as the
+            # guideline keeps comma-separated parts ("RUDKIN", "THORA L"); a surname's
+            # initial alone stays with it ("OYAMA, D").
+            rest = _GIVEN_NAMES_START.match(text, span.end)
+            lone_initial = rest is not None and len(text[rest.end() : given].rstrip(".")) <= 1
+            if "," in span.text or rest is None or lone_initial:
+                span = replace(span, end=given, text=text[span.start : given])
+            else:
+                out.append(surname_first_part(span))
+                span = surname_first_part(replace(span, start=rest.end(), end=given, text=text[rest.end() : given]))
         elif (
             span.label == "PERSON"
             and span.text.split()[-1] in _GAELIC_HEADS
@@ -609,6 +647,7 @@ _GIVEN_IN_FIELD = re.compile(
     rf",[ \t]+(?:(?P<given>[A-Z][A-Z'’-]+(?:[ ][A-Z][A-Z'’-]+)?)(?:[ ][A-Z]\.?)?|[A-Z]\.?)(?={places.FIELD_END})"
 )
 _INITIAL_IN_FIELD = re.compile(rf"[ ][A-Z]\.?(?={places.FIELD_END})")
+_GIVEN_NAMES_START = re.compile(r",[ \t]+")
 
 
 def _given_in_its_field(text: str, span: Candidate, after: int) -> int | None:

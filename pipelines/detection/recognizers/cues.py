@@ -98,15 +98,18 @@ def _name_after(lead: str, more_words: str, not_name: str = "") -> re.Pattern[st
     `more_words` more ("?", "{0,2}"), one or two spaces apart; `not_name`: a
     lookahead's words the name never opens with."""
     # Three blanks at most after the title: more are a page's column gap ("Pastor         Mount Pisgah").
-    name = r"(?P<v>" + _NAME + r"(?:" + _SP + _NAME + r")" + more_words + ")"
+    # Initials may open the name ("Hon. E. W. Nyaboke", "Dr. J. R. Okafor").
+    name = r"(?P<v>(?:[A-Z]\.[ ]?){0,3}" + _NAME + r"(?:" + _SP + _NAME + r")" + more_words + ")"
     return re.compile(lead + r"[ \t]{1,3}" + not_name + name)
 
 
 # "Judge Pro Tem Castellano": the office's "pro tem" is no part of the name, nor a
 # "General" after any title ("Assistant Attorney General Noelani Fairweather",
 # "Major General Ruiz"): the rank's own cue, the honorific's, names the person.
+# "Hon." only with its period ("Hon. E. W. Nyaboke"; "Hon" is a given name too).
 _TITLE_RE = _name_after(
-    r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r"))(?:[ \t]+(?i:pro[ \t]+tem(?:pore)?))?",
+    r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r")|(?:Hon|HON)\.)"
+    r"(?:[ \t]+(?i:pro[ \t]+tem(?:pore)?))?",
     "?",
     r"(?!(?i:pro[ \t]+tem)\b)(?!General[ \t])",
 )
@@ -194,12 +197,20 @@ _POSSESSOR_RE = re.compile(r"(?<![\w'’-])(?P<v>" + _GIVEN + r")['’]s[ \t]+(?
 # printed line number before it ("They called him⏎10   Will."): the object the verb
 # waits for, not a new sentence.
 _NAME_MAY_WRAP = places.LINE_GAP
+_INITIALS_NICKNAME = r"(?:[A-Z]\.){2,3}(?![\w.])"
+_CLOCK_OR_SERVICE_LETTERS = re.compile(r"A\.M\.|P\.M\.|E\.M\.S\.|E\.R\.|U\.S\.|D\.C\.")
+_THEM = re.compile(r"\bthem\b", re.IGNORECASE)
 _CALLED_RE = re.compile(
     r"\b(?:(?:called|calling|named|go(?:es)?[ \t]+by|went[ \t]+by"
     r"|(?P<known>known|knew|knows|know)(?:[ \t]+(?P<known_object>him|her|them|me))?[ \t]+as"
     # What a record or a witness gives as someone's other name, quoted after it
     # ('a/k/a "Bird"', 'the moniker "Pinky"').
-    r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))[ \t]+"
+    r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))"
+    # The object may open the next line ("We called⏎      him "Shug,""); a name
+    # alone there would be a new sentence's word.
+    + r"(?:[ \t]+|"
+    + _NAME_MAY_WRAP
+    + r"(?=(?:him|her|me|them)\b))"
     + r"(?P<pronoun>(?:him|her|me|them)"
     + _NAME_MAY_WRAP
     + ")?"
@@ -208,8 +219,35 @@ _CALLED_RE = re.compile(
     r"|(?P<bare>(?i:call(?:s|ing)?))" + _NAME_MAY_WRAP + "(?P<object>(?:him|her|me|them)" + _NAME_MAY_WRAP + ")?)"
     # A nickname in quotes ('who goes by "Pooh."').
     # A name may end in an initial ("Daddy T.", "Big J.").
-    r"[\"“'‘]?(?P<v>" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"
+    # Initials may be what someone goes by ("Call me O.L.", "they call him J.R.").
+    r"[\"“'‘]?(?P<v>" + _INITIALS_NICKNAME + "|" + _NICKNAME + r"(?:[ ](?:" + _NAME + r"\b|[A-Z]\.)|\b))"
 )
+# A Commonwealth court's record heads each witness's evidence with the number the side
+# that called them gives ("PW4 - AMANI KIPRONO SANG, adult male, sworn", "DW1 – JULIUS
+# KIPROTICH CHEPKWONY, sworn"): prosecution, defence, court witnesses; the whole name,
+# in capitals, to its comma.
+_NUMBERED_WITNESS_RE = re.compile(
+    r"(?m)^[ \t]*(?:PW|DW|CW)[ \t]?\d{1,2}[ \t]*[-–—:][ \t]*"
+    # A police rank or a courtesy before the name ("PW5 - IP GRACE WANJIRU").
+    r"(?:(?:IP|PC|CPL|SGT|CI|ASP|SP|INSP|SSP|OCS|DR|MR|MRS|MS|MISS)\.?[ ])?"
+    r"(?P<v>[A-Z][A-Z'’-]+(?:[ ](?:[A-Z][A-Z'’-]+|[A-Z]\.)){0,4})(?=[ \t]*[,(]|[ \t]*$)"
+)
+
+
+def _numbered_witnesses(text: str) -> list[Candidate]:
+    """The names `_NUMBERED_WITNESS_RE` heads a witness's evidence with; not a heading
+    of common or role words ("PW1 - NOT AVAILABLE", "DW1 - THE ACCUSED, unsworn")."""
+    found = []
+    for match in _NUMBERED_WITNESS_RE.finditer(text):
+        start, end = match.span("v")
+        words = [w for w in match.group("v").split() if not re.fullmatch(r"[A-Z]\.", w)]
+        named = not all(_only_common_words(w) or w.lower() in ROLE_WORDS or places.is_known_place(w) for w in words)
+        if not named or words[0] == "THE":
+            continue  # "PW3 - ADULT FEMALE", "CW2: THE OCS KILIMANI": no name
+        found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.85, "cue:numbered_witness"))
+    return found
+
+
 # A prison's correctional officer by surname ("C/O Dunleavy", "c/o Early came"): one
 # word, no common word and no other name after it; "c/o" is also "care of" ("c/o
 # Harbor House Shelter") and a clinician's "complains of" ("C/O Shortness Of Breath").
@@ -519,7 +557,9 @@ _INSTITUTION_HEADS = (
 # before a name's next word ("Richard J. Donovan Correctional Facility").
 _TITLE_WORD = (
     r"(?:(?!(?:That|It|There|What|Here|He|She|Who|Where|Let)['’]s\b)[A-Z][a-z][A-Za-z'’-]*"
-    r"|[A-Z]\.(?:[A-Z]\.)+|(?<=[a-z][ ])[A-Z]\.(?=[ ][A-Z][a-z])|[A-Z]{2,5}|St\.)"
+    r"|[A-Z]\.(?:[A-Z]\.)+|(?<=[a-z][ ])[A-Z]\.(?=[ ][A-Z][a-z])|[A-Z]{2,5}|St\."
+    # A court's or a district's ordinal ("323rd District Court", "the 9th Circuit").
+    r"|\d{1,3}(?:st|nd|rd|th))"
 )
 # One line break at most: a blank line ends a name; three blanks at most: more are a
 # page's column gap ("Pastor         Mount Pisgah …").
@@ -912,13 +952,39 @@ def _quoted_other_name(text: str, match: re.Match[str]) -> bool:
     return not _only_common_words(name) and not places.is_known_place(name)
 
 
+# Everybody calls a person by a name; no one telephones a person "June" ("Everybody
+# calls him June", "folks called her April"; "I'll call him Monday" telephones).
+_EVERYONE_BEFORE = re.compile(r"(?i)\b(?:everybody|everyone|people|folks|y'all)[ \t]+$")
+# The name ends its clause: a word after it makes the day one telephoned or a kind
+# ("called me Sunday night", "called them Sunday people").
+_CLAUSE_ENDS = re.compile(r"[ \t]*(?:[.,;:!?\"'”’)]|\n|$)")
+
+
+def _everyone_calls(text: str, match: re.Match[str]) -> bool:
+    """ "Everybody calls him June": the calendar's word is what he is called, said in
+    the present of a habit; "Everybody called me Sunday night" telephoned."""
+    said_to = match.group("object") and match.group("bare").lower() in ("call", "calls")
+    return (
+        bool(said_to)
+        and _EVERYONE_BEFORE.search(text, max(0, match.start() - 20), match.start()) is not None
+        and _CLAUSE_ENDS.match(text, match.end("v")) is not None
+    )
+
+
 def _calls_a_person(text: str, match: re.Match[str]) -> bool:
     """ "called him Will", "a guy named Will", or a known given name ("called
     Tom"): the words name a person, not a drink, a book or a programme. (A quoted
     other name is asked before, in `_names_no_one`.)"""
     # ("I didn't know him as Tray until": the pronoun before "as" says a person too.)
+    initials = re.fullmatch(_INITIALS_NICKNAME, match.group("v")) is not None
+    if initials and (_CLOCK_OR_SERVICE_LETTERS.fullmatch(match.group("v")) or _THEM.search(match.group())):
+        return False  # "call me A.M.", "called them E.M.S.": a clock's or a service's letters
     if match.group("pronoun") or match.group("object") or match.group("namer") or match.group("known_object"):
         return True
+    if initials and (match.group("known") or "by" in match.group().split()):
+        return True  # "went by J.R.", "known as A.J."
+    if initials:
+        return False  # "called F.B.I. agents": initials are someone's only when "him" or "me" says so
     if match.group("aka"):
         return False  # unquoted: "the nickname Bob is common" says little
     first = match.group("v").split()[0]
@@ -1092,7 +1158,7 @@ def _a_role_s_first_word(text: str, end: int, name: str) -> bool:
 _RELATION_OWNER = re.compile(rf"(?i:{RELATIONS}|paramour|babysitter|caregiver|roommate|landlord|landlady)")
 
 
-def _an_office_addressed(text: str, name: str) -> bool:
+def an_office_addressed(text: str, name: str) -> bool:
     """An office after a title ("Mr. Member", "Madam Chair", "Mr. Commissioner") that
     the document also writes as the office: capitalised after "the" ("Tell the
     Member") or as a speaker's label in capitals ("MEMBER:"). A surname that is a
@@ -1101,7 +1167,10 @@ def _an_office_addressed(text: str, name: str) -> bool:
     if " " in name or name.lower() not in _OFFICES_OR_ROLES or len(name) < 3:
         return False
     word, label = re.escape(name.capitalize()), re.escape(name.upper())
-    return re.search(rf"\b(?i:the)[ \t]+{word}\b|^[ \t]*{label}[ \t]*:", text, re.MULTILINE) is not None
+    # ... or before its holder's name, in a label or a sentence ("MAYOR WHITLOCK:",
+    # "Mayor Whitlock said": "Mr. Mayor" is the office addressed).
+    office = rf"\b(?i:the)[ \t]+{word}\b|^[ \t]*{label}(?:[ \t]+[A-Z][A-Z'’.-]+)?[ \t]*:|\b{word}[ \t]+[A-Z][a-z]"
+    return re.search(office, text, re.MULTILINE) is not None
 
 
 _OFFICES_OR_ROLES = OFFICE_HEADS | ROLE_WORDS
@@ -1206,7 +1275,7 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     )
     if rule in ("relation", "called", "address_after") and not named and (stop or places.is_known_place(name)):
         return True
-    if rule == "called" and not quoted and _CALENDAR_WORD.fullmatch(name):
+    if rule == "called" and not quoted and _CALENDAR_WORD.fullmatch(name) and not _everyone_calls(text, match):
         return True  # "call me Monday"; not 'Anfernee Lusby, who went by "Sunday,"'
     if rule == "called" and is_kin_word(name):
         return True  # "the grandkids call him Paw-Paw": a kin word ("calls her Tia" is Tia)
@@ -1667,6 +1736,8 @@ _PROTECTED_INITIALS_RE = re.compile(
     # A protective order's "referred to as Jane Doe or by her initials, A.K.".
     # ("referred to in the report by the initials A.R.")
     r"|(?:her|his|their|by(?:[ \t]+the)?)[ \t]+initials"
+    # A form's line for them ("Witness initials: D.M.A.", 'Examinee initials "J.B.P."').
+    r"|(?:witness|examinee|subject|interviewee|declarant|signer)[ \t]+initials"
     r"|in[ \t]+re|in[ \t]+the[ \t]+matter[ \t]+of|(?:father|mother|parent|guardian)[ \t]+of"
     r"|(?:guardianship|conservatorship|custody|adoption)[ \t]+of|the[ \t]+person[ \t]+of"
     # A person harmed, named by initials in a sentence's record ("convicted of the
@@ -1675,7 +1746,7 @@ _PROTECTED_INITIALS_RE = re.compile(
     r"|(?:murder|killing|death|manslaughter|assault|rape|stabbing|shooting|kidnapping|abduction)"
     r"[ \t]+of))"
     # (The initials may open the next line: "by the initials⏎K.M.".)
-    r"(?:,[ \t]+|[ \t]+\(|:?(?:[ \t]+|[ \t]*\n[ \t]*))(?P<list>"
+    r"(?:,[ \t]+|[ \t]+\(|:?(?:[ \t]+|[ \t]*\n[ \t]*)[\"“]?)(?P<list>"
     + _INITIALS.pattern
     + r"(?:(?:[;,][ \t]*|[ \t]+(?:and|&)[ \t]+)"
     + _INITIALS.pattern
@@ -1798,10 +1869,10 @@ def recognize(text: str) -> list[Candidate]:
                 continue
             if rule == "title" and _a_role_s_first_word(text, end, text[start:end]):
                 continue  # "Mr. Vice Chair", "Madam Deputy Speaker": the title's addressee is an office
-            if rule == "title" and _an_office_addressed(text, text[start:end]):
+            if rule == "title" and an_office_addressed(text, text[start:end]):
                 continue  # "Good morning, Mr. Member." where "MEMBER:" speaks: the office, addressed
             found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), score, f"cue:{rule}"))
-    found += _quoted_nicknames(text, found)
+    found += _quoted_nicknames(text, found) + _numbered_witnesses(text)
     found += _initials_of_the_protected(text) + _initials_before_their_kin(text)
     for start, end in caseless_spans(text):
         found += _caseless_people(text, start, end)

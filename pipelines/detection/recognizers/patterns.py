@@ -356,7 +356,8 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # (The acronym may end a line: "GMC⏎number 7041926".)
         r"|(?-i:(?P<agency>[A-Z]{2,5})(?:[ \t]*\n)?[ \t]*(?:NUMBER|Number|number|\#|No\.|NO\.))"
         # A commercial driver's licence ("an Indiana CDL, 4410-27-8815").
-        r"|MRN|SSN|DSN|badge|serial|CDL|PIN|BKG"
+        # A lawyer's state bar number ("SBN 24071835").
+        r"|MRN|SSN|DSN|SBN|badge|serial|CDL|PIN|BKG"
         # A device's, a vehicle's, a plate's, a parcel's, a prisoner's and a record's
         # numbers that need no "number" ("IMEI 356712114498203", "LIC: SKR209", "Parcel
         # 15-04126", "DIN: 08-A-3317", "FBI#: 447120KD9"); in capitals, "Sid" is a name.
@@ -654,9 +655,11 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # inside, at least one digit.
     _p(
         "ID",
-        r"\b(?i:licen[cs]e[ \t]+plate|plate|tags?)(?i:[ \t]+(?:number|no\.?|#))?(?i:[ \t]+(?:was|is|of|reading|read))?"
-        # (The number may open the next line: "Maryland tag⏎            7CW4418".)
-        r"[ \t]*:?(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
+        r"\b(?i:licen[cs]e[ \t]+plate|plate|tags?)(?i:[ \t]+(?:number|no\.?|#))?"
+        r"(?i:[ \t]+(?:was|is|of|reading|read|says|said))?"
+        # (The number may open the next line: "Maryland tag⏎            7CW4418"; or
+        # follow a comma: "Virginia tag, UJX-4172".)
+        r"[ \t]*[:,]?(?:[ \t]+|[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?)"
         r"(?P<v>(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,5})\b",
         0.85,
         "plate",
@@ -1806,13 +1809,34 @@ _CONTEXT_CHECKS: dict[str, Callable[[str, re.Match[str], int, int], bool]] = {
 }
 
 
+# A unit after a number: a measure, no register's number ("parcel 1500 feet").
+_A_MEASURE = re.compile(
+    r"[ \t]*(?:%|(?i:feet|foot|ft|yards?|yds?|met(?:er|re)s?|m|miles?|kilomet(?:er|re)s?|km|acres?|hectares?|ha"
+    r"|square|sq|pounds?|lbs?|kilos?|kg|dollars|bucks|grand|shillings|percent|block)\b)"
+)
+
+
+def _no_parcel_s(match: re.Match[str], text: str, end: int) -> bool:
+    """A number after "parcel" without a register's dashes that is a year, or a
+    measure's ("parcel 1500 feet", "the parcel 2019 sale", "parcel 1200 block")."""
+    return _A_YEAR.fullmatch(match.group("v")) is not None or _A_MEASURE.match(text, end) is not None
+
+
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
 def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) -> bool:
     """Whether a pattern's match is none of its label's after all: the checks a regex
     cannot make (the words around it, a check digit, a state's code)."""
     if rule == "spelled_spaces" and _STUTTER.search(text, start, end):
         return True  # "a i i i": an answer's marker, then a stutter
-    if rule == "id_with_cue" and match.group("parcel") and "-" not in match.group("v"):
-        return True  # "the parcel 1500 feet from the school": a parcel's number has its dashes
+    if (
+        rule == "id_with_cue"
+        and match.group("parcel")
+        and "-" not in match.group("v")
+        and _no_parcel_s(match, text, end)
+    ):
+        return True  # "the parcel 1500 feet from the school", "the parcel 2019 sale": no parcel's number
     agency = match.group("agency") if rule == "id_with_cue" else None
     if agency and is_common_word(agency) and agency not in _ID_ACRONYMS:
         return True  # "PAGE NUMBER 1234", "HIS PHONE NUMBER IS 5595551234"
