@@ -916,7 +916,7 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
     if word.lower() in COURTESY_TITLES:
         return start  # "Seu Marcelo", "Doña Chayo": another language's "Mr." or "Mrs."
     if word.lower() in _GIVEN_NAME_HONORIFICS and _a_given_name_alone(_NAME_AT.match(text, start).group()):
-        return start  # "Don Aurelio": the honorific, taken off (`_strip_rank`), stays off
+        return start  # "Dona Fátima": the honorific, taken off (`_strip_rank`), stays off
     if is_person_given_name(word) or (not caseless and _common_given_name_leads(text, match.start(), start, word)):
         return match.start()
     return start
@@ -1553,8 +1553,7 @@ _QUOTES = re.compile(r"[\"“”]")
 
 # A name written surname first, a comma between ("PENNY, Jalen B.", "Cash, Delphine"):
 # the guideline's comma-separated parts are separate spans, the surname one and the
-# given names another. Not a generation's or a degree's letters after the comma
-# ("King, Jr.", "Ruiz, MD").
+# given names another (`_surname_then_given` says which commas are such).
 _SURNAME_COMMA_GIVEN = re.compile(
     r"(?P<a>[^\W\d_][\w'’.-]*(?:[ ][^\W\d_][\w'’.-]*){0,2}),[ \t]+(?P<b>[^\W\d_][\w'’.-]*(?:[ ][\w'’.-]+){0,3})"
 )
@@ -1575,10 +1574,9 @@ def _split_at_commas(text: str, spans: list[Candidate]) -> list[Candidate]:
         # A given name the lists hold after the comma makes the shape a cue of its own.
         after = match.group("b").split()[0]
         cued = is_person_given_name(after.title() if after.isupper() else after)
-        for group, keep_start in (("a", c.start), ("b", None)):
-            start, end = offset + match.start(group), offset + match.end(group)
-            start = keep_start if keep_start is not None else start
-            end = end if group == "a" else c.end
+        # Each half keeps the brackets and punctuation on its side for `tidy` to take off.
+        surname_end, given_start = offset + match.end("a"), offset + match.start("b")
+        for start, end in ((c.start, surname_end), (given_start, c.end)):
             piece = replace(c, start=start, end=end, text=text[start:end])
             out.append(surname_first_part(piece) if cued else piece)
     return out

@@ -953,7 +953,7 @@ def _quoted_other_name(text: str, match: re.Match[str]) -> bool:
 
 
 # Everybody calls a person by a name; no one telephones a person "June" ("Everybody
-# calls him June", "folks called her April"; "I'll call him Monday" telephones).
+# calls him June", "folks call her April"; "I'll call him Monday" telephones).
 _EVERYONE_BEFORE = re.compile(r"(?i)\b(?:everybody|everyone|people|folks|y'all)[ \t]+$")
 # The name ends its clause: a word after it makes the day one telephoned or a kind
 # ("called me Sunday night", "called them Sunday people").
