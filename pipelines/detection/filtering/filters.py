@@ -999,7 +999,8 @@ _IN_A_LANGUAGE_BEFORE = re.compile(
 )
 # Speaking "in" a place no list knows is rare beside speaking in a language ("the
 # witness will speak in isiXhosa"); testifying, saying or writing in one is common.
-# A Commonwealth court's record: "interpreted into Kiswahili", "English/Kiswahili".
+# A Commonwealth court's record: "interpreted into Kiswahili"; after English, French or
+# Spanish and a slash, another language ("Interpretation: English/Kiswahili").
 _SPEAKING_IN_BEFORE = re.compile(
     r"(?i:\b(?:(?:speaks?|spoke|spoken|speaking|interpreted|translated)[ \t]+in"
     r"|(?:interpreted|translated)[ \t]+into)|\b(?-i:English|French|Spanish)/)[ \t]*$"
@@ -1022,7 +1023,6 @@ def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
     # (A town one testifies in is a place, "testified in Wetaskiwin": a place's name is
     # a language's only where it is spoken or its words named.)
     cue = _SPEAKING_IN_BEFORE if c.label == "LOCATION" else _IN_A_LANGUAGE_BEFORE
-    # "Interpretation: English/Kiswahili/Kikuyu": after a language and its slash, another.
     before = cue.search(text, max(0, c.start - 30), c.start)
     if not before and _A_LANGUAGE_S_WORDS_AFTER.match(text, c.end) is None:
         return None
