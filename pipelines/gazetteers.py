@@ -464,6 +464,14 @@ def languages() -> frozenset[str]:
     return frozenset(lang.name.lower() for lang in pycountry.languages if hasattr(lang, "alpha_2"))
 
 
+@lru_cache(maxsize=1)
+def currency_codes() -> frozenset[str]:
+    """ISO 4217's letters ("UGX", "KES", "GBP"): what precedes an amount, no plate's."""
+    import pycountry
+
+    return frozenset(currency.alpha_3 for currency in pycountry.currencies)
+
+
 @_disk_cached
 def spoken_languages() -> frozenset[str]:
     """The languages English text names about once per million words or more (wordfreq):

@@ -202,6 +202,14 @@ ROLE_WORDS: frozenset[str] = frozenset(
         "DPP",
         "ASP",
         "SSGT",
+        # A Philippine village's watchman ("Barangay Tanod Rizal Cabañero"); Malaysia's
+        # deputy public prosecutor, the accused and the court as its notes of
+        # proceedings label them ("TPR:", "OKT:", "Mahkamah:"). Not its defence counsel's
+        # "PB" (two letters are initials too) nor its judge's "Hakim" (a given name).
+        "Tanod",
+        "TPR",
+        "OKT",
+        "Mahkamah",
         "AUSA",
         "Debtor",
         "Creditor",
@@ -293,7 +301,7 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     """member trustee examiner ao io driver passenger dispatch alj atty clmt ve rep interp def dft pltf wit
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
-    tfo dci dsu wpc pcso supt insp adv advs addl student coach csho
+    tfo dci dsu wpc pcso supt insp adv advs addl student coach csho fiscal
     child youth juvenile guardian caregiver elder osg suspect""".split()
 ) | frozenset(p.lower() for p in PROSECUTOR_LETTERS if p != "ADA")
 # (An interrogation's transcript labels the one questioned so, "SUSPECT:"; a
@@ -306,7 +314,8 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
 # (A school's hearing labels its student and a sport's teacher so: "STUDENT M.A.:",
 # "COACH EARLY:"; as words in a sentence they open names of things too, "Student
 # Services", "Coach Lane".)
-# (An OSHA compliance safety and health officer labels the interview "CSHO ODEH:".)
+# (An OSHA compliance safety and health officer labels the interview "CSHO ODEH:"; the
+# Philippines' prosecutor his, "FISCAL MANALASTAS:", not Scotland's "Procurator Fiscal".)
 # (The last line: a task force officer; British police ranks as a record of interview
 # writes them, "DCI HOLLOWAY:"; an Indian court's advocates and additional advocates,
 # "ADV. VAKIL:". Not the two letters that are people's initials too: "DC", "DS", "PC",
@@ -316,7 +325,10 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
 # Commonwealth court's judge speaks and is spoken to this way throughout a transcript.
 FORM_OF_ADDRESS: str = (
     r"(?i:(?:your|his|her)[ \t]+(?:honou?r|lordship|ladyship|excellency|majesty|grace|worship|holiness)"
-    r"|m['’]?lady|m['’]?lord|milady|milord)"
+    r"|m['’]?lady|m['’]?lord|milady|milord"
+    # Malaysia's courts' "Your Honour", in the English of its records too ("Defence is
+    # ready, Yang Arif.").
+    r"|yang[ \t]+(?:amat[ \t]+)?arif)"
 )
 # Titles that are words or given names too, titles only with their period: "Hon.
 # Rosemary Varga", "Sri. H. N. Girish", "SRI. T. RANGASWAMY:"; not "Sri Manjunatha
@@ -395,6 +407,12 @@ KIN_NAMES: frozenset[str] = frozenset(
 # constable ("Sheriff Beaudry", "Constable Kejick", a Canadian record's "Cst. Kejick";
 # Scotland's sheriff is a judge, "Sheriff Macdonald") are ranks so: "Constable
 # retired in 2015" is Mr. Constable.
+# The Philippines' courtesy before a woman's given name and a village chief's rank
+# ("Aling Nena", "Kapitan Nestor Mendiola"; not "Mang", a Chin and a Hmong given name
+# too: "Mang Suan Thang"), a pilgrim's
+# ("Hajji Kasule", "Hajah Rosnah"; not "Haji", a surname too), Malaysia's police ranks ("Inspektor Kavitha",
+# "Sarjan Mohd Faizal"), a British superintendent's abbreviation ("Supt Ackroyd") and
+# a young man's or a court officer's "Master": titles outside the name.
 # Akan offices and courtesies of Ghana's courts and families (a town's chief, his
 # linguist, an elder, a family head, a pastor: "Opanyin Kwadwo Boateng",
 # "the Okyeame, Kwaku Ampofo"), and the Ewe "Togbe": titles outside the name, as the
@@ -411,7 +429,8 @@ HONORIFICS: frozenset[str] = (
     alderman alderwoman congressman congresswoman padre monsignor msgr honorable elder pani panna deacon
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
     alhaji alhaja alhaje seu mzee sheriff constable cst magistrate referee arbitrator mate
-    odikro okyeame kyeame opanyin abusuapanin obaapanin omanhene osofo togbe""".split()
+    odikro okyeame kyeame opanyin abusuapanin obaapanin omanhene osofo togbe
+    aling kapitan hajji hajjat hajia hajiya hajah inspektor sarjan koperal supt master""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -474,10 +493,15 @@ RELATIONS = (
 NAME_PARTICLES: frozenset[str] = frozenset(
     # Welsh "ap"/"ferch", Irish "Ní"/"Nic"/"Ó", Malay "binte", Tamil "s/o" and "d/o"
     # (son and daughter of), Spanish "de los" and "viuda de" (widow of), as names
-    # written in English carry them; not "a/p" (a clinician's assessment and plan).
+    # written in English carry them; not "a/p" (a clinician's assessment and plan:
+    # "Dr Jones a/p Smith to review").
     "de del della der di da dos das du la le van von bin ibn al el y zu ter ten te ap ab ferch verch ní nic ó uí"
     " binte binti bte s/o d/o a/l los las viuda".split()
 )
+# Given names written short with their period before the rest of a name: the
+# Philippines' "Ma." (María: "Ma. Teresita Magsino"), English records' "Wm.", "Chas.",
+# "Thos.". Part of the name they open, never a name alone ("Ma" is a mother too).
+ABBREVIATED_GIVEN_NAMES: frozenset[str] = frozenset("ma wm chas thos jas jno geo benj saml robt edw fco".split())
 # Generational suffixes that are part of a name but no name of their own.
 NAME_SUFFIXES: frozenset[str] = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # The ones written with a dot, which belongs to the name ("Sammy Davis Jr.").

@@ -49,6 +49,7 @@ from pipelines.candidate import Candidate
 from pipelines.gazetteers import is_common_word, is_known_name, stop_words
 from pipelines.labels import PERSON_ROLE_LABELS
 from pipelines.lexicons import (
+    ABBREVIATED_GIVEN_NAMES,
     DETERMINERS,
     HONORIFICS,
     LEGAL_FORMS,
@@ -229,6 +230,8 @@ def name_parts(text: str, label: str = "PERSON", words: NameWords | None = None)
     # After the leading titles every word is a name, also one that is a role word
     # elsewhere ("Margaret Court", "Mike Judge").
     for word in found:
+        if word.casefold() in ABBREVIATED_GIVEN_NAMES and re.search(rf"(?i)\b{re.escape(word)}\.", text):
+            continue  # "Ma." of "Ma. Teresita Magsino": the name's opening, no name alone
         if _is_part(word, words):
             parts.append(word)
             parts += [p for p in word.split("-") if "-" in word and _is_part(p, words)]

@@ -39,6 +39,7 @@ from pipelines.gazetteers import (
     is_known_name,
     is_person_given_name,
     is_stop_word,
+    languages,
     last_names,
     spoken_languages,
 )
@@ -992,29 +993,41 @@ def _place_nationality(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 # What says a word is a language: speaking, praying or writing "in" it, or its words
 # after it ("(Speaks in Anishinaabemowin.)", "Cree and Anishinaabemowin words").
+# (Not "spoke" without "in": a clause's verb before the next one's subject, "When I
+# spoke Jessica hung up"; nor "stated in": "as the Court stated in Strickland".)
 _IN_A_LANGUAGE_BEFORE = re.compile(
     r"(?i:\b(?:speaks?|spoke|spoken|speaking|says?|said|prays?|prayed|praying|sings?|sang|sung|writes?|wrote"
-    r"|written|spelled|spelt|testif(?:y|ies|ied)|translated|interpreted|answers?|answered|greets?|greeted)"
-    r"[ \t]+in|(?:translated|interpreted)[ \t]+into)[ \t]+$"
+    r"|written|spelled|spelt|testif(?:y|ies|ied)|testifying|translated|interpreted|answers?|answered|greets?"
+    r"|greeted)\s+in|(?:translated|interpreted)[ \t]+into)[ \t]+$"
 )
+# What says a word is a language by itself, wherever else the document writes it: its
+# words or an interpreter after it, a list of an interpreter's languages, or a
+# translation into it ("spoke in Kimaanya" may be a village's).
+_INTO_BEFORE = re.compile(r"(?i:\b(?:translated|interpreted)[ \t]+into)[ \t]+$")
 # Speaking "in" a place no list knows is rare beside speaking in a language ("the
 # witness will speak in isiXhosa"); testifying, saying or writing in one is common.
 # A Commonwealth court's record: "interpreted into Kiswahili"; after English, French or
 # Spanish and a slash, another language ("Interpretation: English/Kiswahili").
 _SPEAKING_IN_BEFORE = re.compile(
-    r"(?i:\b(?:(?:speaks?|spoke|spoken|speaking|interpreted|translated)[ \t]+in"
+    r"(?i:\b(?:(?:speaks?|spoke|spoken|speaking|interpreted|translated)\s+in"
     r"|(?:interpreted|translated)[ \t]+into)|\b(?-i:English|French|Spanish)/)[ \t]*$"
 )
 # ... or whose interpreter works ("certified Hmong⏎interpreter", "a Karen translator").
+# Or in an interpreter's list of languages ("Court Interpreter (Luganda/Runyankore-
+# Rukiga/English)").
 _A_LANGUAGE_S_WORDS_AFTER = re.compile(
     r"[ \t]+(?:words?|language|phrases?|prayers?|translation)\b|[ \t]*+(?:\n[ \t]*+)?(?:interpreters?|translators?)\b"
+    r"|(?:/[A-Z][\w-]*){0,3}/(?:English|French|Spanish)\b"
 )
 
 
 def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
     """A model's one word that the text speaks in, or whose words it names, is a
     language, no one's name ("(Speaks in Anishinaabemowin.)", "will speak in isiXhosa",
-    "Cree and Anishinaabemowin words"); a known place stays ("speaks in Toronto")."""
+    "Cree and Anishinaabemowin words"); a known place stays ("speaks in Toronto"). So is
+    the word wherever else the document writes it, where the document names it a
+    language by itself somewhere (`_named_a_language`: "Court Interpreter (Luganda/
+    English)", then "in Luganda for A1"), unless the lists know it as a name."""
     word = c.text.strip()
     if not _model_only(c) or not word.isalpha() or is_known_place(word.lower()):
         return None
@@ -1022,11 +1035,44 @@ def _named_as_a_language(c: Candidate, text: str, w: FilterWords) -> str | None:
         return None  # "testified in Garcia's favor": a language is never anyone's
     # (A town one testifies in is a place, "testified in Wetaskiwin": a place's name is
     # a language's only where it is spoken or its words named.)
-    cue = _SPEAKING_IN_BEFORE if c.label == "LOCATION" else _IN_A_LANGUAGE_BEFORE
-    before = cue.search(text, max(0, c.start - 30), c.start)
-    if not before and _A_LANGUAGE_S_WORDS_AFTER.match(text, c.end) is None:
+    # (A language's name the lists know is one wherever one speaks or testifies in it:
+    # "testified in Tagalog".)
+    listed = word.lower() in languages()
+    if _said_as_a_language(text, c.start, c.end, c.label == "LOCATION" and not listed):
+        return "a language, no name"
+    # A word the document names as a language elsewhere is that language here too ("in
+    # Luganda for A1", "in Runyankore and Luganda mixed"), unless it is a name too.
+    if is_known_name(word) or not _LANGUAGES_NAMED.get(text, word, lambda: _named_a_language(text, word, listed)):
         return None
-    return "a language, no name"
+    return "a language, no name (the document names it so)"
+
+
+def _said_as_a_language(text: str, start: int, end: int, as_a_place: bool) -> bool:
+    """The words around [start, end) say it is a language there: speaking it (as a
+    place's name, only its stronger cues: `_SPEAKING_IN_BEFORE`), or its words after."""
+    cue = _SPEAKING_IN_BEFORE if as_a_place else _IN_A_LANGUAGE_BEFORE
+    before = cue.search(text, max(0, start - 30), start)
+    return before is not None or _A_LANGUAGE_S_WORDS_AFTER.match(text, end) is not None
+
+
+def _named_a_language(text: str, word: str, listed: bool) -> bool:
+    """Somewhere the document names `word` a language by itself: its words, an
+    interpreter or a translation into it, or speaking it where the lists know it as a
+    language ("testified in Tagalog"); not "spoke in Kimaanya", a village's name too."""
+    # (The word is searched as a literal and its left edge checked here: a lookbehind
+    # first would make the regex engine try every position of a long transcript.)
+    for match in re.finditer(re.escape(word) + r"(?![\w'’-])", text):
+        start, end = match.span()
+        if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_'’-"):
+            continue
+        if _A_LANGUAGE_S_WORDS_AFTER.match(text, end) or _INTO_BEFORE.search(text, max(0, start - 30), start):
+            return True
+        if listed and _IN_A_LANGUAGE_BEFORE.search(text, max(0, start - 30), start):
+            return True
+    return False
+
+
+_LANGUAGES_NAMED = DocumentAnswers()
 
 
 def _holiday(c: Candidate, text: str, w: FilterWords) -> str | None:

@@ -147,7 +147,11 @@ def _english() -> FilterWords:
             r"|\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b",
             re.IGNORECASE,
         ),
-        clock=re.compile(r"\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|o'clock|\bnoon\b|\bmidnight\b", re.IGNORECASE),
+        # (A twenty-four-hour clock with a point and its "hrs" is one too: "08.55 hrs".)
+        clock=re.compile(
+            r"\d:\d\d|\b\d{1,2}\s*[ap]\.?m\b|o'clock|\bnoon\b|\bmidnight\b|\b(?:[01]\d|2[0-3])\.[0-5]\d[ \t]+hrs\b",
+            re.IGNORECASE,
+        ),
         time_words=re.compile(rf"\b(?:{NUMBER_WORDS}|noon|midnight|o'clock)\b", re.IGNORECASE),
         english_words=True,
         place_context=True,

@@ -53,6 +53,7 @@ from pipelines.gazetteers import (
     wide_last_names,
 )
 from pipelines.lexicons import (
+    ABBREVIATED_GIVEN_NAMES,
     ADDRESSING_WORDS,
     CIVIC_OFFICE,
     COURTESY_TITLES,
@@ -414,14 +415,46 @@ def _initial_before(text: str, at: int, rules: _Initials) -> int | None:
 _INITIAL_ENDING_THE_LINE_BEFORE = re.compile(r"(?<![^\s])[a-z]+,?[ \t]([A-Z])\.[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?$")
 
 
+# A given name written short with its period before the rest of the name
+# (`lexicons.ABBREVIATED_GIVEN_NAMES`: "Ma. Teresita Magsino", "MA. TERESITA", "Wm.
+# Pratt"), its period and a space at most between.
+_ABBREVIATED_GIVEN_NAME = re.compile(
+    r"(?<![\w.'’-])(?:"
+    + "|".join(f"{w.capitalize()}|{w.upper()}" for w in sorted(ABBREVIATED_GIVEN_NAMES))
+    + r")\.[ \t]?$"
+)
+# What a short given name may not follow: a town's comma (a state's code, "Boston, MA.
+# Teresita Smith"), an article, a possessive or "to" (a degree or a mother: "holds an
+# MA.", "went home to Ma. Peter was there").
+_NO_SHORT_GIVEN_NAME_AFTER = re.compile(r"(?:,|\b(?i:an?|the|to|my|his|her|our|your|their))[ \t]+$")
+
+
+def short_given_name_before(text: str, start: int) -> int | None:
+    """Where a given name written short starts when it stands right before `start`,
+    the name's next word ("Ma. |Teresita"); None where there is none. In capitals it
+    opens a name in capitals only ("MA. TERESITA", not "an MA. Jennifer Lopez")."""
+    short = _ABBREVIATED_GIVEN_NAME.search(text, max(0, start - 6), start)
+    if short is None or not text[start : start + 1].isupper():
+        return None
+    if short.group().rstrip(" \t.").isupper() and not text[start : start + 2].isupper():
+        return None
+    if _NO_SHORT_GIVEN_NAME_AFTER.search(text, max(0, short.start() - 8), short.start()):
+        return None
+    return short.start()
+
+
 def _take_initials(text: str, start: int, rules: _Initials) -> int:
-    """Where a name starts once up to three initials before it are taken: the
-    guideline makes contiguous name tokens one span, and "P." alone would leave
-    the initial readable beside the placeholder."""
+    """Where a name starts once up to three initials (or a given name written short,
+    `_ABBREVIATED_GIVEN_NAME`) before it are taken: the guideline makes contiguous
+    name tokens one span, and "P." alone would leave the initial readable beside
+    the placeholder."""
     begin = start
     wrapped = _INITIAL_ENDING_THE_LINE_BEFORE.search(text, max(0, start - 60), start)
     if wrapped is not None and wrapped.group(1) not in rules.titles:
         begin = wrapped.start(1)  # "in my notes as G.⏎           Pflueger": the initial the line's end left
+    short = short_given_name_before(text, begin)
+    if short is not None:
+        begin = short
     for _ in range(3):
         found = _initial_before(text, begin, rules)
         if found is None:

@@ -19,6 +19,7 @@ sources agree on (the per-corpus modes "intersection" and "vote", see config.py)
 """
 
 import re
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
@@ -31,6 +32,7 @@ from pipelines.detection.merging.edges import (
     COMPANY_FORM,
     ends_an_institution,
     ends_in_a_join,
+    short_given_name_before,
     surname_first_part,
     tidy,
 )
@@ -43,7 +45,13 @@ from pipelines.gazetteers import (
     is_stop_word,
     wide_last_names,
 )
-from pipelines.lexicons import ABBREVIATED_NAME_SUFFIXES, MONTHS, NAME_END_STREET_TYPES, NAME_PARTICLES, US_STATES
+from pipelines.lexicons import (
+    ABBREVIATED_NAME_SUFFIXES,
+    MONTHS,
+    NAME_END_STREET_TYPES,
+    NAME_PARTICLES,
+    US_STATES,
+)
 
 # On equal weight, more specific labels win: a spelled name is a person's name in
 # letters, an ID is more specific than a date-looking number.
@@ -294,6 +302,10 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 merged[-1] = joined(text, [last, span], "PERSON")  # "Efraín de| la Cruz": a model's place
                 i += 1
                 continue
+            if _an_abbreviated_given_name(text, last, span):
+                merged[-1] = joined(text, [last, span], "PERSON")  # "Ma. Teresita": María, not Massachusetts
+                i += 1
+                continue
             if last.label == span.label and (
                 (gap is not None and gap.fullmatch(between))
                 or _name_broken_across_lines(text, last, span, between)
@@ -354,6 +366,18 @@ def _particles_join(last: Candidate, span: Candidate, between: str) -> bool:
     across = _PARTICLES_BETWEEN.fullmatch(between) is not None and span.text[:1].isupper()
     opens = between in (" ", "\t") and _PARTICLE_OPENS.match(span.text) is not None
     return across or opens
+
+
+def _an_abbreviated_given_name(text: str, last: Candidate, span: Candidate) -> bool:
+    """`last` is what a model read of a given name written short before the rest of
+    the name (`edges.short_given_name_before`: "Ma. Teresita Magsino", "MA. TERESITA",
+    a model's "Ma" a state's code), not a state's code itself ("Boston, MA. Teresita")."""
+    return (
+        span.label == "PERSON"
+        and last.label in _NAME_LABELS_READ
+        and set(last.sources) <= _MODEL_READ
+        and short_given_name_before(text, span.start) == last.start
+    )
 
 
 def _only_the_initial(span: Candidate, initial: re.Match[str]) -> bool:
@@ -526,8 +550,35 @@ def merge(
     are the language's one-letter titles (edges.title_letters)."""
     # Edges first, so that a candidate cutting a word gives way to another that
     # covers the same text; again after the merge, which glues neighbours.
-    merged = merge_adjacent(text, resolve_overlaps(text, tidy(text, list(candidates), titles), source_weights))
+    tidied = _without_dates_inside_codes(tidy(text, list(candidates), titles))
+    merged = merge_adjacent(text, resolve_overlaps(text, tidied, source_weights))
     return with_suffix_stop(text, tidy(text, merged, titles))
+
+
+_DATE_LABELS = frozenset({"DATE", "TIME", "DATE_TIME"})
+# (A register's letters may stand apart: "HCC 214/2021".)
+_A_CODE = re.compile(r"(?=[^\n]*[A-Z])(?:[A-Z]{2,5}[ ])?[A-Z0-9]+(?:[-/][A-Z0-9]+)+")
+
+
+def _without_dates_inside_codes(candidates: list[Candidate]) -> list[Candidate]:
+    """A year or a date inside a reference's code of capitals and numbers is part of
+    the code ("HCT-06-CR-SC-0143-2020", a register's "HCC 214/2021"): the date's
+    candidates strictly inside an ID's are dropped, or the merge would weigh the
+    year's two readers against the code's one and cut the code at its year."""
+    codes = sorted((c.start, c.end) for c in candidates if c.label == "ID" and _A_CODE.fullmatch(c.text))
+    if not codes:
+        return candidates
+    starts = [a for a, _ in codes]
+    longest = max(b - a for a, b in codes)
+
+    def inside(c: Candidate) -> bool:
+        first = bisect_left(starts, c.end - longest)
+        return any(
+            a <= c.start and c.end <= b and (a, b) != (c.start, c.end)
+            for a, b in codes[first : bisect_left(starts, c.start + 1)]
+        )
+
+    return [c for c in candidates if c.label not in _DATE_LABELS or not inside(c)]
 
 
 _ABBREVIATED_SUFFIX = re.compile(r"\b(?:" + "|".join(sorted(ABBREVIATED_NAME_SUFFIXES)) + r")$", re.IGNORECASE)

@@ -549,7 +549,8 @@ def _initials_introduced(
     """The introduced initials of one person the document names in full (the
     initials of "Gavin Cordray" are "GC"; with a middle name, "GAC" or "GC"),
     wherever they stand alone in capitals: that person, PERSON. Initials two
-    people share, or that no full name has, name no one here."""
+    people share, or that no full name has, name no one here ("Gillian Ormerod"
+    and "G. Ormerod" are one person, "Jane Smith" and "John Smith" two)."""
     # Not initials that are a common acronym ("IT", "MD", "PM"), which the document
     # uses for that too. "OK" is let through: a document that names someone so
     # ("Orson Kirkland (OK)") writes the person's initials more than the word, and
@@ -562,13 +563,15 @@ def _initials_introduced(
         words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", span.text) if w[0].isupper()]
         if span.label != "PERSON" or len(words) < 2:
             continue
-        name = " ".join(words).casefold()
+        name = (words[0].casefold(), words[-1].casefold())
         for initials in {"".join(w[0] for w in words), words[0][0] + words[-1][0]}:
             if initials in introduced:
                 owners.setdefault(initials, set()).add(name)
     found = []
     for initials, names in owners.items():
-        if len(names) != 1:
+        # "G. Ormerod" is "Gillian Ormerod" again, not a second owner of "GO": one
+        # surname, and one given name written in full at most.
+        if len({surname for _, surname in names}) != 1 or len({g for g, _ in names if len(g) > 1}) > 1:
             continue
         for match in re.finditer(rf"(?<![\w.'’&/-]){initials}(?![\w&/-])", text):
             start, end = match.span()

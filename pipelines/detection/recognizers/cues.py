@@ -55,6 +55,7 @@ from pipelines.lexicons import (
     OFFICE_HEADS,
     OFFICE_MODIFIERS,
     ORGANIZATION_WORDS,
+    PLACE_WORDS,
     POLITICAL,
     POST_NOMINALS,
     RELATIONS,
@@ -205,7 +206,10 @@ _CALLED_RE = re.compile(
     r"|(?P<known>known|knew|knows|know)(?:[ \t]+(?P<known_object>him|her|them|me))?[ \t]+as"
     # What a record or a witness gives as someone's other name, quoted after it
     # ('a/k/a "Bird"', 'the moniker "Pinky"').
-    r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker)))"
+    r"|(?P<aka>(?i:a/k/a|a\.k\.a\.|aka|nicknamed|nickname|moniker))"
+    # A record's other name after a person's ("SSEBAGALA MUZAMIRU alias KANYAMA",
+    # "Ram Kumar alias Rama"), as Commonwealth and Indian charge sheets write it.
+    r"|(?<=[A-Za-z'’-][ ])(?P<alias>alias|ALIAS))"
     # The object may open the next line ("We called⏎      him "Shug,""); a name
     # alone there would be a new sentence's word.
     + r"(?:[ \t]+|"
@@ -448,7 +452,15 @@ _PERSON_BEFORE_CALLED = re.compile(
 # hearing's turns; an investigating officer ("IO:") its older form's.
 _COURT_MARTIAL_LABELS = frozenset({"MJ", "TC", "DC", "ATC", "ADC", "WIT", "PHO", "ACC", "IO"})
 _COURT_MARTIAL = re.compile(r"(?i)\bcourts?[- ]martial\b|\bmilitary judge\b|\btrial counsel\b")
-_FULL_NAME_ALSO = re.compile(r"\b(?P<given>[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ \t\n]+also[ \t\n]+$")
+# (Or a title before the name, whatever the given name: "Ms. Nabukeera Zaina, also
+# known as Nalongo".)
+_FULL_NAME_ALSO = re.compile(
+    r"(?P<title>\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]+)?(?P<given>\b[A-Z][a-z]+)[ \t]+[A-Z][\w'’-]+,?[ \t\n]+also[ \t\n]+$"
+)
+# The word right before "alias": a name in capitals or one the lists know and no
+# English word ("MUZAMIRU alias", "Ram Kumar alias"; not "the Tool alias", "the DNS
+# alias").
+_NAME_BEFORE_ALIAS = re.compile(r"\b([A-Z][\w'’-]+)[ \t]+$")
 # A relation's word right before a name ("half-brother Ruaridh").
 # Its given name may stand between ("her boyfriend, Cletus⏎Varnado").
 _RELATION_BEFORE = re.compile(rf"(?i:\b(?:half-|step-)?(?:{RELATIONS}))(?:,?\s+[A-Z][a-z]+)?,?\s+$")
@@ -987,13 +999,23 @@ def _calls_a_person(text: str, match: re.Match[str]) -> bool:
         return False  # "called F.B.I. agents": initials are someone's only when "him" or "me" says so
     if match.group("aka"):
         return False  # unquoted: "the nickname Bob is common" says little
+    if match.group("alias"):
+        before = _NAME_BEFORE_ALIAS.search(text, max(0, match.start() - 40), match.start())
+        word = before.group(1) if before else ""
+        if len(word) < 2 or is_english_word(word):
+            return False
+        # A name in capitals, a record's ("MUZAMIRU alias KANYAMA"), in a text with case:
+        # not a system's letters ("the DNS alias Www", "SMTP alias Billing"), nor any
+        # word of a text in capitals ("USE THE TOOL ALIAS HAMMER").
+        capitals = word.isupper() and match.group("v").isupper() and len(word) > 5 and carries_case(text)
+        return capitals or (not word.isupper() and is_known_name(word))
     first = match.group("v").split()[0]
     if not match.group("bare") and _PERSON_BEFORE_CALLED.search(text, max(0, match.start() - 40), match.start()):
         return True
     # "Trevon Sams, also known as Pooh": a person's full name before; not "Mumbai,
     # also known as Bombay".
     also = _FULL_NAME_ALSO.search(text, max(0, match.start() - 60), match.start())
-    if also is not None and is_person_given_name(also.group("given")):
+    if also is not None and (is_person_given_name(also.group("given")) or also.group("title")):
         return True
     # A person's name, then "known as" (`_a_person_s_name_before`: "Ruaridh, known as
     # Roo"), not a city's ("Mumbai, also known as Bombay") nor a word's.
@@ -1180,14 +1202,17 @@ _OFFICES_OR_ROLES = OFFICE_HEADS | ROLE_WORDS
 # not: "Ms Donnachie (S.D., 34)", "Mr Mowat (G.M.)", "Aileen Donnachie (A.D.)".
 _INITIALS_AFTER_A_NAME_RE = re.compile(
     r"\b(?P<title>(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]+)?(?P<given>[A-Z][a-z]+[ \t]+)?(?P<surname>[A-Z][\w'’-]+)"
-    r"[ \t]*\([ \t]*(?P<v>(?:[A-Z]\.[ ]?){1,3}[A-Z]\.)[ \t]*(?=[,;)])"
+    # Dotted ("(W.F.)") or, as minutes introduce their members, undotted ("Louise
+    # Sowerby (LS)"), which the minutes then write alone ("LS noted that").
+    r"[ \t]*\([ \t]*(?P<v>(?:[A-Z]\.[ ]?){1,3}[A-Z]\.|[A-Z]{2,3})[ \t]*(?=[,;)])"
 )
 
 
 def _initials_after_a_name(text: str) -> list[Candidate]:
-    """Initials a record gives a person it names, in brackets after the name: the
-    last letter the surname's, the first the given name's where it is written, after
-    a title or a given name (not "the Court (S.C.)" nor "Form (I.D.)")."""
+    """Initials a record gives a person it names, in brackets after the name, dotted
+    or not (`_a_member_introduced`): the last letter the surname's, the first the
+    given name's where it is written, after a title or a given name (not "the Court
+    (S.C.)" nor "Form (I.D.)")."""
     found = []
     for match in _INITIALS_AFTER_A_NAME_RE.finditer(text):
         letters = [c for c in match.group("v") if c.isupper()]
@@ -1197,11 +1222,32 @@ def _initials_after_a_name(text: str) -> list[Candidate]:
         given = match.group("given")
         if not (match.group("title") or given) or letters[-1] != match.group("surname")[0]:
             continue
+        if "." not in match.group("v"):
+            found += _a_member_introduced(text, match, letters)
+            continue
         if given and (letters[0] != given[0] or not is_person_given_name(given.strip())):
             continue
         start, end = match.span("v")
         found.append(Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.85, "cue:initials_after_name"))
     return found
+
+
+def _a_member_introduced(text: str, match: re.Match[str], letters: list[str]) -> list[Candidate]:
+    """A given name and a surname, then the capitals of both in brackets, as minutes
+    introduce their members ("Graham March (GM)", "Louise Sowerby (LS)"): the name
+    and its initials, PERSON, whatever a model read the surname as (a month, a town).
+    Not a body's words that a given name opens ("Royal Mail (RM)", "Victoria Police
+    (VP)"): two common words, or a body's or a place's word last."""
+    given, surname = (match.group("given") or "").strip(), match.group("surname")
+    if not given or letters[0] != given[0] or not is_given_name(given):
+        return []
+    folded = surname.casefold()
+    if folded in ORGANIZATION_WORDS or folded in PLACE_WORDS or (is_common_word(given) and is_common_word(surname)):
+        return []
+    return [
+        Candidate(start, end, "PERSON", text[start:end], (SOURCE,), 0.85, "cue:initials_after_name")
+        for start, end in ((match.start("given"), match.end("surname")), match.span("v"))
+    ]
 
 
 # A given name, then the dotted initials a report calls the person by, the first of
@@ -1264,7 +1310,7 @@ def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool
     # A quoted other name is a person's (`_quoted_other_name`), asked once.
     quoted = rule == "called" and _quoted_other_name(text, match)
     named = rule == "called" and (
-        bool(match.group("pronoun") or match.group("object") or match.group("namer")) or quoted
+        bool(match.group("pronoun") or match.group("object") or match.group("namer") or match.group("alias")) or quoted
     )
     # "California's children", "a town called Fresno"; "call me Ada" is Ada; "With Oppa
     # and his wife": a kin word said as a name after a sentence's word.

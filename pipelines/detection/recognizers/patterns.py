@@ -13,7 +13,7 @@ from itertools import islice
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.places import numbered_lines_around, without_printed_line_numbers
-from pipelines.gazetteers import is_common_word, is_given_name, last_names
+from pipelines.gazetteers import currency_codes, is_common_word, is_given_name, last_names
 from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
@@ -37,6 +37,7 @@ from pipelines.lexicons import (
     UNITS,
     US_STATE_CODES,
     US_STATES,
+    VEHICLE_MAKES,
     WEEKDAYS,
 )
 
@@ -322,6 +323,15 @@ _CRIMES = (
     "(?i:murder|robbery|burglary|assault|battery|theft|rape|kidnapping|arson|manslaughter|possession|attempted"
     "|second|first|felony|misdemeanor)"
 )
+# What says a clock's figures are a time of day after them: a part of the day, Malay's
+# too ("in the morning", "that evening", "malam"), or the day it was on ("on 12/03/2024").
+_A_DAY_S_PART = (
+    r"[ \t]+(?:in[ \t]+the[ \t]+(?:morning|afternoon|evening)|at[ \t]+night"
+    r"|(?:that|this|the[ \t]+same|next)[ \t]+(?:morning|afternoon|evening|night)|tonight"
+    r"|pagi|petang|malam|tengah[ \t]+hari|on[ \t]+(?:\d|[A-Z][a-z]+day\b|the\b))\b"
+)
+# A month's letters as forms and logs write them in capitals ("12-JAN-1985", "DEC 25").
+_MONTH_LETTERS = r"(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC)"
 TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # CDCR numbers: one or two letters then 4-6 digits ("H12345", "AB1234", "CDCR# K-12345").
     # A court's numbers go on with a child's or a count's suffix ("JD-142876-001").
@@ -363,7 +373,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # 15-04126", "DIN: 08-A-3317", "FBI#: 447120KD9"); in capitals, "Sid" is a name.
         # A record's acronym as a field's label needs its "#" or its colon ("FBI#:", "SID:").
         # Canada's fingerprint serial ("FPS 748213D"), not a video's frames ("15 FPS 1080P").
-        r"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC|PULSE|(?<!\d[ ])FPS)#?"
+        # National identity and tax numbers as their acronyms head them ("NIN
+        # CM99031104RKXA", a Malaysian "No. K/P 830519-10-5542", "EIN is 88-4027135"),
+        # in capitals ("ein" is a German word). (Singapore's NRIC is the seed-001 pack's.)
+        r"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC|PULSE|(?:NIN|EIN|K/P)(?![A-Za-z])|(?<!\d[ ])FPS)#?"
         rf"|(?-i:{'|'.join(sorted(_FIELD_ACRONYMS))})(?=#|[ \t]*:)#?)"
         r"(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
         + _NUMBERED_GAP
@@ -553,6 +566,32 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "record_code",
     ),
+    # A reference of capitals and numbers in three groups or more, joined by hyphens or
+    # slashes, that a register or a court writes without a word before it
+    # ("HCT-06-CR-SC-0143-2020", "CVCSP/DHR/2023/02", "MP/2025/11873"): two capitals
+    # together and six digits or more in all; not a date, in figures, with a
+    # month's letters or a zone's ("21/14/03/2020", "12-JAN-1985", "2021-03-12-UTC"), a
+    # form's name ("DS-160") nor a standard's ("ISO 9001").
+    _p(
+        "ID",
+        r"(?<![\w/.-])(?=(?:[A-Z0-9]{1,8}[-/]){2,7}[A-Z0-9]{1,8}(?![\w/-]))(?=[A-Z0-9/-]*?[A-Z]{2})"
+        rf"(?![A-Z0-9/-]*?\b{_MONTH_LETTERS}\b|[A-Z0-9/-]*?(?<!\d)(?:19|20)\d\d-\d\d-\d\d(?!\d))"
+        r"(?=(?:[A-Z/-]*\d){6})[A-Z0-9]{1,8}(?:[-/][A-Z0-9]{1,8}){2,7}(?![\w/-])",
+        0.8,
+        "reference_code",
+    ),
+    # A register's letters, a number and its year ("CRB 214/2020", a police station's
+    # crime book; "HCC 214/2021", a circuit court's indictment; "AS 2231/2021"): the
+    # letters and the number. Not a month and its year after an acronym ("EPRD
+    # 11/2033", a release date), a month's letters ("DEC 25/2020") nor a span of years
+    # ("FY 2019/2020").
+    _p(
+        "ID",
+        rf"(?<![\w/.-])(?!{_MONTH_LETTERS}\b)[A-Z]{{2,5}}[ \t]+"
+        r"(?!(?:0?[1-9]|1[0-2]|(?:19|20)\d\d)/)\d{1,6}/(?:19|20)\d\d(?![\w/-])",
+        0.8,
+        "book_number",
+    ),
     # An agency's or a record's letters, a space, then the record's year and serial
     # ("CR 25-000217", "APD 25-0098214", "UOF 24-0117"): the number is the ID, the
     # letters name its kind or its agency. Not a span of years ("NFL 2019-2020"), a month
@@ -560,8 +599,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # cue's, "FAX 555-0187" a telephone's).
     _p(
         "ID",
-        r"(?<![\w-])(?!(?:ID|NO|NUM|NBR|REF|TEL|FAX|PH|CELL|HOME|WORK|EXP|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT"
-        r"|NOV|DEC)\b)[A-Z]{2,5}[ ]"
+        rf"(?<![\w-])(?!(?:ID|NO|NUM|NBR|REF|TEL|FAX|PH|CELL|HOME|WORK|EXP|{_MONTH_LETTERS})\b)[A-Z]{{2,5}}[ ]"
         r"(?P<v>(?!\d{1,2}-(?:19|20)\d{2}\b|(?:19|20)\d{2}-(?:19|20)?\d{2}\b)(?:19|20)?\d{2}-\d{4,8})(?![\w-])",
         0.85,
         "lettered_record_number",
@@ -655,7 +693,10 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # inside, at least one digit.
     _p(
         "ID",
-        r"\b(?i:licen[cs]e[ \t]+plate|plate|tags?)(?i:[ \t]+(?:number|no\.?|#))?"
+        # A vehicle's registration number, as a Commonwealth record writes it
+        # ("motorcycle, Registration No.⏎UEK 417Q").
+        r"\b(?i:licen[cs]e[ \t]+plate|plate|tags?|(?:registration|reg\.)(?=[ \t]+(?:number|no\b|#)))"
+        r"(?i:[ \t]+(?:number|no\.?|#))?"
         r"(?i:[ \t]+(?:was|is|of|reading|read|says|said))?"
         # (The number may open the next line: "Maryland tag⏎            7CW4418"; or
         # follow a comma: "Virginia tag, UJX-4172".)
@@ -663,6 +704,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"(?P<v>(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,5})\b",
         0.85,
         "plate",
+    ),
+    # A plate right after the vehicle and its comma ("in a taxi, UAX 662K", "his
+    # motorcycle, UEK 417Q", "a Myvi, WPX 4471"): three capitals, a space, then three
+    # figures and a letter or four figures; not a year ("a Ford truck, 2019"), an amount
+    # ("the taxi, UGX 5000": `_rejected`) nor a make's model ("a car, BMW 530").
+    _p(
+        "ID",
+        r"\b(?i:taxi|cab|car|truck|van|motorcycle|motorbike|vehicle|SUV|sedan|pickup|lorry|bus|matatu)"
+        r",[ \t]+(?P<v>(?P<letters>[A-Z]{3})[ ](?:\d{3}[A-Z]|\d{4}))(?![\w-])",
+        0.8,
+        "plate_after_vehicle",
     ),
     # An account's handle ("@dezzy.banks", Venmo's "@mari-brooks-206", a payment app's
     # "$JPage04"): it names its holder. Not an e-mail's "@" (a word before it), nor a
@@ -716,6 +768,17 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         rf"(?P<v>\d{{1,3}}|(?i:{NUMBER_WORDS}))\b(?![/.-]\d)",
         0.85,
         "age_cue",
+    ),
+    # A hedged age with its years ("examined on 17/03/2020, aged about 27 years"): the
+    # years say a life's, not a cheese's months; a person the sentence names says it is
+    # a life's (`_rejected`: not "The whisky was aged about 12 years.").
+    _p(
+        "AGE",
+        rf"\b(?i:aged)\s+(?i:{HEDGES})\s+(?P<v>\d{{1,3}}|(?i:{NUMBER_WORDS}))\s+(?i:years?|yrs?)\b"
+        # (Its clause ends there: "a whisky aged around 12 years in oak" is a cask's.)
+        r"(?=[ \t]*(?:[,.;)]|$|and\b|old\b))",
+        0.85,
+        "age_hedged",
     ),
     # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
     _p("AGE", r"\b(?P<v>\d{1,3})[ ]?(?:y/o|y\.o\.|yo|yrs?\.?[ ]old)(?![\w/])", 0.85, "age_short", IGNORECASE),
@@ -1207,6 +1270,33 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # A clock with a point, as Australia and Britain write it, before am or pm ("2.40 am",
     # "[11.02 AM]"); a point alone is a decimal's ("2.51 kg", "at 2.5").
     _p("TIME", r"(?<![\d.])(?:1[0-2]|0?[1-9])\.[0-5]\d[ \t]*(?i:[ap]\.m\.|[ap]m\b)", 0.85, "dotted_clock"),
+    # A clock with a point the words around it say is one, without am or pm: after a
+    # word that says when ("at about 9.30 in the morning", "until 9.00 at night", "left
+    # at 7.15 that evening", "Arrested: 08.55 hrs"), a part of the day or a day after it
+    # ("in the morning", "that evening", a Malay record's "malam", "hrs on 12/03/2024").
+    # Not a reading, a price or an amount of hours ("His sugar was 7.20 in the morning",
+    # "it traded at about 9.30, then fell", "I billed 14.25 hrs that week").
+    _p(
+        "TIME",
+        r"(?:\b(?:at|by|until|till|from|since|before|after|around|about|approximately|to)[ \t]*\n?[ \t]*"
+        r"(?:(?:about|around|approximately|roughly)[ \t]*\n?[ \t]*)?"
+        r"|\b(?:time|commenced|concluded|started|ended|finished|began|arrested|arrived|departed)[ \t]*:[ \t]*)"
+        r"(?P<v>(?:[01]?\d|2[0-3])\.[0-5]\d(?!\d|\.\d)(?:[ \t]+hrs\b)?)"
+        rf"(?:(?<=hrs)|(?={_A_DAY_S_PART}))",
+        0.8,
+        "dotted_clock",
+        IGNORECASE,
+    ),
+    # A Malay record's clock word says so too, its clause ending or the day's part after
+    # it ("jam 9.00,", "pukul 10.15.", "jam lebih kurang 10.40 malam").
+    _p(
+        "TIME",
+        r"\b(?:jam|pukul)(?:[ \t]+lebih[ \t]+kurang)?[ \t]+(?P<v>(?:[01]?\d|2[0-3])\.[0-5]\d)(?!\d|\.\d)"
+        rf"(?=[ \t]*(?:[,;)]|\.(?!\d)|$)|{_A_DAY_S_PART})",
+        0.8,
+        "dotted_clock",
+        IGNORECASE,
+    ),
     # A twenty-four-hour clock of four figures: a log's column after a date ("10/08/24
     # 0855    Entrance"), a figure that opens with a nought after "at", "by", "until",
     # "notified" and the like ("notified 0830", "on at 0625": no year opens so), or any
@@ -1825,9 +1915,46 @@ def _no_parcel_s(match: re.Match[str], text: str, end: int) -> bool:
 _A_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
+def _no_plate_s_letters(letters: str) -> bool:
+    """A currency's code, a vehicle's make or a word: no plate's letters."""
+    folded = letters.casefold()
+    return letters in currency_codes() or folded in VEHICLE_MAKES or is_common_word(folded)
+
+
+# A person the sentence speaks of before a hedged age ("Kavya was aged about 21 years",
+# "A1, examined on 17/03/2020, aged about 27 years"): a pronoun, a party's or a
+# relation's word, a record's accused, or a capitalised word no common one; not "The
+# whisky was aged", "The building, aged about 40 years".
+_A_PERSON_S_WORD = re.compile(
+    r"(?i:\b(?:he|she|him|her|accused|deceased|victim|complainant|witness|defendant|patient|child|boy|girl|man"
+    r"|woman|son|daughter|wife|husband|mother|father|brother|sister)\b)|\bA\d\b"
+)
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+
+
+def _a_person_before_aged(before: str) -> bool:
+    return _A_PERSON_S_WORD.search(before) is not None or any(
+        not is_common_word(word) for word in _CAPITALISED.findall(before)
+    )
+
+
+_SENTENCE_END = re.compile(r"[.!?][ \t\n]+(?=[A-Z])")
+
+
+def _the_sentence_before(text: str, start: int) -> str:
+    """The words before `start` in its sentence, up to 120 characters."""
+    window = text[max(0, start - 120) : start]
+    ends = list(_SENTENCE_END.finditer(window))
+    return window[ends[-1].end() :] if ends else window
+
+
 def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) -> bool:
     """Whether a pattern's match is none of its label's after all: the checks a regex
     cannot make (the words around it, a check digit, a state's code)."""
+    if rule == "plate_after_vehicle" and _no_plate_s_letters(match.group("letters")):
+        return True  # "the taxi, UGX 5000": a currency's code; "a truck, MAN 1830": a make's model
+    if rule == "age_hedged" and not _a_person_before_aged(_the_sentence_before(text, start)):
+        return True  # "The whisky was aged about 12 years.": a thing's age
     if rule == "spelled_spaces" and _STUTTER.search(text, start, end):
         return True  # "a i i i": an answer's marker, then a stutter
     if (
