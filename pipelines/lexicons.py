@@ -409,10 +409,10 @@ KIN_NAMES: frozenset[str] = frozenset(
 # retired in 2015" is Mr. Constable.
 # The Philippines' courtesy before a woman's given name and a village chief's rank
 # ("Aling Nena", "Kapitan Nestor Mendiola"; not "Mang", a Chin and a Hmong given name
-# too: "Mang Suan Thang"), a pilgrim's
-# ("Hajji Kasule", "Hajah Rosnah"; not "Haji", a surname too), Malaysia's police ranks ("Inspektor Kavitha",
-# "Sarjan Mohd Faizal"), a British superintendent's abbreviation ("Supt Ackroyd") and
-# a young man's or a court officer's "Master": titles outside the name.
+# too: "Mang Suan Thang"), a pilgrim's ("Hajji Kasule", "Hajah Rosnah"; not "Haji", a
+# surname too), Malaysia's police ranks ("Inspektor Kavitha", "Sarjan Mohd Faizal"), a
+# British superintendent's abbreviation ("Supt Ackroyd") and a young man's or a court
+# officer's "Master": titles outside the name.
 # Akan offices and courtesies of Ghana's courts and families (a town's chief, his
 # linguist, an elder, a family head, a pastor: "Opanyin Kwadwo Boateng",
 # "the Okyeame, Kwaku Ampofo"), and the Ewe "Togbe": titles outside the name, as the

@@ -1000,9 +1000,9 @@ _IN_A_LANGUAGE_BEFORE = re.compile(
     r"|written|spelled|spelt|testif(?:y|ies|ied)|testifying|translated|interpreted|answers?|answered|greets?"
     r"|greeted)\s+in|(?:translated|interpreted)[ \t]+into)[ \t]+$"
 )
-# What says a word is a language by itself, wherever else the document writes it: its
-# words or an interpreter after it, a list of an interpreter's languages, or a
-# translation into it ("spoke in Kimaanya" may be a village's).
+# A translation into a word says it is a language by itself, as its words, an
+# interpreter or an interpreter's list after it do (`_A_LANGUAGE_S_WORDS_AFTER`): the
+# cues `_named_a_language` spreads from ("spoke in Kimaanya" may be a village's).
 _INTO_BEFORE = re.compile(r"(?i:\b(?:translated|interpreted)[ \t]+into)[ \t]+$")
 # Speaking "in" a place no list knows is rare beside speaking in a language ("the
 # witness will speak in isiXhosa"); testifying, saying or writing in one is common.

@@ -706,7 +706,7 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         "plate",
     ),
     # A plate right after the vehicle and its comma ("in a taxi, UAX 662K", "his
-    # motorcycle, UEK 417Q", "a Myvi, WPX 4471"): three capitals, a space, then three
+    # motorcycle, UEK 417Q", "a white car, WPX 4471"): three capitals, a space, then three
     # figures and a letter or four figures; not a year ("a Ford truck, 2019"), an amount
     # ("the taxi, UGX 5000": `_rejected`) nor a make's model ("a car, BMW 530").
     _p(
