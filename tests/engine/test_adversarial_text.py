@@ -118,3 +118,11 @@ def test_the_patterns_cost_linear_time_on_hyphened_runs():
     # start at every hyphen and scan the run again (session 28).
     for crafted in ("a-" * 20_000, "report " + "A1-" * 10_000):
         assert cpu(patterns.recognize, crafted) < 2.0, crafted[:8]
+
+
+def test_the_cues_cost_linear_time_on_hyphened_runs():
+    from pipelines.detection.recognizers import cues
+
+    # 100,000 characters of "A-1-B-2-": 22 s when the initials after a name's surname
+    # could start at every capital and scan the run again (session 36).
+    assert cpu(cues.recognize, "A-1-B-2-" * 12_500) < 3.0
