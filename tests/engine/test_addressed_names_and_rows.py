@@ -2,20 +2,11 @@
 a table's rows and across a sentence's end, initials of the harmed and registers'
 numbers (session 34, from made-up batch 29)."""
 
-from django.conf import settings
-
 from pipelines.candidate import Candidate
 from pipelines.detection.merging import edges, propagate
-from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers import cues, gazetteer, patterns, spacy_ner
-
-
-def _spans(text: str, *labels: str) -> list[tuple[str, str]]:
-    return [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in labels]
-
-
-def _people(text: str) -> list[str]:
-    return [t for t, _ in _spans(text, "PERSON", "SPELLED_NAME")]
+from tests.engine.span_support import people as _people
+from tests.engine.span_support import spans as _spans
 
 
 def _ids(text: str) -> list[str]:

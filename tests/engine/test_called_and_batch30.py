@@ -1,20 +1,11 @@
 """What people are called and the batch-30 shapes (session 35, from made-up batch 30):
 a nickname's pronoun on the next line, initials someone goes by."""
 
-from django.conf import settings
-
 from pipelines.candidate import Candidate
 from pipelines.detection.filtering.filters import apply_filters
-from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers import cues, patterns
-
-
-def _spans(text: str, *labels: str) -> list[tuple[str, str]]:
-    return [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in labels]
-
-
-def _people(text: str) -> list[str]:
-    return [t for t, _ in _spans(text, "PERSON", "SPELLED_NAME")]
+from tests.engine.span_support import people as _people
+from tests.engine.span_support import spans as _spans
 
 
 def _called(text: str) -> list[str]:

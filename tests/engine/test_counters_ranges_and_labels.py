@@ -3,14 +3,8 @@ column's gap, and the roles a transcript's labels and ranks name (session 31).""
 
 import re
 
-from django.conf import settings
-
-from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers.cues import recognize as cues
-
-
-def _spans(text: str, *labels: str) -> list[tuple[str, str]]:
-    return [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in labels]
+from tests.engine.span_support import spans as _spans
 
 
 def test_a_video_s_counter_with_its_hours_is_no_time_of_day() -> None:

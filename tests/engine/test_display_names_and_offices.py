@@ -10,10 +10,7 @@ from pipelines.detection.filtering.place_context import given_names_before_surna
 from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers import cues, patterns
 from pipelines.detection.recognizers.spacy_ner import corrected_label
-
-
-def _spans(text: str, *labels: str) -> list[tuple[str, str]]:
-    return [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in labels]
+from tests.engine.span_support import spans as _spans
 
 
 def _found(text: str, label: str) -> list[str]:

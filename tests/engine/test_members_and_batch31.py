@@ -1,21 +1,12 @@
 """Minutes' members and their initials, other courts' courtesies, languages, aliases and
 references (session 36, from made-up batch 31)."""
 
-from django.conf import settings
-
 from pipelines.candidate import Candidate
 from pipelines.detection.merging import propagate
-from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers import cues, patterns
 from pipelines.names import name_parts
-
-
-def _spans(text: str, *labels: str) -> list[tuple[str, str]]:
-    return [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in labels]
-
-
-def _people(text: str) -> list[str]:
-    return [t for t, _ in _spans(text, "PERSON", "SPELLED_NAME")]
+from tests.engine.span_support import people as _people
+from tests.engine.span_support import spans as _spans
 
 
 def _ids(text: str) -> list[str]:

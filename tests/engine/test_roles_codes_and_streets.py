@@ -1,19 +1,13 @@
 """Roles in labels and before names, courts' numbers, streets of a grid, ages beside
 names and the words that are no one's (session 32, from made-up batch 27)."""
 
-from django.conf import settings
-
 from pipelines.candidate import Candidate
 from pipelines.detection.filtering.filters import reject_reason
 from pipelines.detection.filtering.place_context import given_names_before_surnames
 from pipelines.detection.merging.beside_names import ages_beside_names
 from pipelines.detection.merging.propagate import propagate
-from pipelines.detection.pipeline import detect_text
 from pipelines.detection.recognizers import cues, patterns
-
-
-def _spans(text: str, *labels: str) -> list[tuple[str, str]]:
-    return [(c.text, c.label) for c in detect_text(text, settings.SPACY_MODEL).spans if c.label in labels]
+from tests.engine.span_support import spans as _spans
 
 
 def _found(text: str, label: str) -> list[str]:

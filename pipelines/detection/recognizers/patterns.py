@@ -18,6 +18,7 @@ from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
     COURT_KINDS,
+    FAMILY_RELATIONS,
     HEDGES,
     HONORIFICS,
     LIFE_EVENTS,
@@ -1927,7 +1928,7 @@ def _no_plate_s_letters(letters: str) -> bool:
 # whisky was aged", "The building, aged about 40 years".
 _A_PERSON_S_WORD = re.compile(
     r"(?i:\b(?:he|she|him|her|accused|deceased|victim|complainant|witness|defendant|patient|child|boy|girl|man"
-    r"|woman|son|daughter|wife|husband|mother|father|brother|sister)\b)|\bA\d\b"
+    rf"|woman|{FAMILY_RELATIONS})\b)|\bA\d\b"
 )
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 
