@@ -308,6 +308,28 @@ def is_common_word(word: str) -> bool:
     return word.casefold() in common_words()
 
 
+# The endings of English nouns made from verbs and adjectives ("adjudication",
+# "enforcement", "compliance"), no surname's; not "-ing" ("Cushing", "Spalding",
+# "Browning" are surnames).
+_DERIVED_NOUN = re.compile(r"[a-z]{3,}(?:tion|sion|ment|ance|ence|ity)")
+DERIVED_NOUN_ZIPF = 2.5
+
+
+def is_derived_noun(word: str) -> bool:
+    """A rarer English noun a function's name is made of ("ADJUDICATION OFFICER",
+    "ENFORCEMENT OFFICER"): an English noun's ending, a word English text meets at
+    least once in three million words, and no given name or surname the lists hold
+    (common_words' threshold leaves these out)."""
+    from wordfreq import zipf_frequency
+
+    folded = word.lower()
+    return (
+        _DERIVED_NOUN.fullmatch(folded) is not None
+        and not is_known_name(word)
+        and zipf_frequency(folded, "en") >= DERIVED_NOUN_ZIPF
+    )
+
+
 def is_person_given_name(word: str) -> bool:
     """A given name that is no common English word: "Marcus", "John"; not "Will",
     "May" or "Grace". What the edges take before a surname, the second opinion's

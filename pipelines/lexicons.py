@@ -54,6 +54,10 @@ TITLES: tuple[str, ...] = (
     "Sister",
     "Nurse",
 )
+# An Irish police officer's rank before the name ("Garda Caoimhe Ní Fhlaithearta",
+# "Garda Lavelle", "D/Gda Siobhán Ní Bhriain"): a title only there, since alone "Garda"
+# is the force or a security firm's name ("a Garda armored truck"), no role word.
+TITLES_BEFORE_A_NAME_ONLY: tuple[str, ...] = ("Garda", "Gda", "GARDA", "GDA")
 # A courtesy title or an abbreviated rank right before a word ("Mr. Salt", "DR. GOLD",
 # "Sgt. Haj Ali"): what follows is a person's name, whatever word it is.
 TITLE_JUST_BEFORE = (
@@ -302,7 +306,7 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
     specialist caseworker manager advocate coordinator supervisor navigator liaison therapist psychiatrist
     psychologist sho cci ccii ie co inv po iso incarcerated individual
     tfo dci dsu wpc pcso supt insp adv advs addl student coach csho fiscal
-    child youth juvenile guardian caregiver elder osg suspect""".split()
+    child youth juvenile guardian caregiver elder osg suspect ipo dpo""".split()
 ) | frozenset(p.lower() for p in PROSECUTOR_LETTERS if p != "ADA")
 # (An interrogation's transcript labels the one questioned so, "SUSPECT:"; a
 # prosecutor's office labels and titles its lawyers "AUSA FORD:", "DDA PIKE:", an
@@ -316,10 +320,16 @@ SPEAKER_ROLES: frozenset[str] = frozenset(
 # Services", "Coach Lane".)
 # (An OSHA compliance safety and health officer labels the interview "CSHO ODEH:"; the
 # Philippines' prosecutor his, "FISCAL MANALASTAS:", not Scotland's "Procurator Fiscal".)
-# (The last line: a task force officer; British police ranks as a record of interview
+# (A Nigerian police file's investigating and divisional police officers: "IPO:",
+# "DPO:".)
+# (The last line but one: a task force officer; British police ranks as a record of interview
 # writes them, "DCI HOLLOWAY:"; an Indian court's advocates and additional advocates,
 # "ADV. VAKIL:". Not the two letters that are people's initials too: "DC", "DS", "PC",
-# "PS", "SR", nor "DI", an Italian surname's particle.)
+# "PS" (POLICE_RANK_LETTERS), "SR", nor "DI", an Italian surname's particle.)
+# British police ranks' letters (constable, sergeant, detective constable, detective
+# sergeant): someone's initials too, so a rank before a name only where the record
+# speaks of the police (edges), and never an institution's letters ("PC Ludlow").
+POLICE_RANK_LETTERS: frozenset[str] = frozenset({"PC", "PS", "DC", "DS"})
 # How a court or a dignitary is addressed or named by the office ("Your Honor", "HER
 # LADYSHIP:", "Nothing further, M'Lady."): a role said as words, no one's name. A
 # Commonwealth court's judge speaks and is spoken to this way throughout a transcript.
@@ -332,7 +342,8 @@ FORM_OF_ADDRESS: str = (
 )
 # Titles that are words or given names too, titles only with their period: "Hon.
 # Rosemary Varga", "Sri. H. N. Girish", "SRI. T. RANGASWAMY:"; not "Sri Manjunatha
-# Nursing Home", "SRI LANKA:", "KUM OK-SUN:".
+# Nursing Home", "SRI LANKA:", "KUM OK-SUN:". (A Nigerian barrister's "Barr.", a surname
+# with a sentence's stop as often: places.barrister_s_title.)
 TITLES_ONLY_WITH_THEIR_PERIOD: frozenset[str] = frozenset({"hon", "sri", "kum"})
 # A role's letters before a surname in a speaker's label ("DLC PRUSZYNSKI:", a deputy
 # labor commissioner; "LPN OKAFOR:"): three or four capitals and no vowel, so no one's
@@ -418,6 +429,12 @@ KIN_NAMES: frozenset[str] = frozenset(
 # "the Okyeame, Kwaku Ampofo"), and the Ewe "Togbe": titles outside the name, as the
 # guideline keeps titles; never a name alone. Not "Nana" nor "Ohemaa" (a queen mother),
 # given names too ("Nana Yaw Owusu", "my daughter Ohemaa").
+# Pakistan's courtesy before a woman's name ("Mst. Sadaf Batool"), Islam's titles of
+# learning ("Maulana Abdul Qayyum", "Allama Iqbal"), a Yoruba king's form of address
+# ("Kabiyesi") and a market's head's ("Iyaloja"): outside the name, never a name alone.
+# Not "Oba" (a king's title, a given name too: "Oba Chandler"), Hausa's "Mallam" and
+# Yoruba's "Baale" and "Mogaji" (surnames too, said alone as names: "Mallam said"),
+# "Chaudhry", "Malik", "Mian", "Rana", "Syed" or "Raja".
 HONORIFICS: frozenset[str] = (
     frozenset(
         """king queen prince princess emperor empress pope saint st sir dame lord lady duchess countess
@@ -430,7 +447,8 @@ HONORIFICS: frozenset[str] = (
     comandante shri smt shrimati ntate superintendent encik puan cik mdm datuk aghaye agha-ye khanum khanom
     alhaji alhaja alhaje seu mzee sheriff constable cst magistrate referee arbitrator mate
     odikro okyeame kyeame opanyin abusuapanin obaapanin omanhene osofo togbe
-    aling kapitan hajji hajjat hajia hajiya hajah inspektor sarjan koperal supt master""".split()
+    aling kapitan hajji hajjat hajia hajiya hajah inspektor sarjan koperal supt master
+    mst mussammat maulana maulvi allama kabiyesi iyaloja""".split()
     )
     | frozenset(rank.lower() for rank in MILITARY_RANKS)
     | frozenset(t.lower() for t in OTHER_LANGUAGES_KIN_TITLES)
@@ -532,6 +550,10 @@ PLACE_PREFIXES: frozenset[str] = frozenset(
     """cape mount mt lake fort port isle gulf rio san santa são sao sierra costa north south east west northern
     southern eastern western central upper lower greater new""".split()
 )
+# Words found only inside one body's name: Ireland's police, An Garda Síochána ("the
+# Guardians of the Peace"). "Garda" is also a rank (TITLES), so what a rank's title
+# leaves of the name ("Síochána") is no one's.
+BODY_NAME_WORDS: frozenset[str] = frozenset({"síochána", "siochana"})
 # Words that make a name an organization's ("… Department", "… Prison").
 # A business or a care provider by its trade, the last word of its name ("Valley
 # Harvest Packing", "Gem City Collision", "Atkinson-Bright Reporting Services", the
@@ -597,6 +619,7 @@ ORGANIZATION_WORDS: frozenset[str] = (
     sindicato syndicat empresa compañía compagnie companhia compagnia constructora agrícola agricola instituto
     institut istituto banco banque""".split()
     )
+    | BODY_NAME_WORDS
 )
 # A name used as a place in the sentence around it (detection/filtering/place_context.py):
 # the verbs and prepositions of moving along a street ("came down Chambers",
@@ -820,7 +843,9 @@ FORM_FIELD_LABELS: frozenset[str] = frozenset(
     " IMEI IMSI MSISDN ICCID MEID ESN"
     # A transcript's cover: who made it ("COMPANY:  NDABA TRANSCRIPTION SERVICE"), the
     # heading of the lawyers' list ("APPEARANCES:"); "PAGES:  8" is a surname's field.
-    " COMPANY APPEARANCES".split()
+    " COMPANY APPEARANCES"
+    # A police statement form's fields ("TRIBE: Yoruba", "LANGUAGE: Hausa").
+    " TRIBE LANGUAGE RELIGION OCCUPATION NATIONALITY".split()
 )
 FORM_FIELD_SURNAMES: frozenset[str] = frozenset("PAGE PAGES CASE FILE PLACE".split())
 # Letters after a name that are no part of it: honours, offices and silk (British,

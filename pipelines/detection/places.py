@@ -11,7 +11,7 @@ places and institutions, never from any evaluation set.
 import re
 from functools import lru_cache
 
-from pipelines.gazetteers import first_names, is_known_name, large_place_names, place_names, us_states
+from pipelines.gazetteers import first_names, is_common_word, is_known_name, large_place_names, place_names, us_states
 from pipelines.lexicons import (
     NATIONALITIES,
     ORGANIZATION_TYPES,
@@ -455,3 +455,31 @@ RECORD_NUMBER_AFTER = re.compile(r"[ \t]+(?:No|Nos|Number)\.?[ \t]*[:#]?[ \t]*(?
 def names_a_record(text: str, start: int, end: int) -> bool:
     """text[start:end] is a record's word with its number after it ("Case No. 24-1")."""
     return text[start:end].casefold() in RECORD_NOUNS and RECORD_NUMBER_AFTER.match(text, end) is not None
+
+
+# "Barr." (a Nigerian barrister's title, as the record writes counsel) before an initial,
+# a full name or a label's colon: "Barr. U. Mbanefo", "Barr. Yewande Ilori-Ashafa",
+# "BARR. IKWUEMESI:", and a record's list of appearances, a line each ("Barr.
+# Ikwuemesi for the Defendant.").
+_COUNSEL_AFTER_BARR = re.compile(
+    r"\.[ \t]+(?:[A-Z]\.|(?P<name>[A-Z][\w'’-]+)"
+    r"(?:(?P<label>[ \t]*:)|[ \t]+(?P<more>[A-Z][\w'’-]*[A-Za-z])(?![\w'’-])|(?P<appears>[ \t]+for[ \t]+the\b))?)"
+)
+_LINE_OPENS_BEFORE = re.compile(r"(?:^|\n)[ \t]*$")
+
+
+def barrister_s_title(text: str, end: int) -> bool:
+    """ "Barr" ending at `end` is counsel's title, not the surname Barr ending a
+    sentence before the next one's first word ("I called Barr. Maria answered",
+    "Attorney General Barr. Mueller was not there", "argued by Barr. Whitfield for
+    the state")."""
+    after = _COUNSEL_AFTER_BARR.match(text, end)
+    if after is None:
+        return False
+    name = after.group("name")
+    if name is None:
+        return True
+    more = after.group("more")
+    # (Where the line opens: before the four letters of "Barr".)
+    appears = after.group("appears") and _LINE_OPENS_BEFORE.search(text, max(0, end - 44), end - 4)
+    return not is_common_word(name) and bool(after.group("label") or (more and not is_common_word(more)) or appears)

@@ -14,6 +14,7 @@ from pipelines.detection.case import caseless_at
 from pipelines.detection.config import ACRONYM_PERSON_SCORE, FILTER_RULES, NAMED_WORK_SCORE, WEEKDAY_ALONE_SCORE
 from pipelines.detection.filtering.words import FilterWords, filter_words
 from pipelines.detection.places import (
+    barrister_s_title,
     broken_only_after_prefixes,
     has_institution_word,
     institution_broken_by_a_line,
@@ -44,6 +45,7 @@ from pipelines.gazetteers import (
     spoken_languages,
 )
 from pipelines.lexicons import (
+    BODY_NAME_WORDS,
     CIVIC_OFFICE,
     CLINICAL_FIELD_LABELS,
     DEGREES,
@@ -71,6 +73,7 @@ from pipelines.lexicons import (
     SPEAKER_ROLES,
     STREET_TYPES,
     TITLE_JUST_BEFORE,
+    TITLES_BEFORE_A_NAME_ONLY,
     VEHICLE_COLOURS,
     VEHICLE_MAKES,
 )
@@ -305,6 +308,8 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     roles = w.role_words or frozenset()
     if all(_is_role(word, roles) for word in words):
         return "role word"
+    if words and all(word in BODY_NAME_WORDS for word in words):
+        return "a body's name's word"  # "Síochána" of "Garda Síochána", its rank's title taken off
     if _an_office_s_or_a_label_s_word(c, text, words):
         return "role word"
     # A role that is a word or a surname elsewhere, where a speaker's label names it
@@ -374,12 +379,13 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
     # before counsel's: names too, titles only with their period.
     if words == ["hon"] and text[c.end : c.end + 1] == "." and _NAME_AFTER.match(text, c.end + 1):
         return "title alone"
-    if (
-        words == ["barr"]
-        and _COUNSEL_AFTER.match(text, c.end)
-        and not _TITLED.search(text, max(0, c.start - 8), c.start)
-    ):
-        return "title alone"  # "Barr. U. Mbanefo"; not "Mr. Barr. He said wait."
+    if words == ["barr"] and barrister_s_title(text, c.end) and not _TITLED.search(text, max(0, c.start - 8), c.start):
+        return "title alone"  # "Barr. U. Mbanefo", "BARR. IKWUEMESI:"; not "Mr. Barr. He said wait."
+    # "Thank you, Garda.": the rank alone, as a person, where the record writes it
+    # before names ("Garda Lavelle"); the force or a firm named so stays a body.
+    rank = c.text.strip()
+    if c.label == "PERSON" and rank in TITLES_BEFORE_A_NAME_ONLY and _a_rank_before_names(text, rank):
+        return "title alone"
     # "Rt Hon", "the Right Hon.": the Right Honourable, a title however written.
     if words == ["hon"] and _RIGHT_BEFORE.search(text, max(0, c.start - 8), c.start):
         return "title alone"
@@ -387,8 +393,16 @@ def _role_word(c: Candidate, text: str, w: FilterWords) -> str | None:
 
 
 _NAME_AFTER = re.compile(r"[ \t]+[A-Z]")
-# "Barr." before an initial ("Barr. U. Mbanefo") is a barrister's title.
-_COUNSEL_AFTER = re.compile(r"\.[ \t]+[A-Z]\.")
+_RANKS_BEFORE_NAMES = DocumentAnswers()
+
+
+def _a_rank_before_names(text: str, rank: str) -> bool:
+    def anywhere() -> bool:
+        return re.search(rf"(?<![\w'’-]){re.escape(rank)}[ \t]+[A-Z]", text) is not None
+
+    return _RANKS_BEFORE_NAMES.get(text, rank, anywhere)
+
+
 _RIGHT_BEFORE = re.compile(r"\b(?:Rt\.?|Right)[ \t]+$")
 # Offices a trade's or a service's word opens ("Fire Marshal", "Park Ranger"): surnames
 # and given names alone ("Marshal's my cousin"), so only after such a word and before a

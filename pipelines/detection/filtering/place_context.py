@@ -44,6 +44,7 @@ from pipelines.lexicons import (
     STREET_TYPES,
     TITLE_WORDS,
     TITLES,
+    TITLES_BEFORE_A_NAME_ONLY,
     US_STATE_CODES,
     US_STATES,
 )
@@ -852,12 +853,18 @@ def given_names_before_surnames(text: str, spans: list[Candidate]) -> list[Candi
             i += 1
             continue
         following = spans[i + 1] if i + 1 < len(spans) else None
+        adjacent = (
+            following is not None
+            and following.label == "PERSON"
+            and _NAME_GAP.fullmatch(text, span.end, following.start) is not None
+        )
+        if len(words) == 1 and words[0] in TITLES_BEFORE_A_NAME_ONLY and adjacent:
+            i += 1  # "Garda" of "Garda Lavelle": the rank a model read as a body, no one's
+            continue
         if (
             len(words) == 1
             and words[0] not in PROSECUTOR_LETTERS  # "ADA Barraza": the office's letters, no given name
-            and following is not None
-            and following.label == "PERSON"
-            and _NAME_GAP.fullmatch(text, span.end, following.start)
+            and adjacent
             and following.text[:1].isupper()
             and not places.placed_in_sentence(text, span.start, span.end)
         ):

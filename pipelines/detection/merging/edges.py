@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate
 
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
@@ -28,6 +29,7 @@ from pipelines.detection.places import (
     LINE_GAP,
     NAME_PREFIX_BREAK,
     PRINTED_LINE_NUMBER,
+    barrister_s_title,
     has_institution_type,
     has_institution_word,
     institution_broken_by_a_line,
@@ -55,6 +57,7 @@ from pipelines.gazetteers import (
 from pipelines.lexicons import (
     ABBREVIATED_GIVEN_NAMES,
     ADDRESSING_WORDS,
+    BODY_NAME_WORDS,
     CIVIC_OFFICE,
     COURTESY_TITLES,
     DEGREES,
@@ -72,6 +75,7 @@ from pipelines.lexicons import (
     ORGANIZATION_WORDS,
     PERIOD_PARTS,
     PLACE_WORDS,
+    POLICE_RANK_LETTERS,
     POST_NOMINALS,
     PROSECUTOR_LETTERS,
     REPLY_WORDS,
@@ -80,6 +84,7 @@ from pipelines.lexicons import (
     ROLE_WORDS,
     SPEAKER_ROLES,
     TITLE_WORDS,
+    TITLES_BEFORE_A_NAME_ONLY,
     TITLES_ONLY_WITH_THEIR_PERIOD,
     TRADE_WORDS,
     WEEKDAYS,
@@ -768,8 +773,16 @@ def _strip_rank(text: str, c: Candidate, start: int, end: int) -> int:
     )
     if role and text[match.end() : end].strip()[:1].isupper():
         return match.end()
+    if lead in POLICE_RANK_LETTERS and text[match.end() : end].strip()[:1].isupper() and _a_police_record(text):
+        return match.end()  # "PC Ludlow", "DC PENDLEBURY:" where the record is the police's
     if lead.lower() in TITLES_ONLY_WITH_THEIR_PERIOD and text.startswith(f"{lead}.", start):
         return match.end()  # "Hon. Rosemary Varga", "Sri. H. N. Girish"
+    if lead.lower() == "barr" and barrister_s_title(text, start + len(lead)):
+        return match.end()  # "Barr. Yewande Ilori-Ashafa", "BARR. IKWUEMESI:"
+    rest_words = text[match.end() : end].split()
+    if lead in TITLES_BEFORE_A_NAME_ONLY and rest_words[:1] and rest_words[0][:1].isupper():
+        # "Garda Caoimhe Ní Fhlaithearta"; not the force's name, "GARDA SÍOCHÁNA".
+        return start if rest_words[0].lower() in BODY_NAME_WORDS else match.end()
     if lead.lower() in _GIVEN_NAME_HONORIFICS and _a_given_name_alone(text[match.end() : end]):
         return match.end()
     if lead.lower() not in HONORIFICS:
@@ -842,6 +855,37 @@ def _an_office_s_rank(lead: str) -> bool:
 
 
 _LABEL_ROLE_WORDS = ROLE_WORDS | SPEAKER_ROLES
+# lexicons.POLICE_RANK_LETTERS: a rank before a name where the record speaks of the
+# police.
+_POLICE_WORD = re.compile(r"\b(?:[Pp]olice|POLICE|[Cc]onstab(?:le|ulary)|CONSTAB(?:LE|ULARY))\b")
+_POLICE_RECORDS = DocumentAnswers()
+
+
+def _a_police_record(text: str) -> bool:
+    return _POLICE_RECORDS.get(text, "", lambda: _POLICE_WORD.search(text) is not None)
+
+
+_BODY_OR_PLACE_WORDS = ORGANIZATION_WORDS | PLACE_WORDS
+_A_RANK_S_OFFICER = re.compile(r"(?:PC|PS|DC|DS)[ \t]+(?:[A-Z][\w'’-]+)(?:[ \t]+[A-Z][\w'’-]+)?")
+
+
+def _police_officers(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """An organization a model read of a rank's letters and a name ("PC Ludlow", its
+    letters no known name) is the officer where the record is the police's; the
+    rank then comes off as a person's title. Not a body's name of common words ("PC
+    World", "DC Police Department"), nor anywhere outside a police record ("DS
+    Smith")."""
+    return [
+        replace(c, label="PERSON")
+        if c.label == "ORGANIZATION"
+        and _A_RANK_S_OFFICER.fullmatch(c.text) is not None
+        and not any(is_common_word(w) or w.lower() in _BODY_OR_PLACE_WORDS for w in c.text.split()[1:])
+        and _a_police_record(text)
+        else c
+        for c in spans
+    ]
+
+
 _LABEL_COLON = re.compile(r"[ \t]*:")
 
 
@@ -946,8 +990,8 @@ def _take_given_name(text: str, start: int, caseless: bool = False) -> int:
         hyphenated = None if caseless else _HYPHENATED_GIVEN_BEFORE.search(text, max(0, start - 30), start)
         return hyphenated.start() if hyphenated is not None and is_hyphenated_given_name(hyphenated.group(1)) else start
     word = match.group(1)
-    if word.lower() in COURTESY_TITLES:
-        return start  # "Seu Marcelo", "Doña Chayo": another language's "Mr." or "Mrs."
+    if word.lower() in COURTESY_TITLES or word in TITLES_BEFORE_A_NAME_ONLY:
+        return start  # "Seu Marcelo", "Doña Chayo": another language's "Mr." or "Mrs."; a Garda's rank
     if word.lower() in _GIVEN_NAME_HONORIFICS and _a_given_name_alone(_NAME_AT.match(text, start).group()):
         return start  # "Dona Fátima": the honorific, taken off (`_strip_rank`), stays off
     if is_person_given_name(word) or (not caseless and _common_given_name_leads(text, match.start(), start, word)):
@@ -1664,6 +1708,96 @@ def _split_at_quotes(text: str, spans: list[Candidate]) -> list[Candidate]:
     return out
 
 
+# A South Asian record's parentage and marriage between two people's names: "son of",
+# "daughter of", "wife of" ("Sahib Khan s/o Gul Nawaz", "Kavya W/o Ravikumar").
+_PARENTAGE = re.compile(r"[ \t\n]+([SsDdWw]/[Oo])[ \t\n]+")
+# A model's span that stops inside the marker ("Muhammad Ishaq s" of "… s/o Feroz Din").
+_PARENTAGE_CUT = re.compile(r"[ \t]+[SsDdWwRr]$")
+
+
+def _split_at_parentage(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A person's span across "s/o", "d/o" or "w/o" as the two people it names: a
+    Pakistani or Indian record's "Muhammad Ishaq s/o Feroz Din". A Tamil name of one
+    given name and the father's, as Singapore registers it ("Rajendran s/o
+    Pakirisamy"), is one name and stays whole; a wife is never part of a name."""
+    out: list[Candidate] = []
+    for c in spans:
+        match = _PARENTAGE.search(c.text) if c.label == "PERSON" else None
+        cut = _PARENTAGE_CUT.search(c.text) if c.label == "PERSON" and match is None else None
+        if cut is not None and text[c.end : c.end + 2].lower() == "/o":
+            c = replace(c, end=c.start + cut.start(), text=c.text[: cut.start()])  # "Muhammad Ishaq s|/o"
+        if match is None:
+            out.append(c)
+            continue
+        before, after = c.text[: match.start()], c.text[match.end() :]
+        if match.group(1).lower() != "w/o" and len(before.split()) < 2 and len(after.split()) < 2:
+            out.append(c)
+            continue
+        # The rest may name a grandfather in turn ("Ali Khan s/o Ahmed Raza s/o Gul Din"):
+        # each marker parts two people (a loop, not a call per marker: a hostile chain
+        # of thousands would exhaust the stack).
+        at = c.start
+        for marker in _PARENTAGE.finditer(c.text):
+            out.append(replace(c, start=at, end=c.start + marker.start(), text=text[at : c.start + marker.start()]))
+            at = c.start + marker.end()
+        out.append(replace(c, start=at, text=text[at : c.end]))
+    return [piece for piece in out if piece.start < piece.end]
+
+
+# An Irish surname's particle written apart, with "an" or "Giolla" after it ("Ó Gaora",
+# "Ní Fhlaithearta", "Mac an Iomaire", "Nic Giolla Easpaig"), right before a name, on
+# its line or at the end of the line before ("Garda Ó⏎17    Cadhain").
+# Two of them after a married woman's "Bean" ("Bean Uí Mhic Fhlannchadha"). Across a
+# line's end not "Mac" alone, a computer too ("a Mac⏎12 Henderson").
+_IRISH_PARTICLE_WORD = r"(?:Ó|Ní|NÍ|Nic|NIC|Uí|UÍ|Mhic|MHIC|Mac|MAC)"
+_IRISH_PARTICLE_UNIT = rf"{_IRISH_PARTICLE_WORD}(?:[ \t]+(?:an|AN|Giolla|GIOLLA))?"
+_IRISH_PARTICLE_BEFORE = re.compile(
+    rf"(?<![\w'’-])(?:{_IRISH_PARTICLE_UNIT}(?:[ \t]+{_IRISH_PARTICLE_UNIT})?[ \t]+"
+    r"|(?:Ó|Ní|NÍ|Nic|NIC|Uí|UÍ|Mhic|MHIC)[ \t]*\n[ \t]*\d{0,3}[ \t]*)$"
+)
+# How far before a particle the spans that may hold it are looked for one by one.
+_NEAR = 200
+# The surname's first letter after its particle, an Irish mutation's lower-case
+# letter before it or not ("Ó hAodha", "Nic an tSaoi").
+_IRISH_SURNAME_OPENS = re.compile(r"[hnt]?[A-ZÀ-Þ]")
+
+
+def _with_irish_particles(text: str, spans: list[Candidate]) -> list[Candidate]:
+    """A person's span a model began after its surname's Irish particle, begun at the
+    particle: "Mr Ó Gaora" is "Ó Gaora", as the name is written. A person's span
+    lying inside the particle (a cue's "Mac" of "DPP v Mac an Iomaire", a model's
+    "Giolla" of "Nic Giolla Easpaig") goes into it; any other span there (a place, a
+    longer name) keeps the particle its own."""
+    order = sorted(range(len(spans)), key=lambda i: spans[i].start)
+    starts = [spans[i].start for i in order]
+    # The furthest end among the spans before each position in `order`: a span opening
+    # far before the particle and reaching into it is found without a scan.
+    reach = list(accumulate((spans[i].end for i in order), max, initial=-1))
+    current: dict[int, Candidate] = {}  # the spans grown so far, by their index
+    absorbed: set[int] = set()
+    for i in order:
+        c = spans[i]
+        if c.label != "PERSON" or _IRISH_SURNAME_OPENS.match(c.text) is None or i in absorbed:
+            continue
+        particle = _IRISH_PARTICLE_BEFORE.search(text, max(0, c.start - 30), c.start)
+        if particle is None:
+            continue
+        # The spans that reach into the particle: the near ones, or one from afar.
+        lo = bisect_left(starts, particle.start() - _NEAR)
+        if reach[lo] > particle.start():
+            continue  # a long span holds the particle
+        near = order[lo : bisect_left(starts, c.start)]
+        inside = [j for j in near if j not in absorbed and current.get(j, spans[j]).end > particle.start()]
+        if any(
+            spans[j].label != "PERSON" or current.get(j, spans[j]).start < particle.start() or spans[j].end > c.start
+            for j in inside
+        ):
+            continue
+        absorbed.update(inside)
+        current[i] = replace(c, start=particle.start(), text=text[particle.start() : c.end])
+    return [current.get(i, c) for i, c in enumerate(spans) if i not in absorbed]
+
+
 # A span of two clocks or two dates, which the guideline marks as two ("from 1:00 to
 # 5:00"): "10:04 to 10:16 a.m.", "15:06-15:31", "March 20 through March 23".
 _CLOCK = r"\d{1,2}:\d\d(?:[ \t]*[ap]\.?m\.?)?"
@@ -1945,7 +2079,10 @@ def tidy(text: str, spans: list[Candidate], titles: frozenset[str] = frozenset()
     """The spans with clean edges; a span left empty, or one cutting a word, is
     dropped (it names part of a word, never a value). `titles`: the text's
     language's one-letter titles (`title_letters`), never taken as initials."""
-    spans = _split_ranges(text, _split_repeats(_split_at_commas(text, _split_at_quotes(text, spans))))
+    spans = _police_officers(
+        text, _with_irish_particles(text, _split_at_parentage(text, _split_at_quotes(text, spans)))
+    )
+    spans = _split_ranges(text, _split_repeats(_split_at_commas(text, spans)))
     out: list[Candidate] = []
     covered = _Covered(text, spans)
     starts = sorted(c.start for c in spans)

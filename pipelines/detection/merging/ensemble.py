@@ -50,6 +50,7 @@ from pipelines.lexicons import (
     MONTHS,
     NAME_END_STREET_TYPES,
     NAME_PARTICLES,
+    STREET_ORDINALS,
     US_STATES,
 )
 
@@ -280,6 +281,25 @@ def _year_on_the_next_line(text: str, last: Candidate, span: Candidate, between:
     )
 
 
+# A weekday's or a month's day in apposition, by its number or its ordinal ("on Monday,
+# the 8th of July 2024", "in September, the 20th", "Friday, the eighth of September").
+_THE_DAY_AFTER = re.compile(r",[ \t]the[ \t]")
+_DAY_ORDINALS = "|".join(sorted(STREET_ORDINALS | {"thirtieth"}, key=len, reverse=True))
+# (A day's number, not a year: "In March, the 2020 budget" is a month and a year.)
+_A_DAY_S_NUMBER = re.compile(rf"(?:[12]\d|3[01]|0?[1-9])(?!\d)|(?i:(?:(?:twenty|thirty)[- ]?)?(?:{_DAY_ORDINALS}))\b")
+
+
+def _the_day_in_apposition(last: Candidate, span: Candidate, between: str) -> bool:
+    """Not a date then its weekday ("21 July, the Monday going into the Tuesday") nor a
+    year then another date ("Later 1980, the May 18th thing"): two dates."""
+    return (
+        last.label == "DATE"
+        and _THE_DAY_AFTER.fullmatch(between) is not None
+        and _A_DAY_S_NUMBER.match(span.text) is not None
+        and _A_DAY_S_NUMBER.match(last.text) is None
+    )
+
+
 def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
     merged: list[Candidate] = []
     named = _given_then_surname(spans)
@@ -310,6 +330,7 @@ def merge_adjacent(text: str, spans: list[Candidate]) -> list[Candidate]:
                 (gap is not None and gap.fullmatch(between))
                 or _name_broken_across_lines(text, last, span, between)
                 or _year_on_the_next_line(text, last, span, between)
+                or _the_day_in_apposition(last, span, between)
             ):
                 merged[-1] = joined(text, [last, span])
                 i += 1
@@ -557,12 +578,17 @@ def merge(
 
 _DATE_LABELS = frozenset({"DATE", "TIME", "DATE_TIME"})
 # (A register's letters may stand apart: "HCC 214/2021".)
-_A_CODE = re.compile(r"(?=[^\n]*[A-Z])(?:[A-Z]{2,5}[ ])?[A-Z0-9]+(?:[-/][A-Z0-9]+)+")
+# A code of capitals and numbers ("HCT-06-CR-SC-0143-2020", "HCC 214/2021"), or a
+# Commonwealth register's number and its year ("1187/FC of 2023", "61 of 2024").
+_A_CODE = re.compile(
+    r"(?=[^\n]*[A-Z])(?:[A-Z]{2,5}[ ])?[A-Z0-9]+(?:[-/][A-Z0-9]+)+"
+    r"|\d{1,6}(?:[-/][A-Z]{1,4})?[ \t]+(?:of|OF)[ \t]*(?:\n[ \t]*)?(?:19|20)\d\d"
+)
 
 
 def _without_dates_inside_codes(candidates: list[Candidate]) -> list[Candidate]:
-    """A year or a date inside a reference's code of capitals and numbers is part of
-    the code ("HCT-06-CR-SC-0143-2020", a register's "HCC 214/2021"): the date's
+    """A year or a date inside a reference's code is part of the code
+    ("HCT-06-CR-SC-0143-2020", a register's "HCC 214/2021", "61 of 2024"): the date's
     candidates strictly inside an ID's are dropped, or the merge would weigh the
     year's two readers against the code's one and cut the code at its year."""
     codes = sorted((c.start, c.end) for c in candidates if c.label == "ID" and _A_CODE.fullmatch(c.text))
@@ -644,7 +670,16 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
             span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
         elif span.label == "PERSON" and (rest := _PARTICLE_SURNAME_AFTER.match(text, span.end)) and rest.end() <= after:
             # "Rami al-Sabbagh", "Mr. Joost van der Berg": a surname with its particles no one read.
-            span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
+            parent = _PARENTAGE_MARK.search(rest.group())
+            if parent is None or len(span.text.split()) < 2:
+                span = replace(span, end=rest.end(), text=text[span.start : rest.end()])
+            else:
+                # A father's name after a full name is another person ("Ahmad Khan s/o Ali");
+                # a Tamil given name's "Rajendran s/o Pakirisamy" is one name (edges).
+                out.append(span)
+                begin = rest.start() + parent.end()
+                begin += len(text[begin : rest.end()]) - len(text[begin : rest.end()].lstrip())
+                span = replace(span, start=begin, end=rest.end(), text=text[begin : rest.end()])
         elif span.label == "PERSON" and (suffix := _SUFFIX_AFTER.match(text, span.end)) and suffix.end() <= after:
             # "Lemuel Treadwell, Jr.", "Lemuel A. Treadwell III": the suffix is the name's.
             span = replace(span, end=suffix.end(), text=text[span.start : suffix.end()])
@@ -653,6 +688,7 @@ def with_suffix_stop(text: str, spans: list[Candidate]) -> list[Candidate]:
 
 
 _ENDS_IN_AN_INITIAL = re.compile(r"\w[ \t]+[A-Z]$")
+_PARENTAGE_MARK = re.compile(r"(?<![\w/])[SsDd]/[Oo](?![\w/])")
 # The particles written apart from the surname; "al-" and "el-" are joined to it, and
 # "le", "y", "zu", "ter", "ten" are words after a name as often ("Smith ten Dollars").
 _SPACED_PARTICLES = sorted(NAME_PARTICLES - {"al", "el", "le", "y", "zu", "ter", "ten", "te"})

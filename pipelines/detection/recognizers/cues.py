@@ -18,6 +18,7 @@ from pipelines.gazetteers import (
     countries,
     first_names,
     is_common_word,
+    is_derived_noun,
     is_english_word,
     is_given_name,
     is_kin_word,
@@ -70,6 +71,7 @@ from pipelines.lexicons import (
     TITLE_JUST_BEFORE,
     TITLE_WORDS,
     TITLES,
+    TITLES_BEFORE_A_NAME_ONLY,
     TITLES_ONLY_WITH_THEIR_PERIOD,
     TRADE_WORDS,
 )
@@ -94,13 +96,20 @@ _ABBREVIATED = tuple(t for t in TITLES if len(t) <= 4 and t != "Miss")
 _SP = r"[ ]{1,2}"
 
 
+# An Irish surname's particle before its word ("Caoimhe Ní Fhlaithearta", "Úna Nic
+# Giolla Easpaig", "Mr Ó Briain"): the name goes on past it.
+_IRISH_PARTICLE = r"(?:(?:Ó|Ní|NÍ|Nic|NIC|Uí|UÍ|Mhic|MHIC|Mac|MAC)(?:[ ](?:an|AN|Giolla|GIOLLA))?[ ])"
+
+
 def _name_after(lead: str, more_words: str, not_name: str = "") -> re.Pattern[str]:
     """`lead` (a title), a gap on its line, then a name: its first word and
     `more_words` more ("?", "{0,2}"), one or two spaces apart; `not_name`: a
     lookahead's words the name never opens with."""
     # Three blanks at most after the title: more are a page's column gap ("Pastor         Mount Pisgah").
     # Initials may open the name ("Hon. E. W. Nyaboke", "Dr. J. R. Okafor").
-    name = r"(?P<v>(?:[A-Z]\.[ ]?){0,3}" + _NAME + r"(?:" + _SP + _NAME + r")" + more_words + ")"
+    # (The surname's first letter may follow an Irish mutation's: "Ó hAodha", "an tSaoi".)
+    word = "(?:" + _IRISH_PARTICLE + "[hnt]?)?" + _NAME
+    name = r"(?P<v>(?:[A-Z]\.[ ]?){0,3}" + word + r"(?:" + _SP + word + r")" + more_words + ")"
     return re.compile(lead + r"[ \t]{1,3}" + not_name + name)
 
 
@@ -109,7 +118,11 @@ def _name_after(lead: str, more_words: str, not_name: str = "") -> re.Pattern[st
 # "Major General Ruiz"): the rank's own cue, the honorific's, names the person.
 # "Hon." only with its period ("Hon. E. W. Nyaboke"; "Hon" is a given name too).
 _TITLE_RE = _name_after(
-    r"\b(?:(?:" + "|".join(_ABBREVIATED) + r")\.?|(?:" + "|".join(TITLES) + r")|(?:Hon|HON)\.)"
+    r"\b(?:(?:"
+    + "|".join(_ABBREVIATED)
+    + r")\.?|(?:"
+    + "|".join(TITLES + TITLES_BEFORE_A_NAME_ONLY)
+    + r")|(?:Hon|HON|Barr|BARR)\.)"
     r"(?:[ \t]+(?i:pro[ \t]+tem(?:pore)?))?",
     "?",
     r"(?!(?i:pro[ \t]+tem)\b)(?!General[ \t])",
@@ -1118,14 +1131,16 @@ _EXAMINATION_WORD = re.compile(r"EXAMINATION|\b(?:CROSS|DIRECT|REDIRECT|RECROSS)
 
 def _role_named(words: list[re.Match[str]]) -> bool:
     """A speaker's label that names a role: common words, then a role's word
-    ("GRAND JUROR:", "COURT REPORTER:"). "KENNETH CHIEF:", "MARGARET COURT:" name
+    ("GRAND JUROR:", "COURT REPORTER:", "ADJUDICATION OFFICER:"). "KENNETH CHIEF:", "MARGARET COURT:" name
     people: a given name or a word no common word stands before the role."""
     head = list(words)
     while len(head) > 1 and head[-1].group().lower().strip("'’-") in _LABEL_ROLES:
         head.pop()
     # A common given name ("KENNETH"), not one of the wide lists' rare ones ("CASE").
     given = first_names()
-    return len(head) < len(words) and all(is_common_word(w.group()) and w.group().title() not in given for w in head)
+    return len(head) < len(words) and all(
+        (is_common_word(w.group()) or is_derived_noun(w.group())) and w.group().title() not in given for w in head
+    )
 
 
 def _a_rank_of_address(word: str) -> bool:
@@ -1142,6 +1157,8 @@ def _said_to_a_person(name: str) -> bool:
     word of address ("everyone", "Class"), a place ("Fresno") or a calendar word."""
     folded = name.lower()
     if folded in ROLE_WORDS | TITLE_WORDS | HONORIFICS | _ADDRESS_WORDS or _KIN_WORD.fullmatch(name):
+        return False
+    if name in TITLES_BEFORE_A_NAME_ONLY:  # "Thank you, Garda."
         return False
     if _FORM_OF_ADDRESS.fullmatch(name):
         return False  # "Good morning, M'Lady."
@@ -1307,6 +1324,11 @@ def _no_one_s_possessive(name: str) -> bool:
     brother", "Will's sister")."""
     lower = name.lower()
     return lower in _CONTRACTING_IS or lower in ROLE_WORDS or _RELATION_OWNER.fullmatch(name) is not None
+
+
+def _a_surname_barr(text: str, match: re.Match[str]) -> bool:
+    """ "Barr." before a name that is no counsel's (places.barrister_s_title)."""
+    return match.group(0)[:4].lower() == "barr" and not places.barrister_s_title(text, match.start() + 4)
 
 
 def _names_no_one(text: str, rule: str, match: re.Match[str], name: str) -> bool:
@@ -1917,6 +1939,8 @@ def recognize(text: str) -> list[Candidate]:
                 continue  # "my son⏎23   Then he left": past a page's wrap, only a given name is one
             if regex is _POSSESSOR_RE and _no_one_s_possessive(text[start:end]):
                 continue
+            if rule == "title" and _a_surname_barr(text, match):
+                continue  # "I called Barr. Maria answered": a surname, then the next sentence
             if rule == "title" and _a_role_s_first_word(text, end, text[start:end]):
                 continue  # "Mr. Vice Chair", "Madam Deputy Speaker": the title's addressee is an office
             if rule == "title" and an_office_addressed(text, text[start:end]):

@@ -13,7 +13,14 @@ from itertools import islice
 from pipelines.candidate import Candidate
 from pipelines.detection.answers import DocumentAnswers
 from pipelines.detection.places import numbered_lines_around, without_printed_line_numbers
-from pipelines.gazetteers import currency_codes, is_common_word, is_given_name, last_names
+from pipelines.gazetteers import (
+    currency_codes,
+    is_common_word,
+    is_english_word,
+    is_given_name,
+    is_known_name,
+    last_names,
+)
 from pipelines.lexicons import (
     AGE_NUMBER_WORDS,
     CALENDAR_WORDS,
@@ -339,6 +346,24 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
     # Not the head of a longer record's number ("CV2024-018734").
     # A register's year after a slash goes with it ("EC0417/96").
     _p("ID", r"\b[A-Z]{1,2}-?\d{4,6}(?:-\d{1,4}(?![\w-])|/\d\d(?:\d\d)?(?![\w/]))?\b(?!-\d)", 0.85, "cdcr_number"),
+    # A Commonwealth court's or registry's number and its year after "No." ("Sessions
+    # Case No. 61 of 2024", "Criminal Case No 31 of 2024", "Registration No. 318 of
+    # 2016"): the number and the year, as one.
+    _p(
+        "ID",
+        # Not a law's ("Act No. 3 of 2011", "S.I. No. 146 of 2000": `_rejected`).
+        r"\b(?:No|NO)\.?[ \t]*(?:\n[ \t]*)?"
+        r"(?P<v>\d{1,6}(?:[-/][A-Z]{1,4})?[ \t]+(?:of|OF)[ \t]*(?:\n[ \t]*)?(?:19|20)\d\d)"
+        r"(?![\w/-])",
+        0.85,
+        "number_of_year",
+    ),
+    # An Irish Personal Public Service number: seven digits and one or two letters
+    # ("7726418WA", "6638102KA").
+    _p("ID", r"(?<![\w/-])\d{7}[A-W][A-IW]?(?![\w/-])", 0.85, "pps_number"),
+    # A Pakistani police constable's or head constable's belt number after the name
+    # ("Amjad Ali 3319/C", "Tanveer Abbas 1127/HC").
+    _p("ID", r"(?<![\w/-])\d{4,5}/(?:C|HC|LHC)(?![\w/])", 0.85, "belt_number"),
     # An English or Welsh prisoner's number: a letter, four digits and two letters
     # ("A7316EY").
     _p("ID", r"(?<![\w-])[A-Z]\d{4}[A-Z]{2}(?![\w-])", 0.85, "uk_prison_number"),
@@ -377,9 +402,12 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         # National identity and tax numbers as their acronyms head them ("NIN
         # CM99031104RKXA", a Malaysian "No. K/P 830519-10-5542", "EIN is 88-4027135"),
         # in capitals ("ein" is a German word). (Singapore's NRIC is the seed-001 pack's.)
-        r"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC|PULSE|(?:NIN|EIN|K/P)(?![A-Za-z])|(?<!\d[ ])FPS)#?"
+        # A vessel's radio identity ("The boat's MMSI, 250009814").
+        r"|(?P<parcel>parcel)|(?-i:IMEI|VIN|LIC|PULSE|MMSI|(?:NIN|EIN|K/P)(?![A-Za-z])|(?<!\d[ ])FPS)#?"
         rf"|(?-i:{'|'.join(sorted(_FIELD_ACRONYMS))})(?=#|[ \t]*:)#?)"
-        r"(?:[ \t]+(?:is|was))?[ \t]*[:,]?"
+        # "gave his NIN as 48210573916". (Possessive: blanks after a cue, tried three
+        # ways over, made "IMEI" and 20,000 spaces cost ten seconds.)
+        r"(?:[ \t]++(?:is|was|as))?[ \t]*+[:,]?"
         + _NUMBERED_GAP
         # "#" inside: a board's numbering ("Proceeding No. 24#00057").
         # A tribunal's number and its year ("Case No: 2301234/2024", "R204417/24/86").
@@ -781,6 +809,28 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "age_hedged",
     ),
+    # A charge sheet's or a statement's party, the sex then the years ("ANOZIE, "M", 39
+    # years", "Maigari, F, 26 yrs", "(F), 58 YEARS").
+    _p(
+        "AGE",
+        # (The sex after a comma, a quote or a bracket: "Part F, 10 years imprisonment"
+        # is a schedule's.)
+        r"(?:(?<=,[ ])|(?<=[\"“(]))(?:[MF]|(?i:male|female))[\"”)]?[ \t]*,[ \t]*"
+        r"(?P<v>\d{1,3})[ \t]*(?i:years?|yrs?)\b(?![ \t]+ago\b)",
+        0.85,
+        "age_after_sex",
+    ),
+    # A person described by the age ("a man of 44 whose trade is a forklift", "a
+    # well-nourished man of 27, 1.82 metres tall"); not a man of five feet.
+    _p(
+        "AGE",
+        r"\b(?i:man|woman|boy|girl|lady|gentleman)[ \t]+of[ \t]+"
+        rf"(?P<v>\d{{1,2}}|(?i:{AGE_NUMBER_WORDS}))(?![\w-]|[.,]\d)"
+        + NOT_A_COUNT
+        + r"(?=[ \t]*(?:[.,;!?)\n]|$|(?i:years?\b(?!['’])|(?:who|whose|with|and)\b)))",
+        0.8,
+        "age_of_a_person",
+    ),
     # A clinical note's "44 y/o woman", "a 32yo male", "Age: 44 y".
     _p("AGE", r"\b(?P<v>\d{1,3})[ ]?(?:y/o|y\.o\.|yo|yrs?\.?[ ]old)(?![\w/])", 0.85, "age_short", IGNORECASE),
     # A description's age, as a witness or a broadcast gives it: "Black male, maybe 22,
@@ -909,6 +959,21 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         r"|St(?=[ \t]+(?:NE|NW|SE|SW)\b))(?:[ \t]+(?:NE|NW|SE|SW)\b)?(?![\w'’-])",
         0.8,
         "street_address",
+    ),
+    # Where a South Asian record's party lives, after "r/o" (resident of): "r/o Kot
+    # Rehmat, Tehsil Ferozewala", "r/o Mohallah⏎ Pir Bukhsh Colony". Not a house's or a
+    # street's number ("r/o House No. B-412") nor the lower-case "r/o house of …".
+    _p(
+        "LOCATION",
+        # Words in mixed case, taken whole: the place is all of them or none. Only in a
+        # record that gives parentage ("s/o", "d/o", "w/o"; `_rejected`): a clinician's
+        # "r/o Sepsis" is "rule out".
+        r"(?<![\w/])[Rr]/[Oo][ \t]+"
+        # (A line it goes on to is indented: a speaker's label on the next is not its.)
+        r"(?P<v>(?>(?!No\b)[A-Z][a-z][\w'’-]*(?:(?:[ \t]+|[ \t]*\n[ \t]+)(?!No\b)[A-Z][a-z][\w'’-]*){0,3}))"
+        r"(?!\s+No\b)",
+        0.85,
+        "resident_of",
     ),
     # An immigration form is no highway ("Form I-589", "file the I-130 petition").
     _p(
@@ -1315,7 +1380,9 @@ TRANSCRIPT_PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "military_clock",
     ),
-    _p("TIME", r"\b(?:[01]\d|2[0-3])[0-5]\d(?=[ \t]*(?i:hours|hrs)\b)", 0.85, "military_clock"),
+    # "hrs" written apart stays outside ("1400 hrs"); written on the figures it is part
+    # of the word ("1100hrs", a Nigerian police file's way), which no span cuts.
+    _p("TIME", r"\b(?:[01]\d|2[0-3])[0-5]\d(?:(?=[ \t]+(?i:hours|hrs)\b)|(?i:hrs)\b)", 0.85, "military_clock"),
     # A watch's or a log's span of four-figure clocks, two spans ("AIS data, 0300 to 0430
     # local", "the front watch, 0600 to 1200 and 1800 to 2400"): one opens with a nought
     # or the other is midnight's 2400, which no span of years does ("1950 to 2000"), and
@@ -1949,11 +2016,67 @@ def _the_sentence_before(text: str, start: int) -> str:
     return window[ends[-1].end() :] if ends else window
 
 
+# A law's name right before its number ("S.I. No.", "Statutory Instrument No.",
+# "Regulation No.", "the Act, No.").
+_A_LAW_BEFORE = re.compile(
+    r"\b(?i:act|acts|s\.i\.|si|statutory[ \t]+instrument|regulations?|law|ordinance|decree|rules?|order|resolution)"
+    r",?\s*$"
+)
+
+
+# What names an Irish PPS number before it ("his PPS number on the report is …").
+_PPS_CUE = re.compile(r"\b(?:PPSN?|(?i:personal[ \t]+public[ \t]+service))\b")
+# A constable's name before the belt number, on its line or the one before ("Amjad Ali
+# 3319/C", "Tanveer Abbas⏎1127/HC"): a capitalised name or a word no common word.
+_A_SURNAME_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s+$")
+# A parent's or a husband's name after the marker ("s/o Feroz Din", "S/o GHULAM HAIDER",
+# "W/o Late Sri. Siddegowda"); a clinician's "w/o fever", "s/o Pneumonia" go on in
+# lower case or in an English word.
+_PARENTAGE_GIVEN = re.compile(r"(?<![\w/])[SsDdWw]/[Oo][ \t]+(?:Late[ \t]+)?([A-Z][A-Za-z]+)")
+_PARENTAGE_RECORDS = DocumentAnswers()
+
+
+def _only_english_words(words: str) -> bool:
+    """ "Sepsis", "Pulmonary Embolism": words of English, no place's own name."""
+    return all(is_common_word(w) or is_english_word(w) for w in words.split())
+
+
+def _a_name_word(word: str) -> bool:
+    return is_known_name(word) or not is_common_word(word)
+
+
+def _gives_parentage(text: str) -> bool:
+    """A South Asian record that names a party by the parent or the husband ("s/o",
+    "d/o", "w/o"), where "r/o" is "resident of"."""
+    return _PARENTAGE_RECORDS.get(
+        text, "", lambda: any(not is_english_word(m.group(1)) for m in _PARENTAGE_GIVEN.finditer(text))
+    )
+
+
+def _pps_checks(number: str) -> bool:
+    """The PPS number's check letter (the eighth character) is the weighted sum of its
+    seven figures (weights 8 to 2) and of its ninth letter's place in the alphabet
+    (weight 9), modulo 23, as a letter (0 is W)."""
+    total = sum(int(d) * w for d, w in zip(number[:7], range(8, 1, -1), strict=True))
+    if len(number) == 9 and number[8] != "W":
+        total += (ord(number[8]) - 64) * 9
+    return "WABCDEFGHIJKLMNOPQRSTUV"[total % 23] == number[7]
+
+
 def _rejected(rule: str, match: re.Match[str], text: str, start: int, end: int) -> bool:
     """Whether a pattern's match is none of its label's after all: the checks a regex
     cannot make (the words around it, a check digit, a state's code)."""
     if rule == "plate_after_vehicle" and _no_plate_s_letters(match.group("letters")):
         return True  # "the taxi, UGX 5000": a currency's code; "a truck, MAN 1830": a make's model
+    if rule == "pps_number" and not (_PPS_CUE.search(text, max(0, start - 60), start) or _pps_checks(match.group())):
+        return True  # "Part 1234567B", "2500000MW": seven figures and a letter, no PPS number's cue nor check
+    named = _A_SURNAME_BEFORE.search(text, max(0, start - 40), start) if rule == "belt_number" else None
+    if rule == "belt_number" and (named is None or not _a_name_word(named.group(1))):
+        return True  # "Engine 350/HC", "Ratio 100/C": no constable's name before the number
+    if rule == "resident_of" and (not _gives_parentage(text) or _only_english_words(match.group("v"))):
+        return True  # a clinician's "r/o Sepsis", "r/o Pulmonary Embolism": rule out
+    if rule == "number_of_year" and _A_LAW_BEFORE.search(text, max(0, match.start() - 40), match.start()):
+        return True  # "S.I. No. 146 of 2000", "the Act, No. 3 of 2011": a law's number, no one's record
     if rule == "age_hedged" and not _a_person_before_aged(_the_sentence_before(text, start)):
         return True  # "The whisky was aged about 12 years.": a thing's age
     if rule == "spelled_spaces" and _STUTTER.search(text, start, end):
