@@ -126,3 +126,13 @@ def test_the_cues_cost_linear_time_on_hyphened_runs():
     # 100,000 characters of "A-1-B-2-": 22 s when the initials after a name's surname
     # could start at every capital and scan the run again (session 36).
     assert cpu(cues.recognize, "A-1-B-2-" * 12_500) < 3.0
+
+
+def test_a_record_acronym_before_a_long_blank_run_costs_linear_time():
+    from pipelines.detection.recognizers import cues, patterns
+
+    # "IMEI" then 50,000 blanks: 13 s in the union-local cue and 10 s in the record
+    # cue pattern when two blank runs side by side were tried every way (session 37).
+    run = "IMEI" + " " * 50_000 + "x"
+    assert cpu(cues.recognize, run) < 3.0
+    assert cpu(patterns.recognize, run) < 3.0

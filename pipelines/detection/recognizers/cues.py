@@ -2043,8 +2043,10 @@ def _pronoun_tagged_names(text: str) -> list[Candidate]:
 # members' trade and town. "Local" written with its capital, a number after it.
 # The union before it by its letters or its trade's plural ("Teamsters Local 4412",
 # "Carpenters⏎Local 2291").
+# (The blanks taken possessively: two runs side by side, tried every way, made "IMEI"
+# before 50,000 blanks cost thirteen seconds.)
 _UNION_LOCAL_RE = re.compile(
-    r"(?<![\w-])(?P<v>(?:(?:[A-Z]{2,6}|[A-Z][a-z]+(?:ers|ists|men))[ \t]*\n?[ \t]*)?"
+    r"(?<![\w-])(?P<v>(?:(?:[A-Z]{2,6}|[A-Z][a-z]+(?:ers|ists|men))[ \t]*+(?:\n[ \t]*+)?)?"
     r"Local[ \t]+\d{1,4}(?:-\d{1,3})?)(?![\w-])"
 )
 
