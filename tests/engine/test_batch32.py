@@ -265,3 +265,13 @@ def test_a_hostile_chain_of_parentage_is_split_without_recursion() -> None:
     chain = Candidate(0, len(text) - 6, "PERSON", text[:-6], ("spacy",), 0.9)
     pieces = edges.tidy(text, [chain])
     assert len(pieces) == 1101 and all(c.text == text[c.start : c.end] for c in pieces)
+
+
+def test_initials_are_not_found_inside_a_dotted_abbreviation() -> None:
+    text = (
+        "IPO: Sgt. K. A. MAIGARI\n"
+        'The suspect, one Kabiru Abdullahi Maigari a.k.a. "Mai Shayi", was seen. K. A. Maigari signed.\n'
+        'The witness Abubakar Sadiq Yunusa a.k.a. "Dogo" came, e.g. on Friday.\n'
+    )
+    found = _people(text)
+    assert not [name for name in found if name.lower() in ("k.a", "k.a.", "a.k")]

@@ -518,13 +518,30 @@ def _no_person_here(text: str, start: int, end: int) -> bool:
     Page's name is no "PAGE" column heading nor "DECISION PAGE 1" (`_furniture`); Dr.
     Kaufman's in "the Kaufman Brief Intelligence Test" names the test; Sue Tell's
     is no "Tell us about" (`filters.verb_before_its_object`); Ms. Her's is no "her
-    mother" written in lower case, a pronoun."""
+    mother" written in lower case, a pronoun; K. A. Maigari's initials are no "k.a" of
+    "a.k.a." (`_inside_a_dotted_abbreviation`)."""
     word = text[start:end]
     return (
         (word.islower() and is_stop_word(word))
+        or (_LOWER_INITIALS.fullmatch(word) is not None and _inside_a_dotted_abbreviation(text, start, end))
         or _furniture(text, start, end)
         or _INSTRUMENT_AFTER.match(text, end) is not None
         or verb_before_its_object(text, start, end)
+    )
+
+
+# Letters and periods on either side of an occurrence: it is part of a longer dotted
+# abbreviation ("a.k.a.", "e.g.", "i.e."), no one's initials.
+# (Initials only: a surname in a handle, "oz.osterhaus", is still the name.)
+_LOWER_INITIALS = re.compile(r"[a-z](?:\.[ ]?[a-z])+\.?")
+_DOTTED_LETTER_BEFORE = re.compile(r"[A-Za-z]\.$")
+_DOTTED_LETTER_AFTER = re.compile(r"\.?[A-Za-z]\.")
+
+
+def _inside_a_dotted_abbreviation(text: str, start: int, end: int) -> bool:
+    return (
+        _DOTTED_LETTER_BEFORE.search(text, max(0, start - 2), start) is not None
+        or _DOTTED_LETTER_AFTER.match(text, end) is not None
     )
 
 
