@@ -516,6 +516,14 @@ NAME_PARTICLES: frozenset[str] = frozenset(
     "de del della der di da dos das du la le van von bin ibn al el y zu ter ten te ap ab ferch verch ní nic ó uí"
     " binte binti bte s/o d/o a/l los las viuda".split()
 )
+# Irish surnames' particles written apart ("Ó Gaora", "Nic Giolla Easpaig", "Mac an
+# Iomaire"), in the name's case, and the words that may follow one before the name: the
+# title cue reads names with them, the edges open a name at them. "Mac" alone is a
+# computer too, so the edges take no "Mac" across a line's end.
+IRISH_PARTICLES: tuple[str, ...] = ("Ó", "Ní", "NÍ", "Nic", "NIC", "Uí", "UÍ", "Mhic", "MHIC", "Mac", "MAC")
+IRISH_PARTICLE_LINKS: tuple[str, ...] = ("an", "AN", "Giolla", "GIOLLA")
+# The marks of a South Asian record's parentage and marriage: son, daughter, wife of.
+PARENTAGE_MARK = r"[SsDdWw]/[Oo]"
 # Given names written short with their period before the rest of a name: the
 # Philippines' "Ma." (María: "Ma. Teresita Magsino"), English records' "Wm.", "Chas.",
 # "Thos.". Part of the name they open, never a name alone ("Ma" is a mother too).

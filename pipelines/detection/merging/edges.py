@@ -65,6 +65,8 @@ from pipelines.lexicons import (
     HONORIFICS,
     HONORIFICS_AFTER_A_NAME,
     INSTITUTION_HEADS,
+    IRISH_PARTICLE_LINKS,
+    IRISH_PARTICLES,
     KIN_TITLES,
     MONTHS,
     NAME_END_STREET_TYPES,
@@ -73,6 +75,7 @@ from pipelines.lexicons import (
     NUMBER_FIELD_ACRONYMS,
     NUMBER_WORDS,
     ORGANIZATION_WORDS,
+    PARENTAGE_MARK,
     PERIOD_PARTS,
     PLACE_WORDS,
     POLICE_RANK_LETTERS,
@@ -866,7 +869,9 @@ def _a_police_record(text: str) -> bool:
 
 
 _BODY_OR_PLACE_WORDS = ORGANIZATION_WORDS | PLACE_WORDS
-_A_RANK_S_OFFICER = re.compile(r"(?:PC|PS|DC|DS)[ \t]+(?:[A-Z][\w'’-]+)(?:[ \t]+[A-Z][\w'’-]+)?")
+_A_RANK_S_OFFICER = re.compile(
+    rf"(?:{'|'.join(sorted(POLICE_RANK_LETTERS))})[ \t]+[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?"
+)
 
 
 def _police_officers(text: str, spans: list[Candidate]) -> list[Candidate]:
@@ -1710,7 +1715,7 @@ def _split_at_quotes(text: str, spans: list[Candidate]) -> list[Candidate]:
 
 # A South Asian record's parentage and marriage between two people's names: "son of",
 # "daughter of", "wife of" ("Sahib Khan s/o Gul Nawaz", "Kavya W/o Ravikumar").
-_PARENTAGE = re.compile(r"[ \t\n]+([SsDdWw]/[Oo])[ \t\n]+")
+_PARENTAGE = re.compile(rf"[ \t\n]+({PARENTAGE_MARK})[ \t\n]+")
 # A model's span that stops inside the marker ("Muhammad Ishaq s" of "… s/o Feroz Din").
 _PARENTAGE_CUT = re.compile(r"[ \t]+[SsDdWwRr]$")
 
@@ -1749,11 +1754,11 @@ def _split_at_parentage(text: str, spans: list[Candidate]) -> list[Candidate]:
 # its line or at the end of the line before ("Garda Ó⏎17    Cadhain").
 # Two of them after a married woman's "Bean" ("Bean Uí Mhic Fhlannchadha"). Across a
 # line's end not "Mac" alone, a computer too ("a Mac⏎12 Henderson").
-_IRISH_PARTICLE_WORD = r"(?:Ó|Ní|NÍ|Nic|NIC|Uí|UÍ|Mhic|MHIC|Mac|MAC)"
-_IRISH_PARTICLE_UNIT = rf"{_IRISH_PARTICLE_WORD}(?:[ \t]+(?:an|AN|Giolla|GIOLLA))?"
+_IRISH_PARTICLE_UNIT = rf"(?:{'|'.join(IRISH_PARTICLES)})(?:[ \t]+(?:{'|'.join(IRISH_PARTICLE_LINKS)}))?"
+_IRISH_PARTICLE_AT_A_LINE_END = "|".join(p for p in IRISH_PARTICLES if p.lower() != "mac")
 _IRISH_PARTICLE_BEFORE = re.compile(
     rf"(?<![\w'’-])(?:{_IRISH_PARTICLE_UNIT}(?:[ \t]+{_IRISH_PARTICLE_UNIT})?[ \t]+"
-    r"|(?:Ó|Ní|NÍ|Nic|NIC|Uí|UÍ|Mhic|MHIC)[ \t]*\n[ \t]*\d{0,3}[ \t]*)$"
+    rf"|(?:{_IRISH_PARTICLE_AT_A_LINE_END})[ \t]*\n[ \t]*\d{{0,3}}[ \t]*)$"
 )
 # How far before a particle the spans that may hold it are looked for one by one.
 _NEAR = 200

@@ -44,6 +44,8 @@ from pipelines.lexicons import (
     HONORIFICS,
     HONORIFICS_AFTER_A_NAME,
     INSTITUTION_HEADS,
+    IRISH_PARTICLE_LINKS,
+    IRISH_PARTICLES,
     KIN_NAMES,
     KIN_TITLES,
     LEGAL_FORMS,
@@ -98,7 +100,7 @@ _SP = r"[ ]{1,2}"
 
 # An Irish surname's particle before its word ("Caoimhe Ní Fhlaithearta", "Úna Nic
 # Giolla Easpaig", "Mr Ó Briain"): the name goes on past it.
-_IRISH_PARTICLE = r"(?:(?:Ó|Ní|NÍ|Nic|NIC|Uí|UÍ|Mhic|MHIC|Mac|MAC)(?:[ ](?:an|AN|Giolla|GIOLLA))?[ ])"
+_IRISH_PARTICLE = rf"(?:(?:{'|'.join(IRISH_PARTICLES)})(?:[ ](?:{'|'.join(IRISH_PARTICLE_LINKS)}))?[ ])"
 
 
 def _name_after(lead: str, more_words: str, not_name: str = "") -> re.Pattern[str]:

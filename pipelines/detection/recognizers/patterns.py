@@ -34,6 +34,7 @@ from pipelines.lexicons import (
     NOT_A_COUNT,
     NUMBER_WORDS,
     OCR_DAY_ORDINAL,
+    PARENTAGE_MARK,
     PERSIAN_MONTHS,
     PHONETIC_ALPHABET,
     RECORD_NOUNS,
@@ -2032,7 +2033,7 @@ _A_SURNAME_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s+$")
 # A parent's or a husband's name after the marker ("s/o Feroz Din", "S/o GHULAM HAIDER",
 # "W/o Late Sri. Siddegowda"); a clinician's "w/o fever", "s/o Pneumonia" go on in
 # lower case or in an English word.
-_PARENTAGE_GIVEN = re.compile(r"(?<![\w/])[SsDdWw]/[Oo][ \t]+(?:Late[ \t]+)?([A-Z][A-Za-z]+)")
+_PARENTAGE_GIVEN = re.compile(rf"(?<![\w/]){PARENTAGE_MARK}[ \t]+(?:Late[ \t]+)?([A-Z][A-Za-z]+)")
 _PARENTAGE_RECORDS = DocumentAnswers()
 
 
